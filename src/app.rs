@@ -1,0 +1,304 @@
+//! One run of fray: the parsed command line in, bytes out. Everything here is handed its
+//! streams and settings by `main`, so it can be driven from tests without a terminal.
+
+use crate::cli::{Cli, Command, Format};
+use crate::commands::{self, Rule};
+use crate::dice::SeededDice;
+use crate::error::{Error, Result};
+use crate::odds::{Fallback, Odds};
+use crate::render::{self, Palette, Report};
+use crate::roster::MAX_ROSTER_BYTES;
+use crate::rules::{Procedure, Ruleset};
+use serde::Serialize;
+use std::io::{Read, Write};
+use std::path::Path;
+
+/// What `main` knows and hands over: streams, the colour decision, a seed from the OS.
+pub struct Env<'a> {
+    pub stdin: &'a mut dyn Read,
+    pub stdout: &'a mut dyn Write,
+    pub stderr: &'a mut dyn Write,
+    /// Whether text output is coloured (decided by `main` from --color, NO_COLOR,
+    /// CLICOLOR_FORCE and the terminal).
+    pub color: bool,
+    /// Used when --seed is not given.
+    pub os_seed: u64,
+}
+
+/// Simulated runs when an odds question is too large to enumerate.
+pub const SIMULATION_TRIALS: u64 = 100_000;
+
+pub fn ruleset(id: crate::cli::RulesId) -> Ruleset {
+    use crate::cli::RulesId;
+    match id {
+        RulesId::Ose => Ruleset::Ose,
+        RulesId::Gurps => Ruleset::Gurps,
+        RulesId::Dnd5e => Ruleset::Dnd5e,
+        RulesId::Wod => Ruleset::Wod,
+    }
+}
+
+pub fn procedure(command: &Command) -> Option<Procedure> {
+    Some(match command {
+        Command::Surprise(_) => Procedure::Surprise,
+        Command::Distance(_) => Procedure::Distance,
+        Command::Initiative(_) => Procedure::Initiative,
+        Command::Reaction(_) => Procedure::Reaction,
+        Command::Pursue(_) => Procedure::Pursue,
+        Command::Encounter(_) => Procedure::Encounter,
+        Command::Completions { .. } | Command::Man { .. } => return None,
+    })
+}
+
+/// Runs a game command. `given` lists the command's own flags that were on the command line.
+pub fn run(cli: &Cli, given: &[String], env: &mut Env) -> Result<()> {
+    let Some(procedure) = procedure(&cli.command) else {
+        return Err(Error::usage("not a game command"));
+    };
+    let rules = ruleset(cli.global.rules);
+    if !rules.has(procedure) {
+        return Err(Error::usage(format!("the {} ruleset has no {} rule", rules.id(), procedure.rule_name()))
+            .hint(format!("rulesets with one: {}", Ruleset::having(procedure).join(", "))));
+    }
+    commands::check_flags(rules, procedure, given)?;
+    let cast_opts = commands::cast_of(&cli.command);
+    if cast_opts.is_some_and(|c| c.roster_example) {
+        env.stdout.write_all(commands::roster_example(rules).as_bytes())?;
+        return Ok(());
+    }
+    let global = &cli.global;
+    if global.odds && global.repeat.is_some() {
+        return Err(Error::usage("--odds does not roll, so --repeat has nothing to repeat").hint("drop one of them"));
+    }
+    let cast = match cast_opts {
+        Some(opts) => {
+            let stdin = &mut *env.stdin;
+            commands::load_cast(rules, opts, &mut |path| read_roster(path, stdin))?
+        }
+        None => Default::default(),
+    };
+    let mut runner = Runner {
+        out: &mut *env.stdout,
+        err: &mut *env.stderr,
+        palette: Palette::new(env.color && global.format == Format::Text),
+        format: global.format,
+        quiet: global.quiet,
+        show_seed: global.show_seed,
+        repeat: global.repeat,
+        odds: global.odds,
+        seed: global.seed.unwrap_or(env.os_seed),
+        rules,
+        procedure,
+    };
+    commands::dispatch(rules, procedure, &cli.command, cast, &mut runner)?;
+    runner.out.flush()?;
+    Ok(())
+}
+
+/// Reads a roster file (or standard input for `-`), returning its text and display name.
+fn read_roster(path: &Path, stdin: &mut dyn Read) -> Result<(String, String)> {
+    let (bytes, name) = if path.as_os_str() == "-" {
+        let mut bytes = Vec::new();
+        stdin
+            .take(MAX_ROSTER_BYTES as u64 + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| Error::data(format!("cannot read the roster from standard input: {e}")))?;
+        (bytes, "<stdin>".to_string())
+    } else {
+        let name = path.display().to_string();
+        let file = std::fs::File::open(path).map_err(|e| {
+            Error::data(format!("cannot read the roster {name}: {}", io_reason(&e)))
+                .hint("check the path given to --roster")
+        })?;
+        let mut bytes = Vec::new();
+        file.take(MAX_ROSTER_BYTES as u64 + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| Error::data(format!("cannot read the roster {name}: {}", io_reason(&e))))?;
+        (bytes, name)
+    };
+    if bytes.len() > MAX_ROSTER_BYTES {
+        return Err(Error::data(format!("the roster {name} is larger than {} KiB", MAX_ROSTER_BYTES / 1024)));
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        Error::data(format!(
+            "the roster {name} is not UTF-8 text (bad byte at offset {})",
+            e.utf8_error().valid_up_to()
+        ))
+    })?;
+    Ok((text, name))
+}
+
+/// The reason of an I/O error in lower case, without the OS error number.
+fn io_reason(err: &std::io::Error) -> String {
+    match err.kind() {
+        std::io::ErrorKind::NotFound => "no such file".to_string(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        std::io::ErrorKind::IsADirectory => "it is a directory".to_string(),
+        _ => {
+            let text = err.to_string();
+            let text = text.split(" (os error").next().unwrap_or(&text);
+            text.to_lowercase()
+        }
+    }
+}
+
+/// Rolls a rule (or asks its odds) and writes the documents.
+pub struct Runner<'a> {
+    out: &'a mut dyn Write,
+    err: &'a mut dyn Write,
+    palette: Palette,
+    format: Format,
+    quiet: bool,
+    show_seed: bool,
+    repeat: Option<u64>,
+    odds: bool,
+    seed: u64,
+    rules: Ruleset,
+    procedure: Procedure,
+}
+
+/// The header every YAML/JSON document carries, followed by the result's own fields.
+#[derive(Serialize)]
+struct Doc<'a, T: Serialize> {
+    command: Procedure,
+    rules: Ruleset,
+    seed: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    n: Option<u64>,
+    #[serde(flatten)]
+    result: &'a T,
+}
+
+#[derive(Serialize)]
+struct OddsDoc<'a> {
+    command: Procedure,
+    rules: Ruleset,
+    exact: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    trials: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seed: Option<u64>,
+    odds: Vec<crate::odds::EntryDoc<'a>>,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    notes: &'a [String],
+}
+
+impl Runner<'_> {
+    pub fn run<R: Rule>(&mut self, rule: &R) -> Result<()> {
+        if self.odds {
+            let odds = rule.odds(Fallback { seed: self.seed, trials: SIMULATION_TRIALS });
+            return self.write_odds(&odds);
+        }
+        if self.show_seed && self.quiet && self.format == Format::Text {
+            writeln!(self.err, "seed {}", self.seed)?;
+        }
+        let mut dice = SeededDice::new(self.seed);
+        let mut text = String::new();
+        let mut bytes = Vec::new();
+        let count = self.repeat.unwrap_or(1);
+        for n in 1..=count {
+            let outcome = rule.roll(&mut dice);
+            let index = self.repeat.map(|_| n);
+            match self.format {
+                Format::Text => {
+                    text.clear();
+                    self.text(&outcome, index, &mut text);
+                    self.out.write_all(text.as_bytes())?;
+                }
+                Format::Json => {
+                    bytes.clear();
+                    let doc =
+                        Doc { command: self.procedure, rules: self.rules, seed: self.seed, n: index, result: &outcome };
+                    if self.repeat.is_some() {
+                        serde_json::to_writer(&mut bytes, &doc).map_err(serialize_error)?;
+                    } else {
+                        serde_json::to_writer_pretty(&mut bytes, &doc).map_err(serialize_error)?;
+                    }
+                    bytes.push(b'\n');
+                    self.out.write_all(&bytes)?;
+                }
+                Format::Yaml => {
+                    let doc =
+                        Doc { command: self.procedure, rules: self.rules, seed: self.seed, n: index, result: &outcome };
+                    let yaml = serde_yaml::to_string(&doc).map_err(serialize_error)?;
+                    if self.repeat.is_some() {
+                        self.out.write_all(b"---\n")?;
+                    }
+                    self.out.write_all(yaml.as_bytes())?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn title(&self, out: &mut String, index: Option<u64>, extra: Option<&str>) {
+        use std::fmt::Write as _;
+        let p = &self.palette;
+        let mut title = format!("{} · {}", self.procedure.name(), self.rules.id());
+        if let Some(extra) = extra {
+            let _ = write!(title, " · {extra}");
+        }
+        if let Some(n) = index {
+            let _ = write!(title, " · run {n}");
+        }
+        if self.show_seed {
+            let _ = write!(title, " · seed {}", self.seed);
+        }
+        let _ = writeln!(out, "{}", p.paint(p.title, title));
+    }
+
+    fn text<T: Report>(&self, outcome: &T, index: Option<u64>, out: &mut String) {
+        if self.quiet {
+            outcome.headline(out);
+            out.push('\n');
+            return;
+        }
+        if index.is_some_and(|n| n > 1) {
+            out.push('\n');
+        }
+        self.title(out, index, None);
+        outcome.text(&self.palette, out);
+    }
+
+    fn write_odds(&mut self, odds: &Odds) -> Result<()> {
+        match self.format {
+            Format::Text => {
+                let mut text = String::new();
+                if self.quiet {
+                    for entry in &odds.entries {
+                        use std::fmt::Write as _;
+                        let prefix = entry.part.as_deref().map(|p| format!("{p}: ")).unwrap_or_default();
+                        let _ = writeln!(text, "{} {prefix}{}", entry.prob, entry.label);
+                    }
+                } else {
+                    self.title(&mut text, None, Some(if odds.exact() { "exact odds" } else { "estimated odds" }));
+                    render::odds::text(odds, &self.palette, &mut text);
+                }
+                self.out.write_all(text.as_bytes())?;
+            }
+            Format::Json | Format::Yaml => {
+                let doc = OddsDoc {
+                    command: self.procedure,
+                    rules: self.rules,
+                    exact: odds.exact(),
+                    trials: odds.trials,
+                    seed: odds.seed,
+                    odds: odds.entry_docs(),
+                    notes: &odds.notes,
+                };
+                if self.format == Format::Json {
+                    let mut bytes = serde_json::to_vec_pretty(&doc).map_err(serialize_error)?;
+                    bytes.push(b'\n');
+                    self.out.write_all(&bytes)?;
+                } else {
+                    self.out.write_all(serde_yaml::to_string(&doc).map_err(serialize_error)?.as_bytes())?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn serialize_error(err: impl std::fmt::Display) -> Error {
+    Error::data(format!("cannot serialize the result: {err}"))
+}

@@ -1,0 +1,591 @@
+//! The command line, and nothing else: every flag, value and help text of fray. Completions
+//! and man pages are generated from these types alone.
+
+use clap::builder::{PossibleValue, TypedValueParser, ValueParserFactory};
+use clap::{Args, Parser, Subcommand, ValueEnum, ValueHint};
+use std::ffi::OsStr;
+use std::path::PathBuf;
+
+const ABOUT: &str = "Dice and encounter procedures for tabletop role-playing games";
+
+const LONG_ABOUT: &str = "\
+fray runs one rules procedure per command (surprise, encounter distance, initiative, \
+reaction, pursuit, or the whole encounter sequence) under the ruleset you play, shows \
+every die and every modifier, and prints the verdict as text, YAML or JSON. --odds gives \
+the exact probability of every outcome instead of rolling.";
+
+const EXAMPLES: &str = "\
+Examples:
+  fray encounter                              the six-step encounter, two sides
+  fray encounter --aware monsters --cha 16    the monsters lie in wait; the party parleys
+  fray surprise --ambush --odds               how likely is each side to be surprised?
+  fray -r gurps surprise --partial 'Ansel:iq=12,cr' Orc*3:side=monsters
+  fray -r 5e surprise --stealth 14 Elf:per=16 Fighter:per=12 Wizard:per=10 Halfling:per=14
+  fray -f json -n 1000 reaction --cha 13 | jq .result
+  fray distance -q --outdoors                 just the number, for $(...)";
+
+const ENV_HELP: &str = "\
+Environment:
+  FRAY_RULES       default for --rules
+  FRAY_FORMAT      default for --format
+  NO_COLOR         non-empty: no colour with --color auto
+  CLICOLOR_FORCE   not 0: colour with --color auto even when not a terminal
+
+Exit status:
+  0 success, 1 unreadable or malformed data (a roster file), 2 usage error";
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "fray",
+    version,
+    about = ABOUT,
+    long_about = LONG_ABOUT,
+    after_help = EXAMPLES,
+    after_long_help = format!("{EXAMPLES}\n\n{ENV_HELP}"),
+    propagate_version = true,
+    max_term_width = 100
+)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: Global,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Options every command takes, before or after the command name.
+#[derive(Debug, Args)]
+pub struct Global {
+    /// Ruleset: ose, gurps, 5e, wod (alias nwod)
+    #[arg(short, long, global = true, env = "FRAY_RULES", value_enum, default_value_t = RulesId::Ose, value_name = "ID")]
+    pub rules: RulesId,
+
+    /// Make the run reproducible: the same seed and arguments give the same output
+    #[arg(long, global = true, value_name = "U64")]
+    pub seed: Option<u64>,
+
+    /// Output format
+    #[arg(short, long, global = true, env = "FRAY_FORMAT", value_enum, default_value_t = Format::Text, value_name = "FORMAT")]
+    pub format: Format,
+
+    /// When to colour text output
+    #[arg(long, global = true, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
+    pub color: ColorWhen,
+
+    /// Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)
+    #[arg(short = 'n', long, global = true, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    pub repeat: Option<u64>,
+
+    /// Do not roll: print the exact probability of every outcome
+    #[arg(long, global = true)]
+    pub odds: bool,
+
+    /// Terse text: only the headline result, one line per run
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
+
+    /// Print the seed in text output
+    #[arg(short = 'v', long, global = true)]
+    pub show_seed: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RulesId {
+    /// Old-School Essentials six-step encounter procedure
+    Ose,
+    /// GURPS 4th edition
+    Gurps,
+    /// D&D 5th edition (2014) with the DMG initiative variants
+    #[value(name = "5e")]
+    Dnd5e,
+    /// World of Darkness Storytelling system (2004)
+    #[value(alias = "nwod")]
+    Wod,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Yaml,
+    Json,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorWhen {
+    /// Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Who is caught unawares
+    #[command(after_help = SURPRISE_EXAMPLES)]
+    Surprise(SurpriseArgs),
+
+    /// How far apart the sides are when they meet
+    #[command(after_help = DISTANCE_EXAMPLES)]
+    Distance(DistanceArgs),
+
+    /// Who acts first, and the acting order
+    #[command(after_help = INITIATIVE_EXAMPLES)]
+    Initiative(InitiativeArgs),
+
+    /// How the other side reacts
+    #[command(after_help = REACTION_EXAMPLES)]
+    Reaction(ReactionArgs),
+
+    /// A chase, round by round
+    #[command(after_help = PURSUE_EXAMPLES)]
+    Pursue(PursueArgs),
+
+    /// The whole encounter sequence in one document
+    #[command(after_help = ENCOUNTER_EXAMPLES)]
+    Encounter(EncounterArgs),
+
+    /// Print a shell completion script
+    #[command(hide = true)]
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+
+    /// Write man pages into DIR
+    #[command(hide = true)]
+    Man {
+        #[arg(value_hint = ValueHint::DirPath)]
+        dir: PathBuf,
+    },
+}
+
+const SURPRISE_EXAMPLES: &str = "\
+Examples:
+  fray surprise                                 party and monsters roll 2-in-6
+  fray surprise --ambush monsters --odds        the party's chance rises to 3-in-6
+  fray surprise --side party --side orcs:chance=3 --side wolves:aware
+  fray -r gurps surprise --total Clerk:iq=9 Guard:iq=10,cr Werewolf:side=monsters
+  fray -r 5e surprise --stealth 14 Elf:per=16 Fighter:per=12 Wizard:per=10 Halfling:per=14
+  fray -r wod surprise Mitch:wits=2,composure=3 Larry:wits=3,composure=2";
+
+const DISTANCE_EXAMPLES: &str = "\
+Examples:
+  fray distance                       dungeon: 2d6 x 10'
+  fray distance --outdoors            2d6 x 30'
+  fray distance --both-surprised -q   1d4 x 10', just the number";
+
+const INITIATIVE_EXAMPLES: &str = "\
+Examples:
+  fray initiative --ties simultaneous
+  fray initiative --side party --side orcs --side wolves --wait wolves
+  fray -r gurps initiative Ansel:speed=6.25,dx=12 Orc:speed=5.5,side=monsters
+  fray -r 5e initiative Rogue:dex=4 Goblin*4:dex=2,side=monsters
+  fray -r 5e initiative --variant speed --rounds 3 'Paladin:dex=0,action=spell:2+light'
+  fray -r wod initiative Mitch:initiative=10 Larry:initiative=6 --delay Mitch:after=Larry";
+
+const REACTION_EXAMPLES: &str = "\
+Examples:
+  fray reaction                  2d6 on the reaction table
+  fray reaction --cha 16 --mod -1
+  fray -r gurps reaction --mod 2";
+
+const PURSUE_EXAMPLES: &str = "\
+Examples:
+  fray pursue --quarry 40 --pursuer 30
+  fray pursue --quarry 30 --pursuer 40 --gap 60 --sight 120 --drop treasure@2
+  fray pursue --quarry 40 --pursuer 40 --odds";
+
+const ENCOUNTER_EXAMPLES: &str = "\
+Examples:
+  fray encounter --aware monsters               the spider heard the party coming
+  fray encounter --outdoors --cha 16 -f yaml
+  fray -r gurps encounter --partial --reaction Ansel:iq=12,speed=6 Orc*2:side=monsters,speed=5
+  fray -r 5e encounter --stealth 14 Elf:per=16,dex=3 Goblin*4:side=monsters,dex=2
+  fray -r wod encounter Mitch:wits=2,composure=3,dex=3 Thug:ambusher,side=monsters";
+
+/// Sides and combatants, inline or from a roster file.
+#[derive(Debug, Args)]
+pub struct Cast {
+    /// Combatants: NAME[*COUNT][:KEY[=VALUE],...], e.g. Elf:per=16 or Goblin*4:dex=2,side=monsters
+    #[arg(value_name = "COMBATANT")]
+    pub combatants: Vec<String>,
+
+    /// A side, in order: NAME[:KEY[=VALUE],...] (repeatable; default: party and monsters)
+    #[arg(long = "side", value_name = "SPEC")]
+    pub sides: Vec<String>,
+
+    /// Sides and combatants from a YAML file ('-' reads standard input)
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
+    pub roster: Option<PathBuf>,
+
+    /// Print a commented roster template for this ruleset and command
+    #[arg(long)]
+    pub roster_example: bool,
+}
+
+/// Who attacks from hiding, who already knows, and how the hidden are seen.
+#[derive(Debug, Args)]
+pub struct SurpriseOpts {
+    /// SIDE attacks from ambush (default monsters): every other side is easier to surprise
+    #[arg(long, value_name = "SIDE", num_args = 0..=1, default_missing_value = "monsters")]
+    pub ambush: Option<String>,
+
+    /// SIDE already knows of the others and does not roll (repeatable)
+    #[arg(long, value_name = "SIDE")]
+    pub aware: Vec<String>,
+
+    /// Total surprise: the attacked freeze for 1d seconds (gurps)
+    #[arg(long, conflicts_with = "partial")]
+    pub total: bool,
+
+    /// Partial surprise: the two leaders roll for initiative (gurps; the default)
+    #[arg(long)]
+    pub partial: bool,
+
+    /// A hider's Stealth total, passive or already rolled (5e; repeatable, one per hider)
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    pub stealth: Vec<i32>,
+
+    /// A hider who rolls d20 + N now (5e; repeatable)
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    pub stealth_mod: Vec<i32>,
+
+    /// How Stealth equal to passive Perception goes (5e)
+    #[arg(long, value_enum, value_name = "RULING")]
+    pub stealth_ties: Option<StealthTies>,
+}
+
+#[derive(Debug, Args)]
+pub struct SurpriseArgs {
+    #[command(flatten)]
+    pub cast: Cast,
+
+    #[command(flatten)]
+    pub surprise: SurpriseOpts,
+
+    /// Everyone on every side is surprised (5e)
+    #[arg(long)]
+    pub both_surprised: bool,
+
+    /// Turns of recovery rolls to follow before calling a combatant out of the fight (gurps)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub rounds: Option<u32>,
+}
+
+/// Where the encounter happens.
+#[derive(Debug, Args)]
+pub struct TerrainOpts {
+    /// In a dungeon: 2d6 x 10' (the default)
+    #[arg(long, conflicts_with = "outdoors")]
+    pub dungeon: bool,
+
+    /// Outdoors: 2d6 x 30'
+    #[arg(long)]
+    pub outdoors: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct DistanceArgs {
+    #[command(flatten)]
+    pub terrain: TerrainOpts,
+
+    /// Both sides are surprised: 1d4 x 10' (or x 30' outdoors)
+    #[arg(long)]
+    pub both_surprised: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Ties {
+    /// Tied sides re-roll among themselves until the tie breaks
+    Reroll,
+    /// Tied sides act at the same time
+    Simultaneous,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Variant {
+    /// d20 + initiative modifier per combatant
+    Standard,
+    /// No roll: 10 + initiative modifier
+    Score,
+    /// One d20 per side, no modifiers
+    Side,
+    /// Speed factor: d20 + Dex + action and size modifiers, every round
+    Speed,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum StealthTies {
+    /// Stealth equal to passive Perception is noticed
+    Noticed,
+    /// Stealth equal to passive Perception surprises
+    Surprised,
+}
+
+/// How the acting order is settled.
+#[derive(Debug, Args)]
+pub struct OrderOpts {
+    /// How tied sides are settled (ose)
+    #[arg(long, value_enum, value_name = "HOW")]
+    pub ties: Option<Ties>,
+
+    /// SIDE gives up initiative and acts after the others, reacting (ose; repeatable)
+    #[arg(long, value_name = "SIDE")]
+    pub wait: Vec<String>,
+
+    /// Initiative variant (5e)
+    #[arg(long, value_enum, value_name = "VARIANT")]
+    pub variant: Option<Variant>,
+
+    /// NAME acts right after OTHER, at OTHER's initiative - 1 (wod; NAME:after=OTHER)
+    #[arg(long, value_name = "NAME:after=OTHER")]
+    pub delay: Vec<String>,
+
+    /// NAME's prepared action fires right before OTHER, at OTHER's + 1 (wod; NAME:before=OTHER)
+    #[arg(long, value_name = "NAME:before=OTHER")]
+    pub ready: Vec<String>,
+
+    /// NAME gives up its first-round action to act at any moment of round 2 (wod;
+    /// NAME[:before=OTHER|after=OTHER] places it)
+    #[arg(long, value_name = "NAME")]
+    pub hold: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct InitiativeArgs {
+    #[command(flatten)]
+    pub cast: Cast,
+
+    #[command(flatten)]
+    pub order: OrderOpts,
+
+    /// SIDE is surprised and does not roll (ose; repeatable)
+    #[arg(long, value_name = "SIDE")]
+    pub surprised: Vec<String>,
+
+    /// Rounds to roll (5e speed factor; default 1)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub rounds: Option<u32>,
+}
+
+/// Reaction modifiers.
+#[derive(Debug, Args)]
+pub struct ReactionOpts {
+    /// The speaker's Charisma score when the party parleys (3-18; ose)
+    #[arg(long, value_name = "SCORE", conflicts_with = "cha_mod", value_parser = clap::value_parser!(i32).range(3..=18))]
+    pub cha: Option<i32>,
+
+    /// The speaker's Charisma modifier, given directly (ose)
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(i32).range(-10..=10))]
+    pub cha_mod: Option<i32>,
+
+    /// Any other reaction modifier
+    #[arg(long = "mod", value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(i32).range(-100..=100))]
+    pub modifier: Option<i32>,
+}
+
+#[derive(Debug, Args)]
+pub struct ReactionArgs {
+    #[command(flatten)]
+    pub reaction: ReactionOpts,
+}
+
+/// A thing the quarry drops to distract its pursuers: `treasure` or `food`, at a round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Drop {
+    pub bait: Bait,
+    pub round: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bait {
+    Treasure,
+    Food,
+}
+
+#[derive(Debug, Args)]
+pub struct PursueArgs {
+    /// The fleeing side's Speed
+    #[arg(long, value_name = "SPEED", value_parser = clap::value_parser!(u32).range(0..=10_000))]
+    pub quarry: Option<u32>,
+
+    /// The pursuing side's Speed
+    #[arg(long, value_name = "SPEED", value_parser = clap::value_parser!(u32).range(0..=10_000))]
+    pub pursuer: Option<u32>,
+
+    /// Starting gap in feet (default: roll the encounter distance)
+    #[arg(long, value_name = "FEET", value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
+    pub gap: Option<u32>,
+
+    /// Pursuers give up once the gap exceeds FEET (lost from view)
+    #[arg(long, value_name = "FEET", value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
+    pub sight: Option<u32>,
+
+    /// The quarry drops treasure or food at a round (default 1): treasure[@ROUND] (repeatable)
+    #[arg(long, value_name = "WHAT[@ROUND]")]
+    pub drop: Vec<Drop>,
+
+    /// Rounds before the chase is left to the referee (default 10)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub rounds: Option<u32>,
+
+    #[command(flatten)]
+    pub terrain: TerrainOpts,
+}
+
+#[derive(Debug, Args)]
+pub struct EncounterArgs {
+    #[command(flatten)]
+    pub cast: Cast,
+
+    #[command(flatten)]
+    pub surprise: SurpriseOpts,
+
+    #[command(flatten)]
+    pub terrain: TerrainOpts,
+
+    #[command(flatten)]
+    pub order: OrderOpts,
+
+    #[command(flatten)]
+    pub reaction: ReactionOpts,
+
+    /// Everyone on every side is surprised (5e)
+    #[arg(long)]
+    pub both_surprised: bool,
+
+    /// Roll a reaction too (gurps)
+    #[arg(long = "reaction")]
+    pub roll_reaction: bool,
+
+    /// Rounds to roll (5e speed factor) or recovery turns to follow (gurps)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub rounds: Option<u32>,
+}
+
+/// Parses `treasure`, `food`, `treasure@3`, and offers the two words to completion.
+#[derive(Clone, Debug)]
+pub struct DropParser;
+
+impl TypedValueParser for DropParser {
+    type Value = Drop;
+
+    fn parse_ref(&self, cmd: &clap::Command, arg: Option<&clap::Arg>, value: &OsStr) -> Result<Drop, clap::Error> {
+        let invalid = || {
+            let mut err = clap::Error::new(clap::error::ErrorKind::InvalidValue).with_cmd(cmd);
+            if let Some(arg) = arg {
+                err.insert(clap::error::ContextKind::InvalidArg, clap::error::ContextValue::String(arg.to_string()));
+            }
+            err.insert(
+                clap::error::ContextKind::InvalidValue,
+                clap::error::ContextValue::String(value.to_string_lossy().into_owned()),
+            );
+            err.insert(
+                clap::error::ContextKind::ValidValue,
+                clap::error::ContextValue::Strings(vec!["treasure[@ROUND]".into(), "food[@ROUND]".into()]),
+            );
+            err
+        };
+        let text = value.to_str().ok_or_else(invalid)?;
+        let (what, round) = match text.split_once('@') {
+            Some((what, round)) => {
+                (what, round.parse::<u32>().ok().filter(|r| (1..=1000).contains(r)).ok_or_else(invalid)?)
+            }
+            None => (text, 1),
+        };
+        let bait = match what {
+            "treasure" => Bait::Treasure,
+            "food" => Bait::Food,
+            _ => return Err(invalid()),
+        };
+        Ok(Drop { bait, round })
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            [
+                PossibleValue::new("treasure").help("pursuers who value wealth may stop (3-in-6)"),
+                PossibleValue::new("food").help("hungry pursuers may stop (3-in-6)"),
+            ]
+            .into_iter(),
+        ))
+    }
+}
+
+impl ValueParserFactory for Drop {
+    type Parser = DropParser;
+
+    fn value_parser() -> DropParser {
+        DropParser
+    }
+}
+
+/// The command's own flags that were given on the command line (`--stealth`…; `COMBATANT`
+/// for positional combatants), so a ruleset can refuse the ones it has no rule for.
+pub fn given_flags(matches: &clap::ArgMatches) -> Vec<String> {
+    use clap::CommandFactory;
+    use clap::parser::ValueSource;
+    let Some((name, sub)) = matches.subcommand() else {
+        return Vec::new();
+    };
+    let cli = Cli::command();
+    let Some(command) = cli.find_subcommand(name) else {
+        return Vec::new();
+    };
+    command
+        .get_arguments()
+        .filter(|arg| sub.value_source(arg.get_id().as_str()) == Some(ValueSource::CommandLine))
+        .map(|arg| match arg.get_long() {
+            Some(long) => format!("--{long}"),
+            None => "COMBATANT".to_string(),
+        })
+        .collect()
+}
+
+/// A clap error as one line: the message, clap's tip and possible values, and where to look.
+/// `args` are the process arguments, to name the subcommand's help.
+pub fn describe_error(err: &clap::Error, args: &[std::ffi::OsString]) -> String {
+    use clap::CommandFactory;
+    use clap::error::ErrorKind;
+    if err.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        return "no command given; commands: surprise, distance, initiative, reaction, pursue, encounter; \
+                see 'fray --help'"
+            .to_string();
+    }
+    let cli = Cli::command();
+    let sub = args.iter().skip(1).filter_map(|a| a.to_str()).find(|a| cli.find_subcommand(a).is_some());
+    let help = match sub {
+        Some(sub) => format!("fray {sub} --help"),
+        None => "fray --help".to_string(),
+    };
+    let rendered = err.render().to_string();
+    let mut message = String::new();
+    let mut extras: Vec<String> = Vec::new();
+    for line in rendered.lines() {
+        let trimmed = line.trim();
+        if let Some(rest) = trimmed.strip_prefix("error: ") {
+            message = rest.to_string();
+        } else if let Some(tip) = trimmed.strip_prefix("tip: ") {
+            extras.push(tip.to_string());
+        } else if let Some(values) = trimmed.strip_prefix("[possible values: ") {
+            extras.push(format!("possible values: {}", values.strip_suffix(']').unwrap_or(values)));
+        } else if trimmed.starts_with("Usage: ") || trimmed.starts_with("For more information") {
+            break;
+        } else if message.is_empty() && !trimmed.is_empty() {
+            message = trimmed.to_string();
+        }
+    }
+    extras.push(format!("see '{help}'"));
+    format!("{}; {}", message, extras.join("; "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn verify_cli() {
+        Cli::command().debug_assert();
+    }
+}

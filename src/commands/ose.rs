@@ -1,0 +1,233 @@
+//! The ose command line: sides and flags into the inputs of [`crate::rules::ose`].
+
+use super::{Rule, side_flag};
+use crate::app::Runner;
+use crate::cast::{Cast, KeyDef, Schema};
+use crate::cli::{self, Command};
+use crate::dice::Dice;
+use crate::error::{Error, Result};
+use crate::odds::{Fallback, Odds};
+use crate::rules::Modifier;
+use crate::rules::Procedure;
+use crate::rules::ose::*;
+
+pub const SCHEMA: Schema = Schema {
+    rules: "ose",
+    side_keys: &[
+        KeyDef::flag("aware", "already knows of the others: does not roll for surprise"),
+        KeyDef::int("chance", 0, 6, "surprised on this or less on 1d6 (default 2, i.e. 2-in-6)"),
+    ],
+    combatant_keys: &[],
+};
+
+pub const ROSTER: &str = "\
+sides:
+  - name: party
+  - name: monsters
+    chance: 2
+combatants:
+  - name: Ansel
+  - name: Bree
+  - name: Goblin
+    count: 4
+    side: monsters
+";
+
+pub fn flags(procedure: Procedure) -> &'static [&'static str] {
+    match procedure {
+        Procedure::Surprise => &["--ambush", "--aware"],
+        Procedure::Distance => &["--dungeon", "--outdoors", "--both-surprised"],
+        Procedure::Initiative => &["--ties", "--surprised", "--wait"],
+        Procedure::Reaction => &["--cha", "--cha-mod", "--mod"],
+        Procedure::Pursue => {
+            &["--quarry", "--pursuer", "--gap", "--sight", "--drop", "--rounds", "--dungeon", "--outdoors"]
+        }
+        Procedure::Encounter => {
+            &["--ambush", "--aware", "--dungeon", "--outdoors", "--ties", "--wait", "--cha", "--cha-mod", "--mod"]
+        }
+    }
+}
+
+pub fn dispatch(procedure: Procedure, command: &Command, cast: Cast, runner: &mut Runner) -> Result<()> {
+    match command {
+        Command::Surprise(args) => runner.run(&surprise_input(&cast, &args.surprise)?),
+        Command::Distance(args) => {
+            runner.run(&DistanceInput { outdoors: args.terrain.outdoors, both_surprised: args.both_surprised })
+        }
+        Command::Initiative(args) => {
+            let surprised = side_flag(&cast, "--surprised", &args.surprised)?;
+            let input = initiative_input(&cast, &args.order)?;
+            let surprised = (0..cast.sides.len()).map(|i| surprised.contains(&i)).collect();
+            runner.run(&Initiative { input, surprised })
+        }
+        Command::Reaction(args) => runner.run(&reaction_input(&args.reaction)),
+        Command::Pursue(args) => runner.run(&pursue_input(args)?),
+        Command::Encounter(args) => runner.run(&EncounterInput {
+            surprise: surprise_input(&cast, &args.surprise)?,
+            outdoors: args.terrain.outdoors,
+            initiative: initiative_input(&cast, &args.order)?,
+            reaction: reaction_input(&args.reaction),
+        }),
+        _ => Err(Error::usage(format!("ose has no {} rule", procedure.name()))),
+    }
+}
+
+fn surprise_input(cast: &Cast, opts: &cli::SurpriseOpts) -> Result<SurpriseInput> {
+    let aware = side_flag(cast, "--aware", &opts.aware)?;
+    let ambusher = opts.ambush.as_deref().map(|name| cast.side_for("--ambush", name)).transpose()?;
+    let sides = cast
+        .sides
+        .iter()
+        .enumerate()
+        .map(|(i, side)| SurpriseSide {
+            name: side.name.clone(),
+            members: cast.on_side(i).flat_map(|c| c.member_names()).collect(),
+            stance: if ambusher == Some(i) {
+                Stance::Ambusher
+            } else if aware.contains(&i) || side.keys.flag("aware") {
+                Stance::Aware
+            } else {
+                Stance::Rolls
+            },
+            base_chance: side.keys.int("chance").map_or(DEFAULT_CHANCE, |c| c as u32),
+            ambushed: ambusher.is_some_and(|a| a != i),
+        })
+        .collect();
+    Ok(SurpriseInput { sides, ambusher: ambusher.map(|i| cast.sides[i].name.clone()) })
+}
+
+fn initiative_input(cast: &Cast, opts: &cli::OrderOpts) -> Result<InitiativeInput> {
+    let waits = side_flag(cast, "--wait", &opts.wait)?;
+    Ok(InitiativeInput {
+        sides: cast.sides.iter().map(|s| s.name.clone()).collect(),
+        waits: (0..cast.sides.len()).map(|i| waits.contains(&i)).collect(),
+        ties: match opts.ties {
+            Some(cli::Ties::Simultaneous) => Ties::Simultaneous,
+            _ => Ties::Reroll,
+        },
+    })
+}
+
+fn reaction_input(opts: &cli::ReactionOpts) -> ReactionInput {
+    let mut modifiers = Vec::new();
+    if let Some(score) = opts.cha {
+        modifiers.push(Modifier::new(cha_modifier(score), format!("CHA {score}")));
+    }
+    if let Some(m) = opts.cha_mod {
+        modifiers.push(Modifier::new(m, "CHA modifier"));
+    }
+    if let Some(m) = opts.modifier {
+        modifiers.push(Modifier::new(m, "situational"));
+    }
+    ReactionInput { modifiers }
+}
+
+fn pursue_input(args: &cli::PursueArgs) -> Result<PursueInput> {
+    let (Some(quarry), Some(pursuer)) = (args.quarry, args.pursuer) else {
+        let missing = if args.quarry.is_none() { "--quarry" } else { "--pursuer" };
+        return Err(Error::usage(format!("pursue needs {missing} SPEED"))
+            .hint("give both Speeds, e.g. fray pursue --quarry 40 --pursuer 30"));
+    };
+    let rounds = args.rounds.unwrap_or(10);
+    if let Some(late) = args.drop.iter().find(|d| d.round > rounds) {
+        return Err(Error::usage(format!("--drop at round {} comes after the last round ({rounds})", late.round))
+            .hint("raise --rounds or drop it earlier"));
+    }
+    Ok(PursueInput {
+        quarry,
+        pursuer,
+        gap: args.gap,
+        outdoors: args.terrain.outdoors,
+        sight: args.sight,
+        drops: args
+            .drop
+            .iter()
+            .map(|d| Drop {
+                bait: match d.bait {
+                    cli::Bait::Treasure => Bait::Treasure,
+                    cli::Bait::Food => Bait::Food,
+                },
+                round: d.round,
+            })
+            .collect(),
+        rounds,
+    })
+}
+
+impl Rule for SurpriseInput {
+    type Outcome<'a> = SurpriseOutcome<'a>;
+
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> SurpriseOutcome<'a> {
+        surprise(self, dice)
+    }
+
+    fn odds(&self, fallback: Fallback) -> Odds {
+        surprise_odds(self, fallback)
+    }
+}
+
+impl Rule for DistanceInput {
+    type Outcome<'a> = DistanceOutcome;
+
+    fn roll(&self, dice: &mut dyn Dice) -> DistanceOutcome {
+        distance(self, dice)
+    }
+
+    fn odds(&self, fallback: Fallback) -> Odds {
+        distance_odds(self, fallback)
+    }
+}
+
+/// Initiative with the sides `--surprised` names left out.
+pub struct Initiative {
+    input: InitiativeInput,
+    surprised: Vec<bool>,
+}
+
+impl Rule for Initiative {
+    type Outcome<'a> = InitiativeOutcome<'a>;
+
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> InitiativeOutcome<'a> {
+        initiative(&self.input, &self.surprised, dice)
+    }
+
+    fn odds(&self, fallback: Fallback) -> Odds {
+        initiative_odds(&self.input, &self.surprised, fallback)
+    }
+}
+
+impl Rule for ReactionInput {
+    type Outcome<'a> = ReactionOutcome<'a>;
+
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> ReactionOutcome<'a> {
+        reaction(self, dice)
+    }
+
+    fn odds(&self, fallback: Fallback) -> Odds {
+        reaction_odds(self, fallback)
+    }
+}
+
+impl Rule for PursueInput {
+    type Outcome<'a> = PursueOutcome;
+
+    fn roll(&self, dice: &mut dyn Dice) -> PursueOutcome {
+        pursue(self, dice)
+    }
+
+    fn odds(&self, fallback: Fallback) -> Odds {
+        pursue_odds(self, fallback)
+    }
+}
+
+impl Rule for EncounterInput {
+    type Outcome<'a> = EncounterOutcome<'a>;
+
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> EncounterOutcome<'a> {
+        encounter(self, dice)
+    }
+
+    fn odds(&self, fallback: Fallback) -> Odds {
+        encounter_odds(self, fallback)
+    }
+}

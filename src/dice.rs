@@ -1,0 +1,285 @@
+//! Dice: the interface every rule rolls through, and its seeded random implementation.
+//!
+//! Rules never touch a random number generator. They ask a [`Dice`] for a handful of
+//! primitives (a roll of N dice, a roll-off among tied contenders, a World of Darkness
+//! pool) and decide on what comes back. Two implementations exist: [`SeededDice`] rolls
+//! them, and the enumerator in [`crate::odds`] walks every result of each primitive with
+//! its exact probability, so a rule's roll and its odds come from the same code.
+//!
+//! The contract that makes the enumeration exact: a rule decides on a [`Roll`]'s `total`,
+//! a [`RollOff`]'s `order` and a [`Pool`]'s `successes`/`dramatic` only. The individual
+//! faces are for display; the enumerator fills them with one representative arrangement.
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::{Rng, SeedableRng};
+use serde::Serialize;
+use serde::ser::{SerializeStruct, Serializer};
+use std::fmt;
+
+/// Most dice any single [`Roll`] holds; rules roll at most 8 dice at once (6d6, 4d10…).
+pub const MAX_ROLL_DICE: usize = 8;
+
+/// The primitives a rule may roll.
+pub trait Dice {
+    /// `count` dice with `sides` faces each (`count` ≤ [`MAX_ROLL_DICE`]).
+    fn roll(&mut self, count: u32, sides: u32) -> Roll;
+
+    /// A roll-off among `contenders` tied parties, each rolling one `sides`-sided die and
+    /// re-rolling among those still tied until every place is settled.
+    fn roll_off(&mut self, contenders: usize, sides: u32) -> RollOff;
+
+    /// A Storytelling dice pool: `size` d10s, success on 8+, each 10 adds a die (10-again).
+    /// A pool below 1 is a single chance die: success only on 10, a 1 is a dramatic failure.
+    fn pool(&mut self, size: i32) -> Pool;
+}
+
+/// `count`d`sides`: the faces rolled and their sum.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Roll {
+    count: u8,
+    sides: u8,
+    faces: [u8; MAX_ROLL_DICE],
+    pub total: u32,
+}
+
+impl Roll {
+    pub fn new(sides: u32, faces: &[u32]) -> Roll {
+        debug_assert!(faces.len() <= MAX_ROLL_DICE && sides <= 255);
+        let mut stored = [0u8; MAX_ROLL_DICE];
+        let mut total = 0;
+        for (slot, &face) in stored.iter_mut().zip(faces) {
+            *slot = face as u8;
+            total += face;
+        }
+        Roll { count: faces.len().min(MAX_ROLL_DICE) as u8, sides: sides as u8, faces: stored, total }
+    }
+
+    pub fn count(&self) -> u32 {
+        u32::from(self.count)
+    }
+
+    pub fn sides(&self) -> u32 {
+        u32::from(self.sides)
+    }
+
+    pub fn faces(&self) -> impl ExactSizeIterator<Item = u32> + '_ {
+        self.faces[..usize::from(self.count)].iter().map(|&f| u32::from(f))
+    }
+
+    /// The highest single face (for advantage, which keeps the higher of 2d20).
+    pub fn highest(&self) -> u32 {
+        self.faces().max().unwrap_or(0)
+    }
+
+    /// The lowest single face (for disadvantage).
+    pub fn lowest(&self) -> u32 {
+        self.faces().min().unwrap_or(0)
+    }
+
+    /// The dice notation, e.g. `2d6`.
+    pub fn notation(&self) -> DiceNotation {
+        DiceNotation { count: self.count(), sides: self.sides() }
+    }
+}
+
+impl fmt::Debug for Roll {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (", self.notation())?;
+        for (i, face) in self.faces().enumerate() {
+            if i > 0 {
+                f.write_str("+")?;
+            }
+            write!(f, "{face}")?;
+        }
+        write!(f, ") = {}", self.total)
+    }
+}
+
+/// `2d6`, `1d20`: how a roll is written.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct DiceNotation {
+    pub count: u32,
+    pub sides: u32,
+}
+
+impl fmt::Display for DiceNotation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}d{}", self.count, self.sides)
+    }
+}
+
+impl Serialize for DiceNotation {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+struct Faces<'a>(&'a Roll);
+
+impl Serialize for Faces<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.faces())
+    }
+}
+
+impl Serialize for Roll {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("Roll", 3)?;
+        st.serialize_field("dice", &self.notation())?;
+        st.serialize_field("rolls", &Faces(self))?;
+        st.serialize_field("total", &self.total)?;
+        st.end()
+    }
+}
+
+/// One round of a roll-off: who rolled (indices into the contenders) and what.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RollOffRound {
+    pub who: Vec<usize>,
+    pub rolls: Vec<u32>,
+}
+
+/// The result of a roll-off: every round rolled and the settled order, first place first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RollOff {
+    pub sides: u32,
+    pub rounds: Vec<RollOffRound>,
+    pub order: Vec<usize>,
+}
+
+/// A World of Darkness dice pool, every die shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pool {
+    /// The pool size asked for (may be 0 or negative: then `chance` is set).
+    pub size: i32,
+    /// A single chance die was rolled instead of a pool.
+    pub chance: bool,
+    /// The dice of the pool itself, in order.
+    pub rolls: Vec<u32>,
+    /// The extra dice added by 10-again, in order.
+    pub again: Vec<u32>,
+    pub successes: u32,
+    /// A chance die came up 1.
+    pub dramatic: bool,
+}
+
+impl Serialize for Pool {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("Pool", 6)?;
+        let notation = if self.chance { "chance".to_string() } else { format!("{}d10", self.size) };
+        st.serialize_field("dice", &notation)?;
+        st.serialize_field("rolls", &self.rolls)?;
+        st.serialize_field("again", &self.again)?;
+        st.serialize_field("successes", &self.successes)?;
+        st.serialize_field("chance", &self.chance)?;
+        st.serialize_field("dramatic", &self.dramatic)?;
+        st.end()
+    }
+}
+
+/// Dice rolled from a ChaCha8 stream: the same seed gives the same faces on every platform
+/// and in every version, because the die function below is ours, not a library's.
+pub struct SeededDice {
+    rng: ChaCha8Rng,
+}
+
+impl SeededDice {
+    pub fn new(seed: u64) -> SeededDice {
+        SeededDice { rng: ChaCha8Rng::seed_from_u64(seed) }
+    }
+
+    /// One fair die, 1..=sides, by rejection sampling on 32-bit words (no modulo bias).
+    pub fn die(&mut self, sides: u32) -> u32 {
+        debug_assert!(sides > 0);
+        let sides = u64::from(sides.max(1));
+        // The largest multiple of `sides` not above 2^32: words at or past it are redrawn.
+        let zone = (1u64 << 32) / sides * sides;
+        loop {
+            let word = u64::from(self.rng.next_u32());
+            if word < zone {
+                return (word % sides) as u32 + 1;
+            }
+        }
+    }
+
+    /// 10-again: every 10 (in the pool or among the extra dice) adds another die, which
+    /// succeeds on `target` or more (8, or 10 after a chance die: WoD p. 126).
+    fn chain_d10(&mut self, pool: &mut Pool, target: u32) {
+        let mut pending = pool.rolls.iter().filter(|&&f| f == 10).count();
+        while pending > 0 {
+            pending -= 1;
+            let face = self.die(10);
+            if face >= target {
+                pool.successes += 1;
+            }
+            if face == 10 {
+                pending += 1;
+            }
+            pool.again.push(face);
+        }
+    }
+}
+
+impl Dice for SeededDice {
+    fn roll(&mut self, count: u32, sides: u32) -> Roll {
+        let count = (count as usize).min(MAX_ROLL_DICE);
+        let mut faces = [0u32; MAX_ROLL_DICE];
+        for face in &mut faces[..count] {
+            *face = self.die(sides);
+        }
+        Roll::new(sides, &faces[..count])
+    }
+
+    fn roll_off(&mut self, contenders: usize, sides: u32) -> RollOff {
+        let mut rounds = Vec::new();
+        let mut order = Vec::with_capacity(contenders);
+        // Groups still tied, settled from the top place down.
+        let mut stack: Vec<Vec<usize>> = vec![(0..contenders).rev().collect()];
+        while let Some(group) = stack.pop() {
+            if group.len() == 1 {
+                order.push(group[0]);
+                continue;
+            }
+            let mut group = group;
+            group.sort_unstable();
+            let rolls: Vec<u32> = group.iter().map(|_| self.die(sides)).collect();
+            let mut by_face: Vec<(u32, usize)> = rolls.iter().copied().zip(group.iter().copied()).collect();
+            // Highest face first; within a face keep contender order so sub-groups are stable.
+            by_face.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+            rounds.push(RollOffRound { who: group, rolls });
+            let mut places: Vec<(u32, Vec<usize>)> = Vec::new();
+            for (face, who) in by_face {
+                match places.last_mut() {
+                    Some((place_face, place)) if *place_face == face => place.push(who),
+                    _ => places.push((face, vec![who])),
+                }
+            }
+            // Push lower places first so the highest place is settled next.
+            for (_, place) in places.into_iter().rev() {
+                stack.push(place);
+            }
+        }
+        RollOff { sides, rounds, order }
+    }
+
+    fn pool(&mut self, size: i32) -> Pool {
+        if size < 1 {
+            let face = self.die(10);
+            let mut pool = Pool {
+                size,
+                chance: true,
+                rolls: vec![face],
+                again: Vec::new(),
+                successes: u32::from(face == 10),
+                dramatic: face == 1,
+            };
+            self.chain_d10(&mut pool, 10);
+            return pool;
+        }
+        let rolls: Vec<u32> = (0..size).map(|_| self.die(10)).collect();
+        let successes = rolls.iter().filter(|&&f| f >= 8).count() as u32;
+        let mut pool = Pool { size, chance: false, rolls, again: Vec::new(), successes, dramatic: false };
+        self.chain_d10(&mut pool, 8);
+        pool
+    }
+}

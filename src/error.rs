@@ -1,0 +1,66 @@
+//! The two kinds of failure a user can meet, and the exit status each one maps to.
+
+use std::fmt;
+
+/// Everything that stops a command. `main` prints it as one `fray: error: …` line.
+#[derive(Debug)]
+pub enum Error {
+    /// The command line asks for something fray does not do (exit 2).
+    Usage { what: String, hint: Option<String> },
+    /// Input data is unreadable or malformed (exit 1).
+    Data { what: String, hint: Option<String> },
+    /// Writing the output failed (exit 1; a closed pipe is handled before this).
+    Io(std::io::Error),
+}
+
+impl Error {
+    pub fn usage(what: impl Into<String>) -> Self {
+        Error::Usage { what: what.into(), hint: None }
+    }
+
+    pub fn data(what: impl Into<String>) -> Self {
+        Error::Data { what: what.into(), hint: None }
+    }
+
+    /// Adds a hint, shown after the message on the same line.
+    pub fn hint(mut self, text: impl Into<String>) -> Self {
+        match &mut self {
+            Error::Usage { hint, .. } | Error::Data { hint, .. } => *hint = Some(text.into()),
+            Error::Io(_) => {}
+        }
+        self
+    }
+
+    /// The process exit status for this error.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Error::Usage { .. } => 2,
+            Error::Data { .. } | Error::Io(_) => 1,
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Usage { what, hint } | Error::Data { what, hint } => {
+                f.write_str(what)?;
+                if let Some(hint) = hint {
+                    write!(f, "; {hint}")?;
+                }
+                Ok(())
+            }
+            Error::Io(err) => write!(f, "cannot write output: {err}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<std::io::Error> for Error {
+    fn from(err: std::io::Error) -> Self {
+        Error::Io(err)
+    }
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,0 +1,548 @@
+//! Exact odds: a distribution type, the enumerating twin of [`Dice`], and the report that
+//! `--odds` prints.
+//!
+//! A rule is a function of a `&mut dyn Dice`. [`enumerate`] runs it once per distinct
+//! path through its dice: each primitive call is a branch over that primitive's distinct
+//! results (the totals of 2d6, the orders of a roll-off, the success counts of a pool), and
+//! the script of choices is replayed and advanced depth-first, weighting each path by the
+//! product of its branches' exact probabilities. Multi-step procedures are chained with
+//! [`Dist::and_then`], which merges equal intermediate states, so a long procedure stays small.
+//! Loops that could run forever are capped inside the rules themselves (and reported as an
+//! outcome of their own when the cap is reached), so every enumeration ends.
+
+use crate::dice::{Dice, MAX_ROLL_DICE, Pool, Roll, RollOff, SeededDice};
+use crate::prob::Prob;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// A finite distribution: distinct outcomes in order, each with its exact probability.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dist<T> {
+    outcomes: Vec<(T, Prob)>,
+}
+
+impl<T: Ord + Clone> Dist<T> {
+    /// The certain outcome `value`.
+    pub fn point(value: T) -> Dist<T> {
+        Dist { outcomes: vec![(value, Prob::one())] }
+    }
+
+    /// Builds a distribution, merging equal outcomes and dropping impossible ones.
+    pub fn from_pairs(pairs: impl IntoIterator<Item = (T, Prob)>) -> Dist<T> {
+        let mut merged: BTreeMap<T, Prob> = BTreeMap::new();
+        for (value, p) in pairs {
+            if p.is_zero() {
+                continue;
+            }
+            match merged.get_mut(&value) {
+                Some(sum) => *sum = sum.add(&p),
+                None => {
+                    merged.insert(value, p);
+                }
+            }
+        }
+        Dist { outcomes: merged.into_iter().collect() }
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &(T, Prob)> {
+        self.outcomes.iter()
+    }
+
+    pub fn len(&self) -> usize {
+        self.outcomes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.outcomes.is_empty()
+    }
+
+    pub fn map<U: Ord + Clone>(&self, mut f: impl FnMut(&T) -> U) -> Dist<U> {
+        Dist::from_pairs(self.outcomes.iter().map(|(v, p)| (f(v), p.clone())))
+    }
+
+    /// Runs the next step from every outcome and merges what it leads to.
+    pub fn and_then<U: Ord + Clone>(&self, mut f: impl FnMut(&T) -> Dist<U>) -> Dist<U> {
+        let mut pairs = Vec::new();
+        for (value, p) in &self.outcomes {
+            for (next, q) in f(value).outcomes {
+                pairs.push((next, p.mul(&q)));
+            }
+        }
+        Dist::from_pairs(pairs)
+    }
+
+    /// The probability of the outcomes that satisfy `pred`.
+    pub fn prob(&self, mut pred: impl FnMut(&T) -> bool) -> Prob {
+        Prob::sum(self.outcomes.iter().filter(|(v, _)| pred(v)).map(|(_, p)| p))
+    }
+
+    pub fn total(&self) -> Prob {
+        Prob::sum(self.outcomes.iter().map(|(_, p)| p))
+    }
+}
+
+/// The number of dice paths [`enumerate`] walks before it gives up for a simulation.
+pub const PATH_BUDGET: usize = 200_000;
+
+/// The enumeration would take more than [`PATH_BUDGET`] paths.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TooLarge;
+
+/// Every outcome of `run` with its exact probability, or [`TooLarge`].
+pub fn enumerate<T: Ord + Clone>(mut run: impl FnMut(&mut dyn Dice) -> T) -> Result<Dist<T>, TooLarge> {
+    let mut replay = Replay::default();
+    let mut merged: BTreeMap<T, Prob> = BTreeMap::new();
+    let mut paths = 0usize;
+    loop {
+        replay.pos = 0;
+        replay.weight = Prob::one();
+        let value = run(&mut replay);
+        paths += 1;
+        if replay.oversize || paths > PATH_BUDGET {
+            return Err(TooLarge);
+        }
+        match merged.get_mut(&value) {
+            Some(sum) => *sum = sum.add(&replay.weight),
+            None => {
+                merged.insert(value, replay.weight.clone());
+            }
+        }
+        if !replay.advance() {
+            break;
+        }
+    }
+    Ok(Dist { outcomes: merged.into_iter().filter(|(_, p)| !p.is_zero()).collect() })
+}
+
+/// Estimates the distribution of `run` from `trials` seeded runs.
+pub fn simulate<T: Ord + Clone>(mut run: impl FnMut(&mut dyn Dice) -> T, trials: u64, seed: u64) -> Dist<T> {
+    let mut dice = SeededDice::new(seed);
+    let mut counts: BTreeMap<T, u64> = BTreeMap::new();
+    for _ in 0..trials {
+        *counts.entry(run(&mut dice)).or_default() += 1;
+    }
+    let trials = u128::from(trials.max(1));
+    Dist { outcomes: counts.into_iter().map(|(v, c)| (v, Prob::new(u128::from(c), trials))).collect() }
+}
+
+/// How an odds answer was reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Method {
+    /// `None`: exact; `Some(n)`: estimated from `n` seeded runs.
+    pub trials: Option<u64>,
+    pub seed: u64,
+}
+
+/// Settings for the simulation fallback.
+#[derive(Clone, Copy, Debug)]
+pub struct Fallback {
+    pub seed: u64,
+    pub trials: u64,
+}
+
+/// The exact distribution of `run` when it is small enough, else an estimate.
+pub fn exact_or_estimate<T: Ord + Clone>(
+    mut run: impl FnMut(&mut dyn Dice) -> T,
+    fallback: Fallback,
+) -> (Dist<T>, Method) {
+    match enumerate(&mut run) {
+        Ok(dist) => (dist, Method { trials: None, seed: fallback.seed }),
+        Err(TooLarge) => (
+            simulate(run, fallback.trials, fallback.seed),
+            Method { trials: Some(fallback.trials), seed: fallback.seed },
+        ),
+    }
+}
+
+#[derive(Default)]
+struct Replay {
+    script: Vec<Branch>,
+    pos: usize,
+    weight: Prob,
+    oversize: bool,
+    sums: Vec<((u32, u32), Vec<(u32, Prob)>)>,
+    pools: Vec<(i32, Vec<(Pool, Prob)>)>,
+}
+
+impl Default for Prob {
+    fn default() -> Prob {
+        Prob::one()
+    }
+}
+
+struct Branch {
+    taken: usize,
+    options: usize,
+}
+
+impl Replay {
+    /// The branch to take at the next choice point, which has `options` ways to go.
+    fn choose(&mut self, options: usize) -> usize {
+        let taken = match self.script.get(self.pos) {
+            Some(branch) => branch.taken,
+            None => {
+                self.script.push(Branch { taken: 0, options });
+                0
+            }
+        };
+        self.pos += 1;
+        taken
+    }
+
+    /// Moves the script to the next path; false when every path has been walked.
+    fn advance(&mut self) -> bool {
+        self.script.truncate(self.pos);
+        while let Some(last) = self.script.last_mut() {
+            if last.taken + 1 < last.options {
+                last.taken += 1;
+                return true;
+            }
+            self.script.pop();
+        }
+        false
+    }
+
+    fn sums(&mut self, count: u32, sides: u32) -> usize {
+        if let Some(i) = self.sums.iter().position(|(key, _)| *key == (count, sides)) {
+            return i;
+        }
+        self.sums.push(((count, sides), sum_distribution(count, sides)));
+        self.sums.len() - 1
+    }
+
+    fn pools(&mut self, size: i32) -> usize {
+        if let Some(i) = self.pools.iter().position(|(key, _)| *key == size) {
+            return i;
+        }
+        self.pools.push((size, pool_distribution(size)));
+        self.pools.len() - 1
+    }
+}
+
+impl Dice for Replay {
+    fn roll(&mut self, count: u32, sides: u32) -> Roll {
+        let count = count.min(MAX_ROLL_DICE as u32);
+        let table = self.sums(count, sides);
+        let options = self.sums[table].1.len();
+        let taken = self.choose(options);
+        let (total, p) = self.sums[table].1[taken].clone();
+        self.weight = self.weight.mul(&p);
+        representative_roll(count, sides, total)
+    }
+
+    fn roll_off(&mut self, contenders: usize, sides: u32) -> RollOff {
+        // More than 10 tied contenders is 3.6 million orders: leave it to the simulation.
+        if contenders > 10 {
+            self.oversize = true;
+            return RollOff { sides, rounds: Vec::new(), order: (0..contenders).collect() };
+        }
+        let orders = factorial(contenders);
+        let taken = self.choose(orders);
+        self.weight = self.weight.mul(&Prob::new(1, orders as u128));
+        RollOff { sides, rounds: Vec::new(), order: nth_permutation(contenders, taken) }
+    }
+
+    fn pool(&mut self, size: i32) -> Pool {
+        let table = self.pools(size);
+        let options = self.pools[table].1.len();
+        let taken = self.choose(options);
+        let (pool, p) = self.pools[table].1[taken].clone();
+        self.weight = self.weight.mul(&p);
+        pool
+    }
+}
+
+fn factorial(n: usize) -> usize {
+    (1..=n).product()
+}
+
+/// The `index`-th permutation of `0..n` in lexicographic order.
+fn nth_permutation(n: usize, mut index: usize) -> Vec<usize> {
+    let mut left: Vec<usize> = (0..n).collect();
+    let mut order = Vec::with_capacity(n);
+    for k in (0..n).rev() {
+        let block = factorial(k);
+        order.push(left.remove(index / block));
+        index %= block;
+    }
+    order
+}
+
+/// The distinct totals of `count`d`sides` with their exact probabilities.
+pub fn sum_distribution(count: u32, sides: u32) -> Vec<(u32, Prob)> {
+    // ways[t] = the number of face sequences summing to t.
+    let mut ways: Vec<u128> = vec![1];
+    for _ in 0..count {
+        let mut next = vec![0u128; ways.len() + sides as usize];
+        for (t, &w) in ways.iter().enumerate() {
+            for face in 1..=sides as usize {
+                next[t + face] += w;
+            }
+        }
+        ways = next;
+    }
+    let all = u128::from(sides).pow(count);
+    ways.into_iter().enumerate().filter(|&(_, w)| w > 0).map(|(t, w)| (t as u32, Prob::new(w, all))).collect()
+}
+
+/// One arrangement of faces with the given total, for display in enumerated paths.
+fn representative_roll(count: u32, sides: u32, total: u32) -> Roll {
+    let mut faces = [1u32; MAX_ROLL_DICE];
+    let mut extra = total.saturating_sub(count);
+    for face in &mut faces[..count as usize] {
+        let add = extra.min(sides - 1);
+        *face += add;
+        extra -= add;
+    }
+    Roll::new(sides, &faces[..count as usize])
+}
+
+/// Success counts tracked exactly before the rest is lumped into one "this many or more".
+fn pool_cap(size: i32) -> u32 {
+    size.max(1) as u32 + 4
+}
+
+/// The distinct results of a Storytelling pool that a rule can tell apart (successes,
+/// dramatic failure), each with a representative pool. Successes at or past the cap are
+/// lumped together with the cap as their representative.
+pub fn pool_distribution(size: i32) -> Vec<(Pool, Prob)> {
+    let cap = pool_cap(size);
+    let tenth = Prob::new(1, 10);
+    if size < 1 {
+        // Chance die: 1 is a dramatic failure, 2-9 fail, 10 succeeds and is re-rolled,
+        // the re-roll again needing a 10 (WoD p. 126).
+        let mut out =
+            vec![(chance_pool(size, 0, true), tenth.clone()), (chance_pool(size, 0, false), Prob::new(8, 10))];
+        let mut run = tenth.clone(); // P(the first s dice were all 10s)
+        for s in 1..cap {
+            out.push((chance_pool(size, s, false), run.mul(&Prob::new(9, 10))));
+            run = run.mul(&tenth);
+        }
+        out.push((chance_pool(size, cap, false), run));
+        return out;
+    }
+    // One die and its 10-again chain: 0 successes 7/10; s >= 1 successes 27/100 * (1/10)^(s-1).
+    let mut die = vec![Prob::new(7, 10)];
+    let mut tail = Prob::new(27, 100);
+    for _ in 1..cap {
+        die.push(tail.clone());
+        tail = tail.mul(&tenth);
+    }
+    let mut dist = vec![Prob::one()];
+    for _ in 0..size {
+        let mut next = vec![Prob::zero(); cap as usize];
+        for (a, pa) in dist.iter().enumerate() {
+            for (b, pb) in die.iter().enumerate() {
+                let s = (a + b).min(cap as usize - 1);
+                if a + b < cap as usize {
+                    next[s] = next[s].add(&pa.mul(pb));
+                }
+            }
+        }
+        dist = next;
+    }
+    let exact_mass = Prob::sum(&dist);
+    let mut out: Vec<(Pool, Prob)> =
+        dist.into_iter().enumerate().map(|(s, p)| (normal_pool(size, s as u32), p)).collect();
+    out.push((normal_pool(size, cap), exact_mass.complement()));
+    out
+}
+
+fn chance_pool(size: i32, successes: u32, dramatic: bool) -> Pool {
+    let first = if dramatic {
+        1
+    } else if successes > 0 {
+        10
+    } else {
+        5
+    };
+    let mut again = vec![10; successes.saturating_sub(1) as usize];
+    if successes > 0 {
+        again.push(5);
+    }
+    Pool { size, chance: true, rolls: vec![first], again, successes, dramatic }
+}
+
+fn normal_pool(size: i32, successes: u32) -> Pool {
+    let n = size as u32;
+    let mut rolls = vec![5; n as usize];
+    let mut again = Vec::new();
+    for face in rolls.iter_mut().take(successes.min(n) as usize) {
+        *face = 8;
+    }
+    if successes > n {
+        rolls[0] = 10;
+        again = vec![10; (successes - n - 1) as usize];
+        again.push(8);
+    }
+    Pool { size, chance: false, rolls, again, successes, dramatic: false }
+}
+
+/// One line of an odds answer.
+#[derive(Clone, Debug)]
+pub struct OddsEntry {
+    /// Which question this answers when a command answers several.
+    pub part: Option<String>,
+    /// The outcome as data (a number, a name, a list of names…).
+    pub outcome: serde_json::Value,
+    /// The outcome in words, for text output.
+    pub label: String,
+    pub prob: Prob,
+}
+
+/// A heading in text output, one per part.
+#[derive(Clone, Debug)]
+pub struct OddsPart {
+    pub part: Option<String>,
+    pub title: String,
+}
+
+/// Everything `--odds` prints for one command.
+#[derive(Clone, Debug, Default)]
+pub struct Odds {
+    pub parts: Vec<OddsPart>,
+    pub entries: Vec<OddsEntry>,
+    /// Set when any part was estimated by simulation: the number of runs.
+    pub trials: Option<u64>,
+    pub seed: Option<u64>,
+    /// Sentences that qualify the answer (a cap reached, a lumped remainder…).
+    pub notes: Vec<String>,
+}
+
+impl Odds {
+    pub fn exact(&self) -> bool {
+        self.trials.is_none()
+    }
+
+    /// Adds a part: each outcome of `dist` described as `(data, words)`.
+    pub fn push<T: Ord + Clone>(
+        &mut self,
+        part: Option<&str>,
+        title: impl Into<String>,
+        dist: &Dist<T>,
+        method: Method,
+        mut describe: impl FnMut(&T) -> (serde_json::Value, String),
+    ) {
+        if method.trials.is_some() {
+            self.trials = self.trials.max(method.trials);
+            self.seed = Some(method.seed);
+        }
+        self.parts.push(OddsPart { part: part.map(str::to_string), title: title.into() });
+        for (value, p) in dist.iter() {
+            let (outcome, label) = describe(value);
+            self.entries.push(OddsEntry { part: part.map(str::to_string), outcome, label, prob: p.clone() });
+        }
+    }
+
+    pub fn note(&mut self, sentence: impl Into<String>) {
+        self.notes.push(sentence.into());
+    }
+
+    /// The entries of one part, in order.
+    pub fn entries_of<'a>(&'a self, part: &'a Option<String>) -> impl Iterator<Item = &'a OddsEntry> + 'a {
+        self.entries.iter().filter(move |e| &e.part == part)
+    }
+
+    /// The 95% margin of error of an estimated probability `p`.
+    pub fn margin(&self, p: f64) -> Option<f64> {
+        self.trials.map(|n| 1.96 * (p * (1.0 - p) / n as f64).sqrt())
+    }
+}
+
+/// The JSON/YAML shape of one entry (SPEC §4).
+#[derive(Serialize)]
+pub struct EntryDoc<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub part: Option<&'a str>,
+    pub outcome: &'a serde_json::Value,
+    pub label: &'a str,
+    pub probability: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fraction: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub margin: Option<f64>,
+}
+
+impl Odds {
+    pub fn entry_docs(&self) -> Vec<EntryDoc<'_>> {
+        self.entries
+            .iter()
+            .map(|e| {
+                let probability = e.prob.to_f64();
+                EntryDoc {
+                    part: e.part.as_deref(),
+                    outcome: &e.outcome,
+                    label: &e.label,
+                    probability,
+                    fraction: self.exact().then(|| e.prob.to_string()),
+                    margin: self.margin(probability),
+                }
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sums_of_two_d6_are_the_triangle() {
+        let dist = sum_distribution(2, 6);
+        let seven = dist.iter().find(|(t, _)| *t == 7).map(|(_, p)| p.to_string());
+        assert_eq!(seven.as_deref(), Some("1/6"));
+        assert_eq!(dist.len(), 11);
+        assert_eq!(Prob::sum(dist.iter().map(|(_, p)| p)), Prob::one());
+    }
+
+    #[test]
+    fn enumeration_walks_every_branch_once() {
+        let dist = enumerate(|d| {
+            let a = d.roll(1, 6).total;
+            if a <= 2 { d.roll(1, 4).total + 100 } else { a }
+        })
+        .unwrap();
+        assert_eq!(dist.total(), Prob::one());
+        assert_eq!(dist.prob(|&v| v > 100).to_string(), "1/3");
+        assert_eq!(dist.prob(|&v| v == 101).to_string(), "1/12");
+        assert_eq!(dist.len(), 8);
+    }
+
+    #[test]
+    fn roll_offs_enumerate_every_order_evenly() {
+        let dist = enumerate(|d| d.roll_off(3, 6).order).unwrap();
+        assert_eq!(dist.len(), 6);
+        assert!(dist.iter().all(|(_, p)| *p == Prob::new(1, 6)));
+    }
+
+    #[test]
+    fn pools_sum_to_one_and_match_closed_forms() {
+        for size in [-1, 0, 1, 2, 5, 9] {
+            let dist = pool_distribution(size);
+            assert_eq!(Prob::sum(dist.iter().map(|(_, p)| p)), Prob::one(), "size {size}");
+        }
+        // No success in five dice: every die shows 1-7, (7/10)^5.
+        let five = pool_distribution(5);
+        assert_eq!(five[0].0.successes, 0);
+        assert_eq!(five[0].1, Prob::new(16807, 100000));
+        // Chance die: dramatic 1/10, plain failure 8/10, one success 9/100.
+        let chance = pool_distribution(0);
+        assert!(chance[0].0.dramatic && chance[0].1 == Prob::new(1, 10));
+        assert_eq!(chance[2].1, Prob::new(9, 100));
+    }
+
+    #[test]
+    fn representative_faces_add_up() {
+        for total in 3..=18 {
+            let roll = representative_roll(3, 6, total);
+            assert_eq!(roll.total, total);
+            assert!(roll.faces().all(|f| (1..=6).contains(&f)));
+        }
+    }
+
+    #[test]
+    fn budget_stops_huge_enumerations() {
+        let result = enumerate(|d| (0..8).map(|_| d.roll(1, 20).total).sum::<u32>());
+        assert_eq!(result, Err(TooLarge));
+    }
+}

@@ -1,0 +1,192 @@
+//! Exact probabilities: non-negative rationals that stay in `u128` while they fit and move to
+//! big integers when a long chain of rolls outgrows it.
+
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_rational::BigRational;
+use num_traits::{ToPrimitive, Zero};
+use std::cmp::Ordering;
+use std::fmt;
+
+#[derive(Clone)]
+pub struct Prob(Repr);
+
+#[derive(Clone)]
+enum Repr {
+    /// Always reduced, `den > 0`.
+    Small {
+        num: u128,
+        den: u128,
+    },
+    Big(BigRational),
+}
+
+impl Prob {
+    pub fn zero() -> Prob {
+        Prob(Repr::Small { num: 0, den: 1 })
+    }
+
+    pub fn one() -> Prob {
+        Prob(Repr::Small { num: 1, den: 1 })
+    }
+
+    /// `num / den`; `den` must not be zero.
+    pub fn new(num: u128, den: u128) -> Prob {
+        debug_assert!(den != 0);
+        let g = num.gcd(&den).max(1);
+        Prob(Repr::Small { num: num / g, den: den / g })
+    }
+
+    fn big(&self) -> BigRational {
+        match &self.0 {
+            Repr::Small { num, den } => BigRational::new(BigInt::from(*num), BigInt::from(*den)),
+            Repr::Big(r) => r.clone(),
+        }
+    }
+
+    fn from_big(r: BigRational) -> Prob {
+        match (r.numer().to_u128(), r.denom().to_u128()) {
+            (Some(num), Some(den)) => Prob(Repr::Small { num, den }),
+            _ => Prob(Repr::Big(r)),
+        }
+    }
+
+    pub fn is_zero(&self) -> bool {
+        match &self.0 {
+            Repr::Small { num, .. } => *num == 0,
+            Repr::Big(r) => r.is_zero(),
+        }
+    }
+
+    pub fn add(&self, other: &Prob) -> Prob {
+        if let (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) = (&self.0, &other.0) {
+            let g = b.gcd(d);
+            let sum = (b / g)
+                .checked_mul(*d)
+                .and_then(|den| Some((a.checked_mul(d / g)?.checked_add(c.checked_mul(b / g)?)?, den)));
+            if let Some((num, den)) = sum {
+                return Prob::new(num, den);
+            }
+        }
+        Prob::from_big(self.big() + other.big())
+    }
+
+    pub fn mul(&self, other: &Prob) -> Prob {
+        if let (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) = (&self.0, &other.0) {
+            let g1 = a.gcd(d).max(1);
+            let g2 = c.gcd(b).max(1);
+            if let (Some(num), Some(den)) = ((a / g1).checked_mul(c / g2), (b / g2).checked_mul(d / g1)) {
+                return Prob(Repr::Small { num, den });
+            }
+        }
+        Prob::from_big(self.big() * other.big())
+    }
+
+    /// `self / other`; `other` must not be zero.
+    pub fn div(&self, other: &Prob) -> Prob {
+        let inverse = match &other.0 {
+            Repr::Small { num, den } => Prob::new(*den, *num),
+            Repr::Big(r) => Prob::from_big(r.recip()),
+        };
+        self.mul(&inverse)
+    }
+
+    /// `1 - self`, for probabilities (never below zero).
+    pub fn complement(&self) -> Prob {
+        match &self.0 {
+            Repr::Small { num, den } => Prob::new(den.saturating_sub(*num), *den),
+            Repr::Big(r) => {
+                let rest = BigRational::from_integer(BigInt::from(1)) - r;
+                Prob::from_big(if rest < BigRational::zero() { BigRational::zero() } else { rest })
+            }
+        }
+    }
+
+    pub fn to_f64(&self) -> f64 {
+        match &self.0 {
+            Repr::Small { num, den } => *num as f64 / *den as f64,
+            Repr::Big(r) => r.to_f64().unwrap_or(0.0),
+        }
+    }
+
+    pub fn sum<'a>(items: impl IntoIterator<Item = &'a Prob>) -> Prob {
+        items.into_iter().fold(Prob::zero(), |acc, p| acc.add(p))
+    }
+}
+
+impl PartialEq for Prob {
+    fn eq(&self, other: &Prob) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for Prob {}
+
+impl PartialOrd for Prob {
+    fn partial_cmp(&self, other: &Prob) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Prob {
+    fn cmp(&self, other: &Prob) -> Ordering {
+        if let (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) = (&self.0, &other.0) {
+            if let (Some(left), Some(right)) = (a.checked_mul(*d), c.checked_mul(*b)) {
+                return left.cmp(&right);
+            }
+        }
+        self.big().cmp(&other.big())
+    }
+}
+
+/// `2/9`; `0` and `1` as integers.
+impl fmt::Display for Prob {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = match &self.0 {
+            Repr::Small { num, den: 1 } => num.to_string(),
+            Repr::Small { num, den } => format!("{num}/{den}"),
+            Repr::Big(r) if r.denom() == &BigInt::from(1) => r.numer().to_string(),
+            Repr::Big(r) => format!("{}/{}", r.numer(), r.denom()),
+        };
+        f.pad(&text)
+    }
+}
+
+impl fmt::Debug for Prob {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arithmetic_is_exact_and_reduced() {
+        let sixth = Prob::new(1, 6);
+        assert_eq!(sixth.add(&sixth).to_string(), "1/3");
+        assert_eq!(sixth.mul(&Prob::new(3, 4)).to_string(), "1/8");
+        assert_eq!(Prob::new(2, 9).complement().to_string(), "7/9");
+        assert_eq!(Prob::new(1, 2).div(&Prob::new(3, 4)).to_string(), "2/3");
+        assert_eq!(Prob::new(4, 4).to_string(), "1");
+    }
+
+    #[test]
+    fn long_chains_move_to_big_integers_without_losing_exactness() {
+        // (1/216)^20 overflows u128; the big form keeps it exact.
+        let step = Prob::new(1, 216);
+        let mut p = Prob::one();
+        for _ in 0..20 {
+            p = p.mul(&step);
+        }
+        assert!(matches!(p.0, Repr::Big(_)));
+        let mut back = p.clone();
+        for _ in 0..20 {
+            back = back.mul(&Prob::new(216, 1));
+        }
+        assert_eq!(back, Prob::one());
+        assert!(p < Prob::new(1, 1u128 << 100));
+        assert_eq!(p.add(&p).div(&p).to_string(), "2");
+    }
+}

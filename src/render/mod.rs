@@ -1,0 +1,217 @@
+//! Renderers: outcomes to bytes. Text is drawn with a [`Palette`] whose styles are no-ops
+//! when colour is off; YAML and JSON come straight from the outcomes' `Serialize`.
+
+pub mod dnd5e;
+pub mod gurps;
+pub mod odds;
+pub mod ose;
+pub mod wod;
+
+use crate::dice::{Pool, Roll};
+use crate::rules::Modifier;
+use owo_colors::Style;
+use serde::Serialize;
+use std::fmt::{self, Display, Write as _};
+
+/// What every procedure's outcome offers the output layer.
+pub trait Report: Serialize {
+    /// The full text block, without the title line (the caller writes that).
+    fn text(&self, p: &Palette, out: &mut String);
+    /// The headline for `-q`: one line, no newline.
+    fn headline(&self, out: &mut String);
+}
+
+/// The styles of text output; every one is plain when colour is off.
+#[derive(Clone, Copy, Debug)]
+pub struct Palette {
+    pub title: Style,
+    pub name: Style,
+    pub die: Style,
+    pub total: Style,
+    pub good: Style,
+    pub bad: Style,
+    pub warn: Style,
+    pub dim: Style,
+    pub bar: Style,
+}
+
+impl Palette {
+    pub fn new(color: bool) -> Palette {
+        if !color {
+            let plain = Style::new();
+            return Palette {
+                title: plain,
+                name: plain,
+                die: plain,
+                total: plain,
+                good: plain,
+                bad: plain,
+                warn: plain,
+                dim: plain,
+                bar: plain,
+            };
+        }
+        Palette {
+            title: Style::new().bold(),
+            name: Style::new().bold().cyan(),
+            die: Style::new().yellow(),
+            total: Style::new().bold(),
+            good: Style::new().green(),
+            bad: Style::new().bold().red(),
+            warn: Style::new().yellow(),
+            dim: Style::new().dimmed(),
+            bar: Style::new().blue(),
+        }
+    }
+
+    pub fn paint<T: Display>(&self, style: Style, value: T) -> owo_colors::Styled<T> {
+        style.style(value)
+    }
+
+    pub fn name<T: Display>(&self, value: T) -> owo_colors::Styled<T> {
+        self.name.style(value)
+    }
+
+    pub fn good<T: Display>(&self, value: T) -> owo_colors::Styled<T> {
+        self.good.style(value)
+    }
+
+    pub fn bad<T: Display>(&self, value: T) -> owo_colors::Styled<T> {
+        self.bad.style(value)
+    }
+
+    pub fn warn<T: Display>(&self, value: T) -> owo_colors::Styled<T> {
+        self.warn.style(value)
+    }
+
+    pub fn dim<T: Display>(&self, value: T) -> owo_colors::Styled<T> {
+        self.dim.style(value)
+    }
+
+    pub fn total<T: Display>(&self, value: T) -> owo_colors::Styled<T> {
+        self.total.style(value)
+    }
+
+    /// `2d6 (3+4) = 7`, or `1d6 (4)` for a single die.
+    pub fn roll(&self, roll: &Roll) -> RollText<'_> {
+        RollText { p: self, roll: *roll }
+    }
+
+    /// `5d10 (9 3 10 2 1) + again (8) = 2 successes`.
+    pub fn pool<'a>(&'a self, pool: &'a Pool) -> PoolText<'a> {
+        PoolText { p: self, pool }
+    }
+
+    /// `+1 CHA 16`
+    pub fn modifier<'a>(&'a self, m: &'a Modifier) -> ModifierText<'a> {
+        ModifierText { p: self, m }
+    }
+}
+
+pub struct RollText<'a> {
+    p: &'a Palette,
+    roll: Roll,
+}
+
+impl Display for RollText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Self { p, roll } = self;
+        write!(f, "{} (", p.dim(roll.notation()))?;
+        for (i, face) in roll.faces().enumerate() {
+            if i > 0 {
+                f.write_str("+")?;
+            }
+            write!(f, "{}", p.paint(p.die, face))?;
+        }
+        f.write_str(")")?;
+        if roll.count() > 1 {
+            write!(f, " = {}", p.total(roll.total))?;
+        }
+        Ok(())
+    }
+}
+
+pub struct PoolText<'a> {
+    p: &'a Palette,
+    pool: &'a Pool,
+}
+
+impl Display for PoolText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Self { p, pool } = self;
+        let faces = |f: &mut fmt::Formatter<'_>, faces: &[u32], target: u32| -> fmt::Result {
+            for (i, &face) in faces.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(" ")?;
+                }
+                if face >= target {
+                    write!(f, "{}", p.good(face))?;
+                } else {
+                    write!(f, "{}", p.paint(p.die, face))?;
+                }
+            }
+            Ok(())
+        };
+        let target = if pool.chance { 10 } else { 8 };
+        if pool.chance {
+            write!(f, "{} (", p.dim("chance die"))?;
+        } else {
+            write!(f, "{} (", p.dim(format_args!("{}d10", pool.size)))?;
+        }
+        faces(f, &pool.rolls, target)?;
+        f.write_str(")")?;
+        if !pool.again.is_empty() {
+            write!(f, " {} (", p.dim("10-again"))?;
+            faces(f, &pool.again, target)?;
+            f.write_str(")")?;
+        }
+        let s = if pool.successes == 1 { "" } else { "es" };
+        write!(f, " = {} success{s}", p.total(pool.successes))?;
+        if pool.dramatic {
+            write!(f, ", {}", p.bad("dramatic failure"))?;
+        }
+        Ok(())
+    }
+}
+
+pub struct ModifierText<'a> {
+    p: &'a Palette,
+    m: &'a Modifier,
+}
+
+impl Display for ModifierText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.p.total(Signed(self.m.value)), self.m.source)
+    }
+}
+
+/// A number with its sign: `+1`, `-2`, `+0`.
+#[derive(Clone, Copy, Debug)]
+pub struct Signed(pub i32);
+
+impl Display for Signed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(&format!("{:+}", self.0))
+    }
+}
+
+/// Pads `text` (which may carry colour codes) to `width` visible characters.
+pub fn pad(out: &mut String, text: impl Display, visible: usize, width: usize) {
+    let _ = write!(out, "{text}");
+    for _ in visible..width {
+        out.push(' ');
+    }
+}
+
+/// The visible width of the widest of `names`.
+pub fn width<'a>(names: impl IntoIterator<Item = &'a str>) -> usize {
+    names.into_iter().map(|n| n.chars().count()).max().unwrap_or(0)
+}
+
+/// Writes `modifiers` as ` +1 CHA 16, -1 wounded` (nothing when empty).
+pub fn modifiers(out: &mut String, p: &Palette, modifiers: &[Modifier]) {
+    for (i, m) in modifiers.iter().enumerate() {
+        out.push_str(if i == 0 { " " } else { ", " });
+        let _ = write!(out, "{}", p.modifier(m));
+    }
+}

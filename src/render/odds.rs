@@ -1,0 +1,88 @@
+//! Text for `--odds`: every outcome with its fraction, percentage and a small bar.
+
+use super::{Palette, pad, width};
+use crate::odds::Odds;
+use std::fmt::Write as _;
+
+/// Characters a 100% bar spans.
+const BAR_WIDTH: usize = 24;
+const EIGHTHS: [&str; 8] = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"];
+
+/// A bar of `p` × [`BAR_WIDTH`] cells, in eighths of a cell.
+fn bar(p: f64) -> String {
+    let eighths = (p.clamp(0.0, 1.0) * (BAR_WIDTH * 8) as f64).round() as usize;
+    let mut s = "█".repeat(eighths / 8);
+    s.push_str(EIGHTHS[eighths % 8]);
+    if s.is_empty() && p > 0.0 {
+        s.push('▏');
+    }
+    s
+}
+
+/// `44.44%`; tiny but possible outcomes are never shown as 0.
+fn percent(p: f64) -> String {
+    let pct = p * 100.0;
+    if pct > 0.0 && pct < 0.005 { "<0.01%".to_string() } else { format!("{pct:.2}%") }
+}
+
+pub fn text(odds: &Odds, p: &Palette, out: &mut String) {
+    if let Some(trials) = odds.trials {
+        let seed = odds.seed.unwrap_or(0);
+        let _ = writeln!(
+            out,
+            "  {}",
+            p.warn(format_args!(
+                "estimated from {trials} seeded runs (seed {seed}): too many outcomes to list exactly"
+            ))
+        );
+    }
+    let label_width = width(odds.entries.iter().map(|e| e.label.as_str()));
+    let fraction_width = if odds.exact() {
+        width(odds.entries.iter().map(|e| e.prob.to_string()).collect::<Vec<_>>().iter().map(String::as_str))
+    } else {
+        0
+    };
+    let several = odds.parts.len() > 1;
+    for part in &odds.parts {
+        let indent = if several {
+            let _ = writeln!(out, "  {}", p.paint(p.title, &part.title));
+            "    "
+        } else {
+            "  "
+        };
+        for entry in odds.entries_of(&part.part) {
+            let prob = entry.prob.to_f64();
+            out.push_str(indent);
+            pad(out, &entry.label, entry.label.chars().count(), label_width);
+            out.push_str("  ");
+            if odds.exact() {
+                let fraction = entry.prob.to_string();
+                let _ = write!(out, "{:>w$}", p.total(&fraction), w = fraction_width);
+                let _ = write!(out, "  {:>7}", percent(prob));
+            } else {
+                let margin = odds.margin(prob).unwrap_or(0.0) * 100.0;
+                let _ = write!(out, "≈{:>7} ±{margin:.2}%", percent(prob));
+            }
+            let _ = writeln!(out, "  {}", p.paint(p.bar, bar(prob)));
+        }
+    }
+    for note in &odds.notes {
+        let _ = writeln!(out, "  {} {note}", p.dim("note:"));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bars_and_percents() {
+        assert_eq!(bar(1.0).chars().count(), BAR_WIDTH);
+        assert_eq!(bar(0.5), "█".repeat(12));
+        assert_eq!(bar(1.0 / 48.0), "▌");
+        assert_eq!(bar(1e-9), "▏");
+        assert_eq!(bar(0.0), "");
+        assert_eq!(percent(4.0 / 9.0), "44.44%");
+        assert_eq!(percent(1e-7), "<0.01%");
+    }
+}

@@ -1,0 +1,326 @@
+//! Text for the ose procedures.
+
+use super::{Palette, Report, modifiers, pad, width};
+use crate::rules::ose::*;
+use std::fmt::Write as _;
+
+/// Writes `lines` indented by two spaces.
+fn block(out: &mut String, lines: &[String]) {
+    for line in lines {
+        let _ = writeln!(out, "  {line}");
+    }
+}
+
+/// Writes a numbered encounter step: the label, then its lines aligned after it.
+pub fn step(out: &mut String, p: &Palette, number: usize, label: &str, lines: &[String]) {
+    const LABEL: usize = 13;
+    for (i, line) in lines.iter().enumerate() {
+        if i == 0 {
+            out.push_str("  ");
+            pad(out, p.paint(p.title, format_args!("{number} {label}")), label.chars().count() + 2, LABEL);
+        } else {
+            out.push_str(&" ".repeat(LABEL + 2));
+        }
+        let _ = writeln!(out, " {line}");
+    }
+}
+
+fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
+    let w = width(s.sides.iter().map(|x| x.name));
+    let mut lines = Vec::new();
+    for side in &s.sides {
+        let mut line = String::new();
+        pad(&mut line, p.name(side.name), side.name.chars().count(), w);
+        line.push_str("  ");
+        match (side.stance, side.roll, side.chance) {
+            (Stance::Rolls, Some(roll), Some(chance)) => {
+                let _ = write!(line, "{} ≤ {chance}", p.roll(&roll));
+                let _ = write!(
+                    line,
+                    " {}",
+                    p.dim(format_args!(
+                        "({}-in-6",
+                        side.chance.unwrap_or(0).saturating_sub(side.modifiers.len() as u32)
+                    ))
+                );
+                modifiers(&mut line, p, &side.modifiers);
+                line.push_str(&p.dim(")").to_string());
+                let _ = write!(
+                    line,
+                    "  {}",
+                    if side.surprised { p.bad("surprised").to_string() } else { p.good("not surprised").to_string() }
+                );
+            }
+            (Stance::Ambusher, ..) => line.push_str(&p.dim("lies in ambush, does not roll").to_string()),
+            _ => line.push_str(&p.dim("aware, does not roll").to_string()),
+        }
+        if !side.members.is_empty() {
+            let _ = write!(line, "  {}", p.dim(side.members.join(", ")));
+        }
+        lines.push(line);
+    }
+    let surprised: Vec<&str> = s.sides.iter().filter(|x| x.surprised).map(|x| x.name).collect();
+    let verdict = match s.verdict {
+        Verdict::NoneSurprised => "nobody is surprised: no side has the advantage".to_string(),
+        Verdict::AllSurprised => "everyone is surprised: a moment of confusion, no side has the advantage".to_string(),
+        Verdict::SomeSurprised => format!(
+            "{} {} one free round in which {} cannot act",
+            join(&s.free_round),
+            if s.free_round.len() == 1 { "gets" } else { "get" },
+            join(&surprised)
+        ),
+    };
+    lines.push(format!("→ {}", p.total(verdict)));
+    lines
+}
+
+impl Report for SurpriseOutcome<'_> {
+    fn text(&self, p: &Palette, out: &mut String) {
+        block(out, &surprise_lines(self, p));
+    }
+
+    fn headline(&self, out: &mut String) {
+        let surprised: Vec<&str> = self.sides.iter().filter(|s| s.surprised).map(|s| s.name).collect();
+        out.push_str(if surprised.is_empty() { "none" } else { "" });
+        out.push_str(&surprised.join(" "));
+    }
+}
+
+fn distance_line(d: &DistanceOutcome, p: &Palette) -> String {
+    let mut line = format!("{} × {}′ = {}", p.roll(&d.roll), d.scale, p.total(format_args!("{}′", d.feet)));
+    let _ = write!(line, "  {}", p.dim(d.terrain));
+    if d.both_surprised {
+        let _ = write!(line, "{}", p.dim(", both sides surprised"));
+    }
+    line
+}
+
+impl Report for DistanceOutcome {
+    fn text(&self, p: &Palette, out: &mut String) {
+        block(out, &[distance_line(self, p)]);
+    }
+
+    fn headline(&self, out: &mut String) {
+        let _ = write!(out, "{}", self.feet);
+    }
+}
+
+fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {
+    let mut lines = Vec::new();
+    let w = width(i.sides.iter().map(|s| s.name));
+    let rolled: Vec<&SideInitiative> = i.sides.iter().filter(|s| s.roll.is_some()).collect();
+    for side in &rolled {
+        let mut line = String::new();
+        pad(&mut line, p.name(side.name), side.name.chars().count(), w);
+        if let Some(roll) = &side.roll {
+            let _ = write!(line, "  {}", p.roll(roll));
+        }
+        lines.push(line);
+    }
+    for tie in &i.ties {
+        let rounds: Vec<String> = tie
+            .rerolls
+            .iter()
+            .map(|r| {
+                let pairs: Vec<String> =
+                    r.sides.iter().zip(&r.rolls).map(|(n, v)| format!("{n} {}", p.paint(p.die, v))).collect();
+                pairs.join(", ")
+            })
+            .collect();
+        lines.push(format!("tie at {} between {}: re-roll {}", tie.total, join(&tie.sides), rounds.join("; then ")));
+    }
+    match i.note {
+        Some(InitNote::AllSurprised) => {
+            lines.push(p.dim("every side is surprised: nobody has the advantage, so all roll").to_string())
+        }
+        Some(InitNote::AllWait) => {
+            lines.push(p.dim("every side waits: nobody gives anything up, so all roll").to_string())
+        }
+        None => {}
+    }
+    let w = width(i.order.iter().map(|o| o.name));
+    for place in &i.order {
+        let mut line = format!("{}. ", place.place);
+        pad(&mut line, p.name(place.name), place.name.chars().count(), w);
+        let status = i.sides.iter().find(|s| s.name == place.name).map(|s| s.status);
+        match (place.total, status) {
+            (Some(total), _) => {
+                let _ = write!(line, "  {}", p.total(total));
+            }
+            (None, Some(InitStatus::Alone)) => {
+                let _ = write!(line, "  {}", p.dim("acts first: the only side not surprised"));
+            }
+            _ => {
+                let _ = write!(line, "  {}", p.dim("waits, then reacts to the others"));
+            }
+        }
+        if i.order.iter().filter(|o| o.place == place.place).count() > 1 && !place.waits {
+            let _ = write!(line, "  {}", p.dim("simultaneous"));
+        }
+        lines.push(line);
+    }
+    let surprised: Vec<&str> = i.sides.iter().filter(|s| s.status == InitStatus::Surprised).map(|s| s.name).collect();
+    if !surprised.is_empty() {
+        lines.push(p.dim(format_args!("{} surprised: no roll", join(&surprised))).to_string());
+    }
+    lines
+}
+
+impl Report for InitiativeOutcome<'_> {
+    fn text(&self, p: &Palette, out: &mut String) {
+        block(out, &initiative_lines(self, p));
+    }
+
+    fn headline(&self, out: &mut String) {
+        order_headline(&self.order, out);
+    }
+}
+
+/// Names in acting order, space-separated; simultaneous sides joined with `+`.
+fn order_headline(order: &[Place], out: &mut String) {
+    for (k, place) in order.iter().enumerate() {
+        if k > 0 {
+            out.push(if order[k - 1].place == place.place { '+' } else { ' ' });
+        }
+        out.push_str(place.name);
+    }
+}
+
+fn reaction_line(r: &ReactionOutcome, p: &Palette) -> String {
+    let mut line = p.roll(&r.roll).to_string();
+    if !r.modifiers.is_empty() {
+        modifiers(&mut line, p, r.modifiers);
+        let _ = write!(line, " = {}", p.total(r.total));
+    }
+    let _ = write!(line, " → {}", p.total(r.result));
+    line
+}
+
+impl Report for ReactionOutcome<'_> {
+    fn text(&self, p: &Palette, out: &mut String) {
+        block(out, &[reaction_line(self, p)]);
+    }
+
+    fn headline(&self, out: &mut String) {
+        let _ = write!(out, "{}", self.total);
+    }
+}
+
+fn bait_word(bait: Bait) -> &'static str {
+    match bait {
+        Bait::Treasure => "treasure",
+        Bait::Food => "food",
+    }
+}
+
+impl Report for PursueOutcome {
+    fn text(&self, p: &Palette, out: &mut String) {
+        let mut lines = vec![format!(
+            "quarry Speed {} runs {}′ a round; pursuers Speed {} run {}′",
+            self.quarry, self.quarry_run, self.pursuer, self.pursuer_run
+        )];
+        match &self.start {
+            Some(d) => lines.push(format!("start gap {}", distance_line(d, p))),
+            None => lines.push(format!("start gap {}′", self.start_gap)),
+        }
+        if let Some(sight) = self.sight {
+            lines.push(p.dim(format_args!("pursuers give up once the gap exceeds {sight}′")).to_string());
+        }
+        for round in &self.rounds {
+            let mut line = format!("round {:<3}", round.round);
+            for drop in &round.drops {
+                let _ = write!(
+                    line,
+                    " {} dropped: {} ≤ 3 → {};",
+                    bait_word(drop.bait),
+                    p.roll(&drop.roll),
+                    if drop.stopped { p.good("pursuers stop").to_string() } else { p.bad("ignored").to_string() }
+                );
+            }
+            let _ = write!(line, " gap {}", p.total(format_args!("{}′", round.gap)));
+            lines.push(line);
+        }
+        let verdict = match self.outcome {
+            Chase::Caught => p.bad(format_args!("caught in round {}", self.round)).to_string(),
+            Chase::Escaped => p
+                .good(format_args!(
+                    "escaped in round {}: the pursuers lose sight of the quarry at {}′",
+                    self.round, self.gap
+                ))
+                .to_string(),
+            Chase::Distracted => {
+                let bait =
+                    self.rounds.last().and_then(|r| r.drops.iter().find(|d| d.stopped)).map(|d| bait_word(d.bait));
+                p.good(format_args!(
+                    "distracted in round {}: the pursuers stop for the {}",
+                    self.round,
+                    bait.unwrap_or("bait")
+                ))
+                .to_string()
+            }
+            Chase::Running => p
+                .warn(format_args!("still running after round {}, gap {}′ — referee decides", self.round, self.gap))
+                .to_string(),
+        };
+        lines.push(format!("→ {verdict}"));
+        match self.note {
+            Some(ChaseNote::NeverCloses) => {
+                lines.push(p.dim("equal Speeds and no sight limit: the gap never closes").to_string())
+            }
+            Some(ChaseNote::PullsAway) => lines
+                .push(p.dim("the quarry is faster and there is no sight limit: it pulls away for ever").to_string()),
+            None => {}
+        }
+        block(out, &lines);
+    }
+
+    fn headline(&self, out: &mut String) {
+        let word = match self.outcome {
+            Chase::Caught => "caught",
+            Chase::Escaped => "escaped",
+            Chase::Distracted => "distracted",
+            Chase::Running => "running",
+        };
+        let _ = write!(out, "{word} {}", self.round);
+    }
+}
+
+impl Report for EncounterOutcome<'_> {
+    fn text(&self, p: &Palette, out: &mut String) {
+        let aware: Vec<&str> = self.awareness.iter().filter(|a| a.aware).map(|a| a.name).collect();
+        let unaware: Vec<&str> = self.awareness.iter().filter(|a| !a.aware).map(|a| a.name).collect();
+        let mut awareness = Vec::new();
+        if !aware.is_empty() {
+            awareness.push(format!(
+                "{} already {} of the others",
+                join(&aware),
+                if aware.len() == 1 { "knows" } else { "know" }
+            ));
+        }
+        if !unaware.is_empty() {
+            awareness.push(format!("{} unaware", join(&unaware)));
+        }
+        step(out, p, 1, "awareness", &[awareness.join("; ")]);
+        step(out, p, 2, "surprise", &surprise_lines(&self.surprise, p));
+        step(out, p, 3, "distance", &[distance_line(&self.distance, p)]);
+        step(out, p, 4, "initiative", &initiative_lines(&self.initiative, p));
+        let reactions: Vec<String> =
+            self.reaction.iter().map(|r| format!("{}: {}", p.name(r.name), reaction_line(&r.reaction, p))).collect();
+        step(out, p, 5, "reaction", &reactions);
+        step(out, p, 6, "conclusion", &[self.conclusion.to_string()]);
+    }
+
+    fn headline(&self, out: &mut String) {
+        let surprised: Vec<&str> = self.surprise.sides.iter().filter(|s| s.surprised).map(|s| s.name).collect();
+        let _ = write!(
+            out,
+            "surprised={} feet={} order=",
+            if surprised.is_empty() { "none".to_string() } else { surprised.join(",") },
+            self.distance.feet
+        );
+        order_headline(&self.initiative.order, out);
+        for r in &self.reaction {
+            let _ = write!(out, " reaction={}", r.reaction.total);
+        }
+    }
+}

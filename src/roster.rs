@@ -1,0 +1,702 @@
+//! The YAML roster: the same sides and combatants as the inline syntax, for bigger fights.
+//!
+//! ```yaml
+//! sides:
+//!   - name: party
+//!   - name: monsters
+//!     chance: 3
+//! combatants:
+//!   - name: Goblin
+//!     count: 4
+//!     side: monsters
+//!     dex: 2
+//!   - "Elf:per=16"        # the inline form works too
+//! ```
+//!
+//! Keys are checked against the ruleset's schema while the YAML is read, so every error
+//! carries the file, line and column of the offending key or value.
+
+use crate::cast::{
+    KeyDef, KeyKind, MAX_COMBATANTS, MAX_GROUP, MAX_SIDES, Origin, Owner, RawSpec, Schema, apply_key, check_name,
+    parse_inline,
+};
+use crate::error::{Error, Result};
+use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use std::collections::HashSet;
+use std::fmt;
+use std::fmt::Write as _;
+
+/// The largest roster read, in bytes.
+pub const MAX_ROSTER_BYTES: usize = 1 << 20;
+
+/// Sides and combatants read from a roster.
+#[derive(Debug, Default)]
+pub struct Roster {
+    pub sides: Vec<RawSpec>,
+    pub combatants: Vec<RawSpec>,
+}
+
+/// Parses roster `text` read from `file` (a path, or `<stdin>`). `inline_sides` are the
+/// `--side` names given on the command line, which combatants may also name.
+pub fn parse(text: &str, file: &str, schema: &Schema, inline_sides: &[String]) -> Result<Roster> {
+    if text.trim().is_empty() {
+        return Err(Error::data(format!("the roster {file} is empty")).hint("see --roster-example for a template"));
+    }
+    check_nesting(text).map_err(|what| Error::data(format!("{file}: {what}")).hint("a roster is two flat lists"))?;
+    let located = |err: serde_yaml::Error| {
+        let what = strip_location(&err.to_string());
+        let what = match err.location() {
+            Some(at) => format!("{file}:{}:{}: {what}", at.line(), at.column()),
+            None => format!("{file}: {what}"),
+        };
+        Error::data(what).hint("see --roster-example for the format")
+    };
+    // First pass: only the side names, so combatants may name a side declared after them.
+    let names = SideNames.deserialize(serde_yaml::Deserializer::from_str(text)).map_err(located)?;
+    let mut sides: Vec<String> = names;
+    sides.extend(inline_sides.iter().cloned());
+    if sides.is_empty() {
+        sides = vec!["party".into(), "monsters".into()];
+    }
+    let seed = RosterSeed { schema, file, sides: &sides };
+    seed.deserialize(serde_yaml::Deserializer::from_str(text)).map_err(located)
+}
+
+/// Deepest flow nesting (`[`, `{`) and widest indentation a roster may have. A roster needs
+/// three or four levels; the YAML parser slows down badly on thousands.
+const MAX_NESTING: usize = 32;
+const MAX_INDENT: usize = 200;
+
+/// Refuses pathologically nested text before the YAML parser sees it.
+fn check_nesting(text: &str) -> Result<(), String> {
+    for (number, line) in text.lines().enumerate() {
+        if line.len() - line.trim_start_matches(' ').len() > MAX_INDENT {
+            return Err(format!("line {} is indented more than {MAX_INDENT} columns", number + 1));
+        }
+    }
+    let mut depth = 0usize;
+    let mut quote: Option<char> = None;
+    let mut escaped = false;
+    let mut comment = false;
+    let mut previous = '\n';
+    for c in text.chars() {
+        match (quote, c) {
+            _ if comment => comment = c != '\n',
+            (Some('"'), '\\') => escaped = !escaped,
+            (Some(q), _) if c == q && !escaped => quote = None,
+            (Some(_), _) => escaped = false,
+            (None, '"' | '\'') => quote = Some(c),
+            (None, '#') if previous.is_whitespace() => comment = true,
+            (None, '[' | '{') => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Err(format!("brackets nest deeper than {MAX_NESTING} levels"));
+                }
+            }
+            (None, ']' | '}') => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        previous = c;
+    }
+    Ok(())
+}
+
+/// yaml_serde writes `path: message at line L column C`; we print the location first and
+/// leave the path out (the location says where).
+fn strip_location(message: &str) -> String {
+    let message = match message.find(" at line ") {
+        Some(i) => &message[..i],
+        None => message,
+    };
+    let is_path = |p: &str| {
+        (p.starts_with("sides") || p.starts_with("combatants"))
+            && p.chars().all(|c| c.is_ascii_alphanumeric() || "[]._-".contains(c))
+    };
+    match message.split_once(": ") {
+        Some((path, rest)) if is_path(path) => rest.to_string(),
+        _ => message.to_string(),
+    }
+}
+
+struct SideNames;
+
+impl<'de> DeserializeSeed<'de> for SideNames {
+    type Value = Vec<String>;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Vec<String>, D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for SideNames {
+    type Value = Vec<String>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a mapping with 'sides' and 'combatants'")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Vec<String>, A::Error> {
+        let mut names = Vec::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if key == "sides" {
+                names = map.next_value_seed(SideNameList)?;
+            } else {
+                map.next_value::<IgnoredAny>()?;
+            }
+        }
+        Ok(names)
+    }
+}
+
+struct SideNameList;
+
+impl<'de> DeserializeSeed<'de> for SideNameList {
+    type Value = Vec<String>;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Vec<String>, D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for SideNameList {
+    type Value = Vec<String>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a list of sides")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<String>, A::Error> {
+        let mut names = Vec::new();
+        while let Some(name) = seq.next_element_seed(SideName)? {
+            if names.len() >= MAX_SIDES {
+                return Err(de::Error::custom(format!("more than {MAX_SIDES} sides")));
+            }
+            names.extend(name);
+        }
+        Ok(names)
+    }
+}
+
+/// The name of one side entry, whichever form it takes (errors are left to the second pass).
+struct SideName;
+
+impl<'de> DeserializeSeed<'de> for SideName {
+    type Value = Option<String>;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Option<String>, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for SideName {
+    type Value = Option<String>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a side: a mapping with 'name', or NAME[:KEY[=VALUE],...]")
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Option<String>, E> {
+        Ok(Some(v.split(':').next().unwrap_or(v).trim().to_string()))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Option<String>, A::Error> {
+        let mut name = None;
+        while let Some(key) = map.next_key::<String>()? {
+            if key == "name" {
+                name = Some(map.next_value::<String>()?);
+            } else {
+                map.next_value::<IgnoredAny>()?;
+            }
+        }
+        Ok(name)
+    }
+}
+
+struct RosterSeed<'a> {
+    schema: &'a Schema,
+    file: &'a str,
+    sides: &'a [String],
+}
+
+impl<'de> DeserializeSeed<'de> for RosterSeed<'_> {
+    type Value = Roster;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Roster, D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for RosterSeed<'_> {
+    type Value = Roster;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a mapping with 'sides' and 'combatants'")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Roster, A::Error> {
+        let mut roster = Roster::default();
+        let mut names = Names::default();
+        while let Some(key) = map.next_key_seed(TopKey)? {
+            let owner = if key == "sides" { Owner::Side } else { Owner::Combatant };
+            let list = map.next_value_seed(SpecList { ctx: &self, owner, names: &mut names })?;
+            match owner {
+                Owner::Side => roster.sides = list,
+                Owner::Combatant => roster.combatants = list,
+            }
+        }
+        Ok(roster)
+    }
+}
+
+/// Names and head counts seen so far, for uniqueness and limits.
+#[derive(Default)]
+struct Names {
+    sides: HashSet<String>,
+    members: HashSet<String>,
+    total: usize,
+}
+
+struct TopKey;
+
+impl<'de> DeserializeSeed<'de> for TopKey {
+    type Value = String;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<String, D::Error> {
+        let key = String::deserialize(d)?;
+        match key.as_str() {
+            "sides" | "combatants" => Ok(key),
+            other => Err(de::Error::custom(format!("unknown roster key '{other}'; allowed: sides, combatants"))),
+        }
+    }
+}
+
+use serde::Deserialize;
+
+struct SpecList<'a, 'b> {
+    ctx: &'a RosterSeed<'a>,
+    owner: Owner,
+    names: &'b mut Names,
+}
+
+impl<'de> DeserializeSeed<'de> for SpecList<'_, '_> {
+    type Value = Vec<RawSpec>;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Vec<RawSpec>, D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for SpecList<'_, '_> {
+    type Value = Vec<RawSpec>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "a list of {}s", word(self.owner))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Vec<RawSpec>, E> {
+        Ok(Vec::new())
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<RawSpec>, A::Error> {
+        let mut specs = Vec::new();
+        while let Some(spec) =
+            seq.next_element_seed(SpecSeed { ctx: self.ctx, owner: self.owner, names: &mut *self.names })?
+        {
+            specs.push(spec);
+        }
+        Ok(specs)
+    }
+}
+
+fn word(owner: Owner) -> &'static str {
+    match owner {
+        Owner::Side => "side",
+        Owner::Combatant => "combatant",
+    }
+}
+
+struct SpecSeed<'a, 'b> {
+    ctx: &'a RosterSeed<'a>,
+    owner: Owner,
+    names: &'b mut Names,
+}
+
+impl SpecSeed<'_, '_> {
+    /// Checks what can only be checked once the whole entry is read.
+    fn finish<E: de::Error>(self, mut spec: RawSpec) -> Result<RawSpec, E> {
+        spec.origin = Origin::Roster(self.ctx.file.to_string());
+        match self.owner {
+            Owner::Side => {
+                if !self.names.sides.insert(spec.name.clone()) {
+                    return Err(E::custom(format!("two sides are named '{}'", spec.name)));
+                }
+            }
+            Owner::Combatant => {
+                if let Some(side) = &spec.side {
+                    if !self.ctx.sides.iter().any(|s| s == side) {
+                        return Err(E::custom(format!(
+                            "no side is named '{side}'; sides: {}",
+                            self.ctx.sides.join(", ")
+                        )));
+                    }
+                }
+                self.names.total += spec.count as usize;
+                if self.names.total > MAX_COMBATANTS {
+                    return Err(E::custom(format!("more than {MAX_COMBATANTS} combatants in all")));
+                }
+                let member = crate::cast::Combatant {
+                    name: spec.name.clone(),
+                    count: spec.count,
+                    side: 0,
+                    keys: Default::default(),
+                };
+                if let Some(name) = member.member_names().into_iter().find(|n| !self.names.members.insert(n.clone())) {
+                    return Err(E::custom(format!("two combatants are named '{name}'")));
+                }
+            }
+        }
+        Ok(spec)
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for SpecSeed<'_, '_> {
+    type Value = RawSpec;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<RawSpec, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for SpecSeed<'_, '_> {
+    type Value = RawSpec;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self.owner {
+            Owner::Side => f.write_str("a side: a mapping with 'name', or NAME[:KEY[=VALUE],...]"),
+            Owner::Combatant => f.write_str("a combatant: a mapping with 'name', or NAME[*COUNT][:KEY[=VALUE],...]"),
+        }
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<RawSpec, E> {
+        let spec = parse_inline(v, self.owner, self.ctx.schema).map_err(|e| E::custom(inline_message(&e)))?;
+        self.finish(spec)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawSpec, A::Error> {
+        let mut spec = RawSpec {
+            name: String::new(),
+            count: 1,
+            side: None,
+            keys: Default::default(),
+            origin: Origin::Roster(self.ctx.file.to_string()),
+        };
+        let mut named = false;
+        while let Some(key) = map.next_key_seed(KeySeed { schema: self.ctx.schema, owner: self.owner })? {
+            match key.as_str() {
+                "name" => {
+                    let name: String = map.next_value_seed(NameSeed)?;
+                    spec.name = name;
+                    named = true;
+                }
+                "count" if self.owner == Owner::Combatant => {
+                    spec.count = map.next_value_seed(CountSeed)?;
+                }
+                _ => map.next_value_seed(ValueSeed {
+                    schema: self.ctx.schema,
+                    owner: self.owner,
+                    key: &key,
+                    spec: &mut spec,
+                })?,
+            }
+        }
+        if !named {
+            return Err(de::Error::custom(format!("this {} has no 'name'", word(self.owner))));
+        }
+        self.finish(spec)
+    }
+}
+
+/// The message of an inline-spec error, without the quoted spec (the location replaces it).
+fn inline_message(err: &Error) -> String {
+    let text = err.to_string();
+    match text.split_once("': ") {
+        Some((head, rest)) if head.starts_with('\'') => rest.to_string(),
+        _ => text,
+    }
+}
+
+struct KeySeed<'a> {
+    schema: &'a Schema,
+    owner: Owner,
+}
+
+impl<'de> DeserializeSeed<'de> for KeySeed<'_> {
+    type Value = String;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<String, D::Error> {
+        d.deserialize_str(self)
+    }
+}
+
+impl<'de> Visitor<'de> for KeySeed<'_> {
+    type Value = String;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a key")
+    }
+
+    fn visit_str<E: de::Error>(self, key: &str) -> Result<String, E> {
+        let structural = match self.owner {
+            Owner::Side => key == "name",
+            Owner::Combatant => matches!(key, "name" | "count" | "side"),
+        };
+        if structural || known(self.schema, self.owner, key) {
+            return Ok(key.to_string());
+        }
+        let mut allowed = String::from("name");
+        if self.owner == Owner::Combatant {
+            allowed.push_str(", count");
+        }
+        allowed.push_str(", ");
+        allowed.push_str(&self.schema.allowed_names(self.owner));
+        Err(E::custom(format!(
+            "unknown {} key '{key}' for the {} ruleset; allowed: {allowed}",
+            word(self.owner),
+            self.schema.rules
+        )))
+    }
+}
+
+fn known(schema: &Schema, owner: Owner, key: &str) -> bool {
+    let keys: &[KeyDef] = match owner {
+        Owner::Side => schema.side_keys,
+        Owner::Combatant => schema.combatant_keys,
+    };
+    keys.iter().any(|k| k.name == key)
+}
+
+struct NameSeed;
+
+impl<'de> DeserializeSeed<'de> for NameSeed {
+    type Value = String;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<String, D::Error> {
+        d.deserialize_str(self)
+    }
+}
+
+impl<'de> Visitor<'de> for NameSeed {
+    type Value = String;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a name")
+    }
+
+    fn visit_str<E: de::Error>(self, name: &str) -> Result<String, E> {
+        check_name(name).map_err(E::custom)?;
+        Ok(name.to_string())
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<String, E> {
+        self.visit_str(&v.to_string())
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<String, E> {
+        self.visit_str(&v.to_string())
+    }
+}
+
+struct CountSeed;
+
+impl<'de> DeserializeSeed<'de> for CountSeed {
+    type Value = u32;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<u32, D::Error> {
+        d.deserialize_i64(self)
+    }
+}
+
+impl<'de> Visitor<'de> for CountSeed {
+    type Value = u32;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "a group size from 1 to {MAX_GROUP}")
+    }
+
+    fn visit_i64<E: de::Error>(self, n: i64) -> Result<u32, E> {
+        if !(1..=i64::from(MAX_GROUP)).contains(&n) {
+            return Err(E::custom(format!("a group has 1 to {MAX_GROUP} members, not {n}")));
+        }
+        Ok(n as u32)
+    }
+
+    fn visit_u64<E: de::Error>(self, n: u64) -> Result<u32, E> {
+        self.visit_i64(i64::try_from(n).unwrap_or(i64::MAX))
+    }
+}
+
+/// Reads one key's value as text and checks it against the schema, so an error points at it.
+struct ValueSeed<'a, 'b> {
+    schema: &'a Schema,
+    owner: Owner,
+    key: &'a str,
+    spec: &'b mut RawSpec,
+}
+
+impl<'de> DeserializeSeed<'de> for ValueSeed<'_, '_> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl ValueSeed<'_, '_> {
+    fn apply<E: de::Error>(self, value: Option<&str>) -> Result<(), E> {
+        apply_key(self.spec, self.owner, self.schema, self.key, value).map_err(E::custom)
+    }
+}
+
+impl<'de> Visitor<'de> for ValueSeed<'_, '_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "a value for '{}'", self.key)
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<(), E> {
+        self.apply(None)
+    }
+
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<(), E> {
+        self.apply(Some(if v { "true" } else { "false" }))
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<(), E> {
+        self.apply(Some(&v.to_string()))
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<(), E> {
+        self.apply(Some(&v.to_string()))
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<(), E> {
+        self.apply(Some(&v.to_string()))
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<(), E> {
+        self.apply(Some(v))
+    }
+}
+
+/// A commented roster for `schema`: `body` (the ruleset's example entries, valid YAML),
+/// then every key the ruleset understands.
+pub fn example(schema: &Schema, body: &str) -> String {
+    let mut out = format!(
+        "# fray roster for the {} ruleset: use it with --roster FILE (or --roster - for stdin).\n\
+         # Sides come in order; combatants name their side (default: the first side).\n\
+         # An entry may also be written inline, e.g. - \"Goblin*4:side=monsters\".\n",
+        schema.rules
+    );
+    out.push_str(body.trim_end());
+    out.push('\n');
+    for (owner, keys) in [(Owner::Side, schema.side_keys), (Owner::Combatant, schema.combatant_keys)] {
+        let _ = writeln!(out, "#\n# {} keys:", word(owner));
+        if owner == Owner::Combatant {
+            let _ = writeln!(out, "#   count: N      a group of N identical combatants (1 to {MAX_GROUP})");
+            let _ = writeln!(out, "#   side: NAME    the side it fights on");
+        }
+        if keys.is_empty() {
+            let _ = writeln!(out, "#   (none)");
+        }
+        for key in keys {
+            let shape = match key.kind {
+                KeyKind::Flag => "true".to_string(),
+                _ => "VALUE".to_string(),
+            };
+            let _ = writeln!(out, "#   {}: {shape}  {} ({})", key.name, key.help, key.allowed());
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SCHEMA: Schema = Schema {
+        rules: "test",
+        side_keys: &[KeyDef::flag("aware", "knows"), KeyDef::int("chance", 0, 6, "surprise chance")],
+        combatant_keys: &[KeyDef::int("dex", -5, 10, "Dex modifier"), KeyDef::flag("cr", "Combat Reflexes")],
+    };
+
+    fn load(text: &str) -> Result<Roster> {
+        parse(text, "r.yaml", &SCHEMA, &[])
+    }
+
+    #[test]
+    fn reads_both_forms() {
+        let roster = load(
+            "combatants:\n  - name: Goblin\n    count: 4\n    side: orcs\n    dex: 2\n    cr: true\n  - \"Elf:dex=3\"\n\
+             sides:\n  - name: party\n  - orcs:chance=3\n",
+        )
+        .unwrap();
+        assert_eq!(roster.sides.len(), 2);
+        assert_eq!(roster.sides[1].keys.int("chance"), Some(3));
+        let goblin = &roster.combatants[0];
+        assert_eq!((goblin.count, goblin.side.as_deref(), goblin.keys.int("dex")), (4, Some("orcs"), Some(2)));
+        assert!(goblin.keys.flag("cr"));
+        assert_eq!(roster.combatants[1].keys.int("dex"), Some(3));
+    }
+
+    #[test]
+    fn errors_point_at_the_line_and_column() {
+        let err = load("combatants:\n  - name: Elf\n    per: 16\n").unwrap_err().to_string();
+        assert!(err.starts_with("r.yaml:3:5: unknown combatant key 'per'"), "{err}");
+        let err = load("combatants:\n  - name: Elf\n    dex: 40\n").unwrap_err().to_string();
+        assert!(err.starts_with("r.yaml:3:10: key 'dex' is 40, out of range"), "{err}");
+        let err = load("combatants:\n  - name: Elf\n    side: wolves\n").unwrap_err().to_string();
+        assert!(err.contains("r.yaml:2:5: no side is named 'wolves'; sides: party, monsters"), "{err}");
+        let err = load("combatants: [\n").unwrap_err().to_string();
+        assert!(err.starts_with("r.yaml:2:1:"), "{err}");
+        let err = load("fighters: []\n").unwrap_err().to_string();
+        assert!(err.contains("unknown roster key 'fighters'"), "{err}");
+        let err = load("  \n\n").unwrap_err().to_string();
+        assert!(err.contains("the roster r.yaml is empty"), "{err}");
+    }
+
+    #[test]
+    fn alias_bombs_and_deep_nesting_are_refused_quickly() {
+        let mut bomb = String::from("combatants:\n  - &a [x, x, x, x, x, x, x, x, x]\n");
+        for i in 0..12 {
+            let prev = if i == 0 { "a".to_string() } else { format!("b{}", i - 1) };
+            bomb.push_str(&format!("  - &b{i} [*{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}]\n"));
+        }
+        bomb.push_str("sides: *b11\n");
+        let start = std::time::Instant::now();
+        let err = load(&bomb).unwrap_err().to_string();
+        assert!(err.starts_with("r.yaml:"), "{err}");
+        eprintln!("bomb {:?}", start.elapsed());
+        let deep = format!("combatants: {}{}\n", "[".repeat(100_000), "]".repeat(100_000));
+        let err = load(&deep).unwrap_err().to_string();
+        assert!(err.starts_with("r.yaml: brackets nest deeper than 32 levels"), "{err}");
+        let wide = format!("combatants:\n{}- x\n", " ".repeat(300));
+        let err = load(&wide).unwrap_err().to_string();
+        assert!(err.starts_with("r.yaml: line 2 is indented more than 200 columns"), "{err}");
+        // Brackets in quotes and comments do not count.
+        assert!(
+            load("combatants:\n  - \"x[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\"  # [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\n")
+                .is_ok()
+        );
+        assert!(start.elapsed().as_secs() < 2);
+    }
+
+    #[test]
+    fn example_is_a_valid_roster() {
+        let text =
+            example(&SCHEMA, "sides:\n  - name: party\n  - name: monsters\ncombatants:\n  - name: Elf\n    dex: 3\n");
+        let roster = load(&text).unwrap();
+        assert_eq!(roster.combatants.len(), 1);
+        assert!(text.contains("#   dex: VALUE  Dex modifier (a whole number from -5 to 10)"), "{text}");
+    }
+}

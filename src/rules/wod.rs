@@ -1,0 +1,1 @@
+//! World of Darkness Storytelling system, 2004 (seed 003).

@@ -1,0 +1,139 @@
+//! Helpers every test module shares: running the binary, reading its JSON, and judging
+//! seeded samples against exact odds.
+
+#![allow(dead_code)]
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// The fray binary with a clean environment: no colour, no defaults from the caller's shell.
+pub fn fray() -> Command {
+    let mut cmd = Command::cargo_bin("fray").expect("the fray binary is built");
+    cmd.env_remove("FRAY_RULES")
+        .env_remove("FRAY_FORMAT")
+        .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR_FORCE")
+        .arg("--color")
+        .arg("never");
+    cmd
+}
+
+/// Runs fray with `args`, expecting success, and returns standard output.
+pub fn stdout(args: &[&str]) -> String {
+    let out = fray().args(args).output().expect("fray runs");
+    assert!(
+        out.status.success(),
+        "fray {args:?} failed with {:?}: {}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("output is UTF-8")
+}
+
+/// Runs fray with `args`, expecting failure with `code`, and returns standard error.
+pub fn fails(args: &[&str], code: i32) -> String {
+    let out = fray().args(args).output().expect("fray runs");
+    let stderr = String::from_utf8(out.stderr).expect("errors are UTF-8");
+    assert_eq!(out.status.code(), Some(code), "fray {args:?}: {stderr}");
+    assert!(out.stdout.is_empty(), "fray {args:?} wrote to stdout on error");
+    assert!(stderr.starts_with("fray: error: "), "fray {args:?}: {stderr}");
+    assert_eq!(stderr.lines().count(), 1, "fray {args:?}: errors are one line: {stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    stderr
+}
+
+/// Every JSON document `fray -f json -n N …` prints, one per line.
+pub fn json_lines(args: &[&str]) -> Vec<Value> {
+    let mut all = vec!["-f", "json"];
+    all.extend_from_slice(args);
+    stdout(&all).lines().map(|l| serde_json::from_str(l).expect("each line is a JSON document")).collect()
+}
+
+/// One JSON document.
+pub fn json(args: &[&str]) -> Value {
+    let mut all = vec!["-f", "json"];
+    all.extend_from_slice(args);
+    serde_json::from_str(&stdout(&all)).expect("a JSON document")
+}
+
+/// The entries of `fray --odds -f json …` as (part, outcome, probability, fraction).
+pub fn odds(args: &[&str]) -> Vec<(Option<String>, Value, f64, Option<String>)> {
+    let mut all = vec!["--odds"];
+    all.extend_from_slice(args);
+    let doc = json(&all);
+    doc["odds"]
+        .as_array()
+        .expect("an odds list")
+        .iter()
+        .map(|e| {
+            (
+                e["part"].as_str().map(str::to_string),
+                e["outcome"].clone(),
+                e["probability"].as_f64().expect("a probability"),
+                e["fraction"].as_str().map(str::to_string),
+            )
+        })
+        .collect()
+}
+
+/// The odds of one part (or of a command with a single part, `None`) keyed by outcome.
+pub fn odds_of(entries: &[(Option<String>, Value, f64, Option<String>)], part: Option<&str>) -> BTreeMap<String, f64> {
+    entries
+        .iter()
+        .filter(|(p, ..)| p.as_deref() == part)
+        .map(|(_, outcome, prob, _)| (outcome.to_string(), *prob))
+        .collect()
+}
+
+/// The chi-square critical value for `df` degrees of freedom at significance 0.001
+/// (Wilson–Hilferty approximation, good to a few percent for df ≥ 1).
+pub fn chi_square_critical(df: usize) -> f64 {
+    let k = df.max(1) as f64;
+    let z = 3.090; // the 0.999 quantile of the standard normal
+    let t = 1.0 - 2.0 / (9.0 * k) + z * (2.0 / (9.0 * k)).sqrt();
+    k * t * t * t
+}
+
+/// Asserts that `observed` counts (out of their sum) fit `expected` probabilities: a
+/// chi-square test at significance 0.001, bins with fewer than 5 expected merged. Outcomes
+/// observed but given zero probability fail at once.
+pub fn assert_fits(what: &str, observed: &BTreeMap<String, u64>, expected: &BTreeMap<String, f64>) {
+    let n: u64 = observed.values().sum();
+    assert!(n > 0, "{what}: no samples");
+    for key in observed.keys() {
+        assert!(expected.contains_key(key), "{what}: outcome {key} was rolled but has no odds; odds: {expected:?}");
+    }
+    let total: f64 = expected.values().sum();
+    assert!((total - 1.0).abs() < 1e-9, "{what}: odds sum to {total}");
+    let mut bins: Vec<(f64, f64)> = Vec::new(); // (observed, expected count)
+    let mut small = (0.0, 0.0);
+    for (key, p) in expected {
+        let e = p * n as f64;
+        let o = *observed.get(key).unwrap_or(&0) as f64;
+        if e < 5.0 {
+            small.0 += o;
+            small.1 += e;
+        } else {
+            bins.push((o, e));
+        }
+    }
+    if small.1 > 0.0 {
+        bins.push(small);
+    }
+    if bins.len() < 2 {
+        return;
+    }
+    let chi: f64 = bins.iter().map(|(o, e)| if *e > 0.0 { (o - e) * (o - e) / e } else { 0.0 }).sum();
+    let critical = chi_square_critical(bins.len() - 1);
+    assert!(chi < critical, "{what}: chi-square {chi:.1} ≥ {critical:.1} over {} bins, n = {n}", bins.len());
+}
+
+/// Counts of a key over documents.
+pub fn count<'a>(docs: impl IntoIterator<Item = &'a Value>, key: impl Fn(&Value) -> String) -> BTreeMap<String, u64> {
+    let mut counts = BTreeMap::new();
+    for doc in docs {
+        *counts.entry(key(doc)).or_default() += 1;
+    }
+    counts
+}

@@ -1,0 +1,1 @@
+//! Tests of the gurps ruleset, end to end through the binary.

@@ -1,0 +1,8 @@
+//! fray's integration tests: one binary, a module per area.
+
+mod common;
+
+mod dnd5e;
+mod gurps;
+mod ose;
+mod wod;

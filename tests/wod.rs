@@ -1,0 +1,1 @@
+//! Tests of the wod ruleset, end to end through the binary.
