@@ -57,19 +57,19 @@ pub struct Cli {
 #[derive(Debug, Args)]
 pub struct Global {
     /// Ruleset: ose, gurps, 5e, wod (alias nwod)
-    #[arg(short, long, global = true, env = "FRAY_RULES", value_enum, default_value_t = RulesId::Ose, value_name = "ID")]
+    #[arg(short, long, global = true, env = "FRAY_RULES", overrides_with = "rules", value_enum, default_value_t = RulesId::Ose, value_name = "ID")]
     pub rules: RulesId,
 
     /// Make the run reproducible: the same seed and arguments give the same output
-    #[arg(long, global = true, value_name = "U64")]
+    #[arg(long, global = true, value_name = "U64", overrides_with = "seed")]
     pub seed: Option<u64>,
 
     /// Output format
-    #[arg(short, long, global = true, env = "FRAY_FORMAT", value_enum, default_value_t = Format::Text, value_name = "FORMAT")]
+    #[arg(short, long, global = true, env = "FRAY_FORMAT", overrides_with = "format", value_enum, default_value_t = Format::Text, value_name = "FORMAT")]
     pub format: Format,
 
     /// When to colour text output
-    #[arg(long, global = true, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
+    #[arg(long, global = true, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN", overrides_with = "color")]
     pub color: ColorWhen,
 
     /// Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)
@@ -547,7 +547,7 @@ pub fn given_flags(matches: &clap::ArgMatches) -> Vec<String> {
 pub fn describe_error(err: &clap::Error, args: &[std::ffi::OsString]) -> String {
     use clap::CommandFactory;
     use clap::error::ErrorKind;
-    if err.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+    if matches!(err.kind(), ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand) {
         return "no command given; commands: surprise, distance, initiative, reaction, pursue, encounter; \
                 see 'fray --help'"
             .to_string();

@@ -177,6 +177,20 @@ impl Serialize for Pool {
     }
 }
 
+/// One fair die, 1..=sides, from a source of uniform 32-bit words, by rejection sampling:
+/// words at or past the largest multiple of `sides` below 2^32 are drawn again, so every
+/// face is exactly equally likely (no modulo bias).
+pub fn fair_die(sides: u32, mut word: impl FnMut() -> u32) -> u32 {
+    let sides = u64::from(sides.max(1));
+    let zone = (1u64 << 32) / sides * sides;
+    loop {
+        let w = u64::from(word());
+        if w < zone {
+            return (w % sides) as u32 + 1;
+        }
+    }
+}
+
 /// Dice rolled from a ChaCha8 stream: the same seed gives the same faces on every platform
 /// and in every version, because the die function below is ours, not a library's.
 pub struct SeededDice {
@@ -188,18 +202,9 @@ impl SeededDice {
         SeededDice { rng: ChaCha8Rng::seed_from_u64(seed) }
     }
 
-    /// One fair die, 1..=sides, by rejection sampling on 32-bit words (no modulo bias).
+    /// One fair die, 1..=sides.
     pub fn die(&mut self, sides: u32) -> u32 {
-        debug_assert!(sides > 0);
-        let sides = u64::from(sides.max(1));
-        // The largest multiple of `sides` not above 2^32: words at or past it are redrawn.
-        let zone = (1u64 << 32) / sides * sides;
-        loop {
-            let word = u64::from(self.rng.next_u32());
-            if word < zone {
-                return (word % sides) as u32 + 1;
-            }
-        }
+        fair_die(sides, || self.rng.next_u32())
     }
 
     /// 10-again: every 10 (in the pool or among the extra dice) adds another die, which
@@ -281,5 +286,54 @@ impl Dice for SeededDice {
         let mut pool = Pool { size, chance: false, rolls, again: Vec::new(), successes, dramatic: false };
         self.chain_d10(&mut pool, 8);
         pool
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rejection_sampling_redraws_the_biased_tail() {
+        // For d6 the zone ends at 4294967292 = 6 * 715827882: the top four words are redrawn.
+        let mut words = [u32::MAX, 4294967292, 4294967291, 7].into_iter();
+        assert_eq!(fair_die(6, || words.next().unwrap()), 6); // 4294967291 % 6 = 5
+        let mut words = [0, 5, 6].into_iter();
+        assert_eq!(fair_die(6, || words.next().unwrap()), 1);
+        assert_eq!(fair_die(6, || words.next().unwrap()), 6);
+        assert_eq!(fair_die(6, || words.next().unwrap()), 1);
+        // A power of two never redraws.
+        assert_eq!(fair_die(8, || u32::MAX), 8);
+    }
+
+    /// The faces a seed gives are part of fray's interface: `--seed` must replay old results.
+    /// If this test fails, the generator or the die function changed its draws.
+    #[test]
+    fn seeded_faces_are_pinned() {
+        let mut dice = SeededDice::new(42);
+        let d6: Vec<u32> = (0..12).map(|_| dice.die(6)).collect();
+        let d20: Vec<u32> = (0..6).map(|_| dice.die(20)).collect();
+        assert_eq!(d6, PINNED_D6_SEED_42);
+        assert_eq!(d20, PINNED_D20_AFTER);
+        let mut zero = SeededDice::new(0);
+        let d10: Vec<u32> = (0..8).map(|_| zero.die(10)).collect();
+        assert_eq!(d10, PINNED_D10_SEED_0);
+    }
+
+    const PINNED_D6_SEED_42: [u32; 12] = [4, 4, 5, 1, 3, 3, 5, 4, 1, 3, 3, 4];
+    const PINNED_D20_AFTER: [u32; 6] = [5, 10, 13, 6, 9, 11];
+    const PINNED_D10_SEED_0: [u32; 8] = [9, 10, 10, 10, 7, 3, 9, 9];
+
+    #[test]
+    fn roll_offs_settle_every_place() {
+        let mut dice = SeededDice::new(9);
+        for k in 1..8 {
+            let off = dice.roll_off(k, 6);
+            let mut order = off.order.clone();
+            order.sort_unstable();
+            assert_eq!(order, (0..k).collect::<Vec<_>>());
+            // Every round's rolls belong to the contenders who rolled them.
+            assert!(off.rounds.iter().all(|r| r.who.len() == r.rolls.len() && r.who.len() > 1));
+        }
     }
 }

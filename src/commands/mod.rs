@@ -150,3 +150,14 @@ pub fn dispatch(
 pub fn side_flag(cast: &Cast, flag: &str, names: &[String]) -> Result<Vec<usize>> {
     names.iter().map(|n| cast.side_for(flag, n)).collect()
 }
+
+/// The `--ambush` side. The flag's value is optional, so it swallows a combatant written
+/// right after it; the hint says how to avoid that.
+pub fn ambush_side(cast: &Cast, name: &str) -> Result<usize> {
+    cast.side_index(name).ok_or_else(|| {
+        Error::usage(format!("--ambush names '{name}', which is not a side")).hint(format!(
+            "sides: {}; --ambush takes the next word as its SIDE, so write --ambush=SIDE or put it after the combatants",
+            cast.side_names()
+        ))
+    })
+}

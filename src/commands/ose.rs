@@ -1,6 +1,6 @@
 //! The ose command line: sides and flags into the inputs of [`crate::rules::ose`].
 
-use super::{Rule, side_flag};
+use super::{Rule, ambush_side, side_flag};
 use crate::app::Runner;
 use crate::cast::{Cast, KeyDef, Schema};
 use crate::cli::{self, Command};
@@ -62,6 +62,10 @@ pub fn dispatch(procedure: Procedure, command: &Command, cast: Cast, runner: &mu
         }
         Command::Reaction(args) => runner.run(&reaction_input(&args.reaction)),
         Command::Pursue(args) => runner.run(&pursue_input(args)?),
+        Command::Encounter(_) if cast.sides.len() < 2 => {
+            Err(Error::usage(format!("an encounter needs at least two sides, got {}", cast.side_names()))
+                .hint("name them with --side, e.g. --side party --side orcs"))
+        }
         Command::Encounter(args) => runner.run(&EncounterInput {
             surprise: surprise_input(&cast, &args.surprise)?,
             outdoors: args.terrain.outdoors,
@@ -74,7 +78,7 @@ pub fn dispatch(procedure: Procedure, command: &Command, cast: Cast, runner: &mu
 
 fn surprise_input(cast: &Cast, opts: &cli::SurpriseOpts) -> Result<SurpriseInput> {
     let aware = side_flag(cast, "--aware", &opts.aware)?;
-    let ambusher = opts.ambush.as_deref().map(|name| cast.side_for("--ambush", name)).transpose()?;
+    let ambusher = opts.ambush.as_deref().map(|name| ambush_side(cast, name)).transpose()?;
     let sides = cast
         .sides
         .iter()

@@ -34,22 +34,16 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
         line.push_str("  ");
         match (side.stance, side.roll, side.chance) {
             (Stance::Rolls, Some(roll), Some(chance)) => {
-                let _ = write!(line, "{} ≤ {chance}", p.roll(&roll));
-                let _ = write!(
-                    line,
-                    " {}",
-                    p.dim(format_args!(
-                        "({}-in-6",
-                        side.chance.unwrap_or(0).saturating_sub(side.modifiers.len() as u32)
-                    ))
-                );
-                modifiers(&mut line, p, &side.modifiers);
-                line.push_str(&p.dim(")").to_string());
-                let _ = write!(
-                    line,
-                    "  {}",
-                    if side.surprised { p.bad("surprised").to_string() } else { p.good("not surprised").to_string() }
-                );
+                let _ = write!(line, "{}  {chance}-in-6", p.roll(&roll));
+                if !side.modifiers.is_empty() {
+                    let base = chance as i32 - crate::rules::sum(&side.modifiers);
+                    let _ = write!(line, " {}", p.dim(format_args!("({base}")));
+                    modifiers(&mut line, p, &side.modifiers);
+                    let _ = write!(line, "{}", p.dim(")"));
+                }
+                let verdict =
+                    if side.surprised { p.bad("surprised").to_string() } else { p.good("not surprised").to_string() };
+                let _ = write!(line, "  {verdict}");
             }
             (Stance::Ambusher, ..) => line.push_str(&p.dim("lies in ambush, does not roll").to_string()),
             _ => line.push_str(&p.dim("aware, does not roll").to_string()),
@@ -172,15 +166,15 @@ impl Report for InitiativeOutcome<'_> {
     }
 
     fn headline(&self, out: &mut String) {
-        order_headline(&self.order, out);
+        order_headline(&self.order, ' ', out);
     }
 }
 
-/// Names in acting order, space-separated; simultaneous sides joined with `+`.
-fn order_headline(order: &[Place], out: &mut String) {
+/// Names in acting order, `separator` between places; simultaneous sides joined with `+`.
+fn order_headline(order: &[Place], separator: char, out: &mut String) {
     for (k, place) in order.iter().enumerate() {
         if k > 0 {
-            out.push(if order[k - 1].place == place.place { '+' } else { ' ' });
+            out.push(if order[k - 1].place == place.place { '+' } else { separator });
         }
         out.push_str(place.name);
     }
@@ -291,11 +285,7 @@ impl Report for EncounterOutcome<'_> {
         let unaware: Vec<&str> = self.awareness.iter().filter(|a| !a.aware).map(|a| a.name).collect();
         let mut awareness = Vec::new();
         if !aware.is_empty() {
-            awareness.push(format!(
-                "{} already {} of the others",
-                join(&aware),
-                if aware.len() == 1 { "knows" } else { "know" }
-            ));
+            awareness.push(format!("{} aware of the others", join(&aware)));
         }
         if !unaware.is_empty() {
             awareness.push(format!("{} unaware", join(&unaware)));
@@ -318,7 +308,7 @@ impl Report for EncounterOutcome<'_> {
             if surprised.is_empty() { "none".to_string() } else { surprised.join(",") },
             self.distance.feet
         );
-        order_headline(&self.initiative.order, out);
+        order_headline(&self.initiative.order, ',', out);
         for r in &self.reaction {
             let _ = write!(out, " reaction={}", r.reaction.total);
         }
