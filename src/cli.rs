@@ -14,7 +14,7 @@ reaction, pursuit, or the whole encounter sequence) under the ruleset you play, 
 every die and every modifier, and prints the verdict as text, YAML or JSON. --odds gives \
 the exact probability of every outcome instead of rolling.";
 
-const EXAMPLES: &str = "\
+pub const EXAMPLES: &str = "\
 Examples:
   fray encounter                              the six-step encounter, two sides
   fray encounter --aware monsters --cha 16    the monsters lie in wait; the party parleys
@@ -24,7 +24,7 @@ Examples:
   fray -f json -n 1000 reaction --cha 13 | jq .result
   fray distance -q --outdoors                 just the number, for $(...)";
 
-const ENV_HELP: &str = "\
+pub const ENV_HELP: &str = "\
 Environment:
   FRAY_RULES       default for --rules
   FRAY_FORMAT      default for --format
@@ -57,35 +57,35 @@ pub struct Cli {
 #[derive(Debug, Args)]
 pub struct Global {
     /// Ruleset: ose, gurps, 5e, wod (alias nwod)
-    #[arg(short, long, global = true, env = "FRAY_RULES", overrides_with = "rules", value_enum, default_value_t = RulesId::Ose, value_name = "ID")]
+    #[arg(help_heading = "Global options", short, long, global = true, env = "FRAY_RULES", overrides_with = "rules", value_enum, default_value_t = RulesId::Ose, value_name = "ID")]
     pub rules: RulesId,
 
     /// Make the run reproducible: the same seed and arguments give the same output
-    #[arg(long, global = true, value_name = "U64", overrides_with = "seed")]
+    #[arg(help_heading = "Global options", long, global = true, value_name = "U64", overrides_with = "seed")]
     pub seed: Option<u64>,
 
     /// Output format
-    #[arg(short, long, global = true, env = "FRAY_FORMAT", overrides_with = "format", value_enum, default_value_t = Format::Text, value_name = "FORMAT")]
+    #[arg(help_heading = "Global options", short, long, global = true, env = "FRAY_FORMAT", overrides_with = "format", value_enum, default_value_t = Format::Text, value_name = "FORMAT")]
     pub format: Format,
 
     /// When to colour text output
-    #[arg(long, global = true, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN", overrides_with = "color")]
+    #[arg(help_heading = "Global options", long, global = true, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN", overrides_with = "color")]
     pub color: ColorWhen,
 
     /// Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)
-    #[arg(short = 'n', long, global = true, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    #[arg(help_heading = "Global options", short = 'n', long, global = true, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     pub repeat: Option<u64>,
 
     /// Do not roll: print the exact probability of every outcome
-    #[arg(long, global = true)]
+    #[arg(help_heading = "Global options", long, global = true)]
     pub odds: bool,
 
     /// Terse text: only the headline result, one line per run
-    #[arg(short, long, global = true)]
+    #[arg(help_heading = "Global options", short, long, global = true)]
     pub quiet: bool,
 
     /// Print the seed in text output
-    #[arg(short = 'v', long, global = true)]
+    #[arg(help_heading = "Global options", short = 'v', long, global = true)]
     pub show_seed: bool,
 }
 
@@ -159,7 +159,7 @@ pub enum Command {
     },
 }
 
-const SURPRISE_EXAMPLES: &str = "\
+pub const SURPRISE_EXAMPLES: &str = "\
 Examples:
   fray surprise                                 party and monsters roll 2-in-6
   fray surprise --ambush monsters --odds        the party's chance rises to 3-in-6
@@ -168,13 +168,13 @@ Examples:
   fray -r 5e surprise --stealth 14 Elf:per=16 Fighter:per=12 Wizard:per=10 Halfling:per=14
   fray -r wod surprise Mitch:wits=2,composure=3 Larry:wits=3,composure=2";
 
-const DISTANCE_EXAMPLES: &str = "\
+pub const DISTANCE_EXAMPLES: &str = "\
 Examples:
   fray distance                       dungeon: 2d6 x 10'
   fray distance --outdoors            2d6 x 30'
   fray distance --both-surprised -q   1d4 x 10', just the number";
 
-const INITIATIVE_EXAMPLES: &str = "\
+pub const INITIATIVE_EXAMPLES: &str = "\
 Examples:
   fray initiative --ties simultaneous
   fray initiative --side party --side orcs --side wolves --wait wolves
@@ -183,19 +183,19 @@ Examples:
   fray -r 5e initiative --variant speed --rounds 3 'Paladin:dex=0,action=spell:2+light'
   fray -r wod initiative Mitch:initiative=10 Larry:initiative=6 --delay Mitch:after=Larry";
 
-const REACTION_EXAMPLES: &str = "\
+pub const REACTION_EXAMPLES: &str = "\
 Examples:
   fray reaction                  2d6 on the reaction table
   fray reaction --cha 16 --mod -1
   fray -r gurps reaction --mod 2";
 
-const PURSUE_EXAMPLES: &str = "\
+pub const PURSUE_EXAMPLES: &str = "\
 Examples:
   fray pursue --quarry 40 --pursuer 30
   fray pursue --quarry 30 --pursuer 40 --gap 60 --sight 120 --drop treasure@2
   fray pursue --quarry 40 --pursuer 40 --odds";
 
-const ENCOUNTER_EXAMPLES: &str = "\
+pub const ENCOUNTER_EXAMPLES: &str = "\
 Examples:
   fray encounter --aware monsters               the spider heard the party coming
   fray encounter --outdoors --cha 16 -f yaml

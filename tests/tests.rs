@@ -5,4 +5,5 @@ mod common;
 mod dnd5e;
 mod gurps;
 mod ose;
+mod shell;
 mod wod;

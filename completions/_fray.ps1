@@ -1,0 +1,316 @@
+
+using namespace System.Management.Automation
+using namespace System.Management.Automation.Language
+
+Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
+    param($wordToComplete, $commandAst, $cursorPosition)
+
+    $commandElements = $commandAst.CommandElements
+    $command = @(
+        'fray'
+        for ($i = 1; $i -lt $commandElements.Count; $i++) {
+            $element = $commandElements[$i]
+            if ($element -isnot [StringConstantExpressionAst] -or
+                $element.StringConstantType -ne [StringConstantType]::BareWord -or
+                $element.Value.StartsWith('-') -or
+                $element.Value -eq $wordToComplete) {
+                break
+        }
+        $element.Value
+    }) -join ';'
+
+    $completions = @(switch ($command) {
+        'fray' {
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose, gurps, 5e, wod (alias nwod)')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose, gurps, 5e, wod (alias nwod)')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output')
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour text output')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--repeat', '--repeat', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--odds', '--odds', [CompletionResultType]::ParameterName, 'Do not roll: print the exact probability of every outcome')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Terse text: only the headline result, one line per run')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Terse text: only the headline result, one line per run')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('--show-seed', '--show-seed', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('surprise', 'surprise', [CompletionResultType]::ParameterValue, 'Who is caught unawares')
+            [CompletionResult]::new('distance', 'distance', [CompletionResultType]::ParameterValue, 'How far apart the sides are when they meet')
+            [CompletionResult]::new('initiative', 'initiative', [CompletionResultType]::ParameterValue, 'Who acts first, and the acting order')
+            [CompletionResult]::new('reaction', 'reaction', [CompletionResultType]::ParameterValue, 'How the other side reacts')
+            [CompletionResult]::new('pursue', 'pursue', [CompletionResultType]::ParameterValue, 'A chase, round by round')
+            [CompletionResult]::new('encounter', 'encounter', [CompletionResultType]::ParameterValue, 'The whole encounter sequence in one document')
+            [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
+            [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Write man pages into DIR')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'fray;surprise' {
+            [CompletionResult]::new('--side', '--side', [CompletionResultType]::ParameterName, 'A side, in order: NAME[:KEY[=VALUE],...] (repeatable; default: party and monsters)')
+            [CompletionResult]::new('--roster', '--roster', [CompletionResultType]::ParameterName, 'Sides and combatants from a YAML file (''-'' reads standard input)')
+            [CompletionResult]::new('--ambush', '--ambush', [CompletionResultType]::ParameterName, 'SIDE attacks from ambush (default monsters): every other side is easier to surprise')
+            [CompletionResult]::new('--aware', '--aware', [CompletionResultType]::ParameterName, 'SIDE already knows of the others and does not roll (repeatable)')
+            [CompletionResult]::new('--stealth', '--stealth', [CompletionResultType]::ParameterName, 'A hider''s Stealth total, passive or already rolled (5e; repeatable, one per hider)')
+            [CompletionResult]::new('--stealth-mod', '--stealth-mod', [CompletionResultType]::ParameterName, 'A hider who rolls d20 + N now (5e; repeatable)')
+            [CompletionResult]::new('--stealth-ties', '--stealth-ties', [CompletionResultType]::ParameterName, 'How Stealth equal to passive Perception goes (5e)')
+            [CompletionResult]::new('--rounds', '--rounds', [CompletionResultType]::ParameterName, 'Turns of recovery rolls to follow before calling a combatant out of the fight (gurps)')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose, gurps, 5e, wod (alias nwod)')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose, gurps, 5e, wod (alias nwod)')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output')
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour text output')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--repeat', '--repeat', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--roster-example', '--roster-example', [CompletionResultType]::ParameterName, 'Print a commented roster template for this ruleset and command')
+            [CompletionResult]::new('--total', '--total', [CompletionResultType]::ParameterName, 'Total surprise: the attacked freeze for 1d seconds (gurps)')
+            [CompletionResult]::new('--partial', '--partial', [CompletionResultType]::ParameterName, 'Partial surprise: the two leaders roll for initiative (gurps; the default)')
+            [CompletionResult]::new('--both-surprised', '--both-surprised', [CompletionResultType]::ParameterName, 'Everyone on every side is surprised (5e)')
+            [CompletionResult]::new('--odds', '--odds', [CompletionResultType]::ParameterName, 'Do not roll: print the exact probability of every outcome')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Terse text: only the headline result, one line per run')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Terse text: only the headline result, one line per run')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('--show-seed', '--show-seed', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'fray;distance' {
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose, gurps, 5e, wod (alias nwod)')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose, gurps, 5e, wod (alias nwod)')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output')
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour text output')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--repeat', '--repeat', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--dungeon', '--dungeon', [CompletionResultType]::ParameterName, 'In a dungeon: 2d6 x 10'' (the default)')
+            [CompletionResult]::new('--outdoors', '--outdoors', [CompletionResultType]::ParameterName, 'Outdoors: 2d6 x 30''')
+            [CompletionResult]::new('--both-surprised', '--both-surprised', [CompletionResultType]::ParameterName, 'Both sides are surprised: 1d4 x 10'' (or x 30'' outdoors)')
+            [CompletionResult]::new('--odds', '--odds', [CompletionResultType]::ParameterName, 'Do not roll: print the exact probability of every outcome')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Terse text: only the headline result, one line per run')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Terse text: only the headline result, one line per run')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('--show-seed', '--show-seed', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'fray;initiative' {
+            [CompletionResult]::new('--side', '--side', [CompletionResultType]::ParameterName, 'A side, in order: NAME[:KEY[=VALUE],...] (repeatable; default: party and monsters)')
+            [CompletionResult]::new('--roster', '--roster', [CompletionResultType]::ParameterName, 'Sides and combatants from a YAML file (''-'' reads standard input)')
+            [CompletionResult]::new('--ties', '--ties', [CompletionResultType]::ParameterName, 'How tied sides are settled (ose)')
+            [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'SIDE gives up initiative and acts after the others, reacting (ose; repeatable)')
+            [CompletionResult]::new('--variant', '--variant', [CompletionResultType]::ParameterName, 'Initiative variant (5e)')
+            [CompletionResult]::new('--delay', '--delay', [CompletionResultType]::ParameterName, 'NAME acts right after OTHER, at OTHER''s initiative - 1 (wod; NAME:after=OTHER)')
+            [CompletionResult]::new('--ready', '--ready', [CompletionResultType]::ParameterName, 'NAME''s prepared action fires right before OTHER, at OTHER''s + 1 (wod; NAME:before=OTHER)')
+            [CompletionResult]::new('--hold', '--hold', [CompletionResultType]::ParameterName, 'NAME gives up its first-round action to act at any moment of round 2 (wod; NAME[:before=OTHER|after=OTHER] places it)')
+            [CompletionResult]::new('--surprised', '--surprised', [CompletionResultType]::ParameterName, 'SIDE is surprised and does not roll (ose; repeatable)')
+            [CompletionResult]::new('--rounds', '--rounds', [CompletionResultType]::ParameterName, 'Rounds to roll (5e speed factor; default 1)')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose, gurps, 5e, wod (alias nwod)')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose, gurps, 5e, wod (alias nwod)')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output')
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour text output')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--repeat', '--repeat', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--roster-example', '--roster-example', [CompletionResultType]::ParameterName, 'Print a commented roster template for this ruleset and command')
+            [CompletionResult]::new('--odds', '--odds', [CompletionResultType]::ParameterName, 'Do not roll: print the exact probability of every outcome')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Terse text: only the headline result, one line per run')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Terse text: only the headline result, one line per run')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('--show-seed', '--show-seed', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'fray;reaction' {
+            [CompletionResult]::new('--cha', '--cha', [CompletionResultType]::ParameterName, 'The speaker''s Charisma score when the party parleys (3-18; ose)')
+            [CompletionResult]::new('--cha-mod', '--cha-mod', [CompletionResultType]::ParameterName, 'The speaker''s Charisma modifier, given directly (ose)')
+            [CompletionResult]::new('--mod', '--mod', [CompletionResultType]::ParameterName, 'Any other reaction modifier')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose, gurps, 5e, wod (alias nwod)')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose, gurps, 5e, wod (alias nwod)')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output')
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour text output')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--repeat', '--repeat', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--odds', '--odds', [CompletionResultType]::ParameterName, 'Do not roll: print the exact probability of every outcome')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Terse text: only the headline result, one line per run')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Terse text: only the headline result, one line per run')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('--show-seed', '--show-seed', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'fray;pursue' {
+            [CompletionResult]::new('--quarry', '--quarry', [CompletionResultType]::ParameterName, 'The fleeing side''s Speed')
+            [CompletionResult]::new('--pursuer', '--pursuer', [CompletionResultType]::ParameterName, 'The pursuing side''s Speed')
+            [CompletionResult]::new('--gap', '--gap', [CompletionResultType]::ParameterName, 'Starting gap in feet (default: roll the encounter distance)')
+            [CompletionResult]::new('--sight', '--sight', [CompletionResultType]::ParameterName, 'Pursuers give up once the gap exceeds FEET (lost from view)')
+            [CompletionResult]::new('--drop', '--drop', [CompletionResultType]::ParameterName, 'The quarry drops treasure or food at a round (default 1): treasure[@ROUND] (repeatable)')
+            [CompletionResult]::new('--rounds', '--rounds', [CompletionResultType]::ParameterName, 'Rounds before the chase is left to the referee (default 10)')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose, gurps, 5e, wod (alias nwod)')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose, gurps, 5e, wod (alias nwod)')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output')
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour text output')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--repeat', '--repeat', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--dungeon', '--dungeon', [CompletionResultType]::ParameterName, 'In a dungeon: 2d6 x 10'' (the default)')
+            [CompletionResult]::new('--outdoors', '--outdoors', [CompletionResultType]::ParameterName, 'Outdoors: 2d6 x 30''')
+            [CompletionResult]::new('--odds', '--odds', [CompletionResultType]::ParameterName, 'Do not roll: print the exact probability of every outcome')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Terse text: only the headline result, one line per run')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Terse text: only the headline result, one line per run')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('--show-seed', '--show-seed', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'fray;encounter' {
+            [CompletionResult]::new('--side', '--side', [CompletionResultType]::ParameterName, 'A side, in order: NAME[:KEY[=VALUE],...] (repeatable; default: party and monsters)')
+            [CompletionResult]::new('--roster', '--roster', [CompletionResultType]::ParameterName, 'Sides and combatants from a YAML file (''-'' reads standard input)')
+            [CompletionResult]::new('--ambush', '--ambush', [CompletionResultType]::ParameterName, 'SIDE attacks from ambush (default monsters): every other side is easier to surprise')
+            [CompletionResult]::new('--aware', '--aware', [CompletionResultType]::ParameterName, 'SIDE already knows of the others and does not roll (repeatable)')
+            [CompletionResult]::new('--stealth', '--stealth', [CompletionResultType]::ParameterName, 'A hider''s Stealth total, passive or already rolled (5e; repeatable, one per hider)')
+            [CompletionResult]::new('--stealth-mod', '--stealth-mod', [CompletionResultType]::ParameterName, 'A hider who rolls d20 + N now (5e; repeatable)')
+            [CompletionResult]::new('--stealth-ties', '--stealth-ties', [CompletionResultType]::ParameterName, 'How Stealth equal to passive Perception goes (5e)')
+            [CompletionResult]::new('--ties', '--ties', [CompletionResultType]::ParameterName, 'How tied sides are settled (ose)')
+            [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'SIDE gives up initiative and acts after the others, reacting (ose; repeatable)')
+            [CompletionResult]::new('--variant', '--variant', [CompletionResultType]::ParameterName, 'Initiative variant (5e)')
+            [CompletionResult]::new('--delay', '--delay', [CompletionResultType]::ParameterName, 'NAME acts right after OTHER, at OTHER''s initiative - 1 (wod; NAME:after=OTHER)')
+            [CompletionResult]::new('--ready', '--ready', [CompletionResultType]::ParameterName, 'NAME''s prepared action fires right before OTHER, at OTHER''s + 1 (wod; NAME:before=OTHER)')
+            [CompletionResult]::new('--hold', '--hold', [CompletionResultType]::ParameterName, 'NAME gives up its first-round action to act at any moment of round 2 (wod; NAME[:before=OTHER|after=OTHER] places it)')
+            [CompletionResult]::new('--cha', '--cha', [CompletionResultType]::ParameterName, 'The speaker''s Charisma score when the party parleys (3-18; ose)')
+            [CompletionResult]::new('--cha-mod', '--cha-mod', [CompletionResultType]::ParameterName, 'The speaker''s Charisma modifier, given directly (ose)')
+            [CompletionResult]::new('--mod', '--mod', [CompletionResultType]::ParameterName, 'Any other reaction modifier')
+            [CompletionResult]::new('--rounds', '--rounds', [CompletionResultType]::ParameterName, 'Rounds to roll (5e speed factor) or recovery turns to follow (gurps)')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose, gurps, 5e, wod (alias nwod)')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose, gurps, 5e, wod (alias nwod)')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output')
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour text output')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--repeat', '--repeat', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--roster-example', '--roster-example', [CompletionResultType]::ParameterName, 'Print a commented roster template for this ruleset and command')
+            [CompletionResult]::new('--total', '--total', [CompletionResultType]::ParameterName, 'Total surprise: the attacked freeze for 1d seconds (gurps)')
+            [CompletionResult]::new('--partial', '--partial', [CompletionResultType]::ParameterName, 'Partial surprise: the two leaders roll for initiative (gurps; the default)')
+            [CompletionResult]::new('--dungeon', '--dungeon', [CompletionResultType]::ParameterName, 'In a dungeon: 2d6 x 10'' (the default)')
+            [CompletionResult]::new('--outdoors', '--outdoors', [CompletionResultType]::ParameterName, 'Outdoors: 2d6 x 30''')
+            [CompletionResult]::new('--both-surprised', '--both-surprised', [CompletionResultType]::ParameterName, 'Everyone on every side is surprised (5e)')
+            [CompletionResult]::new('--reaction', '--reaction', [CompletionResultType]::ParameterName, 'Roll a reaction too (gurps)')
+            [CompletionResult]::new('--odds', '--odds', [CompletionResultType]::ParameterName, 'Do not roll: print the exact probability of every outcome')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Terse text: only the headline result, one line per run')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Terse text: only the headline result, one line per run')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('--show-seed', '--show-seed', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'fray;completions' {
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose, gurps, 5e, wod (alias nwod)')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose, gurps, 5e, wod (alias nwod)')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output')
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour text output')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--repeat', '--repeat', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--odds', '--odds', [CompletionResultType]::ParameterName, 'Do not roll: print the exact probability of every outcome')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Terse text: only the headline result, one line per run')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Terse text: only the headline result, one line per run')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('--show-seed', '--show-seed', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'fray;man' {
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose, gurps, 5e, wod (alias nwod)')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose, gurps, 5e, wod (alias nwod)')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output')
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour text output')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--repeat', '--repeat', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--odds', '--odds', [CompletionResultType]::ParameterName, 'Do not roll: print the exact probability of every outcome')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Terse text: only the headline result, one line per run')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Terse text: only the headline result, one line per run')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('--show-seed', '--show-seed', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'fray;help' {
+            [CompletionResult]::new('surprise', 'surprise', [CompletionResultType]::ParameterValue, 'Who is caught unawares')
+            [CompletionResult]::new('distance', 'distance', [CompletionResultType]::ParameterValue, 'How far apart the sides are when they meet')
+            [CompletionResult]::new('initiative', 'initiative', [CompletionResultType]::ParameterValue, 'Who acts first, and the acting order')
+            [CompletionResult]::new('reaction', 'reaction', [CompletionResultType]::ParameterValue, 'How the other side reacts')
+            [CompletionResult]::new('pursue', 'pursue', [CompletionResultType]::ParameterValue, 'A chase, round by round')
+            [CompletionResult]::new('encounter', 'encounter', [CompletionResultType]::ParameterValue, 'The whole encounter sequence in one document')
+            [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
+            [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Write man pages into DIR')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'fray;help;surprise' {
+            break
+        }
+        'fray;help;distance' {
+            break
+        }
+        'fray;help;initiative' {
+            break
+        }
+        'fray;help;reaction' {
+            break
+        }
+        'fray;help;pursue' {
+            break
+        }
+        'fray;help;encounter' {
+            break
+        }
+        'fray;help;completions' {
+            break
+        }
+        'fray;help;man' {
+            break
+        }
+        'fray;help;help' {
+            break
+        }
+    })
+
+    $completions.Where{ $_.CompletionText -like "$wordToComplete*" } |
+        Sort-Object -Property ListItemText
+}

@@ -1,0 +1,271 @@
+//! Shell integration: committed completions and man pages, real shells completing fray,
+//! man pages rendering, colour decisions under a real terminal.
+
+use crate::common::*;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Whether `program` is installed. Missing programs skip a test locally, but fail it when
+/// FRAY_REQUIRE_SHELLS is set (CI installs them and sets it).
+fn have(program: &str) -> bool {
+    let found =
+        Command::new("sh").args(["-c", &format!("command -v {program}")]).output().is_ok_and(|o| o.status.success());
+    if !found {
+        assert!(
+            std::env::var_os("FRAY_REQUIRE_SHELLS").is_none(),
+            "{program} is required (FRAY_REQUIRE_SHELLS is set)"
+        );
+        eprintln!("skipping: {program} is not installed");
+    }
+    found
+}
+
+/// Compares a committed generated file with what the code generates now; with
+/// UPDATE_GENERATED=1 rewrites it instead.
+fn check_generated(path: &Path, fresh: &[u8]) {
+    if std::env::var_os("UPDATE_GENERATED").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, fresh).unwrap();
+        return;
+    }
+    let committed = std::fs::read(path).unwrap_or_default();
+    assert!(
+        committed == fresh,
+        "{} is stale: run `UPDATE_GENERATED=1 cargo test --test tests shell` and commit the result",
+        path.display()
+    );
+}
+
+#[test]
+fn completions_and_man_pages_are_up_to_date() {
+    for (shell, file) in fray::packaging::SHELLS {
+        check_generated(&root().join("completions").join(file), &fray::packaging::completion(shell));
+    }
+    let pages = fray::packaging::man_pages().unwrap();
+    let names: Vec<&str> = pages.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "fray.1",
+            "fray-surprise.1",
+            "fray-distance.1",
+            "fray-initiative.1",
+            "fray-reaction.1",
+            "fray-pursue.1",
+            "fray-encounter.1"
+        ]
+    );
+    for (name, bytes) in &pages {
+        check_generated(&root().join("man").join(name), bytes);
+    }
+    // Nothing stale lies next to them.
+    let on_disk = std::fs::read_dir(root().join("man")).unwrap().count();
+    assert_eq!(on_disk, pages.len());
+}
+
+#[test]
+fn the_packaging_commands_write_the_same_files() {
+    for (shell, file) in fray::packaging::SHELLS {
+        let name = format!("{shell}");
+        let out = fray().args(["completions", &name]).output().unwrap();
+        assert!(out.status.success());
+        assert_eq!(out.stdout, std::fs::read(root().join("completions").join(file)).unwrap(), "{name}");
+    }
+    let dir = std::env::temp_dir().join(format!("fray-man-{}", std::process::id()));
+    let out = fray().args(["man", dir.to_str().unwrap()]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    for (name, bytes) in fray::packaging::man_pages().unwrap() {
+        assert_eq!(std::fs::read(dir.join(&name)).unwrap(), bytes, "{name}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    let err = fails(&["completions", "tcsh"], 2);
+    assert!(err.contains("possible values: bash, elvish, fish, powershell, zsh"), "{err}");
+}
+
+/// What bash offers for the words of `line` (the last word is being completed).
+fn bash_complete(line: &str) -> Vec<String> {
+    let script = root().join("completions/fray.bash");
+    let words: Vec<&str> = line.split(' ').collect();
+    let array = words.iter().map(|w| format!("'{w}'")).collect::<Vec<_>>().join(" ");
+    let program = format!(
+        "source '{}'; COMP_WORDS=({array}); COMP_CWORD={}; COMP_LINE='{line}'; COMP_POINT={}; \
+         _fray fray '{}' '{}'; printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+        script.display(),
+        words.len() - 1,
+        line.len(),
+        words[words.len() - 1],
+        words[words.len().saturating_sub(2)],
+    );
+    let out = Command::new("bash").args(["--norc", "-c", &program]).current_dir(root()).output().unwrap();
+    assert!(out.status.success(), "bash: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap().lines().map(str::to_string).collect()
+}
+
+#[test]
+fn bash_completes_commands_flags_and_values() {
+    if !have("bash") {
+        return;
+    }
+    assert_eq!(bash_complete("fray sur"), ["surprise"]);
+    let flags = bash_complete("fray pursue --");
+    for flag in ["--quarry", "--pursuer", "--drop", "--rules", "--odds"] {
+        assert!(flags.contains(&flag.to_string()), "{flag} not in {flags:?}");
+    }
+    assert_eq!(bash_complete("fray --rules "), ["ose", "gurps", "5e", "wod"]);
+    assert_eq!(bash_complete("fray pursue --drop "), ["treasure", "food"]);
+    assert_eq!(bash_complete("fray initiative --ties s"), ["simultaneous"]);
+    assert_eq!(bash_complete("fray encounter --roster Cargo.t"), ["Cargo.toml"]);
+}
+
+#[test]
+fn fish_completes_commands_flags_and_values() {
+    if !have("fish") {
+        return;
+    }
+    let complete = |line: &str| -> Vec<String> {
+        let script = root().join("completions/fray.fish");
+        let out = Command::new("fish")
+            .args(["--no-config", "-c", &format!("source '{}'; complete -C '{line}'", script.display())])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "fish: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap().lines().map(|l| l.split('\t').next().unwrap().to_string()).collect()
+    };
+    let commands = complete("fray ");
+    for command in ["surprise", "distance", "initiative", "reaction", "pursue", "encounter"] {
+        assert!(commands.contains(&command.to_string()), "{command} not in {commands:?}");
+    }
+    assert!(complete("fray surprise --am").contains(&"--ambush".to_string()));
+    assert_eq!(complete("fray --rules "), ["5e", "gurps", "ose", "wod"]);
+    assert_eq!(complete("fray surprise --rules g"), ["gurps"]);
+    assert_eq!(complete("fray -f j"), ["json"]);
+    assert_eq!(complete("fray pursue --drop "), ["food", "treasure"]);
+}
+
+#[test]
+fn zsh_loads_the_completion() {
+    if !have("zsh") {
+        return;
+    }
+    let dir = root().join("completions");
+    let program = format!(
+        "fpath=('{}' $fpath); autoload -Uz compinit; compinit -u -D; print -r -- ${{_comps[fray]}}",
+        dir.display()
+    );
+    let out = Command::new("zsh").args(["-f", "-c", &program]).output().unwrap();
+    assert!(out.status.success(), "zsh: {}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(String::from_utf8(out.stdout).unwrap().trim(), "_fray");
+    // The file itself parses.
+    let out = Command::new("zsh").args(["-n", dir.join("_fray").to_str().unwrap()]).output().unwrap();
+    assert!(out.status.success(), "zsh -n: {}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn man_pages_render_without_warnings() {
+    if !have("man") {
+        return;
+    }
+    for (name, _) in fray::packaging::man_pages().unwrap() {
+        let path = root().join("man").join(&name);
+        let out = Command::new("man")
+            .args(["--warnings", "-l", path.to_str().unwrap()])
+            .env("MANWIDTH", "80")
+            .env("LC_ALL", "C.UTF-8")
+            .env("MANPAGER", "cat")
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        let warnings = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success() && warnings.trim().is_empty(), "{name}: {warnings}");
+        for section in ["NAME", "SYNOPSIS", "OPTIONS", "EXAMPLES", "ENVIRONMENT", "EXIT STATUS"] {
+            assert!(text.contains(section), "{name} lacks {section}");
+        }
+        for needle in ["FRAY_RULES", "--rules", "--seed", "--odds"] {
+            assert!(text.contains(needle), "{name} lacks {needle}");
+        }
+    }
+}
+
+/// Runs fray under a real pseudo-terminal (util-linux `script`), returning what it printed.
+fn on_a_terminal(args: &str, env: &[(&str, &str)]) -> String {
+    let bin = assert_cmd::cargo::cargo_bin("fray");
+    let mut cmd = Command::new("script");
+    cmd.args(["-qec", &format!("{} {args}", bin.display()), "/dev/null"])
+        .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR_FORCE")
+        .env_remove("FRAY_FORMAT")
+        .env_remove("FRAY_RULES");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().unwrap();
+    assert!(out.status.success(), "script: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+const ESC: &str = "\u{1b}[";
+
+#[test]
+fn colour_follows_the_terminal_the_variables_and_the_flag() {
+    if !have("script") {
+        return;
+    }
+    let args = "--seed 1 reaction --cha 16";
+    assert!(on_a_terminal(args, &[]).contains(ESC), "auto colours a terminal");
+    assert!(!on_a_terminal(args, &[("NO_COLOR", "1")]).contains(ESC), "NO_COLOR turns it off");
+    assert!(on_a_terminal(args, &[("NO_COLOR", "")]).contains(ESC), "an empty NO_COLOR does not count");
+    assert!(!on_a_terminal(&format!("--color never {args}"), &[]).contains(ESC), "the flag beats the terminal");
+    assert!(
+        on_a_terminal(&format!("--color always {args}"), &[("NO_COLOR", "1")]).contains(ESC),
+        "the flag beats NO_COLOR"
+    );
+    assert!(!on_a_terminal(&format!("-f yaml --color always {args}"), &[]).contains(ESC), "YAML is never coloured");
+    assert!(!on_a_terminal(&format!("-f json {args}"), &[]).contains(ESC), "JSON is never coloured");
+    // Through a pipe: no colour unless forced.
+    let piped = |extra: &[&str], env: &[(&str, &str)]| {
+        let mut cmd = assert_cmd::Command::cargo_bin("fray").unwrap();
+        cmd.env_remove("NO_COLOR").env_remove("CLICOLOR_FORCE");
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        let out = cmd.args(extra).args(["--seed", "1", "reaction", "--cha", "16"]).output().unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert!(!piped(&[], &[]).contains(ESC));
+    assert!(piped(&[], &[("CLICOLOR_FORCE", "1")]).contains(ESC));
+    assert!(!piped(&[], &[("CLICOLOR_FORCE", "0")]).contains(ESC));
+    assert!(!piped(&[], &[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")]).contains(ESC));
+    assert!(!piped(&["--color", "never"], &[("CLICOLOR_FORCE", "1")]).contains(ESC));
+    assert!(piped(&["--color", "always"], &[]).contains(ESC));
+}
+
+#[test]
+fn coloured_text_is_the_plain_text_with_styles() {
+    let plain = stdout(&["--seed", "5", "encounter", "--cha", "13"]);
+    let out = fray().args(["--color", "always", "--seed", "5", "encounter", "--cha", "13"]).output().unwrap();
+    let coloured = String::from_utf8(out.stdout).unwrap();
+    assert!(coloured.contains(ESC));
+    assert_eq!(strip_ansi(&coloured), plain);
+    insta::assert_snapshot!("ose_encounter_colour", coloured);
+}
+
+fn strip_ansi(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            for d in chars.by_ref() {
+                if d.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
