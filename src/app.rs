@@ -1,7 +1,7 @@
 //! One run of fray: the parsed command line in, bytes out. Everything here is handed its
 //! streams and settings by `main`, so it can be driven from tests without a terminal.
 
-use crate::cli::{Cli, Command, Format};
+use crate::cli::{Cli, ColorWhen, Command, Format};
 use crate::commands::{self, Rule};
 use crate::dice::SeededDice;
 use crate::error::{Error, Result};
@@ -9,20 +9,88 @@ use crate::odds::{Fallback, Odds};
 use crate::render::{self, Palette, Report};
 use crate::roster::MAX_ROSTER_BYTES;
 use crate::rules::{Procedure, Ruleset};
+use clap::{CommandFactory, FromArgMatches};
 use serde::Serialize;
+use std::ffi::OsString;
 use std::io::{Read, Write};
 use std::path::Path;
 
-/// What `main` knows and hands over: streams, the colour decision, a seed from the OS.
+/// What `main` knows and hands over: streams, facts about the terminal and the environment,
+/// and a seed from the OS.
 pub struct Env<'a> {
     pub stdin: &'a mut dyn Read,
     pub stdout: &'a mut dyn Write,
     pub stderr: &'a mut dyn Write,
-    /// Whether text output is coloured (decided by `main` from --color, NO_COLOR,
-    /// CLICOLOR_FORCE and the terminal).
-    pub color: bool,
+    /// Standard output is a terminal.
+    pub terminal: bool,
+    /// NO_COLOR is set and not empty.
+    pub no_color: bool,
+    /// CLICOLOR_FORCE is set and not `0`.
+    pub force_color: bool,
     /// Used when --seed is not given.
     pub os_seed: u64,
+}
+
+impl Env<'_> {
+    /// `--color auto` colours a terminal unless NO_COLOR says no; CLICOLOR_FORCE colours
+    /// anything. The flag's other values beat both variables.
+    pub fn color(&self, when: ColorWhen) -> bool {
+        match when {
+            ColorWhen::Always => true,
+            ColorWhen::Never => false,
+            ColorWhen::Auto => !self.no_color && (self.force_color || self.terminal),
+        }
+    }
+}
+
+/// The whole program on `args` (the first is the program name): parses, runs, reports an
+/// error as one `fray: error: …` line, and returns the exit status.
+pub fn main(args: &[OsString], env: &mut Env) -> u8 {
+    let parsed = Cli::command().try_get_matches_from(args).and_then(|m| Cli::from_arg_matches(&m).map(|cli| (m, cli)));
+    let (matches, cli) = match parsed {
+        Ok(parsed) => parsed,
+        Err(err) => {
+            use clap::error::ErrorKind;
+            if matches!(err.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+                let help = err.render();
+                let help = if env.color(ColorWhen::Auto) { help.ansi().to_string() } else { help.to_string() };
+                return match env.stdout.write_all(help.as_bytes()) {
+                    Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => 1,
+                    _ => 0,
+                };
+            }
+            let _ = writeln!(env.stderr, "fray: error: {}", crate::cli::describe_error(&err, args));
+            return 2;
+        }
+    };
+    let result = match &cli.command {
+        Command::Completions { shell } => {
+            env.stdout.write_all(&crate::packaging::completion(*shell)).map_err(Error::from)
+        }
+        Command::Man { dir } => write_man(dir),
+        _ => run(&cli, &crate::cli::given_flags(&matches), env),
+    };
+    match result.and_then(|()| env.stdout.flush().map_err(Error::from)) {
+        Ok(()) => 0,
+        Err(Error::Io(err)) if err.kind() == std::io::ErrorKind::BrokenPipe => 0,
+        Err(err) => {
+            // The stream may be broken too; there is nowhere else to report.
+            let _ = writeln!(env.stderr, "fray: error: {err}");
+            err.exit_code()
+        }
+    }
+}
+
+fn write_man(dir: &Path) -> Result<()> {
+    let pages = crate::packaging::man_pages()?;
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Error::data(format!("cannot create {}: {}", dir.display(), io_reason(&e))))?;
+    for (name, bytes) in pages {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes)
+            .map_err(|e| Error::data(format!("cannot write {}: {}", path.display(), io_reason(&e))))?;
+    }
+    Ok(())
 }
 
 /// Simulated runs when an odds question is too large to enumerate.
@@ -77,10 +145,11 @@ pub fn run(cli: &Cli, given: &[String], env: &mut Env) -> Result<()> {
         }
         None => Default::default(),
     };
+    let color = env.color(global.color) && global.format == Format::Text;
     let mut runner = Runner {
         out: &mut *env.stdout,
         err: &mut *env.stderr,
-        palette: Palette::new(env.color && global.format == Format::Text),
+        palette: Palette::new(color),
         format: global.format,
         quiet: global.quiet,
         show_seed: global.show_seed,

@@ -40,18 +40,45 @@ impl Error {
     }
 }
 
+/// An error is always one line: control characters from quoted input are shown escaped.
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::Usage { what, hint } | Error::Data { what, hint } => {
-                f.write_str(what)?;
+                one_line(f, what)?;
                 if let Some(hint) = hint {
-                    write!(f, "; {hint}")?;
+                    f.write_str("; ")?;
+                    one_line(f, hint)?;
                 }
                 Ok(())
             }
-            Error::Io(err) => write!(f, "cannot write output: {err}"),
+            Error::Io(err) => {
+                f.write_str("cannot write output: ")?;
+                one_line(f, &err.to_string())
+            }
         }
+    }
+}
+
+fn one_line(f: &mut fmt::Formatter<'_>, text: &str) -> fmt::Result {
+    for c in text.chars() {
+        if c.is_control() {
+            write!(f, "{}", c.escape_default())?;
+        } else {
+            f.write_fmt(format_args!("{c}"))?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_stay_on_one_line() {
+        let err = Error::usage("'a\nb': bad").hint("tab\there");
+        assert_eq!(err.to_string(), "'a\\nb': bad; tab\\there");
     }
 }
 

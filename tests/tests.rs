@@ -4,6 +4,7 @@ mod common;
 
 mod dnd5e;
 mod gurps;
+mod hardening;
 mod ose;
 mod shell;
 mod wod;

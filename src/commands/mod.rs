@@ -31,7 +31,7 @@ pub trait Rule {
 const CAST_FLAGS: &[&str] = &["--side", "--roster", "--roster-example", "COMBATANT"];
 
 /// The command-specific flags `rules` accepts for `procedure`.
-fn flags(rules: Ruleset, procedure: Procedure) -> &'static [&'static str] {
+pub fn flags(rules: Ruleset, procedure: Procedure) -> &'static [&'static str] {
     match rules {
         Ruleset::Ose => ose::flags(procedure),
         Ruleset::Gurps => gurps::flags(procedure),

@@ -1,0 +1,440 @@
+//! Hostile input: property tests over the spec parser, the roster loader and the whole
+//! command line (run in-process, exactly as `main` runs it), limits, streams and memory.
+
+use crate::common::*;
+use fray::app::{self, Env};
+use fray::cast::{Owner, parse_inline};
+use fray::rules::Ruleset;
+use proptest::prelude::*;
+use std::ffi::OsString;
+
+/// Runs fray in-process on `args` (without the program name) and `stdin`.
+fn run(args: &[OsString], stdin: &[u8]) -> (u8, Vec<u8>, String) {
+    let mut argv = vec![OsString::from("fray")];
+    argv.extend_from_slice(args);
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let mut input = stdin;
+    let code = {
+        let mut env = Env {
+            stdin: &mut input,
+            stdout: &mut out,
+            stderr: &mut err,
+            terminal: false,
+            no_color: false,
+            force_color: false,
+            os_seed: 7,
+        };
+        app::main(&argv, &mut env)
+    };
+    (code, out, String::from_utf8(err).expect("errors are UTF-8"))
+}
+
+fn strings(args: &[String]) -> Vec<OsString> {
+    args.iter().map(OsString::from).collect()
+}
+
+/// What every run must satisfy, whatever its input.
+fn check_run(args: &[OsString], code: u8, out: &[u8], err: &str) {
+    assert!(code <= 2, "{args:?}: exit {code}");
+    if code == 0 {
+        assert!(err.is_empty() || err.starts_with("seed "), "{args:?}: {err}");
+    } else {
+        assert!(err.starts_with("fray: error: "), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?} printed output and failed");
+    }
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+}
+
+fn schema_of(i: usize) -> fray::cast::Schema {
+    fray::commands::schema(Ruleset::ALL[i % Ruleset::ALL.len()])
+}
+
+/// Candidate values for each flag, so generated command lines mostly reach the rules.
+fn values_of(flag: &str) -> &'static [&'static str] {
+    match flag {
+        "--ambush" => &["", "monsters", "party"],
+        "--aware" | "--wait" | "--surprised" => &["party", "monsters"],
+        "--stealth" => &["10", "14", "20"],
+        "--stealth-mod" => &["-1", "2", "5"],
+        "--stealth-ties" => &["noticed", "surprised"],
+        "--ties" => &["reroll", "simultaneous"],
+        "--variant" => &["standard", "score", "side", "speed"],
+        "--delay" => &["A:after=B", "B:after=C", "A:after=A"],
+        "--ready" => &["A:before=B", "C:before=A"],
+        "--hold" => &["A", "B:before=A", "C:after=B"],
+        "--rounds" => &["1", "3", "30"],
+        "--cha" => &["3", "13", "18"],
+        "--cha-mod" => &["-1", "2"],
+        "--mod" => &["-3", "0", "4"],
+        "--quarry" | "--pursuer" => &["0", "30", "40"],
+        "--gap" => &["0", "60", "300"],
+        "--sight" => &["50", "200"],
+        "--drop" => &["treasure", "food@2", "treasure@9"],
+        _ => &[""],
+    }
+}
+
+/// Combatants each ruleset understands (A, B and C are the names delays refer to).
+fn combatants_of(rules: Ruleset) -> &'static [&'static str] {
+    match rules {
+        Ruleset::Ose => &["A", "B:side=monsters", "C", "Goblin*3:side=monsters"],
+        Ruleset::Gurps => {
+            &["A:iq=12,cr,speed=6", "B:side=monsters,speed=5,dx=11", "C:iq=4", "Orc*2:side=monsters", "L:leader,iq=13"]
+        }
+        Ruleset::Dnd5e => &[
+            "A:per=14,dex=3",
+            "B:side=monsters,dex=2",
+            "C:alert,action=spell:2+light,size=small",
+            "G*3:side=monsters,init=1,adv",
+        ],
+        Ruleset::Wod => {
+            &["A:wits=2,composure=3,dex=2", "B:side=monsters,ambusher", "C:initiative=7", "D:in-combat,mod=-2"]
+        }
+    }
+}
+
+const PROCEDURES: [fray::rules::Procedure; 6] = {
+    use fray::rules::Procedure::*;
+    [Surprise, Distance, Initiative, Reaction, Pursue, Encounter]
+};
+
+/// Junk and edge words mixed into command lines.
+const JUNK: &[&str] = &[
+    "--side",
+    "orcs:chance=3",
+    "wolves:aware",
+    "a:leader-iq=12,tactics=20",
+    "b:leaderless,iq=4",
+    "Z*0",
+    "Q:=",
+    ":",
+    "*",
+    "a*b",
+    "--",
+    "-x",
+    "--help",
+    "--version",
+    "",
+    " ",
+    "é",
+    "ünïcödé:side=party",
+    "\u{202e}evil",
+    "99999999999999999999999",
+    "-1",
+    "0.5",
+    "NaN",
+    "--roster",
+    "-",
+    "--roster-example",
+    "completions",
+    "bash",
+];
+
+/// A command line: a ruleset, one of the six commands, flags that command takes (with
+/// values), combatants, output options, and now and then a junk word.
+fn command_line() -> impl Strategy<Value = Vec<String>> {
+    (
+        0usize..4,
+        0usize..6,
+        proptest::collection::vec((0usize..64, 0usize..8), 0..5),
+        proptest::collection::vec(0usize..8, 0..4),
+        (0usize..3, any::<bool>(), 0usize..4, any::<bool>()),
+        proptest::collection::vec((proptest::sample::select(JUNK), 0usize..14), 0..2),
+        "\\PC{0,10}",
+    )
+        .prop_map(|(r, p, flags, people, (format, odds, repeat, quiet), junk, noise)| {
+            let rules = Ruleset::ALL[r];
+            // Mostly a procedure the ruleset has; junk words cover the refusals.
+            let own: Vec<_> = PROCEDURES.iter().copied().filter(|&x| rules.has(x)).collect();
+            let procedure = own[p % own.len()];
+            let mut words = vec!["--rules".to_string(), rules.id().to_string(), procedure.name().to_string()];
+            let own = fray::commands::flags(rules, procedure);
+            for (f, v) in flags {
+                if own.is_empty() {
+                    break;
+                }
+                let flag = own[f % own.len()];
+                words.push(flag.to_string());
+                let values = values_of(flag);
+                let value = values[v % values.len()];
+                if !value.is_empty() {
+                    words.push(value.to_string());
+                }
+            }
+            let pool = combatants_of(rules);
+            let has_cast = matches!(procedure.name(), "surprise" | "initiative" | "encounter");
+            for i in people.into_iter().filter(|_| has_cast) {
+                words.push(pool[i % pool.len()].to_string());
+            }
+            words.extend(["-f".to_string(), ["text", "yaml", "json"][format].to_string()]);
+            if odds {
+                words.push("--odds".to_string());
+            } else if repeat > 0 {
+                words.extend(["-n".to_string(), repeat.to_string()]);
+            }
+            if quiet {
+                words.push("-q".to_string());
+            }
+            for (word, at) in junk {
+                let at = at.min(words.len());
+                words.insert(at, if word.is_empty() { noise.clone() } else { word.to_string() });
+            }
+            words
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn inline_specs_never_panic(text in prop_oneof!["\\PC{0,40}", any::<String>()], rules in 0usize..4, side in any::<bool>()) {
+        let owner = if side { Owner::Side } else { Owner::Combatant };
+        if let Err(err) = parse_inline(&text, owner, &schema_of(rules)) {
+            let message = err.to_string();
+            prop_assert!(!message.is_empty() && !message.contains('\n'), "{message:?}");
+        }
+    }
+
+    #[test]
+    fn structured_specs_never_panic(
+        text in "[A-Za-z ]{0,6}(\\*-?[0-9]{0,12})?(:([a-z-]{0,10}(=[-+]?[0-9.]{0,25})?,?){0,5})?",
+        rules in 0usize..4,
+    ) {
+        let _ = parse_inline(&text, Owner::Combatant, &schema_of(rules));
+        let _ = parse_inline(&text, Owner::Side, &schema_of(rules));
+    }
+}
+
+/// YAML-shaped text: keys fray knows and others, values of every kind, some broken.
+fn roster_text() -> impl Strategy<Value = String> {
+    let key = proptest::sample::select(
+        &[
+            "name",
+            "count",
+            "side",
+            "chance",
+            "aware",
+            "iq",
+            "cr",
+            "speed",
+            "dx",
+            "leader",
+            "leader-iq",
+            "tactics",
+            "leaderless",
+            "animals",
+            "mod",
+            "dex",
+            "init",
+            "per",
+            "alert",
+            "adv",
+            "dis",
+            "size",
+            "action",
+            "wits",
+            "composure",
+            "initiative",
+            "ambusher",
+            "in-combat",
+            "surprised",
+            "bogus",
+            "",
+        ][..],
+    );
+    let value = prop_oneof![
+        "-?[0-9]{1,4}",
+        "[0-9]\\.[0-9]{1,3}",
+        Just("true".to_string()),
+        Just("~".to_string()),
+        "[a-z:+]{0,12}",
+        Just("[1, 2]".to_string()),
+        Just("{a: b}".to_string()),
+        Just("&x 3".to_string()),
+        Just("*x".to_string()),
+        Just("\"quoted: text\"".to_string()),
+    ];
+    let entry = proptest::collection::vec((key, value), 0..5).prop_map(|pairs| {
+        let mut text = String::new();
+        for (i, (k, v)) in pairs.into_iter().enumerate() {
+            text.push_str(if i == 0 { "  - " } else { "    " });
+            text.push_str(&format!("{k}: {v}\n"));
+        }
+        if text.is_empty() { "  - Plain\n".to_string() } else { text }
+    });
+    (proptest::collection::vec(entry.clone(), 0..4), proptest::collection::vec(entry, 0..6), "\\PC{0,8}").prop_map(
+        |(sides, combatants, junk)| {
+            let mut text = String::new();
+            if !sides.is_empty() {
+                text.push_str("sides:\n");
+                text.push_str(&sides.concat());
+            }
+            text.push_str("combatants:\n");
+            text.push_str(&combatants.concat());
+            text.push_str(&junk);
+            text
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn rosters_never_panic(text in roster_text(), rules in 0usize..4) {
+        if let Err(err) = fray::roster::parse(&text, "r.yaml", &schema_of(rules), &[]) {
+            let message = err.to_string();
+            prop_assert!(message.starts_with("r.yaml"), "{message}");
+            prop_assert_eq!(err.exit_code(), 1);
+        }
+    }
+
+    #[test]
+    fn arbitrary_text_rosters_never_panic(text in "\\PC{0,200}", rules in 0usize..4) {
+        let _ = fray::roster::parse(&text, "r.yaml", &schema_of(rules), &[]);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2500, ..ProptestConfig::default() })]
+
+    #[test]
+    fn command_lines_never_panic(words in command_line(), stdin in roster_text()) {
+        let args = strings(&words);
+        let (code, out, err) = run(&args, stdin.as_bytes());
+        check_run(&args, code, &out, &err);
+        if std::env::var_os("FRAY_COUNT_RUNS").is_some() {
+            eprintln!("exit {code} {}", err.split(';').next().unwrap_or("").chars().take(70).collect::<String>());
+        }
+        // JSON output on success is JSON: one document, or one per line with --repeat.
+        let special = ["-h", "--help", "--version", "--roster-example", "completions", "--", "-q"];
+        if code == 0 && words.iter().any(|w| w == "json") && !words.iter().any(|w| special.contains(&w.as_str())) {
+            let text = String::from_utf8(out).unwrap();
+            if serde_json::from_str::<serde_json::Value>(&text).is_err() {
+                for line in text.lines() {
+                    prop_assert!(serde_json::from_str::<serde_json::Value>(line).is_ok(), "{words:?}: {line}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn non_utf8_arguments_are_refused_cleanly() {
+    use std::os::unix::ffi::OsStringExt;
+    for args in [
+        vec![OsString::from("surprise"), OsString::from_vec(vec![b'E', 0xff, b'f'])],
+        vec![OsString::from_vec(vec![0xc3, 0x28])],
+        vec![OsString::from("surprise"), OsString::from("--side"), OsString::from_vec(vec![0x80])],
+    ] {
+        let (code, out, err) = run(&args, b"");
+        check_run(&args, code, &out, &err);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains("invalid UTF-8") || err.contains("unrecognized subcommand"), "{err}");
+    }
+}
+
+#[test]
+fn unicode_names_work_and_long_names_are_refused() {
+    let doc = json(&["--seed", "1", "surprise", "--side", "Ørkenfolk", "--side", "龍", "Ëlf:side=龍"]);
+    assert_eq!(doc["sides"][1]["name"], "龍");
+    assert_eq!(doc["sides"][1]["members"][0], "Ëlf");
+    let sixty_four = "é".repeat(64);
+    assert!(
+        json(&["--seed", "1", "surprise", "--side", &sixty_four, "--side", "b"])["sides"][0]["name"]
+            == sixty_four.as_str()
+    );
+    let err = fails(&["surprise", "--side", &"é".repeat(65)], 2);
+    assert!(err.contains("the name is longer than 64 characters"), "{err}");
+    let err = fails(&["surprise", "--side", "a\u{7}b"], 2);
+    assert!(err.contains("control characters"), "{err}");
+}
+
+#[test]
+fn limits_are_errors_not_hangs() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["surprise", "Orc*1001"], "a group has 1 to 1000 members, not 1001"),
+        (&["surprise", "Orc*99999999999999999999"], "is not a group size"),
+        (&["-n", "1000000001", "reaction"], "1000000001 is not in 1..=1000000000"),
+        (&["pursue", "--quarry", "1", "--pursuer", "2", "--rounds", "1001"], "1001 is not in 1..=1000"),
+        (&["pursue", "--quarry", "10001", "--pursuer", "2"], "10001 is not in 0..=10000"),
+        (&["reaction", "--mod", "101"], "101 is not in -100..=100"),
+        (&["--seed", "18446744073709551616", "reaction"], "invalid value '18446744073709551616' for '--seed <U64>'"),
+    ];
+    for (args, message) in cases {
+        let err = fails(args, 2);
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+    // Ten thousand combatants at most, counted across groups.
+    let mut many: Vec<String> = (0..11).map(|i| format!("G{i}*1000")).collect();
+    many.insert(0, "surprise".to_string());
+    let many: Vec<&str> = many.iter().map(String::as_str).collect();
+    let err = fails(&many, 2);
+    assert!(err.contains("more than 10000 combatants in all"), "{err}");
+}
+
+#[test]
+fn roster_limits() {
+    let big = format!("combatants:\n{}", "  - x\n".repeat(300_000));
+    let out = fray().args(["surprise", "--roster", "-"]).write_stdin(big).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("the roster <stdin> is larger than 1024 KiB"));
+    let out = fray().args(["surprise", "--roster", "-"]).write_stdin(vec![b'a', 0xff, b'\n']).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is not UTF-8 text (bad byte at offset 1)"));
+    let dir = std::env::temp_dir();
+    let err = fails(&["surprise", "--roster", dir.to_str().unwrap()], 1);
+    assert!(err.contains("cannot read the roster"), "{err}");
+}
+
+/// The peak resident memory of one fray run, in KiB (GNU time).
+fn peak_kib(args: &[&str]) -> Option<u64> {
+    let time = std::path::Path::new("/usr/bin/time");
+    if !time.exists() {
+        assert!(std::env::var_os("FRAY_REQUIRE_SHELLS").is_none(), "/usr/bin/time is required");
+        eprintln!("skipping: /usr/bin/time is not installed");
+        return None;
+    }
+    let out = std::process::Command::new(time)
+        .args(["-f", "%M"])
+        .arg(assert_cmd::cargo::cargo_bin("fray"))
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stderr).unwrap().trim().lines().last()?.parse().ok()
+}
+
+#[test]
+fn memory_stays_flat_as_the_stream_grows() {
+    let Some(small) = peak_kib(&["--seed", "1", "-n", "1000", "-q", "reaction"]) else { return };
+    let large = peak_kib(&["--seed", "1", "-n", "1000000", "-q", "reaction"]).unwrap();
+    assert!(large < small + 1024, "reaction -q: {small} KiB at 10^3, {large} KiB at 10^6");
+    let small = peak_kib(&["--seed", "1", "-n", "1000", "-f", "json", "encounter"]).unwrap();
+    let large = peak_kib(&["--seed", "1", "-n", "100000", "-f", "json", "encounter"]).unwrap();
+    assert!(large < small + 1024, "encounter json: {small} KiB at 10^3, {large} KiB at 10^5");
+    assert!(large < 16 * 1024, "encounter json peaks at {large} KiB");
+}
+
+#[test]
+fn every_stream_stops_quietly_at_a_closed_pipe() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    for format in ["text", "yaml", "json"] {
+        let mut child = Command::new(assert_cmd::cargo::cargo_bin("fray"))
+            .args(["-f", format, "-n", "1000000000", "encounter"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+        let start = std::time::Instant::now();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{format}: {:?}", out.status);
+        assert!(out.stderr.is_empty(), "{format}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(start.elapsed().as_secs() < 10, "{format}: the stream did not stop at once");
+    }
+}
