@@ -4,7 +4,7 @@
 
 use super::{Modifier, sum};
 use crate::dice::{Dice, Pool, Roll, RollOffRound};
-use crate::odds::{Dist, Fallback, Method, Odds, PATH_BUDGET, enumerate, exact_or_estimate, simulate};
+use crate::odds::{Dist, Fallback, Method, Odds, enumerate, exact_or_estimate, simulate};
 use serde::Serialize;
 use serde_json::json;
 use std::cmp::Ordering;
@@ -14,8 +14,11 @@ use std::ops::Not;
 pub const DEFAULT_DOTS: i32 = 2;
 /// Combatants up to this many get the full acting order in `--odds`; more get who acts first.
 const FULL_ORDER: usize = 3;
+/// Dice paths enumerated exactly for a fight: four rolled combatants (10^4). Beyond that
+/// every path is a whole fight, so the answer is estimated instead.
+const EXACT_PATHS: u128 = 10_000;
 /// Simulated fights are costly for big casts: at most this many combatant-runs in all.
-const SIMULATION_WORK: u64 = 4_000_000;
+const SIMULATION_WORK: u64 = 100_000;
 
 // ------------------------------------------------------------------------------------------
 // Surprise
@@ -515,10 +518,11 @@ fn settle<'a>(
     settled
 }
 
-/// Sorts `who` by moment, settling equal moments by the tie rule and recording the ties.
-fn order_by_moment<'a>(
+/// Sorts `who` by `moment` (earlier first), settling equal moments by the tie rule and
+/// recording the ties.
+fn order_by_moment<'a, K: Ord>(
     who: &[usize],
-    moment: &[Moment],
+    moment: impl Fn(usize) -> K,
     totals: &[Option<i32>],
     kind: TieKind,
     input: &'a InitiativeInput,
@@ -526,11 +530,11 @@ fn order_by_moment<'a>(
     ties: &mut Vec<Tie<'a>>,
 ) -> Vec<usize> {
     let mut sorted = who.to_vec();
-    sorted.sort_by(|&a, &b| moment[a].cmp(&moment[b]).then(a.cmp(&b)));
+    sorted.sort_by(|&a, &b| moment(a).cmp(&moment(b)).then(a.cmp(&b)));
     let mut order = Vec::with_capacity(sorted.len());
     let mut start = 0;
     while start < sorted.len() {
-        let end = start + sorted[start..].iter().take_while(|&&i| moment[i] == moment[sorted[start]]).count();
+        let end = start + sorted[start..].iter().take_while(|&&i| moment(i) == moment(sorted[start])).count();
         let group = &sorted[start..end];
         // Held actions "at any moment" have no number and need no order among themselves.
         if group.len() == 1 || totals[group[0]].is_none() {
@@ -623,27 +627,30 @@ pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut
     // The rolled order: highest total first, ties by the tie rule.
     let mut ties = Vec::new();
     let everyone: Vec<usize> = (0..n).collect();
-    let by_total: Vec<Moment> = rolled.iter().map(|&t| Moment(vec![-i64::from(t)])).collect();
     let totals: Vec<Option<i32>> = rolled.iter().map(|&t| Some(t)).collect();
-    let base = order_by_moment(&everyone, &by_total, &totals, TieKind::Initiative, input, dice, &mut ties);
+    let base = order_by_moment(&everyone, |i| -rolled[i], &totals, TieKind::Initiative, input, dice, &mut ties);
 
     // Delays and readied actions, placed beside their anchors in the rolled order.
-    let mut position = vec![0usize; n];
-    for (k, &i) in base.iter().enumerate() {
-        position[i] = k;
-    }
-    let mut memo = vec![None; n];
-    let mut moment = vec![Moment(Vec::new()); n];
-    let mut standing_total = vec![0i32; n];
+    let mut moment: Vec<Moment> = Vec::new();
+    let mut standing_total = rolled.clone();
     let mut void = vec![false; n];
-    for i in 0..n {
-        let r = resolve(i, input, &position, &rolled, &mut memo, 0);
-        moment[i] = r.moment;
-        standing_total[i] = r.total;
-        void[i] = r.void;
-    }
-    let totals: Vec<Option<i32>> = standing_total.iter().map(|&t| Some(t)).collect();
-    let standing = order_by_moment(&everyone, &moment, &totals, TieKind::Moved, input, dice, &mut ties);
+    let standing = if input.moves.is_empty() {
+        base
+    } else {
+        let mut position = vec![0usize; n];
+        for (k, &i) in base.iter().enumerate() {
+            position[i] = k;
+        }
+        let mut memo = vec![None; n];
+        for i in 0..n {
+            let r = resolve(i, input, &position, &rolled, &mut memo, 0);
+            moment.push(r.moment);
+            standing_total[i] = r.total;
+            void[i] = r.void;
+        }
+        let totals: Vec<Option<i32>> = standing_total.iter().map(|&t| Some(t)).collect();
+        order_by_moment(&everyone, |i| &moment[i], &totals, TieKind::Moved, input, dice, &mut ties)
+    };
 
     // Held actions: out of round 1, placed in round 2, back home from round 3.
     let holding = |i: usize| input.move_of(i).filter(|m| m.kind == MoveKind::Hold);
@@ -668,7 +675,7 @@ pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut
         });
         if holds.contains(&true) {
             let mut second_moment = moment.clone();
-            let mut second_total: Vec<Option<i32>> = totals.clone();
+            let mut second_total: Vec<Option<i32>> = standing_total.iter().map(|&t| Some(t)).collect();
             for i in (0..n).filter(|&i| holds[i]) {
                 match holding(i).and_then(|m| m.anchor) {
                     Some(anchor) => {
@@ -815,7 +822,7 @@ fn fight_dist<T: Ord + Clone>(
     fallback: Fallback,
 ) -> (Dist<T>, Method) {
     let paths = 10u128.checked_pow(rollers as u32).unwrap_or(u128::MAX);
-    if paths <= PATH_BUDGET as u128 {
+    if paths <= EXACT_PATHS {
         return exact_or_estimate(run, trials(fallback, combatants));
     }
     let fallback = trials(fallback, combatants);
@@ -887,7 +894,7 @@ pub fn encounter_odds(input: &EncounterInput, fallback: Fallback) -> Odds {
     let nobody = vec![false; n];
     let rollers = fighters.rollers();
     let paths = 10u128.checked_pow(rollers as u32).unwrap_or(u128::MAX);
-    let (order, round_one, method) = if paths <= PATH_BUDGET as u128 {
+    let (order, round_one, method) = if paths <= EXACT_PATHS {
         // The standing order does not depend on surprise; round 1 leaves out the surprised
         // (each roller independently) and the holders, walking the order from the top.
         let (standing, method) = exact_or_estimate(|d| initiative(fighters, &nobody, d).standing, fallback);
