@@ -257,20 +257,23 @@ fn moves(fighters: &[Fighter], opts: &OrderOpts) -> Result<Vec<Move>> {
         }
         // Waits that come back round to themselves have no moment to act on.
         if m.kind != MoveKind::Hold {
+            let mut circle = vec![m.who];
             let mut at = anchor.other();
-            for _ in 0..moves.len() {
+            while at != m.who && circle.len() <= moves.len() {
+                circle.push(at);
                 match moves.iter().find(|o| o.who == at && o.kind != MoveKind::Hold).and_then(|o| o.anchor) {
-                    Some(next) if next.other() == m.who => {
-                        return Err(Error::usage(format!(
-                            "--delay and --ready go round in a circle: {} waits for {}, who waits in turn",
-                            fighters[m.who].name,
-                            fighters[anchor.other()].name
-                        ))
-                        .hint("someone in the circle has to act at its own place"));
-                    }
                     Some(next) => at = next.other(),
                     None => break,
                 }
+            }
+            if at == m.who {
+                circle.push(m.who);
+                let names: Vec<&str> = circle.iter().map(|&i| fighters[i].name.as_str()).collect();
+                return Err(Error::usage(format!(
+                    "--delay and --ready go round in a circle: {}",
+                    names.join(" waits for ")
+                ))
+                .hint("someone in the circle has to act at its own place"));
             }
         }
     }

@@ -107,19 +107,20 @@ impl Report for SurpriseOutcome<'_> {
     }
 }
 
+/// `tie at 9: Ann, then Bob, then Cy — higher modifier first; Bob and Cy (+3 each) roll off: Bob 7, Cy 3`
 fn tie_line(tie: &Tie, p: &Palette) -> String {
     let mut line = match tie.kind {
         TieKind::Initiative => format!("tie at {}", tie.total),
         TieKind::Moved => format!("moved to the same moment ({})", tie.total),
         TieKind::Round2 => format!("held to the same moment of round 2 ({})", tie.total),
     };
-    let _ = write!(line, ": {}", join(&tie.names));
+    let _ = write!(line, ": {} —", tie.names.join(", then "));
     let mut how = Vec::new();
     if tie.by_modifier {
-        how.push("higher modifier first".to_string());
+        how.push(" higher modifier first".to_string());
     }
     for off in &tie.roll_offs {
-        let mut text = format!("{} ({} each) roll off", join(&off.names), Signed(off.modifier));
+        let mut text = format!(" {} ({} each) roll off", join(&off.names), Signed(off.modifier));
         let rounds: Vec<String> = off
             .rerolls
             .iter()
@@ -130,11 +131,11 @@ fn tie_line(tie: &Tie, p: &Palette) -> String {
             })
             .collect();
         if !rounds.is_empty() {
-            let _ = write!(text, " {}", rounds.join("; again "));
+            let _ = write!(text, ": {}", rounds.join("; again "));
         }
         how.push(text);
     }
-    let _ = write!(line, ", {} → {}", how.join("; "), tie.names.join(", "));
+    line.push_str(&how.join(";"));
     line
 }
 

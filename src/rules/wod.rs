@@ -203,7 +203,8 @@ fn push_surprise_parts(odds: &mut Odds, input: &SurpriseInput, in_encounter: boo
             let part = format!("{} 1-{count}", roller.group);
             (part.clone(), format!("{part}, each ({dice})"))
         };
-        let part = if in_encounter { format!("surprise: {part}") } else { part };
+        let (part, title) =
+            if in_encounter { (format!("surprise: {part}"), format!("surprise: {title}")) } else { (part, title) };
         odds.push(Some(&part), title, &caught_dist(roller), exact, describe_caught);
     }
 }
@@ -364,6 +365,9 @@ pub struct Holding<'a> {
     pub after: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub before: Option<&'a str>,
+    /// No place given: it may act at any moment of round 2.
+    #[serde(skip_serializing_if = "Not::not")]
+    pub any_moment: bool,
     /// Surprised: there is no first-round action to give up.
     #[serde(skip_serializing_if = "Not::not")]
     pub void: bool,
@@ -738,6 +742,7 @@ pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut
                         Some(Anchor::Before(o)) => Some(name_of(o)),
                         _ => None,
                     },
+                    any_moment: m.anchor.is_none(),
                     void: !holds[i],
                 }),
             }
