@@ -1,23 +1,317 @@
 //! The wod command line: cast and flags into the inputs of [`crate::rules::wod`].
 
+use super::Rule;
 use crate::app::Runner;
-use crate::cast::{Cast, Schema};
-use crate::cli::Command;
+use crate::cast::{Cast, KeyDef, Schema};
+use crate::cli::{Command, OrderOpts};
+use crate::dice::Dice;
 use crate::error::{Error, Result};
-use crate::rules::Procedure;
+use crate::odds::{Fallback, Odds};
+use crate::rules::wod::*;
+use crate::rules::{Modifier, Procedure};
 
-pub const SCHEMA: Schema = Schema { rules: "wod", side_keys: &[], combatant_keys: &[] };
+pub const SCHEMA: Schema = Schema {
+    rules: "wod",
+    side_keys: &[],
+    combatant_keys: &[
+        KeyDef::int("wits", 0, 10, "Wits dots (default 2)"),
+        KeyDef::int("composure", 0, 10, "Composure dots (default 2)"),
+        KeyDef::int("dex", 0, 10, "Dexterity dots (default 2)"),
+        KeyDef::int("init", -5, 25, "initiative modifier (default Dexterity + Composure)"),
+        KeyDef::int("initiative", 0, 40, "an initiative total already known: no roll"),
+        KeyDef::flag("ambusher", "lies in wait: does not roll for surprise"),
+        KeyDef::flag("in-combat", "already fighting: cannot be surprised"),
+        KeyDef::int("mod", -10, 10, "added to the Wits + Composure surprise pool"),
+        KeyDef::flag("surprised", "was surprised: enters the order in round 2 (initiative command only)"),
+    ],
+};
 
 pub const ROSTER: &str = "\
 sides:
   - name: party
   - name: monsters
+combatants:
+  - name: Mitch
+    wits: 2
+    composure: 3
+    dex: 3
+  - name: Larry
+    wits: 3
+    composure: 2
+    initiative: 6
+  - name: Thug
+    count: 3
+    side: monsters
+    dex: 2
+    ambusher: true
 ";
 
-pub fn flags(_procedure: Procedure) -> &'static [&'static str] {
-    &[]
+const MOVE_FLAGS: &[&str] = &["--delay", "--ready", "--hold"];
+
+pub fn flags(procedure: Procedure) -> &'static [&'static str] {
+    match procedure {
+        Procedure::Initiative | Procedure::Encounter => MOVE_FLAGS,
+        _ => &[],
+    }
 }
 
-pub fn dispatch(procedure: Procedure, _command: &Command, _cast: Cast, _runner: &mut Runner) -> Result<()> {
-    Err(Error::usage(format!("wod {} is not built yet", procedure.name())))
+pub fn dispatch(procedure: Procedure, command: &Command, cast: Cast, runner: &mut Runner) -> Result<()> {
+    match command {
+        Command::Surprise(_) => runner.run(&surprise_input(&cast, procedure)?),
+        Command::Initiative(args) => runner.run(&initiative_input(&cast, &args.order, procedure)?),
+        Command::Encounter(args) => runner.run(&EncounterInput {
+            surprise: surprise_input(&cast, procedure)?,
+            initiative: initiative_input(&cast, &args.order, procedure)?,
+        }),
+        _ => Err(Error::usage(format!("wod has no {} rule", procedure.name()))),
+    }
+}
+
+/// Every member of every entry, with the index of its entry: `Thug*3` gives Thug 1 to 3.
+fn members(cast: &Cast, procedure: Procedure) -> Result<Vec<(usize, String)>> {
+    if cast.combatants.is_empty() {
+        let example = match procedure {
+            Procedure::Initiative => "fray -r wod initiative Mitch:dex=3,composure=2 Larry:init=5",
+            Procedure::Encounter => "fray -r wod encounter Mitch:wits=2,composure=3 Thug*2:ambusher,side=monsters",
+            _ => "fray -r wod surprise Mitch:wits=2,composure=3 Larry:wits=3,composure=2",
+        };
+        return Err(Error::usage(format!("wod {} needs combatants", procedure.name()))
+            .hint(format!("every combatant rolls for itself, e.g. {example}")));
+    }
+    Ok(cast
+        .combatants
+        .iter()
+        .enumerate()
+        .flat_map(|(entry, c)| c.member_names().into_iter().map(move |n| (entry, n)))
+        .collect())
+}
+
+fn dots(keys: &crate::cast::Keys, name: &str) -> i32 {
+    keys.int(name).map_or(DEFAULT_DOTS, |n| n as i32)
+}
+
+fn surprise_input(cast: &Cast, procedure: Procedure) -> Result<SurpriseInput> {
+    if let Some(c) = cast.combatants.iter().find(|c| c.keys.flag("surprised")) {
+        return Err(Error::usage(format!(
+            "'{}': key 'surprised' is for the initiative command; wod {} rolls for surprise",
+            c.name,
+            procedure.name()
+        ))
+        .hint("use ambusher or in-combat for those who do not roll"));
+    }
+    let combatants = members(cast, procedure)?
+        .into_iter()
+        .map(|(entry, name)| {
+            let c = &cast.combatants[entry];
+            Roller {
+                name,
+                side: cast.sides[c.side].name.clone(),
+                group: c.name.clone(),
+                entry,
+                wits: dots(&c.keys, "wits"),
+                composure: dots(&c.keys, "composure"),
+                modifier: c.keys.int("mod").unwrap_or(0) as i32,
+                stance: if c.keys.flag("ambusher") {
+                    Stance::Ambusher
+                } else if c.keys.flag("in-combat") {
+                    Stance::InCombat
+                } else {
+                    Stance::Rolls
+                },
+            }
+        })
+        .collect();
+    Ok(SurpriseInput { combatants })
+}
+
+fn initiative_input(cast: &Cast, opts: &OrderOpts, procedure: Procedure) -> Result<InitiativeInput> {
+    let fighters: Vec<Fighter> = members(cast, procedure)?
+        .into_iter()
+        .map(|(entry, name)| {
+            let c = &cast.combatants[entry];
+            let modifiers = match c.keys.int("init") {
+                Some(init) => vec![Modifier::new(init as i32, "init")],
+                None => vec![
+                    Modifier::new(dots(&c.keys, "dex"), "Dexterity"),
+                    Modifier::new(dots(&c.keys, "composure"), "Composure"),
+                ],
+            };
+            Fighter {
+                name,
+                side: cast.sides[c.side].name.clone(),
+                modifiers,
+                given: c.keys.int("initiative").map(|n| n as i32),
+                surprised: c.keys.flag("surprised"),
+            }
+        })
+        .collect();
+    let moves = moves(&fighters, opts)?;
+    Ok(InitiativeInput { fighters, moves })
+}
+
+/// The names for a hint, shortened for big casts.
+fn listed(fighters: &[Fighter]) -> String {
+    const SHOWN: usize = 12;
+    let mut names: Vec<&str> = fighters.iter().take(SHOWN).map(|f| f.name.as_str()).collect();
+    if fighters.len() > SHOWN {
+        names.push("…");
+    }
+    names.join(", ")
+}
+
+/// `--delay NAME:after=OTHER`, `--ready NAME:before=OTHER`, `--hold NAME[:before=OTHER|after=OTHER]`.
+fn moves(fighters: &[Fighter], opts: &OrderOpts) -> Result<Vec<Move>> {
+    let index = |flag: &str, name: &str| -> Result<usize> {
+        fighters.iter().position(|f| f.name == name).ok_or_else(|| {
+            Error::usage(format!("{flag} names '{name}', which is not a combatant"))
+                .hint(format!("combatants: {}", listed(fighters)))
+        })
+    };
+    let mut moves: Vec<(Move, &str)> = Vec::new();
+    let given = [
+        (MoveKind::Delay, "--delay", &opts.delay),
+        (MoveKind::Ready, "--ready", &opts.ready),
+        (MoveKind::Hold, "--hold", &opts.hold),
+    ];
+    for (kind, flag, values) in given {
+        for text in values {
+            let (name, place) = match text.split_once(':') {
+                Some((name, place)) => (name.trim(), Some(place.trim())),
+                None => (text.trim(), None),
+            };
+            let shape = match kind {
+                MoveKind::Delay => "--delay NAME:after=OTHER, e.g. --delay Mitch:after=Larry",
+                MoveKind::Ready => "--ready NAME:before=OTHER, e.g. --ready Mitch:before=Larry",
+                MoveKind::Hold => "--hold NAME, or --hold NAME:before=OTHER to place it in round 2",
+            };
+            let anchor = match (kind, place.map(|p| p.split_once('=').map(|(k, v)| (k.trim(), v.trim())))) {
+                (MoveKind::Hold, None) => None,
+                (_, None) => {
+                    let key = if kind == MoveKind::Delay { "after" } else { "before" };
+                    return Err(
+                        Error::usage(format!("{flag} '{text}' needs {key}=OTHER")).hint(format!("write {shape}"))
+                    );
+                }
+                (_, Some(None)) => {
+                    return Err(Error::usage(format!("{flag} '{text}': '{}' is not KEY=OTHER", place.unwrap_or("")))
+                        .hint(format!("write {shape}")));
+                }
+                (MoveKind::Delay | MoveKind::Hold, Some(Some(("after", other)))) => {
+                    Some(Anchor::After(index(flag, other)?))
+                }
+                (MoveKind::Ready | MoveKind::Hold, Some(Some(("before", other)))) => {
+                    Some(Anchor::Before(index(flag, other)?))
+                }
+                (MoveKind::Delay, Some(Some(("before", _)))) => {
+                    return Err(Error::usage(format!("{flag} '{text}': a delay acts after OTHER"))
+                        .hint("an action prepared to fire before OTHER is --ready NAME:before=OTHER"));
+                }
+                (MoveKind::Ready, Some(Some(("after", _)))) => {
+                    return Err(Error::usage(format!("{flag} '{text}': a readied action fires before OTHER"))
+                        .hint("to act after OTHER, use --delay NAME:after=OTHER"));
+                }
+                (_, Some(Some((key, _)))) => {
+                    let allowed = match kind {
+                        MoveKind::Delay => "after",
+                        MoveKind::Ready => "before",
+                        MoveKind::Hold => "before, after",
+                    };
+                    return Err(Error::usage(format!("{flag} '{text}': unknown key '{key}'; allowed: {allowed}"))
+                        .hint(format!("write {shape}")));
+                }
+            };
+            let who = index(flag, name)?;
+            if anchor.is_some_and(|a| a.other() == who) {
+                return Err(Error::usage(format!("{flag} '{text}': a combatant cannot wait for itself"))
+                    .hint("name another combatant as OTHER"));
+            }
+            if let Some((_, first)) = moves.iter().find(|(m, _)| m.who == who) {
+                let what = if *first == flag {
+                    format!("{flag} names '{name}' twice")
+                } else {
+                    format!("'{name}' is in both {first} and {flag}")
+                };
+                return Err(Error::usage(what).hint("each combatant delays, readies or holds once"));
+            }
+            if kind == MoveKind::Hold && fighters[who].surprised {
+                return Err(Error::usage(format!(
+                    "{flag} '{text}': {name} is surprised and has no first-round action to give up"
+                ))
+                .hint("a surprised combatant enters in round 2 anyway"));
+            }
+            moves.push((Move { who, kind, anchor }, flag));
+        }
+    }
+    let moves: Vec<Move> = moves.into_iter().map(|(m, _)| m).collect();
+    for m in &moves {
+        let Some(anchor) = m.anchor else { continue };
+        let other = moves.iter().find(|o| o.who == anchor.other());
+        // A held action is placed beside someone's standing place, so it needs someone who keeps one.
+        if m.kind == MoveKind::Hold && other.is_some_and(|o| o.kind == MoveKind::Hold) {
+            return Err(Error::usage(format!(
+                "--hold '{}' is placed beside {}, who holds too",
+                fighters[m.who].name,
+                fighters[anchor.other()].name
+            ))
+            .hint("place a held action beside a combatant who acts in round 2 at its own place"));
+        }
+        // Waits that come back round to themselves have no moment to act on.
+        if m.kind != MoveKind::Hold {
+            let mut circle = vec![m.who];
+            let mut at = anchor.other();
+            while at != m.who && circle.len() <= moves.len() {
+                circle.push(at);
+                match moves.iter().find(|o| o.who == at && o.kind != MoveKind::Hold).and_then(|o| o.anchor) {
+                    Some(next) => at = next.other(),
+                    None => break,
+                }
+            }
+            if at == m.who {
+                circle.push(m.who);
+                let names: Vec<&str> = circle.iter().map(|&i| fighters[i].name.as_str()).collect();
+                return Err(Error::usage(format!(
+                    "--delay and --ready go round in a circle: {}",
+                    names.join(" waits for ")
+                ))
+                .hint("someone in the circle has to act at its own place"));
+            }
+        }
+    }
+    Ok(moves)
+}
+
+impl Rule for SurpriseInput {
+    type Outcome<'a> = SurpriseOutcome<'a>;
+
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> SurpriseOutcome<'a> {
+        surprise(self, dice)
+    }
+
+    fn odds(&self, fallback: Fallback) -> Odds {
+        surprise_odds(self, fallback)
+    }
+}
+
+impl Rule for InitiativeInput {
+    type Outcome<'a> = InitiativeOutcome<'a>;
+
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> InitiativeOutcome<'a> {
+        initiative(self, &[], dice)
+    }
+
+    fn odds(&self, fallback: Fallback) -> Odds {
+        initiative_odds(self, &[], fallback)
+    }
+}
+
+impl Rule for EncounterInput {
+    type Outcome<'a> = EncounterOutcome<'a>;
+
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> EncounterOutcome<'a> {
+        encounter(self, dice)
+    }
+
+    fn odds(&self, fallback: Fallback) -> Odds {
+        encounter_odds(self, fallback)
+    }
 }

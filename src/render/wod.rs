@@ -1,1 +1,268 @@
 //! Text for the wod procedures.
+
+use super::{Palette, Report, Signed, modifiers, pad, width};
+use crate::rules::wod::*;
+use std::fmt::Write as _;
+
+/// Writes `lines` indented by two spaces.
+fn block(out: &mut String, lines: &[String]) {
+    for line in lines {
+        let _ = writeln!(out, "  {line}");
+    }
+}
+
+/// Writes a numbered encounter step: the label, then its lines aligned after it.
+fn step(out: &mut String, p: &Palette, number: usize, label: &str, lines: &[String]) {
+    const LABEL: usize = 13;
+    for (i, line) in lines.iter().enumerate() {
+        if i == 0 {
+            out.push_str("  ");
+            pad(out, p.paint(p.title, format_args!("{number} {label}")), label.chars().count() + 2, LABEL);
+        } else {
+            out.push_str(&" ".repeat(LABEL + 2));
+        }
+        let _ = writeln!(out, " {line}");
+    }
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn join(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// The visible width of text drawn with a palette (colour codes do not count).
+fn visible(text: &str) -> usize {
+    let mut count = 0;
+    let mut escape = false;
+    for c in text.chars() {
+        match (escape, c) {
+            (false, '\u{1b}') => escape = true,
+            (true, 'm') => escape = false,
+            (true, _) => {}
+            (false, _) => count += 1,
+        }
+    }
+    count
+}
+
+/// `Wits 2 + Composure 3 -1 mod: 4d10 (9 3 10 2) 10-again (4) = 2 successes`
+fn check_text(check: &Check, p: &Palette) -> String {
+    let mut text = format!("Wits {} + Composure {}", check.wits, check.composure);
+    if check.modifier != 0 {
+        let _ = write!(text, " {} mod", p.total(Signed(check.modifier)));
+    }
+    if check.pool.chance {
+        let _ = write!(text, " = {}", check.pool.size);
+    }
+    let _ = write!(text, ": {}", p.pool(&check.pool));
+    text
+}
+
+fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
+    let name_width = width(s.combatants.iter().map(|c| c.name));
+    let checks: Vec<Option<String>> = s.combatants.iter().map(|c| c.check.as_ref().map(|k| check_text(k, p))).collect();
+    let check_width = checks.iter().flatten().map(|t| visible(t)).max().unwrap_or(0);
+    let mut lines = Vec::new();
+    for (c, check) in s.combatants.iter().zip(&checks) {
+        let mut line = String::new();
+        pad(&mut line, p.name(c.name), c.name.chars().count(), name_width);
+        line.push_str("  ");
+        match (c.stance, check) {
+            (Stance::Rolls, Some(text)) => {
+                pad(&mut line, text, visible(text), check_width);
+                let verdict =
+                    if c.surprised { p.bad("surprised").to_string() } else { p.good("not surprised").to_string() };
+                let _ = write!(line, "  {verdict}");
+            }
+            (Stance::Ambusher, _) => line.push_str(&p.dim("lies in wait: does not roll").to_string()),
+            _ => line.push_str(&p.dim("already in combat: cannot be surprised").to_string()),
+        }
+        lines.push(line);
+    }
+    let verdict = if s.combatants.iter().all(|c| c.stance != Stance::Rolls) {
+        "nobody can be surprised: everyone acts from round 1".to_string()
+    } else if s.surprised.is_empty() {
+        "nobody is surprised: everyone acts from round 1".to_string()
+    } else {
+        format!(
+            "{} surprised: no action and no Defense in round 1 (armour still counts); initiative from round 2",
+            join(&s.surprised)
+        )
+    };
+    lines.push(format!("→ {}", p.total(verdict)));
+    lines
+}
+
+impl Report for SurpriseOutcome<'_> {
+    fn text(&self, p: &Palette, out: &mut String) {
+        block(out, &surprise_lines(self, p));
+    }
+
+    fn headline(&self, out: &mut String) {
+        out.push_str(&if self.surprised.is_empty() { "none".to_string() } else { self.surprised.join(", ") });
+    }
+}
+
+/// `tie at 9: Ann, then Bob, then Cy — higher modifier first; Bob and Cy (+3 each) roll off: Bob 7, Cy 3`
+fn tie_line(tie: &Tie, p: &Palette) -> String {
+    let mut line = match tie.kind {
+        TieKind::Initiative => format!("tie at {}", tie.total),
+        TieKind::Moved => format!("moved to the same moment ({})", tie.total),
+        TieKind::Round2 => format!("held to the same moment of round 2 ({})", tie.total),
+    };
+    let _ = write!(line, ": {} —", tie.names.join(", then "));
+    let mut how = Vec::new();
+    if tie.by_modifier {
+        how.push(" higher modifier first".to_string());
+    }
+    for off in &tie.roll_offs {
+        let mut text = format!(" {} ({} each) roll off", join(&off.names), Signed(off.modifier));
+        let rounds: Vec<String> = off
+            .rerolls
+            .iter()
+            .map(|r| {
+                let pairs: Vec<String> =
+                    r.names.iter().zip(&r.rolls).map(|(n, v)| format!("{n} {}", p.paint(p.die, v))).collect();
+                pairs.join(", ")
+            })
+            .collect();
+        if !rounds.is_empty() {
+            let _ = write!(text, ": {}", rounds.join("; again "));
+        }
+        how.push(text);
+    }
+    line.push_str(&how.join(";"));
+    line
+}
+
+/// What a place in the standing order carries besides its number.
+fn place_note(place: &Place, p: &Palette) -> Option<String> {
+    let mut notes: Vec<String> = Vec::new();
+    if let Some(w) = &place.delayed {
+        let other = w.after.unwrap_or("?");
+        notes.push(if w.void {
+            p.warn(format_args!("already acts after {other}: the delay changes nothing")).to_string()
+        } else {
+            format!("delayed: acts right after {other} (was {})", w.from)
+        });
+    }
+    if let Some(w) = &place.ready {
+        let other = w.before.unwrap_or("?");
+        notes.push(if w.void {
+            p.warn(format_args!("acts after {other}: no turn to ready an action before {other}")).to_string()
+        } else {
+            format!("readied: fires right before {other} (was {})", w.from)
+        });
+    }
+    if let Some(h) = &place.holds {
+        notes.push(if h.void {
+            p.warn("surprised: no first-round action to hold").to_string()
+        } else {
+            let when = match (h.before, h.after) {
+                (Some(o), _) => format!("right before {o}"),
+                (_, Some(o)) => format!("right after {o}"),
+                _ => "at any moment".to_string(),
+            };
+            format!("holds: moves only in round 1, acts {when} in round 2, then back here")
+        });
+    }
+    if place.enters_round.is_some() {
+        notes.push(p.bad("surprised: no action and no Defense in round 1, acts from round 2").to_string());
+    }
+    (!notes.is_empty()).then(|| notes.join("; "))
+}
+
+fn round_line(round: &RoundOrder, p: &Palette) -> String {
+    let mut line = String::new();
+    let label = if round.onward { format!("round {} on", round.round) } else { format!("round {}", round.round) };
+    pad(&mut line, p.paint(p.title, &label), label.chars().count(), 10);
+    line.push_str("  ");
+    let turns: Vec<String> = round
+        .order
+        .iter()
+        .map(|t| match (t.total, t.held) {
+            (Some(total), true) => format!("{} {} {}", p.name(t.name), p.total(total), p.dim("(held action)")),
+            (None, _) => format!("{} {}", p.name(t.name), p.dim("at any moment (held action)")),
+            (Some(total), false) => format!("{} {}", p.name(t.name), p.total(total)),
+        })
+        .collect();
+    line.push_str(&if turns.is_empty() { p.dim("nobody acts").to_string() } else { turns.join(", ") });
+    for out in &round.sits_out {
+        let why = match out.reason {
+            SitOutReason::Surprised => "surprised",
+            SitOutReason::Holds => "holds (moves only)",
+        };
+        let _ = write!(line, " · {} {}", p.name(out.name), p.dim(why));
+    }
+    line
+}
+
+fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {
+    let mut lines = Vec::new();
+    let w = width(i.combatants.iter().map(|c| c.name));
+    for c in &i.combatants {
+        let mut line = String::new();
+        pad(&mut line, p.name(c.name), c.name.chars().count(), w);
+        match &c.roll {
+            Some(roll) => {
+                let _ = write!(line, "  {}", p.roll(roll));
+                modifiers(&mut line, p, c.modifiers);
+                let _ = write!(line, " = {}", p.total(c.initiative));
+            }
+            None => {
+                let _ = write!(line, "  initiative {} {}", p.total(c.initiative), p.dim("(given)"));
+            }
+        }
+        lines.push(line);
+    }
+    lines.extend(i.ties.iter().map(|t| tie_line(t, p)));
+    let w = width(i.order.iter().map(|o| o.name));
+    let total_width = i.order.iter().map(|o| o.total.to_string().len()).max().unwrap_or(0);
+    for (k, place) in i.order.iter().enumerate() {
+        let mut line = format!("{}. ", k + 1);
+        pad(&mut line, p.name(place.name), place.name.chars().count(), w);
+        let _ = write!(line, "  {:>total_width$}", p.total(place.total));
+        if let Some(note) = place_note(place, p) {
+            let _ = write!(line, "  {note}");
+        }
+        lines.push(line);
+    }
+    lines.extend(i.rounds.iter().map(|r| round_line(r, p)));
+    lines
+}
+
+/// Names in the standing order.
+fn order_names<'a>(i: &'a InitiativeOutcome) -> Vec<&'a str> {
+    i.order.iter().map(|o| o.name).collect()
+}
+
+impl Report for InitiativeOutcome<'_> {
+    fn text(&self, p: &Palette, out: &mut String) {
+        block(out, &initiative_lines(self, p));
+    }
+
+    fn headline(&self, out: &mut String) {
+        out.push_str(&order_names(self).join(", "));
+    }
+}
+
+impl Report for EncounterOutcome<'_> {
+    fn text(&self, p: &Palette, out: &mut String) {
+        step(out, p, 1, "surprise", &surprise_lines(&self.surprise, p));
+        step(out, p, 2, "initiative", &initiative_lines(&self.initiative, p));
+    }
+
+    fn headline(&self, out: &mut String) {
+        let surprised =
+            if self.surprise.surprised.is_empty() { "none".to_string() } else { self.surprise.surprised.join(",") };
+        let _ = write!(out, "surprised={surprised} order={}", order_names(&self.initiative).join(","));
+        if let Some(first) = self.initiative.rounds.first() {
+            let names: Vec<&str> = first.order.iter().map(|t| t.name).collect();
+            let _ = write!(out, " round1={}", if names.is_empty() { "none".to_string() } else { names.join(",") });
+        }
+    }
+}

@@ -1,1 +1,1296 @@
-//! World of Darkness Storytelling system, 2004 (seed 003).
+//! World of Darkness Storytelling system, 2004 (seed 003): surprise by a Wits + Composure
+//! pool, initiative rolled once for the fight with delayed, readied and held actions, and
+//! the encounter that chains the two.
+
+use super::{Modifier, sum};
+use crate::dice::{Dice, Pool, Roll, RollOffRound};
+use crate::odds::{Dist, Fallback, Method, Odds, enumerate, exact_or_estimate, simulate};
+use serde::Serialize;
+use serde_json::json;
+use std::cmp::Ordering;
+use std::ops::Not;
+
+/// Dots in a trait the combatant does not give: two, an ordinary person's.
+pub const DEFAULT_DOTS: i32 = 2;
+/// Combatants up to this many get the full acting order in `--odds`; more get who acts first.
+const FULL_ORDER: usize = 3;
+/// Dice paths enumerated exactly for a fight: four rolled combatants (10^4). Beyond that
+/// every path is a whole fight, so the answer is estimated instead.
+const EXACT_PATHS: u128 = 10_000;
+/// Simulated fights are costly for big casts: at most this many combatant-runs in all.
+const SIMULATION_WORK: u64 = 100_000;
+
+// ------------------------------------------------------------------------------------------
+// Surprise
+
+/// How a combatant meets the surprise roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stance {
+    /// Caught in the open: rolls Wits + Composure.
+    Rolls,
+    /// seed 003: those who lie in wait do not roll.
+    Ambusher,
+    /// seed 003: those already in the fight cannot be surprised.
+    InCombat,
+}
+
+/// One combatant as the surprise roll sees it.
+#[derive(Clone, Debug)]
+pub struct Roller {
+    pub name: String,
+    pub side: String,
+    /// The entry it came from (`Thug` for `Thug 2`) and that entry's index, so a group's
+    /// identical odds are given once.
+    pub group: String,
+    pub entry: usize,
+    pub wits: i32,
+    pub composure: i32,
+    /// `mod=N`: added to the pool.
+    pub modifier: i32,
+    pub stance: Stance,
+}
+
+impl Roller {
+    pub fn pool_size(&self) -> i32 {
+        self.wits + self.composure + self.modifier
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct SurpriseInput {
+    pub combatants: Vec<Roller>,
+}
+
+/// A Wits + Composure roll and what it means.
+#[derive(Clone, Debug, Serialize)]
+pub struct Check {
+    pub wits: i32,
+    pub composure: i32,
+    #[serde(rename = "mod", skip_serializing_if = "is_zero")]
+    pub modifier: i32,
+    pub pool: Pool,
+    pub successes: u32,
+}
+
+fn is_zero(n: &i32) -> bool {
+    *n == 0
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct CombatantSurprise<'a> {
+    pub name: &'a str,
+    pub side: &'a str,
+    pub stance: Stance,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub check: Option<Check>,
+    /// seed 003: no success — no action and no Defense in the first round.
+    pub surprised: bool,
+    /// A chance die came up 1.
+    #[serde(skip_serializing_if = "Not::not")]
+    pub dramatic: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SurpriseOutcome<'a> {
+    pub combatants: Vec<CombatantSurprise<'a>>,
+    /// The names of the surprised, in the order given.
+    pub surprised: Vec<&'a str>,
+}
+
+impl SurpriseOutcome<'_> {
+    /// Who is surprised, by combatant index.
+    pub fn flags(&self) -> Vec<bool> {
+        self.combatants.iter().map(|c| c.surprised).collect()
+    }
+}
+
+/// seed 003: a combatant caught unawares rolls Wits + Composure; zero successes is surprise.
+pub fn check(roller: &Roller, dice: &mut dyn Dice) -> Check {
+    let pool = dice.pool(roller.pool_size());
+    Check { wits: roller.wits, composure: roller.composure, modifier: roller.modifier, successes: pool.successes, pool }
+}
+
+pub fn surprise<'a>(input: &'a SurpriseInput, dice: &mut dyn Dice) -> SurpriseOutcome<'a> {
+    let combatants: Vec<CombatantSurprise<'a>> = input
+        .combatants
+        .iter()
+        .map(|roller| {
+            let check = (roller.stance == Stance::Rolls).then(|| check(roller, dice));
+            CombatantSurprise {
+                name: &roller.name,
+                side: &roller.side,
+                stance: roller.stance,
+                surprised: check.as_ref().is_some_and(|c| c.successes == 0),
+                dramatic: check.as_ref().is_some_and(|c| c.pool.dramatic),
+                check,
+            }
+        })
+        .collect();
+    let surprised = combatants.iter().filter(|c| c.surprised).map(|c| c.name).collect();
+    SurpriseOutcome { combatants, surprised }
+}
+
+/// What a surprise roll comes to, in the order the odds list it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Caught {
+    No,
+    Yes,
+    /// Surprised, and the chance die showed 1.
+    Dramatic,
+}
+
+fn caught(check: &Check) -> Caught {
+    match (check.successes, check.pool.dramatic) {
+        (0, true) => Caught::Dramatic,
+        (0, false) => Caught::Yes,
+        _ => Caught::No,
+    }
+}
+
+fn describe_caught(c: &Caught) -> (serde_json::Value, String) {
+    match c {
+        Caught::No => (json!({ "surprised": false, "dramatic": false }), "not surprised".into()),
+        Caught::Yes => (json!({ "surprised": true, "dramatic": false }), "surprised".into()),
+        Caught::Dramatic => (json!({ "surprised": true, "dramatic": true }), "surprised, dramatic failure".into()),
+    }
+}
+
+/// The rollers, one per entry (a group's members roll alike): (first member, members).
+fn roller_groups(input: &SurpriseInput) -> Vec<(usize, usize)> {
+    let mut groups: Vec<(usize, usize)> = Vec::new();
+    for (i, roller) in input.combatants.iter().enumerate() {
+        if roller.stance != Stance::Rolls {
+            continue;
+        }
+        match groups.last_mut() {
+            Some((first, count)) if input.combatants[*first].entry == roller.entry && *first + *count == i => {
+                *count += 1
+            }
+            _ => groups.push((i, 1)),
+        }
+    }
+    groups
+}
+
+/// One roller's surprise roll, exactly.
+fn caught_dist(roller: &Roller) -> Dist<Caught> {
+    enumerate(|d| caught(&check(roller, d))).unwrap_or_else(|_| Dist::point(Caught::No))
+}
+
+/// One part per roller, named by it (a group's members share one part, `Thug 1-3`); in an
+/// encounter each name is prefixed `surprise: `.
+fn push_surprise_parts(odds: &mut Odds, input: &SurpriseInput, in_encounter: bool, fallback: Fallback) {
+    let exact = Method { trials: None, seed: fallback.seed };
+    let groups = roller_groups(input);
+    if groups.is_empty() {
+        let part = in_encounter.then_some("surprise");
+        odds.push(part, "surprise: nobody rolls", &Dist::point(()), exact, |_| {
+            (json!({ "surprised": false, "dramatic": false }), "nobody can be surprised".into())
+        });
+        return;
+    }
+    for (first, count) in groups {
+        let roller = &input.combatants[first];
+        let dice = match roller.pool_size() {
+            ..=0 => "chance die".to_string(),
+            1 => "1 die".to_string(),
+            n => format!("{n} dice"),
+        };
+        let (part, title) = if count == 1 {
+            (roller.name.clone(), format!("{} ({dice})", roller.name))
+        } else {
+            let part = format!("{} 1-{count}", roller.group);
+            (part.clone(), format!("{part}, each ({dice})"))
+        };
+        let (part, title) =
+            if in_encounter { (format!("surprise: {part}"), format!("surprise: {title}")) } else { (part, title) };
+        odds.push(Some(&part), title, &caught_dist(roller), exact, describe_caught);
+    }
+}
+
+/// Each roller's chance of being surprised: (7/10)^n for n dice; a chance die 9/10.
+pub fn surprise_odds(input: &SurpriseInput, fallback: Fallback) -> Odds {
+    let mut odds = Odds::default();
+    push_surprise_parts(&mut odds, input, false, fallback);
+    odds
+}
+
+// ------------------------------------------------------------------------------------------
+// Initiative
+
+/// One combatant as the initiative roll sees it.
+#[derive(Clone, Debug)]
+pub struct Fighter {
+    pub name: String,
+    pub side: String,
+    /// Dexterity and Composure, or the `init=` modifier.
+    pub modifiers: Vec<Modifier>,
+    /// `initiative=N`: a total already known; no roll.
+    pub given: Option<i32>,
+    /// Surprised: enters the order in round 2 (`surprised` key, or the encounter's roll).
+    pub surprised: bool,
+}
+
+impl Fighter {
+    pub fn modifier(&self) -> i32 {
+        sum(&self.modifiers)
+    }
+}
+
+/// Where a moved action lands: right before or right after another combatant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Anchor {
+    Before(usize),
+    After(usize),
+}
+
+impl Anchor {
+    pub fn other(self) -> usize {
+        match self {
+            Anchor::Before(o) | Anchor::After(o) => o,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveKind {
+    /// `--delay NAME:after=OTHER`: acts right after OTHER, at OTHER's initiative − 1.
+    Delay,
+    /// `--ready NAME:before=OTHER`: a prepared action right before OTHER, at OTHER's + 1.
+    Ready,
+    /// `--hold NAME`: gives up round 1 to act at any moment of round 2, then returns.
+    Hold,
+}
+
+/// A delayed, readied or held action. Delays and readies always have an anchor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub who: usize,
+    pub kind: MoveKind,
+    pub anchor: Option<Anchor>,
+}
+
+#[derive(Clone, Debug)]
+pub struct InitiativeInput {
+    pub fighters: Vec<Fighter>,
+    /// At most one per combatant; anchors name other combatants and never form a loop.
+    pub moves: Vec<Move>,
+}
+
+impl InitiativeInput {
+    fn move_of(&self, who: usize) -> Option<&Move> {
+        self.moves.iter().find(|m| m.who == who)
+    }
+
+    /// Combatants whose initiative is rolled rather than given.
+    fn rollers(&self) -> usize {
+        self.fighters.iter().filter(|f| f.given.is_none()).count()
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct FighterRoll<'a> {
+    pub name: &'a str,
+    pub side: &'a str,
+    /// The initiative modifier: Dexterity + Composure, or `init=`.
+    pub modifier: i32,
+    pub modifiers: &'a [Modifier],
+    /// 1d10, no 10-again; absent when the total was given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub roll: Option<Roll>,
+    #[serde(skip_serializing_if = "Not::not")]
+    pub given: bool,
+    /// The rolled (or given) initiative, before any delay.
+    pub initiative: i32,
+}
+
+/// Why combatants sharing a moment were put in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TieKind {
+    /// The same initiative total.
+    Initiative,
+    /// Delayed or readied to the same moment.
+    Moved,
+    /// Held actions placed at the same moment of round 2.
+    Round2,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Reroll<'a> {
+    pub names: Vec<&'a str>,
+    pub rolls: Vec<u32>,
+}
+
+/// Combatants still tied on the same modifier, and the d10 roll-off that settled them.
+#[derive(Clone, Debug, Serialize)]
+pub struct RollOffRecord<'a> {
+    pub modifier: i32,
+    pub names: Vec<&'a str>,
+    pub rerolls: Vec<Reroll<'a>>,
+}
+
+/// seed 003 (and the tie rule it refers to): the higher modifier first, then a roll-off.
+#[derive(Clone, Debug, Serialize)]
+pub struct Tie<'a> {
+    pub kind: TieKind,
+    pub total: i32,
+    /// The tied, in the order settled.
+    pub names: Vec<&'a str>,
+    /// Some of them had different modifiers: the higher went first.
+    pub by_modifier: bool,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub roll_offs: Vec<RollOffRecord<'a>>,
+}
+
+/// A delayed or readied action on the standing order.
+#[derive(Clone, Debug, Serialize)]
+pub struct Waiting<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub after: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub before: Option<&'a str>,
+    /// The initiative it had before moving.
+    pub from: i32,
+    /// It already acts after OTHER, so the move changes nothing.
+    #[serde(skip_serializing_if = "Not::not")]
+    pub void: bool,
+}
+
+/// A held action: round 1 given up, round 2 at will (or at the place given).
+#[derive(Clone, Debug, Serialize)]
+pub struct Holding<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub after: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub before: Option<&'a str>,
+    /// No place given: it may act at any moment of round 2.
+    #[serde(skip_serializing_if = "Not::not")]
+    pub any_moment: bool,
+    /// Surprised: there is no first-round action to give up.
+    #[serde(skip_serializing_if = "Not::not")]
+    pub void: bool,
+}
+
+/// One entry of the standing acting order.
+#[derive(Clone, Debug, Serialize)]
+pub struct Place<'a> {
+    pub name: &'a str,
+    /// The initiative number it acts on.
+    pub total: i32,
+    pub modifier: i32,
+    /// Surprised: acts from round 2.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub enters_round: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub delayed: Option<Waiting<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ready: Option<Waiting<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub holds: Option<Holding<'a>>,
+}
+
+/// One turn of a round that differs from the standing order.
+#[derive(Clone, Debug, Serialize)]
+pub struct Turn<'a> {
+    pub name: &'a str,
+    /// The number acted on; null for a held action that may come at any moment.
+    pub total: Option<i32>,
+    #[serde(skip_serializing_if = "Not::not")]
+    pub held: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SitOutReason {
+    /// seed 003: no action in the first round.
+    Surprised,
+    /// seed 003: gave up the first-round action for round 2; may still move its Speed.
+    Holds,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SitOut<'a> {
+    pub name: &'a str,
+    pub reason: SitOutReason,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct RoundOrder<'a> {
+    pub round: u32,
+    /// This order holds for every later round too.
+    pub onward: bool,
+    pub order: Vec<Turn<'a>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sits_out: Vec<SitOut<'a>>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct InitiativeOutcome<'a> {
+    pub combatants: Vec<FighterRoll<'a>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub ties: Vec<Tie<'a>>,
+    /// The standing acting order (from round 3 when a held action changes round 2).
+    pub order: Vec<Place<'a>>,
+    /// Round by round, when rounds 1 and 2 differ from the standing order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rounds: Vec<RoundOrder<'a>>,
+    /// The standing order and round 1's, by combatant index (for the odds).
+    #[serde(skip)]
+    standing: Vec<usize>,
+    #[serde(skip)]
+    round_one: Vec<usize>,
+}
+
+/// When a combatant acts within a round: its place in the rolled order, then one step for
+/// each "right after" (+1) or "right before" (−1) it was moved to. Earlier sorts first;
+/// missing steps count as 0, so `[3, -1]` < `[3]` < `[3, 1]` < `[4, -1]`.
+#[derive(Clone, Debug)]
+struct Moment(Vec<i64>);
+
+impl Moment {
+    fn beside(&self, anchor: Anchor) -> Moment {
+        let mut steps = self.0.clone();
+        steps.push(if matches!(anchor, Anchor::After(_)) { 1 } else { -1 });
+        Moment(steps)
+    }
+}
+
+impl Ord for Moment {
+    fn cmp(&self, other: &Moment) -> Ordering {
+        let len = self.0.len().max(other.0.len());
+        (0..len)
+            .map(|k| self.0.get(k).unwrap_or(&0).cmp(other.0.get(k).unwrap_or(&0)))
+            .find(|o| o.is_ne())
+            .unwrap_or(Ordering::Equal)
+    }
+}
+
+impl PartialOrd for Moment {
+    fn partial_cmp(&self, other: &Moment) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl PartialEq for Moment {
+    fn eq(&self, other: &Moment) -> bool {
+        self.cmp(other).is_eq()
+    }
+}
+
+impl Eq for Moment {}
+
+/// Puts combatants who share a moment in order by the tie rule: the higher modifier first,
+/// then a d10 roll-off among those still level (seed 003 refers to it for delays too).
+fn settle<'a>(
+    group: &[usize],
+    input: &'a InitiativeInput,
+    dice: &mut dyn Dice,
+    roll_offs: &mut Vec<RollOffRecord<'a>>,
+) -> Vec<usize> {
+    let modifier = |i: usize| input.fighters[i].modifier();
+    let mut sorted = group.to_vec();
+    sorted.sort_by(|&a, &b| modifier(b).cmp(&modifier(a)).then(a.cmp(&b)));
+    let mut settled = Vec::with_capacity(sorted.len());
+    let mut start = 0;
+    while start < sorted.len() {
+        let level = modifier(sorted[start]);
+        let end = start + sorted[start..].iter().take_while(|&&i| modifier(i) == level).count();
+        let same = &sorted[start..end];
+        if same.len() == 1 {
+            settled.push(same[0]);
+        } else {
+            let off = dice.roll_off(same.len(), 10);
+            let name = |k: usize| input.fighters[same[k]].name.as_str();
+            roll_offs.push(RollOffRecord {
+                modifier: level,
+                names: same.iter().map(|&i| input.fighters[i].name.as_str()).collect(),
+                rerolls: off
+                    .rounds
+                    .iter()
+                    .map(|r: &RollOffRound| Reroll {
+                        names: r.who.iter().map(|&k| name(k)).collect(),
+                        rolls: r.rolls.clone(),
+                    })
+                    .collect(),
+            });
+            settled.extend(off.order.iter().map(|&k| same[k]));
+        }
+        start = end;
+    }
+    settled
+}
+
+/// Sorts `who` by `moment` (earlier first), settling equal moments by the tie rule and
+/// recording the ties.
+fn order_by_moment<'a, K: Ord>(
+    who: &[usize],
+    moment: impl Fn(usize) -> K,
+    totals: &[Option<i32>],
+    kind: TieKind,
+    input: &'a InitiativeInput,
+    dice: &mut dyn Dice,
+    ties: &mut Vec<Tie<'a>>,
+) -> Vec<usize> {
+    let mut sorted = who.to_vec();
+    sorted.sort_by(|&a, &b| moment(a).cmp(&moment(b)).then(a.cmp(&b)));
+    let mut order = Vec::with_capacity(sorted.len());
+    let mut start = 0;
+    while start < sorted.len() {
+        let end = start + sorted[start..].iter().take_while(|&&i| moment(i) == moment(sorted[start])).count();
+        let group = &sorted[start..end];
+        // Held actions "at any moment" have no number and need no order among themselves.
+        if group.len() == 1 || totals[group[0]].is_none() {
+            order.extend_from_slice(group);
+        } else {
+            let mut roll_offs = Vec::new();
+            let settled = settle(group, input, dice, &mut roll_offs);
+            let first = input.fighters[group[0]].modifier();
+            ties.push(Tie {
+                kind,
+                total: totals[group[0]].unwrap_or(0),
+                names: settled.iter().map(|&i| input.fighters[i].name.as_str()).collect(),
+                by_modifier: group.iter().any(|&i| input.fighters[i].modifier() != first),
+                roll_offs,
+            });
+            order.extend(settled);
+        }
+        start = end;
+    }
+    order
+}
+
+/// A moved action's place and number, resolved after its anchor's (anchors never loop).
+#[derive(Clone)]
+struct Resolved {
+    moment: Moment,
+    total: i32,
+    void: bool,
+}
+
+fn resolve(
+    i: usize,
+    input: &InitiativeInput,
+    position: &[usize],
+    rolled: &[i32],
+    memo: &mut [Option<Resolved>],
+    depth: usize,
+) -> Resolved {
+    if let Some(done) = &memo[i] {
+        return done.clone();
+    }
+    let own = Moment(vec![position[i] as i64]);
+    let resolved = match input.move_of(i) {
+        Some(Move { kind: MoveKind::Delay | MoveKind::Ready, anchor: Some(anchor), .. })
+            if depth <= input.fighters.len() =>
+        {
+            let other = resolve(anchor.other(), input, position, rolled, memo, depth + 1);
+            let target = other.moment.beside(*anchor);
+            // A wait can only make a combatant act later than its own turn, never earlier.
+            if own < target {
+                let total = match anchor {
+                    Anchor::After(_) => other.total - 1,
+                    Anchor::Before(_) => other.total + 1,
+                };
+                Resolved { moment: target, total, void: false }
+            } else {
+                Resolved { moment: own, total: rolled[i], void: true }
+            }
+        }
+        _ => Resolved { moment: own, total: rolled[i], void: false },
+    };
+    memo[i] = Some(resolved.clone());
+    resolved
+}
+
+/// seed 003: d10 + initiative modifier, once for the fight; ties by the higher modifier, then
+/// a roll-off. Delays and readied actions then move combatants on that order, held actions
+/// change rounds 1 and 2, and the surprised enter in round 2.
+pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut dyn Dice) -> InitiativeOutcome<'a> {
+    let n = input.fighters.len();
+    let combatants: Vec<FighterRoll<'a>> = input
+        .fighters
+        .iter()
+        .map(|f| {
+            let roll = f.given.is_none().then(|| dice.roll(1, 10));
+            FighterRoll {
+                name: &f.name,
+                side: &f.side,
+                modifier: f.modifier(),
+                modifiers: &f.modifiers,
+                roll,
+                given: f.given.is_some(),
+                initiative: f.given.unwrap_or_else(|| roll.map_or(0, |r| r.total as i32) + f.modifier()),
+            }
+        })
+        .collect();
+    let rolled: Vec<i32> = combatants.iter().map(|c| c.initiative).collect();
+    let is_surprised = |i: usize| surprised.get(i).copied().unwrap_or(false) || input.fighters[i].surprised;
+
+    // The rolled order: highest total first, ties by the tie rule.
+    let mut ties = Vec::new();
+    let everyone: Vec<usize> = (0..n).collect();
+    let totals: Vec<Option<i32>> = rolled.iter().map(|&t| Some(t)).collect();
+    let base = order_by_moment(&everyone, |i| -rolled[i], &totals, TieKind::Initiative, input, dice, &mut ties);
+
+    // Delays and readied actions, placed beside their anchors in the rolled order.
+    let mut moment: Vec<Moment> = Vec::new();
+    let mut standing_total = rolled.clone();
+    let mut void = vec![false; n];
+    let standing = if input.moves.is_empty() {
+        base
+    } else {
+        let mut position = vec![0usize; n];
+        for (k, &i) in base.iter().enumerate() {
+            position[i] = k;
+        }
+        let mut memo = vec![None; n];
+        for i in 0..n {
+            let r = resolve(i, input, &position, &rolled, &mut memo, 0);
+            moment.push(r.moment);
+            standing_total[i] = r.total;
+            void[i] = r.void;
+        }
+        let totals: Vec<Option<i32>> = standing_total.iter().map(|&t| Some(t)).collect();
+        order_by_moment(&everyone, |i| &moment[i], &totals, TieKind::Moved, input, dice, &mut ties)
+    };
+
+    // Held actions: out of round 1, placed in round 2, back home from round 3.
+    let holding = |i: usize| input.move_of(i).filter(|m| m.kind == MoveKind::Hold);
+    let holds: Vec<bool> = (0..n).map(|i| holding(i).is_some() && !is_surprised(i)).collect();
+    let sits_out = |i: usize| is_surprised(i) || holds[i];
+    let round_one: Vec<usize> = standing.iter().copied().filter(|&i| !sits_out(i)).collect();
+    let turn = |i: usize, total: Option<i32>, held: bool| Turn { name: &input.fighters[i].name, total, held };
+    let mut rounds = Vec::new();
+    if (0..n).any(sits_out) {
+        rounds.push(RoundOrder {
+            round: 1,
+            onward: false,
+            order: round_one.iter().map(|&i| turn(i, Some(standing_total[i]), false)).collect(),
+            sits_out: standing
+                .iter()
+                .filter(|&&i| sits_out(i))
+                .map(|&i| SitOut {
+                    name: &input.fighters[i].name,
+                    reason: if is_surprised(i) { SitOutReason::Surprised } else { SitOutReason::Holds },
+                })
+                .collect(),
+        });
+        if holds.contains(&true) {
+            let mut second_moment = moment.clone();
+            let mut second_total: Vec<Option<i32>> = standing_total.iter().map(|&t| Some(t)).collect();
+            for i in (0..n).filter(|&i| holds[i]) {
+                match holding(i).and_then(|m| m.anchor) {
+                    Some(anchor) => {
+                        let other = anchor.other();
+                        second_moment[i] = moment[other].beside(anchor);
+                        second_total[i] = Some(match anchor {
+                            Anchor::After(_) => standing_total[other] - 1,
+                            Anchor::Before(_) => standing_total[other] + 1,
+                        });
+                    }
+                    None => {
+                        second_moment[i] = Moment(vec![-1]);
+                        second_total[i] = None;
+                    }
+                }
+            }
+            let second = round_two(&standing, &second_moment, &second_total, &holds, input, dice, &mut ties);
+            rounds.push(RoundOrder {
+                round: 2,
+                onward: false,
+                order: second.iter().map(|&i| turn(i, second_total[i], holds[i])).collect(),
+                sits_out: Vec::new(),
+            });
+        }
+        let next = rounds.len() as u32 + 1;
+        rounds.push(RoundOrder {
+            round: next,
+            onward: true,
+            order: standing.iter().map(|&i| turn(i, Some(standing_total[i]), false)).collect(),
+            sits_out: Vec::new(),
+        });
+    }
+
+    let name_of = |o: usize| input.fighters[o].name.as_str();
+    let order = standing
+        .iter()
+        .map(|&i| {
+            let mv = input.move_of(i);
+            let waiting = |kind: MoveKind| {
+                mv.filter(|m| m.kind == kind).and_then(|m| m.anchor).map(|anchor| Waiting {
+                    after: matches!(anchor, Anchor::After(_)).then(|| name_of(anchor.other())),
+                    before: matches!(anchor, Anchor::Before(_)).then(|| name_of(anchor.other())),
+                    from: rolled[i],
+                    void: void[i],
+                })
+            };
+            Place {
+                name: &input.fighters[i].name,
+                total: standing_total[i],
+                modifier: input.fighters[i].modifier(),
+                enters_round: is_surprised(i).then_some(2),
+                delayed: waiting(MoveKind::Delay),
+                ready: waiting(MoveKind::Ready),
+                holds: holding(i).map(|m| Holding {
+                    after: match m.anchor {
+                        Some(Anchor::After(o)) => Some(name_of(o)),
+                        _ => None,
+                    },
+                    before: match m.anchor {
+                        Some(Anchor::Before(o)) => Some(name_of(o)),
+                        _ => None,
+                    },
+                    any_moment: m.anchor.is_none(),
+                    void: !holds[i],
+                }),
+            }
+        })
+        .collect();
+    InitiativeOutcome { combatants, ties, order, rounds, standing, round_one }
+}
+
+/// Round 2 with the held actions placed. Everyone else keeps the standing order; a held
+/// action that lands on the same moment as others goes first (it may act at any moment),
+/// and several held actions at one moment are put in order by the tie rule.
+fn round_two<'a>(
+    standing: &[usize],
+    moment: &[Moment],
+    totals: &[Option<i32>],
+    holds: &[bool],
+    input: &'a InitiativeInput,
+    dice: &mut dyn Dice,
+    ties: &mut Vec<Tie<'a>>,
+) -> Vec<usize> {
+    let mut rank = vec![0usize; standing.len()];
+    for (k, &i) in standing.iter().enumerate() {
+        rank[i] = k;
+    }
+    let mut order = standing.to_vec();
+    order.sort_by(|&a, &b| moment[a].cmp(&moment[b]).then(holds[b].cmp(&holds[a])).then(rank[a].cmp(&rank[b])));
+    let mut start = 0;
+    while start < order.len() {
+        let first = order[start];
+        let same = |&i: &usize| holds[i] && moment[i] == moment[first];
+        let end = start + order[start..].iter().take_while(|i| same(i)).count();
+        if end - start > 1 && totals[first].is_some() {
+            let group = order[start..end].to_vec();
+            let mut roll_offs = Vec::new();
+            let settled = settle(&group, input, dice, &mut roll_offs);
+            let level = input.fighters[first].modifier();
+            ties.push(Tie {
+                kind: TieKind::Round2,
+                total: totals[first].unwrap_or(0),
+                names: settled.iter().map(|&i| input.fighters[i].name.as_str()).collect(),
+                by_modifier: group.iter().any(|&i| input.fighters[i].modifier() != level),
+                roll_offs,
+            });
+            order[start..end].copy_from_slice(&settled);
+        }
+        start = end.max(start + 1);
+    }
+    order
+}
+
+/// Who sits out round 1 before surprise is known: those holding their action.
+fn holders(input: &InitiativeInput) -> Vec<bool> {
+    (0..input.fighters.len()).map(|i| input.move_of(i).is_some_and(|m| m.kind == MoveKind::Hold)).collect()
+}
+
+/// A full order for small casts, else just who comes first.
+fn order_key(order: &[usize], full: bool) -> Vec<usize> {
+    if full { order.to_vec() } else { order.iter().copied().take(1).collect() }
+}
+
+fn describe_order(input: &InitiativeInput, key: &[usize], full: bool, nobody: &str) -> (serde_json::Value, String) {
+    let names: Vec<&str> = key.iter().map(|&i| input.fighters[i].name.as_str()).collect();
+    match (names.first(), full) {
+        (None, _) => (if full { json!([]) } else { json!(null) }, nobody.to_string()),
+        (Some(first), false) => (json!(first), format!("{first} first")),
+        (Some(_), true) => (json!(names), names.join(", then ")),
+    }
+}
+
+/// Seeded runs for a fight too big to enumerate: fewer for bigger casts, so the answer
+/// still comes back in about a second.
+fn trials(fallback: Fallback, combatants: usize) -> Fallback {
+    let most = (SIMULATION_WORK / combatants.max(1) as u64).max(1_000);
+    Fallback { seed: fallback.seed, trials: fallback.trials.min(most) }
+}
+
+/// Enumerates `run` when `rollers` d10s make few enough paths, else simulates it.
+fn fight_dist<T: Ord + Clone>(
+    rollers: usize,
+    combatants: usize,
+    run: impl FnMut(&mut dyn Dice) -> T,
+    fallback: Fallback,
+) -> (Dist<T>, Method) {
+    let paths = 10u128.checked_pow(rollers as u32).unwrap_or(u128::MAX);
+    if paths <= EXACT_PATHS {
+        return exact_or_estimate(run, trials(fallback, combatants));
+    }
+    let fallback = trials(fallback, combatants);
+    (simulate(run, fallback.trials, fallback.seed), Method { trials: Some(fallback.trials), seed: fallback.seed })
+}
+
+/// The acting order (full for up to three combatants, else who acts first); and, when
+/// someone sits out round 1, round 1's order too.
+pub fn initiative_odds(input: &InitiativeInput, surprised: &[bool], fallback: Fallback) -> Odds {
+    let n = input.fighters.len();
+    let full = n <= FULL_ORDER;
+    let (dist, method) = fight_dist(
+        input.rollers(),
+        n,
+        |d| {
+            let out = initiative(input, surprised, d);
+            (order_key(&out.standing, full), order_key(&out.round_one, full))
+        },
+        fallback,
+    );
+    let sitters = holders(input)
+        .iter()
+        .enumerate()
+        .any(|(i, &h)| h || input.fighters[i].surprised || surprised.get(i).copied().unwrap_or(false));
+    let mut odds = Odds::default();
+    let title = if full { "acting order" } else { "who acts first" };
+    let order = dist.map(|(o, _)| o.clone());
+    if !sitters {
+        odds.push(None, title, &order, method, |k| describe_order(input, k, full, "nobody"));
+        return odds;
+    }
+    odds.push(Some("order"), title, &order, method, |k| describe_order(input, k, full, "nobody"));
+    let first = dist.map(|(_, r)| r.clone());
+    let title = if full { "round 1 (the surprised and held sit out)" } else { "who acts first in round 1" };
+    odds.push(Some("round 1"), title, &first, method, |k| describe_order(input, k, full, "nobody acts in round 1"));
+    odds
+}
+
+// ------------------------------------------------------------------------------------------
+// Encounter
+
+/// The same combatants, in the same order, as the surprise roll and the initiative roll see them.
+#[derive(Clone, Debug)]
+pub struct EncounterInput {
+    pub surprise: SurpriseInput,
+    pub initiative: InitiativeInput,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct EncounterOutcome<'a> {
+    pub surprise: SurpriseOutcome<'a>,
+    pub initiative: InitiativeOutcome<'a>,
+}
+
+/// seed 003: surprise first; the surprised roll initiative too but act only from round 2.
+pub fn encounter<'a>(input: &'a EncounterInput, dice: &mut dyn Dice) -> EncounterOutcome<'a> {
+    let surprise = surprise(&input.surprise, dice);
+    let initiative = initiative(&input.initiative, &surprise.flags(), dice);
+    EncounterOutcome { surprise, initiative }
+}
+
+/// Each roller's surprise, the acting order, and who acts in round 1 — which depends on both.
+pub fn encounter_odds(input: &EncounterInput, fallback: Fallback) -> Odds {
+    let mut odds = Odds::default();
+    push_surprise_parts(&mut odds, &input.surprise, true, fallback);
+    let fighters = &input.initiative;
+    let n = fighters.fighters.len();
+    let full = n <= FULL_ORDER;
+    let nobody = vec![false; n];
+    let rollers = fighters.rollers();
+    let paths = 10u128.checked_pow(rollers as u32).unwrap_or(u128::MAX);
+    let (order, round_one, method) = if paths <= EXACT_PATHS {
+        // The standing order does not depend on surprise; round 1 leaves out the surprised
+        // (each roller independently) and the holders, walking the order from the top.
+        let (standing, method) = exact_or_estimate(|d| initiative(fighters, &nobody, d).standing, fallback);
+        let holds = holders(fighters);
+        // Whether each combatant acts in round 1: never when holding; a roller when not surprised.
+        let mut acts: Vec<Dist<bool>> = vec![Dist::point(true); n];
+        for (first, count) in roller_groups(&input.surprise) {
+            let not_caught = caught_dist(&input.surprise.combatants[first]).map(|c| *c == Caught::No);
+            for slot in &mut acts[first..first + count] {
+                *slot = not_caught.clone();
+            }
+        }
+        for (i, slot) in acts.iter_mut().enumerate() {
+            if holds[i] {
+                *slot = Dist::point(false);
+            }
+        }
+        let limit = if full { n } else { 1 };
+        let round_one = standing.and_then(|order| {
+            let mut acting: Dist<Vec<usize>> = Dist::point(Vec::new());
+            for &i in order {
+                acting = acting.and_then(|so_far| {
+                    if so_far.len() >= limit {
+                        return Dist::point(so_far.clone());
+                    }
+                    acts[i].map(|&acts| {
+                        let mut next = so_far.clone();
+                        if acts {
+                            next.push(i);
+                        }
+                        next
+                    })
+                });
+            }
+            acting
+        });
+        (standing.map(|o| order_key(o, full)), round_one, method)
+    } else {
+        let (dist, method) = fight_dist(
+            rollers,
+            n,
+            |d| {
+                let out = encounter(input, d);
+                (order_key(&out.initiative.standing, full), order_key(&out.initiative.round_one, full))
+            },
+            fallback,
+        );
+        (dist.map(|(o, _)| o.clone()), dist.map(|(_, r)| r.clone()), method)
+    };
+    let title = if full { "acting order" } else { "who acts first" };
+    odds.push(Some("order"), title, &order, method, |k| describe_order(fighters, k, full, "nobody"));
+    let title = if full { "round 1 (the surprised and held sit out)" } else { "who acts first in round 1" };
+    odds.push(Some("round 1"), title, &round_one, method, |k| {
+        describe_order(fighters, k, full, "nobody acts in round 1")
+    });
+    odds
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::SeededDice;
+    use crate::odds::pool_distribution;
+    use crate::prob::Prob;
+
+    fn fallback() -> Fallback {
+        Fallback { seed: 1, trials: 20_000 }
+    }
+
+    fn roller(name: &str, wits: i32, composure: i32, modifier: i32, stance: Stance) -> Roller {
+        Roller {
+            name: name.into(),
+            side: "party".into(),
+            group: name.into(),
+            entry: 0,
+            wits,
+            composure,
+            modifier,
+            stance,
+        }
+    }
+
+    /// Each roller its own entry, as the command line makes them.
+    fn numbered(mut rollers: Vec<Roller>) -> Vec<Roller> {
+        for (i, r) in rollers.iter_mut().enumerate() {
+            r.entry = i;
+        }
+        rollers
+    }
+
+    fn fighter(name: &str, modifier: i32, given: Option<i32>) -> Fighter {
+        Fighter {
+            name: name.into(),
+            side: "party".into(),
+            modifiers: vec![Modifier::new(modifier, "init")],
+            given,
+            surprised: false,
+        }
+    }
+
+    fn fractions(odds: &Odds, part: Option<&str>) -> Vec<String> {
+        odds.entries.iter().filter(|e| e.part.as_deref() == part).map(|e| format!("{} {}", e.label, e.prob)).collect()
+    }
+
+    /// (name, total) of the standing order.
+    fn standing<'a>(out: &'a InitiativeOutcome) -> Vec<(&'a str, i32)> {
+        out.order.iter().map(|p| (p.name, p.total)).collect()
+    }
+
+    fn turns<'a>(round: &'a RoundOrder) -> Vec<(&'a str, Option<i32>)> {
+        round.order.iter().map(|t| (t.name, t.total)).collect()
+    }
+
+    fn mitch_and_larry(kind: MoveKind, anchor: Anchor) -> InitiativeInput {
+        InitiativeInput {
+            fighters: vec![fighter("Mitch", 4, Some(10)), fighter("Larry", 4, Some(6))],
+            moves: vec![Move { who: 0, kind, anchor: Some(anchor) }],
+        }
+    }
+
+    #[test]
+    fn seed_mitch_delays_until_after_larry_and_takes_five() {
+        let input = mitch_and_larry(MoveKind::Delay, Anchor::After(1));
+        let out = initiative(&input, &[], &mut SeededDice::new(1));
+        assert_eq!(standing(&out), [("Larry", 6), ("Mitch", 5)]);
+        let delayed = out.order[1].delayed.as_ref().unwrap();
+        assert_eq!((delayed.after, delayed.from, delayed.void), (Some("Larry"), 10, false));
+        assert!(out.rounds.is_empty());
+    }
+
+    #[test]
+    fn seed_mitch_readies_against_larry_and_takes_seven() {
+        let input = mitch_and_larry(MoveKind::Ready, Anchor::Before(1));
+        let out = initiative(&input, &[], &mut SeededDice::new(1));
+        assert_eq!(standing(&out), [("Mitch", 7), ("Larry", 6)]);
+        assert_eq!(out.order[0].ready.as_ref().unwrap().before, Some("Larry"));
+    }
+
+    #[test]
+    fn seed_washington_holds_to_strike_before_sanders() {
+        let input = InitiativeInput {
+            fighters: vec![fighter("Sanders", 5, Some(12)), fighter("Washington", 3, Some(8))],
+            moves: vec![Move { who: 1, kind: MoveKind::Hold, anchor: Some(Anchor::Before(0)) }],
+        };
+        let out = initiative(&input, &[], &mut SeededDice::new(1));
+        assert_eq!(standing(&out), [("Sanders", 12), ("Washington", 8)]);
+        assert_eq!(out.rounds.len(), 3);
+        assert_eq!(turns(&out.rounds[0]), [("Sanders", Some(12))]);
+        assert_eq!(out.rounds[0].sits_out[0].reason, SitOutReason::Holds);
+        assert_eq!(turns(&out.rounds[1]), [("Washington", Some(13)), ("Sanders", Some(12))]);
+        assert!(out.rounds[1].order[0].held);
+        assert_eq!((out.rounds[2].round, out.rounds[2].onward), (3, true));
+        assert_eq!(turns(&out.rounds[2]), [("Sanders", Some(12)), ("Washington", Some(8))]);
+    }
+
+    #[test]
+    fn a_hold_without_a_place_may_come_at_any_moment() {
+        let input = InitiativeInput {
+            fighters: vec![fighter("Sanders", 5, Some(12)), fighter("Washington", 3, Some(8))],
+            moves: vec![Move { who: 1, kind: MoveKind::Hold, anchor: None }],
+        };
+        let out = initiative(&input, &[], &mut SeededDice::new(1));
+        assert_eq!(turns(&out.rounds[1]), [("Washington", None), ("Sanders", Some(12))]);
+    }
+
+    #[test]
+    fn a_delay_that_would_act_earlier_changes_nothing() {
+        // Larry already acts after Mitch: delaying until after him is no delay at all.
+        let mut input = mitch_and_larry(MoveKind::Delay, Anchor::After(0));
+        input.moves[0].who = 1;
+        let out = initiative(&input, &[], &mut SeededDice::new(1));
+        assert_eq!(standing(&out), [("Mitch", 10), ("Larry", 6)]);
+        assert!(out.order[1].delayed.as_ref().unwrap().void);
+    }
+
+    #[test]
+    fn several_delayers_at_one_moment_go_by_the_tie_rule() {
+        let input = InitiativeInput {
+            fighters: vec![
+                fighter("Mitch", 3, Some(10)),
+                fighter("Ann", 6, Some(9)),
+                fighter("Larry", 4, Some(6)),
+                fighter("Zed", 1, Some(5)),
+            ],
+            moves: vec![
+                Move { who: 0, kind: MoveKind::Delay, anchor: Some(Anchor::After(2)) },
+                Move { who: 1, kind: MoveKind::Delay, anchor: Some(Anchor::After(2)) },
+            ],
+        };
+        let out = initiative(&input, &[], &mut SeededDice::new(1));
+        // Both take Larry's 6 - 1 = 5; Ann's higher modifier puts her first; Zed's own 5 follows.
+        assert_eq!(standing(&out), [("Larry", 6), ("Ann", 5), ("Mitch", 5), ("Zed", 5)]);
+        assert_eq!(out.ties.len(), 1);
+        assert!(out.ties[0].by_modifier && out.ties[0].kind == TieKind::Moved);
+        // Equal modifiers: a roll-off, each order half the time.
+        let mut level = input.clone();
+        level.fighters[1].modifiers = vec![Modifier::new(3, "init")];
+        let odds = initiative_odds(&level, &[], fallback());
+        assert_eq!(fractions(&odds, None), ["Larry first 1"]);
+        let dist = enumerate(|d| initiative(&level, &[], d).standing).unwrap();
+        let orders: Vec<String> = dist.iter().map(|(o, p)| format!("{o:?} {p}")).collect();
+        assert_eq!(orders, ["[2, 0, 1, 3] 1/2", "[2, 1, 0, 3] 1/2"]);
+    }
+
+    #[test]
+    fn delays_chain_on_moved_anchors() {
+        // Ann delays after Larry; Mitch, who rolled lower than Ann, delays after Ann.
+        let input = InitiativeInput {
+            fighters: vec![fighter("Ann", 2, Some(10)), fighter("Mitch", 2, Some(8)), fighter("Larry", 2, Some(6))],
+            moves: vec![
+                Move { who: 0, kind: MoveKind::Delay, anchor: Some(Anchor::After(2)) },
+                Move { who: 1, kind: MoveKind::Delay, anchor: Some(Anchor::After(0)) },
+            ],
+        };
+        let out = initiative(&input, &[], &mut SeededDice::new(1));
+        assert_eq!(standing(&out), [("Larry", 6), ("Ann", 5), ("Mitch", 4)]);
+    }
+
+    #[test]
+    fn ties_go_to_the_higher_modifier_then_a_roll_off() {
+        let input = InitiativeInput {
+            fighters: vec![fighter("Low", 2, Some(9)), fighter("High", 5, Some(9)), fighter("Top", 0, Some(11))],
+            moves: Vec::new(),
+        };
+        let out = initiative(&input, &[], &mut SeededDice::new(1));
+        assert_eq!(standing(&out), [("Top", 11), ("High", 9), ("Low", 9)]);
+        let even =
+            InitiativeInput { fighters: vec![fighter("A", 2, Some(9)), fighter("B", 2, Some(9))], moves: vec![] };
+        let odds = initiative_odds(&even, &[], fallback());
+        assert_eq!(fractions(&odds, None), ["A, then B 1/2", "B, then A 1/2"]);
+    }
+
+    #[test]
+    fn rolled_initiative_odds_by_hand() {
+        // d10 + 1 against d10 + 0: A wins outright on 55/100 (A's d10 ≥ B's), and when
+        // A's d10 + 1 = B's d10 (9/100) A's higher modifier wins too: 64/100 in all.
+        let input = InitiativeInput { fighters: vec![fighter("A", 1, None), fighter("B", 0, None)], moves: vec![] };
+        let odds = initiative_odds(&input, &[], fallback());
+        assert_eq!(fractions(&odds, None), ["A, then B 16/25", "B, then A 9/25"]);
+    }
+
+    #[test]
+    fn surprised_combatants_enter_in_round_two() {
+        let input = InitiativeInput {
+            fighters: vec![fighter("Mitch", 5, Some(12)), fighter("Larry", 4, Some(4)), fighter("Thug", 3, Some(9))],
+            moves: vec![],
+        };
+        let out = initiative(&input, &[false, true, false], &mut SeededDice::new(1));
+        assert_eq!(out.order[2].enters_round, Some(2));
+        assert_eq!(out.rounds.len(), 2);
+        assert_eq!(turns(&out.rounds[0]), [("Mitch", Some(12)), ("Thug", Some(9))]);
+        assert_eq!((out.rounds[1].round, out.rounds[1].onward, out.rounds[1].order.len()), (2, true, 3));
+    }
+
+    #[test]
+    fn surprise_odds_are_seven_tenths_to_the_pool() {
+        let input = SurpriseInput {
+            combatants: numbered(vec![
+                roller("Mitch", 2, 3, 0, Stance::Rolls),
+                roller("Larry", 1, 1, -3, Stance::Rolls),
+                roller("Thug", 2, 2, 0, Stance::Ambusher),
+            ]),
+        };
+        let odds = surprise_odds(&input, fallback());
+        // (7/10)^5 = 16807/100000.
+        assert_eq!(fractions(&odds, Some("Mitch")), ["not surprised 83193/100000", "surprised 16807/100000"]);
+        // A chance die: surprised on 1-9 (9/10), of which a 1 (1/10) is a dramatic failure.
+        assert_eq!(
+            fractions(&odds, Some("Larry")),
+            ["not surprised 1/10", "surprised 4/5", "surprised, dramatic failure 1/10"]
+        );
+        assert_eq!(odds.parts.len(), 2);
+    }
+
+    #[test]
+    fn ambushers_and_fighters_already_in_combat_do_not_roll() {
+        let input = SurpriseInput {
+            combatants: vec![roller("Thug", 0, 0, 0, Stance::Ambusher), roller("Guard", 0, 0, 0, Stance::InCombat)],
+        };
+        let out = surprise(&input, &mut SeededDice::new(5));
+        assert!(out.combatants.iter().all(|c| !c.surprised && c.check.is_none()));
+        assert_eq!(fractions(&surprise_odds(&input, fallback()), None), ["nobody can be surprised 1"]);
+    }
+
+    #[test]
+    fn seeded_pools_fit_the_exact_success_counts() {
+        // Five dice, 20 000 pools: each success count against the exact distribution.
+        let mut dice = SeededDice::new(11);
+        let dist = pool_distribution(5);
+        let cap = dist.last().unwrap().0.successes;
+        let mut counts = vec![0u32; cap as usize + 1];
+        let runs: u32 = 20_000;
+        let mut again_dice = 0usize;
+        for _ in 0..runs {
+            let pool = dice.pool(5);
+            assert_eq!(pool.successes as usize, pool.rolls.iter().chain(&pool.again).filter(|&&f| f >= 8).count());
+            assert_eq!(pool.again.len(), pool.rolls.iter().chain(&pool.again).filter(|&&f| f == 10).count());
+            again_dice += pool.again.len();
+            counts[pool.successes.min(cap) as usize] += 1;
+        }
+        // Bins expected to hold fewer than 5 pools are merged into the last one kept.
+        let mut bins: Vec<(f64, f64)> = Vec::new();
+        for (pool, p) in &dist {
+            let expected = p.to_f64() * f64::from(runs);
+            let observed = f64::from(counts[pool.successes as usize]);
+            match bins.last_mut() {
+                Some(last) if expected < 5.0 => *last = (last.0 + observed, last.1 + expected),
+                _ => bins.push((observed, expected)),
+            }
+        }
+        let chi: f64 = bins.iter().map(|(o, e)| (o - e).powi(2) / e).sum();
+        // The 0.001 critical values of chi-square for 4 to 8 degrees of freedom.
+        let critical = [18.5, 20.5, 22.5, 24.3, 26.1][bins.len() - 5];
+        assert!(chi < critical, "chi-square {chi:.1} over {} bins", bins.len());
+        // 10-again: each die adds 1/10 + 1/100 + … = 1/9 of a die on average.
+        let mean = again_dice as f64 / f64::from(runs);
+        assert!((mean - 5.0 / 9.0).abs() < 0.03, "10-again dice per pool {mean}");
+    }
+
+    #[test]
+    fn seeded_chance_dice_succeed_on_ten_only() {
+        let mut dice = SeededDice::new(12);
+        let (mut dramatic, mut success, runs) = (0, 0, 30_000);
+        for _ in 0..runs {
+            let pool = dice.pool(-2);
+            assert!(pool.chance && pool.rolls.len() == 1);
+            assert_eq!(pool.dramatic, pool.rolls[0] == 1);
+            assert_eq!(pool.successes > 0, pool.rolls[0] == 10);
+            dramatic += u32::from(pool.dramatic);
+            success += u32::from(pool.successes > 0);
+        }
+        // Each about 1/10: 3 000 ± 3 standard deviations (52).
+        assert!((2840..3160).contains(&dramatic), "dramatic {dramatic}");
+        assert!((2840..3160).contains(&success), "success {success}");
+    }
+
+    fn encounter_input(stances: &[Stance], holds: &[usize]) -> EncounterInput {
+        let names = ["Mitch", "Larry", "Thug"];
+        EncounterInput {
+            surprise: SurpriseInput {
+                combatants: numbered(stances.iter().zip(names).map(|(&s, n)| roller(n, 1, 1, 0, s)).collect()),
+            },
+            initiative: InitiativeInput {
+                fighters: stances.iter().zip(names).map(|(_, n)| fighter(n, 0, None)).collect(),
+                moves: holds.iter().map(|&who| Move { who, kind: MoveKind::Hold, anchor: None }).collect(),
+            },
+        }
+    }
+
+    #[test]
+    fn encounter_round_one_leaves_out_the_surprised() {
+        // Two dice each: surprised 49/100. The ambusher never is.
+        let input = encounter_input(&[Stance::Rolls, Stance::Ambusher], &[]);
+        let odds = encounter_odds(&input, fallback());
+        assert_eq!(fractions(&odds, Some("surprise: Mitch")), ["not surprised 51/100", "surprised 49/100"]);
+        // Equal modifiers: an even fight for the standing order.
+        assert_eq!(fractions(&odds, Some("order")), ["Mitch, then Larry 1/2", "Larry, then Mitch 1/2"]);
+        // Round 1: Larry acts alone when Mitch is surprised (49/100), else the standing order.
+        assert_eq!(
+            fractions(&odds, Some("round 1")),
+            ["Mitch, then Larry 51/200", "Larry 49/100", "Larry, then Mitch 51/200"]
+        );
+        for part in ["surprise: Mitch", "order", "round 1"] {
+            let total = Prob::sum(odds.entries.iter().filter(|e| e.part.as_deref() == Some(part)).map(|e| &e.prob));
+            assert_eq!(total, Prob::one(), "{part}");
+        }
+    }
+
+    #[test]
+    fn encounter_holds_of_the_surprised_are_void() {
+        let input = encounter_input(&[Stance::Rolls, Stance::Ambusher], &[0]);
+        let mut dice = SeededDice::new(3);
+        for _ in 0..200 {
+            let out = encounter(&input, &mut dice);
+            let mitch = out.initiative.order.iter().find(|p| p.name == "Mitch").unwrap();
+            let hold = mitch.holds.as_ref().unwrap();
+            assert_eq!(hold.void, out.surprise.combatants[0].surprised);
+            assert_eq!(out.initiative.rounds.len(), if hold.void { 2 } else { 3 });
+        }
+        // Mitch never acts in round 1: surprised or holding.
+        let odds = encounter_odds(&input, fallback());
+        assert_eq!(fractions(&odds, Some("round 1")), ["Larry 1"]);
+    }
+
+    #[test]
+    fn moments_order_before_and_after() {
+        let at = |steps: &[i64]| Moment(steps.to_vec());
+        assert!(at(&[3, -1]) < at(&[3]));
+        assert!(at(&[3]) < at(&[3, 1]));
+        assert!(at(&[3, 1]) < at(&[3, 1, 1]));
+        assert!(at(&[3, 1, 1]) < at(&[4, -1]));
+        assert_eq!(at(&[3]), at(&[3, 0]));
+    }
+}
