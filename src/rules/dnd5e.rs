@@ -1,1 +1,1151 @@
-//! D&D 5th edition, 2014 rules and the DMG initiative variants (seeds 002, 004).
+//! D&D 5th edition (2014 rules): surprise as the hiders' Stealth against each creature's
+//! passive Perception (seed 004), and the initiative variants of the Dungeon Master's Guide
+//! (seed 002): standard, initiative score, side initiative and speed factor.
+//!
+//! Every variant is one shape: contenders (combatants, `*COUNT` groups or sides) each get a
+//! total from [`roll_contender`], and [`settle`] orders them: highest first, then higher Dex,
+//! then a d20 roll-off. The odds use the same two functions: each contender's total is
+//! enumerated on its own, and who acts first follows from those distributions exactly.
+
+use super::{Modifier, sum};
+use crate::dice::{Dice, Roll};
+use crate::odds::{Dist, Fallback, Method, Odds, exact_or_estimate};
+use crate::prob::Prob;
+use serde::Serialize;
+use serde_json::json;
+
+/// The full acting order is given in the odds up to this many contenders.
+pub const FULL_ORDER: usize = 3;
+
+// ------------------------------------------------------------------------------------------
+// Size and declared actions (speed factor)
+
+/// A creature's size.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Size {
+    Tiny,
+    Small,
+    #[default]
+    Medium,
+    Large,
+    Huge,
+    Gargantuan,
+}
+
+impl Size {
+    pub const WORDS: &'static [&'static str] = &["tiny", "small", "medium", "large", "huge", "gargantuan"];
+    const ALL: [Size; 6] = [Size::Tiny, Size::Small, Size::Medium, Size::Large, Size::Huge, Size::Gargantuan];
+
+    pub fn from_word(word: &str) -> Option<Size> {
+        Size::WORDS.iter().position(|w| w.eq_ignore_ascii_case(word)).map(|i| Size::ALL[i])
+    }
+
+    pub fn word(self) -> &'static str {
+        Size::WORDS[Size::ALL.iter().position(|&s| s == self).unwrap_or(2)]
+    }
+
+    /// seed 002, speed factor: tiny +5 · small +2 · medium +0 · large −2 · huge −5 · gargantuan −8.
+    pub fn modifier(self) -> i32 {
+        match self {
+            Size::Tiny => 5,
+            Size::Small => 2,
+            Size::Medium => 0,
+            Size::Large => -2,
+            Size::Huge => -5,
+            Size::Gargantuan => -8,
+        }
+    }
+}
+
+/// What `action=` accepts, for errors and help.
+pub const ACTION_HELP: &str = "spell:LEVEL (0-9), heavy, light, finesse, two-handed, loading or a number \
+                               from -20 to 20, joined with + (e.g. spell:2+light)";
+
+/// The largest "any other" modifier an action may carry.
+const OTHER_LIMIT: i32 = 20;
+
+/// An action declared for the speed factor, with the modifiers seed 002 gives it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Action {
+    /// As written: `spell:2+light`.
+    pub declared: String,
+    pub modifiers: Vec<Modifier>,
+    /// Parts that add nothing, and why (`light: one +2 only`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub ignored: Vec<String>,
+}
+
+impl Action {
+    pub fn net(&self) -> i32 {
+        sum(&self.modifiers)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Part {
+    Spell(u32),
+    Heavy,
+    Light,
+    Finesse,
+    TwoHanded,
+    Loading,
+    Other(i32),
+}
+
+fn parse_part(token: &str) -> Result<Part, String> {
+    let lower = token.to_ascii_lowercase();
+    Ok(match lower.as_str() {
+        "heavy" => Part::Heavy,
+        "light" => Part::Light,
+        "finesse" => Part::Finesse,
+        "two-handed" => Part::TwoHanded,
+        "loading" => Part::Loading,
+        "spell" => return Err("'spell' needs its level: spell:LEVEL (0-9)".to_string()),
+        _ => {
+            if let Some(level) = lower.strip_prefix("spell:") {
+                match level.parse::<u32>() {
+                    Ok(l) if l <= 9 => Part::Spell(l),
+                    _ => return Err(format!("'{token}' is not a spell level; write spell:LEVEL with LEVEL 0 to 9")),
+                }
+            } else if let Ok(n) = lower.parse::<i32>() {
+                if n.abs() > OTHER_LIMIT {
+                    return Err(format!("'{token}' is out of range; another action's modifier is -20 to 20"));
+                }
+                Part::Other(n)
+            } else {
+                return Err(format!("unknown action '{token}'; write {ACTION_HELP}"));
+            }
+        }
+    })
+}
+
+/// Reads an action: parts joined with `+` (a `+` before a number is its sign: `light++3`, `+3`).
+/// seed 002: the same modifier never applies twice in a turn; only the highest-level spell
+/// counts; light or finesse gives one +2 however many such weapons; a part listed twice
+/// counts once.
+pub fn parse_action(text: &str) -> Result<Action, String> {
+    let pieces: Vec<&str> = text.split('+').map(str::trim).collect();
+    let mut parts: Vec<(String, Part)> = Vec::new();
+    let mut i = 0;
+    while i < pieces.len() {
+        let piece = pieces[i];
+        if piece.is_empty() {
+            match pieces.get(i + 1) {
+                Some(next) if !next.is_empty() && next.bytes().all(|b| b.is_ascii_digit()) => {
+                    let token = format!("+{next}");
+                    parts.push((token.clone(), parse_part(&token)?));
+                    i += 2;
+                    continue;
+                }
+                _ => return Err(format!("'{text}' has an empty part; write {ACTION_HELP}")),
+            }
+        }
+        parts.push((piece.to_string(), parse_part(piece)?));
+        i += 1;
+    }
+    let mut modifiers = Vec::new();
+    let mut ignored = Vec::new();
+    let highest = parts.iter().filter_map(|(_, p)| if let Part::Spell(l) = p { Some(*l) } else { None }).max();
+    if let Some(level) = highest {
+        // seed 002: subtract the spell's level; only the highest-level spell counts.
+        modifiers.push(part_modifier(Part::Spell(level)));
+        let mut counted = false;
+        for (token, part) in &parts {
+            if let Part::Spell(l) = part {
+                if *l == level && !counted {
+                    counted = true;
+                } else {
+                    ignored.push(format!("{token}: only the highest-level spell counts"));
+                }
+            }
+        }
+    }
+    let mut once = |matches: fn(Part) -> bool, why: &str| {
+        let mut first: Option<Part> = None;
+        for (token, part) in &parts {
+            if !matches(*part) {
+                continue;
+            }
+            match first {
+                None => first = Some(*part),
+                Some(_) => ignored.push(format!("{token}: {why}")),
+            }
+        }
+        if let Some(part) = first {
+            modifiers.push(part_modifier(part));
+        }
+    };
+    once(|p| p == Part::Heavy, "the same modifier applies once");
+    once(|p| matches!(p, Part::Light | Part::Finesse), "one +2 for light or finesse");
+    once(|p| p == Part::TwoHanded, "the same modifier applies once");
+    once(|p| p == Part::Loading, "the same modifier applies once");
+    let mut others: Vec<i32> = Vec::new();
+    for (token, part) in &parts {
+        if let Part::Other(n) = part {
+            if others.contains(n) {
+                ignored.push(format!("{token}: the same modifier applies once"));
+            } else {
+                others.push(*n);
+                modifiers.push(part_modifier(Part::Other(*n)));
+            }
+        }
+    }
+    Ok(Action { declared: text.to_string(), modifiers, ignored })
+}
+
+/// seed 002, speed factor: casting a spell −level · melee heavy −2 · melee light or finesse +2
+/// · melee two-handed −2 · ranged loading −5 · any other action as the referee rules.
+fn part_modifier(part: Part) -> Modifier {
+    match part {
+        Part::Heavy => Modifier::new(-2, "heavy weapon"),
+        Part::Light => Modifier::new(2, "light weapon"),
+        Part::Finesse => Modifier::new(2, "finesse weapon"),
+        Part::TwoHanded => Modifier::new(-2, "two-handed weapon"),
+        Part::Loading => Modifier::new(-5, "loading weapon"),
+        Part::Spell(level) => Modifier::new(-(level as i32), format!("spell level {level}")),
+        Part::Other(n) => Modifier::new(n, "other action"),
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// Creatures
+
+/// How the initiative d20 is rolled.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RollMode {
+    #[default]
+    Normal,
+    Advantage,
+    Disadvantage,
+    /// Both advantage and disadvantage: they cancel, one d20 is rolled (PHB).
+    Cancelled,
+}
+
+impl RollMode {
+    pub fn from_keys(adv: bool, dis: bool) -> RollMode {
+        match (adv, dis) {
+            (true, true) => RollMode::Cancelled,
+            (true, false) => RollMode::Advantage,
+            (false, true) => RollMode::Disadvantage,
+            (false, false) => RollMode::Normal,
+        }
+    }
+
+    pub fn is_normal(&self) -> bool {
+        *self == RollMode::Normal
+    }
+}
+
+/// One combatant, or a `*COUNT` group of identical ones.
+#[derive(Clone, Debug, Default)]
+pub struct Creature {
+    pub name: String,
+    pub count: u32,
+    /// Index into the sides.
+    pub side: usize,
+    /// `dex=N`: the Dex modifier, which breaks initiative ties.
+    pub dex: i32,
+    /// `init=N`: the initiative modifier; the Dex modifier when not given.
+    pub init: Option<i32>,
+    /// `per=N`: passive Perception (default 10).
+    pub per: i32,
+    /// `alert`: +5 initiative, cannot be surprised.
+    pub alert: bool,
+    pub mode: RollMode,
+    pub size: Size,
+    pub action: Option<Action>,
+}
+
+/// seed 004: passive Perception when `per=` is not given.
+pub const DEFAULT_PASSIVE_PERCEPTION: i32 = 10;
+
+impl Creature {
+    /// The initiative modifier with its source: `+4 initiative` or `+3 Dex`.
+    pub fn init_modifier(&self) -> Modifier {
+        match self.init {
+            Some(n) => Modifier::new(n, "initiative"),
+            None => Modifier::new(self.dex, "Dex"),
+        }
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// Surprise
+
+/// How Stealth equal to passive Perception is ruled.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StealthTies {
+    #[default]
+    Noticed,
+    Surprised,
+}
+
+/// A hider's Stealth: a total already known, or d20 + modifier rolled now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stealth {
+    Total(i32),
+    Rolls(i32),
+}
+
+#[derive(Clone, Debug)]
+pub struct Hider {
+    pub name: String,
+    pub stealth: Stealth,
+}
+
+#[derive(Clone, Debug)]
+pub struct SurpriseInput {
+    pub sides: Vec<String>,
+    pub creatures: Vec<Creature>,
+    /// Creatures on the ambushing side: they hide and are never checked.
+    pub hiding: Vec<bool>,
+    pub hiders: Vec<Hider>,
+    pub ties: StealthTies,
+    /// `--both-surprised`: nobody hides; everyone on every side is surprised.
+    pub both_surprised: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct HiderStealth<'a> {
+    pub name: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub roll: Option<Roll>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub modifier: Option<i32>,
+    pub stealth: i32,
+}
+
+/// Why a creature is or is not surprised.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reason {
+    /// On the ambushing side: hides, is not checked.
+    Hiding,
+    /// Alert feat: cannot be surprised.
+    Alert,
+    /// Passive Perception at least the lowest Stealth (a tie only when ruled so).
+    Noticed,
+    /// Every hider's Stealth beats its passive Perception (or a tie ruled surprised).
+    NotNoticed,
+    /// `--both-surprised`.
+    BothSurprised,
+}
+
+/// One creature's surprise: what [`judge`] decides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Judgement {
+    pub surprised: bool,
+    pub borderline: bool,
+    pub reason: Reason,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct CreatureSurprise<'a> {
+    pub name: &'a str,
+    pub side: &'a str,
+    #[serde(skip_serializing_if = "is_one")]
+    pub count: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub passive_perception: Option<i32>,
+    /// The lowest hider's Stealth it was checked against.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stealth: Option<i32>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub alert: bool,
+    pub surprised: bool,
+    pub borderline: bool,
+    pub reason: Reason,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    NoneSurprised,
+    Surprised,
+    BothSidesSurprised,
+}
+
+/// seed 004: what being surprised costs.
+pub const SURPRISED_EFFECT: &str = "a surprised creature cannot move or act on its first turn and cannot take \
+                                    reactions until that turn ends; hidden attackers have advantage against it";
+/// seed 004: surprise on both sides.
+pub const BOTH_EFFECT: &str = "everyone surprised loses the first round: combat starts in round 2";
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SurpriseOutcome<'a> {
+    pub stealth_ties: StealthTies,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub both_surprised: bool,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub hiders: Vec<HiderStealth<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lowest_stealth: Option<i32>,
+    pub creatures: Vec<CreatureSurprise<'a>>,
+    pub verdict: Verdict,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub effect: Option<&'static str>,
+}
+
+impl SurpriseOutcome<'_> {
+    /// Whether each creature (by index) is surprised.
+    pub fn surprised(&self) -> Vec<bool> {
+        self.creatures.iter().map(|c| c.surprised).collect()
+    }
+}
+
+/// A hider's Stealth for this fight: the total given, or d20 + modifier rolled now.
+pub fn roll_hider<'a>(hider: &'a Hider, dice: &mut dyn Dice) -> HiderStealth<'a> {
+    match hider.stealth {
+        Stealth::Total(total) => HiderStealth { name: &hider.name, roll: None, modifier: None, stealth: total },
+        Stealth::Rolls(modifier) => {
+            let roll = dice.roll(1, 20);
+            HiderStealth {
+                name: &hider.name,
+                roll: Some(roll),
+                modifier: Some(modifier),
+                stealth: roll.total as i32 + modifier,
+            }
+        }
+    }
+}
+
+/// seed 004: a creature is surprised when the hiders' Stealth is higher than its passive
+/// Perception; it notices the threat if it notices any hider, so the lowest Stealth decides.
+/// Equal is the referee's call (`--stealth-ties`), marked borderline. Alert: never surprised.
+pub fn judge(input: &SurpriseInput, creature: usize, lowest: Option<i32>) -> Judgement {
+    let c = &input.creatures[creature];
+    let (surprised, borderline, reason) = if c.alert && !input.hiding[creature] {
+        (false, false, Reason::Alert)
+    } else if input.both_surprised {
+        (true, false, Reason::BothSurprised)
+    } else if input.hiding[creature] {
+        (false, false, Reason::Hiding)
+    } else {
+        match lowest {
+            Some(s) if s > c.per => (true, false, Reason::NotNoticed),
+            Some(s) if s == c.per => match input.ties {
+                StealthTies::Noticed => (false, true, Reason::Noticed),
+                StealthTies::Surprised => (true, true, Reason::NotNoticed),
+            },
+            _ => (false, false, Reason::Noticed),
+        }
+    };
+    Judgement { surprised, borderline, reason }
+}
+
+pub fn surprise<'a>(input: &'a SurpriseInput, dice: &mut dyn Dice) -> SurpriseOutcome<'a> {
+    let hiders: Vec<HiderStealth<'a>> = input.hiders.iter().map(|h| roll_hider(h, dice)).collect();
+    let lowest = hiders.iter().map(|h| h.stealth).min();
+    let creatures: Vec<CreatureSurprise<'a>> = input
+        .creatures
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let j = judge(input, i, lowest);
+            let checked = matches!(j.reason, Reason::Noticed | Reason::NotNoticed);
+            CreatureSurprise {
+                name: &c.name,
+                side: &input.sides[c.side],
+                count: c.count,
+                passive_perception: (!input.hiding[i]).then_some(c.per),
+                stealth: if checked { lowest } else { None },
+                alert: c.alert,
+                surprised: j.surprised,
+                borderline: j.borderline,
+                reason: j.reason,
+            }
+        })
+        .collect();
+    let any = creatures.iter().any(|c| c.surprised);
+    let (verdict, effect) = match (any, input.both_surprised) {
+        (false, _) => (Verdict::NoneSurprised, None),
+        (true, false) => (Verdict::Surprised, Some(SURPRISED_EFFECT)),
+        (true, true) => (Verdict::BothSidesSurprised, Some(BOTH_EFFECT)),
+    };
+    SurpriseOutcome {
+        stealth_ties: input.ties,
+        both_surprised: input.both_surprised,
+        hiders,
+        lowest_stealth: lowest,
+        creatures,
+        verdict,
+        effect,
+    }
+}
+
+/// The distribution of the lowest hider's Stealth, each hider rolled by [`roll_hider`].
+fn lowest_stealth_dist(input: &SurpriseInput, fallback: Fallback, method: &mut Method) -> Dist<Option<i32>> {
+    let mut lowest: Dist<Option<i32>> = Dist::point(None);
+    for hider in &input.hiders {
+        let one = dist_of(|d| roll_hider(hider, d).stealth, fallback, method);
+        lowest = lowest.and_then(|low| one.map(|&s| Some(low.map_or(s, |l| l.min(s)))));
+    }
+    lowest
+}
+
+/// Each creature's judgement as a distribution.
+fn judgement_dists(input: &SurpriseInput, fallback: Fallback, method: &mut Method) -> Vec<Dist<Judgement>> {
+    let lowest = lowest_stealth_dist(input, fallback, method);
+    (0..input.creatures.len()).map(|i| lowest.map(|&l| judge(input, i, l))).collect()
+}
+
+fn describe_judgement(j: &Judgement) -> (serde_json::Value, String) {
+    let label = match (j.reason, j.borderline) {
+        (Reason::Hiding, _) => "hides: not checked".to_string(),
+        (Reason::Alert, _) => "never surprised (Alert)".to_string(),
+        (Reason::BothSurprised, _) => "surprised (both sides)".to_string(),
+        (_, true) if j.surprised => "surprised, borderline (Stealth = passive Perception)".to_string(),
+        (_, true) => "noticed, borderline (Stealth = passive Perception)".to_string(),
+        (_, false) if j.surprised => "surprised".to_string(),
+        _ => "noticed".to_string(),
+    };
+    (json!({ "surprised": j.surprised, "borderline": j.borderline }), label)
+}
+
+fn push_surprise_parts(odds: &mut Odds, input: &SurpriseInput, fallback: Fallback) {
+    let mut method = exact(fallback);
+    let dists = judgement_dists(input, fallback, &mut method);
+    for (i, dist) in dists.iter().enumerate() {
+        if input.hiding[i] && !input.both_surprised {
+            continue;
+        }
+        let c = &input.creatures[i];
+        let title =
+            if c.alert { format!("{} (Alert)", c.name) } else { format!("{} (passive Perception {})", c.name, c.per) };
+        odds.push(Some(&c.name), title, dist, method, describe_judgement);
+    }
+}
+
+pub fn surprise_odds(input: &SurpriseInput, fallback: Fallback) -> Odds {
+    let mut odds = Odds::default();
+    push_surprise_parts(&mut odds, input, fallback);
+    if input.hiders.iter().all(|h| matches!(h.stealth, Stealth::Total(_))) {
+        odds.note("every Stealth is a given total: nothing is rolled, so each outcome is certain");
+    }
+    odds
+}
+
+// ------------------------------------------------------------------------------------------
+// Initiative
+
+/// The Dungeon Master's Guide initiative variants (seed 002), and the standard rule.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Variant {
+    /// d20 + initiative modifier, once for the fight.
+    #[default]
+    Standard,
+    /// No roll: 10 + initiative modifier.
+    Score,
+    /// One d20 per side, no modifiers.
+    Side,
+    /// d20 + modifiers for the declared action and size, every round.
+    Speed,
+}
+
+impl Variant {
+    pub fn words(self) -> &'static str {
+        match self {
+            Variant::Standard => "standard",
+            Variant::Score => "initiative score",
+            Variant::Side => "side initiative",
+            Variant::Speed => "speed factor",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct InitiativeInput {
+    pub variant: Variant,
+    pub sides: Vec<String>,
+    pub creatures: Vec<Creature>,
+    /// Rounds to roll (speed factor; 1 otherwise).
+    pub rounds: u32,
+}
+
+/// A creature named inside a side's turn (side initiative).
+#[derive(Clone, Debug)]
+pub struct MemberRef {
+    pub name: String,
+    pub count: u32,
+    pub creature: usize,
+}
+
+/// Whatever rolls for a place in the order: a creature, a `*COUNT` group, or a side.
+#[derive(Clone, Debug)]
+pub struct Contender {
+    pub name: String,
+    pub count: u32,
+    pub side: Option<String>,
+    /// The creature it is (none for a side).
+    pub creature: Option<usize>,
+    /// The creatures acting in its turn (side initiative).
+    pub members: Vec<MemberRef>,
+    /// Breaks ties before the roll-off; sides have none and go straight to the roll-off.
+    pub dex: Option<i32>,
+    /// How its d20 is rolled; `None` when nothing is rolled (initiative score).
+    pub die: Option<RollMode>,
+    /// 10 for an initiative score, else 0.
+    pub base: i32,
+    pub modifiers: Vec<Modifier>,
+    pub action: Option<Action>,
+}
+
+/// The contenders of `input`, with every modifier named.
+pub fn contenders(input: &InitiativeInput) -> Vec<Contender> {
+    if input.variant == Variant::Side {
+        return input
+            .sides
+            .iter()
+            .enumerate()
+            .map(|(s, name)| Contender {
+                name: name.clone(),
+                count: 1,
+                side: None,
+                creature: None,
+                members: input
+                    .creatures
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| c.side == s)
+                    .map(|(i, c)| MemberRef { name: c.name.clone(), count: c.count, creature: i })
+                    .collect(),
+                dex: None,
+                // seed 002: side initiative, no roll gets a modifier.
+                die: Some(RollMode::Normal),
+                base: 0,
+                modifiers: Vec::new(),
+                action: None,
+            })
+            .collect();
+    }
+    input
+        .creatures
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let mut modifiers = vec![c.init_modifier()];
+            if c.alert {
+                modifiers.push(Modifier::new(5, "Alert"));
+            }
+            let (die, base) = match input.variant {
+                Variant::Score => {
+                    // seed 002: a passive Dex check, 10 + modifier; PHB: advantage on a
+                    // passive check is +5, disadvantage −5.
+                    match c.mode {
+                        RollMode::Advantage => modifiers.push(Modifier::new(5, "advantage (passive check)")),
+                        RollMode::Disadvantage => modifiers.push(Modifier::new(-5, "disadvantage (passive check)")),
+                        _ => {}
+                    }
+                    (None, 10)
+                }
+                _ => (Some(c.mode), 0),
+            };
+            let mut action = None;
+            if input.variant == Variant::Speed {
+                if let Some(a) = &c.action {
+                    modifiers.extend(a.modifiers.iter().cloned());
+                    action = Some(a.clone());
+                }
+                if c.size.modifier() != 0 {
+                    modifiers.push(Modifier::new(c.size.modifier(), format!("{} size", c.size.word())));
+                }
+            }
+            Contender {
+                name: c.name.clone(),
+                count: c.count,
+                side: Some(input.sides[c.side].clone()),
+                creature: Some(i),
+                members: Vec::new(),
+                dex: Some(c.dex),
+                die,
+                base,
+                modifiers,
+                action,
+            }
+        })
+        .collect()
+}
+
+/// One contender's roll: the d20s rolled, the one kept, the total.
+#[derive(Clone, Copy, Debug)]
+pub struct InitRoll {
+    pub rolls: [Option<Roll>; 2],
+    pub d20: Option<u32>,
+    pub total: i32,
+}
+
+/// seed 002 and the PHB: d20 (two kept higher or lower with advantage or disadvantage, each
+/// rolled on its own) plus modifiers; an initiative score rolls nothing.
+pub fn roll_contender(c: &Contender, dice: &mut dyn Dice) -> InitRoll {
+    let (rolls, d20) = match c.die {
+        None => ([None, None], None),
+        Some(RollMode::Advantage) => {
+            let (a, b) = (dice.roll(1, 20), dice.roll(1, 20));
+            ([Some(a), Some(b)], Some(a.total.max(b.total)))
+        }
+        Some(RollMode::Disadvantage) => {
+            let (a, b) = (dice.roll(1, 20), dice.roll(1, 20));
+            ([Some(a), Some(b)], Some(a.total.min(b.total)))
+        }
+        Some(_) => {
+            let a = dice.roll(1, 20);
+            ([Some(a), None], Some(a.total))
+        }
+    };
+    InitRoll { rolls, d20, total: c.base + d20.map_or(0, |f| f as i32) + sum(&c.modifiers) }
+}
+
+/// A roll-off among contenders tied on total and Dex, by index.
+#[derive(Clone, Debug, Default)]
+pub struct RollOffRecord {
+    pub who: Vec<usize>,
+    pub rounds: Vec<(Vec<usize>, Vec<u32>)>,
+}
+
+/// Contenders tied on one total and how the tie was broken.
+#[derive(Clone, Debug, Default)]
+pub struct TieRecord {
+    pub total: i32,
+    /// In acting order.
+    pub who: Vec<usize>,
+    /// Dex separated some of them.
+    pub by_dex: bool,
+    pub roll_offs: Vec<RollOffRecord>,
+}
+
+/// seed 002: highest total first; ties go to the higher Dex, then a die decides (a d20
+/// roll-off, re-rolled until every place is settled). Returns the order and the ties.
+pub fn settle(totals: &[i32], dex: &[Option<i32>], dice: &mut dyn Dice) -> (Vec<usize>, Vec<TieRecord>) {
+    let mut order: Vec<usize> = (0..totals.len()).collect();
+    order.sort_by(|&a, &b| totals[b].cmp(&totals[a]).then(dex[b].cmp(&dex[a])).then(a.cmp(&b)));
+    let mut ties = Vec::new();
+    let mut start = 0;
+    while start < order.len() {
+        let total = totals[order[start]];
+        let end = start + order[start..].iter().take_while(|&&i| totals[i] == total).count();
+        if end - start > 1 {
+            let mut tie = TieRecord { total, ..TieRecord::default() };
+            tie.by_dex = dex[order[start]] != dex[order[end - 1]];
+            let mut at = start;
+            while at < end {
+                let d = dex[order[at]];
+                let stop = at + order[at..end].iter().take_while(|&&i| dex[i] == d).count();
+                if stop - at > 1 {
+                    let who: Vec<usize> = order[at..stop].to_vec();
+                    let off = dice.roll_off(who.len(), 20);
+                    let rounds =
+                        off.rounds.iter().map(|r| (r.who.iter().map(|&k| who[k]).collect(), r.rolls.clone())).collect();
+                    for (slot, &k) in off.order.iter().enumerate() {
+                        order[at + slot] = who[k];
+                    }
+                    tie.roll_offs.push(RollOffRecord { who, rounds });
+                }
+                at = stop;
+            }
+            tie.who = order[start..end].to_vec();
+            ties.push(tie);
+        }
+        start = end;
+    }
+    (order, ties)
+}
+
+/// The rule ready to roll: the variant's contenders built once.
+#[derive(Clone, Debug)]
+pub struct Initiative {
+    pub variant: Variant,
+    pub rounds: u32,
+    pub contenders: Vec<Contender>,
+}
+
+impl Initiative {
+    pub fn new(input: &InitiativeInput) -> Initiative {
+        Initiative {
+            variant: input.variant,
+            rounds: if input.variant == Variant::Speed { input.rounds.max(1) } else { 1 },
+            contenders: contenders(input),
+        }
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Member<'a> {
+    pub name: &'a str,
+    #[serde(skip_serializing_if = "is_one")]
+    pub count: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub surprised: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub loses_first_turn: Option<bool>,
+}
+
+/// One entry of the acting order.
+#[derive(Clone, Debug, Serialize)]
+pub struct Place<'a> {
+    /// 1-based acting position.
+    pub place: usize,
+    pub name: &'a str,
+    /// The initiative number.
+    pub total: i32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub side: Option<&'a str>,
+    #[serde(skip_serializing_if = "is_one")]
+    pub count: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dex: Option<i32>,
+    /// 10 for an initiative score.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub base: Option<i32>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rolls: Vec<Roll>,
+    #[serde(skip_serializing_if = "RollMode::is_normal")]
+    pub mode: RollMode,
+    /// The d20 kept.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub d20: Option<u32>,
+    #[serde(skip_serializing_if = "<[Modifier]>::is_empty")]
+    pub modifiers: &'a [Modifier],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub action: Option<&'a Action>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub members: Vec<Member<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub surprised: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub loses_first_turn: Option<bool>,
+    /// Index of the contender, for marking.
+    #[serde(skip)]
+    pub contender: usize,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Reroll<'a> {
+    pub names: Vec<&'a str>,
+    pub rolls: Vec<u32>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct RollOffOutcome<'a> {
+    pub names: Vec<&'a str>,
+    pub rerolls: Vec<Reroll<'a>>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct TieBreak<'a> {
+    pub total: i32,
+    /// In acting order.
+    pub names: Vec<&'a str>,
+    /// Dex put some of them ahead.
+    pub by_dex: bool,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub roll_offs: Vec<RollOffOutcome<'a>>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct RoundOrder<'a> {
+    pub round: u32,
+    pub order: Vec<Place<'a>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub ties: Vec<TieBreak<'a>>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct InitiativeOutcome<'a> {
+    pub variant: Variant,
+    /// The acting order (round 1's for the speed factor).
+    pub order: Vec<Place<'a>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub ties: Vec<TieBreak<'a>>,
+    /// Speed factor: every round's order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rounds: Vec<RoundOrder<'a>>,
+}
+
+fn round<'a>(ini: &'a Initiative, dice: &mut dyn Dice) -> (Vec<Place<'a>>, Vec<TieBreak<'a>>) {
+    let rolled: Vec<InitRoll> = ini.contenders.iter().map(|c| roll_contender(c, dice)).collect();
+    let totals: Vec<i32> = rolled.iter().map(|r| r.total).collect();
+    let dex: Vec<Option<i32>> = ini.contenders.iter().map(|c| c.dex).collect();
+    let (order, ties) = settle(&totals, &dex, dice);
+    let names = |who: &[usize]| -> Vec<&'a str> { who.iter().map(|&i| ini.contenders[i].name.as_str()).collect() };
+    let places = order
+        .iter()
+        .enumerate()
+        .map(|(k, &i)| {
+            let c = &ini.contenders[i];
+            let r = rolled[i];
+            Place {
+                place: k + 1,
+                name: &c.name,
+                total: r.total,
+                side: c.side.as_deref(),
+                count: c.count,
+                dex: c.dex,
+                base: (c.base != 0).then_some(c.base),
+                rolls: r.rolls.iter().flatten().copied().collect(),
+                mode: c.die.unwrap_or_default(),
+                d20: r.d20,
+                modifiers: &c.modifiers,
+                action: c.action.as_ref(),
+                members: c
+                    .members
+                    .iter()
+                    .map(|m| Member { name: &m.name, count: m.count, surprised: None, loses_first_turn: None })
+                    .collect(),
+                surprised: None,
+                loses_first_turn: None,
+                contender: i,
+            }
+        })
+        .collect();
+    let ties = ties
+        .iter()
+        .map(|t| TieBreak {
+            total: t.total,
+            names: names(&t.who),
+            by_dex: t.by_dex,
+            roll_offs: t
+                .roll_offs
+                .iter()
+                .map(|r| RollOffOutcome {
+                    names: names(&r.who),
+                    rerolls: r
+                        .rounds
+                        .iter()
+                        .map(|(who, rolls)| Reroll { names: names(who), rolls: rolls.clone() })
+                        .collect(),
+                })
+                .collect(),
+        })
+        .collect();
+    (places, ties)
+}
+
+/// seed 002 / PHB: every variant's acting order; the speed factor re-rolls every round.
+pub fn initiative<'a>(ini: &'a Initiative, dice: &mut dyn Dice) -> InitiativeOutcome<'a> {
+    let (order, ties) = round(ini, dice);
+    let mut rounds = Vec::new();
+    if ini.variant == Variant::Speed {
+        rounds.push(RoundOrder { round: 1, order: order.clone(), ties: ties.clone() });
+        for r in 2..=ini.rounds {
+            let (order, ties) = round(ini, dice);
+            rounds.push(RoundOrder { round: r, order, ties });
+        }
+    }
+    InitiativeOutcome { variant: ini.variant, order, ties, rounds }
+}
+
+/// Each contender's total as a distribution, enumerated from [`roll_contender`].
+fn total_dists(ini: &Initiative, fallback: Fallback, method: &mut Method) -> Vec<Dist<i32>> {
+    ini.contenders.iter().map(|c| dist_of(|d| roll_contender(c, d).total, fallback, method)).collect()
+}
+
+/// Who acts first among the contenders `among` selects, exactly: contender i is first when
+/// every other has a lower total, or the same total and lower Dex, or ties it on both and
+/// loses the roll-off (each of k + 1 tied contenders wins it with probability 1/(k+1)) —
+/// the comparison [`settle`] makes.
+pub fn first_dist(ini: &Initiative, totals: &[Dist<i32>], among: &[bool]) -> Dist<Option<usize>> {
+    let n = ini.contenders.len();
+    let dex: Vec<Option<i32>> = ini.contenders.iter().map(|c| c.dex).collect();
+    let mut pairs: Vec<(Option<usize>, Prob)> = Vec::new();
+    let mut anyone = false;
+    for i in (0..n).filter(|&i| among[i]) {
+        anyone = true;
+        let mut p_first = Prob::zero();
+        for (t, p_t) in totals[i].iter() {
+            // ways[k]: the probability that exactly k others tie with i and none beats it.
+            let mut ways: Vec<Prob> = vec![Prob::one()];
+            for j in (0..n).filter(|&j| j != i && among[j]) {
+                let (mut lose, mut tie) = (Prob::zero(), Prob::zero());
+                for (u, p_u) in totals[j].iter() {
+                    if u < t || (u == t && dex[j] < dex[i]) {
+                        lose = lose.add(p_u);
+                    } else if u == t && dex[j] == dex[i] {
+                        tie = tie.add(p_u);
+                    }
+                }
+                let mut next = vec![Prob::zero(); ways.len() + usize::from(!tie.is_zero())];
+                for (k, w) in ways.iter().enumerate() {
+                    next[k] = next[k].add(&w.mul(&lose));
+                    if !tie.is_zero() {
+                        next[k + 1] = next[k + 1].add(&w.mul(&tie));
+                    }
+                }
+                ways = next;
+            }
+            let won: Vec<Prob> = ways.iter().enumerate().map(|(k, w)| w.mul(&Prob::new(1, k as u128 + 1))).collect();
+            p_first = p_first.add(&p_t.mul(&Prob::sum(&won)));
+        }
+        pairs.push((Some(i), p_first));
+    }
+    if !anyone {
+        return Dist::point(None);
+    }
+    Dist::from_pairs(pairs)
+}
+
+/// The full acting order, exactly: every combination of totals, settled by [`settle`].
+fn order_dist(ini: &Initiative, totals: &[Dist<i32>], fallback: Fallback, method: &mut Method) -> Dist<Vec<usize>> {
+    let dex: Vec<Option<i32>> = ini.contenders.iter().map(|c| c.dex).collect();
+    let mut combos: Dist<Vec<i32>> = Dist::point(Vec::new());
+    for dist in totals {
+        combos = combos.and_then(|so_far| {
+            dist.map(|&t| {
+                let mut next = so_far.clone();
+                next.push(t);
+                next
+            })
+        });
+    }
+    combos.and_then(|t| dist_of(|d| settle(t, &dex, d).0, fallback, method))
+}
+
+fn describe_first(ini: &Initiative, first: &Option<usize>, suffix: &str) -> (serde_json::Value, String) {
+    match first {
+        Some(i) => {
+            let name = &ini.contenders[*i].name;
+            (json!(name), format!("{name} {suffix}"))
+        }
+        None => (serde_json::Value::Null, "nobody: everyone is surprised".to_string()),
+    }
+}
+
+fn describe_order(ini: &Initiative, order: &[usize]) -> (serde_json::Value, String) {
+    let names: Vec<&str> = order.iter().map(|&i| ini.contenders[i].name.as_str()).collect();
+    (json!(names), names.join(", then "))
+}
+
+/// Who acts first, and the full order when there are at most [`FULL_ORDER`] contenders.
+fn push_initiative_parts(odds: &mut Odds, ini: &Initiative, fallback: Fallback) -> Vec<Dist<i32>> {
+    let mut method = exact(fallback);
+    let totals = total_dists(ini, fallback, &mut method);
+    let all = vec![true; ini.contenders.len()];
+    let first = first_dist(ini, &totals, &all);
+    let round = if ini.variant == Variant::Speed { " in round 1" } else { "" };
+    odds.push(Some("first"), format!("who acts first{round}"), &first, method, |f| describe_first(ini, f, "first"));
+    if ini.contenders.len() <= FULL_ORDER {
+        let order = order_dist(ini, &totals, fallback, &mut method);
+        odds.push(Some("order"), format!("acting order{round}"), &order, method, |o| describe_order(ini, o));
+    }
+    if ini.variant == Variant::Speed && ini.rounds > 1 {
+        odds.note("the speed factor is rolled anew every round with the same actions: every round has these odds");
+    }
+    totals
+}
+
+pub fn initiative_odds(ini: &Initiative, fallback: Fallback) -> Odds {
+    let mut odds = Odds::default();
+    push_initiative_parts(&mut odds, ini, fallback);
+    odds
+}
+
+// ------------------------------------------------------------------------------------------
+// Encounter
+
+#[derive(Clone, Debug)]
+pub struct EncounterInput {
+    pub surprise: SurpriseInput,
+    pub initiative: Initiative,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct EncounterOutcome<'a> {
+    pub surprise: SurpriseOutcome<'a>,
+    pub initiative: InitiativeOutcome<'a>,
+    /// The first in the order who is not surprised (for side initiative, the first side
+    /// with someone not surprised); null when everyone is.
+    pub first_to_act: Option<&'a str>,
+}
+
+/// Whether contender `c` loses its first turn: a creature that is surprised, or a side all
+/// of whose members are.
+fn contender_surprised(c: &Contender, surprised: &[bool]) -> bool {
+    match c.creature {
+        Some(i) => surprised[i],
+        None => !c.members.is_empty() && c.members.iter().all(|m| surprised[m.creature]),
+    }
+}
+
+fn mark(order: &mut [Place], contenders: &[Contender], surprised: &[bool]) {
+    for place in order {
+        let c = &contenders[place.contender];
+        if c.creature.is_some() {
+            let s = contender_surprised(c, surprised);
+            place.surprised = Some(s);
+            place.loses_first_turn = Some(s);
+        }
+        for (member, m) in place.members.iter_mut().zip(&c.members) {
+            member.surprised = Some(surprised[m.creature]);
+            member.loses_first_turn = Some(surprised[m.creature]);
+        }
+    }
+}
+
+/// seed 004: surprise first, then initiative as usual; the surprised keep their place in the
+/// order but lose their first turn.
+pub fn encounter<'a>(input: &'a EncounterInput, dice: &mut dyn Dice) -> EncounterOutcome<'a> {
+    let surprise = surprise(&input.surprise, dice);
+    let surprised = surprise.surprised();
+    let mut initiative = initiative(&input.initiative, dice);
+    let contenders = &input.initiative.contenders;
+    mark(&mut initiative.order, contenders, &surprised);
+    if let Some(first) = initiative.rounds.first_mut() {
+        mark(&mut first.order, contenders, &surprised);
+    }
+    let first_to_act =
+        initiative.order.iter().find(|p| !contender_surprised(&contenders[p.contender], &surprised)).map(|p| p.name);
+    EncounterOutcome { surprise, initiative, first_to_act }
+}
+
+/// Each creature's surprise, the initiative parts, and who really acts first once the
+/// surprised are skipped (every set of surprised creatures, weighted by its probability).
+pub fn encounter_odds(input: &EncounterInput, fallback: Fallback) -> Odds {
+    let mut odds = Odds::default();
+    push_surprise_parts(&mut odds, &input.surprise, fallback);
+    let ini = &input.initiative;
+    let totals = push_initiative_parts(&mut odds, ini, fallback);
+    let mut method = exact(fallback);
+    let lowest = lowest_stealth_dist(&input.surprise, fallback, &mut method);
+    let sets: Dist<Vec<bool>> =
+        lowest.map(|&l| (0..input.surprise.creatures.len()).map(|i| judge(&input.surprise, i, l).surprised).collect());
+    let first = sets.and_then(|surprised| {
+        let able: Vec<bool> = ini.contenders.iter().map(|c| !contender_surprised(c, surprised)).collect();
+        first_dist(ini, &totals, &able)
+    });
+    odds.push(Some("first to act"), "who acts first once the surprised lose their turn", &first, method, |f| {
+        describe_first(ini, f, "acts first")
+    });
+    odds
+}
+
+// ------------------------------------------------------------------------------------------
+// Helpers
+
+fn is_one(n: &u32) -> bool {
+    *n == 1
+}
+
+fn exact(fallback: Fallback) -> Method {
+    Method { trials: None, seed: fallback.seed }
+}
+
+/// The distribution of `run`, exact when small enough; an estimate is recorded in `method`.
+fn dist_of<T: Ord + Clone>(run: impl FnMut(&mut dyn Dice) -> T, fallback: Fallback, method: &mut Method) -> Dist<T> {
+    let (dist, m) = exact_or_estimate(run, fallback);
+    if m.trials.is_some() {
+        *method = m;
+    }
+    dist
+}
+
+/// `a`, `a and b`, `a, b and c`.
+pub fn join(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
