@@ -1149,3 +1149,372 @@ pub fn join(items: &[&str]) -> String {
         [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::SeededDice;
+    use crate::odds::enumerate;
+
+    fn fallback() -> Fallback {
+        Fallback { seed: 1, trials: 10_000 }
+    }
+
+    fn creature(name: &str, side: usize) -> Creature {
+        Creature { name: name.to_string(), count: 1, side, per: DEFAULT_PASSIVE_PERCEPTION, ..Creature::default() }
+    }
+
+    fn net(text: &str) -> i32 {
+        parse_action(text).unwrap().net()
+    }
+
+    #[test]
+    fn seed_002_speed_factor_examples() {
+        // The paladin casts a 2nd-level spell as a bonus action and attacks with a shortsword: +0.
+        let paladin = parse_action("spell:2+light").unwrap();
+        let shown: Vec<(i32, &str)> = paladin.modifiers.iter().map(|m| (m.value, m.source.as_str())).collect();
+        assert_eq!(shown, [(-2, "spell level 2"), (2, "light weapon")]);
+        assert_eq!(paladin.net(), 0);
+        // The rogue fighting with two daggers gets the light-weapon +2 once.
+        let rogue = parse_action("light+light").unwrap();
+        assert_eq!(rogue.net(), 2);
+        assert_eq!(rogue.ignored, ["light: one +2 for light or finesse"]);
+        // A two-handed heavy melee weapon takes both penalties.
+        assert_eq!(net("heavy+two-handed"), -4);
+    }
+
+    #[test]
+    fn every_action_row() {
+        for (text, expected) in [
+            ("spell:0", 0),
+            ("spell:1", -1),
+            ("spell:9", -9),
+            ("heavy", -2),
+            ("light", 2),
+            ("finesse", 2),
+            ("two-handed", -2),
+            ("loading", -5),
+            ("-5", -5),
+            ("3", 3),
+            ("+3", 3),
+            ("light+-5", -3),
+            ("light++3", 5),
+            ("Heavy+LIGHT", 0),
+        ] {
+            assert_eq!(net(text), expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn the_same_modifier_never_applies_twice() {
+        assert_eq!(net("heavy+heavy"), -2);
+        assert_eq!(net("light+finesse"), 2);
+        assert_eq!(net("finesse+light+finesse"), 2);
+        assert_eq!(net("loading+loading"), -5);
+        assert_eq!(net("two-handed+two-handed"), -2);
+        assert_eq!(net("-5+-5"), -5);
+        assert_eq!(net("-5+-2"), -7);
+        // Only the highest-level spell counts, whatever the order.
+        assert_eq!(net("spell:1+spell:3"), -3);
+        assert_eq!(net("spell:3+spell:1+spell:3"), -3);
+        assert_eq!(parse_action("spell:3+spell:1+spell:3").unwrap().ignored.len(), 2);
+    }
+
+    #[test]
+    fn bad_actions_are_refused_with_what_is_allowed() {
+        for (text, says) in [
+            ("slash", "unknown action 'slash'; write spell:LEVEL"),
+            ("light+", "has an empty part"),
+            ("", "has an empty part"),
+            ("spell", "'spell' needs its level"),
+            ("spell:10", "'spell:10' is not a spell level"),
+            ("spell:x", "'spell:x' is not a spell level"),
+            ("21", "'21' is out of range"),
+            ("light+-21", "'-21' is out of range"),
+        ] {
+            let err = parse_action(text).unwrap_err();
+            assert!(err.contains(says), "{text}: {err}");
+        }
+    }
+
+    #[test]
+    fn every_size_row() {
+        let rows: Vec<(&str, i32)> = Size::WORDS.iter().map(|w| (*w, Size::from_word(w).unwrap().modifier())).collect();
+        assert_eq!(rows, [("tiny", 5), ("small", 2), ("medium", 0), ("large", -2), ("huge", -5), ("gargantuan", -8)]);
+        assert_eq!(Size::from_word("Huge"), Some(Size::Huge));
+        assert_eq!(Size::from_word("colossal"), None);
+        assert_eq!(Size::default().word(), "medium");
+    }
+
+    fn ambush(pers: &[(&str, i32)], hiders: Vec<Stealth>, ties: StealthTies) -> SurpriseInput {
+        let creatures: Vec<Creature> = pers.iter().map(|&(name, per)| Creature { per, ..creature(name, 0) }).collect();
+        SurpriseInput {
+            sides: vec!["party".into(), "monsters".into()],
+            hiding: vec![false; creatures.len()],
+            creatures,
+            hiders: hiders
+                .into_iter()
+                .enumerate()
+                .map(|(i, stealth)| Hider { name: format!("hider {}", i + 1), stealth })
+                .collect(),
+            ties,
+            both_surprised: false,
+        }
+    }
+
+    fn verdicts<'a>(out: &SurpriseOutcome<'a>) -> Vec<(&'a str, bool, bool)> {
+        out.creatures.iter().map(|c| (c.name, c.surprised, c.borderline)).collect()
+    }
+
+    const PARTY: [(&str, i32); 4] = [("Elf", 16), ("Fighter", 12), ("Wizard", 10), ("Halfling", 14)];
+
+    #[test]
+    fn seed_004_goblin_ambush() {
+        // Four goblins with passive Stealth 14.
+        let input = ambush(&PARTY, vec![Stealth::Total(14)], StealthTies::Noticed);
+        let out = surprise(&input, &mut SeededDice::new(1));
+        assert_eq!(
+            verdicts(&out),
+            [("Elf", false, false), ("Fighter", true, false), ("Wizard", true, false), ("Halfling", false, true)]
+        );
+        assert_eq!(out.verdict, Verdict::Surprised);
+        assert_eq!(out.effect, Some(SURPRISED_EFFECT));
+        // The halfling is the referee's call: ruled the other way, surprised, still borderline.
+        let input = ambush(&PARTY, vec![Stealth::Total(14)], StealthTies::Surprised);
+        let out = surprise(&input, &mut SeededDice::new(1));
+        assert!(out.creatures[3].surprised && out.creatures[3].borderline);
+    }
+
+    #[test]
+    fn noticing_any_hider_is_enough() {
+        let input = ambush(&PARTY, vec![Stealth::Total(20), Stealth::Total(11)], StealthTies::Noticed);
+        let out = surprise(&input, &mut SeededDice::new(1));
+        assert_eq!(out.lowest_stealth, Some(11));
+        assert_eq!(
+            verdicts(&out),
+            [("Elf", false, false), ("Fighter", false, false), ("Wizard", true, false), ("Halfling", false, false)]
+        );
+    }
+
+    #[test]
+    fn alert_creatures_are_never_surprised() {
+        let mut input = ambush(&[("Rogue", 1)], vec![Stealth::Total(30)], StealthTies::Surprised);
+        input.creatures[0].alert = true;
+        let out = surprise(&input, &mut SeededDice::new(1));
+        assert_eq!((out.creatures[0].surprised, out.creatures[0].reason), (false, Reason::Alert));
+        assert_eq!(out.verdict, Verdict::NoneSurprised);
+        input.both_surprised = true;
+        input.hiders.clear();
+        let out = surprise(&input, &mut SeededDice::new(1));
+        assert_eq!(out.creatures[0].reason, Reason::Alert);
+    }
+
+    #[test]
+    fn both_sides_surprised_lose_the_first_round() {
+        let mut input = ambush(&[("Elf", 30), ("Orc", 1)], Vec::new(), StealthTies::Noticed);
+        input.both_surprised = true;
+        input.creatures[1].side = 1;
+        let out = surprise(&input, &mut SeededDice::new(1));
+        assert!(out.creatures.iter().all(|c| c.surprised && c.reason == Reason::BothSurprised));
+        assert_eq!((out.verdict, out.effect), (Verdict::BothSidesSurprised, Some(BOTH_EFFECT)));
+    }
+
+    fn part(odds: &Odds, name: &str) -> Vec<String> {
+        odds.entries
+            .iter()
+            .filter(|e| e.part.as_deref() == Some(name))
+            .map(|e| format!("{} {}", e.label, e.prob))
+            .collect()
+    }
+
+    #[test]
+    fn rolled_stealth_odds_by_hand() {
+        // d20 + 0 against passive Perception 10: above 10 on 11-20, equal on 10.
+        let input = ambush(&[("Elf", 10)], vec![Stealth::Rolls(0)], StealthTies::Noticed);
+        let odds = surprise_odds(&input, fallback());
+        assert_eq!(
+            part(&odds, "Elf"),
+            ["noticed 9/20", "noticed, borderline (Stealth = passive Perception) 1/20", "surprised 1/2"]
+        );
+        // Two such hiders: surprised only if both beat 10, (1/2)^2; the lowest equals 10 with
+        // (11/20)^2 - (10/20)^2 = 21/400.
+        let input = ambush(&[("Elf", 10)], vec![Stealth::Rolls(0), Stealth::Rolls(0)], StealthTies::Surprised);
+        let odds = surprise_odds(&input, fallback());
+        assert_eq!(
+            part(&odds, "Elf"),
+            ["noticed 279/400", "surprised 1/4", "surprised, borderline (Stealth = passive Perception) 21/400"]
+        );
+        // Given totals only: certain.
+        let input = ambush(&PARTY, vec![Stealth::Total(14)], StealthTies::Noticed);
+        let odds = surprise_odds(&input, fallback());
+        assert_eq!(part(&odds, "Fighter"), ["surprised 1"]);
+        assert_eq!(part(&odds, "Halfling"), ["noticed, borderline (Stealth = passive Perception) 1"]);
+    }
+
+    fn lineup(variant: Variant, creatures: Vec<Creature>) -> Initiative {
+        Initiative::new(&InitiativeInput {
+            variant,
+            sides: vec!["party".into(), "monsters".into(), "wolves".into()],
+            creatures,
+            rounds: 1,
+        })
+    }
+
+    fn with(name: &str, f: impl FnOnce(&mut Creature)) -> Creature {
+        let mut c = creature(name, 0);
+        f(&mut c);
+        c
+    }
+
+    #[test]
+    fn advantage_keeps_the_higher_of_two_separate_d20s() {
+        let ini = lineup(Variant::Standard, vec![with("A", |c| c.mode = RollMode::Advantage)]);
+        let kept = enumerate(|d| roll_contender(&ini.contenders[0], d).total).unwrap();
+        for (k, p) in kept.iter() {
+            assert_eq!(*p, Prob::new(2 * *k as u128 - 1, 400), "advantage keeps {k}");
+        }
+        let ini = lineup(Variant::Standard, vec![with("A", |c| c.mode = RollMode::Disadvantage)]);
+        let kept = enumerate(|d| roll_contender(&ini.contenders[0], d).total).unwrap();
+        for (k, p) in kept.iter() {
+            assert_eq!(*p, Prob::new(41 - 2 * *k as u128, 400), "disadvantage keeps {k}");
+        }
+        let ini = lineup(Variant::Standard, vec![with("A", |c| c.mode = RollMode::from_keys(true, true))]);
+        assert_eq!(enumerate(|d| roll_contender(&ini.contenders[0], d).total).unwrap().len(), 20);
+    }
+
+    fn first_odds(ini: &Initiative) -> Vec<String> {
+        part(&initiative_odds(ini, fallback()), "first")
+    }
+
+    #[test]
+    fn first_place_fractions_by_hand() {
+        // +1 against +0, equal Dex: A wins outright on dB <= dA (210/400); on dA + 1 = dB
+        // (19/400) the tie goes to a roll-off: 210/400 + 19/800 = 439/800.
+        let ini = lineup(Variant::Standard, vec![with("A", |c| c.init = Some(1)), creature("B", 0)]);
+        assert_eq!(first_odds(&ini), ["A first 439/800", "B first 361/800"]);
+        // Dex +1 against +0: the same ties now go to the higher Dex: 229/400.
+        let ini = lineup(Variant::Standard, vec![with("A", |c| c.dex = 1), creature("B", 0)]);
+        assert_eq!(first_odds(&ini), ["A first 229/400", "B first 171/400"]);
+        // Advantage against a plain d20: sum (2k-1)(k-1)/8000 + half of the ties = 533/800.
+        let ini = lineup(Variant::Standard, vec![with("A", |c| c.mode = RollMode::Advantage), creature("B", 0)]);
+        assert_eq!(first_odds(&ini), ["A first 533/800", "B first 267/800"]);
+        // Alert: +5.
+        let ini = lineup(Variant::Score, vec![with("A", |c| c.alert = true), with("B", |c| c.dex = 4)]);
+        assert_eq!(first_odds(&ini), ["A first 1"]);
+    }
+
+    /// Who acts first by brute force: every path of the rule itself, roll-offs included.
+    fn brute_first(ini: &Initiative) -> Dist<Option<usize>> {
+        enumerate(|d| initiative(ini, d).order.first().map(|p| p.contender)).unwrap()
+    }
+
+    #[test]
+    fn exact_first_place_agrees_with_enumerating_the_rule() {
+        let cases = vec![
+            vec![with("A", |c| c.dex = 2), with("B", |c| c.dex = 2), with("C", |c| c.init = Some(2))],
+            vec![with("A", |c| c.mode = RollMode::Advantage), with("B", |c| c.dex = 3)],
+            vec![with("A", |c| c.mode = RollMode::Disadvantage), with("B", |c| c.alert = true)],
+            vec![creature("A", 0), creature("B", 0), creature("C", 0)],
+        ];
+        for creatures in cases {
+            let ini = lineup(Variant::Standard, creatures);
+            let totals = total_dists(&ini, fallback(), &mut exact(fallback()));
+            let all = vec![true; ini.contenders.len()];
+            assert_eq!(first_dist(&ini, &totals, &all), brute_first(&ini));
+            let full =
+                enumerate(|d| initiative(&ini, d).order.iter().map(|p| p.contender).collect::<Vec<_>>()).unwrap();
+            assert_eq!(order_dist(&ini, &totals, fallback(), &mut exact(fallback())), full);
+        }
+        let sides = lineup(Variant::Side, vec![creature("Elf", 0)]);
+        let totals = total_dists(&sides, fallback(), &mut exact(fallback()));
+        assert_eq!(first_dist(&sides, &totals, &[true; 3]), brute_first(&sides));
+    }
+
+    #[test]
+    fn sides_roll_plain_d20s_and_reroll_ties() {
+        let ini = lineup(Variant::Side, vec![with("Rogue", |c| c.dex = 4)]);
+        assert!(ini.contenders.iter().all(|c| c.modifiers.is_empty() && c.dex.is_none()));
+        assert_eq!(ini.contenders[0].members.len(), 1);
+        let odds = initiative_odds(&ini, fallback());
+        assert_eq!(part(&odds, "first"), ["party first 1/3", "monsters first 1/3", "wolves first 1/3"]);
+        assert_eq!(part(&odds, "order").len(), 6);
+        assert!(odds.entries.iter().filter(|e| e.part.as_deref() == Some("order")).all(|e| e.prob == Prob::new(1, 6)));
+    }
+
+    #[test]
+    fn score_is_ten_plus_the_modifier_and_ties_go_by_dex_then_a_roll_off() {
+        let ini = lineup(
+            Variant::Score,
+            vec![
+                with("A", |c| c.dex = 2),
+                with("B", |c| {
+                    c.dex = 3;
+                    c.init = Some(2)
+                }),
+                with("C", |c| c.dex = 2),
+                with("D", |c| c.mode = RollMode::Disadvantage),
+            ],
+        );
+        let out = initiative(&ini, &mut SeededDice::new(3));
+        let totals: Vec<(&str, i32)> = out.order.iter().map(|p| (p.name, p.total)).collect();
+        assert_eq!(totals[0], ("B", 12));
+        assert_eq!(totals[3], ("D", 5));
+        assert_eq!(out.ties.len(), 1);
+        assert!(out.ties[0].by_dex);
+        assert_eq!(out.ties[0].roll_offs[0].names.len(), 2);
+        let odds = initiative_odds(&ini, fallback());
+        assert_eq!(part(&odds, "first"), ["B first 1"]);
+    }
+
+    #[test]
+    fn groups_roll_once_and_are_one_entry() {
+        let ini = lineup(Variant::Standard, vec![Creature { count: 4, ..creature("Goblin", 1) }, creature("Elf", 0)]);
+        let out = initiative(&ini, &mut SeededDice::new(5));
+        assert_eq!(out.order.len(), 2);
+        let goblin = out.order.iter().find(|p| p.name == "Goblin").unwrap();
+        assert_eq!((goblin.count, goblin.rolls.len()), (4, 1));
+    }
+
+    #[test]
+    fn speed_factor_rolls_every_round_with_action_and_size() {
+        let mut ini = lineup(
+            Variant::Speed,
+            vec![with("Ogre", |c| {
+                c.dex = -1;
+                c.size = Size::Large;
+                c.action = Some(parse_action("heavy+two-handed").unwrap());
+            })],
+        );
+        ini.rounds = 3;
+        let out = initiative(&ini, &mut SeededDice::new(8));
+        assert_eq!(out.rounds.len(), 3);
+        for round in &out.rounds {
+            let ogre = &round.order[0];
+            // d20 -1 Dex -2 heavy -2 two-handed -2 large.
+            assert_eq!(ogre.total, ogre.d20.unwrap() as i32 - 7, "round {}", round.round);
+        }
+        assert_eq!(out.order[0].total, out.rounds[0].order[0].total);
+    }
+
+    #[test]
+    fn encounter_marks_the_surprised_and_skips_them_for_first_to_act() {
+        let mut surprise = ambush(&[("Elf", 16), ("Fighter", 1)], vec![Stealth::Total(14)], StealthTies::Noticed);
+        surprise.creatures.push(Creature { count: 2, ..creature("Goblin", 1) });
+        surprise.hiding.push(true);
+        let initiative = lineup(Variant::Standard, surprise.creatures.clone());
+        let input = EncounterInput { surprise, initiative };
+        let out = encounter(&input, &mut SeededDice::new(2));
+        let fighter = out.initiative.order.iter().find(|p| p.name == "Fighter").unwrap();
+        assert_eq!((fighter.surprised, fighter.loses_first_turn), (Some(true), Some(true)));
+        assert_ne!(out.first_to_act, Some("Fighter"));
+        let odds = encounter_odds(&input, fallback());
+        let first: Vec<String> = part(&odds, "first to act");
+        assert_eq!(first.len(), 2, "{first:?}");
+        assert!(first.iter().all(|line| !line.starts_with("Fighter")));
+        assert_eq!(part(&odds, "Fighter"), ["surprised 1"]);
+        for name in ["Elf", "Fighter", "first", "order", "first to act"] {
+            let total = Prob::sum(odds.entries.iter().filter(|e| e.part.as_deref() == Some(name)).map(|e| &e.prob));
+            assert_eq!(total, Prob::one(), "{name}");
+        }
+    }
+}
