@@ -11,6 +11,9 @@ use super::{Modifier, sum};
 use crate::dice::{Dice, Roll};
 use crate::odds::{Dist, Fallback, Method, Odds, exact_or_estimate};
 use crate::prob::Prob;
+use num_bigint::BigUint;
+use num_integer::Integer;
+use num_traits::{One, Zero};
 use serde::Serialize;
 use serde_json::json;
 
@@ -212,7 +215,7 @@ fn part_modifier(part: Part) -> Modifier {
 // Creatures
 
 /// How the initiative d20 is rolled.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum RollMode {
     #[default]
@@ -865,11 +868,17 @@ pub struct InitiativeOutcome<'a> {
     pub rounds: Vec<RoundOrder<'a>>,
 }
 
-fn round<'a>(ini: &'a Initiative, dice: &mut dyn Dice) -> (Vec<Place<'a>>, Vec<TieBreak<'a>>) {
+/// Every contender rolls, then [`settle`] orders them.
+fn roll_round(ini: &Initiative, dice: &mut dyn Dice) -> (Vec<InitRoll>, Vec<usize>, Vec<TieRecord>) {
     let rolled: Vec<InitRoll> = ini.contenders.iter().map(|c| roll_contender(c, dice)).collect();
     let totals: Vec<i32> = rolled.iter().map(|r| r.total).collect();
     let dex: Vec<Option<i32>> = ini.contenders.iter().map(|c| c.dex).collect();
     let (order, ties) = settle(&totals, &dex, dice);
+    (rolled, order, ties)
+}
+
+fn round<'a>(ini: &'a Initiative, dice: &mut dyn Dice) -> (Vec<Place<'a>>, Vec<TieBreak<'a>>) {
+    let (rolled, order, ties) = roll_round(ini, dice);
     let names = |who: &[usize]| -> Vec<&'a str> { who.iter().map(|&i| ini.contenders[i].name.as_str()).collect() };
     let places = order
         .iter()
@@ -939,68 +948,228 @@ pub fn initiative<'a>(ini: &'a Initiative, dice: &mut dyn Dice) -> InitiativeOut
 }
 
 /// Each contender's total as a distribution, enumerated from [`roll_contender`].
+/// Contenders that roll the same way with the same net modifier share one enumeration.
 fn total_dists(ini: &Initiative, fallback: Fallback, method: &mut Method) -> Vec<Dist<i32>> {
-    ini.contenders.iter().map(|c| dist_of(|d| roll_contender(c, d).total, fallback, method)).collect()
+    let mut seen: std::collections::BTreeMap<(Option<RollMode>, i32), Dist<i32>> = std::collections::BTreeMap::new();
+    ini.contenders
+        .iter()
+        .map(|c| {
+            let shape = (c.die, c.base + sum(&c.modifiers));
+            if let Some(dist) = seen.get(&shape) {
+                return dist.clone();
+            }
+            let dist = dist_of(|d| roll_contender(c, d).total, fallback, method);
+            seen.insert(shape, dist.clone());
+            dist
+        })
+        .collect()
+}
+
+/// The work [`first_dist`] may do (contenders × totals × contenders × tied contenders)
+/// before who acts first is estimated by simulation instead.
+const FIRST_PLACE_BUDGET: usize = 2_000_000;
+
+/// Who acts first among the contenders `among` selects: exact when the cast is small enough
+/// (see [`first_dist`]), else estimated from seeded runs of [`initiative`] itself.
+fn first_odds(
+    ini: &Initiative,
+    totals: &[Dist<i32>],
+    among: &[bool],
+    fallback: Fallback,
+    method: &mut Method,
+) -> Dist<Option<usize>> {
+    if let Some(dist) = first_dist(ini, totals, among) {
+        return dist;
+    }
+    let n = ini.contenders.len().max(1) as u64;
+    let trials = (200_000 / n).clamp(20, fallback.trials.max(20));
+    *method = Method { trials: Some(trials), seed: fallback.seed };
+    crate::odds::simulate(
+        |d| {
+            let (_, order, _) = roll_round(ini, d);
+            order.into_iter().find(|&i| among[i])
+        },
+        trials,
+        fallback.seed,
+    )
 }
 
 /// Who acts first among the contenders `among` selects, exactly: contender i is first when
 /// every other has a lower total, or the same total and lower Dex, or ties it on both and
 /// loses the roll-off (each of k + 1 tied contenders wins it with probability 1/(k+1)) —
-/// the comparison [`settle`] makes.
-pub fn first_dist(ini: &Initiative, totals: &[Dist<i32>], among: &[bool]) -> Dist<Option<usize>> {
+/// the comparison [`settle`] makes. Worked in whole numbers of equally likely outcomes
+/// (20 per d20, 400 per pair), so long casts stay fast; `None` when the cast is too large.
+pub fn first_dist(ini: &Initiative, totals: &[Dist<i32>], among: &[bool]) -> Option<Dist<Option<usize>>> {
     let n = ini.contenders.len();
+    let members: Vec<usize> = (0..n).filter(|&i| among[i]).collect();
+    if members.is_empty() {
+        return Some(Dist::point(None));
+    }
     let dex: Vec<Option<i32>> = ini.contenders.iter().map(|c| c.dex).collect();
+    let tables: Vec<Counts> =
+        members.iter().map(|&i| Counts::new(&ini.contenders[i], &totals[i])).collect::<Option<_>>()?;
+    let mut same_dex: std::collections::BTreeMap<Option<i32>, usize> = std::collections::BTreeMap::new();
+    for &i in &members {
+        *same_dex.entry(dex[i]).or_default() += 1;
+    }
+    let widest_tie = same_dex.values().copied().max().unwrap_or(1);
+    let support: usize = tables.iter().map(|t| t.steps.len()).max().unwrap_or(1);
+    if members.len() * support * members.len() * widest_tie > FIRST_PLACE_BUDGET {
+        return None;
+    }
+    // Every contender's outcomes together: the product of the denominators.
+    let all: BigUint = tables.iter().fold(BigUint::one(), |acc, t| acc * t.denominator);
     let mut pairs: Vec<(Option<usize>, Prob)> = Vec::new();
-    let mut anyone = false;
-    for i in (0..n).filter(|&i| among[i]) {
-        anyone = true;
-        let mut p_first = Prob::zero();
-        for (t, p_t) in totals[i].iter() {
-            // ways[k]: the probability that exactly k others tie with i and none beats it.
-            let mut ways: Vec<Prob> = vec![Prob::one()];
-            for j in (0..n).filter(|&j| j != i && among[j]) {
-                let (mut lose, mut tie) = (Prob::zero(), Prob::zero());
-                for (u, p_u) in totals[j].iter() {
-                    if u < t || (u == t && dex[j] < dex[i]) {
-                        lose = lose.add(p_u);
-                    } else if u == t && dex[j] == dex[i] {
-                        tie = tie.add(p_u);
-                    }
+    for (a, &i) in members.iter().enumerate() {
+        // wins[k]: outcomes in which exactly k others tie with i and none beats it.
+        let mut wins: Vec<BigUint> = Vec::new();
+        'totals: for &(t, _, count) in &tables[a].steps {
+            let mut ways: Vec<BigUint> = vec![BigUint::one()];
+            for (b, &j) in members.iter().enumerate() {
+                if j == i {
+                    continue;
                 }
-                let mut next = vec![Prob::zero(); ways.len() + usize::from(!tie.is_zero())];
+                let (below, at) = tables[b].at(t);
+                let (lose, tie) = match dex[j].cmp(&dex[i]) {
+                    std::cmp::Ordering::Less => (below + at, 0),
+                    std::cmp::Ordering::Equal => (below, at),
+                    std::cmp::Ordering::Greater => (below, 0),
+                };
+                if lose == 0 && tie == 0 {
+                    continue 'totals;
+                }
+                if tie == 0 {
+                    ways.iter_mut().for_each(|w| *w *= lose);
+                    continue;
+                }
+                let mut next = vec![BigUint::zero(); ways.len() + 1];
                 for (k, w) in ways.iter().enumerate() {
-                    next[k] = next[k].add(&w.mul(&lose));
-                    if !tie.is_zero() {
-                        next[k + 1] = next[k + 1].add(&w.mul(&tie));
-                    }
+                    next[k] += w * lose;
+                    next[k + 1] += w * tie;
                 }
                 ways = next;
             }
-            let won: Vec<Prob> = ways.iter().enumerate().map(|(k, w)| w.mul(&Prob::new(1, k as u128 + 1))).collect();
-            p_first = p_first.add(&p_t.mul(&Prob::sum(&won)));
+            if wins.len() < ways.len() {
+                wins.resize(ways.len(), BigUint::zero());
+            }
+            for (k, w) in ways.into_iter().enumerate() {
+                wins[k] += w * count;
+            }
         }
-        pairs.push((Some(i), p_first));
+        // Σ wins[k] / (k + 1), over a common multiple of 1..=k+1.
+        let common = (1..=wins.len() as u64).fold(BigUint::one(), |acc, k| acc.lcm(&BigUint::from(k)));
+        let numerator: BigUint =
+            wins.iter().enumerate().map(|(k, w)| w * (&common / BigUint::from(k as u64 + 1))).sum();
+        pairs.push((Some(i), ratio(&numerator, &(&all * &common))));
     }
-    if !anyone {
-        return Dist::point(None);
-    }
-    Dist::from_pairs(pairs)
+    Some(Dist::from_pairs(pairs))
 }
 
-/// The full acting order, exactly: every combination of totals, settled by [`settle`].
+/// A contender's totals as counts of equally likely outcomes: `(total, below, at)`.
+struct Counts {
+    denominator: u64,
+    steps: Vec<(i32, u64, u64)>,
+}
+
+impl Counts {
+    /// `None` if the distribution is not in whole outcomes of its dice (an estimate).
+    fn new(c: &Contender, dist: &Dist<i32>) -> Option<Counts> {
+        let denominator = match c.die {
+            None => 1,
+            Some(RollMode::Advantage | RollMode::Disadvantage) => 400,
+            Some(_) => 20,
+        };
+        let mut below = 0;
+        let mut steps = Vec::with_capacity(dist.len());
+        for (t, p) in dist.iter() {
+            let count = (p.to_f64() * denominator as f64).round() as u64;
+            if Prob::new(u128::from(count), u128::from(denominator)) != *p {
+                return None;
+            }
+            steps.push((*t, below, count));
+            below += count;
+        }
+        (below == denominator).then_some(Counts { denominator, steps })
+    }
+
+    /// Outcomes with a total below `t`, and with exactly `t`.
+    fn at(&self, t: i32) -> (u64, u64) {
+        match self.steps.binary_search_by(|s| s.0.cmp(&t)) {
+            Ok(k) => (self.steps[k].1, self.steps[k].2),
+            Err(k) => (self.steps.get(k).map_or(self.denominator, |s| s.1), 0),
+        }
+    }
+}
+
+/// `numerator / denominator` as an exact probability.
+fn ratio(numerator: &BigUint, denominator: &BigUint) -> Prob {
+    let whole = |n: &BigUint| {
+        n.to_u32_digits()
+            .iter()
+            .rev()
+            .fold(Prob::zero(), |acc, &digit| acc.mul(&Prob::new(1 << 32, 1)).add(&Prob::new(u128::from(digit), 1)))
+    };
+    whole(numerator).div(&whole(denominator))
+}
+
+/// The full acting order, exactly: every combination of totals, settled by [`settle`]
+/// (counted in whole outcomes; only combinations with a tie go through the roll-off's odds).
 fn order_dist(ini: &Initiative, totals: &[Dist<i32>], fallback: Fallback, method: &mut Method) -> Dist<Vec<usize>> {
     let dex: Vec<Option<i32>> = ini.contenders.iter().map(|c| c.dex).collect();
-    let mut combos: Dist<Vec<i32>> = Dist::point(Vec::new());
-    for dist in totals {
-        combos = combos.and_then(|so_far| {
-            dist.map(|&t| {
-                let mut next = so_far.clone();
-                next.push(t);
-                next
-            })
-        });
+    let tables: Vec<Counts> =
+        match ini.contenders.iter().zip(totals).map(|(c, d)| Counts::new(c, d)).collect::<Option<Vec<_>>>() {
+            Some(tables) => tables,
+            None => {
+                *method = Method { trials: Some(fallback.trials), seed: fallback.seed };
+                return crate::odds::simulate(|d| roll_round(ini, d).1, fallback.trials, fallback.seed);
+            }
+        };
+    let all: u128 = tables.iter().map(|t| u128::from(t.denominator)).product();
+    let mut untied: std::collections::BTreeMap<Vec<usize>, u128> = std::collections::BTreeMap::new();
+    let mut tied: Vec<(Vec<usize>, Prob)> = Vec::new();
+    let mut pick = vec![0usize; tables.len()];
+    'combos: loop {
+        let t: Vec<i32> = pick.iter().zip(&tables).map(|(&k, table)| table.steps[k].0).collect();
+        let weight: u128 = pick.iter().zip(&tables).map(|(&k, table)| u128::from(table.steps[k].2)).product();
+        let mut keys: Vec<(i32, Option<i32>)> = t.iter().copied().zip(dex.iter().copied()).collect();
+        keys.sort_unstable();
+        if keys.windows(2).all(|w| w[0] != w[1]) {
+            // No tie: settle rolls nothing, so there is one path.
+            *untied.entry(settle(&t, &dex, &mut NoTies).0).or_default() += weight;
+        } else {
+            let share = Prob::new(weight, all);
+            for (order, p) in dist_of(|d| settle(&t, &dex, d).0, fallback, method).iter() {
+                tied.push((order.clone(), p.mul(&share)));
+            }
+        }
+        for (slot, table) in pick.iter_mut().zip(&tables) {
+            *slot += 1;
+            if *slot < table.steps.len() {
+                continue 'combos;
+            }
+            *slot = 0;
+        }
+        break;
     }
-    combos.and_then(|t| dist_of(|d| settle(t, &dex, d).0, fallback, method))
+    Dist::from_pairs(untied.into_iter().map(|(order, count)| (order, Prob::new(count, all))).chain(tied))
+}
+
+/// Dice for a [`settle`] without ties, which rolls nothing; should it ask, it gets the
+/// lowest faces and the order as given.
+struct NoTies;
+
+impl Dice for NoTies {
+    fn roll(&mut self, count: u32, sides: u32) -> Roll {
+        Roll::new(sides, &vec![1; count.min(crate::dice::MAX_ROLL_DICE as u32) as usize])
+    }
+
+    fn roll_off(&mut self, contenders: usize, sides: u32) -> crate::dice::RollOff {
+        crate::dice::RollOff { sides, rounds: Vec::new(), order: (0..contenders).collect() }
+    }
+
+    fn pool(&mut self, size: i32) -> crate::dice::Pool {
+        crate::dice::Pool { size, chance: false, rolls: Vec::new(), again: Vec::new(), successes: 0, dramatic: false }
+    }
 }
 
 fn describe_first(ini: &Initiative, first: &Option<usize>, suffix: &str) -> (serde_json::Value, String) {
@@ -1023,7 +1192,7 @@ fn push_initiative_parts(odds: &mut Odds, ini: &Initiative, fallback: Fallback) 
     let mut method = exact(fallback);
     let totals = total_dists(ini, fallback, &mut method);
     let all = vec![true; ini.contenders.len()];
-    let first = first_dist(ini, &totals, &all);
+    let first = first_odds(ini, &totals, &all, fallback, &mut method);
     let round = if ini.variant == Variant::Speed { " in round 1" } else { "" };
     odds.push(Some("first"), format!("who acts first{round}"), &first, method, |f| describe_first(ini, f, "first"));
     if ini.contenders.len() <= FULL_ORDER {
@@ -1113,7 +1282,7 @@ pub fn encounter_odds(input: &EncounterInput, fallback: Fallback) -> Odds {
         lowest.map(|&l| (0..input.surprise.creatures.len()).map(|i| judge(&input.surprise, i, l).surprised).collect());
     let first = sets.and_then(|surprised| {
         let able: Vec<bool> = ini.contenders.iter().map(|c| !contender_surprised(c, surprised)).collect();
-        first_dist(ini, &totals, &able)
+        first_odds(ini, &totals, &able, fallback, &mut method)
     });
     odds.push(Some("first to act"), "who acts first once the surprised lose their turn", &first, method, |f| {
         describe_first(ini, f, "acts first")
@@ -1420,14 +1589,14 @@ mod tests {
             let ini = lineup(Variant::Standard, creatures);
             let totals = total_dists(&ini, fallback(), &mut exact(fallback()));
             let all = vec![true; ini.contenders.len()];
-            assert_eq!(first_dist(&ini, &totals, &all), brute_first(&ini));
+            assert_eq!(first_dist(&ini, &totals, &all), Some(brute_first(&ini)));
             let full =
                 enumerate(|d| initiative(&ini, d).order.iter().map(|p| p.contender).collect::<Vec<_>>()).unwrap();
             assert_eq!(order_dist(&ini, &totals, fallback(), &mut exact(fallback())), full);
         }
         let sides = lineup(Variant::Side, vec![creature("Elf", 0)]);
         let totals = total_dists(&sides, fallback(), &mut exact(fallback()));
-        assert_eq!(first_dist(&sides, &totals, &[true; 3]), brute_first(&sides));
+        assert_eq!(first_dist(&sides, &totals, &[true; 3]), Some(brute_first(&sides)));
     }
 
     #[test]
