@@ -580,3 +580,40 @@ fn errors_name_the_flag_or_key_and_what_is_allowed() {
         assert!(err.contains(says), "fray {all:?}:\n  {err}  should say: {says}");
     }
 }
+
+#[test]
+fn large_casts_stay_exact_then_fall_back_to_a_labelled_estimate() {
+    let thirty: Vec<String> = (1..=30).map(|i| format!("C{i}:dex={}", i % 3)).collect();
+    let args = with(&["-r", "5e", "--odds", "-f", "json", "initiative"], &refs(&thirty));
+    let doc: Value = serde_json::from_str(&stdout(&refs(&args))).unwrap();
+    assert_eq!(doc["exact"], true);
+    let odds = doc["odds"].as_array().unwrap();
+    let total: f64 = odds.iter().map(|e| e["probability"].as_f64().unwrap()).sum();
+    assert!((total - 1.0).abs() < 1e-9, "{total}");
+    // C1 has Dex +1, C2 +2, C3 +0 (and so on): the same Dex, the same exact chance.
+    assert_eq!(odds[2]["fraction"], odds[5]["fraction"]);
+    let p = |k: usize| odds[k]["probability"].as_f64().unwrap();
+    assert!(p(1) > p(0) && p(0) > p(2), "a higher Dex adds to the roll and wins ties");
+    let many: Vec<String> = (1..=150).map(|i| format!("C{i}:dex={}", i % 3)).collect();
+    let args = with(&["-r", "5e", "--seed", "1", "--odds", "-f", "json", "initiative"], &refs(&many));
+    let doc: Value = serde_json::from_str(&stdout(&refs(&args))).unwrap();
+    assert_eq!(doc["exact"], false);
+    assert!(doc["trials"].as_u64().unwrap() >= 20);
+    assert!(doc["odds"][0]["margin"].as_f64().is_some());
+}
+
+#[test]
+fn colour_text() {
+    let mut cmd = assert_cmd::Command::cargo_bin("fray").unwrap();
+    let out = cmd
+        .env_remove("FRAY_RULES")
+        .env_remove("NO_COLOR")
+        .args(["--color", "always"])
+        .args(GOBLIN_AMBUSH)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("\u{1b}["), "coloured");
+    insta::assert_snapshot!("surprise_goblin_ambush_colour", text);
+}
