@@ -1,23 +1,290 @@
 //! The 5e command line: cast and flags into the inputs of [`crate::rules::dnd5e`].
 
+use super::Rule;
 use crate::app::Runner;
-use crate::cast::{Cast, Schema};
-use crate::cli::Command;
+use crate::cast::{Cast, KeyDef, KeyKind, Schema};
+use crate::cli::{self, Command};
+use crate::dice::Dice;
 use crate::error::{Error, Result};
+use crate::odds::{Fallback, Odds};
 use crate::rules::Procedure;
+use crate::rules::dnd5e::*;
 
-pub const SCHEMA: Schema = Schema { rules: "5e", side_keys: &[], combatant_keys: &[] };
+fn check_action(text: &str) -> std::result::Result<(), String> {
+    parse_action(text).map(|_| ())
+}
+
+pub const SCHEMA: Schema = Schema {
+    rules: "5e",
+    side_keys: &[],
+    combatant_keys: &[
+        KeyDef::int("dex", -5, 10, "Dex modifier: breaks initiative ties (default 0)"),
+        KeyDef::int("init", -10, 20, "initiative modifier (default: the Dex modifier)"),
+        KeyDef::int("per", 1, 40, "passive Perception (default 10)"),
+        KeyDef::flag("alert", "Alert feat: +5 initiative, cannot be surprised"),
+        KeyDef::flag("adv", "rolls initiative with advantage"),
+        KeyDef::flag("dis", "rolls initiative with disadvantage"),
+        KeyDef { name: "size", kind: KeyKind::Word(Size::WORDS), help: "size, for the speed factor (default medium)" },
+        KeyDef { name: "action", kind: KeyKind::Text(check_action), help: ACTION_HELP },
+    ],
+};
 
 pub const ROSTER: &str = "\
 sides:
   - name: party
   - name: monsters
+combatants:
+  - name: Elf
+    per: 16
+    dex: 3
+  - name: Paladin
+    per: 12
+    action: spell:2+light
+  - name: Rogue
+    dex: 4
+    alert: true
+    action: light+light
+  - name: Goblin
+    count: 4
+    side: monsters
+    dex: 2
+    size: small
 ";
 
-pub fn flags(_procedure: Procedure) -> &'static [&'static str] {
-    &[]
+/// The Stealth totals `--stealth` accepts.
+const STEALTH_RANGE: std::ops::RangeInclusive<i32> = -20..=60;
+/// The modifiers `--stealth-mod` accepts.
+const STEALTH_MOD_RANGE: std::ops::RangeInclusive<i32> = -10..=30;
+
+pub fn flags(procedure: Procedure) -> &'static [&'static str] {
+    match procedure {
+        Procedure::Surprise => &["--stealth", "--stealth-mod", "--stealth-ties", "--both-surprised", "--ambush"],
+        Procedure::Initiative => &["--variant", "--rounds"],
+        Procedure::Encounter => {
+            &["--stealth", "--stealth-mod", "--stealth-ties", "--both-surprised", "--ambush", "--variant", "--rounds"]
+        }
+        _ => &[],
+    }
 }
 
-pub fn dispatch(procedure: Procedure, _command: &Command, _cast: Cast, _runner: &mut Runner) -> Result<()> {
-    Err(Error::usage(format!("5e {} is not built yet", procedure.name())))
+pub fn dispatch(procedure: Procedure, command: &Command, cast: Cast, runner: &mut Runner) -> Result<()> {
+    match command {
+        Command::Surprise(args) => runner.run(&surprise_input(&cast, &args.surprise, args.both_surprised)?),
+        Command::Initiative(args) => {
+            let input = initiative_input(&cast, args.order.variant, args.rounds)?;
+            runner.run(&Initiative::new(&input))
+        }
+        Command::Encounter(args) => {
+            let surprise = surprise_input(&cast, &args.surprise, args.both_surprised)?;
+            let input = initiative_input(&cast, args.order.variant, args.rounds)?;
+            runner.run(&EncounterInput { surprise, initiative: Initiative::new(&input) })
+        }
+        _ => Err(Error::usage(format!("5e has no {} rule", procedure.name()))),
+    }
+}
+
+/// The cast's combatants as 5e creatures (keys are already checked by the schema).
+fn creatures(cast: &Cast) -> Result<Vec<Creature>> {
+    cast.combatants
+        .iter()
+        .map(|c| {
+            let action = match c.keys.text("action") {
+                Some(text) => Some(parse_action(text).map_err(|why| Error::usage(format!("key 'action': {why}")))?),
+                None => None,
+            };
+            Ok(Creature {
+                name: c.name.clone(),
+                count: c.count,
+                side: c.side,
+                dex: c.keys.int("dex").unwrap_or(0) as i32,
+                init: c.keys.int("init").map(|n| n as i32),
+                per: c.keys.int("per").map_or(DEFAULT_PASSIVE_PERCEPTION, |n| n as i32),
+                alert: c.keys.flag("alert"),
+                mode: RollMode::from_keys(c.keys.flag("adv"), c.keys.flag("dis")),
+                size: c.keys.text("size").and_then(Size::from_word).unwrap_or_default(),
+                action,
+            })
+        })
+        .collect()
+}
+
+fn surprise_input(cast: &Cast, opts: &cli::SurpriseOpts, both_surprised: bool) -> Result<SurpriseInput> {
+    let creatures = creatures(cast)?;
+    let example = "e.g. fray -r 5e surprise --stealth 14 Elf:per=16 Fighter:per=12";
+    if let Some(bad) = opts.stealth.iter().find(|s| !STEALTH_RANGE.contains(s)) {
+        return Err(Error::usage(format!("--stealth {bad} is out of range; allowed: -20 to 60")));
+    }
+    if let Some(bad) = opts.stealth_mod.iter().find(|s| !STEALTH_MOD_RANGE.contains(s)) {
+        return Err(Error::usage(format!("--stealth-mod {bad} is out of range; allowed: -10 to 30")));
+    }
+    let given_stealth = !opts.stealth.is_empty() || !opts.stealth_mod.is_empty();
+    if both_surprised {
+        if given_stealth {
+            return Err(Error::usage("--both-surprised takes no --stealth or --stealth-mod: nobody hides")
+                .hint("drop the Stealth, or drop --both-surprised for an ambush"));
+        }
+        if opts.ambush.is_some() {
+            return Err(Error::usage("--both-surprised takes no --ambush: nobody hides").hint("drop one of them"));
+        }
+        if creatures.is_empty() {
+            return Err(Error::usage("no creature to check for surprise")
+                .hint("name the combatants, e.g. fray -r 5e surprise --both-surprised Elf Orc:side=monsters"));
+        }
+        return Ok(SurpriseInput {
+            sides: cast.sides.iter().map(|s| s.name.clone()).collect(),
+            hiding: vec![false; creatures.len()],
+            creatures,
+            hiders: Vec::new(),
+            ties: ties(opts),
+            both_surprised: true,
+        });
+    }
+    if !given_stealth {
+        return Err(Error::usage(
+            "5e surprise needs the hiders' Stealth: --stealth N (a total) or --stealth-mod N \
+                                 (a hider who rolls d20 + N), or --both-surprised",
+        )
+        .hint(example));
+    }
+    // The ambushing side hides: --ambush SIDE, else a side named monsters if there is one.
+    let ambush = match &opts.ambush {
+        Some(name) => Some(cast.side_for("--ambush", name)?),
+        None => cast.side_index("monsters"),
+    };
+    let hiding: Vec<bool> = creatures.iter().map(|c| Some(c.side) == ambush).collect();
+    if !hiding.contains(&false) {
+        let what = if creatures.is_empty() {
+            "no creature to check for surprise".to_string()
+        } else {
+            format!("every combatant is on the hiding side ({})", cast.sides[ambush.unwrap_or(0)].name)
+        };
+        return Err(Error::usage(what).hint(format!("name the creatures that may be surprised, {example}")));
+    }
+    Ok(SurpriseInput {
+        sides: cast.sides.iter().map(|s| s.name.clone()).collect(),
+        hiders: hiders(cast, ambush, opts),
+        hiding,
+        creatures,
+        ties: ties(opts),
+        both_surprised: false,
+    })
+}
+
+fn ties(opts: &cli::SurpriseOpts) -> StealthTies {
+    match opts.stealth_ties {
+        Some(cli::StealthTies::Surprised) => StealthTies::Surprised,
+        _ => StealthTies::Noticed,
+    }
+}
+
+/// One hider per Stealth given, `--stealth` totals first. They take the names of the hiding
+/// side's combatants when there is exactly one per hider; otherwise the side's name (a lone
+/// hider) or `hider 1`, `hider 2`….
+fn hiders(cast: &Cast, ambush: Option<usize>, opts: &cli::SurpriseOpts) -> Vec<Hider> {
+    let stealth: Vec<Stealth> = opts
+        .stealth
+        .iter()
+        .map(|&s| Stealth::Total(s))
+        .chain(opts.stealth_mod.iter().map(|&m| Stealth::Rolls(m)))
+        .collect();
+    let members: Vec<String> = match ambush {
+        Some(side) => cast.on_side(side).flat_map(|c| c.member_names()).collect(),
+        None => Vec::new(),
+    };
+    let names: Vec<String> = if members.len() == stealth.len() {
+        members
+    } else if stealth.len() == 1 {
+        vec![ambush.map_or("hider".to_string(), |s| cast.sides[s].name.clone())]
+    } else {
+        (1..=stealth.len()).map(|i| format!("hider {i}")).collect()
+    };
+    names.into_iter().zip(stealth).map(|(name, stealth)| Hider { name, stealth }).collect()
+}
+
+fn initiative_input(cast: &Cast, variant: Option<cli::Variant>, rounds: Option<u32>) -> Result<InitiativeInput> {
+    let variant = match variant {
+        None | Some(cli::Variant::Standard) => Variant::Standard,
+        Some(cli::Variant::Score) => Variant::Score,
+        Some(cli::Variant::Side) => Variant::Side,
+        Some(cli::Variant::Speed) => Variant::Speed,
+    };
+    if rounds.is_some() && variant != Variant::Speed {
+        return Err(Error::usage("--rounds is for --variant speed: only the speed factor is rolled every round")
+            .hint("add --variant speed, or drop --rounds"));
+    }
+    let creatures = creatures(cast)?;
+    if variant != Variant::Side && creatures.is_empty() {
+        return Err(Error::usage(format!("{} initiative needs combatants", variant_id(variant)))
+            .hint("e.g. fray -r 5e initiative Rogue:dex=4 Goblin*4:dex=2,side=monsters"));
+    }
+    for c in &cast.combatants {
+        if variant == Variant::Side {
+            if let Some(key) = ["adv", "dis"].into_iter().find(|k| c.keys.flag(k)) {
+                return Err(Error::usage(format!(
+                    "'{}': key '{key}' has no effect with --variant side: no side's roll takes a modifier",
+                    c.name
+                ))
+                .hint("drop the key, or use --variant standard"));
+            }
+        }
+        if variant != Variant::Speed && c.keys.has("action") {
+            return Err(Error::usage(format!(
+                "'{}': key 'action' is for --variant speed (the speed factor); {} initiative has no declared actions",
+                c.name,
+                variant_id(variant)
+            ))
+            .hint("add --variant speed, or drop the key"));
+        }
+    }
+    Ok(InitiativeInput {
+        variant,
+        sides: cast.sides.iter().map(|s| s.name.clone()).collect(),
+        creatures,
+        rounds: rounds.unwrap_or(1),
+    })
+}
+
+fn variant_id(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Standard => "standard",
+        Variant::Score => "score",
+        Variant::Side => "side",
+        Variant::Speed => "speed",
+    }
+}
+
+impl Rule for SurpriseInput {
+    type Outcome<'a> = SurpriseOutcome<'a>;
+
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> SurpriseOutcome<'a> {
+        surprise(self, dice)
+    }
+
+    fn odds(&self, fallback: Fallback) -> Odds {
+        surprise_odds(self, fallback)
+    }
+}
+
+impl Rule for Initiative {
+    type Outcome<'a> = InitiativeOutcome<'a>;
+
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> InitiativeOutcome<'a> {
+        initiative(self, dice)
+    }
+
+    fn odds(&self, fallback: Fallback) -> Odds {
+        initiative_odds(self, fallback)
+    }
+}
+
+impl Rule for EncounterInput {
+    type Outcome<'a> = EncounterOutcome<'a>;
+
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> EncounterOutcome<'a> {
+        encounter(self, dice)
+    }
+
+    fn odds(&self, fallback: Fallback) -> Odds {
+        encounter_odds(self, fallback)
+    }
 }

@@ -1,1 +1,327 @@
 //! Text for the 5e procedures.
+
+use super::{Palette, Report, Signed, modifiers, pad, width};
+use crate::rules::dnd5e::*;
+use std::fmt::Write as _;
+use std::ops::Not as _;
+
+/// Writes `lines` indented by two spaces.
+fn block(out: &mut String, lines: &[String]) {
+    for line in lines {
+        let _ = writeln!(out, "  {line}");
+    }
+}
+
+/// Writes a numbered encounter step: the label, then its lines aligned after it.
+fn step(out: &mut String, p: &Palette, number: usize, label: &str, lines: &[String]) {
+    const LABEL: usize = 13;
+    for (i, line) in lines.iter().enumerate() {
+        if i == 0 {
+            out.push_str("  ");
+            pad(out, p.paint(p.title, format_args!("{number} {label}")), label.chars().count() + 2, LABEL);
+        } else {
+            out.push_str(&" ".repeat(LABEL + 2));
+        }
+        let _ = writeln!(out, " {line}");
+    }
+}
+
+/// `Goblin ×4` for a group, the plain name otherwise.
+fn label(name: &str, count: u32) -> String {
+    if count > 1 { format!("{name} ×{count}") } else { name.to_string() }
+}
+
+fn names_of<'a>(items: impl IntoIterator<Item = (&'a str, u32)>) -> Vec<String> {
+    items.into_iter().map(|(n, c)| label(n, c)).collect()
+}
+
+/// Whether groups of these sizes make more than one creature.
+fn several(counts: impl IntoIterator<Item = u32>) -> bool {
+    counts.into_iter().sum::<u32>() > 1
+}
+
+fn join_owned(items: &[String]) -> String {
+    join(&items.iter().map(String::as_str).collect::<Vec<_>>())
+}
+
+// ------------------------------------------------------------------------------------------
+// Surprise
+
+fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
+    let mut lines = Vec::new();
+    let labels: Vec<String> = s.creatures.iter().map(|c| label(c.name, c.count)).collect();
+    let hider_names: Vec<&str> = s.hiders.iter().map(|h| h.name).collect();
+    let w = width(labels.iter().map(String::as_str).chain(hider_names.iter().copied()));
+    for h in &s.hiders {
+        let mut line = String::new();
+        pad(&mut line, p.name(h.name), h.name.chars().count(), w);
+        line.push_str("  Stealth ");
+        match (&h.roll, h.modifier) {
+            (Some(roll), Some(m)) => {
+                let _ = write!(line, "{} {} = {}", p.roll(roll), Signed(m), p.total(h.stealth));
+            }
+            _ => {
+                let _ = write!(line, "{}", p.total(h.stealth));
+            }
+        }
+        lines.push(line);
+    }
+    if s.hiders.len() > 1 {
+        if let Some(lowest) = s.lowest_stealth {
+            lines.push(
+                p.dim(format_args!(
+                    "a creature that notices any hider is not surprised: the lowest Stealth, {lowest}, counts"
+                ))
+                .to_string(),
+            );
+        }
+    }
+    for (c, name) in s.creatures.iter().zip(&labels) {
+        let mut line = String::new();
+        pad(&mut line, p.name(name), name.chars().count(), w);
+        line.push_str("  ");
+        match c.reason {
+            Reason::Hiding => line.push_str(&p.dim(format_args!("hides with {}", c.side)).to_string()),
+            Reason::Alert => {
+                let _ = write!(line, "{}", p.good("Alert: cannot be surprised"));
+            }
+            Reason::BothSurprised => {
+                let _ = write!(line, "{}", p.bad("surprised (both sides)"));
+            }
+            Reason::Noticed | Reason::NotNoticed => {
+                let per = c.passive_perception.unwrap_or(0);
+                let stealth = c.stealth.unwrap_or(0);
+                let sign = match per.cmp(&stealth) {
+                    std::cmp::Ordering::Greater => ">",
+                    std::cmp::Ordering::Equal => "=",
+                    std::cmp::Ordering::Less => "<",
+                };
+                let _ = write!(line, "passive Perception {per} {sign} Stealth {stealth}  ");
+                let verdict = if c.surprised { p.bad("surprised").to_string() } else { p.good("noticed").to_string() };
+                line.push_str(&verdict);
+                if c.borderline {
+                    let other = if c.surprised { "noticed" } else { "surprised" };
+                    let _ = write!(
+                        line,
+                        "  {}",
+                        p.warn(format_args!("borderline: the referee's call (--stealth-ties {other} rules otherwise)"))
+                    );
+                }
+            }
+        }
+        lines.push(line);
+    }
+    let surprised: Vec<String> = names_of(s.creatures.iter().filter(|c| c.surprised).map(|c| (c.name, c.count)));
+    let one = several(s.creatures.iter().filter(|c| c.surprised).map(|c| c.count)).not();
+    let verdict = match s.verdict {
+        Verdict::NoneSurprised => p.good("nobody is surprised").to_string(),
+        Verdict::Surprised => {
+            let is = if one { "is" } else { "are" };
+            format!(
+                "{} {is} surprised: no move or action on their first turn, no reactions until that turn ends; \
+                 hidden attackers have advantage against them",
+                p.bad(join_owned(&surprised))
+            )
+        }
+        Verdict::BothSidesSurprised => {
+            let alert: Vec<String> = names_of(s.creatures.iter().filter(|c| !c.surprised).map(|c| (c.name, c.count)));
+            let mut v = format!(
+                "{}: everyone surprised loses the first round; combat starts in round 2",
+                p.bad("both sides are surprised")
+            );
+            if !alert.is_empty() {
+                let _ = write!(v, " ({} cannot be surprised and acts in round 1)", join_owned(&alert));
+            }
+            v
+        }
+    };
+    lines.push(format!("→ {verdict}"));
+    lines
+}
+
+impl Report for SurpriseOutcome<'_> {
+    fn text(&self, p: &Palette, out: &mut String) {
+        block(out, &surprise_lines(self, p));
+    }
+
+    fn headline(&self, out: &mut String) {
+        let surprised: Vec<&str> = self.creatures.iter().filter(|c| c.surprised).map(|c| c.name).collect();
+        out.push_str(if surprised.is_empty() { "none" } else { "" });
+        out.push_str(&surprised.join(" "));
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// Initiative
+
+/// How a place's number came about: `1d20 (14) +2 Dex, +5 Alert`.
+fn working(place: &Place, p: &Palette) -> String {
+    let mut line = String::new();
+    match (place.rolls.as_slice(), place.d20) {
+        ([a, b], Some(kept)) => {
+            let word = if place.mode == RollMode::Disadvantage { "disadvantage" } else { "advantage" };
+            let _ = write!(
+                line,
+                "{} ({}, {}) {word} → {}",
+                p.dim("2×1d20"),
+                p.paint(p.die, a.total),
+                p.paint(p.die, b.total),
+                p.total(kept)
+            );
+        }
+        ([a], _) => {
+            let _ = write!(line, "{}", p.roll(a));
+        }
+        _ => {
+            if let Some(base) = place.base {
+                let _ = write!(line, "{}", p.dim(format_args!("score {base}")));
+            }
+        }
+    }
+    modifiers(&mut line, p, place.modifiers);
+    if place.mode == RollMode::Cancelled {
+        let _ = write!(line, "  {}", p.dim("(advantage and disadvantage cancel)"));
+    }
+    if let Some(action) = place.action {
+        let _ = write!(line, "  {}", p.dim(format_args!("[{}: net {}]", action.declared, Signed(action.net()))));
+        for why in &action.ignored {
+            let _ = write!(line, " {}", p.dim(format_args!("({why})")));
+        }
+    }
+    line
+}
+
+fn order_lines(order: &[Place], ties: &[TieBreak], p: &Palette, variant: Variant) -> Vec<String> {
+    let mut lines = Vec::new();
+    let labels: Vec<String> = order.iter().map(|o| label(o.name, o.count)).collect();
+    let w = width(labels.iter().map(String::as_str));
+    let tw = order.iter().map(|o| o.total.to_string().len()).max().unwrap_or(1);
+    let pw = order.len().to_string().len();
+    for (place, name) in order.iter().zip(&labels) {
+        let mut line = format!("{:>pw$}. ", place.place);
+        pad(&mut line, p.name(name), name.chars().count(), w);
+        let _ = write!(line, "  {}  ", p.total(format_args!("{:>tw$}", place.total)));
+        line.push_str(&working(place, p));
+        if variant == Variant::Side {
+            let members: Vec<String> = place
+                .members
+                .iter()
+                .map(|m| {
+                    let n = label(m.name, m.count);
+                    if m.loses_first_turn == Some(true) { format!("{n} (surprised)") } else { n }
+                })
+                .collect();
+            if !members.is_empty() {
+                let _ = write!(line, "  {}", p.dim(members.join(", ")));
+            }
+        }
+        if place.loses_first_turn == Some(true) {
+            let _ = write!(line, "  {}", p.bad("loses first turn (surprised)"));
+        }
+        lines.push(line);
+    }
+    for tie in ties {
+        lines.push(p.dim(tie_words(tie)).to_string());
+    }
+    lines
+}
+
+fn tie_words(tie: &TieBreak) -> String {
+    let mut words = format!("tie at {}: ", tie.total);
+    let mut parts = Vec::new();
+    if tie.by_dex {
+        parts.push(format!("higher Dex first ({})", tie.names.join(", ")));
+    }
+    for off in &tie.roll_offs {
+        let rounds: Vec<String> = off
+            .rerolls
+            .iter()
+            .map(|r| r.names.iter().zip(&r.rolls).map(|(n, v)| format!("{n} {v}")).collect::<Vec<_>>().join(", "))
+            .collect();
+        let who = if tie.by_dex { format!("{} tie on Dex too; ", join(&off.names)) } else { String::new() };
+        parts.push(format!("{who}d20 roll-off {}", rounds.join("; re-roll ")));
+    }
+    words.push_str(&parts.join("; "));
+    words
+}
+
+fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {
+    let mut lines = Vec::new();
+    match i.variant {
+        Variant::Speed => {
+            for round in &i.rounds {
+                lines.push(p.paint(p.title, format_args!("round {} (count down)", round.round)).to_string());
+                lines
+                    .extend(order_lines(&round.order, &round.ties, p, i.variant).into_iter().map(|l| format!("  {l}")));
+            }
+        }
+        _ => lines.extend(order_lines(&i.order, &i.ties, p, i.variant)),
+    }
+    match i.variant {
+        Variant::Side => lines.push(
+            p.dim("each side acts in turn; its members act in any order they choose; no roll takes modifiers")
+                .to_string(),
+        ),
+        Variant::Score => lines.push(
+            p.dim("initiative score: a passive Dex check, 10 + modifier; advantage +5, disadvantage −5").to_string(),
+        ),
+        _ => {}
+    }
+    lines
+}
+
+impl Report for InitiativeOutcome<'_> {
+    fn text(&self, p: &Palette, out: &mut String) {
+        let _ = writeln!(out, "  {}", p.dim(self.variant.words()));
+        block(out, &initiative_lines(self, p));
+    }
+
+    fn headline(&self, out: &mut String) {
+        if self.rounds.len() > 1 {
+            let rounds: Vec<String> = self.rounds.iter().map(|r| order_names(&r.order)).collect();
+            out.push_str(&rounds.join(" / "));
+        } else {
+            out.push_str(&order_names(&self.order));
+        }
+    }
+}
+
+fn order_names(order: &[Place]) -> String {
+    order.iter().map(|o| o.name).collect::<Vec<_>>().join(" ")
+}
+
+// ------------------------------------------------------------------------------------------
+// Encounter
+
+impl Report for EncounterOutcome<'_> {
+    fn text(&self, p: &Palette, out: &mut String) {
+        step(out, p, 1, "surprise", &surprise_lines(&self.surprise, p));
+        let mut lines = vec![p.dim(self.initiative.variant.words()).to_string()];
+        lines.extend(initiative_lines(&self.initiative, p));
+        let lose: Vec<String> =
+            names_of(self.surprise.creatures.iter().filter(|c| c.surprised).map(|c| (c.name, c.count)));
+        let mut verdict = match self.first_to_act {
+            Some(first) => format!("round 1: {} acts first", p.name(first)),
+            None => "round 1: nobody acts".to_string(),
+        };
+        if !lose.is_empty() {
+            let several = several(self.surprise.creatures.iter().filter(|c| c.surprised).map(|c| c.count));
+            let lose_word = if several { "lose" } else { "loses" };
+            let _ = write!(verdict, "; {} {lose_word} their first turn", p.bad(join_owned(&lose)));
+        }
+        lines.push(format!("→ {}", p.total(verdict)));
+        step(out, p, 2, "initiative", &lines);
+    }
+
+    fn headline(&self, out: &mut String) {
+        let surprised: Vec<&str> = self.surprise.creatures.iter().filter(|c| c.surprised).map(|c| c.name).collect();
+        let order: Vec<&str> = self.initiative.order.iter().map(|o| o.name).collect();
+        let _ = write!(
+            out,
+            "surprised={} first={} order={}",
+            if surprised.is_empty() { "none".to_string() } else { surprised.join(",") },
+            self.first_to_act.unwrap_or("none"),
+            order.join(",")
+        );
+    }
+}
