@@ -43,6 +43,7 @@ Exit status:
     after_help = EXAMPLES,
     after_long_help = format!("{EXAMPLES}\n\n{ENV_HELP}"),
     propagate_version = true,
+    args_override_self = true,
     max_term_width = 100
 )]
 pub struct Cli {
@@ -121,27 +122,27 @@ pub enum ColorWhen {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Who is caught unawares
-    #[command(after_help = SURPRISE_EXAMPLES)]
+    #[command(after_help = SURPRISE_EXAMPLES, args_override_self = true)]
     Surprise(SurpriseArgs),
 
     /// How far apart the sides are when they meet
-    #[command(after_help = DISTANCE_EXAMPLES)]
+    #[command(after_help = DISTANCE_EXAMPLES, args_override_self = true)]
     Distance(DistanceArgs),
 
     /// Who acts first, and the acting order
-    #[command(after_help = INITIATIVE_EXAMPLES)]
+    #[command(after_help = INITIATIVE_EXAMPLES, args_override_self = true)]
     Initiative(InitiativeArgs),
 
     /// How the other side reacts
-    #[command(after_help = REACTION_EXAMPLES)]
+    #[command(after_help = REACTION_EXAMPLES, args_override_self = true)]
     Reaction(ReactionArgs),
 
     /// A chase, round by round
-    #[command(after_help = PURSUE_EXAMPLES)]
+    #[command(after_help = PURSUE_EXAMPLES, args_override_self = true)]
     Pursue(PursueArgs),
 
     /// The whole encounter sequence in one document
-    #[command(after_help = ENCOUNTER_EXAMPLES)]
+    #[command(after_help = ENCOUNTER_EXAMPLES, args_override_self = true)]
     Encounter(EncounterArgs),
 
     /// Print a shell completion script
