@@ -46,7 +46,9 @@ impl Env<'_> {
 /// The whole program on `args` (the first is the program name): parses, runs, reports an
 /// error as one `fray: error: …` line, and returns the exit status.
 pub fn main(args: &[OsString], env: &mut Env) -> u8 {
-    let parsed = Cli::command().try_get_matches_from(args).and_then(|m| Cli::from_arg_matches(&m).map(|cli| (m, cli)));
+    // One clap command serves parsing, the given-flag check and error messages.
+    let mut command = Cli::command();
+    let parsed = command.try_get_matches_from_mut(args).and_then(|m| Cli::from_arg_matches(&m).map(|cli| (m, cli)));
     let (matches, cli) = match parsed {
         Ok(parsed) => parsed,
         Err(err) => {
@@ -59,7 +61,7 @@ pub fn main(args: &[OsString], env: &mut Env) -> u8 {
                     _ => 0,
                 };
             }
-            let _ = writeln!(env.stderr, "fray: error: {}", crate::cli::describe_error(&err, args));
+            let _ = writeln!(env.stderr, "fray: error: {}", crate::cli::describe_error(&err, &command, args));
             return 2;
         }
     };
@@ -68,7 +70,7 @@ pub fn main(args: &[OsString], env: &mut Env) -> u8 {
             env.stdout.write_all(&crate::packaging::completion(*shell)).map_err(Error::from)
         }
         Command::Man { dir } => write_man(dir),
-        _ => run(&cli, &crate::cli::given_flags(&matches), env),
+        _ => run(&cli, &crate::cli::given_flags(&command, &matches), env),
     };
     match result.and_then(|()| env.stdout.flush().map_err(Error::from)) {
         Ok(()) => 0,

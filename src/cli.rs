@@ -523,18 +523,18 @@ impl ValueParserFactory for Drop {
 
 /// The command's own flags that were given on the command line (`--stealth`…; `COMBATANT`
 /// for positional combatants), so a ruleset can refuse the ones it has no rule for.
-pub fn given_flags(matches: &clap::ArgMatches) -> Vec<String> {
-    use clap::CommandFactory;
+/// `cli` is the command the matches came from.
+pub fn given_flags(cli: &clap::Command, matches: &clap::ArgMatches) -> Vec<String> {
     use clap::parser::ValueSource;
     let Some((name, sub)) = matches.subcommand() else {
         return Vec::new();
     };
-    let cli = Cli::command();
     let Some(command) = cli.find_subcommand(name) else {
         return Vec::new();
     };
     command
         .get_arguments()
+        .filter(|arg| !arg.is_global_set())
         .filter(|arg| sub.value_source(arg.get_id().as_str()) == Some(ValueSource::CommandLine))
         .map(|arg| match arg.get_long() {
             Some(long) => format!("--{long}"),
@@ -545,15 +545,13 @@ pub fn given_flags(matches: &clap::ArgMatches) -> Vec<String> {
 
 /// A clap error as one line: the message, clap's tip and possible values, and where to look.
 /// `args` are the process arguments, to name the subcommand's help.
-pub fn describe_error(err: &clap::Error, args: &[std::ffi::OsString]) -> String {
-    use clap::CommandFactory;
+pub fn describe_error(err: &clap::Error, cli: &clap::Command, args: &[std::ffi::OsString]) -> String {
     use clap::error::ErrorKind;
     if matches!(err.kind(), ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand) {
         return "no command given; commands: surprise, distance, initiative, reaction, pursue, encounter; \
                 see 'fray --help'"
             .to_string();
     }
-    let cli = Cli::command();
     let sub = args.iter().skip(1).filter_map(|a| a.to_str()).find(|a| cli.find_subcommand(a).is_some());
     let help = match sub {
         Some(sub) => format!("fray {sub} --help"),
