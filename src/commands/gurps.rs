@@ -227,7 +227,7 @@ fn surprise_input(fight: Fight, cast: &Cast, opts: &cli::SurpriseOpts, rounds: O
         }
         if cast.sides.len() != 2 {
             return Err(Error::usage(format!(
-                "a partial surprise is between exactly two sides, and {} are given ({})",
+                "a partial surprise is between exactly two sides, not {} ({})",
                 cast.sides.len(),
                 cast.side_names()
             ))
