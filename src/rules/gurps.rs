@@ -20,6 +20,9 @@ pub const DEFAULT_DX: i32 = 10;
 pub const DEFAULT_SPEED: Hundredths = Hundredths(500);
 /// Turns of recovery rolls followed before a combatant is called out of the fight.
 pub const DEFAULT_ROUNDS: u32 = 20;
+/// Turns of recovery that `--odds` lists one by one (a minute of combat); later turns are
+/// lumped into the last outcome, "still stunned after 60 turns".
+pub const ODDS_TURNS: u32 = 60;
 /// Distinct acting orders listed in full by `--odds`; past this, only who acts first.
 const FULL_ORDERS: usize = 24;
 /// The largest roll-off whose orders `--odds` walks one by one (8! = 40 320 paths).
@@ -215,7 +218,8 @@ pub enum Recovered {
 }
 
 /// The distribution of [`recover`]'s result, turn by turn, each turn's chance enumerated
-/// from the same success roll.
+/// from the same success roll. Only the still-stunned state goes on to the next turn, so
+/// a long cap costs one step a turn.
 fn recovery_dist(
     iq: i32,
     cr: bool,
@@ -224,18 +228,16 @@ fn recovery_dist(
     rounds: u32,
     chances: &mut Chances,
 ) -> Dist<Recovered> {
-    let mut dist = Dist::point(Recovered::Never);
+    let mut settled = Vec::new();
+    let mut still = Prob::one();
     for turn in first_turn..=rounds {
         let (target, _) = recovery_target(iq, cr, shock, turn);
         let p = chances.of(target);
-        dist = dist.and_then(|state| match state {
-            Recovered::Never => {
-                Dist::from_pairs([(Recovered::From(turn + 1), p.clone()), (Recovered::Never, p.complement())])
-            }
-            done => Dist::point(*done),
-        });
+        settled.push((Recovered::From(turn + 1), still.mul(&p)));
+        still = still.mul(&p.complement());
     }
-    dist
+    settled.push((Recovered::Never, still));
+    Dist::from_pairs(settled)
 }
 
 // ------------------------------------------------------------------------------------------
@@ -561,6 +563,7 @@ fn acts_from_dist(
     fighter: &Fighter,
     chances: &mut Chances,
 ) -> Dist<Recovered> {
+    let horizon = input.rounds.min(ODDS_TURNS);
     opening.and_then(|open| {
         let (loser, seconds) = match *open {
             Opening::Winner(Won::Side(w)) => (Some(1 - w), 0),
@@ -569,10 +572,8 @@ fn acts_from_dist(
         };
         match shock_of(input.kind, loser, fighter) {
             None => Dist::point(Recovered::From(1)),
-            Some(Shock::Frozen) => {
-                recovery_dist(fighter.iq, fighter.cr, Shock::Frozen, seconds + 1, input.rounds, chances)
-            }
-            Some(Shock::Stunned) => recovery_dist(fighter.iq, fighter.cr, Shock::Stunned, 1, input.rounds, chances),
+            Some(Shock::Frozen) => recovery_dist(fighter.iq, fighter.cr, Shock::Frozen, seconds + 1, horizon, chances),
+            Some(Shock::Stunned) => recovery_dist(fighter.iq, fighter.cr, Shock::Stunned, 1, horizon, chances),
         }
     })
 }
@@ -608,7 +609,9 @@ fn push_surprise_odds(input: &SurpriseInput, fallback: Fallback, odds: &mut Odds
         }
     }
     let mut chances = Chances::default();
-    let rounds = input.rounds;
+    let horizon = input.rounds.min(ODDS_TURNS);
+    // Alike combatants on one side have alike odds: each is worked out once.
+    let mut alike: BTreeMap<(usize, i32, bool), Dist<Recovered>> = BTreeMap::new();
     for entry in &fight.entries {
         let Some(first) = fight.members(entry).next() else { continue };
         if let Kind::Total { attackers } = input.kind {
@@ -616,13 +619,22 @@ fn push_surprise_odds(input: &SurpriseInput, fallback: Fallback, odds: &mut Odds
                 continue;
             }
         }
-        let dist = acts_from_dist(input, &opening, first, &mut chances);
+        let dist = alike
+            .entry((first.side, first.iq, first.cr))
+            .or_insert_with(|| acts_from_dist(input, &opening, first, &mut chances));
         // A group's part is named as written, `Orc*3`, which no combatant's name can be.
         let (part, title) = match entry.count {
             1 => (entry.name.clone(), format!("{}: acts from turn", entry.name)),
             n => (format!("{}*{n}", entry.name), format!("{} 1–{n} (each): acts from turn", entry.name)),
         };
-        odds.push(Some(&part), title, &dist, exact(fallback), |r| describe_recovered(*r, rounds));
+        odds.push(Some(&part), title, dist, exact(fallback), |r| describe_recovered(*r, horizon));
+    }
+    if input.rounds > ODDS_TURNS && !alike.is_empty() {
+        odds.note(format!(
+            "recovery is listed turn by turn up to turn {ODDS_TURNS}; \"still stunned after {ODDS_TURNS} turns\" \
+             includes recovering later within the {} turns followed",
+            input.rounds
+        ));
     }
     if fight.entries.iter().any(|e| e.count > 1) {
         odds.note("the members of a group are alike: one part gives the odds of each of them");
@@ -1139,6 +1151,22 @@ mod tests {
         assert_eq!(clerk.acts_from_turn, None);
         // With one turn followed, nobody recovers in time.
         assert_eq!(part(&surprise_odds(&input, fallback()), "Clerk"), ["still stunned after 1 turns 1"]);
+    }
+
+    #[test]
+    fn odds_lump_recovery_past_a_minute() {
+        let input = |rounds| SurpriseInput {
+            fight: fight(vec![team("party"), team("monsters")], vec![fighter("Dull", 0, 1, false)]),
+            kind: Kind::Total { attackers: 1 },
+            rounds,
+        };
+        let long = surprise_odds(&input(1000), fallback());
+        let minute = surprise_odds(&input(ODDS_TURNS), fallback());
+        // Past the horizon the answer is the one for a minute's cap, with a note saying so.
+        assert_eq!(part(&long, "Dull"), part(&minute, "Dull"));
+        assert!(part(&long, "Dull").last().unwrap().starts_with("still stunned after 60 turns "));
+        assert_eq!(long.notes.len(), 1);
+        assert!(minute.notes.is_empty());
     }
 
     #[test]
