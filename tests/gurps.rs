@@ -363,7 +363,7 @@ fn still_stunned_after_the_turns_followed() {
     assert!(clerk.get("recovery").is_none(), "frozen through the one turn followed");
     assert_eq!(d["rounds"], 1);
     let text = run(&["--seed", "5", "surprise", "--total", "--rounds", "1", "Clerk"]);
-    assert!(text.contains("still stunned after 1 turns — may miss the fight"), "{text}");
+    assert!(text.contains("still stunned after 1 turn — may miss the fight"), "{text}");
 }
 
 // ------------------------------------------------------------------------------------------

@@ -185,7 +185,7 @@ fn recovery_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
                 let _ = write!(
                     head,
                     "{}",
-                    p.bad(format_args!("still stunned after {} turns — may miss the fight", s.rounds))
+                    p.bad(format_args!("still stunned after {} — may miss the fight", turns(s.rounds)))
                 );
             }
         }
@@ -333,7 +333,7 @@ impl Report for EncounterOutcome<'_> {
                 (false, _) => String::new(),
                 (true, Some(turn)) => p.warn(format_args!("surprised: acts from turn {turn}")).to_string(),
                 (true, None) => {
-                    p.bad(format_args!("surprised: still stunned after {} turns", self.surprise.rounds)).to_string()
+                    p.bad(format_args!("surprised: still stunned after {}", turns(self.surprise.rounds))).to_string()
                 }
             })
             .collect();

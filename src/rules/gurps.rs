@@ -641,11 +641,16 @@ fn push_surprise_odds(input: &SurpriseInput, fallback: Fallback, odds: &mut Odds
     }
 }
 
+/// `1 turn`, `20 turns`.
+pub fn turns(n: u32) -> String {
+    if n == 1 { "1 turn".to_string() } else { format!("{n} turns") }
+}
+
 fn describe_recovered(r: Recovered, rounds: u32) -> (serde_json::Value, String) {
     match r {
         Recovered::From(1) => (json!(1), "turn 1 (not surprised)".to_string()),
         Recovered::From(t) => (json!(t), format!("turn {t}")),
-        Recovered::Never => (serde_json::Value::Null, format!("still stunned after {rounds} turns")),
+        Recovered::Never => (serde_json::Value::Null, format!("still stunned after {}", turns(rounds))),
     }
 }
 
@@ -1150,7 +1155,7 @@ mod tests {
         assert!(clerk.recovery.is_empty());
         assert_eq!(clerk.acts_from_turn, None);
         // With one turn followed, nobody recovers in time.
-        assert_eq!(part(&surprise_odds(&input, fallback()), "Clerk"), ["still stunned after 1 turns 1"]);
+        assert_eq!(part(&surprise_odds(&input, fallback()), "Clerk"), ["still stunned after 1 turn 1"]);
     }
 
     #[test]
