@@ -1,1 +1,369 @@
 //! Text for the gurps procedures.
+
+use super::{Palette, Report, Signed, modifiers, pad, width};
+use crate::rules::Modifier;
+use crate::rules::gurps::*;
+use std::fmt::Write as _;
+
+/// Writes `lines` indented by two spaces.
+fn block(out: &mut String, lines: &[String]) {
+    for line in lines {
+        let _ = writeln!(out, "  {line}");
+    }
+}
+
+/// Writes a numbered encounter step: the label, then its lines aligned after it.
+fn step(out: &mut String, p: &Palette, number: usize, label: &str, lines: &[String]) {
+    const LABEL: usize = 13;
+    for (i, line) in lines.iter().enumerate() {
+        if i == 0 {
+            out.push_str("  ");
+            pad(out, p.paint(p.title, format_args!("{number} {label}")), label.chars().count() + 2, LABEL);
+        } else {
+            out.push_str(&" ".repeat(LABEL + 2));
+        }
+        let _ = writeln!(out, " {line}");
+    }
+}
+
+/// The visible width of `text`, leaving out colour codes.
+fn visible(text: &str) -> usize {
+    let mut n = 0;
+    let mut escape = false;
+    for c in text.chars() {
+        match c {
+            '\u{1b}' => escape = true,
+            'm' if escape => escape = false,
+            _ if escape => {}
+            _ => n += 1,
+        }
+    }
+    n
+}
+
+/// Pads already-styled `text` to `width` visible characters.
+fn padded(text: &str, width: usize) -> String {
+    let mut s = text.to_string();
+    for _ in visible(text)..width {
+        s.push(' ');
+    }
+    s
+}
+
+/// `Signed` with a source, without colour: `+6 Combat Reflexes`.
+fn plain(m: &Modifier) -> String {
+    format!("{} {}", Signed(m.value), m.source)
+}
+
+fn leader_words(side: &SideSurprise) -> Option<String> {
+    let leader = side.leader?;
+    let mut words = match &leader.name {
+        Some(name) => format!("leader {name}, IQ {}", leader.iq),
+        None => format!("leader IQ {}", leader.iq),
+    };
+    if leader.cr {
+        words.push_str(", Combat Reflexes");
+    }
+    if leader.tactics > 0 {
+        let _ = write!(words, ", Tactics {}", leader.tactics);
+    }
+    Some(words)
+}
+
+/// The leaders' rolls (partial) or the freeze (total), and the verdict.
+fn opening_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
+    let mut lines = Vec::new();
+    match s.kind {
+        KindWord::Partial => {
+            lines.push(p.dim("partial surprise: each side's leader rolls 1d for the initiative").to_string());
+            let w = width(s.sides.iter().map(|x| x.name));
+            let rolls: Vec<String> = s
+                .sides
+                .iter()
+                .map(|side| {
+                    let mut text = String::new();
+                    if let Some(roll) = &side.roll {
+                        let _ = write!(text, "{}", p.roll(roll));
+                    }
+                    if !side.modifiers.is_empty() {
+                        modifiers(&mut text, p, &side.modifiers);
+                    }
+                    if let Some(total) = side.total {
+                        let _ = write!(text, " = {}", p.total(total));
+                    }
+                    text
+                })
+                .collect();
+            let roll_width = rolls.iter().map(|r| visible(r)).max().unwrap_or(0);
+            for (side, roll) in s.sides.iter().zip(&rolls) {
+                let mut line = String::new();
+                pad(&mut line, p.name(side.name), side.name.chars().count(), w);
+                line.push_str("  ");
+                match leader_words(side) {
+                    Some(words) => {
+                        line.push_str(&padded(roll, roll_width));
+                        let _ = write!(line, "  {}", p.dim(format_args!("({words})")));
+                    }
+                    None => line.push_str(roll),
+                }
+                lines.push(line.trim_end().to_string());
+            }
+            let verdict = match s.winner.flatten() {
+                Some(winner) => {
+                    let loser = s.sides.iter().find(|x| x.surprised).map_or("", |x| x.name);
+                    format!("initiative to {winner}, who act normally; everyone on {loser} is mentally stunned")
+                }
+                None => {
+                    let total = s.sides.first().and_then(|x| x.total).unwrap_or(0);
+                    format!("tie at {total}: nobody is surprised")
+                }
+            };
+            lines.push(format!("→ {}", p.total(verdict)));
+        }
+        KindWord::Total => {
+            let attackers = s.attackers.unwrap_or("the attackers");
+            let caught: Vec<&str> = s.sides.iter().filter(|x| x.surprised).map(|x| x.name).collect();
+            lines.push(
+                p.dim(format_args!("total surprise: {attackers} attack; {} caught completely unawares", join(&caught)))
+                    .to_string(),
+            );
+            match s.freeze.flatten() {
+                Some(freeze) => {
+                    let turns = match freeze.seconds {
+                        1 => "turn 1".to_string(),
+                        n => format!("turns 1–{n}"),
+                    };
+                    lines.push(format!(
+                        "freeze {}: the surprised without Combat Reflexes Do Nothing for {} ({turns})",
+                        p.roll(&freeze.roll),
+                        p.total(format_args!("{} s", freeze.seconds))
+                    ));
+                }
+                None => lines.push(p.dim("nobody freezes: every surprised combatant has Combat Reflexes").to_string()),
+            }
+            lines.push(format!("→ {}", p.total(format_args!("{attackers} act normally"))));
+        }
+    }
+    lines
+}
+
+/// How recovery works, in one line, for the rolls that follow.
+fn recovery_rule(s: &SurpriseOutcome) -> &'static str {
+    let stunned = s.combatants.iter().any(|c| c.shock == Some(Shock::Stunned));
+    let frozen = s.combatants.iter().any(|c| c.shock == Some(Shock::Frozen));
+    match (frozen, stunned) {
+        (true, true) => {
+            "after the freeze, an IQ roll at base IQ each turn; Combat Reflexes: from turn 1 at +6, +1 a turn after the first"
+        }
+        (true, false) => "after the freeze, an IQ roll at base IQ at the start of each turn",
+        _ => "stunned: an IQ roll at the start of each turn, +1 on the 2nd turn, +2 on the 3rd…",
+    }
+}
+
+/// Each surprised combatant's turns, and when it acts.
+fn recovery_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
+    let surprised: Vec<&CombatantSurprise> = s.combatants.iter().filter(|c| c.surprised).collect();
+    if surprised.is_empty() {
+        return vec![p.dim("nobody is surprised: everyone acts from turn 1").to_string()];
+    }
+    let mut lines = vec![p.dim(recovery_rule(s)).to_string()];
+    for c in surprised {
+        let mut head = format!("{} ", p.name(c.name));
+        let mut traits = format!("IQ {}", c.iq);
+        if c.cr {
+            traits.push_str(", Combat Reflexes");
+            if c.shock == Some(Shock::Stunned) && s.kind == KindWord::Total {
+                traits.push_str(": never freezes, partial surprise");
+            }
+        }
+        let _ = write!(head, "{}: ", p.dim(format_args!("({traits})")));
+        match c.acts_from_turn {
+            Some(turn) => {
+                let _ = write!(head, "{}", p.good(format_args!("acts from turn {turn}")));
+            }
+            None => {
+                let _ = write!(
+                    head,
+                    "{}",
+                    p.bad(format_args!("still stunned after {} — may miss the fight", turns(s.rounds)))
+                );
+            }
+        }
+        lines.push(head);
+        let mut rows: Vec<(String, String, String)> = Vec::new();
+        if let Some(seconds) = c.frozen {
+            let shown = seconds.min(s.rounds);
+            let turns = if shown == 1 { "turn 1".to_string() } else { format!("turns 1–{shown}") };
+            rows.push((turns, p.dim("frozen, Does Nothing").to_string(), String::new()));
+        }
+        for r in &c.recovery {
+            let mut roll = format!("{} vs {}", p.roll(&r.check.roll), p.total(r.check.target));
+            if !r.modifiers.is_empty() {
+                let bonuses: Vec<String> = r.modifiers.iter().map(plain).collect();
+                let _ = write!(roll, " {}", p.dim(format_args!("(IQ {} {})", c.iq, bonuses.join(" "))));
+            }
+            let mut verdict = if r.check.success {
+                p.good("succeeds, still Does Nothing this turn").to_string()
+            } else {
+                p.bad("fails, mentally stunned").to_string()
+            };
+            if r.check.automatic {
+                let why = if r.check.success { " (3–4 always succeed)" } else { " (17–18 always fail)" };
+                verdict.push_str(&p.dim(why).to_string());
+            }
+            rows.push((format!("turn {}", r.turn), roll, verdict));
+        }
+        let turn_width = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
+        let roll_width = rows.iter().filter(|r| !r.2.is_empty()).map(|r| visible(&r.1)).max().unwrap_or(0);
+        for (turn, roll, verdict) in rows {
+            let mut line = format!("  {turn:<turn_width$}  ");
+            if verdict.is_empty() {
+                line.push_str(&roll);
+            } else {
+                let _ = write!(line, "{}  {verdict}", padded(&roll, roll_width));
+            }
+            lines.push(line);
+        }
+    }
+    lines
+}
+
+impl Report for SurpriseOutcome<'_> {
+    fn text(&self, p: &Palette, out: &mut String) {
+        block(out, &opening_lines(self, p));
+        block(out, &recovery_lines(self, p));
+    }
+
+    fn headline(&self, out: &mut String) {
+        match self.kind {
+            KindWord::Partial => out.push_str(self.winner.flatten().unwrap_or("tie")),
+            KindWord::Total => {
+                let _ = write!(out, "{}", self.freeze.flatten().map_or(0, |f| f.seconds));
+            }
+        }
+    }
+}
+
+/// One line per place, with `extra` words after each (the stunned, in an encounter).
+fn order_lines(order: &[Place], ties: &[TieBreak], extra: &[String], p: &Palette) -> Vec<String> {
+    let wn = width(order.iter().map(|o| o.name));
+    let ws = width(order.iter().map(|o| o.side));
+    let speeds: Vec<String> = order.iter().map(|o| o.total.to_string()).collect();
+    let wsp = width(speeds.iter().map(String::as_str));
+    let digits = order.len().to_string().len();
+    let mut lines = Vec::new();
+    for (k, place) in order.iter().enumerate() {
+        let mut line = format!("{:>digits$}. ", place.place);
+        pad(&mut line, p.name(place.name), place.name.chars().count(), wn);
+        line.push_str("  ");
+        pad(&mut line, p.dim(place.side), place.side.chars().count(), ws);
+        let _ = write!(line, "  Speed {}  DX {:>2}", p.total(format_args!("{:<wsp$}", speeds[k])), place.dx);
+        if ties.iter().any(|t| t.names.contains(&place.name)) {
+            let _ = write!(line, "  {}", p.dim("roll-off"));
+        }
+        if let Some(extra) = extra.get(k).filter(|e| !e.is_empty()) {
+            let _ = write!(line, "  {extra}");
+        }
+        lines.push(line.trim_end().to_string());
+    }
+    for tie in ties {
+        let rounds: Vec<String> = tie
+            .rounds
+            .iter()
+            .map(|r| {
+                let pairs: Vec<String> =
+                    r.names.iter().zip(&r.rolls).map(|(n, v)| format!("{n} {}", p.paint(p.die, v))).collect();
+                pairs.join(", ")
+            })
+            .collect();
+        lines.push(format!(
+            "tie at Speed {}, DX {} between {}: 1d6 each, {}",
+            tie.speed,
+            tie.dx,
+            join(&tie.names),
+            rounds.join("; then ")
+        ));
+    }
+    if !ties.is_empty() {
+        lines.push(p.dim("the roll-off holds for the whole fight").to_string());
+    }
+    lines
+}
+
+impl Report for InitiativeOutcome<'_> {
+    fn text(&self, p: &Palette, out: &mut String) {
+        block(out, &order_lines(&self.order, &self.ties, &[], p));
+    }
+
+    fn headline(&self, out: &mut String) {
+        let names: Vec<&str> = self.order.iter().map(|o| o.name).collect();
+        out.push_str(&names.join(","));
+    }
+}
+
+fn reaction_line(r: &ReactionOutcome, p: &Palette) -> String {
+    let mut line = p.roll(&r.roll).to_string();
+    if !r.modifiers.is_empty() {
+        modifiers(&mut line, p, r.modifiers);
+        let _ = write!(line, " = {}", p.total(r.total));
+    }
+    let _ = write!(line, " → {}", p.total(r.result));
+    line
+}
+
+impl Report for ReactionOutcome<'_> {
+    fn text(&self, p: &Palette, out: &mut String) {
+        block(out, &[reaction_line(self, p)]);
+    }
+
+    fn headline(&self, out: &mut String) {
+        let _ = write!(out, "{}", self.total);
+    }
+}
+
+impl Report for EncounterOutcome<'_> {
+    fn text(&self, p: &Palette, out: &mut String) {
+        step(out, p, 1, "surprise", &opening_lines(&self.surprise, p));
+        step(out, p, 2, "recovery", &recovery_lines(&self.surprise, p));
+        let places: Vec<Place> = self.order.iter().map(|o| o.place.clone()).collect();
+        let extra: Vec<String> = self
+            .order
+            .iter()
+            .map(|o| match (o.surprised, o.acts_from_turn) {
+                (false, _) => String::new(),
+                (true, Some(turn)) => p.warn(format_args!("surprised: acts from turn {turn}")).to_string(),
+                (true, None) => {
+                    p.bad(format_args!("surprised: still stunned after {}", turns(self.surprise.rounds))).to_string()
+                }
+            })
+            .collect();
+        step(out, p, 3, "turn order", &order_lines(&places, &self.ties, &extra, p));
+        if let Some(reaction) = &self.reaction {
+            step(out, p, 4, "reaction", &[reaction_line(reaction, p)]);
+        }
+    }
+
+    fn headline(&self, out: &mut String) {
+        let s = &self.surprise;
+        match s.kind {
+            KindWord::Partial => {
+                let _ = write!(out, "winner={}", s.winner.flatten().unwrap_or("tie"));
+            }
+            KindWord::Total => {
+                let _ = write!(out, "freeze={}", s.freeze.flatten().map_or(0, |f| f.seconds));
+            }
+        }
+        let stunned: Vec<String> = s
+            .combatants
+            .iter()
+            .filter(|c| c.surprised)
+            .map(|c| format!("{}:{}", c.name, c.acts_from_turn.map_or("-".to_string(), |t| t.to_string())))
+            .collect();
+        let _ = write!(out, " surprised={}", if stunned.is_empty() { "none".to_string() } else { stunned.join(",") });
+        let names: Vec<&str> = self.order.iter().map(|o| o.place.name).collect();
+        let _ = write!(out, " order={}", names.join(","));
+        if let Some(r) = &self.reaction {
+            let _ = write!(out, " reaction={}", r.total);
+        }
+    }
+}
