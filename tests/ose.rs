@@ -531,7 +531,10 @@ fn usage_errors_exit_2_with_a_hint() {
         (&["-r", "gurps", "distance"], "the gurps ruleset has no encounter-distance rule; rulesets with one: ose"),
         (&["-r", "5e", "pursue"], "the 5e ruleset has no pursuit rule; rulesets with one: ose"),
         (&["-r", "nope", "surprise"], "invalid value 'nope' for '--rules <ID>'; possible values: ose, gurps, 5e, wod"),
-        (&["surprise", "--total"], "--total is not an option of ose surprise; it belongs to gurps surprise; ose surprise takes --ambush, --aware"),
+        (
+            &["surprise", "--total"],
+            "--total is not an option of ose surprise; it belongs to gurps surprise; ose surprise takes --ambush, --aware",
+        ),
         (&["surprise", "--stealth", "12"], "--stealth is not an option of ose surprise"),
         (&["initiative", "--variant", "side"], "--variant is not an option of ose initiative"),
         (&["surprise", "--frobnicate"], "unexpected argument '--frobnicate' found"),

@@ -1,30 +1,10 @@
 //! Text for the 5e procedures.
 
-use super::{Palette, Report, Signed, modifiers, pad, width};
+use super::{Palette, Report, Signed, block, modifiers, pad, step, width};
 use crate::rules::dnd5e::*;
+use crate::rules::join;
 use std::fmt::Write as _;
 use std::ops::Not as _;
-
-/// Writes `lines` indented by two spaces.
-fn block(out: &mut String, lines: &[String]) {
-    for line in lines {
-        let _ = writeln!(out, "  {line}");
-    }
-}
-
-/// Writes a numbered encounter step: the label, then its lines aligned after it.
-fn step(out: &mut String, p: &Palette, number: usize, label: &str, lines: &[String]) {
-    const LABEL: usize = 13;
-    for (i, line) in lines.iter().enumerate() {
-        if i == 0 {
-            out.push_str("  ");
-            pad(out, p.paint(p.title, format_args!("{number} {label}")), label.chars().count() + 2, LABEL);
-        } else {
-            out.push_str(&" ".repeat(LABEL + 2));
-        }
-        let _ = writeln!(out, " {line}");
-    }
-}
 
 /// `Goblin ×4` for a group, the plain name otherwise.
 fn label(name: &str, count: u32) -> String {

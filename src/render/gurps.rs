@@ -1,30 +1,10 @@
 //! Text for the gurps procedures.
 
-use super::{Palette, Report, Signed, modifiers, pad, width};
+use super::{Palette, Report, Signed, block, modifiers, pad, reaction_line, step, width};
 use crate::rules::Modifier;
 use crate::rules::gurps::*;
+use crate::rules::join;
 use std::fmt::Write as _;
-
-/// Writes `lines` indented by two spaces.
-fn block(out: &mut String, lines: &[String]) {
-    for line in lines {
-        let _ = writeln!(out, "  {line}");
-    }
-}
-
-/// Writes a numbered encounter step: the label, then its lines aligned after it.
-fn step(out: &mut String, p: &Palette, number: usize, label: &str, lines: &[String]) {
-    const LABEL: usize = 13;
-    for (i, line) in lines.iter().enumerate() {
-        if i == 0 {
-            out.push_str("  ");
-            pad(out, p.paint(p.title, format_args!("{number} {label}")), label.chars().count() + 2, LABEL);
-        } else {
-            out.push_str(&" ".repeat(LABEL + 2));
-        }
-        let _ = writeln!(out, " {line}");
-    }
-}
 
 /// The visible width of `text`, leaving out colour codes.
 fn visible(text: &str) -> usize {
@@ -298,26 +278,6 @@ impl Report for InitiativeOutcome<'_> {
     fn headline(&self, out: &mut String) {
         let names: Vec<&str> = self.order.iter().map(|o| o.name).collect();
         out.push_str(&names.join(","));
-    }
-}
-
-fn reaction_line(r: &ReactionOutcome, p: &Palette) -> String {
-    let mut line = p.roll(&r.roll).to_string();
-    if !r.modifiers.is_empty() {
-        modifiers(&mut line, p, r.modifiers);
-        let _ = write!(line, " = {}", p.total(r.total));
-    }
-    let _ = write!(line, " → {}", p.total(r.result));
-    line
-}
-
-impl Report for ReactionOutcome<'_> {
-    fn text(&self, p: &Palette, out: &mut String) {
-        block(out, &[reaction_line(self, p)]);
-    }
-
-    fn headline(&self, out: &mut String) {
-        let _ = write!(out, "{}", self.total);
     }
 }
 

@@ -8,7 +8,7 @@ pub mod ose;
 pub mod wod;
 
 use crate::dice::{Pool, Roll};
-use crate::rules::Modifier;
+use crate::rules::{Modifier, ReactionOutcome};
 use owo_colors::Style;
 use serde::Serialize;
 use std::fmt::{self, Display, Write as _};
@@ -200,6 +200,48 @@ pub fn pad(out: &mut String, text: impl Display, visible: usize, width: usize) {
     let _ = write!(out, "{text}");
     for _ in visible..width {
         out.push(' ');
+    }
+}
+
+/// `2d6 (3+4) = 7 +1 CHA 16 = 8 → Uncertain, wary`
+pub fn reaction_line(r: &ReactionOutcome, p: &Palette) -> String {
+    let mut line = p.roll(&r.roll).to_string();
+    if !r.modifiers.is_empty() {
+        modifiers(&mut line, p, r.modifiers);
+        let _ = write!(line, " = {}", p.total(r.total));
+    }
+    let _ = write!(line, " → {}", p.total(r.result));
+    line
+}
+
+impl Report for ReactionOutcome<'_> {
+    fn text(&self, p: &Palette, out: &mut String) {
+        block(out, &[reaction_line(self, p)]);
+    }
+
+    fn headline(&self, out: &mut String) {
+        let _ = write!(out, "{}", self.total);
+    }
+}
+
+/// Writes `lines` indented by two spaces.
+pub fn block(out: &mut String, lines: &[String]) {
+    for line in lines {
+        let _ = writeln!(out, "  {line}");
+    }
+}
+
+/// Writes a numbered encounter step: the label, then its lines aligned after it.
+pub fn step(out: &mut String, p: &Palette, number: usize, label: &str, lines: &[String]) {
+    const LABEL: usize = 13;
+    for (i, line) in lines.iter().enumerate() {
+        if i == 0 {
+            out.push_str("  ");
+            pad(out, p.paint(p.title, format_args!("{number} {label}")), label.chars().count() + 2, LABEL);
+        } else {
+            out.push_str(&" ".repeat(LABEL + 2));
+        }
+        let _ = writeln!(out, " {line}");
     }
 }
 

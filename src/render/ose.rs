@@ -1,29 +1,9 @@
 //! Text for the ose procedures.
 
-use super::{Palette, Report, modifiers, pad, width};
+use super::{Palette, Report, block, modifiers, pad, reaction_line, step, width};
+use crate::rules::join;
 use crate::rules::ose::*;
 use std::fmt::Write as _;
-
-/// Writes `lines` indented by two spaces.
-fn block(out: &mut String, lines: &[String]) {
-    for line in lines {
-        let _ = writeln!(out, "  {line}");
-    }
-}
-
-/// Writes a numbered encounter step: the label, then its lines aligned after it.
-pub fn step(out: &mut String, p: &Palette, number: usize, label: &str, lines: &[String]) {
-    const LABEL: usize = 13;
-    for (i, line) in lines.iter().enumerate() {
-        if i == 0 {
-            out.push_str("  ");
-            pad(out, p.paint(p.title, format_args!("{number} {label}")), label.chars().count() + 2, LABEL);
-        } else {
-            out.push_str(&" ".repeat(LABEL + 2));
-        }
-        let _ = writeln!(out, " {line}");
-    }
-}
 
 fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
     let w = width(s.sides.iter().map(|x| x.name));
@@ -177,26 +157,6 @@ fn order_headline(order: &[Place], separator: char, out: &mut String) {
             out.push(if order[k - 1].place == place.place { '+' } else { separator });
         }
         out.push_str(place.name);
-    }
-}
-
-fn reaction_line(r: &ReactionOutcome, p: &Palette) -> String {
-    let mut line = p.roll(&r.roll).to_string();
-    if !r.modifiers.is_empty() {
-        modifiers(&mut line, p, r.modifiers);
-        let _ = write!(line, " = {}", p.total(r.total));
-    }
-    let _ = write!(line, " → {}", p.total(r.result));
-    line
-}
-
-impl Report for ReactionOutcome<'_> {
-    fn text(&self, p: &Palette, out: &mut String) {
-        block(out, &[reaction_line(self, p)]);
-    }
-
-    fn headline(&self, out: &mut String) {
-        let _ = write!(out, "{}", self.total);
     }
 }
 

@@ -1,38 +1,9 @@
 //! Text for the wod procedures.
 
-use super::{Palette, Report, Signed, modifiers, pad, width};
+use super::{Palette, Report, Signed, block, modifiers, pad, step, width};
+use crate::rules::join;
 use crate::rules::wod::*;
 use std::fmt::Write as _;
-
-/// Writes `lines` indented by two spaces.
-fn block(out: &mut String, lines: &[String]) {
-    for line in lines {
-        let _ = writeln!(out, "  {line}");
-    }
-}
-
-/// Writes a numbered encounter step: the label, then its lines aligned after it.
-fn step(out: &mut String, p: &Palette, number: usize, label: &str, lines: &[String]) {
-    const LABEL: usize = 13;
-    for (i, line) in lines.iter().enumerate() {
-        if i == 0 {
-            out.push_str("  ");
-            pad(out, p.paint(p.title, format_args!("{number} {label}")), label.chars().count() + 2, LABEL);
-        } else {
-            out.push_str(&" ".repeat(LABEL + 2));
-        }
-        let _ = writeln!(out, " {line}");
-    }
-}
-
-/// `a`, `a and b`, `a, b and c`.
-fn join(items: &[&str]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.to_string(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
-}
 
 /// The visible width of text drawn with a palette (colour codes do not count).
 fn visible(text: &str) -> usize {

@@ -1310,15 +1310,6 @@ fn dist_of<T: Ord + Clone>(run: impl FnMut(&mut dyn Dice) -> T, fallback: Fallba
     dist
 }
 
-/// `a`, `a and b`, `a, b and c`.
-pub fn join(items: &[&str]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.to_string(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

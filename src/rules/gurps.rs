@@ -5,7 +5,8 @@
 //! rolled and through [`recovery_dist`] when its odds are asked, and both take each turn's
 //! target from [`recovery_target`], so the rolls and the odds cannot disagree.
 
-use super::{Modifier, sum};
+pub use super::ReactionOutcome;
+use super::{Modifier, join, sum};
 use crate::cast::Hundredths;
 use crate::dice::{Dice, Roll};
 use crate::odds::{Dist, Fallback, Method, Odds, TooLarge, enumerate, exact_or_estimate};
@@ -307,15 +308,6 @@ pub fn leader_modifiers(team: &Team, other: &Team) -> Vec<Modifier> {
 
 fn refs(names: &[String]) -> Vec<&str> {
     names.iter().map(String::as_str).collect()
-}
-
-/// `a`, `a and b`, `a, b and c`.
-pub fn join(items: &[&str]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.to_string(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
 }
 
 /// The leaders' contest of a partial surprise: each side's 1d + modifiers; higher wins.
@@ -801,17 +793,6 @@ pub fn initiative_odds(input: &InitiativeInput, fallback: Fallback) -> Odds {
 #[derive(Clone, Debug, Default)]
 pub struct ReactionInput {
     pub modifiers: Vec<Modifier>,
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub struct ReactionOutcome<'a> {
-    pub roll: Roll,
-    #[serde(skip_serializing_if = "<[Modifier]>::is_empty")]
-    pub modifiers: &'a [Modifier],
-    pub total: i32,
-    /// The table's words.
-    pub result: &'static str,
-    pub band: &'static str,
 }
 
 /// Basic Set reaction table: (band, words), worst first.

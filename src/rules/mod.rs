@@ -8,6 +8,7 @@ pub mod gurps;
 pub mod ose;
 pub mod wod;
 
+use crate::dice::Roll;
 use serde::Serialize;
 
 /// A ruleset fray knows.
@@ -109,7 +110,28 @@ impl Modifier {
     }
 }
 
+/// A reaction roll read on a table: the dice, the modifiers, the total and the table's words.
+#[derive(Clone, Debug, Serialize)]
+pub struct ReactionOutcome<'a> {
+    pub roll: Roll,
+    pub modifiers: &'a [Modifier],
+    pub total: i32,
+    /// The table's words.
+    pub result: &'static str,
+    /// A stable id for the band.
+    pub band: &'static str,
+}
+
 /// The sum of a list of modifiers.
 pub fn sum(modifiers: &[Modifier]) -> i32 {
     modifiers.iter().map(|m| m.value).sum()
+}
+
+/// `a`, `a and b`, `a, b and c`.
+pub fn join(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
 }

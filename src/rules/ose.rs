@@ -1,7 +1,8 @@
 //! Old-School Essentials: the six-step encounter procedure of seed 000 — awareness, surprise,
 //! encounter distance, initiative, reaction, conclusion — and Speed-based pursuit.
 
-use super::{Modifier, sum};
+pub use super::ReactionOutcome;
+use super::{Modifier, join, sum};
 use crate::dice::{Dice, Roll, RollOffRound};
 use crate::odds::{Dist, Fallback, Odds, exact_or_estimate};
 use serde::Serialize;
@@ -443,17 +444,6 @@ pub struct ReactionInput {
     pub modifiers: Vec<Modifier>,
 }
 
-#[derive(Clone, Debug, Serialize)]
-pub struct ReactionOutcome<'a> {
-    pub roll: Roll,
-    pub modifiers: &'a [Modifier],
-    pub total: i32,
-    /// The table's words.
-    pub result: &'static str,
-    /// A stable id for the band.
-    pub band: &'static str,
-}
-
 /// The Charisma modifier to reaction rolls (OSE): 3 −2 · 4–8 −1 · 9–12 0 · 13–17 +1 · 18 +2.
 pub fn cha_modifier(score: i32) -> i32 {
     match score {
@@ -767,15 +757,6 @@ pub fn encounter_odds(input: &EncounterInput, fallback: Fallback) -> Odds {
         odds.note("each side met by the first rolls its own reaction; every roll has these odds");
     }
     odds
-}
-
-/// `a`, `a and b`, `a, b and c`.
-pub fn join(items: &[&str]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.to_string(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
 }
 
 #[cfg(test)]
