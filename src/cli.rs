@@ -119,7 +119,11 @@ pub enum ColorWhen {
     Never,
 }
 
+/// Each subcommand's arguments are built only when that subcommand runs (start-up cost).
+/// (So the flattened option groups below carry `//` comments: a doc comment on one would
+/// become the subcommand's description.)
 #[derive(Debug, Subcommand)]
+#[command(defer = true)]
 pub enum Command {
     /// Who is caught unawares
     #[command(after_help = SURPRISE_EXAMPLES, args_override_self = true)]
@@ -204,7 +208,7 @@ Examples:
   fray -r 5e encounter --stealth 14 Elf:per=16,dex=3 Goblin*4:side=monsters,dex=2
   fray -r wod encounter Mitch:wits=2,composure=3,dex=3 Thug:ambusher,side=monsters";
 
-/// Sides and combatants, inline or from a roster file.
+// Sides and combatants, inline or from a roster file.
 #[derive(Debug, Args)]
 pub struct Cast {
     /// Combatants: NAME[*COUNT][:KEY[=VALUE],...], e.g. Elf:per=16 or Goblin*4:dex=2,side=monsters
@@ -224,7 +228,7 @@ pub struct Cast {
     pub roster_example: bool,
 }
 
-/// Who attacks from hiding, who already knows, and how the hidden are seen.
+// Who attacks from hiding, who already knows, and how the hidden are seen.
 #[derive(Debug, Args)]
 pub struct SurpriseOpts {
     /// SIDE attacks from ambush (default monsters): every other side is easier to surprise
@@ -273,7 +277,7 @@ pub struct SurpriseArgs {
     pub rounds: Option<u32>,
 }
 
-/// Where the encounter happens.
+// Where the encounter happens.
 #[derive(Debug, Args)]
 pub struct TerrainOpts {
     /// In a dungeon: 2d6 x 10' (the default)
@@ -323,7 +327,7 @@ pub enum StealthTies {
     Surprised,
 }
 
-/// How the acting order is settled.
+// How the acting order is settled.
 #[derive(Debug, Args)]
 pub struct OrderOpts {
     /// How tied sides are settled (ose)
@@ -369,7 +373,7 @@ pub struct InitiativeArgs {
     pub rounds: Option<u32>,
 }
 
-/// Reaction modifiers.
+// Reaction modifiers.
 #[derive(Debug, Args)]
 pub struct ReactionOpts {
     /// The speaker's Charisma score when the party parleys (3-18; ose)
