@@ -54,40 +54,105 @@ pub struct Cli {
     pub command: Command,
 }
 
-/// Options every command takes, before or after the command name.
-#[derive(Debug, Args)]
+/// Options every command takes, before or after the command name. They are declared on the
+/// top-level command and again on each game command (clap's global propagation copies every
+/// option into every subcommand at each start, which costs more than the run itself);
+/// [`Global::settled`] combines the two, the later one winning.
+#[derive(Debug, Clone, Default, Args)]
 pub struct Global {
-    /// Ruleset: ose, gurps, 5e, wod (alias nwod)
-    #[arg(help_heading = "Global options", short, long, global = true, env = "FRAY_RULES", overrides_with = "rules", value_enum, default_value_t = RulesId::Ose, value_name = "ID")]
-    pub rules: RulesId,
+    /// Ruleset: ose (default), gurps, 5e, wod (alias nwod)
+    #[arg(help_heading = GLOBAL, short, long, overrides_with = "rules", value_enum, value_name = "ID")]
+    pub rules: Option<RulesId>,
 
     /// Make the run reproducible: the same seed and arguments give the same output
-    #[arg(help_heading = "Global options", long, global = true, value_name = "U64", overrides_with = "seed")]
+    #[arg(help_heading = GLOBAL, long, value_name = "U64", overrides_with = "seed")]
     pub seed: Option<u64>,
 
-    /// Output format
-    #[arg(help_heading = "Global options", short, long, global = true, env = "FRAY_FORMAT", overrides_with = "format", value_enum, default_value_t = Format::Text, value_name = "FORMAT")]
-    pub format: Format,
+    /// Output format: text (default), yaml, json
+    #[arg(help_heading = GLOBAL, short, long, overrides_with = "format", value_enum, value_name = "FORMAT")]
+    pub format: Option<Format>,
 
-    /// When to colour text output
-    #[arg(help_heading = "Global options", long, global = true, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN", overrides_with = "color")]
-    pub color: ColorWhen,
+    /// When to colour text output: auto (default), always, never
+    #[arg(help_heading = GLOBAL, long, value_enum, value_name = "WHEN", overrides_with = "color")]
+    pub color: Option<ColorWhen>,
 
     /// Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)
-    #[arg(help_heading = "Global options", short = 'n', long, global = true, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    #[arg(help_heading = GLOBAL, short = 'n', long, value_name = "N", overrides_with = "repeat", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     pub repeat: Option<u64>,
 
     /// Do not roll: print the exact probability of every outcome
-    #[arg(help_heading = "Global options", long, global = true)]
+    #[arg(help_heading = GLOBAL, long)]
     pub odds: bool,
 
     /// Terse text: only the headline result, one line per run
-    #[arg(help_heading = "Global options", short, long, global = true)]
+    #[arg(help_heading = GLOBAL, short, long)]
     pub quiet: bool,
 
     /// Print the seed in text output
-    #[arg(help_heading = "Global options", short = 'v', long, global = true)]
+    #[arg(help_heading = GLOBAL, short = 'v', long)]
     pub show_seed: bool,
+}
+
+/// The heading the global options share in every help page.
+pub const GLOBAL: &str = "Global options";
+
+/// The global options of one run, with defaults filled in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Settings {
+    pub rules: RulesId,
+    pub seed: Option<u64>,
+    pub format: Format,
+    pub color: ColorWhen,
+    pub repeat: Option<u64>,
+    pub odds: bool,
+    pub quiet: bool,
+    pub show_seed: bool,
+}
+
+impl Global {
+    /// These options (given before the command) combined with `later` (given after it).
+    pub fn settled(&self, later: Option<&Global>) -> Settings {
+        let later = later.cloned().unwrap_or_default();
+        Settings {
+            rules: later.rules.or(self.rules).unwrap_or(RulesId::Ose),
+            seed: later.seed.or(self.seed),
+            format: later.format.or(self.format).unwrap_or(Format::Text),
+            color: later.color.or(self.color).unwrap_or(ColorWhen::Auto),
+            repeat: later.repeat.or(self.repeat),
+            odds: self.odds || later.odds,
+            quiet: self.quiet || later.quiet,
+            show_seed: self.show_seed || later.show_seed,
+        }
+    }
+}
+
+impl Cli {
+    /// The global options of this run, wherever on the command line they were given.
+    pub fn settings(&self) -> Settings {
+        self.global.settled(self.command.global())
+    }
+}
+
+impl Command {
+    /// The global options given after the command name.
+    pub fn global(&self) -> Option<&Global> {
+        match self {
+            Command::Surprise(a) => Some(&a.global),
+            Command::Distance(a) => Some(&a.global),
+            Command::Initiative(a) => Some(&a.global),
+            Command::Reaction(a) => Some(&a.global),
+            Command::Pursue(a) => Some(&a.global),
+            Command::Encounter(a) => Some(&a.global),
+            Command::Completions { .. } | Command::Man { .. } => None,
+        }
+    }
+}
+
+/// The whole command line: the derived definition, with the environment defaults that only
+/// the top level reads (a subcommand's copy would override an earlier flag with them).
+pub fn command() -> clap::Command {
+    use clap::CommandFactory;
+    Cli::command().mut_arg("rules", |a| a.env("FRAY_RULES")).mut_arg("format", |a| a.env("FRAY_FORMAT"))
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -126,27 +191,27 @@ pub enum ColorWhen {
 #[command(defer = true)]
 pub enum Command {
     /// Who is caught unawares
-    #[command(after_help = SURPRISE_EXAMPLES, args_override_self = true)]
+    #[command(after_help = SURPRISE_EXAMPLES, after_long_help = format!("{SURPRISE_EXAMPLES}\n\n{ENV_HELP}"), args_override_self = true)]
     Surprise(SurpriseArgs),
 
     /// How far apart the sides are when they meet
-    #[command(after_help = DISTANCE_EXAMPLES, args_override_self = true)]
+    #[command(after_help = DISTANCE_EXAMPLES, after_long_help = format!("{DISTANCE_EXAMPLES}\n\n{ENV_HELP}"), args_override_self = true)]
     Distance(DistanceArgs),
 
     /// Who acts first, and the acting order
-    #[command(after_help = INITIATIVE_EXAMPLES, args_override_self = true)]
+    #[command(after_help = INITIATIVE_EXAMPLES, after_long_help = format!("{INITIATIVE_EXAMPLES}\n\n{ENV_HELP}"), args_override_self = true)]
     Initiative(InitiativeArgs),
 
     /// How the other side reacts
-    #[command(after_help = REACTION_EXAMPLES, args_override_self = true)]
+    #[command(after_help = REACTION_EXAMPLES, after_long_help = format!("{REACTION_EXAMPLES}\n\n{ENV_HELP}"), args_override_self = true)]
     Reaction(ReactionArgs),
 
     /// A chase, round by round
-    #[command(after_help = PURSUE_EXAMPLES, args_override_self = true)]
+    #[command(after_help = PURSUE_EXAMPLES, after_long_help = format!("{PURSUE_EXAMPLES}\n\n{ENV_HELP}"), args_override_self = true)]
     Pursue(PursueArgs),
 
     /// The whole encounter sequence in one document
-    #[command(after_help = ENCOUNTER_EXAMPLES, args_override_self = true)]
+    #[command(after_help = ENCOUNTER_EXAMPLES, after_long_help = format!("{ENCOUNTER_EXAMPLES}\n\n{ENV_HELP}"), args_override_self = true)]
     Encounter(EncounterArgs),
 
     /// Print a shell completion script
@@ -275,6 +340,9 @@ pub struct SurpriseArgs {
     /// Turns of recovery rolls to follow before calling a combatant out of the fight (gurps)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub rounds: Option<u32>,
+
+    #[command(flatten)]
+    pub global: Global,
 }
 
 // Where the encounter happens.
@@ -297,6 +365,9 @@ pub struct DistanceArgs {
     /// Both sides are surprised: 1d4 x 10' (or x 30' outdoors)
     #[arg(long)]
     pub both_surprised: bool,
+
+    #[command(flatten)]
+    pub global: Global,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -371,6 +442,9 @@ pub struct InitiativeArgs {
     /// Rounds to roll (5e speed factor; default 1)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub rounds: Option<u32>,
+
+    #[command(flatten)]
+    pub global: Global,
 }
 
 // Reaction modifiers.
@@ -393,6 +467,9 @@ pub struct ReactionOpts {
 pub struct ReactionArgs {
     #[command(flatten)]
     pub reaction: ReactionOpts,
+
+    #[command(flatten)]
+    pub global: Global,
 }
 
 /// A thing the quarry drops to distract its pursuers: `treasure` or `food`, at a round.
@@ -436,6 +513,9 @@ pub struct PursueArgs {
 
     #[command(flatten)]
     pub terrain: TerrainOpts,
+
+    #[command(flatten)]
+    pub global: Global,
 }
 
 #[derive(Debug, Args)]
@@ -466,6 +546,9 @@ pub struct EncounterArgs {
     /// Rounds to roll (5e speed factor) or recovery turns to follow (gurps)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub rounds: Option<u32>,
+
+    #[command(flatten)]
+    pub global: Global,
 }
 
 /// Parses `treasure`, `food`, `treasure@3`, and offers the two words to completion.
@@ -538,7 +621,7 @@ pub fn given_flags(cli: &clap::Command, matches: &clap::ArgMatches) -> Vec<Strin
     };
     command
         .get_arguments()
-        .filter(|arg| !arg.is_global_set())
+        .filter(|arg| arg.get_help_heading() != Some(GLOBAL))
         .filter(|arg| sub.value_source(arg.get_id().as_str()) == Some(ValueSource::CommandLine))
         .map(|arg| match arg.get_long() {
             Some(long) => format!("--{long}"),
@@ -585,10 +668,9 @@ pub fn describe_error(err: &clap::Error, cli: &clap::Command, args: &[std::ffi::
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::CommandFactory;
 
     #[test]
     fn verify_cli() {
-        Cli::command().debug_assert();
+        command().debug_assert();
     }
 }

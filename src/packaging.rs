@@ -1,7 +1,6 @@
 //! Shell completions and man pages, generated from the clap definition alone.
 
-use crate::cli::{self, Cli};
-use clap::CommandFactory;
+use crate::cli;
 use clap_complete::Shell;
 use std::io::{self, Write};
 
@@ -16,7 +15,7 @@ pub const SHELLS: [(Shell, &str); 5] = [
 
 /// The completion script for `shell`.
 pub fn completion(shell: Shell) -> Vec<u8> {
-    let mut cmd = Cli::command();
+    let mut cmd = crate::cli::command();
     let mut out = Vec::new();
     clap_complete::generate(shell, &mut cmd, "fray", &mut out);
     if shell == Shell::Fish {
@@ -49,7 +48,7 @@ const EXIT_STATUS: [(&str, &str); 3] = [
 
 /// `fray.1` and one page per visible subcommand (`fray-surprise.1`…), as (file, bytes).
 pub fn man_pages() -> io::Result<Vec<(String, Vec<u8>)>> {
-    let mut cmd = Cli::command();
+    let mut cmd = crate::cli::command();
     cmd.build();
     let mut pages = vec![("fray.1".to_string(), page(&cmd, cli::EXAMPLES)?)];
     for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set() && s.get_name() != "help") {

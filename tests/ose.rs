@@ -618,5 +618,8 @@ fn help_has_examples_and_the_environment() {
     for command in ["surprise", "distance", "initiative", "reaction", "pursue", "encounter"] {
         let help = stdout(&[command, "--help"]);
         assert!(help.contains("Examples:\n  fray "), "{command} --help has no examples");
+        for needle in ["Global options:", "FRAY_RULES", "FRAY_FORMAT", "NO_COLOR", "CLICOLOR_FORCE"] {
+            assert!(help.contains(needle), "{command} --help lacks {needle}");
+        }
     }
 }
