@@ -283,11 +283,12 @@ impl Runner<'_> {
                     self.out.write_all(text.as_bytes())?;
                 }
                 Format::Json => {
+                    // Into a buffer first, then one write: JSON is written in many small pieces.
                     bytes.clear();
                     let doc =
                         Doc { command: self.procedure, rules: self.rules, seed: self.seed, n: index, result: &outcome };
                     if self.repeat.is_some() {
-                        serde_json::to_writer(&mut bytes, &doc).map_err(serialize_error)?;
+                        render::json::to_vec(&mut bytes, &doc).map_err(serialize_error)?;
                     } else {
                         serde_json::to_writer_pretty(&mut bytes, &doc).map_err(serialize_error)?;
                     }

@@ -108,17 +108,41 @@ impl fmt::Display for DiceNotation {
     }
 }
 
-impl Serialize for DiceNotation {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
+impl DiceNotation {
+    /// The notation of the dice rules roll, without formatting (it is written for every roll).
+    fn common(&self) -> Option<&'static str> {
+        Some(match (self.count, self.sides) {
+            (1, 4) => "1d4",
+            (1, 6) => "1d6",
+            (2, 6) => "2d6",
+            (3, 6) => "3d6",
+            (1, 10) => "1d10",
+            (1, 20) => "1d20",
+            (2, 20) => "2d20",
+            _ => return None,
+        })
     }
 }
 
-struct Faces<'a>(&'a Roll);
+impl Serialize for DiceNotation {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.common() {
+            Some(text) => s.serialize_str(text),
+            None => s.collect_str(self),
+        }
+    }
+}
+
+struct Faces<'a>(&'a [u8]);
 
 impl Serialize for Faces<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.0.faces())
+        use serde::ser::SerializeSeq;
+        let mut seq = s.serialize_seq(Some(self.0.len()))?;
+        for face in self.0 {
+            seq.serialize_element(face)?;
+        }
+        seq.end()
     }
 }
 
@@ -126,7 +150,7 @@ impl Serialize for Roll {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut st = s.serialize_struct("Roll", 3)?;
         st.serialize_field("dice", &self.notation())?;
-        st.serialize_field("rolls", &Faces(self))?;
+        st.serialize_field("rolls", &Faces(&self.faces[..usize::from(self.count)]))?;
         st.serialize_field("total", &self.total)?;
         st.end()
     }
@@ -323,6 +347,17 @@ mod tests {
     const PINNED_D6_SEED_42: [u32; 12] = [4, 4, 5, 1, 3, 3, 5, 4, 1, 3, 3, 4];
     const PINNED_D20_AFTER: [u32; 6] = [5, 10, 13, 6, 9, 11];
     const PINNED_D10_SEED_0: [u32; 8] = [9, 10, 10, 10, 7, 3, 9, 9];
+
+    #[test]
+    fn notation_is_written_alike_either_way() {
+        for count in 1..=4 {
+            for sides in [4, 6, 8, 10, 12, 20] {
+                let notation = DiceNotation { count, sides };
+                let json = serde_json::to_string(&notation).unwrap();
+                assert_eq!(json, format!("\"{notation}\""));
+            }
+        }
+    }
 
     #[test]
     fn roll_offs_settle_every_place() {

@@ -3,6 +3,7 @@
 
 pub mod dnd5e;
 pub mod gurps;
+pub mod json;
 pub mod odds;
 pub mod ose;
 pub mod wod;
