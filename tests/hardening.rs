@@ -439,3 +439,45 @@ fn every_stream_stops_quietly_at_a_closed_pipe() {
         assert!(start.elapsed().as_secs() < 10, "{format}: the stream did not stop at once");
     }
 }
+
+/// A command of every ruleset, with the inputs it needs.
+const EVERY_COMMAND: &[&[&str]] = &[
+    &["-r", "ose", "surprise", "--ambush", "--side", "party", "--side", "orcs:chance=3", "--side", "monsters"],
+    &["-r", "ose", "distance", "--outdoors"],
+    &["-r", "ose", "initiative", "--side", "a", "--side", "b", "--side", "c", "--wait", "c"],
+    &["-r", "ose", "reaction", "--cha", "16"],
+    &["-r", "ose", "pursue", "--quarry", "30", "--pursuer", "40", "--drop", "food@2"],
+    &["-r", "ose", "encounter", "--aware", "monsters"],
+    &["-r", "gurps", "surprise", "--total", "Clerk:iq=9", "Guard:iq=10,cr", "Wolf:side=monsters"],
+    &["-r", "gurps", "surprise", "Ansel:iq=12,cr,leader", "Orc*2:side=monsters,iq=9"],
+    &["-r", "gurps", "initiative", "Ansel:speed=6.25,dx=12", "Orc*2:side=monsters,speed=5.5"],
+    &["-r", "gurps", "reaction", "--mod", "2"],
+    &["-r", "gurps", "encounter", "--reaction", "Ansel:iq=12,speed=6", "Orc:side=monsters,speed=5.75"],
+    &["-r", "5e", "surprise", "--stealth-mod", "3", "Elf:per=16", "Fighter:per=12"],
+    &["-r", "5e", "initiative", "--variant", "speed", "--rounds", "2", "Paladin:action=spell:2+light", "Ogre:side=monsters,size=large"],
+    &["-r", "5e", "encounter", "--stealth", "14", "Elf:per=16,dex=3", "Goblin*4:side=monsters,dex=2"],
+    &["-r", "wod", "surprise", "Mitch:wits=2,composure=3", "Larry:wits=1,composure=1,mod=-3"],
+    &["-r", "wod", "initiative", "Mitch:initiative=10", "Larry:initiative=6", "--delay", "Mitch:after=Larry"],
+    &["-r", "wod", "encounter", "Mitch:wits=2,composure=3,dex=3", "Thug:ambusher,side=monsters"],
+];
+
+#[test]
+fn every_format_carries_the_same_data() {
+    for args in EVERY_COMMAND {
+        for seed in ["1", "77", "4242"] {
+            let with = |extra: &[&'static str]| -> Vec<&str> { [&["--seed", seed][..], extra, args].concat() };
+            let single: serde_json::Value = serde_json::from_str(&stdout(&with(&["-f", "json"]))).unwrap();
+            let yaml: serde_json::Value = serde_yaml::from_str(&stdout(&with(&["-f", "yaml"]))).unwrap();
+            assert_eq!(single, yaml, "{args:?} seed {seed}: YAML and JSON differ");
+            // The first document of a stream is the single run, plus its index.
+            let line = stdout(&with(&["-f", "json", "-n", "1"]));
+            let mut first: serde_json::Value = serde_json::from_str(line.trim_end()).unwrap();
+            assert_eq!(first["n"], 1);
+            first.as_object_mut().unwrap().remove("n");
+            assert_eq!(first, single, "{args:?} seed {seed}: JSON Lines and JSON differ");
+            // Our JSON Lines are byte for byte what serde_json writes for the same data.
+            let reparsed = serde_json::to_string(&serde_json::from_str::<serde_json::Value>(line.trim_end()).unwrap()).unwrap();
+            assert_eq!(line.trim_end().len(), reparsed.len(), "{args:?} seed {seed}");
+        }
+    }
+}
