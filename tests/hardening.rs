@@ -454,7 +454,17 @@ const EVERY_COMMAND: &[&[&str]] = &[
     &["-r", "gurps", "reaction", "--mod", "2"],
     &["-r", "gurps", "encounter", "--reaction", "Ansel:iq=12,speed=6", "Orc:side=monsters,speed=5.75"],
     &["-r", "5e", "surprise", "--stealth-mod", "3", "Elf:per=16", "Fighter:per=12"],
-    &["-r", "5e", "initiative", "--variant", "speed", "--rounds", "2", "Paladin:action=spell:2+light", "Ogre:side=monsters,size=large"],
+    &[
+        "-r",
+        "5e",
+        "initiative",
+        "--variant",
+        "speed",
+        "--rounds",
+        "2",
+        "Paladin:action=spell:2+light",
+        "Ogre:side=monsters,size=large",
+    ],
     &["-r", "5e", "encounter", "--stealth", "14", "Elf:per=16,dex=3", "Goblin*4:side=monsters,dex=2"],
     &["-r", "wod", "surprise", "Mitch:wits=2,composure=3", "Larry:wits=1,composure=1,mod=-3"],
     &["-r", "wod", "initiative", "Mitch:initiative=10", "Larry:initiative=6", "--delay", "Mitch:after=Larry"],
@@ -476,7 +486,8 @@ fn every_format_carries_the_same_data() {
             first.as_object_mut().unwrap().remove("n");
             assert_eq!(first, single, "{args:?} seed {seed}: JSON Lines and JSON differ");
             // Our JSON Lines are byte for byte what serde_json writes for the same data.
-            let reparsed = serde_json::to_string(&serde_json::from_str::<serde_json::Value>(line.trim_end()).unwrap()).unwrap();
+            let reparsed =
+                serde_json::to_string(&serde_json::from_str::<serde_json::Value>(line.trim_end()).unwrap()).unwrap();
             assert_eq!(line.trim_end().len(), reparsed.len(), "{args:?} seed {seed}");
         }
     }

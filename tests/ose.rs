@@ -134,7 +134,11 @@ fn the_spider_is_aware_and_only_the_party_rolls() {
     for doc in surprised {
         assert_eq!(doc["surprise"]["verdict"], "some_surprised");
         assert_eq!(doc["surprise"]["free_round"], serde_json::json!(["monsters"]));
-        assert_eq!(doc["initiative"]["order"], serde_json::json!([{"name": "monsters", "total": null, "place": 1}]));
+        assert_eq!(
+            doc["initiative"]["order"],
+            serde_json::json!([{"name": "monsters", "total": null, "place": 1, "alone": true}])
+        );
+        assert_eq!(doc["initiative"]["surprised"], serde_json::json!(["party"]));
     }
     let counts = count(&docs, |d| d["surprise"]["sides"][0]["surprised"].to_string());
     let expected = BTreeMap::from([("true".to_string(), 1.0 / 3.0), ("false".to_string(), 2.0 / 3.0)]);
@@ -292,9 +296,10 @@ fn initiative_wait_and_surprised_sides() {
     let order: Vec<(&str, Value)> =
         doc["order"].as_array().unwrap().iter().map(|p| (p["name"].as_str().unwrap(), p["total"].clone())).collect();
     assert_eq!(order, [("b", Value::Null), ("a", Value::Null)]);
-    assert_eq!(doc["sides"][1]["status"], "alone");
-    assert_eq!(doc["sides"][2]["status"], "surprised");
+    assert_eq!(doc["order"][0]["alone"], true);
+    assert_eq!(doc["surprised"], serde_json::json!(["c"]));
     assert_eq!(doc["order"][1]["waits"], true);
+    assert!(doc["order"].as_array().unwrap().iter().all(|p| p.get("roll").is_none()));
 }
 
 #[test]

@@ -81,13 +81,28 @@ impl Report for DistanceOutcome {
 
 fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {
     let mut lines = Vec::new();
-    let w = width(i.sides.iter().map(|s| s.name));
-    let rolled: Vec<&SideInitiative> = i.sides.iter().filter(|s| s.roll.is_some()).collect();
-    for side in &rolled {
-        let mut line = String::new();
-        pad(&mut line, p.name(side.name), side.name.chars().count(), w);
-        if let Some(roll) = &side.roll {
+    match i.note {
+        Some(InitNote::AllSurprised) => {
+            lines.push(p.dim("every side is surprised: nobody has the advantage, so all roll").to_string())
+        }
+        Some(InitNote::AllWait) => {
+            lines.push(p.dim("every side waits: nobody gives anything up, so all roll").to_string())
+        }
+        None => {}
+    }
+    let w = width(i.order.iter().map(|o| o.name));
+    for place in &i.order {
+        let mut line = format!("{}. ", place.place);
+        pad(&mut line, p.name(place.name), place.name.chars().count(), w);
+        if let Some(roll) = &place.roll {
             let _ = write!(line, "  {}", p.roll(roll));
+        } else if place.alone {
+            let _ = write!(line, "  {}", p.dim("acts first: the only side not surprised"));
+        } else {
+            let _ = write!(line, "  {}", p.dim("waits, then reacts to the others"));
+        }
+        if !place.waits && i.order.iter().filter(|o| o.place == place.place).count() > 1 {
+            let _ = write!(line, "  {}", p.dim("simultaneous"));
         }
         lines.push(line);
     }
@@ -103,39 +118,8 @@ fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {
             .collect();
         lines.push(format!("tie at {} between {}: re-roll {}", tie.total, join(&tie.sides), rounds.join("; then ")));
     }
-    match i.note {
-        Some(InitNote::AllSurprised) => {
-            lines.push(p.dim("every side is surprised: nobody has the advantage, so all roll").to_string())
-        }
-        Some(InitNote::AllWait) => {
-            lines.push(p.dim("every side waits: nobody gives anything up, so all roll").to_string())
-        }
-        None => {}
-    }
-    let w = width(i.order.iter().map(|o| o.name));
-    for place in &i.order {
-        let mut line = format!("{}. ", place.place);
-        pad(&mut line, p.name(place.name), place.name.chars().count(), w);
-        let status = i.sides.iter().find(|s| s.name == place.name).map(|s| s.status);
-        match (place.total, status) {
-            (Some(total), _) => {
-                let _ = write!(line, "  {}", p.total(total));
-            }
-            (None, Some(InitStatus::Alone)) => {
-                let _ = write!(line, "  {}", p.dim("acts first: the only side not surprised"));
-            }
-            _ => {
-                let _ = write!(line, "  {}", p.dim("waits, then reacts to the others"));
-            }
-        }
-        if i.order.iter().filter(|o| o.place == place.place).count() > 1 && !place.waits {
-            let _ = write!(line, "  {}", p.dim("simultaneous"));
-        }
-        lines.push(line);
-    }
-    let surprised: Vec<&str> = i.sides.iter().filter(|s| s.status == InitStatus::Surprised).map(|s| s.name).collect();
-    if !surprised.is_empty() {
-        lines.push(p.dim(format_args!("{} surprised: no roll", join(&surprised))).to_string());
+    if !i.surprised.is_empty() {
+        lines.push(p.dim(format_args!("{} surprised: no roll", join(&i.surprised))).to_string());
     }
     lines
 }

@@ -82,6 +82,7 @@ pub struct SurpriseOutcome<'a> {
     pub sides: Vec<SideSurprise<'a>>,
     pub verdict: Verdict,
     /// The sides that get the free round (when some, not all, are surprised).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub free_round: Vec<&'a str>,
 }
 
@@ -221,27 +222,6 @@ pub struct InitiativeInput {
     pub ties: Ties,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum InitStatus {
-    /// Rolled 1d6.
-    Rolled,
-    /// The only side able to act: acts first without a roll.
-    Alone,
-    /// Gave up initiative to react after the others.
-    Waits,
-    /// Surprised: does not roll.
-    Surprised,
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub struct SideInitiative<'a> {
-    pub name: &'a str,
-    pub status: InitStatus,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub roll: Option<Roll>,
-}
-
 /// Sides tied on one total and how the re-roll settled them.
 #[derive(Clone, Debug, Serialize)]
 pub struct TieBreak<'a> {
@@ -264,8 +244,15 @@ pub struct Place<'a> {
     pub total: Option<u32>,
     /// 1-based acting position; sides acting simultaneously share it.
     pub place: usize,
+    /// The side's 1d6 (absent for a side that waits or acts alone).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub roll: Option<Roll>,
+    /// Gave up initiative to react after the others.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub waits: bool,
+    /// The only side able to act: acts first without a roll.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub alone: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -279,10 +266,12 @@ pub enum InitNote {
 
 #[derive(Clone, Debug, Serialize)]
 pub struct InitiativeOutcome<'a> {
-    pub sides: Vec<SideInitiative<'a>>,
+    pub order: Vec<Place<'a>>,
+    /// Sides that do not roll because they are surprised.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub surprised: Vec<&'a str>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub ties: Vec<TieBreak<'a>>,
-    pub order: Vec<Place<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<InitNote>,
 }
@@ -311,78 +300,69 @@ impl InitiativeOutcome<'_> {
 /// a waiting side acts after the others.
 pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut dyn Dice) -> InitiativeOutcome<'a> {
     let n = input.sides.len();
+    let name = |i: usize| input.sides[i].as_str();
     let mut note = None;
-    let mut active: Vec<bool> = (0..n).map(|i| !surprised.get(i).copied().unwrap_or(false)).collect();
-    if !active.contains(&true) {
-        active = vec![true; n];
+    let is_surprised = |i: usize| surprised.get(i).copied().unwrap_or(false);
+    // Every side surprised: nobody has the advantage, so every side rolls.
+    let all_surprised = (0..n).all(is_surprised);
+    if all_surprised {
         note = Some(InitNote::AllSurprised);
     }
-    let mut waits: Vec<bool> = (0..n).map(|i| active[i] && input.waits.get(i).copied().unwrap_or(false)).collect();
-    if (0..n).all(|i| !active[i] || waits[i]) && waits.contains(&true) {
-        waits = vec![false; n];
+    let active = |i: usize| all_surprised || !is_surprised(i);
+    let wants_to_wait = |i: usize| active(i) && input.waits.get(i).copied().unwrap_or(false);
+    // Every side able to act waits: nobody gives anything up, so every side rolls.
+    let all_wait = (0..n).any(wants_to_wait) && (0..n).all(|i| !active(i) || wants_to_wait(i));
+    if all_wait {
         note = note.or(Some(InitNote::AllWait));
     }
-    let rollers: Vec<usize> = (0..n).filter(|&i| active[i] && !waits[i]).collect();
-    let alone = rollers.len() == 1;
-    let mut sides: Vec<SideInitiative<'a>> = (0..n)
-        .map(|i| SideInitiative {
-            name: &input.sides[i],
-            status: if !active[i] {
-                InitStatus::Surprised
-            } else if waits[i] {
-                InitStatus::Waits
-            } else if alone {
-                InitStatus::Alone
-            } else {
-                InitStatus::Rolled
-            },
-            roll: None,
-        })
-        .collect();
-    let mut totals: Vec<(usize, u32)> = Vec::new();
-    if !alone {
-        for &i in &rollers {
-            let roll = dice.roll(1, 6);
-            sides[i].roll = Some(roll);
-            totals.push((i, roll.total));
-        }
-    }
-    totals.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let waits = |i: usize| !all_wait && wants_to_wait(i);
+    let rollers: Vec<usize> = (0..n).filter(|&i| active(i) && !waits(i)).collect();
 
-    let mut order: Vec<Place<'a>> = Vec::new();
+    let mut order: Vec<Place<'a>> = Vec::with_capacity(n);
     let mut ties = Vec::new();
-    if alone {
-        order.push(Place { name: &input.sides[rollers[0]], total: None, place: 1, waits: false });
-    }
-    let mut start = 0;
-    while start < totals.len() {
-        let total = totals[start].1;
-        let end = start + totals[start..].iter().take_while(|t| t.1 == total).count();
-        let group: Vec<usize> = totals[start..end].iter().map(|t| t.0).collect();
-        if group.len() == 1 || input.ties == Ties::Simultaneous {
-            let place = order.len() + 1;
-            for &i in &group {
-                order.push(Place { name: &input.sides[i], total: Some(total), place, waits: false });
+    if let [only] = rollers[..] {
+        order.push(Place { name: name(only), total: None, place: 1, roll: None, waits: false, alone: true });
+    } else {
+        let mut rolled: Vec<(usize, Roll)> = rollers.iter().map(|&i| (i, dice.roll(1, 6))).collect();
+        rolled.sort_by(|a, b| b.1.total.cmp(&a.1.total).then(a.0.cmp(&b.0)));
+        let mut start = 0;
+        while start < rolled.len() {
+            let total = rolled[start].1.total;
+            let end = start + rolled[start..].iter().take_while(|r| r.1.total == total).count();
+            let group = &rolled[start..end];
+            let place = |i: usize, roll: Roll, place: usize| Place {
+                name: name(i),
+                total: Some(total),
+                place,
+                roll: Some(roll),
+                waits: false,
+                alone: false,
+            };
+            if group.len() == 1 || input.ties == Ties::Simultaneous {
+                let at = order.len() + 1;
+                order.extend(group.iter().map(|&(i, roll)| place(i, roll, at)));
+            } else {
+                let off = dice.roll_off(group.len(), 6);
+                let members: Vec<usize> = group.iter().map(|r| r.0).collect();
+                ties.push(TieBreak {
+                    total,
+                    sides: members.iter().map(|&i| name(i)).collect(),
+                    rerolls: off.rounds.iter().map(|r| reroll(&input.sides, &members, r)).collect(),
+                });
+                for &k in &off.order {
+                    let at = order.len() + 1;
+                    order.push(place(group[k].0, group[k].1, at));
+                }
             }
-        } else {
-            let off = dice.roll_off(group.len(), 6);
-            ties.push(TieBreak {
-                total,
-                sides: group.iter().map(|&i| input.sides[i].as_str()).collect(),
-                rerolls: off.rounds.iter().map(|r| reroll(&input.sides, &group, r)).collect(),
-            });
-            for &k in &off.order {
-                let place = order.len() + 1;
-                order.push(Place { name: &input.sides[group[k]], total: Some(total), place, waits: false });
-            }
+            start = end;
         }
-        start = end;
     }
     let wait_place = order.len() + 1;
-    for i in (0..n).filter(|&i| waits[i]) {
-        order.push(Place { name: &input.sides[i], total: None, place: wait_place, waits: true });
+    for i in (0..n).filter(|&i| waits(i)) {
+        order.push(Place { name: name(i), total: None, place: wait_place, roll: None, waits: true, alone: false });
     }
-    InitiativeOutcome { sides, ties, order, note }
+    let surprised = (0..n).filter(|&i| !active(i)).map(name).collect();
+    InitiativeOutcome { order, surprised, ties, note }
 }
 
 fn reroll<'a>(names: &'a [String], group: &[usize], round: &RollOffRound) -> Reroll<'a> {
@@ -902,11 +882,10 @@ mod tests {
         input.waits = vec![false, false, true];
         let mut dice = SeededDice::new(3);
         let out = initiative(&input, &[false, true, false], &mut dice);
-        let order: Vec<(&str, Option<u32>)> = out.order.iter().map(|p| (p.name, p.total)).collect();
-        assert_eq!(order, [("party", None), ("wolves", None)]);
-        assert_eq!(out.sides[0].status, InitStatus::Alone);
-        assert_eq!(out.sides[1].status, InitStatus::Surprised);
-        assert_eq!(out.sides[2].status, InitStatus::Waits);
+        let order: Vec<(&str, Option<u32>, bool, bool)> =
+            out.order.iter().map(|p| (p.name, p.total, p.alone, p.waits)).collect();
+        assert_eq!(order, [("party", None, true, false), ("wolves", None, false, true)]);
+        assert_eq!(out.surprised, ["orcs"]);
         let all = initiative(&input, &[true, true, true], &mut dice);
         assert_eq!(all.note, Some(InitNote::AllSurprised));
         assert_eq!(all.order.last().map(|p| p.name), Some("wolves"));
