@@ -45,6 +45,7 @@ static ESCAPE: [bool; 256] = {
 };
 
 /// Writes `text` as a JSON string, escaped exactly as serde_json escapes.
+#[inline]
 fn string(out: &mut Vec<u8>, text: &str) {
     let bytes = text.as_bytes();
     out.reserve(bytes.len() + 2);
@@ -90,6 +91,7 @@ struct Compound<'s, 'a> {
 }
 
 impl Compound<'_, '_> {
+    #[inline]
     fn comma(&mut self) {
         if !std::mem::take(&mut self.first) {
             self.json.out.push(b',');
@@ -97,6 +99,7 @@ impl Compound<'_, '_> {
     }
 
     /// A struct field's name: an identifier from a derive, written without scanning.
+    #[inline]
     fn key(&mut self, key: &'static str) {
         debug_assert!(!key.bytes().any(|b| ESCAPE[usize::from(b)]));
         self.comma();
