@@ -359,6 +359,52 @@ mod tests {
         }
     }
 
+    /// The chi-square critical value at significance 0.001 (Wilson–Hilferty).
+    fn critical(df: usize) -> f64 {
+        let k = df as f64;
+        let t = 1.0 - 2.0 / (9.0 * k) + 3.090 * (2.0 / (9.0 * k)).sqrt();
+        k * t * t * t
+    }
+
+    #[test]
+    fn every_die_size_is_uniform() {
+        for (seed, sides) in [(4u64, 4u32), (6, 6), (8, 8), (10, 10), (12, 12), (20, 20), (100, 100)] {
+            let mut dice = SeededDice::new(seed);
+            let n = 2000 * sides as usize;
+            let mut counts = vec![0u64; sides as usize];
+            for _ in 0..n {
+                let face = dice.die(sides);
+                assert!((1..=sides).contains(&face));
+                counts[face as usize - 1] += 1;
+            }
+            let expected = n as f64 / sides as f64;
+            let chi: f64 = counts.iter().map(|&c| (c as f64 - expected).powi(2) / expected).sum();
+            assert!(chi < critical(sides as usize - 1), "d{sides}: chi-square {chi:.1}");
+        }
+    }
+
+    #[test]
+    fn sums_follow_their_exact_distribution() {
+        // 2d6 and 3d6 sums against the enumerator's exact distribution.
+        for (count, seed) in [(2u32, 26u64), (3, 36)] {
+            let mut dice = SeededDice::new(seed);
+            let n = 60_000;
+            let mut counts = std::collections::BTreeMap::new();
+            for _ in 0..n {
+                *counts.entry(dice.roll(count, 6).total).or_insert(0u64) += 1;
+            }
+            let exact = crate::odds::sum_distribution(count, 6);
+            let chi: f64 = exact
+                .iter()
+                .map(|(total, p)| {
+                    let e = p.to_f64() * n as f64;
+                    (*counts.get(total).unwrap_or(&0) as f64 - e).powi(2) / e
+                })
+                .sum();
+            assert!(chi < critical(exact.len() - 1), "{count}d6: chi-square {chi:.1}");
+        }
+    }
+
     #[test]
     fn roll_offs_settle_every_place() {
         let mut dice = SeededDice::new(9);
