@@ -30,8 +30,6 @@ pub enum KeyKind {
     Word(&'static [&'static str]),
     /// Free text checked by the ruleset: `action=spell:2+light`.
     Text(fn(&str) -> Result<(), String>),
-    /// The name of another side or combatant; checked once everything is parsed.
-    Name,
 }
 
 /// One key a ruleset understands.
@@ -61,7 +59,6 @@ impl KeyDef {
             }
             KeyKind::Word(words) => format!("one of {}", words.join(", ")),
             KeyKind::Text(_) => self.help.to_string(),
-            KeyKind::Name => "a name".to_string(),
         }
     }
 }
@@ -276,10 +273,6 @@ fn parse_value(def: &KeyDef, value: Option<&str>) -> Result<Value, String> {
             Ok(()) => Ok(Value::Text(v.to_string())),
             Err(why) => Err(format!("key '{}': {why}", def.name)),
         },
-        (KeyKind::Name, Some(v)) => {
-            check_name(v).map_err(|why| format!("key '{}': {why}", def.name))?;
-            Ok(Value::Text(v.to_string()))
-        }
     }
 }
 

@@ -66,16 +66,6 @@ impl Roll {
         self.faces[..usize::from(self.count)].iter().map(|&f| u32::from(f))
     }
 
-    /// The highest single face (for advantage, which keeps the higher of 2d20).
-    pub fn highest(&self) -> u32 {
-        self.faces().max().unwrap_or(0)
-    }
-
-    /// The lowest single face (for disadvantage).
-    pub fn lowest(&self) -> u32 {
-        self.faces().min().unwrap_or(0)
-    }
-
     /// The dice notation, e.g. `2d6`.
     pub fn notation(&self) -> DiceNotation {
         DiceNotation { count: self.count(), sides: self.sides() }

@@ -65,21 +65,10 @@ fn one_line(f: &mut fmt::Formatter<'_>, text: &str) -> fmt::Result {
         if c.is_control() {
             write!(f, "{}", c.escape_default())?;
         } else {
-            f.write_fmt(format_args!("{c}"))?;
+            write!(f, "{c}")?;
         }
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn errors_stay_on_one_line() {
-        let err = Error::usage("'a\nb': bad").hint("tab\there");
-        assert_eq!(err.to_string(), "'a\\nb': bad; tab\\there");
-    }
 }
 
 impl std::error::Error for Error {}
@@ -91,3 +80,14 @@ impl From<std::io::Error> for Error {
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_stay_on_one_line() {
+        let err = Error::usage("'a\nb': bad").hint("tab\there");
+        assert_eq!(err.to_string(), "'a\\nb': bad; tab\\there");
+    }
+}

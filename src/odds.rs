@@ -154,13 +154,17 @@ pub fn exact_or_estimate<T: Ord + Clone>(
     }
 }
 
+/// The distinct totals of a roll with their probabilities.
+type SumTable = Vec<(u32, Prob)>;
+
 #[derive(Default)]
 struct Replay {
     script: Vec<Branch>,
     pos: usize,
     weight: Prob,
     oversize: bool,
-    sums: Vec<((u32, u32), Vec<(u32, Prob)>)>,
+    /// The distinct totals of each (count, sides) rolled so far.
+    sums: Vec<((u32, u32), SumTable)>,
     pools: Vec<(i32, Vec<(Pool, Prob)>)>,
 }
 
