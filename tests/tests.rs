@@ -6,5 +6,6 @@ mod dnd5e;
 mod gurps;
 mod hardening;
 mod ose;
+mod readme;
 mod shell;
 mod wod;
