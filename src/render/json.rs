@@ -31,6 +31,25 @@ struct Json<'a> {
     out: &'a mut Vec<u8>,
 }
 
+impl Json<'_> {
+    fn digits(&mut self, digits: &str) -> Result<(), Error> {
+        self.out.extend_from_slice(digits.as_bytes());
+        Ok(())
+    }
+}
+
+/// `serialize_i8`… `serialize_u128` of a serializer: the number's digits, written by
+/// `$write` (as a value, or quoted as an object key).
+macro_rules! integers {
+    ($write:ident: $($method:ident($ty:ty)),*) => {
+        $(
+            fn $method(self, v: $ty) -> Result<(), Error> {
+                self.$write(itoa::Buffer::new().format(v))
+            }
+        )*
+    };
+}
+
 /// The bytes a JSON string must escape: control characters, `"` and `\`.
 static ESCAPE: [bool; 256] = {
     let mut table = [false; 256];
@@ -127,49 +146,9 @@ impl<'s, 'a> ser::Serializer for &'s mut Json<'a> {
         Ok(())
     }
 
-    fn serialize_i8(self, v: i8) -> Result<(), Error> {
-        self.serialize_i64(i64::from(v))
-    }
-
-    fn serialize_i16(self, v: i16) -> Result<(), Error> {
-        self.serialize_i64(i64::from(v))
-    }
-
-    fn serialize_i32(self, v: i32) -> Result<(), Error> {
-        self.serialize_i64(i64::from(v))
-    }
-
-    fn serialize_i64(self, v: i64) -> Result<(), Error> {
-        self.out.extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
-        Ok(())
-    }
-
-    fn serialize_i128(self, v: i128) -> Result<(), Error> {
-        self.out.extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
-        Ok(())
-    }
-
-    fn serialize_u8(self, v: u8) -> Result<(), Error> {
-        self.serialize_u64(u64::from(v))
-    }
-
-    fn serialize_u16(self, v: u16) -> Result<(), Error> {
-        self.serialize_u64(u64::from(v))
-    }
-
-    fn serialize_u32(self, v: u32) -> Result<(), Error> {
-        self.serialize_u64(u64::from(v))
-    }
-
-    fn serialize_u64(self, v: u64) -> Result<(), Error> {
-        self.out.extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
-        Ok(())
-    }
-
-    fn serialize_u128(self, v: u128) -> Result<(), Error> {
-        self.out.extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
-        Ok(())
-    }
+    integers!(digits: serialize_i8(i8), serialize_i16(i16), serialize_i32(i32), serialize_i64(i64),
+        serialize_i128(i128), serialize_u8(u8), serialize_u16(u16), serialize_u32(u32), serialize_u64(u64),
+        serialize_u128(u128));
 
     fn serialize_f32(self, v: f32) -> Result<(), Error> {
         if v.is_finite() {
@@ -441,45 +420,9 @@ impl ser::Serializer for MapKey<'_> {
         self.quoted(if v { "true" } else { "false" })
     }
 
-    fn serialize_i8(self, v: i8) -> Result<(), Error> {
-        self.quoted(itoa::Buffer::new().format(v))
-    }
-
-    fn serialize_i16(self, v: i16) -> Result<(), Error> {
-        self.quoted(itoa::Buffer::new().format(v))
-    }
-
-    fn serialize_i32(self, v: i32) -> Result<(), Error> {
-        self.quoted(itoa::Buffer::new().format(v))
-    }
-
-    fn serialize_i64(self, v: i64) -> Result<(), Error> {
-        self.quoted(itoa::Buffer::new().format(v))
-    }
-
-    fn serialize_i128(self, v: i128) -> Result<(), Error> {
-        self.quoted(itoa::Buffer::new().format(v))
-    }
-
-    fn serialize_u8(self, v: u8) -> Result<(), Error> {
-        self.quoted(itoa::Buffer::new().format(v))
-    }
-
-    fn serialize_u16(self, v: u16) -> Result<(), Error> {
-        self.quoted(itoa::Buffer::new().format(v))
-    }
-
-    fn serialize_u32(self, v: u32) -> Result<(), Error> {
-        self.quoted(itoa::Buffer::new().format(v))
-    }
-
-    fn serialize_u64(self, v: u64) -> Result<(), Error> {
-        self.quoted(itoa::Buffer::new().format(v))
-    }
-
-    fn serialize_u128(self, v: u128) -> Result<(), Error> {
-        self.quoted(itoa::Buffer::new().format(v))
-    }
+    integers!(quoted: serialize_i8(i8), serialize_i16(i16), serialize_i32(i32), serialize_i64(i64),
+        serialize_i128(i128), serialize_u8(u8), serialize_u16(u16), serialize_u32(u32), serialize_u64(u64),
+        serialize_u128(u128));
 
     fn serialize_f32(self, _v: f32) -> Result<(), Error> {
         Err(key_must_be_a_string())
