@@ -260,6 +260,51 @@ struct OddsDoc<'a> {
     notes: &'a [String],
 }
 
+/// Documents the serializing thread takes at a time, in a long YAML or JSON stream.
+const BATCH: u64 = 256;
+/// Batches rolled ahead of the one being written: one being serialized, one queued.
+const AHEAD: u64 = 2;
+
+/// What every YAML/JSON document of a run says before its result, and how it is written.
+#[derive(Clone, Copy)]
+struct Header {
+    command: Procedure,
+    rules: Ruleset,
+    seed: u64,
+    format: Format,
+    /// Part of a `--repeat` stream: numbered, JSON Lines or `---`-separated YAML.
+    streamed: bool,
+}
+
+impl Header {
+    /// Appends document `n` (1-based) with `result` to `out`.
+    fn write<T: Serialize>(&self, n: u64, result: &T, out: &mut Vec<u8>) -> Result<()> {
+        let doc =
+            Doc { command: self.command, rules: self.rules, seed: self.seed, n: self.streamed.then_some(n), result };
+        match (self.format, self.streamed) {
+            (Format::Json, true) => render::json::to_vec(out, &doc).map_err(serialize_error)?,
+            (Format::Json, false) => serde_json::to_writer_pretty(&mut *out, &doc).map_err(serialize_error)?,
+            (Format::Yaml, streamed) => {
+                if streamed {
+                    out.extend_from_slice(b"---\n");
+                }
+                out.extend_from_slice(serde_yaml::to_string(&doc).map_err(serialize_error)?.as_bytes());
+                return Ok(());
+            }
+            (Format::Text, _) => return Err(serialize_error("text is not a document format")),
+        }
+        out.push(b'\n');
+        Ok(())
+    }
+}
+
+/// A batch of outcomes on its way to be serialized, with the buffer to serialize it into.
+struct Job<T> {
+    first: u64,
+    outcomes: Vec<T>,
+    bytes: Vec<u8>,
+}
+
 impl Runner<'_> {
     pub fn run<R: Rule>(&mut self, rule: &R) -> Result<()> {
         if self.odds {
@@ -269,44 +314,85 @@ impl Runner<'_> {
         if self.show_seed && self.quiet && self.format == Format::Text {
             writeln!(self.err, "seed {}", self.seed)?;
         }
+        let count = self.repeat.unwrap_or(1);
+        if self.format != Format::Text && count > BATCH {
+            return self.stream_in_parallel(rule, count);
+        }
+        let header = self.header();
         let mut dice = SeededDice::new(self.seed);
         let mut text = String::new();
         let mut bytes = Vec::new();
-        let count = self.repeat.unwrap_or(1);
         for n in 1..=count {
             let outcome = rule.roll(&mut dice);
-            let index = self.repeat.map(|_| n);
-            match self.format {
-                Format::Text => {
-                    text.clear();
-                    self.text(&outcome, index, &mut text);
-                    self.out.write_all(text.as_bytes())?;
-                }
-                Format::Json => {
-                    // Into a buffer first, then one write: JSON is written in many small pieces.
-                    bytes.clear();
-                    let doc =
-                        Doc { command: self.procedure, rules: self.rules, seed: self.seed, n: index, result: &outcome };
-                    if self.repeat.is_some() {
-                        render::json::to_vec(&mut bytes, &doc).map_err(serialize_error)?;
-                    } else {
-                        serde_json::to_writer_pretty(&mut bytes, &doc).map_err(serialize_error)?;
-                    }
-                    bytes.push(b'\n');
-                    self.out.write_all(&bytes)?;
-                }
-                Format::Yaml => {
-                    let doc =
-                        Doc { command: self.procedure, rules: self.rules, seed: self.seed, n: index, result: &outcome };
-                    let yaml = serde_yaml::to_string(&doc).map_err(serialize_error)?;
-                    if self.repeat.is_some() {
-                        self.out.write_all(b"---\n")?;
-                    }
-                    self.out.write_all(yaml.as_bytes())?;
-                }
+            if self.format == Format::Text {
+                text.clear();
+                self.text(&outcome, self.repeat.map(|_| n), &mut text);
+                self.out.write_all(text.as_bytes())?;
+            } else {
+                // Into a buffer first, then one write: documents are serialized in small pieces.
+                bytes.clear();
+                header.write(n, &outcome, &mut bytes)?;
+                self.out.write_all(&bytes)?;
             }
         }
         Ok(())
+    }
+
+    fn header(&self) -> Header {
+        Header {
+            command: self.procedure,
+            rules: self.rules,
+            seed: self.seed,
+            format: self.format,
+            streamed: self.repeat.is_some(),
+        }
+    }
+
+    /// A long YAML or JSON stream uses both cores: this thread rolls every document in order
+    /// (one dice stream) and writes the bytes in order, while a second thread turns each batch
+    /// into bytes. Batches come back here to be dropped and buffers go round, so no thread
+    /// frees what the other allocated. The bytes are exactly one thread's.
+    fn stream_in_parallel<R: Rule>(&mut self, rule: &R, count: u64) -> Result<()> {
+        use std::sync::mpsc::sync_channel;
+        let header = self.header();
+        let mut dice = SeededDice::new(self.seed);
+        let batches = count.div_ceil(BATCH);
+        let out = &mut *self.out;
+        std::thread::scope(|scope| {
+            let (jobs, inbox) = sync_channel::<Job<R::Outcome<'_>>>(AHEAD as usize);
+            let (outbox, results) = sync_channel::<Result<Job<R::Outcome<'_>>>>(AHEAD as usize);
+            scope.spawn(move || {
+                for mut job in inbox {
+                    let written = job
+                        .outcomes
+                        .iter()
+                        .zip(job.first..)
+                        .try_for_each(|(outcome, n)| header.write(n, outcome, &mut job.bytes));
+                    if outbox.send(written.map(|()| job)).is_err() {
+                        break;
+                    }
+                }
+            });
+            let gone = || Error::data("the serializing thread stopped");
+            let mut roll_batch = |b: u64, bytes: Vec<u8>| {
+                let first = b * BATCH + 1;
+                let last = (first + BATCH - 1).min(count);
+                Job { first, outcomes: (first..=last).map(|_| rule.roll(&mut dice)).collect(), bytes }
+            };
+            for b in 0..AHEAD.min(batches) {
+                jobs.send(roll_batch(b, Vec::new())).map_err(|_| gone())?;
+            }
+            for b in 0..batches {
+                let Job { outcomes, mut bytes, .. } = results.recv().map_err(|_| gone())??;
+                out.write_all(&bytes)?;
+                drop(outcomes);
+                bytes.clear();
+                if b + AHEAD < batches {
+                    jobs.send(roll_batch(b + AHEAD, bytes)).map_err(|_| gone())?;
+                }
+            }
+            Ok(())
+        })
     }
 
     fn title(&self, out: &mut String, index: Option<u64>, extra: Option<&str>) {

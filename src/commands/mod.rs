@@ -18,8 +18,9 @@ use crate::roster;
 use crate::rules::{Procedure, Ruleset};
 
 /// One procedure of one ruleset, ready to roll or to give its odds.
-pub trait Rule {
-    type Outcome<'a>: Report
+pub trait Rule: Sync {
+    /// Sent to another thread to be serialized in long YAML/JSON streams.
+    type Outcome<'a>: Report + Send
     where
         Self: 'a;
 
