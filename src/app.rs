@@ -27,8 +27,8 @@ pub struct Env<'a> {
     pub no_color: bool,
     /// CLICOLOR_FORCE is set and not `0`.
     pub force_color: bool,
-    /// Used when --seed is not given.
-    pub os_seed: u64,
+    /// A seed from the OS, asked for only when --seed is not given.
+    pub os_seed: fn() -> u64,
     /// The process ends as soon as `main` returns: the parsed command line is left for the
     /// OS to reclaim instead of being torn down (a tenth of start-up).
     pub exits_after: bool,
@@ -163,7 +163,7 @@ pub fn run(cli: &Cli, given: &[String], env: &mut Env) -> Result<()> {
         show_seed: global.show_seed,
         repeat: global.repeat,
         odds: global.odds,
-        seed: global.seed.unwrap_or(env.os_seed),
+        seed: global.seed.unwrap_or_else(env.os_seed),
         rules,
         procedure,
     };

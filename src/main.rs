@@ -14,7 +14,7 @@ fn main() -> ExitCode {
         terminal,
         no_color: std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()),
         force_color: std::env::var_os("CLICOLOR_FORCE").is_some_and(|v| !v.is_empty() && v != "0"),
-        os_seed: os_seed(),
+        os_seed,
         exits_after: true,
     };
     ExitCode::from(app::main(&args, &mut env))

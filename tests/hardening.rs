@@ -22,7 +22,7 @@ fn run(args: &[OsString], stdin: &[u8]) -> (u8, Vec<u8>, String) {
             terminal: false,
             no_color: false,
             force_color: false,
-            os_seed: 7,
+            os_seed: || 7,
             exits_after: false,
         };
         app::main(&argv, &mut env)

@@ -33,7 +33,7 @@ fuzz_target!(|data: &[u8]| {
             terminal: false,
             no_color: false,
             force_color: false,
-            os_seed: 1,
+            os_seed: || 1,
             exits_after: false,
         };
         app::main(&args, &mut env)

@@ -37,11 +37,8 @@ pub fn text(odds: &Odds, p: &Palette, out: &mut String) {
         );
     }
     let label_width = width(odds.entries.iter().map(|e| e.label.as_str()));
-    let fraction_width = if odds.exact() {
-        width(odds.entries.iter().map(|e| e.prob.to_string()).collect::<Vec<_>>().iter().map(String::as_str))
-    } else {
-        0
-    };
+    // Fractions are ASCII digits and a slash: their length is their width.
+    let fraction_width = odds.entries.iter().map(|e| e.prob.to_string().len()).max().unwrap_or(0);
     let several = odds.parts.len() > 1;
     for part in &odds.parts {
         let indent = if several {
