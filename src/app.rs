@@ -260,10 +260,12 @@ struct OddsDoc<'a> {
     notes: &'a [String],
 }
 
-/// Documents the serializing thread takes at a time, in a long YAML or JSON stream.
+/// Documents rolled, serialized and written together in a long YAML or JSON stream.
 const BATCH: u64 = 256;
-/// Batches rolled ahead of the one being written: one being serialized, one queued.
-const AHEAD: u64 = 2;
+/// Batches the second thread holds at most: one being serialized, one queued.
+const AWAY: usize = 2;
+/// Batches rolled and not yet written at most, wherever they are: memory stays flat.
+const IN_FLIGHT: usize = 6;
 
 /// What every YAML/JSON document of a run says before its result, and how it is written.
 #[derive(Clone, Copy)]
@@ -298,11 +300,90 @@ impl Header {
     }
 }
 
-/// A batch of outcomes on its way to be serialized, with the buffer to serialize it into.
+/// A batch of outcomes, numbered from `first`, and the buffer it is serialized into.
 struct Job<T> {
     first: u64,
     outcomes: Vec<T>,
     bytes: Vec<u8>,
+}
+
+impl<T: Serialize> Job<T> {
+    fn serialize(&mut self, header: &Header) -> Result<()> {
+        let bytes = &mut self.bytes;
+        self.outcomes.iter().zip(self.first..).try_for_each(|(outcome, n)| header.write(n, outcome, bytes))
+    }
+}
+
+/// Where a batch of a long stream is, between being rolled and being written.
+enum Batch<T> {
+    Here {
+        job: Job<T>,
+        serialized: bool,
+    },
+    /// At the serializing thread.
+    Away,
+}
+
+/// The batches rolled and not yet written, in order.
+struct Pending<T> {
+    batches: std::collections::VecDeque<Batch<T>>,
+    away: usize,
+}
+
+impl<T> Default for Pending<T> {
+    fn default() -> Self {
+        Pending { batches: std::collections::VecDeque::with_capacity(IN_FLIGHT), away: 0 }
+    }
+}
+
+impl<T: Serialize> Pending<T> {
+    fn rolled(&mut self, job: Job<T>) {
+        self.batches.push_back(Batch::Here { job, serialized: false });
+    }
+
+    /// The first batch rolled and not yet serialized.
+    fn first_unserialized(&self) -> Option<usize> {
+        self.batches.iter().position(|b| matches!(b, Batch::Here { serialized: false, .. }))
+    }
+
+    /// Takes batch `i` to hand to the serializing thread.
+    fn send(&mut self, i: usize) -> Option<Job<T>> {
+        match std::mem::replace(&mut self.batches[i], Batch::Away) {
+            Batch::Here { job, .. } => {
+                self.away += 1;
+                Some(job)
+            }
+            Batch::Away => None,
+        }
+    }
+
+    /// A batch back from the serializing thread, which returns them in the order it got them:
+    /// `None` if none was away.
+    fn back(&mut self, job: Job<T>) -> Option<()> {
+        let slot = self.batches.iter_mut().find(|b| matches!(b, Batch::Away))?;
+        *slot = Batch::Here { job, serialized: true };
+        self.away -= 1;
+        Some(())
+    }
+
+    fn serialize(&mut self, i: usize, header: &Header) -> Result<()> {
+        if let Batch::Here { job, serialized } = &mut self.batches[i] {
+            job.serialize(header)?;
+            *serialized = true;
+        }
+        Ok(())
+    }
+
+    /// The first batch, if it is ready to be written.
+    fn next_serialized(&mut self) -> Option<Job<T>> {
+        match self.batches.front()? {
+            Batch::Here { serialized: true, .. } => match self.batches.pop_front() {
+                Some(Batch::Here { job, .. }) => Some(job),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
 }
 
 impl Runner<'_> {
@@ -348,47 +429,62 @@ impl Runner<'_> {
         }
     }
 
-    /// A long YAML or JSON stream uses both cores: this thread rolls every document in order
-    /// (one dice stream) and writes the bytes in order, while a second thread turns each batch
-    /// into bytes. Batches come back here to be dropped and buffers go round, so no thread
-    /// frees what the other allocated. The bytes are exactly one thread's.
+    /// A long YAML or JSON stream uses both cores. This thread rolls every document in order
+    /// (one dice stream) and writes the bytes in order; a second thread serializes, the bulk of
+    /// the work, `AWAY` batches at a time. When this thread has rolled as far ahead as it may,
+    /// it serializes rolled batches itself rather than wait. Batches come back here to be
+    /// dropped, so no thread frees what the other allocated. The bytes are exactly one thread's.
     fn stream_in_parallel<R: Rule>(&mut self, rule: &R, count: u64) -> Result<()> {
-        use std::sync::mpsc::sync_channel;
+        use std::sync::mpsc::{TryRecvError, sync_channel};
         let header = self.header();
         let mut dice = SeededDice::new(self.seed);
-        let batches = count.div_ceil(BATCH);
         let out = &mut *self.out;
         std::thread::scope(|scope| {
-            let (jobs, inbox) = sync_channel::<Job<R::Outcome<'_>>>(AHEAD as usize);
-            let (outbox, results) = sync_channel::<Result<Job<R::Outcome<'_>>>>(AHEAD as usize);
+            let (jobs, inbox) = sync_channel::<Job<R::Outcome<'_>>>(AWAY);
+            let (outbox, results) = sync_channel::<Result<Job<R::Outcome<'_>>>>(AWAY);
             scope.spawn(move || {
                 for mut job in inbox {
-                    let written = job
-                        .outcomes
-                        .iter()
-                        .zip(job.first..)
-                        .try_for_each(|(outcome, n)| header.write(n, outcome, &mut job.bytes));
-                    if outbox.send(written.map(|()| job)).is_err() {
+                    let serialized = job.serialize(&header);
+                    if outbox.send(serialized.map(|()| job)).is_err() {
                         break;
                     }
                 }
             });
             let gone = || Error::data("the serializing thread stopped");
-            let mut roll_batch = |b: u64, bytes: Vec<u8>| {
-                let first = b * BATCH + 1;
-                let last = (first + BATCH - 1).min(count);
-                Job { first, outcomes: (first..=last).map(|_| rule.roll(&mut dice)).collect(), bytes }
-            };
-            for b in 0..AHEAD.min(batches) {
-                jobs.send(roll_batch(b, Vec::new())).map_err(|_| gone())?;
-            }
-            for b in 0..batches {
-                let Job { outcomes, mut bytes, .. } = results.recv().map_err(|_| gone())??;
-                out.write_all(&bytes)?;
-                drop(outcomes);
-                bytes.clear();
-                if b + AHEAD < batches {
-                    jobs.send(roll_batch(b + AHEAD, bytes)).map_err(|_| gone())?;
+            let mut pending = Pending::default();
+            let mut buffers: Vec<Vec<u8>> = Vec::new();
+            let mut first = 1;
+            while first <= count || !pending.batches.is_empty() {
+                // Take back what the other thread has done, and write what is ready.
+                loop {
+                    match results.try_recv() {
+                        Ok(job) => pending.back(job?).ok_or_else(gone)?,
+                        Err(TryRecvError::Empty) => break,
+                        Err(TryRecvError::Disconnected) => return Err(gone()),
+                    }
+                }
+                while let Some(Job { outcomes, mut bytes, .. }) = pending.next_serialized() {
+                    out.write_all(&bytes)?;
+                    drop(outcomes);
+                    bytes.clear();
+                    buffers.push(bytes);
+                }
+                // Then the first that can be done of: hand the other thread a batch, roll one,
+                // serialize one here, wait for the other thread.
+                let rolled = pending.first_unserialized();
+                if let Some(job) = rolled.filter(|_| pending.away < AWAY).and_then(|i| pending.send(i)) {
+                    jobs.send(job).map_err(|_| gone())?;
+                } else if first <= count && pending.batches.len() < IN_FLIGHT {
+                    let last = (first + BATCH - 1).min(count);
+                    let outcomes = (first..=last).map(|_| rule.roll(&mut dice)).collect();
+                    let bytes = buffers.pop().unwrap_or_default();
+                    pending.rolled(Job { first, outcomes, bytes });
+                    first = last + 1;
+                } else if let Some(i) = rolled {
+                    pending.serialize(i, &header)?;
+                } else if pending.away > 0 {
+                    let job = results.recv().map_err(|_| gone())??;
+                    pending.back(job).ok_or_else(gone)?;
                 }
             }
             Ok(())
