@@ -268,7 +268,6 @@ const AWAY: usize = 2;
 const IN_FLIGHT: usize = 6;
 
 /// What every YAML/JSON document of a run says before its result, and how it is written.
-#[derive(Clone, Copy)]
 struct Header {
     command: Procedure,
     rules: Ruleset,
@@ -276,15 +275,39 @@ struct Header {
     format: Format,
     /// Part of a `--repeat` stream: numbered, JSON Lines or `---`-separated YAML.
     streamed: bool,
+    /// A JSON Lines document up to its number: `{"command":…,"rules":…,"seed":…,"n":`.
+    json_lead: Vec<u8>,
 }
 
 impl Header {
+    fn new(command: Procedure, rules: Ruleset, seed: u64, format: Format, streamed: bool) -> Header {
+        // The names are identifiers: nothing to escape.
+        let json_lead =
+            format!(r#"{{"command":"{}","rules":"{}","seed":{seed},"n":"#, command.name(), rules.id()).into_bytes();
+        Header { command, rules, seed, format, streamed, json_lead }
+    }
+
     /// Appends document `n` (1-based) with `result` to `out`.
     fn write<T: Serialize>(&self, n: u64, result: &T, out: &mut Vec<u8>) -> Result<()> {
         let doc =
             Doc { command: self.command, rules: self.rules, seed: self.seed, n: self.streamed.then_some(n), result };
         match (self.format, self.streamed) {
-            (Format::Json, true) => render::json::to_vec(out, &doc).map_err(serialize_error)?,
+            (Format::Json, true) => {
+                // The bytes `Doc`'s flatten gives, without its detour through a map: the lead,
+                // the number, then the result's own fields, its `{` turned into a comma.
+                out.extend_from_slice(&self.json_lead);
+                out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
+                let start = out.len();
+                render::json::to_vec(out, result).map_err(serialize_error)?;
+                match &out[start..] {
+                    b"{}" => {
+                        out.truncate(start);
+                        out.push(b'}');
+                    }
+                    [b'{', ..] => out[start] = b',',
+                    _ => return Err(serialize_error("a result is not an object")),
+                }
+            }
             (Format::Json, false) => serde_json::to_writer_pretty(&mut *out, &doc).map_err(serialize_error)?,
             (Format::Yaml, streamed) => {
                 if streamed {
@@ -305,6 +328,12 @@ struct Job<T> {
     first: u64,
     outcomes: Vec<T>,
     bytes: Vec<u8>,
+}
+
+impl<T> Default for Job<T> {
+    fn default() -> Self {
+        Job { first: 1, outcomes: Vec::new(), bytes: Vec::new() }
+    }
 }
 
 impl<T: Serialize> Job<T> {
@@ -420,13 +449,7 @@ impl Runner<'_> {
     }
 
     fn header(&self) -> Header {
-        Header {
-            command: self.procedure,
-            rules: self.rules,
-            seed: self.seed,
-            format: self.format,
-            streamed: self.repeat.is_some(),
-        }
+        Header::new(self.procedure, self.rules, self.seed, self.format, self.repeat.is_some())
     }
 
     /// A long YAML or JSON stream uses both cores. This thread rolls every document in order
@@ -442,9 +465,10 @@ impl Runner<'_> {
         std::thread::scope(|scope| {
             let (jobs, inbox) = sync_channel::<Job<R::Outcome<'_>>>(AWAY);
             let (outbox, results) = sync_channel::<Result<Job<R::Outcome<'_>>>>(AWAY);
+            let shared = &header;
             scope.spawn(move || {
                 for mut job in inbox {
-                    let serialized = job.serialize(&header);
+                    let serialized = job.serialize(shared);
                     if outbox.send(serialized.map(|()| job)).is_err() {
                         break;
                     }
@@ -452,7 +476,8 @@ impl Runner<'_> {
             });
             let gone = || Error::data("the serializing thread stopped");
             let mut pending = Pending::default();
-            let mut buffers: Vec<Vec<u8>> = Vec::new();
+            // Written batches, emptied, to roll into again: the same few blocks of memory go round.
+            let mut spare: Vec<Job<R::Outcome<'_>>> = Vec::new();
             let mut first = 1;
             while first <= count || !pending.batches.is_empty() {
                 // Take back what the other thread has done, and write what is ready.
@@ -463,11 +488,11 @@ impl Runner<'_> {
                         Err(TryRecvError::Disconnected) => return Err(gone()),
                     }
                 }
-                while let Some(Job { outcomes, mut bytes, .. }) = pending.next_serialized() {
-                    out.write_all(&bytes)?;
-                    drop(outcomes);
-                    bytes.clear();
-                    buffers.push(bytes);
+                while let Some(mut job) = pending.next_serialized() {
+                    out.write_all(&job.bytes)?;
+                    job.outcomes.clear();
+                    job.bytes.clear();
+                    spare.push(job);
                 }
                 // Then the first that can be done of: hand the other thread a batch, roll one,
                 // serialize one here, wait for the other thread.
@@ -476,9 +501,10 @@ impl Runner<'_> {
                     jobs.send(job).map_err(|_| gone())?;
                 } else if first <= count && pending.batches.len() < IN_FLIGHT {
                     let last = (first + BATCH - 1).min(count);
-                    let outcomes = (first..=last).map(|_| rule.roll(&mut dice)).collect();
-                    let bytes = buffers.pop().unwrap_or_default();
-                    pending.rolled(Job { first, outcomes, bytes });
+                    let mut job = spare.pop().unwrap_or_default();
+                    job.first = first;
+                    job.outcomes.extend((first..=last).map(|_| rule.roll(&mut dice)));
+                    pending.rolled(job);
                     first = last + 1;
                 } else if let Some(i) = rolled {
                     pending.serialize(i, &header)?;
