@@ -261,7 +261,7 @@ struct OddsDoc<'a> {
 }
 
 /// Documents rolled, serialized and written together in a long YAML or JSON stream.
-const BATCH: u64 = 256;
+const BATCH: u64 = 128;
 /// Batches the second thread holds at most: one being serialized, one queued.
 const AWAY: usize = 2;
 /// Batches rolled and not yet written at most, wherever they are: memory stays flat.

@@ -495,7 +495,7 @@ fn every_format_carries_the_same_data() {
 
 #[test]
 fn long_streams_serialized_on_a_second_core_match_one_core() {
-    // Up to 256 documents are written by one thread; longer YAML and JSON streams are
+    // Up to 128 documents are written by one thread; longer YAML and JSON streams are
     // serialized in batches shared between two threads. The first documents of a long stream
     // must be the short stream's, byte for byte, and every batch must come out in its place.
     for args in EVERY_COMMAND {
