@@ -281,16 +281,19 @@ struct Header {
 
 impl Header {
     fn new(command: Procedure, rules: Ruleset, seed: u64, format: Format, streamed: bool) -> Header {
-        // The names are identifiers: nothing to escape.
-        let json_lead =
-            format!(r#"{{"command":"{}","rules":"{}","seed":{seed},"n":"#, command.name(), rules.id()).into_bytes();
+        // `Doc`'s first fields, for JSON Lines only. The names are identifiers: nothing to escape.
+        let json_lead = if format == Format::Json && streamed {
+            format!(r#"{{"command":"{}","rules":"{}","seed":{seed},"n":"#, command.name(), rules.id()).into_bytes()
+        } else {
+            Vec::new()
+        };
         Header { command, rules, seed, format, streamed, json_lead }
     }
 
     /// Appends document `n` (1-based) with `result` to `out`.
     fn write<T: Serialize>(&self, n: u64, result: &T, out: &mut Vec<u8>) -> Result<()> {
         let doc =
-            Doc { command: self.command, rules: self.rules, seed: self.seed, n: self.streamed.then_some(n), result };
+            || Doc { command: self.command, rules: self.rules, seed: self.seed, n: self.streamed.then_some(n), result };
         match (self.format, self.streamed) {
             (Format::Json, true) => {
                 // The bytes `Doc`'s flatten gives, without its detour through a map: the lead,
@@ -308,12 +311,12 @@ impl Header {
                     _ => return Err(serialize_error("a result is not an object")),
                 }
             }
-            (Format::Json, false) => serde_json::to_writer_pretty(&mut *out, &doc).map_err(serialize_error)?,
+            (Format::Json, false) => serde_json::to_writer_pretty(&mut *out, &doc()).map_err(serialize_error)?,
             (Format::Yaml, streamed) => {
                 if streamed {
                     out.extend_from_slice(b"---\n");
                 }
-                out.extend_from_slice(serde_yaml::to_string(&doc).map_err(serialize_error)?.as_bytes());
+                out.extend_from_slice(serde_yaml::to_string(&doc()).map_err(serialize_error)?.as_bytes());
                 return Ok(());
             }
             (Format::Text, _) => return Err(serialize_error("text is not a document format")),
