@@ -3,6 +3,7 @@
 mod common;
 
 mod dnd5e;
+mod golden;
 mod gurps;
 mod hardening;
 mod ose;
