@@ -332,10 +332,13 @@ impl SpecSeed<'_, '_> {
                 }
             }
             Owner::Combatant => {
-                if let Some(side) = &spec.side
-                    && !self.ctx.sides.iter().any(|s| s == side)
-                {
-                    return Err(E::custom(format!("no side is named '{side}'; sides: {}", self.ctx.sides.join(", "))));
+                if let Some(side) = &spec.side {
+                    if !self.ctx.sides.iter().any(|s| s == side) {
+                        return Err(E::custom(format!(
+                            "no side is named '{side}'; sides: {}",
+                            self.ctx.sides.join(", ")
+                        )));
+                    }
                 }
                 self.names.total += spec.count as usize;
                 if self.names.total > MAX_COMBATANTS {

@@ -218,14 +218,14 @@ fn initiative_input(cast: &Cast, variant: Option<cli::Variant>, rounds: Option<u
             .hint("e.g. fray -r 5e initiative Rogue:dex=4 Goblin*4:dex=2,side=monsters"));
     }
     for c in &cast.combatants {
-        if variant == Variant::Side
-            && let Some(key) = ["adv", "dis"].into_iter().find(|k| c.keys.flag(k))
-        {
-            return Err(Error::usage(format!(
-                "'{}': key '{key}' has no effect with --variant side: no side's roll takes a modifier",
-                c.name
-            ))
-            .hint("drop the key, or use --variant standard"));
+        if variant == Variant::Side {
+            if let Some(key) = ["adv", "dis"].into_iter().find(|k| c.keys.flag(k)) {
+                return Err(Error::usage(format!(
+                    "'{}': key '{key}' has no effect with --variant side: no side's roll takes a modifier",
+                    c.name
+                ))
+                .hint("drop the key, or use --variant standard"));
+            }
         }
         if variant != Variant::Speed && c.keys.has("action") {
             return Err(Error::usage(format!(

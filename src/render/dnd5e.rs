@@ -46,15 +46,15 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
         }
         lines.push(line);
     }
-    if s.hiders.len() > 1
-        && let Some(lowest) = s.lowest_stealth
-    {
-        lines.push(
-            p.dim(format_args!(
-                "a creature that notices any hider is not surprised: the lowest Stealth, {lowest}, counts"
-            ))
-            .to_string(),
-        );
+    if s.hiders.len() > 1 {
+        if let Some(lowest) = s.lowest_stealth {
+            lines.push(
+                p.dim(format_args!(
+                    "a creature that notices any hider is not surprised: the lowest Stealth, {lowest}, counts"
+                ))
+                .to_string(),
+            );
+        }
     }
     for (c, name) in s.creatures.iter().zip(&labels) {
         let mut line = String::new();

@@ -277,10 +277,10 @@ pub fn leader_modifiers(team: &Team, other: &Team) -> Vec<Modifier> {
                 mods.push(Modifier::new(1, source));
             }
             // seed 001: +1 for the leader with the higher IQ (only between two leaders).
-            if let Some(theirs) = &other.leader
-                && leader.iq > theirs.iq
-            {
-                mods.push(Modifier::new(1, format!("higher IQ ({} vs {})", leader.iq, theirs.iq)));
+            if let Some(theirs) = &other.leader {
+                if leader.iq > theirs.iq {
+                    mods.push(Modifier::new(1, format!("higher IQ ({} vs {})", leader.iq, theirs.iq)));
+                }
             }
             // seed 001: +1 for any Tactics, +2 at Tactics 20+.
             match leader.tactics {
@@ -606,10 +606,10 @@ fn push_surprise_odds(input: &SurpriseInput, fallback: Fallback, odds: &mut Odds
     let mut alike: BTreeMap<(usize, i32, bool), Dist<Recovered>> = BTreeMap::new();
     for entry in &fight.entries {
         let Some(first) = fight.members(entry).next() else { continue };
-        if let Kind::Total { attackers } = input.kind
-            && first.side == attackers
-        {
-            continue;
+        if let Kind::Total { attackers } = input.kind {
+            if first.side == attackers {
+                continue;
+            }
         }
         let dist = alike
             .entry((first.side, first.iq, first.cr))
