@@ -2,13 +2,12 @@
 //! streams and settings by `main`, so it can be driven from tests without a terminal.
 
 use crate::cli::{Cli, ColorWhen, Command, Format};
-use crate::commands::{self, Rule};
+use crate::rulesets::{self, Procedure, Rule, Ruleset};
 use crate::dice::SeededDice;
 use crate::error::{Error, Result};
 use crate::odds::{Fallback, Odds};
 use crate::render::{self, Palette, Report};
 use crate::roster::MAX_ROSTER_BYTES;
-use crate::rules::{Procedure, Ruleset};
 use clap::FromArgMatches;
 use serde::Serialize;
 use std::ffi::OsString;
@@ -104,43 +103,18 @@ fn write_man(dir: &Path) -> Result<()> {
 /// Simulated runs when an odds question is too large to enumerate.
 pub const SIMULATION_TRIALS: u64 = 100_000;
 
-pub fn ruleset(id: crate::cli::RulesId) -> Ruleset {
-    use crate::cli::RulesId;
-    match id {
-        RulesId::Ose => Ruleset::Ose,
-        RulesId::Gurps => Ruleset::Gurps,
-        RulesId::Dnd5e => Ruleset::Dnd5e,
-        RulesId::Wod => Ruleset::Wod,
-    }
-}
-
-pub fn procedure(command: &Command) -> Option<Procedure> {
-    Some(match command {
-        Command::Surprise(_) => Procedure::Surprise,
-        Command::Distance(_) => Procedure::Distance,
-        Command::Initiative(_) => Procedure::Initiative,
-        Command::Reaction(_) => Procedure::Reaction,
-        Command::Pursue(_) => Procedure::Pursue,
-        Command::Encounter(_) => Procedure::Encounter,
-        Command::Completions { .. } | Command::Man { .. } => return None,
-    })
-}
-
 /// Runs a game command. `given` lists the command's own flags that were on the command line.
 pub fn run(cli: &Cli, given: &[String], env: &mut Env) -> Result<()> {
-    let Some(procedure) = procedure(&cli.command) else {
+    let Some(procedure) = Procedure::of(&cli.command) else {
         return Err(Error::usage("not a game command"));
     };
     let global = cli.settings();
-    let rules = ruleset(global.rules);
-    if !rules.has(procedure) {
-        return Err(Error::usage(format!("the {} ruleset has no {} rule", rules.id(), procedure.rule_name()))
-            .hint(format!("rulesets with one: {}", Ruleset::having(procedure).join(", "))));
-    }
-    commands::check_flags(rules, procedure, given)?;
-    let cast_opts = commands::cast_of(&cli.command);
+    let rules = Ruleset::get(global.rules);
+    rules.check_has(procedure)?;
+    rules.check_flags(procedure, given)?;
+    let cast_opts = rulesets::cast_of(&cli.command);
     if cast_opts.is_some_and(|c| c.roster_example) {
-        env.stdout.write_all(commands::roster_example(rules).as_bytes())?;
+        env.stdout.write_all(rules.roster_example().as_bytes())?;
         return Ok(());
     }
     if global.odds && global.repeat.is_some() {
@@ -149,7 +123,7 @@ pub fn run(cli: &Cli, given: &[String], env: &mut Env) -> Result<()> {
     let cast = match cast_opts {
         Some(opts) => {
             let stdin = &mut *env.stdin;
-            commands::load_cast(rules, opts, &mut |path| read_roster(path, stdin))?
+            rules.load_cast(opts, &mut |path| read_roster(path, stdin))?
         }
         None => Default::default(),
     };
@@ -167,7 +141,7 @@ pub fn run(cli: &Cli, given: &[String], env: &mut Env) -> Result<()> {
         rules,
         procedure,
     };
-    commands::dispatch(rules, procedure, &cli.command, cast, &mut runner)?;
+    rules.run(&cli.command, cast, &mut runner)?;
     runner.out.flush()?;
     Ok(())
 }
@@ -230,7 +204,7 @@ pub struct Runner<'a> {
     repeat: Option<u64>,
     odds: bool,
     seed: u64,
-    rules: Ruleset,
+    rules: &'static Ruleset,
     procedure: Procedure,
 }
 
@@ -238,7 +212,7 @@ pub struct Runner<'a> {
 #[derive(Serialize)]
 struct Doc<'a, T: Serialize> {
     command: Procedure,
-    rules: Ruleset,
+    rules: &'static Ruleset,
     seed: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     n: Option<u64>,
@@ -249,7 +223,7 @@ struct Doc<'a, T: Serialize> {
 #[derive(Serialize)]
 struct OddsDoc<'a> {
     command: Procedure,
-    rules: Ruleset,
+    rules: &'static Ruleset,
     exact: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     trials: Option<u64>,
@@ -260,17 +234,10 @@ struct OddsDoc<'a> {
     notes: &'a [String],
 }
 
-/// Documents rolled, serialized and written together in a long YAML or JSON stream.
-const BATCH: u64 = 128;
-/// Batches the second thread holds at most: one being serialized, one queued.
-const AWAY: usize = 2;
-/// Batches rolled and not yet written at most, wherever they are: memory stays flat.
-const IN_FLIGHT: usize = 6;
-
 /// What every YAML/JSON document of a run says before its result, and how it is written.
 struct Header {
     command: Procedure,
-    rules: Ruleset,
+    rules: &'static Ruleset,
     seed: u64,
     format: Format,
     /// Part of a `--repeat` stream: numbered, JSON Lines or `---`-separated YAML.
@@ -280,10 +247,10 @@ struct Header {
 }
 
 impl Header {
-    fn new(command: Procedure, rules: Ruleset, seed: u64, format: Format, streamed: bool) -> Header {
+    fn new(command: Procedure, rules: &'static Ruleset, seed: u64, format: Format, streamed: bool) -> Header {
         // `Doc`'s first fields, for JSON Lines only. The names are identifiers: nothing to escape.
         let json_lead = if format == Format::Json && streamed {
-            format!(r#"{{"command":"{}","rules":"{}","seed":{seed},"n":"#, command.name(), rules.id()).into_bytes()
+            format!(r#"{{"command":"{}","rules":"{}","seed":{seed},"n":"#, command.name(), rules.id).into_bytes()
         } else {
             Vec::new()
         };
@@ -326,98 +293,6 @@ impl Header {
     }
 }
 
-/// A batch of outcomes, numbered from `first`, and the buffer it is serialized into.
-struct Job<T> {
-    first: u64,
-    outcomes: Vec<T>,
-    bytes: Vec<u8>,
-}
-
-impl<T> Default for Job<T> {
-    fn default() -> Self {
-        Job { first: 1, outcomes: Vec::new(), bytes: Vec::new() }
-    }
-}
-
-impl<T: Serialize> Job<T> {
-    fn serialize(&mut self, header: &Header) -> Result<()> {
-        let bytes = &mut self.bytes;
-        self.outcomes.iter().zip(self.first..).try_for_each(|(outcome, n)| header.write(n, outcome, bytes))
-    }
-}
-
-/// Where a batch of a long stream is, between being rolled and being written.
-enum Batch<T> {
-    Here {
-        job: Job<T>,
-        serialized: bool,
-    },
-    /// At the serializing thread.
-    Away,
-}
-
-/// The batches rolled and not yet written, in order.
-struct Pending<T> {
-    batches: std::collections::VecDeque<Batch<T>>,
-    away: usize,
-}
-
-impl<T> Default for Pending<T> {
-    fn default() -> Self {
-        Pending { batches: std::collections::VecDeque::with_capacity(IN_FLIGHT), away: 0 }
-    }
-}
-
-impl<T: Serialize> Pending<T> {
-    fn rolled(&mut self, job: Job<T>) {
-        self.batches.push_back(Batch::Here { job, serialized: false });
-    }
-
-    /// The first batch rolled and not yet serialized.
-    fn first_unserialized(&self) -> Option<usize> {
-        self.batches.iter().position(|b| matches!(b, Batch::Here { serialized: false, .. }))
-    }
-
-    /// Takes batch `i` to hand to the serializing thread.
-    fn send(&mut self, i: usize) -> Option<Job<T>> {
-        match std::mem::replace(&mut self.batches[i], Batch::Away) {
-            Batch::Here { job, .. } => {
-                self.away += 1;
-                Some(job)
-            }
-            Batch::Away => None,
-        }
-    }
-
-    /// A batch back from the serializing thread, which returns them in the order it got them:
-    /// `None` if none was away.
-    fn back(&mut self, job: Job<T>) -> Option<()> {
-        let slot = self.batches.iter_mut().find(|b| matches!(b, Batch::Away))?;
-        *slot = Batch::Here { job, serialized: true };
-        self.away -= 1;
-        Some(())
-    }
-
-    fn serialize(&mut self, i: usize, header: &Header) -> Result<()> {
-        if let Batch::Here { job, serialized } = &mut self.batches[i] {
-            job.serialize(header)?;
-            *serialized = true;
-        }
-        Ok(())
-    }
-
-    /// The first batch, if it is ready to be written.
-    fn next_serialized(&mut self) -> Option<Job<T>> {
-        match self.batches.front()? {
-            Batch::Here { serialized: true, .. } => match self.batches.pop_front() {
-                Some(Batch::Here { job, .. }) => Some(job),
-                _ => None,
-            },
-            _ => None,
-        }
-    }
-}
-
 impl Runner<'_> {
     pub fn run<R: Rule>(&mut self, rule: &R) -> Result<()> {
         if self.odds {
@@ -428,9 +303,6 @@ impl Runner<'_> {
             writeln!(self.err, "seed {}", self.seed)?;
         }
         let count = self.repeat.unwrap_or(1);
-        if self.format != Format::Text && count > BATCH {
-            return self.stream_in_parallel(rule, count);
-        }
         let header = self.header();
         let mut dice = SeededDice::new(self.seed);
         let mut text = String::new();
@@ -455,75 +327,10 @@ impl Runner<'_> {
         Header::new(self.procedure, self.rules, self.seed, self.format, self.repeat.is_some())
     }
 
-    /// A long YAML or JSON stream uses both cores. This thread rolls every document in order
-    /// (one dice stream) and writes the bytes in order; a second thread serializes, the bulk of
-    /// the work, `AWAY` batches at a time. When this thread has rolled as far ahead as it may,
-    /// it serializes rolled batches itself rather than wait. Batches come back here to be
-    /// dropped, so no thread frees what the other allocated. The bytes are exactly one thread's.
-    fn stream_in_parallel<R: Rule>(&mut self, rule: &R, count: u64) -> Result<()> {
-        use std::sync::mpsc::{TryRecvError, sync_channel};
-        let header = self.header();
-        let mut dice = SeededDice::new(self.seed);
-        let out = &mut *self.out;
-        std::thread::scope(|scope| {
-            let (jobs, inbox) = sync_channel::<Job<R::Outcome<'_>>>(AWAY);
-            let (outbox, results) = sync_channel::<Result<Job<R::Outcome<'_>>>>(AWAY);
-            let shared = &header;
-            scope.spawn(move || {
-                for mut job in inbox {
-                    let serialized = job.serialize(shared);
-                    if outbox.send(serialized.map(|()| job)).is_err() {
-                        break;
-                    }
-                }
-            });
-            let gone = || Error::data("the serializing thread stopped");
-            let mut pending = Pending::default();
-            // Written batches, emptied, to roll into again: the same few blocks of memory go round.
-            let mut spare: Vec<Job<R::Outcome<'_>>> = Vec::new();
-            let mut first = 1;
-            while first <= count || !pending.batches.is_empty() {
-                // Take back what the other thread has done, and write what is ready.
-                loop {
-                    match results.try_recv() {
-                        Ok(job) => pending.back(job?).ok_or_else(gone)?,
-                        Err(TryRecvError::Empty) => break,
-                        Err(TryRecvError::Disconnected) => return Err(gone()),
-                    }
-                }
-                while let Some(mut job) = pending.next_serialized() {
-                    out.write_all(&job.bytes)?;
-                    job.outcomes.clear();
-                    job.bytes.clear();
-                    spare.push(job);
-                }
-                // Then the first that can be done of: hand the other thread a batch, roll one,
-                // serialize one here, wait for the other thread.
-                let rolled = pending.first_unserialized();
-                if let Some(job) = rolled.filter(|_| pending.away < AWAY).and_then(|i| pending.send(i)) {
-                    jobs.send(job).map_err(|_| gone())?;
-                } else if first <= count && pending.batches.len() < IN_FLIGHT {
-                    let last = (first + BATCH - 1).min(count);
-                    let mut job = spare.pop().unwrap_or_default();
-                    job.first = first;
-                    job.outcomes.extend((first..=last).map(|_| rule.roll(&mut dice)));
-                    pending.rolled(job);
-                    first = last + 1;
-                } else if let Some(i) = rolled {
-                    pending.serialize(i, &header)?;
-                } else if pending.away > 0 {
-                    let job = results.recv().map_err(|_| gone())??;
-                    pending.back(job).ok_or_else(gone)?;
-                }
-            }
-            Ok(())
-        })
-    }
-
     fn title(&self, out: &mut String, index: Option<u64>, extra: Option<&str>) {
         use std::fmt::Write as _;
         let p = &self.palette;
-        let mut title = format!("{} · {}", self.procedure.name(), self.rules.id());
+        let mut title = format!("{} · {}", self.procedure.name(), self.rules.id);
         if let Some(extra) = extra {
             let _ = write!(title, " · {extra}");
         }

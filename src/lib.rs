@@ -1,19 +1,20 @@
 //! fray: dice and encounter procedures for tabletop role-playing games.
 //!
-//! The crate is laid out by layer: [`cli`] (the command line, clap only), [`commands`]
-//! (command-line options into rule inputs), [`rules`] (one module per ruleset, pure),
-//! [`dice`] and [`odds`] (rolling and enumerating), [`render`] (text, YAML, JSON) and
-//! [`app`] (one run, given its streams by `main`).
+//! One folder per ruleset under [`rulesets`], listed in its registry; around them the shared
+//! pieces: [`cli`] (the command line, clap only), [`cast`] and [`roster`] (sides and
+//! combatants), [`dice`], [`prob`] and [`odds`] (rolling and enumerating), [`outcome`] (shapes
+//! several rulesets share), [`render`] (text helpers, YAML, JSON) and [`app`] (one run, given
+//! its streams by `main`).
 
 pub mod app;
 pub mod cast;
 pub mod cli;
-pub mod commands;
 pub mod dice;
 pub mod error;
 pub mod odds;
+pub mod outcome;
 pub mod packaging;
 pub mod prob;
 pub mod render;
 pub mod roster;
-pub mod rules;
+pub mod rulesets;

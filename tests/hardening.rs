@@ -4,7 +4,7 @@
 use crate::common::*;
 use fray::app::{self, Env};
 use fray::cast::{Owner, parse_inline};
-use fray::rules::Ruleset;
+use fray::rulesets::{Procedure, RULESETS, Ruleset};
 use proptest::prelude::*;
 use std::ffi::OsString;
 
@@ -48,7 +48,7 @@ fn check_run(args: &[OsString], code: u8, out: &[u8], err: &str) {
 }
 
 fn schema_of(i: usize) -> fray::cast::Schema {
-    fray::commands::schema(Ruleset::ALL[i % Ruleset::ALL.len()])
+    RULESETS[i % RULESETS.len()].schema
 }
 
 /// Candidate values for each flag, so generated command lines mostly reach the rules.
@@ -77,28 +77,26 @@ fn values_of(flag: &str) -> &'static [&'static str] {
 }
 
 /// Combatants each ruleset understands (A, B and C are the names delays refer to).
-fn combatants_of(rules: Ruleset) -> &'static [&'static str] {
-    match rules {
-        Ruleset::Ose => &["A", "B:side=monsters", "C", "Goblin*3:side=monsters"],
-        Ruleset::Gurps => {
+fn combatants_of(rules: &Ruleset) -> &'static [&'static str] {
+    match rules.id {
+        "ose" => &["A", "B:side=monsters", "C", "Goblin*3:side=monsters"],
+        "gurps" => {
             &["A:iq=12,cr,speed=6", "B:side=monsters,speed=5,dx=11", "C:iq=4", "Orc*2:side=monsters", "L:leader,iq=13"]
         }
-        Ruleset::Dnd5e => &[
+        "5e" => &[
             "A:per=14,dex=3",
             "B:side=monsters,dex=2",
             "C:alert,action=spell:2+light,size=small",
             "G*3:side=monsters,init=1,adv",
         ],
-        Ruleset::Wod => {
+        "wod" => {
             &["A:wits=2,composure=3,dex=2", "B:side=monsters,ambusher", "C:initiative=7", "D:in-combat,mod=-2"]
         }
+        other => panic!("no combatants listed for {other}"),
     }
 }
 
-const PROCEDURES: [fray::rules::Procedure; 6] = {
-    use fray::rules::Procedure::*;
-    [Surprise, Distance, Initiative, Reaction, Pursue, Encounter]
-};
+const PROCEDURES: [Procedure; 6] = Procedure::ALL;
 
 /// Junk and edge words mixed into command lines.
 const JUNK: &[&str] = &[
@@ -145,12 +143,12 @@ fn command_line() -> impl Strategy<Value = Vec<String>> {
         "\\PC{0,10}",
     )
         .prop_map(|(r, p, flags, people, (format, odds, repeat, quiet), junk, noise)| {
-            let rules = Ruleset::ALL[r];
+            let rules = RULESETS[r % RULESETS.len()];
             // Mostly a procedure the ruleset has; junk words cover the refusals.
             let own: Vec<_> = PROCEDURES.iter().copied().filter(|&x| rules.has(x)).collect();
             let procedure = own[p % own.len()];
-            let mut words = vec!["--rules".to_string(), rules.id().to_string(), procedure.name().to_string()];
-            let own = fray::commands::flags(rules, procedure);
+            let mut words = vec!["--rules".to_string(), rules.id.to_string(), procedure.name().to_string()];
+            let own = rules.flags(procedure).unwrap_or(&[]);
             for (f, v) in flags {
                 if own.is_empty() {
                     break;

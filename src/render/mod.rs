@@ -1,15 +1,11 @@
 //! Renderers: outcomes to bytes. Text is drawn with a [`Palette`] whose styles are no-ops
 //! when colour is off; YAML and JSON come straight from the outcomes' `Serialize`.
 
-pub mod dnd5e;
-pub mod gurps;
 pub mod json;
 pub mod odds;
-pub mod ose;
-pub mod wod;
 
 use crate::dice::{Pool, Roll};
-use crate::rules::{Modifier, ReactionOutcome};
+use crate::outcome::{Modifier, ReactionOutcome};
 use owo_colors::Style;
 use serde::Serialize;
 use std::fmt::{self, Display, Write as _};

@@ -5,8 +5,8 @@
 //! rolled and through [`recovery_dist`] when its odds are asked, and both take each turn's
 //! target from [`recovery_target`], so the rolls and the odds cannot disagree.
 
-pub use super::ReactionOutcome;
-use super::{Modifier, join, sum};
+pub use crate::outcome::ReactionOutcome;
+use crate::outcome::{Modifier, join, sum};
 use crate::cast::Hundredths;
 use crate::dice::{Dice, Roll};
 use crate::odds::{Dist, Fallback, Method, Odds, TooLarge, enumerate, exact_or_estimate};

@@ -7,7 +7,7 @@
 //! then a d20 roll-off. The odds use the same two functions: each contender's total is
 //! enumerated on its own, and who acts first follows from those distributions exactly.
 
-use super::{Modifier, sum};
+use crate::outcome::{Modifier, sum};
 use crate::dice::{Dice, Roll};
 use crate::odds::{Dist, Fallback, Method, Odds, exact_or_estimate};
 use crate::prob::Prob;

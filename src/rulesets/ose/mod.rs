@@ -1,17 +1,20 @@
-//! The ose command line: sides and flags into the inputs of [`crate::rules::ose`].
+//! ose: the Old-School Essentials-family six-step encounter procedure (seed 000). This file
+//! turns the command line into rule inputs; [`rules`] rolls them, [`text`] shows them.
 
-use super::{Rule, ambush_side, side_flag};
+pub mod rules;
+pub mod text;
+
+use super::{Handler, Procedures, Rule, Ruleset, ambush_side, side_flag};
 use crate::app::Runner;
 use crate::cast::{Cast, KeyDef, Schema};
-use crate::cli::{self, Command};
+use crate::cli::{self, RulesId};
 use crate::dice::Dice;
 use crate::error::{Error, Result};
 use crate::odds::{Fallback, Odds};
-use crate::rules::Modifier;
-use crate::rules::Procedure;
-use crate::rules::ose::*;
+use crate::outcome::Modifier;
+use rules::*;
 
-pub const SCHEMA: Schema = Schema {
+const SCHEMA: Schema = Schema {
     rules: "ose",
     side_keys: &[
         KeyDef::flag("aware", "already knows of the others: does not roll for surprise"),
@@ -20,7 +23,7 @@ pub const SCHEMA: Schema = Schema {
     combatant_keys: &[],
 };
 
-pub const ROSTER: &str = "\
+const ROSTER: &str = "\
 sides:
   - name: party
   - name: monsters
@@ -33,47 +36,61 @@ combatants:
     side: monsters
 ";
 
-pub fn flags(procedure: Procedure) -> &'static [&'static str] {
-    match procedure {
-        Procedure::Surprise => &["--ambush", "--aware"],
-        Procedure::Distance => &["--dungeon", "--outdoors", "--both-surprised"],
-        Procedure::Initiative => &["--ties", "--surprised", "--wait"],
-        Procedure::Reaction => &["--cha", "--cha-mod", "--mod"],
-        Procedure::Pursue => {
-            &["--quarry", "--pursuer", "--gap", "--sight", "--drop", "--rounds", "--dungeon", "--outdoors"]
-        }
-        Procedure::Encounter => {
-            &["--ambush", "--aware", "--dungeon", "--outdoors", "--ties", "--wait", "--cha", "--cha-mod", "--mod"]
-        }
-    }
+pub static RULESET: Ruleset = Ruleset {
+    id: "ose",
+    cli: RulesId::Ose,
+    schema: SCHEMA,
+    roster: ROSTER,
+    procedures: Procedures {
+        surprise: Some(Handler { flags: &["--ambush", "--aware"], run: surprise_command }),
+        distance: Some(Handler { flags: &["--dungeon", "--outdoors", "--both-surprised"], run: distance_command }),
+        initiative: Some(Handler { flags: &["--ties", "--surprised", "--wait"], run: initiative_command }),
+        reaction: Some(Handler { flags: &["--cha", "--cha-mod", "--mod"], run: reaction_command }),
+        pursue: Some(Handler {
+            flags: &["--quarry", "--pursuer", "--gap", "--sight", "--drop", "--rounds", "--dungeon", "--outdoors"],
+            run: pursue_command,
+        }),
+        encounter: Some(Handler {
+            flags: &["--ambush", "--aware", "--dungeon", "--outdoors", "--ties", "--wait", "--cha", "--cha-mod", "--mod"],
+            run: encounter_command,
+        }),
+    },
+};
+
+fn surprise_command(args: &cli::SurpriseArgs, cast: Cast, runner: &mut Runner) -> Result<()> {
+    runner.run(&surprise_input(&cast, &args.surprise)?)
 }
 
-pub fn dispatch(procedure: Procedure, command: &Command, cast: Cast, runner: &mut Runner) -> Result<()> {
-    match command {
-        Command::Surprise(args) => runner.run(&surprise_input(&cast, &args.surprise)?),
-        Command::Distance(args) => {
-            runner.run(&DistanceInput { outdoors: args.terrain.outdoors, both_surprised: args.both_surprised })
-        }
-        Command::Initiative(args) => {
-            let surprised = side_flag(&cast, "--surprised", &args.surprised)?;
-            let input = initiative_input(&cast, &args.order)?;
-            let surprised = (0..cast.sides.len()).map(|i| surprised.contains(&i)).collect();
-            runner.run(&Initiative { input, surprised })
-        }
-        Command::Reaction(args) => runner.run(&reaction_input(&args.reaction)),
-        Command::Pursue(args) => runner.run(&pursue_input(args)?),
-        Command::Encounter(_) if cast.sides.len() < 2 => {
-            Err(Error::usage(format!("an encounter needs at least two sides, got {}", cast.side_names()))
-                .hint("name them with --side, e.g. --side party --side orcs"))
-        }
-        Command::Encounter(args) => runner.run(&EncounterInput {
-            surprise: surprise_input(&cast, &args.surprise)?,
-            outdoors: args.terrain.outdoors,
-            initiative: initiative_input(&cast, &args.order)?,
-            reaction: reaction_input(&args.reaction),
-        }),
-        _ => Err(Error::usage(format!("ose has no {} rule", procedure.name()))),
+fn distance_command(args: &cli::DistanceArgs, _: Cast, runner: &mut Runner) -> Result<()> {
+    runner.run(&DistanceInput { outdoors: args.terrain.outdoors, both_surprised: args.both_surprised })
+}
+
+fn initiative_command(args: &cli::InitiativeArgs, cast: Cast, runner: &mut Runner) -> Result<()> {
+    let surprised = side_flag(&cast, "--surprised", &args.surprised)?;
+    let input = initiative_input(&cast, &args.order)?;
+    let surprised = (0..cast.sides.len()).map(|i| surprised.contains(&i)).collect();
+    runner.run(&Initiative { input, surprised })
+}
+
+fn reaction_command(args: &cli::ReactionArgs, _: Cast, runner: &mut Runner) -> Result<()> {
+    runner.run(&reaction_input(&args.reaction))
+}
+
+fn pursue_command(args: &cli::PursueArgs, _: Cast, runner: &mut Runner) -> Result<()> {
+    runner.run(&pursue_input(args)?)
+}
+
+fn encounter_command(args: &cli::EncounterArgs, cast: Cast, runner: &mut Runner) -> Result<()> {
+    if cast.sides.len() < 2 {
+        return Err(Error::usage(format!("an encounter needs at least two sides, got {}", cast.side_names()))
+            .hint("name them with --side, e.g. --side party --side orcs"));
     }
+    runner.run(&EncounterInput {
+        surprise: surprise_input(&cast, &args.surprise)?,
+        outdoors: args.terrain.outdoors,
+        initiative: initiative_input(&cast, &args.order)?,
+        reaction: reaction_input(&args.reaction),
+    })
 }
 
 fn surprise_input(cast: &Cast, opts: &cli::SurpriseOpts) -> Result<SurpriseInput> {

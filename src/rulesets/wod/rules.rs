@@ -2,7 +2,7 @@
 //! pool, initiative rolled once for the fight with delayed, readied and held actions, and
 //! the encounter that chains the two.
 
-use super::{Modifier, sum};
+use crate::outcome::{Modifier, sum};
 use crate::dice::{Dice, Pool, Roll, RollOffRound};
 use crate::odds::{Dist, Fallback, Method, Odds, enumerate, exact_or_estimate, simulate};
 use serde::Serialize;

@@ -1,17 +1,20 @@
-//! The gurps command line: cast and flags into the inputs of [`crate::rules::gurps`].
+//! gurps: GURPS 4th edition surprise, recovery, turn order and reaction (seed 001). This file
+//! turns the command line into rule inputs; [`rules`] rolls them, [`text`] shows them.
 
-use super::Rule;
+pub mod rules;
+pub mod text;
+
+use super::{Handler, Procedures, Rule, Ruleset};
 use crate::app::Runner;
 use crate::cast::{Cast, KeyDef, KeyKind, Schema};
-use crate::cli::{self, Command};
+use crate::cli::{self, RulesId};
 use crate::dice::Dice;
 use crate::error::{Error, Result};
 use crate::odds::{Fallback, Odds};
-use crate::rules::Modifier;
-use crate::rules::Procedure;
-use crate::rules::gurps::*;
+use crate::outcome::Modifier;
+use rules::*;
 
-pub const SCHEMA: Schema = Schema {
+const SCHEMA: Schema = Schema {
     rules: "gurps",
     side_keys: &[
         KeyDef::int("leader-iq", 1, 30, "the leader's IQ (default 10, or the IQ of the combatant marked leader)"),
@@ -32,7 +35,7 @@ pub const SCHEMA: Schema = Schema {
     ],
 };
 
-pub const ROSTER: &str = "\
+const ROSTER: &str = "\
 sides:
   - name: party
     tactics: 12
@@ -56,33 +59,44 @@ combatants:
     dx: 11
 ";
 
-pub fn flags(procedure: Procedure) -> &'static [&'static str] {
-    match procedure {
-        Procedure::Surprise => &["--total", "--partial", "--ambush", "--rounds"],
-        Procedure::Reaction => &["--mod"],
-        Procedure::Encounter => &["--total", "--partial", "--ambush", "--reaction", "--mod", "--rounds"],
-        Procedure::Initiative | Procedure::Distance | Procedure::Pursue => &[],
-    }
+pub static RULESET: Ruleset = Ruleset {
+    id: "gurps",
+    cli: RulesId::Gurps,
+    schema: SCHEMA,
+    roster: ROSTER,
+    procedures: Procedures {
+        surprise: Some(Handler { flags: &["--total", "--partial", "--ambush", "--rounds"], run: surprise_command }),
+        distance: None,
+        initiative: Some(Handler { flags: &[], run: initiative_command }),
+        reaction: Some(Handler { flags: &["--mod"], run: reaction_command }),
+        pursue: None,
+        encounter: Some(Handler {
+            flags: &["--total", "--partial", "--ambush", "--reaction", "--mod", "--rounds"],
+            run: encounter_command,
+        }),
+    },
+};
+
+fn surprise_command(args: &cli::SurpriseArgs, cast: Cast, runner: &mut Runner) -> Result<()> {
+    runner.run(&surprise_input(fight(&cast)?, &cast, &args.surprise, args.rounds)?)
 }
 
-pub fn dispatch(procedure: Procedure, command: &Command, cast: Cast, runner: &mut Runner) -> Result<()> {
-    match command {
-        Command::Surprise(args) => runner.run(&surprise_input(fight(&cast)?, &cast, &args.surprise, args.rounds)?),
-        Command::Initiative(_) => runner.run(&InitiativeInput { fight: fight(&cast)? }),
-        Command::Reaction(args) => runner.run(&reaction_input(&args.reaction)),
-        Command::Encounter(args) => {
-            if args.reaction.modifier.is_some() && !args.roll_reaction {
-                return Err(Error::usage(
-                    "--mod adjusts the reaction roll, which encounter makes only with --reaction",
-                )
-                .hint("add --reaction"));
-            }
-            let surprise = surprise_input(fight(&cast)?, &cast, &args.surprise, args.rounds)?;
-            let reaction = args.roll_reaction.then(|| reaction_input(&args.reaction));
-            runner.run(&EncounterInput { surprise, reaction })
-        }
-        _ => Err(Error::usage(format!("gurps has no {} rule", procedure.name()))),
+fn initiative_command(_: &cli::InitiativeArgs, cast: Cast, runner: &mut Runner) -> Result<()> {
+    runner.run(&InitiativeInput { fight: fight(&cast)? })
+}
+
+fn reaction_command(args: &cli::ReactionArgs, _: Cast, runner: &mut Runner) -> Result<()> {
+    runner.run(&reaction_input(&args.reaction))
+}
+
+fn encounter_command(args: &cli::EncounterArgs, cast: Cast, runner: &mut Runner) -> Result<()> {
+    if args.reaction.modifier.is_some() && !args.roll_reaction {
+        return Err(Error::usage("--mod adjusts the reaction roll, which encounter makes only with --reaction")
+            .hint("add --reaction"));
     }
+    let surprise = surprise_input(fight(&cast)?, &cast, &args.surprise, args.rounds)?;
+    let reaction = args.roll_reaction.then(|| reaction_input(&args.reaction));
+    runner.run(&EncounterInput { surprise, reaction })
 }
 
 /// Sides and combatants as the rules see them. A side with no combatants fights as one

@@ -1,8 +1,8 @@
 //! Old-School Essentials: the six-step encounter procedure of seed 000 — awareness, surprise,
 //! encounter distance, initiative, reaction, conclusion — and Speed-based pursuit.
 
-pub use super::ReactionOutcome;
-use super::{Modifier, join, sum};
+pub use crate::outcome::ReactionOutcome;
+use crate::outcome::{Modifier, join, sum};
 use crate::dice::{Dice, Roll, RollOffRound};
 use crate::odds::{Dist, Fallback, Odds, exact_or_estimate};
 use serde::Serialize;

@@ -1,8 +1,8 @@
 //! Text for the 5e procedures.
 
-use super::{Palette, Report, Signed, block, modifiers, pad, step, width};
-use crate::rules::dnd5e::*;
-use crate::rules::join;
+use crate::render::{Palette, Report, Signed, block, modifiers, pad, step, width};
+use super::rules::*;
+use crate::outcome::join;
 use std::fmt::Write as _;
 use std::ops::Not as _;
 

@@ -1,20 +1,23 @@
-//! The 5e command line: cast and flags into the inputs of [`crate::rules::dnd5e`].
+//! 5e: D&D 5th edition (2014) surprise and initiative with the DMG variants (seeds 002, 004).
+//! This file turns the command line into rule inputs; [`rules`] rolls them, [`text`] shows them.
 
-use super::Rule;
+pub mod rules;
+pub mod text;
+
+use super::{Handler, Procedures, Rule, Ruleset};
 use crate::app::Runner;
 use crate::cast::{Cast, KeyDef, KeyKind, Schema};
-use crate::cli::{self, Command};
+use crate::cli::{self, RulesId};
 use crate::dice::Dice;
 use crate::error::{Error, Result};
 use crate::odds::{Fallback, Odds};
-use crate::rules::Procedure;
-use crate::rules::dnd5e::*;
+use rules::*;
 
 fn check_action(text: &str) -> std::result::Result<(), String> {
     parse_action(text).map(|_| ())
 }
 
-pub const SCHEMA: Schema = Schema {
+const SCHEMA: Schema = Schema {
     rules: "5e",
     side_keys: &[],
     combatant_keys: &[
@@ -29,7 +32,7 @@ pub const SCHEMA: Schema = Schema {
     ],
 };
 
-pub const ROSTER: &str = "\
+const ROSTER: &str = "\
 sides:
   - name: party
   - name: monsters
@@ -56,31 +59,40 @@ const STEALTH_RANGE: std::ops::RangeInclusive<i32> = -20..=60;
 /// The modifiers `--stealth-mod` accepts.
 const STEALTH_MOD_RANGE: std::ops::RangeInclusive<i32> = -10..=30;
 
-pub fn flags(procedure: Procedure) -> &'static [&'static str] {
-    match procedure {
-        Procedure::Surprise => &["--stealth", "--stealth-mod", "--stealth-ties", "--both-surprised", "--ambush"],
-        Procedure::Initiative => &["--variant", "--rounds"],
-        Procedure::Encounter => {
-            &["--stealth", "--stealth-mod", "--stealth-ties", "--both-surprised", "--ambush", "--variant", "--rounds"]
-        }
-        _ => &[],
-    }
+pub static RULESET: Ruleset = Ruleset {
+    id: "5e",
+    cli: RulesId::Dnd5e,
+    schema: SCHEMA,
+    roster: ROSTER,
+    procedures: Procedures {
+        surprise: Some(Handler {
+            flags: &["--stealth", "--stealth-mod", "--stealth-ties", "--both-surprised", "--ambush"],
+            run: surprise_command,
+        }),
+        distance: None,
+        initiative: Some(Handler { flags: &["--variant", "--rounds"], run: initiative_command }),
+        reaction: None,
+        pursue: None,
+        encounter: Some(Handler {
+            flags: &["--stealth", "--stealth-mod", "--stealth-ties", "--both-surprised", "--ambush", "--variant", "--rounds"],
+            run: encounter_command,
+        }),
+    },
+};
+
+fn surprise_command(args: &cli::SurpriseArgs, cast: Cast, runner: &mut Runner) -> Result<()> {
+    runner.run(&surprise_input(&cast, &args.surprise, args.both_surprised)?)
 }
 
-pub fn dispatch(procedure: Procedure, command: &Command, cast: Cast, runner: &mut Runner) -> Result<()> {
-    match command {
-        Command::Surprise(args) => runner.run(&surprise_input(&cast, &args.surprise, args.both_surprised)?),
-        Command::Initiative(args) => {
-            let input = initiative_input(&cast, args.order.variant, args.rounds)?;
-            runner.run(&Initiative::new(&input))
-        }
-        Command::Encounter(args) => {
-            let surprise = surprise_input(&cast, &args.surprise, args.both_surprised)?;
-            let input = initiative_input(&cast, args.order.variant, args.rounds)?;
-            runner.run(&EncounterInput { surprise, initiative: Initiative::new(&input) })
-        }
-        _ => Err(Error::usage(format!("5e has no {} rule", procedure.name()))),
-    }
+fn initiative_command(args: &cli::InitiativeArgs, cast: Cast, runner: &mut Runner) -> Result<()> {
+    let input = initiative_input(&cast, args.order.variant, args.rounds)?;
+    runner.run(&Initiative::new(&input))
+}
+
+fn encounter_command(args: &cli::EncounterArgs, cast: Cast, runner: &mut Runner) -> Result<()> {
+    let surprise = surprise_input(&cast, &args.surprise, args.both_surprised)?;
+    let input = initiative_input(&cast, args.order.variant, args.rounds)?;
+    runner.run(&EncounterInput { surprise, initiative: Initiative::new(&input) })
 }
 
 /// The cast's combatants as 5e creatures (keys are already checked by the schema).

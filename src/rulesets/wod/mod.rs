@@ -1,16 +1,22 @@
-//! The wod command line: cast and flags into the inputs of [`crate::rules::wod`].
+//! wod: the World of Darkness Storytelling system (2004): surprise and initiative with delayed
+//! actions (seed 003). This file turns the command line into rule inputs; [`rules`] rolls them,
+//! [`text`] shows them.
 
-use super::Rule;
+pub mod rules;
+pub mod text;
+
+use super::{Handler, Procedures, Rule, Ruleset};
 use crate::app::Runner;
 use crate::cast::{Cast, KeyDef, Schema};
-use crate::cli::{Command, OrderOpts};
+use crate::cli::{self, OrderOpts, RulesId};
 use crate::dice::Dice;
 use crate::error::{Error, Result};
 use crate::odds::{Fallback, Odds};
-use crate::rules::wod::*;
-use crate::rules::{Modifier, Procedure};
+use rules::*;
+use crate::outcome::Modifier;
+use super::Procedure;
 
-pub const SCHEMA: Schema = Schema {
+const SCHEMA: Schema = Schema {
     rules: "wod",
     side_keys: &[],
     combatant_keys: &[
@@ -26,7 +32,7 @@ pub const SCHEMA: Schema = Schema {
     ],
 };
 
-pub const ROSTER: &str = "\
+const ROSTER: &str = "\
 sides:
   - name: party
   - name: monsters
@@ -48,23 +54,34 @@ combatants:
 
 const MOVE_FLAGS: &[&str] = &["--delay", "--ready", "--hold"];
 
-pub fn flags(procedure: Procedure) -> &'static [&'static str] {
-    match procedure {
-        Procedure::Initiative | Procedure::Encounter => MOVE_FLAGS,
-        _ => &[],
-    }
+pub static RULESET: Ruleset = Ruleset {
+    id: "wod",
+    cli: RulesId::Wod,
+    schema: SCHEMA,
+    roster: ROSTER,
+    procedures: Procedures {
+        surprise: Some(Handler { flags: &[], run: surprise_command }),
+        distance: None,
+        initiative: Some(Handler { flags: MOVE_FLAGS, run: initiative_command }),
+        reaction: None,
+        pursue: None,
+        encounter: Some(Handler { flags: MOVE_FLAGS, run: encounter_command }),
+    },
+};
+
+fn surprise_command(_: &cli::SurpriseArgs, cast: Cast, runner: &mut Runner) -> Result<()> {
+    runner.run(&surprise_input(&cast, Procedure::Surprise)?)
 }
 
-pub fn dispatch(procedure: Procedure, command: &Command, cast: Cast, runner: &mut Runner) -> Result<()> {
-    match command {
-        Command::Surprise(_) => runner.run(&surprise_input(&cast, procedure)?),
-        Command::Initiative(args) => runner.run(&initiative_input(&cast, &args.order, procedure)?),
-        Command::Encounter(args) => runner.run(&EncounterInput {
-            surprise: surprise_input(&cast, procedure)?,
-            initiative: initiative_input(&cast, &args.order, procedure)?,
-        }),
-        _ => Err(Error::usage(format!("wod has no {} rule", procedure.name()))),
-    }
+fn initiative_command(args: &cli::InitiativeArgs, cast: Cast, runner: &mut Runner) -> Result<()> {
+    runner.run(&initiative_input(&cast, &args.order, Procedure::Initiative)?)
+}
+
+fn encounter_command(args: &cli::EncounterArgs, cast: Cast, runner: &mut Runner) -> Result<()> {
+    runner.run(&EncounterInput {
+        surprise: surprise_input(&cast, Procedure::Encounter)?,
+        initiative: initiative_input(&cast, &args.order, Procedure::Encounter)?,
+    })
 }
 
 /// Every member of every entry, with the index of its entry: `Thug*3` gives Thug 1 to 3.

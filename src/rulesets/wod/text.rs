@@ -1,8 +1,8 @@
 //! Text for the wod procedures.
 
-use super::{Palette, Report, Signed, block, modifiers, pad, step, width};
-use crate::rules::join;
-use crate::rules::wod::*;
+use crate::render::{Palette, Report, Signed, block, modifiers, pad, step, width};
+use crate::outcome::join;
+use super::rules::*;
 use std::fmt::Write as _;
 
 /// The visible width of text drawn with a palette (colour codes do not count).

@@ -1,9 +1,9 @@
 //! Text for the gurps procedures.
 
-use super::{Palette, Report, Signed, block, modifiers, pad, reaction_line, step, width};
-use crate::rules::Modifier;
-use crate::rules::gurps::*;
-use crate::rules::join;
+use crate::render::{Palette, Report, Signed, block, modifiers, pad, reaction_line, step, width};
+use crate::outcome::Modifier;
+use super::rules::*;
+use crate::outcome::join;
 use std::fmt::Write as _;
 
 /// The visible width of `text`, leaving out colour codes.

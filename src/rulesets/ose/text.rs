@@ -1,8 +1,8 @@
 //! Text for the ose procedures.
 
-use super::{Palette, Report, block, modifiers, pad, reaction_line, step, width};
-use crate::rules::join;
-use crate::rules::ose::*;
+use crate::render::{Palette, Report, block, modifiers, pad, reaction_line, step, width};
+use crate::outcome::join;
+use super::rules::*;
 use std::fmt::Write as _;
 
 fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
@@ -16,7 +16,7 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
             (Stance::Rolls, Some(roll), Some(chance)) => {
                 let _ = write!(line, "{}  {chance}-in-6", p.roll(&roll));
                 if !side.modifiers.is_empty() {
-                    let base = chance as i32 - crate::rules::sum(&side.modifiers);
+                    let base = chance as i32 - crate::outcome::sum(&side.modifiers);
                     let _ = write!(line, " {}", p.dim(format_args!("({base}")));
                     modifiers(&mut line, p, &side.modifiers);
                     let _ = write!(line, "{}", p.dim(")"));

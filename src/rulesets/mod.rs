@@ -1,0 +1,287 @@
+//! The rulesets, one folder each (its options → input, rules and odds, text, keys and roster
+//! example), and the registry that lists them. Everything outside this folder asks the
+//! registry ("does gurps have a pursuit rule? which flags does 5e initiative take?") instead of
+//! naming a game: adding a ruleset is one folder, one line in [`RULESETS`] and one `--rules`
+//! value.
+
+pub mod dnd5e;
+pub mod gurps;
+pub mod ose;
+pub mod wod;
+
+use crate::app::Runner;
+use crate::cast::{Cast, Owner, RawSpec, Schema, parse_inline};
+use crate::cli::{self, Command, RulesId};
+use crate::dice::Dice;
+use crate::error::{Error, Result};
+use crate::odds::{Fallback, Odds};
+use crate::render::Report;
+use crate::roster;
+use serde::Serialize;
+
+/// Every ruleset fray knows, in the order help and hints list them.
+pub static RULESETS: &[&Ruleset] = &[&ose::RULESET, &gurps::RULESET, &dnd5e::RULESET, &wod::RULESET];
+
+/// One ruleset: what it is called, the keys its sides and combatants take, and the procedures
+/// it has.
+pub struct Ruleset {
+    /// The id used on the command line and in output.
+    pub id: &'static str,
+    /// The `--rules` value that selects it.
+    pub cli: RulesId,
+    /// Its sides' and combatants' keys.
+    pub schema: Schema,
+    /// Example roster entries (valid YAML; the template explains the keys).
+    pub roster: &'static str,
+    pub procedures: Procedures,
+}
+
+/// The procedures a ruleset has: `None` where it has no such rule.
+pub struct Procedures {
+    pub surprise: Option<Handler<cli::SurpriseArgs>>,
+    pub distance: Option<Handler<cli::DistanceArgs>>,
+    pub initiative: Option<Handler<cli::InitiativeArgs>>,
+    pub reaction: Option<Handler<cli::ReactionArgs>>,
+    pub pursue: Option<Handler<cli::PursueArgs>>,
+    pub encounter: Option<Handler<cli::EncounterArgs>>,
+}
+
+/// One procedure of one ruleset: the command's own flags it reads, and how it turns them and
+/// the cast into a [`Rule`] that the runner rolls.
+pub struct Handler<A: 'static> {
+    pub flags: &'static [&'static str],
+    pub run: fn(&A, Cast, &mut Runner) -> Result<()>,
+}
+
+/// The six game procedures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Procedure {
+    Surprise,
+    Distance,
+    Initiative,
+    Reaction,
+    Pursue,
+    Encounter,
+}
+
+impl Procedure {
+    pub const ALL: [Procedure; 6] = [
+        Procedure::Surprise,
+        Procedure::Distance,
+        Procedure::Initiative,
+        Procedure::Reaction,
+        Procedure::Pursue,
+        Procedure::Encounter,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Procedure::Surprise => "surprise",
+            Procedure::Distance => "distance",
+            Procedure::Initiative => "initiative",
+            Procedure::Reaction => "reaction",
+            Procedure::Pursue => "pursue",
+            Procedure::Encounter => "encounter",
+        }
+    }
+
+    /// What the rule is called in an error: "the gurps ruleset has no {rule_name} rule".
+    pub fn rule_name(self) -> &'static str {
+        match self {
+            Procedure::Surprise => "surprise",
+            Procedure::Distance => "encounter-distance",
+            Procedure::Initiative => "initiative",
+            Procedure::Reaction => "reaction",
+            Procedure::Pursue => "pursuit",
+            Procedure::Encounter => "encounter-sequence",
+        }
+    }
+
+    /// The procedure a game command runs; `None` for the packaging commands.
+    pub fn of(command: &Command) -> Option<Procedure> {
+        Some(match command {
+            Command::Surprise(_) => Procedure::Surprise,
+            Command::Distance(_) => Procedure::Distance,
+            Command::Initiative(_) => Procedure::Initiative,
+            Command::Reaction(_) => Procedure::Reaction,
+            Command::Pursue(_) => Procedure::Pursue,
+            Command::Encounter(_) => Procedure::Encounter,
+            Command::Completions { .. } | Command::Man { .. } => return None,
+        })
+    }
+}
+
+impl Serialize for Procedure {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl Serialize for Ruleset {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id)
+    }
+}
+
+impl std::fmt::Debug for Ruleset {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id)
+    }
+}
+
+impl Ruleset {
+    /// The ruleset `--rules` names.
+    pub fn get(id: RulesId) -> &'static Ruleset {
+        RULESETS.iter().copied().find(|r| r.cli == id).unwrap_or(RULESETS[0])
+    }
+
+    /// The flags of `procedure`, or `None` when the ruleset has no such rule.
+    pub fn flags(&self, procedure: Procedure) -> Option<&'static [&'static str]> {
+        let p = &self.procedures;
+        match procedure {
+            Procedure::Surprise => p.surprise.as_ref().map(|h| h.flags),
+            Procedure::Distance => p.distance.as_ref().map(|h| h.flags),
+            Procedure::Initiative => p.initiative.as_ref().map(|h| h.flags),
+            Procedure::Reaction => p.reaction.as_ref().map(|h| h.flags),
+            Procedure::Pursue => p.pursue.as_ref().map(|h| h.flags),
+            Procedure::Encounter => p.encounter.as_ref().map(|h| h.flags),
+        }
+    }
+
+    /// Whether the ruleset has a rule for `procedure` (SPEC §2).
+    pub fn has(&self, procedure: Procedure) -> bool {
+        self.flags(procedure).is_some()
+    }
+
+    /// The rulesets that have `procedure`, for hints.
+    pub fn having(procedure: Procedure) -> Vec<&'static str> {
+        RULESETS.iter().filter(|r| r.has(procedure)).map(|r| r.id).collect()
+    }
+
+    /// Refuses a procedure the ruleset lacks, naming the rulesets that have it.
+    pub fn check_has(&self, procedure: Procedure) -> Result<()> {
+        if self.has(procedure) {
+            return Ok(());
+        }
+        Err(Error::usage(format!("the {} ruleset has no {} rule", self.id, procedure.rule_name()))
+            .hint(format!("rulesets with one: {}", Ruleset::having(procedure).join(", "))))
+    }
+
+    /// Runs `command` under this ruleset with `cast`.
+    pub fn run(&self, command: &Command, cast: Cast, runner: &mut Runner) -> Result<()> {
+        fn go<A>(handler: &Option<Handler<A>>, args: &A, cast: Cast, runner: &mut Runner) -> Result<()> {
+            match handler {
+                Some(handler) => (handler.run)(args, cast, runner),
+                None => Err(Error::usage("no such rule")),
+            }
+        }
+        let p = &self.procedures;
+        match command {
+            Command::Surprise(a) => go(&p.surprise, a, cast, runner),
+            Command::Distance(a) => go(&p.distance, a, cast, runner),
+            Command::Initiative(a) => go(&p.initiative, a, cast, runner),
+            Command::Reaction(a) => go(&p.reaction, a, cast, runner),
+            Command::Pursue(a) => go(&p.pursue, a, cast, runner),
+            Command::Encounter(a) => go(&p.encounter, a, cast, runner),
+            Command::Completions { .. } | Command::Man { .. } => Err(Error::usage("not a game command")),
+        }
+    }
+
+    /// Refuses flags that belong to another ruleset or procedure, naming who uses them.
+    pub fn check_flags(&self, procedure: Procedure, given: &[String]) -> Result<()> {
+        let own = self.flags(procedure).unwrap_or(&[]);
+        for flag in given {
+            if own.contains(&flag.as_str()) || CAST_FLAGS.contains(&flag.as_str()) {
+                continue;
+            }
+            let users: Vec<&str> = RULESETS
+                .iter()
+                .filter(|r| r.flags(procedure).is_some_and(|f| f.contains(&flag.as_str())))
+                .map(|r| r.id)
+                .collect();
+            let what = if flag == "COMBATANT" { "combatants".to_string() } else { flag.clone() };
+            let err = Error::usage(format!("{what} is not an option of {} {}", self.id, procedure.name()));
+            let takes = if own.is_empty() { "no options of its own".to_string() } else { own.join(", ") };
+            return Err(match users.as_slice() {
+                [] => err.hint(format!("{} {} takes {takes}", self.id, procedure.name())),
+                users => err.hint(format!(
+                    "it belongs to {} {}; {} {} takes {takes}",
+                    users.join(", "),
+                    procedure.name(),
+                    self.id,
+                    procedure.name()
+                )),
+            });
+        }
+        Ok(())
+    }
+
+    /// Sides and combatants from `--side`, the positional combatants and `--roster`.
+    pub fn load_cast(
+        &self,
+        cast: &cli::Cast,
+        read_roster: &mut dyn FnMut(&std::path::Path) -> Result<(String, String)>,
+    ) -> Result<Cast> {
+        let schema = &self.schema;
+        let mut sides: Vec<RawSpec> = Vec::new();
+        let mut combatants: Vec<RawSpec> = Vec::new();
+        let inline_sides: Vec<RawSpec> =
+            cast.sides.iter().map(|s| parse_inline(s, Owner::Side, schema)).collect::<Result<_>>()?;
+        if let Some(path) = &cast.roster {
+            let (text, file) = read_roster(path)?;
+            let names: Vec<String> = inline_sides.iter().map(|s| s.name.clone()).collect();
+            let roster = roster::parse(&text, &file, schema, &names)?;
+            sides.extend(roster.sides);
+            combatants.extend(roster.combatants);
+        }
+        sides.extend(inline_sides);
+        for text in &cast.combatants {
+            combatants.push(parse_inline(text, Owner::Combatant, schema)?);
+        }
+        Cast::resolve(sides, combatants)
+    }
+
+    /// The commented roster template.
+    pub fn roster_example(&self) -> String {
+        roster::example(&self.schema, self.roster)
+    }
+}
+
+/// One procedure of one ruleset, ready to roll or to give its odds.
+pub trait Rule {
+    type Outcome<'a>: Report
+    where
+        Self: 'a;
+
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a>;
+    fn odds(&self, fallback: Fallback) -> Odds;
+}
+
+/// Flags every command with a cast accepts, whatever the ruleset.
+const CAST_FLAGS: &[&str] = &["--side", "--roster", "--roster-example", "COMBATANT"];
+
+/// The cast options of a command, if it has any.
+pub fn cast_of(command: &Command) -> Option<&cli::Cast> {
+    match command {
+        Command::Surprise(a) => Some(&a.cast),
+        Command::Initiative(a) => Some(&a.cast),
+        Command::Encounter(a) => Some(&a.cast),
+        _ => None,
+    }
+}
+
+/// The side named by a flag such as `--aware SIDE`, as an index.
+pub fn side_flag(cast: &Cast, flag: &str, names: &[String]) -> Result<Vec<usize>> {
+    names.iter().map(|n| cast.side_for(flag, n)).collect()
+}
+
+/// The `--ambush` side. The flag's value is optional, so it swallows a combatant written
+/// right after it; the hint says how to avoid that.
+pub fn ambush_side(cast: &Cast, name: &str) -> Result<usize> {
+    cast.side_index(name).ok_or_else(|| {
+        Error::usage(format!("--ambush names '{name}', which is not a side")).hint(format!(
+            "sides: {}; --ambush takes the next word as its SIDE, so write --ambush=SIDE or put it after the combatants",
+            cast.side_names()
+        ))
+    })
+}
