@@ -104,8 +104,57 @@ fn the_leader_with_the_higher_iq_gets_one() {
     assert_eq!(winner_odds("party:leader-iq=12", "monsters:leader-iq=11", &[]), edge(1));
     assert_eq!(winner_odds("party:leader-iq=12", "monsters:leader-iq=12", &[]), edge(0));
     assert_eq!(winner_odds("party", "monsters", &["Ansel:leader,iq=13", "Orc:side=monsters"]), edge(1));
-    // The side key beats the marked leader's own IQ.
-    assert_eq!(winner_odds("party:leader-iq=10", "monsters", &["Ansel:leader,iq=13", "Orc:side=monsters"]), edge(0));
+    // The marked leader's IQ counts, not a brighter follower's.
+    assert_eq!(winner_odds("party", "monsters", &["Ansel:leader", "Bree:iq=13", "Orc:side=monsters"]), edge(0));
+}
+
+// ------------------------------------------------------------------------------------------
+// Who leads: the marked combatant, else the first listed (SPEC §3.2), never a made-up IQ 10
+
+#[test]
+fn unmarked_the_first_listed_leads_with_its_own_iq_and_combat_reflexes() {
+    // Ansel leads the party: +2 for his Combat Reflexes and +1 for IQ 12 against Orc 1's 10.
+    // 1d+3 against 1d: lose on 3 of 36 (5-1, 6-1, 6-2), tie on 3 (4-1, 5-2, 6-3), win 30/36 = 5/6.
+    let entries = gurps_odds(&["surprise", "Ansel:iq=12,cr", "Orc*3:side=monsters"]);
+    assert_eq!(fractions(&entries, "winner"), edge(3));
+    assert_eq!(fractions(&entries, "winner")[0].1, "5/6");
+    // The first listed, not the brightest: Bree's IQ 13 does not count while Ansel leads.
+    assert_eq!(winner_odds("party", "monsters", &["Ansel", "Bree:iq=13", "Orc:side=monsters"]), edge(0));
+    // A dull first orc leads the monsters: the party's plain IQ 10 leader is the brighter one.
+    assert_eq!(winner_odds("party", "monsters", &["Ansel", "Orc*2:side=monsters,iq=8"]), edge(1));
+    // Combat Reflexes on a follower only: +1, named.
+    assert_eq!(winner_odds("party", "monsters", &["Ansel", "Bree:cr", "Orc:side=monsters"]), edge(1));
+}
+
+#[test]
+fn the_first_listed_leader_is_named_in_json_and_text() {
+    let args = ["--seed", "1", "surprise", "Ansel:iq=12,cr", "Orc*3:side=monsters"];
+    let d = doc(&args);
+    assert_eq!(
+        d["sides"][0]["leader"],
+        serde_json::json!({"name": "Ansel", "first_listed": true, "iq": 12, "cr": true})
+    );
+    assert_eq!(
+        d["sides"][1]["leader"],
+        serde_json::json!({"name": "Orc 1", "first_listed": true, "iq": 10, "cr": false})
+    );
+    let sources: Vec<&str> =
+        d["sides"][0]["modifiers"].as_array().unwrap().iter().map(|m| m["source"].as_str().unwrap()).collect();
+    assert_eq!(sources, ["leader's Combat Reflexes", "higher IQ (12 vs 10)"]);
+    assert_eq!(d["sides"][0]["total"].as_i64().unwrap(), d["sides"][0]["roll"]["total"].as_i64().unwrap() + 3);
+    let text = run(&args);
+    assert!(text.contains("Ansel leads (first listed): IQ 12, Combat Reflexes"), "{text}");
+    assert!(text.contains("Orc 1 leads (first listed): IQ 10"), "{text}");
+    // A marked leader is not "first listed".
+    let d = doc(&["--seed", "1", "surprise", "Bree", "Ansel:leader,iq=12", "Orc:side=monsters"]);
+    assert_eq!(d["sides"][0]["leader"], serde_json::json!({"name": "Ansel", "iq": 12, "cr": false}));
+    let text = run(&["--seed", "1", "surprise", "Bree", "Ansel:leader,iq=12", "Orc:side=monsters"]);
+    assert!(text.contains("Ansel leads: IQ 12"), "{text}");
+}
+
+#[test]
+fn rolled_winners_fit_the_odds_with_a_first_listed_leader() {
+    fits("first listed", &["surprise", "Ansel:iq=12,cr", "Orc*3:side=monsters"], "winner", |d| d["winner"].to_string());
 }
 
 #[test]
@@ -377,11 +426,12 @@ fn recovery_odds_of_a_partial_surprise_by_hand() {
         fractions(&entries, "Ansel"),
         pairs(&[("1", "7/12"), ("2", "5/24"), ("3", "25/192"), ("4", "25/432"), ("null", "35/1728")])
     );
-    // With Combat Reflexes: 16 on turn 1 succeeds 53/54, 17+ afterwards too (17–18 fail).
+    // With Combat Reflexes Ansel, who leads, adds +2: his side loses 1/6. Then 16 on turn 1
+    // succeeds 53/54, 17+ afterwards too (17–18 fail): 1/6 · 53/54, 1/6 · 1/54 · 53/54, 1/6 · 1/54².
     let entries = gurps_odds(&["surprise", "--rounds", "2", "Ansel:cr"]);
     assert_eq!(
         fractions(&entries, "Ansel"),
-        pairs(&[("1", "13/18"), ("2", "265/972"), ("3", "265/52488"), ("null", "5/52488")])
+        pairs(&[("1", "5/6"), ("2", "53/324"), ("3", "53/17496"), ("null", "1/17496")])
     );
 }
 
@@ -709,6 +759,18 @@ fn leader_errors() {
         let name = key.split('=').next().unwrap();
         assert!(err.contains(&format!("side 'party' is leaderless, but it has the side key {name}")), "{err}");
     }
+    // The side's leader keys describe the leader of a side without combatants only.
+    for (side, key) in [("party:leader-iq=12", "leader-iq"), ("party:tactics=3,leader-cr", "leader-cr")] {
+        let err = gurps_fails(&["surprise", "--side", side, "--side", "monsters", "Bree", "Ansel:leader"], 2);
+        assert!(
+            err.contains(&format!(
+                "side 'party' has combatants, one of whom leads it; the side key {key} is only for a side without combatants; mark the leader and give its own keys, e.g. 'Bree:leader,iq=12,cr'"
+            )),
+            "{err}"
+        );
+    }
+    let err = gurps_fails(&["surprise", "--side", "party", "--side", "monsters:leader-cr", "Orc*2:side=monsters"], 2);
+    assert!(err.contains("side 'monsters' has combatants"), "{err}");
     let err = gurps_fails(&["surprise", "--side", "party", "--side", "monsters", "party:side=monsters"], 2);
     assert!(err.contains("side 'party' has no combatants, so it fights as one named 'party'"), "{err}");
 }

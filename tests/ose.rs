@@ -355,6 +355,149 @@ fn dropped_bait_stops_pursuers_on_three_in_six() {
     assert_fits("treasure at round 2", &counts, &expected);
 }
 
+/// `(outcome, round)` of a pursuit document.
+fn chase_end(doc: &Value) -> (String, u64) {
+    (doc["outcome"].as_str().unwrap().to_string(), doc["round"].as_u64().unwrap())
+}
+
+/// The `--odds` of a pursuit as `(outcome, round, fraction)`.
+fn chase_odds(args: &[&str]) -> Vec<(String, u64, String)> {
+    let mut all = vec!["pursue"];
+    all.extend_from_slice(args);
+    odds(&all)
+        .into_iter()
+        .map(|e| (e.1["outcome"].as_str().unwrap().to_string(), e.1["round"].as_u64().unwrap(), e.3.unwrap()))
+        .collect()
+}
+
+fn chase_odds_of(items: &[(&str, u64, &str)]) -> Vec<(String, u64, String)> {
+    items.iter().map(|(o, r, f)| (o.to_string(), *r, f.to_string())).collect()
+}
+
+#[test]
+fn a_quarry_out_of_sight_at_the_start_escapes_at_once() {
+    // seed 000: pursuers give up once the quarry is out of view; 60′ is already past 50′.
+    let args = ["--seed", "1", "pursue", "--quarry", "30", "--pursuer", "40", "--gap", "60", "--sight", "50"];
+    let doc = json(&args);
+    assert_eq!(chase_end(&doc), ("escaped".to_string(), 0));
+    assert_eq!((doc["gap"].as_u64(), doc["rounds"].as_array().map(Vec::len)), (Some(60), Some(0)));
+    let text = stdout(&args);
+    assert!(
+        text.contains(
+            "→ escaped at the start (round 0): the quarry is already out of sight at 60′, so there is no chase"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("round 1"), "{text}");
+    assert_eq!(stdout(&[&["-q"], &args[..]].concat()), "escaped 0\n");
+    let odds = chase_odds(&["--quarry", "30", "--pursuer", "40", "--gap", "60", "--sight", "50"]);
+    assert_eq!(odds, chase_odds_of(&[("escaped", 0, "1")]));
+    // Bait is never dropped in a chase that does not happen, whatever the Speeds.
+    let doc = json(&[
+        "--seed",
+        "1",
+        "pursue",
+        "--quarry",
+        "30",
+        "--pursuer",
+        "30",
+        "--gap",
+        "60",
+        "--sight",
+        "50",
+        "--drop",
+        "food",
+    ]);
+    assert_eq!(chase_end(&doc), ("escaped".to_string(), 0));
+    assert_eq!(
+        chase_odds(&["--quarry", "30", "--pursuer", "30", "--gap", "60", "--sight", "50", "--drop", "food"]),
+        chase_odds_of(&[("escaped", 0, "1")])
+    );
+}
+
+#[test]
+fn a_rolled_gap_past_sight_escapes_at_once() {
+    // 2d6 × 10′ against sight 50′, pursuers 30′ a round faster: 20–30′ (3/36) caught in round 1,
+    // 40–50′ (7/36) in round 2, 60′ and more (26/36 = 13/18) out of sight at the start.
+    let args = ["--quarry", "30", "--pursuer", "40", "--sight", "50"];
+    assert_eq!(
+        chase_odds(&args),
+        chase_odds_of(&[("caught", 1, "1/12"), ("caught", 2, "7/36"), ("escaped", 0, "13/18")])
+    );
+    let mut rolled = vec!["--seed", "12", "-n", "600", "pursue"];
+    rolled.extend_from_slice(&args);
+    for doc in json_lines(&rolled) {
+        let start = doc["start_gap"].as_u64().unwrap();
+        let expect = match start {
+            20 | 30 => ("caught".to_string(), 1),
+            40 | 50 => ("caught".to_string(), 2),
+            _ => ("escaped".to_string(), 0),
+        };
+        assert_eq!(chase_end(&doc), expect, "start gap {start}");
+    }
+}
+
+#[test]
+fn a_quarry_at_gap_zero_is_caught_at_once() {
+    // The gap is already 0: caught before anyone runs, even by slower pursuers, and no bait is rolled.
+    for (quarry, pursuer) in [("40", "30"), ("30", "30"), ("30", "40")] {
+        let args = ["--seed", "2", "pursue", "--quarry", quarry, "--pursuer", pursuer, "--gap", "0", "--drop", "food"];
+        let doc = json(&args);
+        assert_eq!(chase_end(&doc), ("caught".to_string(), 0), "{quarry} vs {pursuer}");
+        assert_eq!(doc["rounds"].as_array().map(Vec::len), Some(0));
+        let text = stdout(&args);
+        assert!(text.contains("→ caught at the start (round 0)"), "{text}");
+        let odds = chase_odds(&["--quarry", quarry, "--pursuer", pursuer, "--gap", "0", "--drop", "food"]);
+        assert_eq!(odds, chase_odds_of(&[("caught", 0, "1")]));
+    }
+}
+
+#[test]
+fn sight_equal_to_the_gap_keeps_the_quarry_in_view() {
+    // Not past sight: the chase runs. Equal Speeds: it never closes and never opens.
+    let args =
+        ["--seed", "1", "pursue", "--quarry", "30", "--pursuer", "30", "--gap", "50", "--sight", "50", "--rounds", "3"];
+    let doc = json(&args);
+    assert_eq!(chase_end(&doc), ("running".to_string(), 3));
+    assert_eq!(doc["note"], "never_closes");
+    let gaps: Vec<u64> = doc["rounds"].as_array().unwrap().iter().map(|r| r["gap"].as_u64().unwrap()).collect();
+    assert_eq!(gaps, [50, 50, 50]);
+    let text = stdout(&args);
+    assert!(text.contains("still running after round 3, gap 50′ — referee decides"), "{text}");
+    assert!(text.contains("equal Speeds: the gap never closes, and stays within sight (50′)"), "{text}");
+    let odds = chase_odds(&["--quarry", "30", "--pursuer", "30", "--gap", "50", "--sight", "50", "--rounds", "3"]);
+    assert_eq!(odds, chase_odds_of(&[("running", 3, "1")]));
+    // A faster quarry at the limit is out of view after the first round.
+    let odds = chase_odds(&["--quarry", "40", "--pursuer", "30", "--gap", "50", "--sight", "50"]);
+    assert_eq!(odds, chase_odds_of(&[("escaped", 1, "1")]));
+    // Faster pursuers at the limit close in: 50 → 20 → 0.
+    let odds = chase_odds(&["--quarry", "30", "--pursuer", "40", "--gap", "50", "--sight", "50"]);
+    assert_eq!(odds, chase_odds_of(&[("caught", 2, "1")]));
+}
+
+#[test]
+fn bait_in_the_first_and_the_last_round() {
+    // Food in round 1 at the sight limit: stopped 1/2, else 50 → 80′, out of view in round 1.
+    let odds = chase_odds(&["--quarry", "40", "--pursuer", "30", "--gap", "50", "--sight", "50", "--drop", "food"]);
+    assert_eq!(odds, chase_odds_of(&[("escaped", 1, "1/2"), ("distracted", 1, "1/2")]));
+    // Treasure in the last of 3 rounds with equal Speeds: stopped 1/2, else still running.
+    let args = ["--quarry", "30", "--pursuer", "30", "--gap", "60", "--rounds", "3", "--drop", "treasure@3"];
+    assert_eq!(chase_odds(&args), chase_odds_of(&[("distracted", 3, "1/2"), ("running", 3, "1/2")]));
+    let mut rolled = vec!["--seed", "6", "-n", "200", "pursue"];
+    rolled.extend_from_slice(&args);
+    let docs = json_lines(&rolled);
+    for doc in &docs {
+        let check = &doc["rounds"][2]["drops"][0];
+        let stopped = check["stopped"].as_bool().unwrap();
+        assert_eq!(stopped, check["roll"]["total"].as_u64().unwrap() <= 3);
+        let (outcome, note) = if stopped { ("distracted", Value::Null) } else { ("running", "never_closes".into()) };
+        assert_eq!(chase_end(doc), (outcome.to_string(), 3));
+        assert_eq!(doc.get("note").cloned().unwrap_or(Value::Null), note);
+        assert_eq!(doc["gap"], 60);
+    }
+    assert!(docs.iter().any(|d| d["outcome"] == "distracted") && docs.iter().any(|d| d["outcome"] == "running"));
+}
+
 // --- odds against long seeded runs --------------------------------------------------------
 
 /// The `outcome` values of `--odds` keyed as strings, and the same key computed from rolls.
@@ -410,6 +553,12 @@ fn seeded_runs_agree_with_the_odds() {
         "pursuit",
         &["pursue", "--quarry", "30", "--pursuer", "40", "--sight", "90", "--drop", "food@2", "--drop", "treasure@3"],
         6000,
+        |d| serde_json::json!({"outcome": d["outcome"], "round": d["round"]}),
+    );
+    check_against_odds(
+        "pursuit out of sight at the start",
+        &["pursue", "--quarry", "40", "--pursuer", "30", "--sight", "60", "--drop", "treasure"],
+        4000,
         |d| serde_json::json!({"outcome": d["outcome"], "round": d["round"]}),
     );
 }

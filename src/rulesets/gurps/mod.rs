@@ -17,8 +17,11 @@ use rules::*;
 const SCHEMA: Schema = Schema {
     rules: "gurps",
     side_keys: &[
-        KeyDef::int("leader-iq", 1, 30, "the leader's IQ (default 10, or the IQ of the combatant marked leader)"),
-        KeyDef::flag("leader-cr", "the leader has Combat Reflexes: +2 to the initiative roll"),
+        KeyDef::int("leader-iq", 1, 30, "a side without combatants: its leader's IQ (default 10)"),
+        KeyDef::flag(
+            "leader-cr",
+            "a side without combatants: its leader has Combat Reflexes, +2 to the initiative roll",
+        ),
         KeyDef::flag("cr", "someone on the side has Combat Reflexes: +1 to the leader's initiative roll"),
         KeyDef::int("tactics", 0, 30, "the leader's Tactics skill level: +1, or +2 at 20+ (0: none)"),
         KeyDef::flag("leaderless", "no leader: the GM rolls at -2"),
@@ -31,7 +34,10 @@ const SCHEMA: Schema = Schema {
         KeyDef::flag("cr", "Combat Reflexes: never freezes, +6 to recover from surprise"),
         KeyDef { name: "speed", kind: KeyKind::Hundredths { min: 0, max: 3000 }, help: "Basic Speed (default 5)" },
         KeyDef::int("dx", 1, 30, "DX, to break ties of Basic Speed (default 10)"),
-        KeyDef::flag("leader", "leads its side: its IQ and Combat Reflexes count for the initiative roll"),
+        KeyDef::flag(
+            "leader",
+            "leads its side (unmarked, the first listed leads): its IQ and Combat Reflexes count for the initiative roll",
+        ),
     ],
 };
 
@@ -121,9 +127,9 @@ fn fight(cast: &Cast) -> Result<Fight> {
             ))
             .hint("mark one combatant of a side with leader"));
         }
-        let leader = leaders.first();
+        let marked = leaders.first();
         if keys.flag("leaderless") {
-            let clash = match leader {
+            let clash = match marked {
                 Some(c) => Some(format!("its combatant {} has the leader key", c.name)),
                 None => ["leader-iq", "leader-cr", "tactics"]
                     .into_iter()
@@ -133,6 +139,17 @@ fn fight(cast: &Cast) -> Result<Fight> {
             if let Some(clash) = clash {
                 return Err(Error::usage(format!("side '{}' is leaderless, but {clash}", side.name))
                     .hint("a leaderless side has no leader to roll for it: drop one of them"));
+            }
+        }
+        // The leader keys of the side stand in for a leader only where no combatant can lead.
+        if !listed.is_empty() {
+            if let Some(key) = ["leader-iq", "leader-cr"].into_iter().find(|k| keys.has(k)) {
+                let example = listed.first().map_or("Chief", |c| c.name.as_str());
+                return Err(Error::usage(format!(
+                    "side '{}' has combatants, one of whom leads it; the side key {key} is only for a side without combatants",
+                    side.name
+                ))
+                .hint(format!("mark the leader and give its own keys, e.g. '{example}:leader,iq=12,cr'")));
             }
         }
         let side_iq = keys.int("iq").map(|n| n as i32);
@@ -164,16 +181,36 @@ fn fight(cast: &Cast) -> Result<Fight> {
             push_entry(&mut fight, i, &c.name, c.count, iq, k.flag("cr"), speed, dx);
         }
         let members = &fight.fighters[fight.entries[entry_start].first..];
-        let leader_name = leader.map(|c| c.name.clone());
-        let leader_fighter = members.iter().find(|f| Some(&f.name) == leader_name.as_ref());
+        let tactics = keys.int("tactics").map_or(0, |n| n as i32);
+        let leader = if keys.flag("leaderless") {
+            None
+        } else if listed.is_empty() {
+            // A side without combatants: its leader is described by the side keys.
+            Some(Leader {
+                name: None,
+                first_listed: false,
+                iq: keys.int("leader-iq").map_or(DEFAULT_IQ, |n| n as i32),
+                cr: keys.flag("leader-cr"),
+                tactics,
+            })
+        } else {
+            // SPEC §3.2: the combatant marked leader leads; unmarked, the first listed (a group's first member).
+            let chosen = match marked {
+                Some(c) => members.iter().find(|f| f.name == c.name),
+                None => members.first(),
+            };
+            chosen.map(|f| Leader {
+                name: Some(f.name.clone()),
+                first_listed: marked.is_none(),
+                iq: f.iq,
+                cr: f.cr,
+                tactics,
+            })
+        };
+        let leader_name = leader.as_ref().and_then(|l| l.name.clone());
         let team = Team {
             name: side.name.clone(),
-            leader: (!keys.flag("leaderless")).then(|| Leader {
-                name: leader_name.clone(),
-                iq: keys.int("leader-iq").map(|n| n as i32).or(leader_fighter.map(|f| f.iq)).unwrap_or(DEFAULT_IQ),
-                cr: if keys.has("leader-cr") { keys.flag("leader-cr") } else { leader_fighter.is_some_and(|f| f.cr) },
-                tactics: keys.int("tactics").map_or(0, |n| n as i32),
-            }),
+            leader,
             cr: keys.flag("cr") || members.iter().any(|f| f.cr),
             cr_names: {
                 let mut names: Vec<String> = Vec::new();

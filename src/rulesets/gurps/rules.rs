@@ -5,11 +5,11 @@
 //! rolled and through [`recovery_dist`] when its odds are asked, and both take each turn's
 //! target from [`recovery_target`], so the rolls and the odds cannot disagree.
 
-pub use crate::outcome::ReactionOutcome;
-use crate::outcome::{Modifier, join, sum};
 use crate::cast::Hundredths;
 use crate::dice::{Dice, Roll};
 use crate::odds::{Dist, Fallback, Method, Odds, TooLarge, enumerate, exact_or_estimate};
+pub use crate::outcome::ReactionOutcome;
+use crate::outcome::{Modifier, join, sum};
 use crate::prob::Prob;
 use serde::Serialize;
 use serde_json::json;
@@ -60,8 +60,11 @@ pub struct Entry {
 /// The leader who rolls for a side's initiative in a partial surprise.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Leader {
-    /// The combatant marked `leader`, if one is.
+    /// The combatant who leads; `None` for a side without combatants, led as its side keys say.
     pub name: Option<String>,
+    /// No combatant of the side is marked `leader`, so the first listed leads.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub first_listed: bool,
     pub iq: i32,
     /// Combat Reflexes.
     pub cr: bool,
@@ -907,7 +910,7 @@ mod tests {
     fn team(name: &str) -> Team {
         Team {
             name: name.to_string(),
-            leader: Some(Leader { name: None, iq: 10, cr: false, tactics: 0 }),
+            leader: Some(Leader { name: None, first_listed: false, iq: 10, cr: false, tactics: 0 }),
             cr: false,
             cr_names: Vec::new(),
             group_iq: 10,
@@ -1001,7 +1004,7 @@ mod tests {
         }
         // Everything together, plus the GM's modifier.
         let mut all = team("a");
-        all.leader = Some(Leader { name: Some("Ansel".into()), iq: 13, cr: true, tactics: 21 });
+        all.leader = Some(Leader { name: Some("Ansel".into()), first_listed: false, iq: 13, cr: true, tactics: 21 });
         all.modifier = -1;
         assert_eq!(sum(&leader_modifiers(&all, &plain)), 2 + 1 + 2 - 1);
     }

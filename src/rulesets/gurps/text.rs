@@ -1,9 +1,9 @@
 //! Text for the gurps procedures.
 
-use crate::render::{Palette, Report, Signed, block, modifiers, pad, reaction_line, step, width};
-use crate::outcome::Modifier;
 use super::rules::*;
+use crate::outcome::Modifier;
 use crate::outcome::join;
+use crate::render::{Palette, Report, Signed, block, modifiers, pad, reaction_line, step, width};
 use std::fmt::Write as _;
 
 /// The visible width of `text`, leaving out colour codes.
@@ -35,11 +35,13 @@ fn plain(m: &Modifier) -> String {
     format!("{} {}", Signed(m.value), m.source)
 }
 
+/// Who rolls for the side and what counts: `Ansel leads (first listed): IQ 12, Combat Reflexes`.
 fn leader_words(side: &SideSurprise) -> Option<String> {
     let leader = side.leader?;
-    let mut words = match &leader.name {
-        Some(name) => format!("leader {name}, IQ {}", leader.iq),
-        None => format!("leader IQ {}", leader.iq),
+    let mut words = match (&leader.name, leader.first_listed) {
+        (Some(name), true) => format!("{name} leads (first listed): IQ {}", leader.iq),
+        (Some(name), false) => format!("{name} leads: IQ {}", leader.iq),
+        (None, _) => format!("leader: IQ {}", leader.iq),
     };
     if leader.cr {
         words.push_str(", Combat Reflexes");
@@ -82,7 +84,7 @@ fn opening_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
                 match leader_words(side) {
                     Some(words) => {
                         line.push_str(&padded(roll, roll_width));
-                        let _ = write!(line, "  {}", p.dim(format_args!("({words})")));
+                        let _ = write!(line, "  {}", p.dim(words));
                     }
                     None => line.push_str(roll),
                 }

@@ -540,7 +540,7 @@ pub struct ChaseRound {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ChaseNote {
-    /// Equal Speeds and no sight limit: the gap never closes.
+    /// Equal Speeds: the gap never closes (nor, within a sight limit, grows past it).
     NeverCloses,
     /// The quarry is faster and there is no sight limit: it pulls away for ever.
     PullsAway,
@@ -567,6 +567,17 @@ pub struct PursueOutcome {
     pub note: Option<ChaseNote>,
 }
 
+/// How the gap alone ends the chase: caught at 0, lost from view past `sight`.
+fn gap_ends_chase(gap: i64, sight: Option<u32>) -> Option<Chase> {
+    if gap <= 0 {
+        Some(Chase::Caught)
+    } else if sight.is_some_and(|s| gap > i64::from(s)) {
+        Some(Chase::Escaped)
+    } else {
+        None
+    }
+}
+
 /// seed 000: both sides run 3 × Speed feet a round; the quarry is caught when the gap reaches
 /// 0, lost from view past `sight`, and dropped bait stops the pursuers on 3-in-6.
 pub fn pursue(input: &PursueInput, dice: &mut dyn Dice) -> PursueOutcome {
@@ -578,8 +589,14 @@ pub fn pursue(input: &PursueInput, dice: &mut dyn Dice) -> PursueOutcome {
     let (quarry_run, pursuer_run) = (input.quarry * 3, input.pursuer * 3);
     let mut gap = i64::from(start_gap);
     let mut rounds = Vec::new();
-    let mut outcome = Chase::Running;
+    // seed 000: pursuers stop once the quarry is out of view, and an unseen side may avoid the
+    // encounter outright; so a quarry out of sight at the start (or already reached, gap 0) ends
+    // the chase before any round is run: round 0, no rounds listed.
+    let mut outcome = gap_ends_chase(gap, input.sight).unwrap_or(Chase::Running);
     for round in 1..=input.rounds {
+        if outcome != Chase::Running {
+            break;
+        }
         let mut drops = Vec::new();
         for drop in input.drops.iter().filter(|d| d.round == round) {
             let roll = dice.roll(1, 6);
@@ -591,22 +608,15 @@ pub fn pursue(input: &PursueInput, dice: &mut dyn Dice) -> PursueOutcome {
         }
         gap = gap.max(0);
         rounds.push(ChaseRound { round, drops, gap: gap as u32 });
-        if distracted {
-            outcome = Chase::Distracted;
-        } else if gap == 0 {
-            outcome = Chase::Caught;
-        } else if input.sight.is_some_and(|s| gap > i64::from(s)) {
-            outcome = Chase::Escaped;
-        }
-        if outcome != Chase::Running {
-            break;
-        }
+        outcome =
+            if distracted { Chase::Distracted } else { gap_ends_chase(gap, input.sight).unwrap_or(Chase::Running) };
     }
-    let note = if outcome != Chase::Running || input.sight.is_some() {
+    let note = if outcome != Chase::Running {
         None
     } else if input.quarry == input.pursuer {
+        // Equal Speeds: the gap stays as it is, so neither caught nor (within sight) lost.
         Some(ChaseNote::NeverCloses)
-    } else if input.quarry > input.pursuer {
+    } else if input.quarry > input.pursuer && input.sight.is_none() {
         Some(ChaseNote::PullsAway)
     } else {
         None
@@ -643,8 +653,9 @@ pub fn pursue_odds(input: &PursueInput, fallback: Fallback) -> Odds {
             Chase::Distracted => "distracted",
             Chase::Running => "running",
         };
-        let label = match outcome {
-            Chase::Running => format!("still running after round {round}"),
+        let label = match (outcome, round) {
+            (Chase::Running, _) => format!("still running after round {round}"),
+            (_, 0) => format!("{word} at the start (round 0)"),
             _ => format!("{word} in round {round}"),
         };
         (json!({ "outcome": word, "round": round }), label)
@@ -906,6 +917,21 @@ mod tests {
         assert_eq!((out.outcome, out.round, out.gap), (Chase::Escaped, 2, 120));
         let out = pursue(&chase(40, 40, 60), &mut dice);
         assert_eq!((out.outcome, out.round, out.note), (Chase::Running, 10, Some(ChaseNote::NeverCloses)));
+    }
+
+    #[test]
+    fn a_chase_over_at_the_start_runs_no_round() {
+        let mut dice = SeededDice::new(1);
+        let bait = vec![Drop { bait: Bait::Treasure, round: 1 }];
+        let away = PursueInput { sight: Some(50), drops: bait.clone(), ..chase(30, 40, 60) };
+        let out = pursue(&away, &mut dice);
+        assert_eq!((out.outcome, out.round, out.gap, out.rounds.len()), (Chase::Escaped, 0, 60, 0));
+        let reached = PursueInput { drops: bait, ..chase(40, 30, 0) };
+        let out = pursue(&reached, &mut dice);
+        assert_eq!((out.outcome, out.round, out.gap, out.rounds.len()), (Chase::Caught, 0, 0, 0));
+        for input in [away, reached] {
+            assert_eq!(pursue_odds(&input, fallback()).entries.len(), 1);
+        }
     }
 
     #[test]

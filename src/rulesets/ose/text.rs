@@ -179,6 +179,15 @@ impl Report for PursueOutcome {
             lines.push(line);
         }
         let verdict = match self.outcome {
+            Chase::Caught if self.round == 0 => {
+                p.bad("caught at the start (round 0): the gap is 0, the pursuers are already on the quarry").to_string()
+            }
+            Chase::Escaped if self.round == 0 => p
+                .good(format_args!(
+                    "escaped at the start (round 0): the quarry is already out of sight at {}′, so there is no chase",
+                    self.gap
+                ))
+                .to_string(),
             Chase::Caught => p.bad(format_args!("caught in round {}", self.round)).to_string(),
             Chase::Escaped => p
                 .good(format_args!(
@@ -202,9 +211,12 @@ impl Report for PursueOutcome {
         };
         lines.push(format!("→ {verdict}"));
         match self.note {
-            Some(ChaseNote::NeverCloses) => {
-                lines.push(p.dim("equal Speeds and no sight limit: the gap never closes").to_string())
-            }
+            Some(ChaseNote::NeverCloses) => lines.push(match self.sight {
+                None => p.dim("equal Speeds and no sight limit: the gap never closes").to_string(),
+                Some(sight) => p
+                    .dim(format_args!("equal Speeds: the gap never closes, and stays within sight ({sight}′)"))
+                    .to_string(),
+            }),
             Some(ChaseNote::PullsAway) => lines
                 .push(p.dim("the quarry is faster and there is no sight limit: it pulls away for ever").to_string()),
             None => {}
