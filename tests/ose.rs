@@ -261,11 +261,12 @@ fn initiative_ties_reroll_or_act_together() {
         assert_eq!((order[0]["place"].as_u64(), order[1]["place"].as_u64()), (Some(1), Some(2)));
         if order[0]["total"] == order[1]["total"] {
             let tie = &doc["ties"][0];
-            let last = tie["rerolls"].as_array().unwrap().last().unwrap();
+            let last = tie["roll_offs"][0]["rerolls"].as_array().unwrap().last().unwrap();
             let rolls = last["rolls"].as_array().unwrap();
             assert_ne!(rolls[0], rolls[1], "the last re-roll breaks the tie");
-            let winner = if rolls[0].as_u64() > rolls[1].as_u64() { &last["sides"][0] } else { &last["sides"][1] };
+            let winner = if rolls[0].as_u64() > rolls[1].as_u64() { &last["names"][0] } else { &last["names"][1] };
             assert_eq!(&order[0]["name"], winner);
+            assert_eq!(tie["names"], serde_json::json!([order[0]["name"], order[1]["name"]]));
         }
     }
     for doc in json_lines(&["--seed", "3", "-n", "200", "initiative", "--ties", "simultaneous"]) {

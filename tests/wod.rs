@@ -359,7 +359,7 @@ fn seeded_initiative_fits_its_odds() {
 fn equal_totals_go_to_the_higher_modifier_then_a_roll_off() {
     let doc = json(&wod(&["--seed=1", "initiative", "Low:init=2,initiative=9", "High:init=5,initiative=9"]));
     assert_eq!(order_of(&doc["order"]), pairs(&[("High", 9), ("Low", 9)]));
-    assert_eq!(doc["ties"][0]["by_modifier"], json!(true));
+    assert_eq!(doc["ties"][0]["by"], json!(["modifier"]));
     let entries = odds(&wod(&["initiative", "A:initiative=9", "B:initiative=9"]));
     let fractions: Vec<&str> = entries.iter().map(|e| e.3.as_deref().unwrap()).collect();
     assert_eq!(fractions, ["1/2", "1/2"]);

@@ -1,10 +1,11 @@
 //! Old-School Essentials: the six-step encounter procedure of seed 000 — awareness, surprise,
 //! encounter distance, initiative, reaction, conclusion — and Speed-based pursuit.
 
+use crate::dice::{Dice, Roll};
+use crate::odds::{Dist, Fallback, Odds, exact_or_estimate};
+use crate::order::{self, Settle, Tie};
 pub use crate::outcome::ReactionOutcome;
 use crate::outcome::{Modifier, join, sum};
-use crate::dice::{Dice, Roll, RollOffRound};
-use crate::odds::{Dist, Fallback, Odds, exact_or_estimate};
 use serde::Serialize;
 use serde_json::json;
 
@@ -222,20 +223,6 @@ pub struct InitiativeInput {
     pub ties: Ties,
 }
 
-/// Sides tied on one total and how the re-roll settled them.
-#[derive(Clone, Debug, Serialize)]
-pub struct TieBreak<'a> {
-    pub total: u32,
-    pub sides: Vec<&'a str>,
-    pub rerolls: Vec<Reroll<'a>>,
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub struct Reroll<'a> {
-    pub sides: Vec<&'a str>,
-    pub rolls: Vec<u32>,
-}
-
 /// One entry of the acting order.
 #[derive(Clone, Debug, Serialize)]
 pub struct Place<'a> {
@@ -271,7 +258,7 @@ pub struct InitiativeOutcome<'a> {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub surprised: Vec<&'a str>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub ties: Vec<TieBreak<'a>>,
+    pub ties: Vec<Tie<'a, u32>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<InitNote>,
 }
@@ -323,39 +310,28 @@ pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut
     if let [only] = rollers[..] {
         order.push(Place { name: name(only), total: None, place: 1, roll: None, waits: false, alone: true });
     } else {
-        let mut rolled: Vec<(usize, Roll)> = rollers.iter().map(|&i| (i, dice.roll(1, 6))).collect();
-        rolled.sort_by(|a, b| b.1.total.cmp(&a.1.total).then(a.0.cmp(&b.0)));
-        let mut start = 0;
-        while start < rolled.len() {
-            let total = rolled[start].1.total;
-            let end = start + rolled[start..].iter().take_while(|r| r.1.total == total).count();
-            let group = &rolled[start..end];
-            let place = |i: usize, roll: Roll, place: usize| Place {
+        let mut rolls = vec![Roll::new(6, &[]); n];
+        for &i in &rollers {
+            rolls[i] = dice.roll(1, 6);
+        }
+        let roll = |i: usize| rolls[i];
+        let settle = match input.ties {
+            Ties::Reroll => Settle::RollOff(6),
+            Ties::Simultaneous => Settle::Simultaneous,
+        };
+        let ranking = order::rank(&rollers, |i| roll(i).total, &[], settle, dice);
+        for (&i, &place) in ranking.order.iter().zip(&ranking.places) {
+            let roll = roll(i);
+            order.push(Place {
                 name: name(i),
-                total: Some(total),
+                total: Some(roll.total),
                 place,
                 roll: Some(roll),
                 waits: false,
                 alone: false,
-            };
-            if group.len() == 1 || input.ties == Ties::Simultaneous {
-                let at = order.len() + 1;
-                order.extend(group.iter().map(|&(i, roll)| place(i, roll, at)));
-            } else {
-                let off = dice.roll_off(group.len(), 6);
-                let members: Vec<usize> = group.iter().map(|r| r.0).collect();
-                ties.push(TieBreak {
-                    total,
-                    sides: members.iter().map(|&i| name(i)).collect(),
-                    rerolls: off.rounds.iter().map(|r| reroll(&input.sides, &members, r)).collect(),
-                });
-                for &k in &off.order {
-                    let at = order.len() + 1;
-                    order.push(place(group[k].0, group[k].1, at));
-                }
-            }
-            start = end;
+            });
         }
+        ties = ranking.named_ties(|i| roll(i).total, name);
     }
     let wait_place = order.len() + 1;
     for i in (0..n).filter(|&i| waits(i)) {
@@ -363,10 +339,6 @@ pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut
     }
     let surprised = (0..n).filter(|&i| !active(i)).map(name).collect();
     InitiativeOutcome { order, surprised, ties, note }
-}
-
-fn reroll<'a>(names: &'a [String], group: &[usize], round: &RollOffRound) -> Reroll<'a> {
-    Reroll { sides: round.who.iter().map(|&k| names[group[k]].as_str()).collect(), rolls: round.rolls.clone() }
 }
 
 /// Acting orders (or who acts first, for many sides), with their probabilities.

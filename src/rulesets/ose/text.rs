@@ -1,8 +1,9 @@
 //! Text for the ose procedures.
 
-use crate::render::{Palette, Report, block, modifiers, pad, reaction_line, step, width};
-use crate::outcome::join;
 use super::rules::*;
+use crate::outcome::join;
+use crate::render::ties::tie_line;
+use crate::render::{Palette, Report, block, modifiers, pad, reaction_line, step, width};
 use std::fmt::Write as _;
 
 fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
@@ -106,18 +107,7 @@ fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {
         }
         lines.push(line);
     }
-    for tie in &i.ties {
-        let rounds: Vec<String> = tie
-            .rerolls
-            .iter()
-            .map(|r| {
-                let pairs: Vec<String> =
-                    r.sides.iter().zip(&r.rolls).map(|(n, v)| format!("{n} {}", p.paint(p.die, v))).collect();
-                pairs.join(", ")
-            })
-            .collect();
-        lines.push(format!("tie at {} between {}: re-roll {}", tie.total, join(&tie.sides), rounds.join("; then ")));
-    }
+    lines.extend(i.ties.iter().map(|tie| tie_line(p, format_args!("tie at {}", tie.total), tie)));
     if !i.surprised.is_empty() {
         lines.push(p.dim(format_args!("{} surprised: no roll", join(&i.surprised))).to_string());
     }
