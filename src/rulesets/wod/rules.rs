@@ -227,6 +227,9 @@ pub struct Fighter {
     pub side: String,
     /// Dexterity and Composure, or the `init=` modifier.
     pub modifiers: Vec<Modifier>,
+    /// Dexterity + Composure, which breaks ties; `None` when `init=` stands in for the
+    /// modifier and neither trait is given.
+    pub dex_composure: Option<i32>,
     /// `initiative=N`: a total already known; no roll.
     pub given: Option<i32>,
     /// Surprised: enters the order in round 2 (`surprised` key, or the encounter's roll).
@@ -236,6 +239,11 @@ pub struct Fighter {
 impl Fighter {
     pub fn modifier(&self) -> i32 {
         sum(&self.modifiers)
+    }
+
+    /// What breaks a tie: Dexterity + Composure (WoD p. 152), else the modifier.
+    pub fn tie_break(&self) -> i32 {
+        self.dex_composure.unwrap_or_else(|| self.modifier())
     }
 }
 
@@ -326,8 +334,25 @@ pub struct MomentTie<'a> {
     pub tie: Tie<'a, i32>,
 }
 
-/// seed 003 (and the tie rule it refers to): the higher modifier first, then a roll-off.
+/// WoD p. 152: ties go to the higher Dexterity + Composure, then a roll-off.
+pub static DEX_COMPOSURE: KeyName = KeyName { id: "dex_composure", words: "Dexterity + Composure" };
+/// When no tied combatant has the traits given (only `init=`), the modifier stands in.
 pub static MODIFIER: KeyName = KeyName { id: "modifier", words: "modifier" };
+/// Some have the traits, some only `init=`.
+pub static DEX_COMPOSURE_OR_MODIFIER: KeyName =
+    KeyName { id: "dex_composure_or_modifier", words: "Dexterity + Composure (the modifier where not given)" };
+
+impl InitiativeInput {
+    /// The tie rule's key, named for what it compares in this cast.
+    fn tie_key(&self) -> &'static KeyName {
+        let known = self.fighters.iter().filter(|f| f.dex_composure.is_some()).count();
+        match known {
+            k if k == self.fighters.len() => &DEX_COMPOSURE,
+            0 => &MODIFIER,
+            _ => &DEX_COMPOSURE_OR_MODIFIER,
+        }
+    }
+}
 
 /// A delayed or readied action on the standing order.
 #[derive(Clone, Debug, Serialize)]
@@ -467,8 +492,8 @@ impl PartialEq for Moment {
 impl Eq for Moment {}
 
 /// Puts `who` in order, the highest `key` first, settling those level on it by the tie rule
-/// (seed 003 refers to it for delays too: the higher modifier, then a d10 roll-off) and
-/// recording the ties at `totals`.
+/// (seed 003 refers to it for delays too; WoD p. 152: the higher Dexterity + Composure, then a
+/// d10 roll-off) and recording the ties at `totals`.
 fn order_by<'a, K: Ord>(
     who: &[usize],
     key: impl Fn(usize) -> K,
@@ -478,8 +503,8 @@ fn order_by<'a, K: Ord>(
     dice: &mut dyn Dice,
     ties: &mut Vec<MomentTie<'a>>,
 ) -> Vec<usize> {
-    let modifier = |i: usize| i64::from(input.fighters[i].modifier());
-    let rule = [TieKey { name: &MODIFIER, value: &modifier }];
+    let tie_break = |i: usize| i64::from(input.fighters[i].tie_break());
+    let rule = [TieKey { name: input.tie_key(), value: &tie_break }];
     let ranking = order::rank(who, key, &rule, Settle::RollOff(10), dice);
     let named = ranking.named_ties(|i| totals[i], |i| input.fighters[i].name.as_str());
     ties.extend(named.into_iter().map(|tie| MomentTie { kind, tie }));
@@ -702,8 +727,8 @@ fn round_two<'a>(
             // The tie rule meets them in cast order, as everywhere else.
             let mut group = order[start..end].to_vec();
             group.sort_unstable();
-            let modifier = |i: usize| i64::from(input.fighters[i].modifier());
-            let rule = [TieKey { name: &MODIFIER, value: &modifier }];
+            let tie_break = |i: usize| i64::from(input.fighters[i].tie_break());
+            let rule = [TieKey { name: input.tie_key(), value: &tie_break }];
             let (places, tied) = order::settle(&group, &rule, Settle::RollOff(10), dice);
             let settled: Vec<usize> = places.into_iter().flatten().collect();
             if let Some(tied) = tied {
@@ -919,6 +944,7 @@ mod tests {
             name: name.into(),
             side: "party".into(),
             modifiers: vec![Modifier::new(modifier, "init")],
+            dex_composure: None,
             given,
             surprised: false,
         }
