@@ -237,18 +237,21 @@ pub struct Place<'a> {
     /// Gave up initiative to react after the others.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub waits: bool,
-    /// The only side able to act: acts first without a roll.
+    /// The only side to roll: acts first without a roll.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub alone: bool,
 }
 
+/// Why the order is not simply "every side rolls".
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum InitNote {
-    /// Every side is surprised: nobody has the advantage, so all roll.
+    /// Every side is surprised: nobody has the advantage, so surprise changes nothing.
     AllSurprised,
-    /// Every side waits: nobody gives anything up, so all roll.
+    /// Every side able to act waits: nobody gives anything up, so they all roll.
     AllWait,
+    /// The only side able to act waits, but no other side acts: it has nobody to wait for.
+    NobodyToWaitFor,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -259,8 +262,8 @@ pub struct InitiativeOutcome<'a> {
     pub surprised: Vec<&'a str>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub ties: Vec<Tie<'a, u32>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub note: Option<InitNote>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<InitNote>,
 }
 
 impl InitiativeOutcome<'_> {
@@ -288,22 +291,24 @@ impl InitiativeOutcome<'_> {
 pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut dyn Dice) -> InitiativeOutcome<'a> {
     let n = input.sides.len();
     let name = |i: usize| input.sides[i].as_str();
-    let mut note = None;
+    let mut notes = Vec::new();
     let is_surprised = |i: usize| surprised.get(i).copied().unwrap_or(false);
-    // Every side surprised: nobody has the advantage, so every side rolls.
-    let all_surprised = (0..n).all(is_surprised);
+    // Every side surprised: nobody has the advantage, so surprise changes nothing.
+    let all_surprised = n > 0 && (0..n).all(is_surprised);
     if all_surprised {
-        note = Some(InitNote::AllSurprised);
+        notes.push(InitNote::AllSurprised);
     }
     let active = |i: usize| all_surprised || !is_surprised(i);
-    let wants_to_wait = |i: usize| active(i) && input.waits.get(i).copied().unwrap_or(false);
-    // Every side able to act waits: nobody gives anything up, so every side rolls.
-    let all_wait = (0..n).any(wants_to_wait) && (0..n).all(|i| !active(i) || wants_to_wait(i));
+    let actors: Vec<usize> = (0..n).filter(|&i| active(i)).collect();
+    let wants_to_wait = |i: usize| input.waits.get(i).copied().unwrap_or(false);
+    // Waiting means acting after the others: when every side able to act would wait, nobody
+    // gives anything up (so all of them roll), and a lone side has nobody to wait for.
+    let all_wait = actors.iter().all(|&i| wants_to_wait(i)) && !actors.is_empty();
     if all_wait {
-        note = note.or(Some(InitNote::AllWait));
+        notes.push(if actors.len() > 1 { InitNote::AllWait } else { InitNote::NobodyToWaitFor });
     }
-    let waits = |i: usize| !all_wait && wants_to_wait(i);
-    let rollers: Vec<usize> = (0..n).filter(|&i| active(i) && !waits(i)).collect();
+    let waits = |i: usize| !all_wait && active(i) && wants_to_wait(i);
+    let rollers: Vec<usize> = actors.iter().copied().filter(|&i| !waits(i)).collect();
 
     let mut order: Vec<Place<'a>> = Vec::with_capacity(n);
     let mut ties = Vec::new();
@@ -338,7 +343,7 @@ pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut
         order.push(Place { name: name(i), total: None, place: wait_place, roll: None, waits: true, alone: false });
     }
     let surprised = (0..n).filter(|&i| !active(i)).map(name).collect();
-    InitiativeOutcome { order, surprised, ties, note }
+    InitiativeOutcome { order, surprised, ties, notes }
 }
 
 /// Acting orders (or who acts first, for many sides), with their probabilities.
@@ -859,7 +864,7 @@ mod tests {
         assert_eq!(order, [("party", None, true, false), ("wolves", None, false, true)]);
         assert_eq!(out.surprised, ["orcs"]);
         let all = initiative(&input, &[true, true, true], &mut dice);
-        assert_eq!(all.note, Some(InitNote::AllSurprised));
+        assert_eq!(all.notes, [InitNote::AllSurprised]);
         assert_eq!(all.order.last().map(|p| p.name), Some("wolves"));
     }
 
