@@ -256,7 +256,7 @@ fn score_is_ten_plus_modifier_and_passive_advantage_is_five() {
     let expected = [("D", 16), ("B", 16), ("A", 13), ("C", 7)];
     assert_eq!(totals, expected.map(|(n, t)| (n.to_string(), t)), "D before B: Dex +1 beats +0 on the tie");
     assert!(doc["order"][0].get("rolls").is_none(), "an initiative score rolls nothing");
-    assert_eq!(doc["ties"][0]["by_dex"], true);
+    assert_eq!(doc["ties"][0]["by"], serde_json::json!(["dex"]));
 }
 
 #[test]

@@ -570,10 +570,16 @@ fn turn_order_by_basic_speed_then_dx_then_a_roll_off() {
     assert_eq!(order[..3], [("Quick", 6.25, 10, 1), ("Deft", 5.5, 13, 2), ("Plain", 5.5, 10, 3)]);
     assert_eq!(order[5], ("Slow", 4.75, 14, 6));
     let ties = d["ties"].as_array().unwrap();
-    assert_eq!(ties.len(), 1);
-    assert_eq!(ties[0]["names"], serde_json::json!(["Twin 1", "Twin 2"]));
-    // The roll-off's last round decides the twins' order.
-    let last = ties[0]["rounds"].as_array().unwrap().last().unwrap();
+    assert_eq!(ties.len(), 2);
+    // Deft and Plain share Speed 5.5: DX decides, no dice.
+    assert_eq!(ties[0]["total"], 5.5);
+    assert_eq!(ties[0]["names"], serde_json::json!(["Deft", "Plain"]));
+    assert_eq!(ties[0]["by"], serde_json::json!(["dx"]));
+    assert!(ties[0].get("roll_offs").is_none());
+    // The twins share Speed 5 and DX 10: the roll-off's last round decides their order.
+    assert_eq!(ties[1]["total"], 5.0);
+    assert_eq!(ties[1]["roll_offs"][0]["names"], serde_json::json!(["Twin 1", "Twin 2"]));
+    let last = ties[1]["roll_offs"][0]["rerolls"].as_array().unwrap().last().unwrap();
     let rolls: Vec<u64> = last["rolls"].as_array().unwrap().iter().map(|r| r.as_u64().unwrap()).collect();
     let first = if rolls[0] > rolls[1] { "Twin 1" } else { "Twin 2" };
     assert_eq!(order[3].0, first);

@@ -3,6 +3,7 @@
 
 pub mod json;
 pub mod odds;
+pub mod ties;
 
 use crate::dice::{Pool, Roll};
 use crate::outcome::{Modifier, ReactionOutcome};

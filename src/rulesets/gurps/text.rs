@@ -1,8 +1,11 @@
 //! Text for the gurps procedures.
 
 use super::rules::*;
+use crate::cast::Hundredths;
+use crate::order::Tie;
 use crate::outcome::Modifier;
 use crate::outcome::join;
+use crate::render::ties::tie_line;
 use crate::render::{Palette, Report, Signed, block, modifiers, pad, reaction_line, step, width};
 use std::fmt::Write as _;
 
@@ -227,7 +230,7 @@ impl Report for SurpriseOutcome<'_> {
 }
 
 /// One line per place, with `extra` words after each (the stunned, in an encounter).
-fn order_lines(order: &[Place], ties: &[TieBreak], extra: &[String], p: &Palette) -> Vec<String> {
+fn order_lines(order: &[Place], ties: &[Tie<Hundredths>], extra: &[String], p: &Palette) -> Vec<String> {
     let wn = width(order.iter().map(|o| o.name));
     let ws = width(order.iter().map(|o| o.side));
     let speeds: Vec<String> = order.iter().map(|o| o.total.to_string()).collect();
@@ -240,7 +243,7 @@ fn order_lines(order: &[Place], ties: &[TieBreak], extra: &[String], p: &Palette
         line.push_str("  ");
         pad(&mut line, p.dim(place.side), place.side.chars().count(), ws);
         let _ = write!(line, "  Speed {}  DX {:>2}", p.total(format_args!("{:<wsp$}", speeds[k])), place.dx);
-        if ties.iter().any(|t| t.names.contains(&place.name)) {
+        if ties.iter().flat_map(|t| &t.roll_offs).any(|off| off.names.contains(&place.name)) {
             let _ = write!(line, "  {}", p.dim("roll-off"));
         }
         if let Some(extra) = extra.get(k).filter(|e| !e.is_empty()) {
@@ -248,25 +251,8 @@ fn order_lines(order: &[Place], ties: &[TieBreak], extra: &[String], p: &Palette
         }
         lines.push(line.trim_end().to_string());
     }
-    for tie in ties {
-        let rounds: Vec<String> = tie
-            .rounds
-            .iter()
-            .map(|r| {
-                let pairs: Vec<String> =
-                    r.names.iter().zip(&r.rolls).map(|(n, v)| format!("{n} {}", p.paint(p.die, v))).collect();
-                pairs.join(", ")
-            })
-            .collect();
-        lines.push(format!(
-            "tie at Speed {}, DX {} between {}: 1d6 each, {}",
-            tie.speed,
-            tie.dx,
-            join(&tie.names),
-            rounds.join("; then ")
-        ));
-    }
-    if !ties.is_empty() {
+    lines.extend(ties.iter().map(|tie| tie_line(p, format_args!("tie at Speed {}", tie.total), tie)));
+    if ties.iter().any(|t| !t.roll_offs.is_empty()) {
         lines.push(p.dim("the roll-off holds for the whole fight").to_string());
     }
     lines

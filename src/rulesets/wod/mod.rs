@@ -153,10 +153,15 @@ fn initiative_input(cast: &Cast, opts: &OrderOpts, procedure: Procedure) -> Resu
                     Modifier::new(dots(&c.keys, "composure"), "Composure"),
                 ],
             };
+            // WoD p. 152: Dexterity + Composure breaks ties, also when `init=` replaces the modifier.
+            let traits_given = c.keys.int("dex").is_some() || c.keys.int("composure").is_some();
+            let dex_composure = (c.keys.int("init").is_none() || traits_given)
+                .then(|| dots(&c.keys, "dex") + dots(&c.keys, "composure"));
             Fighter {
                 name,
                 side: cast.sides[c.side].name.clone(),
                 modifiers,
+                dex_composure,
                 given: c.keys.int("initiative").map(|n| n as i32),
                 surprised: c.keys.flag("surprised"),
             }

@@ -1,8 +1,9 @@
 //! Text for the wod procedures.
 
-use crate::render::{Palette, Report, Signed, block, modifiers, pad, step, width};
-use crate::outcome::join;
 use super::rules::*;
+use crate::outcome::join;
+use crate::render::ties::tie_line;
+use crate::render::{Palette, Report, Signed, block, modifiers, pad, step, width};
 use std::fmt::Write as _;
 
 /// The visible width of text drawn with a palette (colour codes do not count).
@@ -78,36 +79,14 @@ impl Report for SurpriseOutcome<'_> {
     }
 }
 
-/// `tie at 9: Ann, then Bob, then Cy — higher modifier first; Bob and Cy (+3 each) roll off: Bob 7, Cy 3`
-fn tie_line(tie: &Tie, p: &Palette) -> String {
-    let mut line = match tie.kind {
-        TieKind::Initiative => format!("tie at {}", tie.total),
-        TieKind::Moved => format!("moved to the same moment ({})", tie.total),
-        TieKind::Round2 => format!("held to the same moment of round 2 ({})", tie.total),
-    };
-    let _ = write!(line, ": {} —", tie.names.join(", then "));
-    let mut how = Vec::new();
-    if tie.by_modifier {
-        how.push(" higher modifier first".to_string());
+/// `tie at 9: Bob, then Ann — higher Dexterity + Composure first`, or a moment several waited for.
+fn moment_tie_line(tie: &MomentTie, p: &Palette) -> String {
+    let total = tie.tie.total;
+    match tie.kind {
+        TieKind::Initiative => tie_line(p, format_args!("tie at {total}"), &tie.tie),
+        TieKind::Moved => tie_line(p, format_args!("moved to the same moment ({total})"), &tie.tie),
+        TieKind::Round2 => tie_line(p, format_args!("held to the same moment of round 2 ({total})"), &tie.tie),
     }
-    for off in &tie.roll_offs {
-        let mut text = format!(" {} ({} each) roll off", join(&off.names), Signed(off.modifier));
-        let rounds: Vec<String> = off
-            .rerolls
-            .iter()
-            .map(|r| {
-                let pairs: Vec<String> =
-                    r.names.iter().zip(&r.rolls).map(|(n, v)| format!("{n} {}", p.paint(p.die, v))).collect();
-                pairs.join(", ")
-            })
-            .collect();
-        if !rounds.is_empty() {
-            let _ = write!(text, ": {}", rounds.join("; again "));
-        }
-        how.push(text);
-    }
-    line.push_str(&how.join(";"));
-    line
 }
 
 /// What a place in the standing order carries besides its number.
@@ -190,7 +169,7 @@ fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {
         }
         lines.push(line);
     }
-    lines.extend(i.ties.iter().map(|t| tie_line(t, p)));
+    lines.extend(i.ties.iter().map(|t| moment_tie_line(t, p)));
     let w = width(i.order.iter().map(|o| o.name));
     let total_width = i.order.iter().map(|o| o.total.to_string().len()).max().unwrap_or(0);
     for (k, place) in i.order.iter().enumerate() {
