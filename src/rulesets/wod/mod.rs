@@ -168,7 +168,7 @@ fn initiative_input(cast: &Cast, opts: &OrderOpts, procedure: Procedure) -> Resu
         })
         .collect();
     let moves = moves(&fighters, opts)?;
-    Ok(InitiativeInput { fighters, moves })
+    Ok(InitiativeInput { fighters, moves, beat: Beat::Round })
 }
 
 /// The names for a hint, shortened for big casts.

@@ -6,6 +6,7 @@ use crate::dice::{Dice, Pool, Roll};
 use crate::odds::{Dist, Fallback, Method, Odds, enumerate, exact_or_estimate, simulate};
 use crate::order::{self, KeyName, Settle, Tie, TieKey};
 use crate::outcome::{Modifier, sum};
+use crate::prob::Prob;
 use serde::Serialize;
 use serde_json::json;
 use std::cmp::{Ordering, Reverse};
@@ -20,6 +21,11 @@ const FULL_ORDER: usize = 3;
 const EXACT_PATHS: u128 = 10_000;
 /// Simulated fights are costly for big casts: at most this many combatant-runs in all.
 const SIMULATION_WORK: u64 = 100_000;
+/// Rollers one side may have for its surprise odds to be worked out exactly: each roller's
+/// chance depends on every side-mate's (an exceptional success warns them all).
+const EXACT_SIDE: usize = 24;
+/// Sides of several rollers an encounter's round 1 is worked out exactly for: each doubles the work.
+const MAX_SHARED_SIDES: usize = 8;
 
 // ------------------------------------------------------------------------------------------
 // Surprise
@@ -90,6 +96,15 @@ pub struct CombatantSurprise<'a> {
     /// A chance die came up 1.
     #[serde(skip_serializing_if = "Not::not")]
     pub dramatic: bool,
+    /// Five successes or more: nobody on its side is caught off guard.
+    #[serde(skip_serializing_if = "Not::not")]
+    pub exceptional: bool,
+    /// Its own roll failed, but this side-mate's exceptional success keeps it from being surprised.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub warned_by: Option<&'a str>,
+    /// Surprised: the round it first acts in (2, or 3 after a dramatic failure).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub enters_round: Option<u32>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -100,9 +115,9 @@ pub struct SurpriseOutcome<'a> {
 }
 
 impl SurpriseOutcome<'_> {
-    /// Who is surprised, by combatant index.
-    pub fn flags(&self) -> Vec<bool> {
-        self.combatants.iter().map(|c| c.surprised).collect()
+    /// The round each combatant first acts in, by combatant index.
+    pub fn enters(&self) -> Vec<u32> {
+        self.combatants.iter().map(|c| c.enters_round.unwrap_or(1)).collect()
     }
 }
 
@@ -112,18 +127,70 @@ pub fn check(roller: &Roller, dice: &mut dyn Dice) -> Check {
     Check { wits: roller.wits, composure: roller.composure, modifier: roller.modifier, successes: pool.successes, pool }
 }
 
+/// Successes that make an exceptional success.
+pub const EXCEPTIONAL: u32 = 5;
+
+/// What a Wits + Composure roll comes to on its own, before its side is counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Grade {
+    /// No success.
+    Fails,
+    /// A chance die came up 1.
+    Dramatic,
+    Succeeds,
+    /// Five successes or more.
+    Exceptional,
+}
+
+pub fn grade(check: &Check) -> Grade {
+    match (check.successes, check.pool.dramatic) {
+        (0, true) => Grade::Dramatic,
+        (0, false) => Grade::Fails,
+        (s, _) if s >= EXCEPTIONAL => Grade::Exceptional,
+        _ => Grade::Succeeds,
+    }
+}
+
+/// The round a roller first acts in, given its own roll and whether a side-mate rolled an
+/// exceptional success. seed 003: no success, round 2. WoD p. 151–152: a dramatic failure costs
+/// two rounds (round 3); an exceptional success leaves nobody on its side caught off guard.
+pub fn enters_round(grade: Grade, warned: bool) -> u32 {
+    match grade {
+        _ if warned => 1,
+        Grade::Fails => 2,
+        Grade::Dramatic => 3,
+        Grade::Succeeds | Grade::Exceptional => 1,
+    }
+}
+
 pub fn surprise<'a>(input: &'a SurpriseInput, dice: &mut dyn Dice) -> SurpriseOutcome<'a> {
+    let checks: Vec<Option<Check>> =
+        input.combatants.iter().map(|roller| (roller.stance == Stance::Rolls).then(|| check(roller, dice))).collect();
+    // The first exceptional success of each side, which warns everyone on it: (side, roller).
+    let mut warners: Vec<(&str, &str)> = Vec::new();
+    for (roller, check) in input.combatants.iter().zip(&checks) {
+        let exceptional = check.as_ref().is_some_and(|c| grade(c) == Grade::Exceptional);
+        if exceptional && !warners.iter().any(|(side, _)| *side == roller.side) {
+            warners.push((&roller.side, &roller.name));
+        }
+    }
     let combatants: Vec<CombatantSurprise<'a>> = input
         .combatants
         .iter()
-        .map(|roller| {
-            let check = (roller.stance == Stance::Rolls).then(|| check(roller, dice));
+        .zip(checks)
+        .map(|(roller, check)| {
+            let grade = check.as_ref().map(grade);
+            let warner = warners.iter().find(|(side, _)| *side == roller.side).map(|&(_, name)| name);
+            let enters = grade.map_or(1, |g| enters_round(g, warner.is_some()));
             CombatantSurprise {
                 name: &roller.name,
                 side: &roller.side,
                 stance: roller.stance,
-                surprised: check.as_ref().is_some_and(|c| c.successes == 0),
-                dramatic: check.as_ref().is_some_and(|c| c.pool.dramatic),
+                surprised: enters > 1,
+                dramatic: grade == Some(Grade::Dramatic),
+                exceptional: grade == Some(Grade::Exceptional),
+                warned_by: warner.filter(|_| matches!(grade, Some(Grade::Fails | Grade::Dramatic))),
+                enters_round: (enters > 1).then_some(enters),
                 check,
             }
         })
@@ -132,89 +199,214 @@ pub fn surprise<'a>(input: &'a SurpriseInput, dice: &mut dyn Dice) -> SurpriseOu
     SurpriseOutcome { combatants, surprised }
 }
 
-/// What a surprise roll comes to, in the order the odds list it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Caught {
-    No,
-    Yes,
-    /// Surprised, and the chance die showed 1.
-    Dramatic,
+/// A roller's surprise as the odds list it: (surprised, its roll a dramatic failure).
+type Caught = (bool, bool);
+
+fn describe_caught(&(surprised, dramatic): &Caught) -> (serde_json::Value, String) {
+    let label = match (surprised, dramatic) {
+        (false, false) => "not surprised",
+        (false, true) => "not surprised: warned despite a dramatic failure",
+        (true, false) => "surprised",
+        (true, true) => "surprised, dramatic failure: acts from round 3",
+    };
+    (json!({ "surprised": surprised, "dramatic": dramatic }), label.into())
 }
 
-fn caught(check: &Check) -> Caught {
-    match (check.successes, check.pool.dramatic) {
-        (0, true) => Caught::Dramatic,
-        (0, false) => Caught::Yes,
-        _ => Caught::No,
-    }
-}
-
-fn describe_caught(c: &Caught) -> (serde_json::Value, String) {
-    match c {
-        Caught::No => (json!({ "surprised": false, "dramatic": false }), "not surprised".into()),
-        Caught::Yes => (json!({ "surprised": true, "dramatic": false }), "surprised".into()),
-        Caught::Dramatic => (json!({ "surprised": true, "dramatic": true }), "surprised, dramatic failure".into()),
-    }
-}
-
-/// The rollers, one per entry (a group's members roll alike): (first member, members).
-fn roller_groups(input: &SurpriseInput) -> Vec<(usize, usize)> {
+/// The rollers, one group per entry (a group's members roll alike): (first member, members).
+pub fn roller_groups(rollers: &[Roller]) -> Vec<(usize, usize)> {
     let mut groups: Vec<(usize, usize)> = Vec::new();
-    for (i, roller) in input.combatants.iter().enumerate() {
+    for (i, roller) in rollers.iter().enumerate() {
         if roller.stance != Stance::Rolls {
             continue;
         }
         match groups.last_mut() {
-            Some((first, count)) if input.combatants[*first].entry == roller.entry && *first + *count == i => {
-                *count += 1
-            }
+            Some((first, count)) if rollers[*first].entry == roller.entry && *first + *count == i => *count += 1,
             _ => groups.push((i, 1)),
         }
     }
     groups
 }
 
-/// One roller's surprise roll, exactly.
-fn caught_dist(roller: &Roller) -> Dist<Caught> {
-    enumerate(|d| caught(&check(roller, d))).unwrap_or_else(|_| Dist::point(Caught::No))
+/// The title of a group's part: `Mitch (5 dice)`, or `Thug 1-3, each (2 dice)` and the part's
+/// name, `Thug 1-3`; in an encounter both are prefixed `surprise: `.
+pub fn group_part(
+    rollers: &[Roller],
+    (first, count): (usize, usize),
+    dice: &str,
+    in_encounter: bool,
+) -> (String, String) {
+    let roller = &rollers[first];
+    let (part, title) = if count == 1 {
+        (roller.name.clone(), format!("{} ({dice})", roller.name))
+    } else {
+        let part = format!("{} 1-{count}", roller.group);
+        (part.clone(), format!("{part}, each ({dice})"))
+    };
+    if in_encounter { (format!("surprise: {part}"), format!("surprise: {title}")) } else { (part, title) }
+}
+
+/// `5 dice`, `1 die`, `chance die`.
+pub fn dice_words(size: i32) -> String {
+    match size {
+        ..=0 => "chance die".to_string(),
+        1 => "1 die".to_string(),
+        n => format!("{n} dice"),
+    }
+}
+
+/// One roller's own roll, exactly.
+fn grade_dist(roller: &Roller) -> Dist<Grade> {
+    enumerate(|d| grade(&check(roller, d))).unwrap_or_else(|_| Dist::point(Grade::Succeeds))
+}
+
+/// The roller groups of each side, sides in the order they first roll: (side, group indices).
+fn sides_of<'a>(rollers: &'a [Roller], groups: &[(usize, usize)]) -> Vec<(&'a str, Vec<usize>)> {
+    let mut sides: Vec<(&str, Vec<usize>)> = Vec::new();
+    for (g, &(first, _)) in groups.iter().enumerate() {
+        let side = rollers[first].side.as_str();
+        match sides.iter_mut().find(|(s, _)| *s == side) {
+            Some((_, members)) => members.push(g),
+            None => sides.push((side, vec![g])),
+        }
+    }
+    sides
+}
+
+/// The exact surprise of every group, or `None` when a side has too many rollers for it.
+fn caught_dists(rollers: &[Roller], groups: &[(usize, usize)]) -> Option<Vec<Dist<Caught>>> {
+    let sides = sides_of(rollers, groups);
+    if sides.iter().any(|(_, gs)| gs.iter().map(|&g| groups[g].1).sum::<usize>() > EXACT_SIDE) {
+        return None;
+    }
+    let grades: Vec<Dist<Grade>> = groups.iter().map(|&(first, _)| grade_dist(&rollers[first])).collect();
+    let mut caught: Vec<Option<Dist<Caught>>> = vec![None; groups.len()];
+    for (_, side) in &sides {
+        for &g in side {
+            // Whether any other roller on the side rolls an exceptional success.
+            let mut warned = Dist::point(false);
+            for &h in side {
+                let exceptional = grades[h].map(|grade| *grade == Grade::Exceptional);
+                for _ in 0..groups[h].1 - usize::from(h == g) {
+                    warned = warned.and_then(|&w| if w { Dist::point(true) } else { exceptional.clone() });
+                }
+            }
+            caught[g] =
+                Some(grades[g].and_then(|&own| warned.map(|&w| (enters_round(own, w) > 1, own == Grade::Dramatic))));
+        }
+    }
+    caught.into_iter().collect()
 }
 
 /// One part per roller, named by it (a group's members share one part, `Thug 1-3`); in an
-/// encounter each name is prefixed `surprise: `.
+/// encounter each name is prefixed `surprise: `. Side-mates' rolls count (an exceptional
+/// success warns the side), so sides with many rollers are estimated.
 fn push_surprise_parts(odds: &mut Odds, input: &SurpriseInput, in_encounter: bool, fallback: Fallback) {
-    let exact = Method { trials: None, seed: fallback.seed };
-    let groups = roller_groups(input);
+    let rollers = &input.combatants;
+    let groups = roller_groups(rollers);
     if groups.is_empty() {
         let part = in_encounter.then_some("surprise");
+        let exact = Method { trials: None, seed: fallback.seed };
         odds.push(part, "surprise: nobody rolls", &Dist::point(()), exact, |_| {
             (json!({ "surprised": false, "dramatic": false }), "nobody can be surprised".into())
         });
         return;
     }
-    for (first, count) in groups {
-        let roller = &input.combatants[first];
-        let dice = match roller.pool_size() {
-            ..=0 => "chance die".to_string(),
-            1 => "1 die".to_string(),
-            n => format!("{n} dice"),
-        };
-        let (part, title) = if count == 1 {
-            (roller.name.clone(), format!("{} ({dice})", roller.name))
-        } else {
-            let part = format!("{} 1-{count}", roller.group);
-            (part.clone(), format!("{part}, each ({dice})"))
-        };
-        let (part, title) =
-            if in_encounter { (format!("surprise: {part}"), format!("surprise: {title}")) } else { (part, title) };
-        odds.push(Some(&part), title, &caught_dist(roller), exact, describe_caught);
+    let (caught, method) = match caught_dists(rollers, &groups) {
+        Some(caught) => (caught, Method { trials: None, seed: fallback.seed }),
+        None => {
+            let fallback = trials(fallback, rollers.len());
+            let firsts: Vec<usize> = groups.iter().map(|&(first, _)| first).collect();
+            let all = simulate(
+                |d| {
+                    let out = surprise(input, d);
+                    firsts
+                        .iter()
+                        .map(|&i| (out.combatants[i].surprised, out.combatants[i].dramatic))
+                        .collect::<Vec<_>>()
+                },
+                fallback.trials,
+                fallback.seed,
+            );
+            let caught = (0..groups.len()).map(|g| all.map(|each| each[g])).collect();
+            (caught, Method { trials: Some(fallback.trials), seed: fallback.seed })
+        }
+    };
+    for (&group, dist) in groups.iter().zip(&caught) {
+        let dice = dice_words(rollers[group.0].pool_size());
+        let (part, title) = group_part(rollers, group, &dice, in_encounter);
+        odds.push(Some(&part), title, dist, method, describe_caught);
     }
 }
 
-/// Each roller's chance of being surprised: (7/10)^n for n dice; a chance die 9/10.
+/// Each roller's chance of being surprised: (7/10)^n for n dice, a chance die 9/10, unless a
+/// side-mate's exceptional success warns it.
 pub fn surprise_odds(input: &SurpriseInput, fallback: Fallback) -> Odds {
     let mut odds = Odds::default();
     push_surprise_parts(&mut odds, input, false, fallback);
     odds
+}
+
+/// Whether each combatant acts in round 1, as independent chances within one branch of the
+/// surprise rolls; `None` where the roll is undetermined (past the successes followed).
+pub type Acts = Vec<Dist<Option<bool>>>;
+
+/// Round 1 of an encounter in branches, each weighed by its chance: for every side with several
+/// rollers, either one of them rolls an exceptional success (nobody on the side sits out) or
+/// none does (each roller's own roll decides, knowing it is not exceptional). `None` when a
+/// side has too many rollers, or too many sides several, to list exactly.
+fn round_one_branches(input: &SurpriseInput) -> Option<Vec<(Prob, Acts)>> {
+    let rollers = &input.combatants;
+    let groups = roller_groups(rollers);
+    let sides = sides_of(rollers, &groups);
+    let size = |side: &[usize]| side.iter().map(|&g| groups[g].1).sum::<usize>();
+    if sides.iter().any(|(_, side)| size(side) > EXACT_SIDE) {
+        return None;
+    }
+    let shared: Vec<&[usize]> = sides.iter().map(|(_, side)| side.as_slice()).filter(|side| size(side) > 1).collect();
+    if shared.len() > MAX_SHARED_SIDES {
+        return None;
+    }
+    let grades: Vec<Dist<Grade>> = groups.iter().map(|&(first, _)| grade_dist(&rollers[first])).collect();
+    let calm: Vec<Prob> = grades.iter().map(|g| g.prob(|grade| *grade != Grade::Exceptional)).collect();
+    // The chance that nobody on a side rolls an exceptional success.
+    let side_calm =
+        |side: &[usize]| side.iter().fold(Prob::one(), |p, &g| (0..groups[g].1).fold(p, |p, _| p.mul(&calm[g])));
+    let mut branches = Vec::new();
+    for mask in 0..1usize << shared.len() {
+        let warned = |k: usize| mask & (1 << k) != 0;
+        let weight = shared.iter().enumerate().fold(Prob::one(), |p, (k, side)| {
+            let none = side_calm(side);
+            p.mul(&if warned(k) { none.complement() } else { none })
+        });
+        if weight.is_zero() {
+            continue;
+        }
+        let mut acts: Acts = vec![Dist::point(Some(true)); rollers.len()];
+        for (_, side) in &sides {
+            let k = shared.iter().position(|s| std::ptr::eq(*s, side.as_slice()));
+            let warned = k.is_some_and(warned);
+            for &g in side {
+                // On a side of several, no warning means no roller on it is exceptional.
+                let own = if k.is_some() && !warned {
+                    Dist::from_pairs(
+                        grades[g]
+                            .iter()
+                            .filter(|(grade, _)| *grade != Grade::Exceptional)
+                            .map(|(grade, p)| (*grade, p.div(&calm[g]))),
+                    )
+                } else {
+                    grades[g].clone()
+                };
+                let acts_g = own.map(|&grade| Some(enters_round(grade, warned) == 1));
+                let (first, count) = groups[g];
+                for slot in &mut acts[first..first + count] {
+                    *slot = acts_g.clone();
+                }
+            }
+        }
+        branches.push((weight, acts));
+    }
+    Some(branches)
 }
 
 // ------------------------------------------------------------------------------------------
@@ -280,11 +472,30 @@ pub struct Move {
     pub anchor: Option<Anchor>,
 }
 
+/// What one pass through the acting order is called: a round in WoD (2004), a turn in CofD (2e).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Beat {
+    #[default]
+    Round,
+    Turn,
+}
+
+impl Beat {
+    pub fn word(self) -> &'static str {
+        match self {
+            Beat::Round => "round",
+            Beat::Turn => "turn",
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct InitiativeInput {
     pub fighters: Vec<Fighter>,
     /// At most one per combatant; anchors name other combatants and never form a loop.
     pub moves: Vec<Move>,
+    /// How the game names a round, in text and odds.
+    pub beat: Beat,
 }
 
 impl InitiativeInput {
@@ -418,6 +629,8 @@ pub enum SitOutReason {
     Surprised,
     /// seed 003: gave up the first-round action for round 2; may still move its Speed.
     Holds,
+    /// WoD p. 151–152: a dramatic failure on the surprise roll costs the second round too.
+    DramaticFailure,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -451,6 +664,8 @@ pub struct InitiativeOutcome<'a> {
     standing: Vec<usize>,
     #[serde(skip)]
     round_one: Vec<usize>,
+    #[serde(skip)]
+    pub beat: Beat,
 }
 
 /// When a combatant acts within a round: its place in the rolled order, then one step for
@@ -556,8 +771,9 @@ fn resolve(
 
 /// seed 003: d10 + initiative modifier, once for the fight; ties by the higher modifier, then
 /// a roll-off. Delays and readied actions then move combatants on that order, held actions
-/// change rounds 1 and 2, and the surprised enter in round 2.
-pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut dyn Dice) -> InitiativeOutcome<'a> {
+/// change rounds 1 and 2, and the surprised enter in the round `enters` gives (by combatant
+/// index; 1 where missing), or round 2 for the `surprised` key.
+pub fn initiative<'a>(input: &'a InitiativeInput, enters: &[u32], dice: &mut dyn Dice) -> InitiativeOutcome<'a> {
     let n = input.fighters.len();
     let combatants: Vec<FighterRoll<'a>> = input
         .fighters
@@ -576,7 +792,8 @@ pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut
         })
         .collect();
     let rolled: Vec<i32> = combatants.iter().map(|c| c.initiative).collect();
-    let is_surprised = |i: usize| surprised.get(i).copied().unwrap_or(false) || input.fighters[i].surprised;
+    let first_round = |i: usize| enters.get(i).copied().unwrap_or(1).max(1 + u32::from(input.fighters[i].surprised));
+    let is_surprised = |i: usize| first_round(i) > 1;
 
     // The rolled order: highest total first, ties by the tie rule.
     let mut ties = Vec::new();
@@ -608,54 +825,66 @@ pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut
     // Held actions: out of round 1, placed in round 2, back home from round 3.
     let holding = |i: usize| input.move_of(i).filter(|m| m.kind == MoveKind::Hold);
     let holds: Vec<bool> = (0..n).map(|i| holding(i).is_some() && !is_surprised(i)).collect();
-    let sits_out = |i: usize| is_surprised(i) || holds[i];
-    let round_one: Vec<usize> = standing.iter().copied().filter(|&i| !sits_out(i)).collect();
+    let sits_out = |i: usize, round: u32| first_round(i) > round || (round == 1 && holds[i]);
+    let round_one: Vec<usize> = standing.iter().copied().filter(|&i| !sits_out(i, 1)).collect();
     let turn = |i: usize, total: Option<i32>, held: bool| Turn { name: &input.fighters[i].name, total, held };
+    // The rounds that differ from the standing order: those someone sits out, and round 2 of a hold.
+    let last_late = (0..n).map(first_round).max().unwrap_or(1) - 1;
+    let differing = last_late.max(if holds.contains(&true) { 2 } else { 0 });
+    let mut second: Option<(Vec<usize>, Vec<Option<i32>>)> = None;
+    if holds.contains(&true) {
+        let mut second_moment = moment.clone();
+        let mut second_total: Vec<Option<i32>> = standing_total.iter().map(|&t| Some(t)).collect();
+        for i in (0..n).filter(|&i| holds[i]) {
+            match holding(i).and_then(|m| m.anchor) {
+                Some(anchor) => {
+                    let other = anchor.other();
+                    second_moment[i] = moment[other].beside(anchor);
+                    second_total[i] = Some(match anchor {
+                        Anchor::After(_) => standing_total[other] - 1,
+                        Anchor::Before(_) => standing_total[other] + 1,
+                    });
+                }
+                None => {
+                    second_moment[i] = Moment(vec![-1]);
+                    second_total[i] = None;
+                }
+            }
+        }
+        let order = round_two(&standing, &second_moment, &second_total, &holds, input, dice, &mut ties);
+        second = Some((order, second_total));
+    }
     let mut rounds = Vec::new();
-    if (0..n).any(sits_out) {
+    for round in 1..=differing {
+        let (order, totals, held) = match (&second, round) {
+            (Some((order, totals)), 2) => (order, totals.clone(), true),
+            _ => (&standing, standing_total.iter().map(|&t| Some(t)).collect(), false),
+        };
         rounds.push(RoundOrder {
-            round: 1,
+            round,
             onward: false,
-            order: round_one.iter().map(|&i| turn(i, Some(standing_total[i]), false)).collect(),
+            order: order
+                .iter()
+                .filter(|&&i| !sits_out(i, round))
+                .map(|&i| turn(i, totals[i], held && holds[i]))
+                .collect(),
             sits_out: standing
                 .iter()
-                .filter(|&&i| sits_out(i))
+                .filter(|&&i| sits_out(i, round))
                 .map(|&i| SitOut {
                     name: &input.fighters[i].name,
-                    reason: if is_surprised(i) { SitOutReason::Surprised } else { SitOutReason::Holds },
+                    reason: match (round, holds[i]) {
+                        (1, true) => SitOutReason::Holds,
+                        (1, false) => SitOutReason::Surprised,
+                        _ => SitOutReason::DramaticFailure,
+                    },
                 })
                 .collect(),
         });
-        if holds.contains(&true) {
-            let mut second_moment = moment.clone();
-            let mut second_total: Vec<Option<i32>> = standing_total.iter().map(|&t| Some(t)).collect();
-            for i in (0..n).filter(|&i| holds[i]) {
-                match holding(i).and_then(|m| m.anchor) {
-                    Some(anchor) => {
-                        let other = anchor.other();
-                        second_moment[i] = moment[other].beside(anchor);
-                        second_total[i] = Some(match anchor {
-                            Anchor::After(_) => standing_total[other] - 1,
-                            Anchor::Before(_) => standing_total[other] + 1,
-                        });
-                    }
-                    None => {
-                        second_moment[i] = Moment(vec![-1]);
-                        second_total[i] = None;
-                    }
-                }
-            }
-            let second = round_two(&standing, &second_moment, &second_total, &holds, input, dice, &mut ties);
-            rounds.push(RoundOrder {
-                round: 2,
-                onward: false,
-                order: second.iter().map(|&i| turn(i, second_total[i], holds[i])).collect(),
-                sits_out: Vec::new(),
-            });
-        }
-        let next = rounds.len() as u32 + 1;
+    }
+    if differing > 0 {
         rounds.push(RoundOrder {
-            round: next,
+            round: differing + 1,
             onward: true,
             order: standing.iter().map(|&i| turn(i, Some(standing_total[i]), false)).collect(),
             sits_out: Vec::new(),
@@ -679,7 +908,7 @@ pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut
                 name: &input.fighters[i].name,
                 total: standing_total[i],
                 modifier: input.fighters[i].modifier(),
-                enters_round: is_surprised(i).then_some(2),
+                enters_round: is_surprised(i).then(|| first_round(i)),
                 delayed: waiting(MoveKind::Delay),
                 ready: waiting(MoveKind::Ready),
                 holds: holding(i).map(|m| Holding {
@@ -697,7 +926,7 @@ pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut
             }
         })
         .collect();
-    InitiativeOutcome { combatants, ties, order, rounds, standing, round_one }
+    InitiativeOutcome { combatants, ties, order, rounds, standing, round_one, beat: input.beat }
 }
 
 /// Round 2 with the held actions placed. Everyone else keeps the standing order; a held
@@ -783,16 +1012,26 @@ fn fight_dist<T: Ord + Clone>(
     (simulate(run, fallback.trials, fallback.seed), Method { trials: Some(fallback.trials), seed: fallback.seed })
 }
 
+/// The titles of the order parts: (the standing order, round 1).
+fn order_titles(input: &InitiativeInput, full: bool) -> (&'static str, String) {
+    let beat = input.beat.word();
+    if full {
+        ("acting order", format!("{beat} 1 (the surprised and held sit out)"))
+    } else {
+        ("who acts first", format!("who acts first in {beat} 1"))
+    }
+}
+
 /// The acting order (full for up to three combatants, else who acts first); and, when
 /// someone sits out round 1, round 1's order too.
-pub fn initiative_odds(input: &InitiativeInput, surprised: &[bool], fallback: Fallback) -> Odds {
+pub fn initiative_odds(input: &InitiativeInput, enters: &[u32], fallback: Fallback) -> Odds {
     let n = input.fighters.len();
     let full = n <= FULL_ORDER;
     let (dist, method) = fight_dist(
         input.rollers(),
         n,
         |d| {
-            let out = initiative(input, surprised, d);
+            let out = initiative(input, enters, d);
             (order_key(&out.standing, full), order_key(&out.round_one, full))
         },
         fallback,
@@ -800,19 +1039,97 @@ pub fn initiative_odds(input: &InitiativeInput, surprised: &[bool], fallback: Fa
     let sitters = holders(input)
         .iter()
         .enumerate()
-        .any(|(i, &h)| h || input.fighters[i].surprised || surprised.get(i).copied().unwrap_or(false));
+        .any(|(i, &h)| h || input.fighters[i].surprised || enters.get(i).is_some_and(|&e| e > 1));
     let mut odds = Odds::default();
-    let title = if full { "acting order" } else { "who acts first" };
+    let (title, first_title) = order_titles(input, full);
     let order = dist.map(|(o, _)| o.clone());
     if !sitters {
         odds.push(None, title, &order, method, |k| describe_order(input, k, full, "nobody"));
         return odds;
     }
+    let beat = input.beat.word();
     odds.push(Some("order"), title, &order, method, |k| describe_order(input, k, full, "nobody"));
     let first = dist.map(|(_, r)| r.clone());
-    let title = if full { "round 1 (the surprised and held sit out)" } else { "who acts first in round 1" };
-    odds.push(Some("round 1"), title, &first, method, |k| describe_order(input, k, full, "nobody acts in round 1"));
+    let nobody = format!("nobody acts in {beat} 1");
+    odds.push(Some(&format!("{beat} 1")), first_title, &first, method, |k| describe_order(input, k, full, &nobody));
     odds
+}
+
+/// Who acts in round 1, walking `order` from the top: each combatant by its chance in `acts`,
+/// until `limit` are found. `None` once an undetermined roll is met.
+fn walk(order: &[usize], acts: &[Dist<Option<bool>>], limit: usize) -> Dist<Option<Vec<usize>>> {
+    let mut acting: Dist<Option<Vec<usize>>> = Dist::point(Some(Vec::new()));
+    for &i in order {
+        acting = acting.and_then(|so_far| match so_far {
+            Some(list) if list.len() < limit => acts[i].map(|acts| {
+                acts.map(|acts| {
+                    let mut next = list.clone();
+                    if acts {
+                        next.push(i);
+                    }
+                    next
+                })
+            }),
+            other => Dist::point(other.clone()),
+        });
+    }
+    acting
+}
+
+/// The parts of a fight that follows a surprise roll: the acting order, and round 1, which
+/// leaves out the surprised and the holders. `branches` give who acts in round 1 (see
+/// [`Acts`]); without them, or when the initiative rolls are too many to enumerate, whole
+/// fights are simulated with `run`.
+pub fn push_fight_parts<'a>(
+    odds: &mut Odds,
+    fighters: &'a InitiativeInput,
+    branches: Option<Vec<(Prob, Acts)>>,
+    mut run: impl FnMut(&mut dyn Dice) -> InitiativeOutcome<'a>,
+    fallback: Fallback,
+) {
+    let n = fighters.fighters.len();
+    let full = n <= FULL_ORDER;
+    let rollers = fighters.rollers();
+    let paths = 10u128.checked_pow(rollers as u32).unwrap_or(u128::MAX);
+    let (order, round_one, method) = match branches {
+        Some(branches) if paths <= EXACT_PATHS => {
+            // The standing order does not depend on surprise; round 1 leaves out the surprised
+            // and the holders, walking the order from the top.
+            let (standing, method) = exact_or_estimate(|d| initiative(fighters, &[], d).standing, fallback);
+            let holds = holders(fighters);
+            let limit = if full { n } else { 1 };
+            let mut pairs = Vec::new();
+            for (weight, mut acts) in branches {
+                for (slot, _) in acts.iter_mut().zip(&holds).filter(|(_, holds)| **holds) {
+                    *slot = Dist::point(Some(false));
+                }
+                let walked = standing.and_then(|order| walk(order, &acts, limit));
+                pairs.extend(walked.iter().map(|(acting, p)| (acting.clone(), p.mul(&weight))));
+            }
+            (standing.map(|o| order_key(o, full)), Dist::from_pairs(pairs), method)
+        }
+        _ => {
+            let fallback = trials(fallback, n);
+            let dist = simulate(
+                |d| {
+                    let out = run(d);
+                    (order_key(&out.standing, full), Some(order_key(&out.round_one, full)))
+                },
+                fallback.trials,
+                fallback.seed,
+            );
+            let method = Method { trials: Some(fallback.trials), seed: fallback.seed };
+            (dist.map(|(o, _)| o.clone()), dist.map(|(_, r)| r.clone()), method)
+        }
+    };
+    let (title, first_title) = order_titles(fighters, full);
+    let beat = fighters.beat.word();
+    odds.push(Some("order"), title, &order, method, |k| describe_order(fighters, k, full, "nobody"));
+    let nobody = format!("nobody acts in {beat} 1");
+    odds.push(Some(&format!("{beat} 1")), first_title, &round_one, method, |k| match k {
+        Some(k) => describe_order(fighters, k, full, &nobody),
+        None => (json!("undetermined"), "undetermined: a surprise roll past the successes followed".to_string()),
+    });
 }
 
 // ------------------------------------------------------------------------------------------
@@ -831,10 +1148,10 @@ pub struct EncounterOutcome<'a> {
     pub initiative: InitiativeOutcome<'a>,
 }
 
-/// seed 003: surprise first; the surprised roll initiative too but act only from round 2.
+/// seed 003: surprise first; the surprised roll initiative too but act only from round 2 (or 3).
 pub fn encounter<'a>(input: &'a EncounterInput, dice: &mut dyn Dice) -> EncounterOutcome<'a> {
     let surprise = surprise(&input.surprise, dice);
-    let initiative = initiative(&input.initiative, &surprise.flags(), dice);
+    let initiative = initiative(&input.initiative, &surprise.enters(), dice);
     EncounterOutcome { surprise, initiative }
 }
 
@@ -842,68 +1159,8 @@ pub fn encounter<'a>(input: &'a EncounterInput, dice: &mut dyn Dice) -> Encounte
 pub fn encounter_odds(input: &EncounterInput, fallback: Fallback) -> Odds {
     let mut odds = Odds::default();
     push_surprise_parts(&mut odds, &input.surprise, true, fallback);
-    let fighters = &input.initiative;
-    let n = fighters.fighters.len();
-    let full = n <= FULL_ORDER;
-    let nobody = vec![false; n];
-    let rollers = fighters.rollers();
-    let paths = 10u128.checked_pow(rollers as u32).unwrap_or(u128::MAX);
-    let (order, round_one, method) = if paths <= EXACT_PATHS {
-        // The standing order does not depend on surprise; round 1 leaves out the surprised
-        // (each roller independently) and the holders, walking the order from the top.
-        let (standing, method) = exact_or_estimate(|d| initiative(fighters, &nobody, d).standing, fallback);
-        let holds = holders(fighters);
-        // Whether each combatant acts in round 1: never when holding; a roller when not surprised.
-        let mut acts: Vec<Dist<bool>> = vec![Dist::point(true); n];
-        for (first, count) in roller_groups(&input.surprise) {
-            let not_caught = caught_dist(&input.surprise.combatants[first]).map(|c| *c == Caught::No);
-            for slot in &mut acts[first..first + count] {
-                *slot = not_caught.clone();
-            }
-        }
-        for (i, slot) in acts.iter_mut().enumerate() {
-            if holds[i] {
-                *slot = Dist::point(false);
-            }
-        }
-        let limit = if full { n } else { 1 };
-        let round_one = standing.and_then(|order| {
-            let mut acting: Dist<Vec<usize>> = Dist::point(Vec::new());
-            for &i in order {
-                acting = acting.and_then(|so_far| {
-                    if so_far.len() >= limit {
-                        return Dist::point(so_far.clone());
-                    }
-                    acts[i].map(|&acts| {
-                        let mut next = so_far.clone();
-                        if acts {
-                            next.push(i);
-                        }
-                        next
-                    })
-                });
-            }
-            acting
-        });
-        (standing.map(|o| order_key(o, full)), round_one, method)
-    } else {
-        let (dist, method) = fight_dist(
-            rollers,
-            n,
-            |d| {
-                let out = encounter(input, d);
-                (order_key(&out.initiative.standing, full), order_key(&out.initiative.round_one, full))
-            },
-            fallback,
-        );
-        (dist.map(|(o, _)| o.clone()), dist.map(|(_, r)| r.clone()), method)
-    };
-    let title = if full { "acting order" } else { "who acts first" };
-    odds.push(Some("order"), title, &order, method, |k| describe_order(fighters, k, full, "nobody"));
-    let title = if full { "round 1 (the surprised and held sit out)" } else { "who acts first in round 1" };
-    odds.push(Some("round 1"), title, &round_one, method, |k| {
-        describe_order(fighters, k, full, "nobody acts in round 1")
-    });
+    let branches = round_one_branches(&input.surprise);
+    push_fight_parts(&mut odds, &input.initiative, branches, |d| encounter(input, d).initiative, fallback);
     odds
 }
 
@@ -967,6 +1224,7 @@ mod tests {
         InitiativeInput {
             fighters: vec![fighter("Mitch", 4, Some(10)), fighter("Larry", 4, Some(6))],
             moves: vec![Move { who: 0, kind, anchor: Some(anchor) }],
+            beat: Beat::Round,
         }
     }
 
@@ -993,6 +1251,7 @@ mod tests {
         let input = InitiativeInput {
             fighters: vec![fighter("Sanders", 5, Some(12)), fighter("Washington", 3, Some(8))],
             moves: vec![Move { who: 1, kind: MoveKind::Hold, anchor: Some(Anchor::Before(0)) }],
+            beat: Beat::Round,
         };
         let out = initiative(&input, &[], &mut SeededDice::new(1));
         assert_eq!(standing(&out), [("Sanders", 12), ("Washington", 8)]);
@@ -1010,6 +1269,7 @@ mod tests {
         let input = InitiativeInput {
             fighters: vec![fighter("Sanders", 5, Some(12)), fighter("Washington", 3, Some(8))],
             moves: vec![Move { who: 1, kind: MoveKind::Hold, anchor: None }],
+            beat: Beat::Round,
         };
         let out = initiative(&input, &[], &mut SeededDice::new(1));
         assert_eq!(turns(&out.rounds[1]), [("Washington", None), ("Sanders", Some(12))]);
@@ -1038,6 +1298,7 @@ mod tests {
                 Move { who: 0, kind: MoveKind::Delay, anchor: Some(Anchor::After(2)) },
                 Move { who: 1, kind: MoveKind::Delay, anchor: Some(Anchor::After(2)) },
             ],
+            beat: Beat::Round,
         };
         let out = initiative(&input, &[], &mut SeededDice::new(1));
         // Both take Larry's 6 - 1 = 5; Ann's higher modifier puts her first; Zed's own 5 follows.
@@ -1064,6 +1325,7 @@ mod tests {
                 Move { who: 0, kind: MoveKind::Delay, anchor: Some(Anchor::After(2)) },
                 Move { who: 1, kind: MoveKind::Delay, anchor: Some(Anchor::After(0)) },
             ],
+            beat: Beat::Round,
         };
         let out = initiative(&input, &[], &mut SeededDice::new(1));
         assert_eq!(standing(&out), [("Larry", 6), ("Ann", 5), ("Mitch", 4)]);
@@ -1074,11 +1336,15 @@ mod tests {
         let input = InitiativeInput {
             fighters: vec![fighter("Low", 2, Some(9)), fighter("High", 5, Some(9)), fighter("Top", 0, Some(11))],
             moves: Vec::new(),
+            beat: Beat::Round,
         };
         let out = initiative(&input, &[], &mut SeededDice::new(1));
         assert_eq!(standing(&out), [("Top", 11), ("High", 9), ("Low", 9)]);
-        let even =
-            InitiativeInput { fighters: vec![fighter("A", 2, Some(9)), fighter("B", 2, Some(9))], moves: vec![] };
+        let even = InitiativeInput {
+            fighters: vec![fighter("A", 2, Some(9)), fighter("B", 2, Some(9))],
+            moves: vec![],
+            beat: Beat::Round,
+        };
         let odds = initiative_odds(&even, &[], fallback());
         assert_eq!(fractions(&odds, None), ["A, then B 1/2", "B, then A 1/2"]);
     }
@@ -1087,7 +1353,11 @@ mod tests {
     fn rolled_initiative_odds_by_hand() {
         // d10 + 1 against d10 + 0: A wins outright on 55/100 (A's d10 ≥ B's), and when
         // A's d10 + 1 = B's d10 (9/100) A's higher modifier wins too: 64/100 in all.
-        let input = InitiativeInput { fighters: vec![fighter("A", 1, None), fighter("B", 0, None)], moves: vec![] };
+        let input = InitiativeInput {
+            fighters: vec![fighter("A", 1, None), fighter("B", 0, None)],
+            moves: vec![],
+            beat: Beat::Round,
+        };
         let odds = initiative_odds(&input, &[], fallback());
         assert_eq!(fractions(&odds, None), ["A, then B 16/25", "B, then A 9/25"]);
     }
@@ -1097,8 +1367,9 @@ mod tests {
         let input = InitiativeInput {
             fighters: vec![fighter("Mitch", 5, Some(12)), fighter("Larry", 4, Some(4)), fighter("Thug", 3, Some(9))],
             moves: vec![],
+            beat: Beat::Round,
         };
-        let out = initiative(&input, &[false, true, false], &mut SeededDice::new(1));
+        let out = initiative(&input, &[1, 2, 1], &mut SeededDice::new(1));
         assert_eq!(out.order[2].enters_round, Some(2));
         assert_eq!(out.rounds.len(), 2);
         assert_eq!(turns(&out.rounds[0]), [("Mitch", Some(12)), ("Thug", Some(9))]);
@@ -1107,10 +1378,13 @@ mod tests {
 
     #[test]
     fn surprise_odds_are_seven_tenths_to_the_pool() {
+        // Each alone on its side, so no side-mate's exceptional success can warn them.
+        let mut larry = roller("Larry", 1, 1, -3, Stance::Rolls);
+        larry.side = "strangers".into();
         let input = SurpriseInput {
             combatants: numbered(vec![
                 roller("Mitch", 2, 3, 0, Stance::Rolls),
-                roller("Larry", 1, 1, -3, Stance::Rolls),
+                larry,
                 roller("Thug", 2, 2, 0, Stance::Ambusher),
             ]),
         };
@@ -1120,9 +1394,151 @@ mod tests {
         // A chance die: surprised on 1-9 (9/10), of which a 1 (1/10) is a dramatic failure.
         assert_eq!(
             fractions(&odds, Some("Larry")),
-            ["not surprised 1/10", "surprised 4/5", "surprised, dramatic failure 1/10"]
+            ["not surprised 1/10", "surprised 4/5", "surprised, dramatic failure: acts from round 3 1/10"]
         );
         assert_eq!(odds.parts.len(), 2);
+    }
+
+    /// Dice that hand out the pools given, in order, and roll nothing else.
+    struct Pools(std::vec::IntoIter<Pool>);
+
+    impl Dice for Pools {
+        fn roll(&mut self, _: u32, _: u32) -> Roll {
+            panic!("no roll expected")
+        }
+        fn roll_off(&mut self, _: usize, _: u32) -> crate::dice::RollOff {
+            panic!("no roll-off expected")
+        }
+        fn pool(&mut self, size: i32) -> Pool {
+            let pool = self.0.next().expect("a pool for every roll");
+            assert_eq!(pool.size, size);
+            pool
+        }
+    }
+
+    /// A pool of `size` with `successes` (the faces only for show).
+    fn rolled(size: i32, successes: u32, dramatic: bool) -> Pool {
+        let face = if dramatic { 1 } else { 5 };
+        Pool { size, chance: size < 1, rolls: vec![face; size.max(1) as usize], again: vec![], successes, dramatic }
+    }
+
+    /// Mitch, Larry and Ann on the party's side, Bo on the monsters'.
+    fn four_rollers() -> SurpriseInput {
+        let mut bo = roller("Bo", 1, 1, 0, Stance::Rolls);
+        bo.side = "monsters".into();
+        SurpriseInput {
+            combatants: numbered(vec![
+                roller("Mitch", 2, 3, 0, Stance::Rolls),
+                roller("Larry", 1, 1, 0, Stance::Rolls),
+                roller("Ann", 1, 1, -2, Stance::Rolls),
+                bo,
+            ]),
+        }
+    }
+
+    #[test]
+    fn an_exceptional_success_warns_the_whole_side() {
+        let input = four_rollers();
+        let pools = vec![rolled(5, 5, false), rolled(2, 0, false), rolled(0, 0, true), rolled(2, 0, false)];
+        let out = surprise(&input, &mut Pools(pools.into_iter()));
+        let c = &out.combatants;
+        assert!(c[0].exceptional && !c[0].surprised && c[0].warned_by.is_none());
+        // Larry and Ann rolled no success, Ann even a dramatic failure: Mitch's roll warns them.
+        assert_eq!((c[1].surprised, c[1].warned_by), (false, Some("Mitch")));
+        assert_eq!((c[2].surprised, c[2].dramatic, c[2].warned_by), (false, true, Some("Mitch")));
+        // Another side is not warned.
+        assert_eq!((c[3].surprised, c[3].warned_by, c[3].enters_round), (true, None, Some(2)));
+        assert_eq!(out.surprised, ["Bo"]);
+        assert_eq!(out.enters(), [1, 1, 1, 2]);
+        // Four successes are not exceptional: Larry and Ann are caught, Ann for two rounds.
+        let pools = vec![rolled(5, 4, false), rolled(2, 0, false), rolled(0, 0, true), rolled(2, 1, false)];
+        let out = surprise(&input, &mut Pools(pools.into_iter()));
+        assert!(!out.combatants[0].exceptional);
+        assert_eq!(out.enters(), [1, 2, 3, 1]);
+        assert_eq!(out.surprised, ["Larry", "Ann"]);
+    }
+
+    #[test]
+    fn a_dramatic_failure_costs_two_rounds() {
+        let input = InitiativeInput {
+            fighters: vec![fighter("Ann", 3, Some(9)), fighter("Bo", 2, Some(7)), fighter("Cy", 1, Some(5))],
+            moves: vec![],
+            beat: Beat::Round,
+        };
+        let out = initiative(&input, &[3, 1, 2], &mut SeededDice::new(1));
+        assert_eq!((out.order[0].enters_round, out.order[2].enters_round), (Some(3), Some(2)));
+        assert_eq!(out.rounds.len(), 3);
+        assert_eq!(turns(&out.rounds[0]), [("Bo", Some(7))]);
+        let reasons: Vec<_> = out.rounds[0].sits_out.iter().map(|s| (s.name, s.reason)).collect();
+        assert_eq!(reasons, [("Ann", SitOutReason::Surprised), ("Cy", SitOutReason::Surprised)]);
+        assert_eq!(turns(&out.rounds[1]), [("Bo", Some(7)), ("Cy", Some(5))]);
+        assert_eq!(out.rounds[1].sits_out[0].reason, SitOutReason::DramaticFailure);
+        assert_eq!((out.rounds[2].round, out.rounds[2].onward, out.rounds[2].order.len()), (3, true, 3));
+        // With a hold as well: round 2 places the held action and still leaves Ann out.
+        let mut held = input.clone();
+        held.moves = vec![Move { who: 1, kind: MoveKind::Hold, anchor: None }];
+        let out = initiative(&held, &[3, 1, 1], &mut SeededDice::new(1));
+        assert_eq!(turns(&out.rounds[0]), [("Cy", Some(5))]);
+        assert_eq!(turns(&out.rounds[1]), [("Bo", None), ("Cy", Some(5))]);
+        assert_eq!(out.rounds.len(), 3);
+    }
+
+    /// Each roller's (surprised, dramatic) over every roll of the whole surprise procedure.
+    fn enumerated_marginals(input: &SurpriseInput) -> Vec<Vec<String>> {
+        let all = enumerate(|d| {
+            let out = surprise(input, d);
+            out.combatants.iter().map(|c| (c.surprised, c.dramatic)).collect::<Vec<_>>()
+        })
+        .unwrap();
+        (0..input.combatants.len())
+            .map(|i| all.map(|each| each[i]).iter().map(|(c, p)| format!("{} {p}", describe_caught(c).1)).collect())
+            .collect()
+    }
+
+    #[test]
+    fn side_odds_are_the_enumerated_roll() {
+        // Every side-mate's roll counts: the odds of each part against the whole procedure
+        // walked roll by roll.
+        let input = four_rollers();
+        let odds = surprise_odds(&input, fallback());
+        assert!(odds.exact());
+        let expected = enumerated_marginals(&input);
+        for (i, name) in ["Mitch", "Larry", "Ann", "Bo"].iter().enumerate() {
+            assert_eq!(fractions(&odds, Some(name)), expected[i], "{name}");
+        }
+        // Bo is alone on his side: two dice, (7/10)^2.
+        assert_eq!(fractions(&odds, Some("Bo")), ["not surprised 51/100", "surprised 49/100"]);
+        // Ann's dramatic failure is warned away only by an exceptional success beside her.
+        assert!(fractions(&odds, Some("Ann"))[1].starts_with("not surprised: warned despite a dramatic failure"));
+    }
+
+    #[test]
+    fn big_sides_are_estimated() {
+        let input = SurpriseInput { combatants: vec![roller("Thug", 1, 1, 0, Stance::Rolls); EXACT_SIDE + 1] };
+        let odds = surprise_odds(&input, fallback());
+        assert!(!odds.exact());
+        assert_eq!(odds.parts.len(), 1);
+    }
+
+    #[test]
+    fn encounter_round_one_is_the_enumerated_fight() {
+        // Two side-mates who may warn each other, and a stranger with a known initiative.
+        let mut input = encounter_input(&[Stance::Rolls, Stance::Rolls, Stance::Rolls], &[]);
+        input.surprise.combatants[0].wits = 3;
+        input.surprise.combatants[1].modifier = -2;
+        input.surprise.combatants[2].side = "monsters".into();
+        input.initiative.fighters[2].given = Some(5);
+        let odds = encounter_odds(&input, fallback());
+        assert!(odds.exact());
+        let dist = enumerate(|d| encounter(&input, d).initiative.round_one).unwrap();
+        let mut expected: Vec<String> = dist
+            .iter()
+            .map(|(k, p)| format!("{} {p}", describe_order(&input.initiative, k, true, "nobody acts in round 1").1))
+            .collect();
+        let mut got = fractions(&odds, Some("round 1"));
+        expected.sort();
+        got.sort();
+        assert_eq!(got, expected);
     }
 
     #[test]
@@ -1196,6 +1612,7 @@ mod tests {
             initiative: InitiativeInput {
                 fighters: stances.iter().zip(names).map(|(_, n)| fighter(n, 0, None)).collect(),
                 moves: holds.iter().map(|&who| Move { who, kind: MoveKind::Hold, anchor: None }).collect(),
+                beat: Beat::Round,
             },
         }
     }
