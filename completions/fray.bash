@@ -100,11 +100,11 @@ _fray() {
                     return 0
                     ;;
                 --rules)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod cofd" -- "${cur}"))
                     return 0
                     ;;
                 -r)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod cofd" -- "${cur}"))
                     return 0
                     ;;
                 --format)
@@ -144,11 +144,11 @@ _fray() {
             fi
             case "${prev}" in
                 --rules)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod cofd" -- "${cur}"))
                     return 0
                     ;;
                 -r)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod cofd" -- "${cur}"))
                     return 0
                     ;;
                 --seed)
@@ -269,11 +269,11 @@ _fray() {
                     return 0
                     ;;
                 --rules)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod cofd" -- "${cur}"))
                     return 0
                     ;;
                 -r)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod cofd" -- "${cur}"))
                     return 0
                     ;;
                 --seed)
@@ -506,11 +506,11 @@ _fray() {
                     return 0
                     ;;
                 --rules)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod cofd" -- "${cur}"))
                     return 0
                     ;;
                 -r)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod cofd" -- "${cur}"))
                     return 0
                     ;;
                 --seed)
@@ -590,11 +590,11 @@ _fray() {
                     return 0
                     ;;
                 --rules)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod cofd" -- "${cur}"))
                     return 0
                     ;;
                 -r)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod cofd" -- "${cur}"))
                     return 0
                     ;;
                 --seed)
@@ -648,11 +648,11 @@ _fray() {
                     return 0
                     ;;
                 --rules)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod cofd" -- "${cur}"))
                     return 0
                     ;;
                 -r)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod cofd" -- "${cur}"))
                     return 0
                     ;;
                 --seed)
@@ -737,11 +737,11 @@ _fray() {
                     return 0
                     ;;
                 --rules)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod cofd" -- "${cur}"))
                     return 0
                     ;;
                 -r)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod cofd" -- "${cur}"))
                     return 0
                     ;;
                 --seed)

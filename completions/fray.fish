@@ -36,7 +36,8 @@ complete -c fray -n "__fish_fray_needs_command" -s n -l repeat -d 'Run the proce
 complete -c fray -n "__fish_fray_needs_command" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod (alias nwod)' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'"
+wod\t'World of Darkness Storytelling system (2004)'
+cofd\t'Chronicles of Darkness, 2nd edition'"
 complete -c fray -n "__fish_fray_needs_command" -s f -l format -d 'Output format: text (default), yaml, json' -r -f -a "text\t''
 yaml\t''
 json\t''"
@@ -66,7 +67,8 @@ complete -c fray -n "__fish_fray_using_subcommand surprise" -l rounds -d 'Turns 
 complete -c fray -n "__fish_fray_using_subcommand surprise" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod (alias nwod)' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'"
+wod\t'World of Darkness Storytelling system (2004)'
+cofd\t'Chronicles of Darkness, 2nd edition'"
 complete -c fray -n "__fish_fray_using_subcommand surprise" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output' -r
 complete -c fray -n "__fish_fray_using_subcommand surprise" -s f -l format -d 'Output format: text (default), yaml, json' -r -f -a "text\t''
 yaml\t''
@@ -87,7 +89,8 @@ complete -c fray -n "__fish_fray_using_subcommand surprise" -s V -l version -d '
 complete -c fray -n "__fish_fray_using_subcommand distance" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod (alias nwod)' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'"
+wod\t'World of Darkness Storytelling system (2004)'
+cofd\t'Chronicles of Darkness, 2nd edition'"
 complete -c fray -n "__fish_fray_using_subcommand distance" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output' -r
 complete -c fray -n "__fish_fray_using_subcommand distance" -s f -l format -d 'Output format: text (default), yaml, json' -r -f -a "text\t''
 yaml\t''
@@ -121,7 +124,8 @@ complete -c fray -n "__fish_fray_using_subcommand initiative" -l rounds -d 'Roun
 complete -c fray -n "__fish_fray_using_subcommand initiative" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod (alias nwod)' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'"
+wod\t'World of Darkness Storytelling system (2004)'
+cofd\t'Chronicles of Darkness, 2nd edition'"
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output' -r
 complete -c fray -n "__fish_fray_using_subcommand initiative" -s f -l format -d 'Output format: text (default), yaml, json' -r -f -a "text\t''
 yaml\t''
@@ -142,7 +146,8 @@ complete -c fray -n "__fish_fray_using_subcommand reaction" -l mod -d 'Any other
 complete -c fray -n "__fish_fray_using_subcommand reaction" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod (alias nwod)' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'"
+wod\t'World of Darkness Storytelling system (2004)'
+cofd\t'Chronicles of Darkness, 2nd edition'"
 complete -c fray -n "__fish_fray_using_subcommand reaction" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output' -r
 complete -c fray -n "__fish_fray_using_subcommand reaction" -s f -l format -d 'Output format: text (default), yaml, json' -r -f -a "text\t''
 yaml\t''
@@ -166,7 +171,8 @@ complete -c fray -n "__fish_fray_using_subcommand pursue" -l rounds -d 'Rounds b
 complete -c fray -n "__fish_fray_using_subcommand pursue" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod (alias nwod)' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'"
+wod\t'World of Darkness Storytelling system (2004)'
+cofd\t'Chronicles of Darkness, 2nd edition'"
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output' -r
 complete -c fray -n "__fish_fray_using_subcommand pursue" -s f -l format -d 'Output format: text (default), yaml, json' -r -f -a "text\t''
 yaml\t''
@@ -207,7 +213,8 @@ complete -c fray -n "__fish_fray_using_subcommand encounter" -l rounds -d 'Round
 complete -c fray -n "__fish_fray_using_subcommand encounter" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod (alias nwod)' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'"
+wod\t'World of Darkness Storytelling system (2004)'
+cofd\t'Chronicles of Darkness, 2nd edition'"
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -s f -l format -d 'Output format: text (default), yaml, json' -r -f -a "text\t''
 yaml\t''

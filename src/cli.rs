@@ -167,6 +167,8 @@ pub enum RulesId {
     /// World of Darkness Storytelling system (2004)
     #[value(alias = "nwod")]
     Wod,
+    /// Chronicles of Darkness, 2nd edition
+    Cofd,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -92,6 +92,7 @@ fn combatants_of(rules: &Ruleset) -> &'static [&'static str] {
         "wod" => {
             &["A:wits=2,composure=3,dex=2", "B:side=monsters,ambusher", "C:initiative=7", "D:in-combat,mod=-2"]
         }
+        "cofd" => &["A:wits=2,composure=3,dex=2", "B:side=monsters,ambusher,stealth=2", "C:initiative=7", "D:mod=-4"],
         other => panic!("no combatants listed for {other}"),
     }
 }
@@ -134,7 +135,7 @@ const JUNK: &[&str] = &[
 /// values), combatants, output options, and now and then a junk word.
 fn command_line() -> impl Strategy<Value = Vec<String>> {
     (
-        0usize..4,
+        0usize..5,
         0usize..6,
         proptest::collection::vec((0usize..64, 0usize..8), 0..5),
         proptest::collection::vec(0usize..8, 0..4),
@@ -187,7 +188,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
 
     #[test]
-    fn inline_specs_never_panic(text in prop_oneof!["\\PC{0,40}", any::<String>()], rules in 0usize..4, side in any::<bool>()) {
+    fn inline_specs_never_panic(text in prop_oneof!["\\PC{0,40}", any::<String>()], rules in 0usize..5, side in any::<bool>()) {
         let owner = if side { Owner::Side } else { Owner::Combatant };
         if let Err(err) = parse_inline(&text, owner, &schema_of(rules)) {
             let message = err.to_string();
@@ -198,7 +199,7 @@ proptest! {
     #[test]
     fn structured_specs_never_panic(
         text in "[A-Za-z ]{0,6}(\\*-?[0-9]{0,12})?(:([a-z-]{0,10}(=[-+]?[0-9.]{0,25})?,?){0,5})?",
-        rules in 0usize..4,
+        rules in 0usize..5,
     ) {
         let _ = parse_inline(&text, Owner::Combatant, &schema_of(rules));
         let _ = parse_inline(&text, Owner::Side, &schema_of(rules));
@@ -281,7 +282,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
 
     #[test]
-    fn rosters_never_panic(text in roster_text(), rules in 0usize..4) {
+    fn rosters_never_panic(text in roster_text(), rules in 0usize..5) {
         if let Err(err) = fray::roster::parse(&text, "r.yaml", &schema_of(rules), &[]) {
             let message = err.to_string();
             prop_assert!(message.starts_with("r.yaml"), "{message}");
@@ -290,7 +291,7 @@ proptest! {
     }
 
     #[test]
-    fn arbitrary_text_rosters_never_panic(text in "\\PC{0,200}", rules in 0usize..4) {
+    fn arbitrary_text_rosters_never_panic(text in "\\PC{0,200}", rules in 0usize..5) {
         let _ = fray::roster::parse(&text, "r.yaml", &schema_of(rules), &[]);
     }
 }
@@ -467,6 +468,9 @@ const EVERY_COMMAND: &[&[&str]] = &[
     &["-r", "wod", "surprise", "Mitch:wits=2,composure=3", "Larry:wits=1,composure=1,mod=-3"],
     &["-r", "wod", "initiative", "Mitch:initiative=10", "Larry:initiative=6", "--delay", "Mitch:after=Larry"],
     &["-r", "wod", "encounter", "Mitch:wits=2,composure=3,dex=3", "Thug:ambusher,side=monsters"],
+    &["-r", "cofd", "surprise", "Mitch:wits=2,composure=3", "Thug:ambusher,dex=3,stealth=2,side=monsters"],
+    &["-r", "cofd", "initiative", "Mitch:initiative=10", "Larry:initiative=6", "--hold", "Larry"],
+    &["-r", "cofd", "encounter", "Mitch:wits=2,composure=3,dex=3", "Thug:ambusher,stealth=1,side=monsters"],
 ];
 
 #[test]

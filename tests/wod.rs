@@ -13,7 +13,7 @@ fn wod<'a>(args: &[&'a str]) -> Vec<&'a str> {
 }
 
 /// (name, total) of each entry of a JSON order list.
-fn order_of(list: &Value) -> Vec<(String, i64)> {
+pub(crate) fn order_of(list: &Value) -> Vec<(String, i64)> {
     list.as_array()
         .expect("an order list")
         .iter()
@@ -21,7 +21,7 @@ fn order_of(list: &Value) -> Vec<(String, i64)> {
         .collect()
 }
 
-fn pairs(expected: &[(&str, i64)]) -> Vec<(String, i64)> {
+pub(crate) fn pairs(expected: &[(&str, i64)]) -> Vec<(String, i64)> {
     expected.iter().map(|(n, t)| (n.to_string(), *t)).collect()
 }
 

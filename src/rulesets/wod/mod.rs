@@ -182,7 +182,7 @@ fn listed(fighters: &[Fighter]) -> String {
 }
 
 /// `--delay NAME:after=OTHER`, `--ready NAME:before=OTHER`, `--hold NAME[:before=OTHER|after=OTHER]`.
-fn moves(fighters: &[Fighter], opts: &OrderOpts) -> Result<Vec<Move>> {
+pub(super) fn moves(fighters: &[Fighter], opts: &OrderOpts) -> Result<Vec<Move>> {
     let index = |flag: &str, name: &str| -> Result<usize> {
         fighters.iter().position(|f| f.name == name).ok_or_else(|| {
             Error::usage(format!("{flag} names '{name}', which is not a combatant"))

@@ -26,6 +26,9 @@ const SIMULATION_WORK: u64 = 100_000;
 const EXACT_SIDE: usize = 24;
 /// Sides of several rollers an encounter's round 1 is worked out exactly for: each doubles the work.
 const MAX_SHARED_SIDES: usize = 8;
+/// Steps of the exact round-1 walk (acting orders × branches × combatants) before whole
+/// encounters are simulated instead.
+const WALK_BUDGET: usize = 200_000;
 
 // ------------------------------------------------------------------------------------------
 // Surprise
@@ -1055,20 +1058,30 @@ pub fn initiative_odds(input: &InitiativeInput, enters: &[u32], fallback: Fallba
     odds
 }
 
+/// Who acts in round 1, as the odds list it.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum RoundOne {
+    /// In acting order (only the first for big casts).
+    Acting(Vec<usize>),
+    /// A surprise roll it depends on went past the successes followed.
+    Undetermined,
+}
+
 /// Who acts in round 1, walking `order` from the top: each combatant by its chance in `acts`,
-/// until `limit` are found. `None` once an undetermined roll is met.
-fn walk(order: &[usize], acts: &[Dist<Option<bool>>], limit: usize) -> Dist<Option<Vec<usize>>> {
-    let mut acting: Dist<Option<Vec<usize>>> = Dist::point(Some(Vec::new()));
+/// until `limit` are found, or an undetermined roll is met.
+fn walk(order: &[usize], acts: &[Dist<Option<bool>>], limit: usize) -> Dist<RoundOne> {
+    let mut acting = Dist::point(RoundOne::Acting(Vec::new()));
     for &i in order {
         acting = acting.and_then(|so_far| match so_far {
-            Some(list) if list.len() < limit => acts[i].map(|acts| {
-                acts.map(|acts| {
+            RoundOne::Acting(list) if list.len() < limit => acts[i].map(|acts| match acts {
+                Some(acts) => {
                     let mut next = list.clone();
-                    if acts {
+                    if *acts {
                         next.push(i);
                     }
-                    next
-                })
+                    RoundOne::Acting(next)
+                }
+                None => RoundOne::Undetermined,
             }),
             other => Dist::point(other.clone()),
         });
@@ -1091,44 +1104,50 @@ pub fn push_fight_parts<'a>(
     let full = n <= FULL_ORDER;
     let rollers = fighters.rollers();
     let paths = 10u128.checked_pow(rollers as u32).unwrap_or(u128::MAX);
-    let (order, round_one, method) = match branches {
-        Some(branches) if paths <= EXACT_PATHS => {
-            // The standing order does not depend on surprise; round 1 leaves out the surprised
-            // and the holders, walking the order from the top.
-            let (standing, method) = exact_or_estimate(|d| initiative(fighters, &[], d).standing, fallback);
-            let holds = holders(fighters);
-            let limit = if full { n } else { 1 };
-            let mut pairs = Vec::new();
-            for (weight, mut acts) in branches {
-                for (slot, _) in acts.iter_mut().zip(&holds).filter(|(_, holds)| **holds) {
-                    *slot = Dist::point(Some(false));
+    let exact = match branches {
+        // The standing order does not depend on surprise; round 1 leaves out the surprised and
+        // the holders, walking each order from the top, in each branch.
+        Some(branches) if paths <= EXACT_PATHS => match enumerate(|d| initiative(fighters, &[], d).standing) {
+            Ok(standing) if standing.len() * branches.len() * n <= WALK_BUDGET => {
+                let holds = holders(fighters);
+                let limit = if full { n } else { 1 };
+                let mut pairs = Vec::new();
+                for (weight, mut acts) in branches {
+                    for (slot, _) in acts.iter_mut().zip(&holds).filter(|(_, holds)| **holds) {
+                        *slot = Dist::point(Some(false));
+                    }
+                    let walked = standing.and_then(|order| walk(order, &acts, limit));
+                    pairs.extend(walked.iter().map(|(acting, p)| (acting.clone(), p.mul(&weight))));
                 }
-                let walked = standing.and_then(|order| walk(order, &acts, limit));
-                pairs.extend(walked.iter().map(|(acting, p)| (acting.clone(), p.mul(&weight))));
+                let method = Method { trials: None, seed: fallback.seed };
+                Some((standing.map(|o| order_key(o, full)), Dist::from_pairs(pairs), method))
             }
-            (standing.map(|o| order_key(o, full)), Dist::from_pairs(pairs), method)
-        }
-        _ => {
-            let fallback = trials(fallback, n);
-            let dist = simulate(
-                |d| {
-                    let out = run(d);
-                    (order_key(&out.standing, full), Some(order_key(&out.round_one, full)))
-                },
-                fallback.trials,
-                fallback.seed,
-            );
-            let method = Method { trials: Some(fallback.trials), seed: fallback.seed };
-            (dist.map(|(o, _)| o.clone()), dist.map(|(_, r)| r.clone()), method)
-        }
+            _ => None,
+        },
+        _ => None,
     };
+    let (order, round_one, method) = exact.unwrap_or_else(|| {
+        let fallback = trials(fallback, n);
+        let dist = simulate(
+            |d| {
+                let out = run(d);
+                (order_key(&out.standing, full), RoundOne::Acting(order_key(&out.round_one, full)))
+            },
+            fallback.trials,
+            fallback.seed,
+        );
+        let method = Method { trials: Some(fallback.trials), seed: fallback.seed };
+        (dist.map(|(o, _)| o.clone()), dist.map(|(_, r)| r.clone()), method)
+    });
     let (title, first_title) = order_titles(fighters, full);
     let beat = fighters.beat.word();
     odds.push(Some("order"), title, &order, method, |k| describe_order(fighters, k, full, "nobody"));
     let nobody = format!("nobody acts in {beat} 1");
     odds.push(Some(&format!("{beat} 1")), first_title, &round_one, method, |k| match k {
-        Some(k) => describe_order(fighters, k, full, &nobody),
-        None => (json!("undetermined"), "undetermined: a surprise roll past the successes followed".to_string()),
+        RoundOne::Acting(k) => describe_order(fighters, k, full, &nobody),
+        RoundOne::Undetermined => {
+            (json!("undetermined"), "undetermined: a surprise roll past the successes followed".to_string())
+        }
     });
 }
 
@@ -1165,7 +1184,7 @@ pub fn encounter_odds(input: &EncounterInput, fallback: Fallback) -> Odds {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::dice::SeededDice;
     use crate::odds::pool_distribution;
@@ -1400,7 +1419,7 @@ mod tests {
     }
 
     /// Dice that hand out the pools given, in order, and roll nothing else.
-    struct Pools(std::vec::IntoIter<Pool>);
+    pub(crate) struct Pools(pub(crate) std::vec::IntoIter<Pool>);
 
     impl Dice for Pools {
         fn roll(&mut self, _: u32, _: u32) -> Roll {
@@ -1417,7 +1436,7 @@ mod tests {
     }
 
     /// A pool of `size` with `successes` (the faces only for show).
-    fn rolled(size: i32, successes: u32, dramatic: bool) -> Pool {
+    pub(crate) fn rolled(size: i32, successes: u32, dramatic: bool) -> Pool {
         let face = if dramatic { 1 } else { 5 };
         Pool { size, chance: size < 1, rolls: vec![face; size.max(1) as usize], again: vec![], successes, dramatic }
     }
