@@ -1,8 +1,8 @@
 //! Text for the ose procedures.
 
-use crate::render::{Palette, Report, block, modifiers, pad, reaction_line, step, width};
-use crate::outcome::join;
 use super::rules::*;
+use crate::outcome::join;
+use crate::render::{Palette, Report, block, modifiers, pad, reaction_line, step, width};
 use std::fmt::Write as _;
 
 fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
@@ -10,7 +10,7 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
     let mut lines = Vec::new();
     for side in &s.sides {
         let mut line = String::new();
-        pad(&mut line, p.name(side.name), side.name.chars().count(), w);
+        pad(&mut line, p.name(side.name), w);
         line.push_str("  ");
         match (side.stance, side.roll, side.chance) {
             (Stance::Rolls, Some(roll), Some(chance)) => {
@@ -93,7 +93,7 @@ fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {
     let w = width(i.order.iter().map(|o| o.name));
     for place in &i.order {
         let mut line = format!("{}. ", place.place);
-        pad(&mut line, p.name(place.name), place.name.chars().count(), w);
+        pad(&mut line, p.name(place.name), w);
         if let Some(roll) = &place.roll {
             let _ = write!(line, "  {}", p.roll(roll));
         } else if place.alone {
