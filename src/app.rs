@@ -2,12 +2,12 @@
 //! streams and settings by `main`, so it can be driven from tests without a terminal.
 
 use crate::cli::{Cli, ColorWhen, Command, Format};
-use crate::rulesets::{self, Procedure, Rule, Ruleset};
 use crate::dice::SeededDice;
 use crate::error::{Error, Result};
 use crate::odds::{Fallback, Odds};
 use crate::render::{self, Palette, Report};
 use crate::roster::MAX_ROSTER_BYTES;
+use crate::rulesets::{self, Procedure, Rule, Ruleset};
 use clap::FromArgMatches;
 use serde::Serialize;
 use std::ffi::OsString;
@@ -44,6 +44,12 @@ impl Env<'_> {
         }
     }
 }
+
+/// The program's own version, in every YAML/JSON document.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// Seeds fray draws itself stay below 2^53, so every JSON reader holds them exactly.
+pub const DRAWN_SEED_LIMIT: u64 = 1 << 53;
 
 /// The whole program on `args` (the first is the program name): parses, runs, reports an
 /// error as one `fray: error: …` line, and returns the exit status.
@@ -137,7 +143,8 @@ pub fn run(cli: &Cli, given: &[String], env: &mut Env) -> Result<()> {
         show_seed: global.show_seed,
         repeat: global.repeat,
         odds: global.odds,
-        seed: global.seed.unwrap_or_else(env.os_seed),
+        // Only the low 53 bits of the OS's number: see DRAWN_SEED_LIMIT.
+        seed: global.seed.unwrap_or_else(|| (env.os_seed)() % DRAWN_SEED_LIMIT),
         rules,
         procedure,
     };
@@ -208,12 +215,13 @@ pub struct Runner<'a> {
     procedure: Procedure,
 }
 
-/// The header every YAML/JSON document carries, followed by the result's own fields.
+/// The header every YAML document carries, followed by the result's own fields.
 #[derive(Serialize)]
 struct Doc<'a, T: Serialize> {
     command: Procedure,
     rules: &'static Ruleset,
     seed: u64,
+    version: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     n: Option<u64>,
     #[serde(flatten)]
@@ -229,6 +237,7 @@ struct OddsDoc<'a> {
     trials: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     seed: Option<u64>,
+    version: &'static str,
     odds: Vec<crate::odds::EntryDoc<'a>>,
     #[serde(skip_serializing_if = "<[String]>::is_empty")]
     notes: &'a [String],
@@ -240,35 +249,43 @@ struct Header {
     rules: &'static Ruleset,
     seed: u64,
     format: Format,
-    /// Part of a `--repeat` stream: numbered, JSON Lines or `---`-separated YAML.
+    /// Part of a `--repeat` stream: numbered, and `---`-separated in YAML.
     streamed: bool,
-    /// A JSON Lines document up to its number: `{"command":…,"rules":…,"seed":…,"n":`.
+    /// The start of every JSON document, `{"command":…,"rules":…,"seed":…,"version":…`.
     json_lead: Vec<u8>,
 }
 
 impl Header {
-    fn new(command: Procedure, rules: &'static Ruleset, seed: u64, format: Format, streamed: bool) -> Header {
-        // `Doc`'s first fields, for JSON Lines only. The names are identifiers: nothing to escape.
-        let json_lead = if format == Format::Json && streamed {
-            format!(r#"{{"command":"{}","rules":"{}","seed":{seed},"n":"#, command.name(), rules.id).into_bytes()
+    fn new(command: Procedure, rules: &'static Ruleset, seed: u64, format: Format, streamed: bool) -> Result<Header> {
+        let json_lead = if format == Format::Json {
+            let text = |s: &str| serde_json::to_string(s).map_err(serialize_error);
+            format!(
+                r#"{{"command":{},"rules":{},"seed":{seed},"version":{}"#,
+                text(command.name())?,
+                text(rules.id)?,
+                text(VERSION)?
+            )
+            .into_bytes()
         } else {
             Vec::new()
         };
-        Header { command, rules, seed, format, streamed, json_lead }
+        Ok(Header { command, rules, seed, format, streamed, json_lead })
     }
 
-    /// Appends document `n` (1-based) with `result` to `out`.
+    /// Appends document `n` (1-based) with `result` to `out`: one line of JSON (JSON Lines,
+    /// for a single run too), or a YAML document.
     fn write<T: Serialize>(&self, n: u64, result: &T, out: &mut Vec<u8>) -> Result<()> {
-        let doc =
-            || Doc { command: self.command, rules: self.rules, seed: self.seed, n: self.streamed.then_some(n), result };
-        match (self.format, self.streamed) {
-            (Format::Json, true) => {
-                // The bytes `Doc`'s flatten gives, without its detour through a map: the lead,
-                // the number, then the result's own fields, its `{` turned into a comma.
+        match self.format {
+            Format::Json => {
+                // The header, then the result's own fields: serde_json writes the result as an
+                // object, whose `{` becomes the comma after the header.
                 out.extend_from_slice(&self.json_lead);
-                out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
+                if self.streamed {
+                    out.extend_from_slice(b",\"n\":");
+                    out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
+                }
                 let start = out.len();
-                render::json::to_vec(out, result).map_err(serialize_error)?;
+                serde_json::to_writer(&mut *out, result).map_err(serialize_error)?;
                 match &out[start..] {
                     b"{}" => {
                         out.truncate(start);
@@ -277,18 +294,24 @@ impl Header {
                     [b'{', ..] => out[start] = b',',
                     _ => return Err(serialize_error("a result is not an object")),
                 }
+                out.push(b'\n');
             }
-            (Format::Json, false) => serde_json::to_writer_pretty(&mut *out, &doc()).map_err(serialize_error)?,
-            (Format::Yaml, streamed) => {
-                if streamed {
+            Format::Yaml => {
+                if self.streamed {
                     out.extend_from_slice(b"---\n");
                 }
-                out.extend_from_slice(serde_yaml::to_string(&doc()).map_err(serialize_error)?.as_bytes());
-                return Ok(());
+                let doc = Doc {
+                    command: self.command,
+                    rules: self.rules,
+                    seed: self.seed,
+                    version: VERSION,
+                    n: self.streamed.then_some(n),
+                    result,
+                };
+                out.extend_from_slice(render::yaml::to_string(&doc).map_err(serialize_error)?.as_bytes());
             }
-            (Format::Text, _) => return Err(serialize_error("text is not a document format")),
+            Format::Text => return Err(serialize_error("text is not a document format")),
         }
-        out.push(b'\n');
         Ok(())
     }
 }
@@ -303,7 +326,7 @@ impl Runner<'_> {
             writeln!(self.err, "seed {}", self.seed)?;
         }
         let count = self.repeat.unwrap_or(1);
-        let header = self.header();
+        let header = self.header()?;
         let mut dice = SeededDice::new(self.seed);
         let mut text = String::new();
         let mut bytes = Vec::new();
@@ -323,7 +346,7 @@ impl Runner<'_> {
         Ok(())
     }
 
-    fn header(&self) -> Header {
+    fn header(&self) -> Result<Header> {
         Header::new(self.procedure, self.rules, self.seed, self.format, self.repeat.is_some())
     }
 
@@ -379,15 +402,16 @@ impl Runner<'_> {
                     exact: odds.exact(),
                     trials: odds.trials,
                     seed: odds.seed,
+                    version: VERSION,
                     odds: odds.entry_docs(),
                     notes: &odds.notes,
                 };
                 if self.format == Format::Json {
-                    let mut bytes = serde_json::to_vec_pretty(&doc).map_err(serialize_error)?;
+                    let mut bytes = serde_json::to_vec(&doc).map_err(serialize_error)?;
                     bytes.push(b'\n');
                     self.out.write_all(&bytes)?;
                 } else {
-                    self.out.write_all(serde_yaml::to_string(&doc).map_err(serialize_error)?.as_bytes())?;
+                    self.out.write_all(render::yaml::to_string(&doc).map_err(serialize_error)?.as_bytes())?;
                 }
             }
         }

@@ -1,8 +1,8 @@
 //! Renderers: outcomes to bytes. Text is drawn with a [`Palette`] whose styles are no-ops
 //! when colour is off; YAML and JSON come straight from the outcomes' `Serialize`.
 
-pub mod json;
 pub mod odds;
+pub mod yaml;
 
 use crate::dice::{Pool, Roll};
 use crate::outcome::{Modifier, ReactionOutcome};
