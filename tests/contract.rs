@@ -9,6 +9,17 @@ use std::process::{Command, Stdio};
 
 const VERSION: &str = env!("CARGO_PKG_VERSION");
 
+/// The fray binary as a plain process, for streams `fray()` cannot set, in the same clean
+/// environment.
+fn process() -> Command {
+    let mut cmd = Command::new(assert_cmd::cargo::cargo_bin("fray"));
+    for name in ["FRAY_RULES", "FRAY_FORMAT", "NO_COLOR", "CLICOLOR_FORCE"] {
+        cmd.env_remove(name);
+    }
+    cmd.args(["--color", "never"]);
+    cmd
+}
+
 /// Runs fray in-process with `os_seed` as the OS's random number, returning (exit, stdout, stderr).
 fn in_process(args: &[&str], os_seed: fn() -> u64) -> (u8, String, String) {
     let mut argv = vec![OsString::from("fray")];
@@ -24,8 +35,9 @@ fn in_process(args: &[&str], os_seed: fn() -> u64) -> (u8, String, String) {
             terminal: false,
             no_color: false,
             force_color: false,
+            rules_var: None,
+            format_var: None,
             os_seed,
-            exits_after: false,
         },
     );
     (code, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
@@ -147,13 +159,16 @@ fn pyyaml_names(yaml: &str) -> Option<String> {
                   doc = yaml.safe_load(sys.stdin)\n\
                   assert all(isinstance(s['name'], str) for s in doc['sides']), doc['sides']\n\
                   print('\\n'.join(s['name'] for s in doc['sides']), end='')";
-    let have = Command::new("python3").args(["-c", "import yaml"]).output().is_ok_and(|o| o.status.success());
-    if !have {
+    // The first python3 that has PyYAML (the one on PATH, or the system's with python3-yaml).
+    let python = ["python3", "/usr/bin/python3"]
+        .into_iter()
+        .find(|p| Command::new(p).args(["-c", "import yaml"]).output().is_ok_and(|o| o.status.success()));
+    let Some(python) = python else {
         assert!(std::env::var_os("FRAY_REQUIRE_SHELLS").is_none(), "python3 with PyYAML is required");
         eprintln!("skipping: python3 with PyYAML is not installed");
         return None;
-    }
-    let mut child = Command::new("python3")
+    };
+    let mut child = Command::new(python)
         .args(["-c", script])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -164,6 +179,187 @@ fn pyyaml_names(yaml: &str) -> Option<String> {
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success(), "PyYAML: {}", String::from_utf8_lossy(&out.stderr));
     Some(String::from_utf8(out.stdout).unwrap())
+}
+
+// -q
+
+#[test]
+fn quiet_prints_the_headline_whatever_the_format() {
+    let headline = stdout(&["--seed", "4", "-q", "-n", "3", "reaction"]);
+    assert_eq!(headline.lines().count(), 3);
+    assert!(headline.lines().all(|l| l.parse::<i32>().is_ok()), "{headline}");
+    for format in ["json", "yaml"] {
+        assert_eq!(stdout(&["--seed", "4", "-f", format, "-q", "-n", "3", "reaction"]), headline, "-f {format}");
+        let out =
+            fray().env("FRAY_FORMAT", format).args(["--seed", "4", "reaction", "-n", "3", "-q"]).output().unwrap();
+        assert_eq!(String::from_utf8(out.stdout).unwrap(), headline, "FRAY_FORMAT={format}");
+    }
+    let odds = stdout(&["-q", "--odds", "distance"]);
+    assert_eq!(stdout(&["-q", "--odds", "-f", "json", "distance"]), odds);
+    assert!(odds.lines().next().is_some_and(|l| l.contains('/')), "{odds}");
+}
+
+// The environment
+
+#[test]
+fn an_explicit_flag_beats_the_environment_wherever_it_stands() {
+    let run = |vars: &[(&str, &str)], args: &[&str]| {
+        let mut cmd = fray();
+        for (k, v) in vars {
+            cmd.env(k, v);
+        }
+        cmd.args(args).output().unwrap()
+    };
+    let ose = stdout(&["--seed", "2", "reaction", "-r", "ose"]);
+    for args in [&["--seed", "2", "reaction", "-r", "ose"][..], &["-r", "ose", "--seed", "2", "reaction"]] {
+        for bad in ["bogus", ""] {
+            let out = run(&[("FRAY_RULES", bad)], args);
+            assert!(out.status.success(), "FRAY_RULES={bad:?} {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+            assert_eq!(String::from_utf8(out.stdout).unwrap(), ose);
+        }
+    }
+    let out = run(&[("FRAY_FORMAT", "xml")], &["--seed", "2", "reaction", "-f", "text"]);
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), ose);
+    // The later of two flags wins, before or after the command.
+    assert_eq!(
+        stdout(&["-r", "ose", "--seed", "2", "reaction", "-r", "gurps"]),
+        stdout(&["-r", "gurps", "--seed", "2", "reaction"])
+    );
+    assert_eq!(stdout(&["-r", "gurps", "--seed", "2", "reaction", "-r", "ose"]), ose);
+}
+
+#[test]
+fn a_bad_or_empty_variable_is_blamed_on_the_variable() {
+    let cases: &[(&str, &str, &str)] = &[
+        ("FRAY_RULES", "bogus", "FRAY_RULES='bogus' is not a ruleset; possible values: ose, gurps, 5e, wod"),
+        ("FRAY_RULES", "", "FRAY_RULES is set but empty; possible values: ose, gurps, 5e, wod"),
+        ("FRAY_FORMAT", "xml", "FRAY_FORMAT='xml' is not an output format; possible values: text, yaml, json"),
+        ("FRAY_FORMAT", " ", "FRAY_FORMAT is set but empty"),
+    ];
+    for (name, value, message) in cases {
+        let out = fray().env(name, value).args(["reaction"]).output().unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{name}={value:?}: {err}");
+        assert!(err.starts_with("fray: error: ") && err.contains(message), "{name}={value:?}: {err}");
+        assert!(!err.contains("'--rules") && !err.contains("'--format"), "{err}");
+    }
+    // A good variable still counts, in any case.
+    let out = fray().env("FRAY_RULES", "GURPS").env("FRAY_FORMAT", "Json").args(["--seed", "1", "reaction"]).output();
+    let doc: serde_json::Value = serde_json::from_slice(&out.unwrap().stdout).unwrap();
+    assert_eq!(doc["rules"], "gurps");
+}
+
+#[test]
+fn rulesets_answer_to_their_obvious_spellings() {
+    let cases: &[(&str, &str, &[&str])] = &[
+        ("5E", "5e", &["initiative", "Elf:dex=2"]),
+        ("dnd5e", "5e", &["initiative", "Elf:dex=2"]),
+        ("DnD5e", "5e", &["initiative", "Elf:dex=2"]),
+        ("d&d5e", "5e", &["initiative", "Elf:dex=2"]),
+        ("OSE", "ose", &["reaction"]),
+        ("Gurps", "gurps", &["reaction"]),
+        ("NWoD", "wod", &["initiative", "Mitch:initiative=10"]),
+    ];
+    for (spelling, id, command) in cases {
+        let args = [&["-r", spelling, "--seed", "1"][..], command].concat();
+        assert_eq!(json(&args)["rules"], *id, "-r {spelling}");
+    }
+    let err = fails(&["-r", "pathfinder", "reaction"], 2);
+    assert!(
+        err.contains("invalid value 'pathfinder' for '--rules <ID>'; possible values: ose, gurps, 5e, wod"),
+        "{err}"
+    );
+}
+
+// Output that cannot be written
+
+/// Runs fray with standard output on /dev/full.
+fn to_a_full_disk(args: &[&str]) -> (Option<i32>, String) {
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
+    let out = process().args(args).stdout(Stdio::from(full)).output().unwrap();
+    (out.status.code(), String::from_utf8(out.stderr).unwrap())
+}
+
+#[test]
+fn output_that_cannot_be_written_is_an_error() {
+    for args in [
+        &["--help"][..],
+        &["-h"],
+        &["--version"],
+        &["surprise", "-h"],
+        &["help", "encounter"],
+        &["completions", "bash"],
+        &["--seed", "1", "encounter"],
+        &["--seed", "1", "-f", "json", "reaction"],
+        &["--odds", "reaction"],
+    ] {
+        let (code, err) = to_a_full_disk(args);
+        assert_eq!(code, Some(1), "{args:?}: {err}");
+        assert_eq!(err, "fray: error: cannot write output: no space left on device\n", "{args:?}");
+    }
+}
+
+#[test]
+fn a_closed_standard_output_is_an_error() {
+    let bin = assert_cmd::cargo::cargo_bin("fray");
+    for args in ["encounter", "--help", "--version", "-f json -n 3 reaction"] {
+        let out = Command::new("sh").args(["-c", &format!("exec '{}' {args} >&-", bin.display())]).output().unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args}: {err}");
+        assert_eq!(err, "fray: error: cannot write output: standard output is closed\n", "{args}");
+    }
+    // Output thrown away on purpose is not an error.
+    let out = Command::new("sh").args(["-c", &format!("exec '{}' encounter >/dev/null", bin.display())]).output();
+    let out = out.unwrap();
+    assert!(out.status.success() && out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+// Errors that name what is wrong
+
+#[test]
+fn errors_name_the_flag_and_its_range() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--seed", "-1", "reaction"],
+            "invalid value '-1' for '--seed <U64>': not a whole number from 0 to 18446744073709551615",
+        ),
+        (&["reaction", "--seed", "1.5"], "for '--seed <U64>': not a whole number from 0 to 18446744073709551615"),
+        (
+            &["pursue", "--quarry", "30", "--pursuer", "40", "--rounds", "-5"],
+            "invalid value '-5' for '--rounds <N>': -5 is not in 1..=1000",
+        ),
+        (
+            &["-r", "gurps", "surprise", "--rounds", "-5"],
+            "invalid value '-5' for '--rounds <N>': -5 is not in 1..=1000",
+        ),
+        (&["-n", "-2", "reaction"], "invalid value '-2' for '--repeat <N>': -2 is not in 1..=1000000000"),
+        (&["pursue", "--quarry", "30", "--pursuer", "40", "--gap", "-1"], "-1 is not in 0..=1000000"),
+        (&["reaction", "--cha", "-3"], "invalid value '-3' for '--cha <SCORE>': -3 is not in 3..=18"),
+        (&["surprise", "--roster", ""], "the roster path is empty; give --roster a file, or '-' for standard input"),
+        (&["man", ""], "the folder for man pages is empty"),
+        (
+            &["completions"],
+            "the following required arguments were not provided: <SHELL>; see 'fray completions --help'",
+        ),
+    ];
+    for (args, message) in cases {
+        let err = fails(args, 2);
+        assert!(err.contains(message), "fray {args:?}:\n  got: {err}  want: {message}");
+        assert!(!err.contains("-- -"), "fray {args:?} suggests a separator: {err}");
+        assert!(!err.ends_with(":;"), "{err}");
+    }
+}
+
+#[test]
+fn a_directory_on_standard_input_reads_like_a_directory_path() {
+    let dir = std::fs::File::open(std::env::temp_dir()).unwrap();
+    let out = process().args(["surprise", "--roster", "-"]).stdin(Stdio::from(dir)).output().unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.starts_with("fray: error: cannot read the roster from standard input: it is a directory; "), "{err}");
+    assert!(!err.contains("os error"), "{err}");
+    let path = fails(&["surprise", "--roster", std::env::temp_dir().to_str().unwrap()], 1);
+    assert!(path.contains(": it is a directory"), "{path}");
 }
 
 // Text aligned by display width

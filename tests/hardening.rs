@@ -23,7 +23,8 @@ fn run(args: &[OsString], stdin: &[u8]) -> (u8, Vec<u8>, String) {
             no_color: false,
             force_color: false,
             os_seed: || 7,
-            exits_after: false,
+            rules_var: None,
+            format_var: None,
         };
         app::main(&argv, &mut env)
     };
@@ -89,9 +90,7 @@ fn combatants_of(rules: &Ruleset) -> &'static [&'static str] {
             "C:alert,action=spell:2+light,size=small",
             "G*3:side=monsters,init=1,adv",
         ],
-        "wod" => {
-            &["A:wits=2,composure=3,dex=2", "B:side=monsters,ambusher", "C:initiative=7", "D:in-combat,mod=-2"]
-        }
+        "wod" => &["A:wits=2,composure=3,dex=2", "B:side=monsters,ambusher", "C:initiative=7", "D:in-combat,mod=-2"],
         other => panic!("no combatants listed for {other}"),
     }
 }
