@@ -2,6 +2,7 @@
 
 mod common;
 
+mod contract;
 mod dnd5e;
 mod golden;
 mod gurps;
