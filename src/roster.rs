@@ -13,12 +13,12 @@
 //!   - "Elf:per=16"        # the inline form works too
 //! ```
 //!
-//! Keys are checked against the ruleset's schema while the YAML is read, so every error
+//! Keys are checked against the ruleset's key lists while the YAML is read, so every error
 //! carries the file, line and column of the offending key or value.
 
 use crate::cast::{
-    KeyDef, KeyKind, MAX_COMBATANTS, MAX_GROUP, MAX_SIDES, Origin, Owner, RawSpec, Schema, apply_key, check_name,
-    parse_inline,
+    KeyKind, MAX_COMBATANTS, MAX_GROUP, MAX_SIDES, Origin, Owner, RawSpec, RulesetKeys, apply_key, check_name, echo,
+    finish_keys, member_names, parse_spec,
 };
 use crate::error::{Error, Result};
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
@@ -38,13 +38,13 @@ pub struct Roster {
 
 /// Parses roster `text` read from `file` (a path, or `<stdin>`). `inline_sides` are the
 /// `--side` names given on the command line, which combatants may also name.
-pub fn parse(text: &str, file: &str, schema: &Schema, inline_sides: &[String]) -> Result<Roster> {
+pub fn parse(text: &str, file: &str, keys: &RulesetKeys, inline_sides: &[String]) -> Result<Roster> {
     if text.trim().is_empty() {
         return Err(Error::data(format!("the roster {file} is empty")).hint("see --roster-example for a template"));
     }
     check_nesting(text).map_err(|what| Error::data(format!("{file}: {what}")).hint("a roster is two flat lists"))?;
     let located = |err: serde_yaml::Error| {
-        let what = strip_location(&err.to_string());
+        let what = cut_quotes(&strip_location(&err.to_string()));
         let what = match err.location() {
             Some(at) => format!("{file}:{}:{}: {what}", at.line(), at.column()),
             None => format!("{file}: {what}"),
@@ -56,9 +56,9 @@ pub fn parse(text: &str, file: &str, schema: &Schema, inline_sides: &[String]) -
     let mut sides: Vec<String> = names;
     sides.extend(inline_sides.iter().cloned());
     if sides.is_empty() {
-        sides = vec!["party".into(), "monsters".into()];
+        sides = crate::cast::DEFAULT_SIDES.iter().map(|s| s.to_string()).collect();
     }
-    let seed = RosterSeed { schema, file, sides: &sides };
+    let seed = RosterSeed { keys, file, sides: &sides };
     seed.deserialize(serde_yaml::Deserializer::from_str(text)).map_err(located)
 }
 
@@ -116,6 +116,27 @@ fn strip_location(message: &str) -> String {
         Some((path, rest)) if is_path(path) => rest.to_string(),
         _ => message.to_string(),
     }
+}
+
+/// yaml_serde quotes the value it could not use (`invalid type: string "…"`, `` `1e300` ``):
+/// cut each quoted part after a few dozen characters, as fray's own messages do.
+fn cut_quotes(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(512));
+    let mut rest = message;
+    while let Some(open) = rest.find(['"', '`']) {
+        let quote = rest[open..].chars().next().unwrap_or('"');
+        out.push_str(&rest[..=open]);
+        rest = &rest[open + 1..];
+        let close = rest.find(quote).unwrap_or(rest.len());
+        out.push_str(&echo(&rest[..close]));
+        rest = &rest[close..];
+        if let Some(q) = rest.strip_prefix(quote) {
+            out.push(quote);
+            rest = q;
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 struct SideNames;
@@ -213,7 +234,7 @@ impl<'de> Visitor<'de> for SideName {
 }
 
 struct RosterSeed<'a> {
-    schema: &'a Schema,
+    keys: &'a RulesetKeys,
     file: &'a str,
     sides: &'a [String],
 }
@@ -265,7 +286,9 @@ impl<'de> DeserializeSeed<'de> for TopKey {
         let key = String::deserialize(d)?;
         match key.as_str() {
             "sides" | "combatants" => Ok(key),
-            other => Err(de::Error::custom(format!("unknown roster key '{other}'; allowed: sides, combatants"))),
+            other => {
+                Err(de::Error::custom(format!("unknown roster key '{}'; allowed: sides, combatants", echo(other))))
+            }
         }
     }
 }
@@ -325,6 +348,7 @@ impl SpecSeed<'_, '_> {
     /// Checks what can only be checked once the whole entry is read.
     fn finish<E: de::Error>(self, mut spec: RawSpec) -> Result<RawSpec, E> {
         spec.origin = Origin::Roster(self.ctx.file.to_string());
+        finish_keys(&spec, self.owner, self.ctx.keys).map_err(E::custom)?;
         match self.owner {
             Owner::Side => {
                 if !self.names.sides.insert(spec.name.clone()) {
@@ -344,13 +368,8 @@ impl SpecSeed<'_, '_> {
                 if self.names.total > MAX_COMBATANTS {
                     return Err(E::custom(format!("more than {MAX_COMBATANTS} combatants in all")));
                 }
-                let member = crate::cast::Combatant {
-                    name: spec.name.clone(),
-                    count: spec.count,
-                    side: 0,
-                    keys: Default::default(),
-                };
-                if let Some(name) = member.member_names().into_iter().find(|n| !self.names.members.insert(n.clone())) {
+                let members = member_names(&spec.name, spec.count);
+                if let Some(name) = members.into_iter().find(|n| !self.names.members.insert(n.clone())) {
                     return Err(E::custom(format!("two combatants are named '{name}'")));
                 }
             }
@@ -378,7 +397,8 @@ impl<'de> Visitor<'de> for SpecSeed<'_, '_> {
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<RawSpec, E> {
-        let spec = parse_inline(v, self.owner, self.ctx.schema).map_err(|e| E::custom(inline_message(&e)))?;
+        let origin = Origin::Roster(self.ctx.file.to_string());
+        let spec = parse_spec(v, self.owner, self.ctx.keys, origin).map_err(|(what, _)| E::custom(what))?;
         self.finish(spec)
     }
 
@@ -391,7 +411,7 @@ impl<'de> Visitor<'de> for SpecSeed<'_, '_> {
             origin: Origin::Roster(self.ctx.file.to_string()),
         };
         let mut named = false;
-        while let Some(key) = map.next_key_seed(KeySeed { schema: self.ctx.schema, owner: self.owner })? {
+        while let Some(key) = map.next_key_seed(KeySeed { keys: self.ctx.keys, owner: self.owner })? {
             match key.as_str() {
                 "name" => {
                     let name: String = map.next_value_seed(NameSeed)?;
@@ -402,7 +422,7 @@ impl<'de> Visitor<'de> for SpecSeed<'_, '_> {
                     spec.count = map.next_value_seed(CountSeed)?;
                 }
                 _ => map.next_value_seed(ValueSeed {
-                    schema: self.ctx.schema,
+                    keys: self.ctx.keys,
                     owner: self.owner,
                     key: &key,
                     spec: &mut spec,
@@ -416,17 +436,8 @@ impl<'de> Visitor<'de> for SpecSeed<'_, '_> {
     }
 }
 
-/// The message of an inline-spec error, without the quoted spec (the location replaces it).
-fn inline_message(err: &Error) -> String {
-    let text = err.to_string();
-    match text.split_once("': ") {
-        Some((head, rest)) if head.starts_with('\'') => rest.to_string(),
-        _ => text,
-    }
-}
-
 struct KeySeed<'a> {
-    schema: &'a Schema,
+    keys: &'a RulesetKeys,
     owner: Owner,
 }
 
@@ -450,7 +461,7 @@ impl<'de> Visitor<'de> for KeySeed<'_> {
             Owner::Side => key == "name",
             Owner::Combatant => matches!(key, "name" | "count" | "side"),
         };
-        if structural || known(self.schema, self.owner, key) {
+        if structural || self.keys.list(self.owner).find(key).is_some() {
             return Ok(key.to_string());
         }
         let mut allowed = String::from("name");
@@ -458,21 +469,9 @@ impl<'de> Visitor<'de> for KeySeed<'_> {
             allowed.push_str(", count");
         }
         allowed.push_str(", ");
-        allowed.push_str(&self.schema.allowed_names(self.owner));
-        Err(E::custom(format!(
-            "unknown {} key '{key}' for the {} ruleset; allowed: {allowed}",
-            word(self.owner),
-            self.schema.rules
-        )))
+        allowed.push_str(&self.keys.allowed_names(self.owner));
+        Err(E::custom(self.keys.unknown(self.owner, key, &allowed)))
     }
-}
-
-fn known(schema: &Schema, owner: Owner, key: &str) -> bool {
-    let keys: &[KeyDef] = match owner {
-        Owner::Side => schema.side_keys,
-        Owner::Combatant => schema.combatant_keys,
-    };
-    keys.iter().any(|k| k.name == key)
 }
 
 struct NameSeed;
@@ -531,13 +530,16 @@ impl<'de> Visitor<'de> for CountSeed {
     }
 
     fn visit_u64<E: de::Error>(self, n: u64) -> Result<u32, E> {
-        self.visit_i64(i64::try_from(n).unwrap_or(i64::MAX))
+        match i64::try_from(n) {
+            Ok(n) => self.visit_i64(n),
+            Err(_) => Err(E::custom(format!("a group has 1 to {MAX_GROUP} members, not {n}"))),
+        }
     }
 }
 
-/// Reads one key's value as text and checks it against the schema, so an error points at it.
+/// Reads one key's value as text and checks it against the key list, so an error points at it.
 struct ValueSeed<'a, 'b> {
-    schema: &'a Schema,
+    keys: &'a RulesetKeys,
     owner: Owner,
     key: &'a str,
     spec: &'b mut RawSpec,
@@ -553,7 +555,7 @@ impl<'de> DeserializeSeed<'de> for ValueSeed<'_, '_> {
 
 impl ValueSeed<'_, '_> {
     fn apply<E: de::Error>(self, value: Option<&str>) -> Result<(), E> {
-        apply_key(self.spec, self.owner, self.schema, self.key, value).map_err(E::custom)
+        apply_key(self.spec, self.owner, self.keys, self.key, value).map_err(E::custom)
     }
 }
 
@@ -589,30 +591,31 @@ impl<'de> Visitor<'de> for ValueSeed<'_, '_> {
     }
 }
 
-/// A commented roster for `schema`: `body` (the ruleset's example entries, valid YAML),
-/// then every key the ruleset understands.
-pub fn example(schema: &Schema, body: &str) -> String {
+/// A commented roster for a ruleset with `keys`: `body` (the ruleset's example entries, valid
+/// YAML), then every key the ruleset understands, from the lists beside its key structs.
+pub fn example(keys: &RulesetKeys, body: &str) -> String {
     let mut out = format!(
         "# fray roster for the {} ruleset: use it with --roster FILE (or --roster - for stdin).\n\
          # Sides come in order; combatants name their side (default: the first side).\n\
          # An entry may also be written inline, e.g. - \"Goblin*4:side=monsters\".\n",
-        schema.rules
+        keys.rules
     );
     out.push_str(body.trim_end());
     out.push('\n');
-    for (owner, keys) in [(Owner::Side, schema.side_keys), (Owner::Combatant, schema.combatant_keys)] {
-        let _ = writeln!(out, "#\n# {} keys:", word(owner));
+    for owner in [Owner::Side, Owner::Combatant] {
+        let _ = writeln!(out, "#\n# {} keys:", owner.word());
         if owner == Owner::Combatant {
             let _ = writeln!(out, "#   count: N      a group of N identical combatants (1 to {MAX_GROUP})");
             let _ = writeln!(out, "#   side: NAME    the side it fights on");
         }
-        if keys.is_empty() {
+        let list = keys.list(owner).keys;
+        if list.is_empty() {
             let _ = writeln!(out, "#   (none)");
         }
-        for key in keys {
+        for key in list {
             let shape = match key.kind {
-                KeyKind::Flag => "true".to_string(),
-                _ => "VALUE".to_string(),
+                KeyKind::Flag => "true",
+                _ => "VALUE",
             };
             let _ = writeln!(out, "#   {}: {shape}  {} ({})", key.name, key.help, key.allowed());
         }
@@ -623,15 +626,36 @@ pub fn example(schema: &Schema, body: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cast::{KeyDef, KeyList, NoKeys};
 
-    const SCHEMA: Schema = Schema {
+    #[derive(Debug, Default, serde::Deserialize)]
+    #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+    struct TestSide {
+        aware: bool,
+        chance: Option<u8>,
+    }
+
+    #[derive(Debug, Default, serde::Deserialize)]
+    #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+    struct TestCombatant {
+        dex: Option<i32>,
+        cr: bool,
+    }
+
+    const KEYS: RulesetKeys = RulesetKeys {
         rules: "test",
-        side_keys: &[KeyDef::flag("aware", "knows"), KeyDef::int("chance", 0, 6, "surprise chance")],
-        combatant_keys: &[KeyDef::int("dex", -5, 10, "Dex modifier"), KeyDef::flag("cr", "Combat Reflexes")],
+        side: KeyList::of::<TestSide>(&[
+            KeyDef::flag("aware", "knows"),
+            KeyDef::int("chance", 0, 6, "surprise chance"),
+        ]),
+        combatant: KeyList::of::<TestCombatant>(&[
+            KeyDef::int("dex", -5, 10, "Dex modifier"),
+            KeyDef::flag("cr", "Combat Reflexes"),
+        ]),
     };
 
     fn load(text: &str) -> Result<Roster> {
-        parse(text, "r.yaml", &SCHEMA, &[])
+        parse(text, "r.yaml", &KEYS, &[])
     }
 
     #[test]
@@ -642,11 +666,12 @@ mod tests {
         )
         .unwrap();
         assert_eq!(roster.sides.len(), 2);
-        assert_eq!(roster.sides[1].keys.int("chance"), Some(3));
+        assert_eq!(roster.sides[1].keys.read::<TestSide>().unwrap().chance, Some(3));
         let goblin = &roster.combatants[0];
-        assert_eq!((goblin.count, goblin.side.as_deref(), goblin.keys.int("dex")), (4, Some("orcs"), Some(2)));
-        assert!(goblin.keys.flag("cr"));
-        assert_eq!(roster.combatants[1].keys.int("dex"), Some(3));
+        assert_eq!((goblin.count, goblin.side.as_deref()), (4, Some("orcs")));
+        let keys: TestCombatant = goblin.keys.read().unwrap();
+        assert_eq!((keys.dex, keys.cr), (Some(2), true));
+        assert_eq!(roster.combatants[1].keys.read::<TestCombatant>().unwrap().dex, Some(3));
     }
 
     #[test]
@@ -655,14 +680,16 @@ mod tests {
         assert!(err.starts_with("r.yaml:3:5: unknown combatant key 'per'"), "{err}");
         let err = load("combatants:\n  - name: Elf\n    dex: 40\n").unwrap_err().to_string();
         assert!(err.starts_with("r.yaml:3:10: key 'dex' is 40, out of range"), "{err}");
+        let err = load("combatants:\n  - name: Elf\n    dex: +++5\n").unwrap_err().to_string();
+        assert!(err.starts_with("r.yaml:3:10: key 'dex' has '+++5'"), "{err}");
         let err = load("combatants:\n  - name: Elf\n    side: wolves\n").unwrap_err().to_string();
         assert!(err.contains("r.yaml:2:5: no side is named 'wolves'; sides: party, monsters"), "{err}");
         let err = load("combatants: [\n").unwrap_err().to_string();
         assert!(err.starts_with("r.yaml:2:1:"), "{err}");
         let err = load("fighters: []\n").unwrap_err().to_string();
         assert!(err.contains("unknown roster key 'fighters'"), "{err}");
-        let err = load("  \n\n").unwrap_err().to_string();
-        assert!(err.contains("the roster r.yaml is empty"), "{err}");
+        let err = load("combatants:\n  - name: \"O\u{202E}Brien\"\n").unwrap_err().to_string();
+        assert!(err.starts_with("r.yaml:2:11:") && err.contains("invisible"), "{err}");
     }
 
     #[test]
@@ -692,11 +719,29 @@ mod tests {
     }
 
     #[test]
+    fn long_values_are_cut_in_errors() {
+        for text in [
+            format!("combatants:\n  - name: Elf\n    count: {}\n", "1".repeat(100_000)),
+            format!("combatants:\n  - name: Elf\n    dex: {}\n", "7".repeat(100_000)),
+            format!("combatants:\n  - name: Elf\n    dex: \"{}\"\n", "x y ".repeat(25_000)),
+            format!("sides: \"{}\"\n", "long ".repeat(20_000)),
+            format!("{}: 1\n", "k".repeat(100_000)),
+        ] {
+            let err = load(&text).unwrap_err().to_string();
+            assert!(err.len() < 300 && err.contains('…'), "{} bytes: {}", err.len(), &err[..err.len().min(300)]);
+        }
+        assert_eq!(cut_quotes("a `1` \"b\" c"), "a `1` \"b\" c");
+    }
+
+    #[test]
     fn example_is_a_valid_roster() {
         let text =
-            example(&SCHEMA, "sides:\n  - name: party\n  - name: monsters\ncombatants:\n  - name: Elf\n    dex: 3\n");
+            example(&KEYS, "sides:\n  - name: party\n  - name: monsters\ncombatants:\n  - name: Elf\n    dex: 3\n");
         let roster = load(&text).unwrap();
         assert_eq!(roster.combatants.len(), 1);
         assert!(text.contains("#   dex: VALUE  Dex modifier (a whole number from -5 to 10)"), "{text}");
+        let none =
+            RulesetKeys { rules: "none", side: KeyList::of::<NoKeys>(&[]), combatant: KeyList::of::<NoKeys>(&[]) };
+        assert!(example(&none, "combatants: [Elf]\n").contains("# side keys:\n#   (none)"));
     }
 }

@@ -371,14 +371,14 @@ fn still_stunned_after_the_turns_followed() {
 
 #[test]
 fn recovery_odds_of_a_partial_surprise_by_hand() {
-    let entries = gurps_odds(&["surprise", "--rounds", "3", "Ansel"]);
+    let entries = gurps_odds(&["surprise", "--rounds", "3", "Ansel", "Orc:side=monsters"]);
     // Ansel's side loses 5/12; then IQ 10 on turn 1 (1/2), 11 on turn 2 (5/8), 12 on turn 3 (20/27).
     assert_eq!(
         fractions(&entries, "Ansel"),
         pairs(&[("1", "7/12"), ("2", "5/24"), ("3", "25/192"), ("4", "25/432"), ("null", "35/1728")])
     );
     // With Combat Reflexes: 16 on turn 1 succeeds 53/54, 17+ afterwards too (17–18 fail).
-    let entries = gurps_odds(&["surprise", "--rounds", "2", "Ansel:cr"]);
+    let entries = gurps_odds(&["surprise", "--rounds", "2", "Ansel:cr", "Orc:side=monsters"]);
     assert_eq!(
         fractions(&entries, "Ansel"),
         pairs(&[("1", "13/18"), ("2", "265/972"), ("3", "265/52488"), ("null", "5/52488")])
@@ -619,7 +619,7 @@ fn headlines() {
     assert_eq!(run(&["--seed", "9", "-q", "surprise", "Ansel", "Orc:side=monsters"]), format!("{expect}\n"));
     let d = doc(&["--seed", "9", "surprise", "--total", "Ansel"]);
     assert_eq!(run(&["--seed", "9", "-q", "surprise", "--total", "Ansel"]), format!("{}\n", d["freeze"]["seconds"]));
-    assert_eq!(run(&["--seed", "9", "-q", "initiative", "A:speed=6", "B:speed=7"]), "B,A,monsters\n");
+    assert_eq!(run(&["--seed", "9", "-q", "initiative", "A:speed=6", "B:speed=7"]), "B,A\n");
     let d = doc(&["--seed", "9", "reaction"]);
     assert_eq!(run(&["--seed", "9", "-q", "reaction"]), format!("{}\n", d["total"]));
     let line = run(&["--seed", "9", "-q", "encounter", "--reaction", "Ansel", "Orc:side=monsters"]);

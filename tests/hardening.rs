@@ -47,8 +47,8 @@ fn check_run(args: &[OsString], code: u8, out: &[u8], err: &str) {
     assert!(!err.contains("panicked"), "{args:?}: {err}");
 }
 
-fn schema_of(i: usize) -> fray::cast::Schema {
-    RULESETS[i % RULESETS.len()].schema
+fn keys_of(i: usize) -> fray::cast::RulesetKeys {
+    RULESETS[i % RULESETS.len()].keys
 }
 
 /// Candidate values for each flag, so generated command lines mostly reach the rules.
@@ -89,9 +89,7 @@ fn combatants_of(rules: &Ruleset) -> &'static [&'static str] {
             "C:alert,action=spell:2+light,size=small",
             "G*3:side=monsters,init=1,adv",
         ],
-        "wod" => {
-            &["A:wits=2,composure=3,dex=2", "B:side=monsters,ambusher", "C:initiative=7", "D:in-combat,mod=-2"]
-        }
+        "wod" => &["A:wits=2,composure=3,dex=2", "B:side=monsters,ambusher", "C:initiative=7", "D:in-combat,mod=-2"],
         other => panic!("no combatants listed for {other}"),
     }
 }
@@ -189,7 +187,7 @@ proptest! {
     #[test]
     fn inline_specs_never_panic(text in prop_oneof!["\\PC{0,40}", any::<String>()], rules in 0usize..4, side in any::<bool>()) {
         let owner = if side { Owner::Side } else { Owner::Combatant };
-        if let Err(err) = parse_inline(&text, owner, &schema_of(rules)) {
+        if let Err(err) = parse_inline(&text, owner, &keys_of(rules)) {
             let message = err.to_string();
             prop_assert!(!message.is_empty() && !message.contains('\n'), "{message:?}");
         }
@@ -200,8 +198,8 @@ proptest! {
         text in "[A-Za-z ]{0,6}(\\*-?[0-9]{0,12})?(:([a-z-]{0,10}(=[-+]?[0-9.]{0,25})?,?){0,5})?",
         rules in 0usize..4,
     ) {
-        let _ = parse_inline(&text, Owner::Combatant, &schema_of(rules));
-        let _ = parse_inline(&text, Owner::Side, &schema_of(rules));
+        let _ = parse_inline(&text, Owner::Combatant, &keys_of(rules));
+        let _ = parse_inline(&text, Owner::Side, &keys_of(rules));
     }
 }
 
@@ -282,7 +280,7 @@ proptest! {
 
     #[test]
     fn rosters_never_panic(text in roster_text(), rules in 0usize..4) {
-        if let Err(err) = fray::roster::parse(&text, "r.yaml", &schema_of(rules), &[]) {
+        if let Err(err) = fray::roster::parse(&text, "r.yaml", &keys_of(rules), &[]) {
             let message = err.to_string();
             prop_assert!(message.starts_with("r.yaml"), "{message}");
             prop_assert_eq!(err.exit_code(), 1);
@@ -291,7 +289,7 @@ proptest! {
 
     #[test]
     fn arbitrary_text_rosters_never_panic(text in "\\PC{0,200}", rules in 0usize..4) {
-        let _ = fray::roster::parse(&text, "r.yaml", &schema_of(rules), &[]);
+        let _ = fray::roster::parse(&text, "r.yaml", &keys_of(rules), &[]);
     }
 }
 
