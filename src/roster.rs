@@ -16,13 +16,16 @@
 //! Keys are checked against the ruleset's key lists while the YAML is read, so every error
 //! carries the file, line and column of the offending key or value.
 
+mod events;
+
 use crate::cast::{
     KeyKind, MAX_COMBATANTS, MAX_GROUP, MAX_SIDES, Origin, Owner, RawSpec, RulesetKeys, apply_key, check_name, echo,
     finish_keys, member_names, parse_spec,
 };
 use crate::error::{Error, Result};
+use events::{Event, Mark, Parser};
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::fmt::Write as _;
 
@@ -39,10 +42,12 @@ pub struct Roster {
 /// Parses roster `text` read from `file` (a path, or `<stdin>`). `inline_sides` are the
 /// `--side` names given on the command line, which combatants may also name.
 pub fn parse(text: &str, file: &str, keys: &RulesetKeys, inline_sides: &[String]) -> Result<Roster> {
-    if text.trim().is_empty() {
-        return Err(Error::data(format!("the roster {file} is empty")).hint("see --roster-example for a template"));
-    }
-    check_nesting(text).map_err(|what| Error::data(format!("{file}: {what}")).hint("a roster is two flat lists"))?;
+    check_structure(text).map_err(|refusal| match refusal {
+        Refusal::Empty => {
+            Error::data(format!("the roster {file} is empty")).hint("see --roster-example for a template")
+        }
+        Refusal::At(at, what, hint) => Error::data(format!("{file}:{}:{}: {what}", at.line, at.column)).hint(hint),
+    })?;
     let located = |err: serde_yaml::Error| {
         let what = cut_quotes(&strip_location(&err.to_string()));
         let what = match err.location() {
@@ -62,43 +67,98 @@ pub fn parse(text: &str, file: &str, keys: &RulesetKeys, inline_sides: &[String]
     seed.deserialize(serde_yaml::Deserializer::from_str(text)).map_err(located)
 }
 
-/// Deepest flow nesting (`[`, `{`) and widest indentation a roster may have. A roster needs
-/// three or four levels; the YAML parser slows down badly on thousands.
+/// The deepest nesting of lists and mappings a roster may have. A roster needs three or four
+/// levels; the YAML parser slows down with every level.
 const MAX_NESTING: usize = 32;
-const MAX_INDENT: usize = 200;
 
-/// Refuses pathologically nested text before the YAML parser sees it.
-fn check_nesting(text: &str) -> Result<(), String> {
-    for (number, line) in text.lines().enumerate() {
-        if line.len() - line.trim_start_matches(' ').len() > MAX_INDENT {
-            return Err(format!("line {} is indented more than {MAX_INDENT} columns", number + 1));
+/// Why a roster is refused before it is read.
+#[derive(Debug, PartialEq, Eq)]
+enum Refusal {
+    /// Nothing in it: no document, `---`, `~`, `{}`, only comments.
+    Empty,
+    /// What is wrong where, and a hint.
+    At(Mark, String, &'static str),
+}
+
+/// An open list or mapping, while the events are read.
+enum Open {
+    Sequence,
+    /// A mapping's keys so far (scalar keys, with the line each is on), and whether the next
+    /// node is a key.
+    Mapping {
+        keys: HashMap<Vec<u8>, u64>,
+        at_key: bool,
+        empty: bool,
+    },
+}
+
+/// Reads the YAML parser's events to refuse, before yaml_serde loads the text: nesting deeper
+/// than [`MAX_NESTING`], a key given twice in one mapping, and a roster with nothing in it.
+/// Syntax errors are left to yaml_serde, which reports them in its own words.
+fn check_structure(text: &str) -> Result<(), Refusal> {
+    let mut parser = Parser::new(text);
+    let mut open: Vec<Open> = Vec::new();
+    let mut something = false;
+    while let Some((event, at)) = parser.next_event() {
+        let starts_node =
+            matches!(event, Event::Scalar { .. } | Event::Alias | Event::SequenceStart | Event::MappingStart);
+        if starts_node && open.is_empty() {
+            something |= !is_empty_root(&event);
         }
-    }
-    let mut depth = 0usize;
-    let mut quote: Option<char> = None;
-    let mut escaped = false;
-    let mut comment = false;
-    let mut previous = '\n';
-    for c in text.chars() {
-        match (quote, c) {
-            _ if comment => comment = c != '\n',
-            (Some('"'), '\\') => escaped = !escaped,
-            (Some(q), _) if c == q && !escaped => quote = None,
-            (Some(_), _) => escaped = false,
-            (None, '"' | '\'') => quote = Some(c),
-            (None, '#') if previous.is_whitespace() => comment = true,
-            (None, '[' | '{') => {
-                depth += 1;
-                if depth > MAX_NESTING {
-                    return Err(format!("brackets nest deeper than {MAX_NESTING} levels"));
+        if let (true, Some(Open::Mapping { keys, at_key: true, empty })) = (starts_node, open.last_mut()) {
+            *empty = false;
+            if let Event::Scalar { value, .. } = &event {
+                if let Some(first) = keys.insert(value.clone(), at.line) {
+                    let key = echo(&String::from_utf8_lossy(value));
+                    return Err(Refusal::At(
+                        at,
+                        format!("key '{key}' is given twice, on lines {first} and {}", at.line),
+                        "give each key once",
+                    ));
                 }
             }
-            (None, ']' | '}') => depth = depth.saturating_sub(1),
-            _ => {}
         }
-        previous = c;
+        match event {
+            Event::SequenceStart | Event::MappingStart => {
+                if open.len() >= MAX_NESTING {
+                    return Err(Refusal::At(
+                        at,
+                        format!("lists and mappings nest deeper than {MAX_NESTING} levels"),
+                        "a roster is two flat lists",
+                    ));
+                }
+                open.push(match event {
+                    Event::SequenceStart => Open::Sequence,
+                    _ => Open::Mapping { keys: HashMap::new(), at_key: true, empty: true },
+                });
+                continue;
+            }
+            Event::SequenceEnd | Event::MappingEnd => {
+                let closed = open.pop();
+                if open.is_empty() && matches!(closed, Some(Open::Mapping { empty: false, .. }) | Some(Open::Sequence))
+                {
+                    something = true;
+                }
+            }
+            Event::Scalar { .. } | Event::Alias => {}
+            Event::StreamStart | Event::StreamEnd | Event::DocumentStart | Event::DocumentEnd => continue,
+        }
+        // A node has ended: in a mapping, a key is followed by its value and a value by a key.
+        if let Some(Open::Mapping { at_key, .. }) = open.last_mut() {
+            *at_key = !*at_key;
+        }
     }
-    Ok(())
+    if something || parser.failed() { Ok(()) } else { Err(Refusal::Empty) }
+}
+
+/// Whether a document's first event leaves it empty so far: a null scalar; a list or mapping
+/// counts once it is closed with something in it.
+fn is_empty_root(event: &Event) -> bool {
+    match event {
+        Event::Scalar { value, plain: true } => matches!(value.as_slice(), b"" | b"~" | b"null" | b"Null" | b"NULL"),
+        Event::SequenceStart | Event::MappingStart => true,
+        _ => false,
+    }
 }
 
 /// yaml_serde writes `path: message at line L column C`; we print the location first and
@@ -693,6 +753,40 @@ mod tests {
     }
 
     #[test]
+    fn empty_rosters_are_refused_however_they_are_written() {
+        for text in [
+            "",
+            "  \n\n",
+            "# only a comment\n# and another\n",
+            "---\n",
+            "--- # nothing\n...\n",
+            "{}\n",
+            "~\n",
+            "null\n",
+            "---\n---\n",
+        ] {
+            let err = load(text).unwrap_err().to_string();
+            assert!(err.contains("the roster r.yaml is empty"), "{text:?}: {err}");
+        }
+        for text in ["sides: []\n", "[]\n", "x\n", "\"\"\n"] {
+            let err = load(text).map(|_| String::new()).unwrap_or_else(|e| e.to_string());
+            assert!(!err.contains("is empty"), "{text:?}: {err}");
+        }
+    }
+
+    #[test]
+    fn keys_given_twice_are_refused_with_both_lines() {
+        let err = load("combatants: [Elf]\ncombatants: [Orc]\n").unwrap_err().to_string();
+        assert_eq!(err, "r.yaml:2:1: key 'combatants' is given twice, on lines 1 and 2; give each key once");
+        let err = load("combatants:\n  - name: Elf\n    dex: 1\n\n    \"dex\": 2\n").unwrap_err().to_string();
+        assert!(err.starts_with("r.yaml:5:5: key 'dex' is given twice, on lines 3 and 5"), "{err}");
+        let err = load("combatants:\n  - {name: Elf, name: Orc}\n").unwrap_err().to_string();
+        assert!(err.contains("key 'name' is given twice, on lines 2 and 2"), "{err}");
+        // The same key in different mappings is fine.
+        assert!(load("combatants:\n  - name: Elf\n    dex: 1\n  - name: Orc\n    dex: 1\n").is_ok());
+    }
+
+    #[test]
     fn alias_bombs_and_deep_nesting_are_refused_quickly() {
         let mut bomb = String::from("combatants:\n  - &a [x, x, x, x, x, x, x, x, x]\n");
         for i in 0..12 {
@@ -703,19 +797,24 @@ mod tests {
         let start = std::time::Instant::now();
         let err = load(&bomb).unwrap_err().to_string();
         assert!(err.starts_with("r.yaml:"), "{err}");
-        eprintln!("bomb {:?}", start.elapsed());
         let deep = format!("combatants: {}{}\n", "[".repeat(100_000), "]".repeat(100_000));
         let err = load(&deep).unwrap_err().to_string();
-        assert!(err.starts_with("r.yaml: brackets nest deeper than 32 levels"), "{err}");
-        let wide = format!("combatants:\n{}- x\n", " ".repeat(300));
-        let err = load(&wide).unwrap_err().to_string();
-        assert!(err.starts_with("r.yaml: line 2 is indented more than 200 columns"), "{err}");
+        assert!(err.starts_with("r.yaml:1:44: lists and mappings nest deeper than 32 levels"), "{err}");
+        // A quote or an apostrophe earlier in the file changes nothing: the parser counts.
+        for quote in ["'", "\""] {
+            let deep =
+                format!("combatants:\n  - O{quote}Brien\n  - {}1{}\n", "{a: ".repeat(50_000), "}".repeat(50_000));
+            let err = load(&deep).unwrap_err().to_string();
+            assert!(err.starts_with("r.yaml:3:"), "{quote}: {err}");
+            assert!(err.contains("nest deeper than 32 levels"), "{quote}: {err}");
+        }
+        let block: String = (0..40).map(|i| format!("{}- \n", "  ".repeat(i))).collect();
+        let err = load(&format!("combatants:\n{block}")).unwrap_err().to_string();
+        assert!(err.contains("nest deeper than 32 levels"), "{err}");
         // Brackets in quotes and comments do not count.
-        assert!(
-            load("combatants:\n  - \"x[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\"  # [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\n")
-                .is_ok()
-        );
-        assert!(start.elapsed().as_secs() < 2);
+        let quoted = format!("combatants:\n  - \"x{}\"  # {}\n", "[".repeat(40), "{".repeat(40));
+        assert!(load(&quoted).is_ok());
+        assert!(start.elapsed().as_secs() < 2, "{:?}", start.elapsed());
     }
 
     #[test]
