@@ -140,6 +140,11 @@ fn is_format_or_separator(c: char) -> bool {
         | '\u{E0020}'..='\u{E007F}')
 }
 
+/// The first format or separator character in `text`, as `U+202E`.
+fn invisible(text: &str) -> Option<String> {
+    text.chars().find(|&c| is_format_or_separator(c)).map(|c| format!("U+{:04X}", c as u32))
+}
+
 /// Names are 1 to 64 characters, with no control, format or separator characters, no comma
 /// and no spec punctuation.
 pub fn check_name(name: &str) -> Result<(), String> {
@@ -152,8 +157,8 @@ pub fn check_name(name: &str) -> Result<(), String> {
     if name.chars().any(|c| c.is_control()) {
         return Err("a name cannot contain control characters".to_string());
     }
-    if let Some(c) = name.chars().find(|&c| is_format_or_separator(c)) {
-        return Err(format!("a name cannot contain invisible format or separator characters (U+{:04X})", c as u32));
+    if let Some(c) = invisible(name) {
+        return Err(format!("a name cannot contain invisible format or separator characters ({c})"));
     }
     if name.contains(',') {
         return Err(format!("the name '{name}' contains ',', and -q joins names with commas"));
@@ -192,6 +197,10 @@ pub fn split_spec<'a>(text: &'a str, what: &str, groups: bool) -> Result<Spec<'a
         }
         None => (head.trim(), None),
     };
+    // Trimming would drop a separator (U+2028 is white space): look before trimming.
+    if let Some(c) = invisible(head) {
+        return Err(format!("a name cannot contain invisible format or separator characters ({c})"));
+    }
     check_name(name)?;
     let mut keys = Vec::new();
     for item in rest.into_iter().flat_map(|rest| rest.split(',')) {
@@ -201,6 +210,9 @@ pub fn split_spec<'a>(text: &'a str, what: &str, groups: bool) -> Result<Spec<'a
         };
         if key.is_empty() {
             return Err("an empty key".into());
+        }
+        if let Some(c) = invisible(item) {
+            return Err(format!("key '{}' cannot contain invisible format or separator characters ({c})", echo(key)));
         }
         keys.push((key, value));
     }
@@ -538,6 +550,9 @@ mod tests {
         assert_eq!(spec, Spec { name: "Mitch", count: None, keys: vec![("after", Some("Larry"))] });
         assert_eq!(split_spec("Thug*2", "name", false).unwrap_err(), "a name has no *COUNT");
         assert_eq!(split_spec("Elf:", "combatant", true).unwrap_err(), "an empty key");
+        // A separator is white space to trim(), so the spec is looked at before trimming.
+        assert!(split_spec("Elf\u{2029}", "combatant", true).unwrap_err().contains("(U+2029)"));
+        assert!(split_spec("Elf:side=orcs\u{2028}", "combatant", true).unwrap_err().contains("key 'side' cannot"));
     }
 
     #[test]
