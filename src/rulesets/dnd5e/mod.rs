@@ -366,4 +366,19 @@ mod tests {
         cast::assert_list_fills::<NoKeys>(&KEYS.side, &[]);
         cast::assert_list_fills::<CombatantKeys>(&KEYS.combatant, &[("action", "spell:2+light+-20")]);
     }
+
+    #[test]
+    fn creatures_carry_every_key() {
+        let specs = ["Elf:dex=3,init=5,per=16,alert,adv,size=small,action=light,dex-score=16", "Orc:side=monsters"];
+        let combatants = specs.iter().map(|s| cast::parse_inline(s, cast::Owner::Combatant, &KEYS).unwrap()).collect();
+        let cast: Cast = cast::Cast::resolve(vec![], combatants).unwrap().typed().unwrap();
+        let [elf, orc] = creatures(&cast).try_into().unwrap();
+        assert_eq!((elf.dex, elf.init, elf.per, elf.alert), (3, Some(5), 16, true));
+        assert_eq!((elf.mode, elf.size, elf.dex_score), (RollMode::Advantage, Size::Small, Some(16)));
+        assert_eq!(elf.action.map(|a| a.net()), Some(2));
+        assert_eq!(
+            (orc.side, orc.dex, orc.per, orc.dex_score, orc.size),
+            (1, 0, DEFAULT_PASSIVE_PERCEPTION, None, Size::Medium)
+        );
+    }
 }
