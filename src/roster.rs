@@ -24,6 +24,7 @@ use crate::cast::{
 };
 use crate::error::{Error, Result};
 use events::{Event, Mark, Parser};
+use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -353,8 +354,6 @@ impl<'de> DeserializeSeed<'de> for TopKey {
     }
 }
 
-use serde::Deserialize;
-
 struct SpecList<'a, 'b> {
     ctx: &'a RosterSeed<'a>,
     owner: Owner,
@@ -373,7 +372,7 @@ impl<'de> Visitor<'de> for SpecList<'_, '_> {
     type Value = Vec<RawSpec>;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        write!(f, "a list of {}s", word(self.owner))
+        write!(f, "a list of {}s", self.owner.word())
     }
 
     fn visit_unit<E: de::Error>(self) -> Result<Vec<RawSpec>, E> {
@@ -388,13 +387,6 @@ impl<'de> Visitor<'de> for SpecList<'_, '_> {
             specs.push(spec);
         }
         Ok(specs)
-    }
-}
-
-fn word(owner: Owner) -> &'static str {
-    match owner {
-        Owner::Side => "side",
-        Owner::Combatant => "combatant",
     }
 }
 
@@ -490,7 +482,7 @@ impl<'de> Visitor<'de> for SpecSeed<'_, '_> {
             }
         }
         if !named {
-            return Err(de::Error::custom(format!("this {} has no 'name'", word(self.owner))));
+            return Err(de::Error::custom(format!("this {} has no 'name'", self.owner.word())));
         }
         self.finish(spec)
     }

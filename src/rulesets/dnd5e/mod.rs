@@ -77,6 +77,7 @@ combatants:
   - name: Elf
     per: 16
     dex: 3
+    dex-score: 16
   - name: Paladin
     per: 12
     action: spell:2+light
