@@ -26,12 +26,23 @@ pub const MAX_SIDES: usize = 100;
 /// The most characters of the user's input an error message repeats.
 pub const MAX_ECHO_CHARS: usize = 60;
 
-/// `text` as an error message repeats it: cut after [`MAX_ECHO_CHARS`] characters, with `…`.
+/// `text` as an error message repeats it: cut after [`MAX_ECHO_CHARS`] characters, with `…`,
+/// and with format and separator characters written out (`\u{202e}`), so that they cannot
+/// reorder or hide the message.
 pub fn echo(text: &str) -> String {
-    match text.char_indices().nth(MAX_ECHO_CHARS) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_string(),
+    let mut out = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i == MAX_ECHO_CHARS {
+            out.push('…');
+            break;
+        }
+        if is_format_or_separator(c) {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
     }
+    out
 }
 
 /// Where a spec came from, for error messages.
@@ -537,6 +548,8 @@ mod tests {
     fn errors_echo_at_most_sixty_characters() {
         assert_eq!(echo("short"), "short");
         assert_eq!(echo(&"é".repeat(61)), format!("{}…", "é".repeat(60)));
+        assert_eq!(echo(&"é".repeat(60)), "é".repeat(60));
+        assert_eq!(echo("Evil\u{202E}lf"), "Evil\\u{202e}lf");
         let long = format!("Orc*{}", "1".repeat(100_000));
         let err = combatant(&long).unwrap_err().to_string();
         assert!(err.len() < 300 && err.contains('…'), "{} bytes: {}", err.len(), &err[..200.min(err.len())]);

@@ -129,6 +129,10 @@ fn names_with_invisible_or_reordering_characters_are_refused() {
     {
         let err = fails(&["surprise", bad], 2);
         assert!(err.contains("a name cannot contain invisible format or separator characters (U+"), "{bad:?}: {err}");
+        assert!(
+            !err.chars().any(|c| bad.contains(c) && !c.is_ascii()),
+            "the message repeats {bad:?} as written: {err}"
+        );
         let err = fails(&["surprise", "--side", bad], 2);
         assert!(err.contains("invisible format or separator"), "{bad:?}: {err}");
         let spec = format!("Elf:side={bad}");
