@@ -7,6 +7,7 @@ mod dnd5e;
 mod golden;
 mod gurps;
 mod hardening;
+mod keys;
 mod ose;
 mod readme;
 mod shell;

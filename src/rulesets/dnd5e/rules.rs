@@ -113,7 +113,8 @@ fn parse_part(token: &str) -> Result<Part, String> {
                     _ => return Err(format!("'{token}' is not a spell level; write spell:LEVEL with LEVEL 0 to 9")),
                 }
             } else if let Ok(n) = lower.parse::<i32>() {
-                if n.abs() > OTHER_LIMIT {
+                // A range check, not n.abs(), which overflows for the least i32.
+                if !(-OTHER_LIMIT..=OTHER_LIMIT).contains(&n) {
                     return Err(format!("'{token}' is out of range; another action's modifier is -20 to 20"));
                 }
                 Part::Other(n)
@@ -260,6 +261,8 @@ pub struct Creature {
     pub mode: RollMode,
     pub size: Size,
     pub action: Option<Action>,
+    /// `dex-score=N`: the Dexterity score (1 to 30), when given.
+    pub dex_score: Option<i32>,
 }
 
 /// seed 004: passive Perception when `per=` is not given.
