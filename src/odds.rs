@@ -399,6 +399,8 @@ pub struct OddsEntry {
 pub struct OddsPart {
     pub part: Option<String>,
     pub title: String,
+    /// Where its entries lie in [`Odds::entries`]: each part's entries are pushed together.
+    pub entries: std::ops::Range<usize>,
 }
 
 /// Everything `--odds` prints for one command.
@@ -431,11 +433,13 @@ impl Odds {
             self.trials = self.trials.max(method.trials);
             self.seed = Some(method.seed);
         }
-        self.parts.push(OddsPart { part: part.map(str::to_string), title: title.into() });
+        let start = self.entries.len();
         for (value, p) in dist.iter() {
             let (outcome, label) = describe(value);
             self.entries.push(OddsEntry { part: part.map(str::to_string), outcome, label, prob: p.clone() });
         }
+        let entries = start..self.entries.len();
+        self.parts.push(OddsPart { part: part.map(str::to_string), title: title.into(), entries });
     }
 
     pub fn note(&mut self, sentence: impl Into<String>) {
@@ -443,8 +447,8 @@ impl Odds {
     }
 
     /// The entries of one part, in order.
-    pub fn entries_of<'a>(&'a self, part: &'a Option<String>) -> impl Iterator<Item = &'a OddsEntry> + 'a {
-        self.entries.iter().filter(move |e| &e.part == part)
+    pub fn entries_of(&self, part: &OddsPart) -> &[OddsEntry] {
+        self.entries.get(part.entries.clone()).unwrap_or(&[])
     }
 
     /// The 95% margin of error of an estimated probability `p`.
