@@ -133,6 +133,22 @@ pub struct Method {
     pub seed: u64,
 }
 
+impl Method {
+    /// An exact answer.
+    pub fn exact(fallback: Fallback) -> Method {
+        Method { trials: None, seed: fallback.seed }
+    }
+
+    /// Takes in how another piece of the same answer was reached: the answer is exact only
+    /// while every piece of it is.
+    pub fn absorb(&mut self, other: Method) {
+        if other.trials.is_some() {
+            self.trials = self.trials.max(other.trials);
+            self.seed = other.seed;
+        }
+    }
+}
+
 /// Settings for the simulation fallback.
 #[derive(Clone, Copy, Debug)]
 pub struct Fallback {
@@ -152,6 +168,17 @@ pub fn exact_or_estimate<T: Ord + Clone>(
             Method { trials: Some(fallback.trials), seed: fallback.seed },
         ),
     }
+}
+
+/// [`exact_or_estimate`] for one piece of a longer answer: an estimate is recorded in `method`.
+pub fn dist_of<T: Ord + Clone>(
+    run: impl FnMut(&mut dyn Dice) -> T,
+    fallback: Fallback,
+    method: &mut Method,
+) -> Dist<T> {
+    let (dist, m) = exact_or_estimate(run, fallback);
+    method.absorb(m);
+    dist
 }
 
 /// The distinct totals of a roll with their probabilities.
@@ -546,6 +573,22 @@ mod tests {
             assert_eq!(roll.total, total);
             assert!(roll.faces().all(|f| (1..=6).contains(&f)));
         }
+    }
+
+    #[test]
+    fn a_piece_too_large_to_walk_is_estimated_and_says_so() {
+        let fallback = Fallback { seed: 3, trials: 2_000 };
+        let mut method = Method::exact(fallback);
+        let small = dist_of(|d| d.roll(1, 6).total, fallback, &mut method);
+        assert_eq!((small.len(), method.trials), (6, None));
+        // Eight d20s one by one: 20^8 paths, past the budget, so the answer is sampled, not made up.
+        let large = dist_of(|d| (0..8).map(|_| d.roll(1, 20).total).sum::<u32>(), fallback, &mut method);
+        assert_eq!(method.trials, Some(2_000));
+        assert_eq!(large.total(), Prob::one());
+        assert!(large.len() > 20);
+        // An exact piece after an estimate leaves the answer an estimate.
+        dist_of(|d| d.roll(1, 4).total, fallback, &mut method);
+        assert_eq!(method.trials, Some(2_000));
     }
 
     #[test]
