@@ -89,7 +89,15 @@ pub const PATH_BUDGET: usize = 200_000;
 pub struct TooLarge;
 
 /// Every outcome of `run` with its exact probability, or [`TooLarge`].
-pub fn enumerate<T: Ord + Clone>(mut run: impl FnMut(&mut dyn Dice) -> T) -> Result<Dist<T>, TooLarge> {
+pub fn enumerate<T: Ord + Clone>(run: impl FnMut(&mut dyn Dice) -> T) -> Result<Dist<T>, TooLarge> {
+    enumerate_within(run, PATH_BUDGET)
+}
+
+/// [`enumerate`] giving up after `budget` paths.
+fn enumerate_within<T: Ord + Clone>(
+    mut run: impl FnMut(&mut dyn Dice) -> T,
+    budget: usize,
+) -> Result<Dist<T>, TooLarge> {
     let mut replay = Replay::default();
     let mut merged: BTreeMap<T, Prob> = BTreeMap::new();
     let mut paths = 0usize;
@@ -98,7 +106,7 @@ pub fn enumerate<T: Ord + Clone>(mut run: impl FnMut(&mut dyn Dice) -> T) -> Res
         replay.weight = Prob::one();
         let value = run(&mut replay);
         paths += 1;
-        if replay.oversize || paths > PATH_BUDGET {
+        if replay.oversize || paths > budget {
             return Err(TooLarge);
         }
         match merged.get_mut(&value) {
@@ -123,6 +131,46 @@ pub fn simulate<T: Ord + Clone>(mut run: impl FnMut(&mut dyn Dice) -> T, trials:
     }
     let trials = u128::from(trials.max(1));
     Dist { outcomes: counts.into_iter().map(|(v, c)| (v, Prob::new(u128::from(c), trials))).collect() }
+}
+
+/// Test support: an odds answer checked against the rolling code itself, walked path by path.
+///
+/// Where an `*_odds` function composes its answer (chaining steps, a closed form, a count of
+/// equally likely outcomes) instead of enumerating the rule in one go, its tests walk the rule
+/// that rolls — every die of every step, with no budget — and require the same fractions.
+#[cfg(test)]
+pub mod brute {
+    use super::*;
+
+    /// Every outcome of `run` with its exact probability, walking every path of its dice.
+    /// For small casts only: there is no budget.
+    pub fn walk<T: Ord + Clone>(run: impl FnMut(&mut dyn Dice) -> T) -> Dist<T> {
+        enumerate_within(run, usize::MAX).expect("a roll-off of at most 10 contenders")
+    }
+
+    /// One part of an odds answer: each entry's outcome data (as JSON text) with its probability.
+    pub fn part(odds: &Odds, part: Option<&str>) -> Dist<String> {
+        let heading = odds.parts.iter().filter(|p| p.part.as_deref() == part).count();
+        assert_eq!(heading, 1, "the odds have one part {part:?}: {:?}", odds.parts);
+        Dist::from_pairs(
+            odds.entries.iter().filter(|e| e.part.as_deref() == part).map(|e| (e.outcome.to_string(), e.prob.clone())),
+        )
+    }
+
+    /// Asserts that `part` of `odds` is exact and gives every outcome exactly the probability
+    /// that `walked` (the rolling code, walked) gives it, once mapped to outcome data.
+    #[track_caller]
+    pub fn assert_part<T: Ord + Clone>(
+        odds: &Odds,
+        part: Option<&str>,
+        walked: &Dist<T>,
+        outcome: impl Fn(&T) -> serde_json::Value,
+    ) {
+        assert!(odds.exact(), "the odds are exact");
+        let expected = walked.map(|v| outcome(v).to_string());
+        assert_eq!(expected.total(), Prob::one());
+        assert_eq!(self::part(odds, part), expected, "part {part:?}: the odds (left) against the rolling code walked");
+    }
 }
 
 /// How an odds answer was reached.
