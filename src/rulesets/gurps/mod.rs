@@ -1,6 +1,8 @@
 //! gurps: GURPS 4th edition surprise, recovery, turn order and reaction (seed 001). This file
 //! turns the command line into rule inputs; [`rules`] rolls them, [`text`] shows them.
 
+#[cfg(test)]
+mod odds_check;
 pub mod rules;
 pub mod text;
 
