@@ -2,6 +2,8 @@
 //! actions (seed 003). This file turns the command line into rule inputs; [`rules`] rolls them,
 //! [`text`] shows them.
 
+#[cfg(test)]
+mod odds_check;
 pub mod rules;
 pub mod text;
 
