@@ -24,7 +24,7 @@ fn leader(iq: i32, cr: bool, tactics: i32) -> Option<Leader> {
 
 /// A cast line: `count` alike combatants (a group when more than one).
 struct Line {
-    name: &'static str,
+    name: String,
     count: u32,
     side: usize,
     iq: i32,
@@ -32,8 +32,8 @@ struct Line {
     speed: i64,
 }
 
-fn line(name: &'static str, count: u32, side: usize, iq: i32, cr: bool) -> Line {
-    Line { name, count, side, iq, cr, speed: 500 }
+fn line(name: &str, count: u32, side: usize, iq: i32, cr: bool) -> Line {
+    Line { name: name.to_string(), count, side, iq, cr, speed: 500 }
 }
 
 fn fight(mut teams: Vec<Team>, lines: Vec<Line>) -> Fight {
@@ -218,4 +218,33 @@ fn who_acts_first_among_many_tied() {
     check_first(lines);
     // Nine tied: too many orders to walk in the odds, which take every place as even.
     check_first(vec![line("Orc", 9, 1, 10, false)]);
+}
+
+/// A cast of thousands lists fewer turns of recovery one by one (so the answer stays small), and
+/// each part is then exactly the answer for following that many turns.
+#[test]
+fn a_big_cast_lists_fewer_turns_and_says_so() {
+    let teams = || vec![team("party", leader(10, false, 0)), team("monsters", leader(10, false, 0))];
+    let lines: Vec<Line> = (0..5_000).map(|i| line(&format!("C{i}"), 1, i % 2, 8 + (i % 3) as i32, false)).collect();
+    let big = SurpriseInput { fight: fight(teams(), lines), kind: Kind::Partial, rounds: 60 };
+    let odds = surprise_odds(&big, fallback());
+    // 200 000 outcomes over 5 000 parts: 40 each, so turns up to 38 are listed one by one.
+    assert!(odds.entries.len() <= 200_000 + 3, "{} outcomes", odds.entries.len());
+    assert_eq!(
+        odds.notes,
+        ["recovery is listed turn by turn up to turn 38; \"still stunned after 38 turns\" includes recovering \
+          later within the 60 turns followed"]
+    );
+    // C1 (IQ 9, on the monsters' side) as if the fight were followed for 38 turns.
+    let small = SurpriseInput {
+        fight: fight(teams(), vec![line("C0", 1, 0, 8, false), line("C1", 1, 1, 9, false)]),
+        kind: Kind::Partial,
+        rounds: 38,
+    };
+    let of = |odds: &Odds| -> Vec<String> {
+        let part = odds.parts.iter().find(|p| p.part.as_deref() == Some("C1")).expect("a part for C1");
+        odds.entries_of(part).iter().map(|e| format!("{} {}", e.label, e.prob)).collect()
+    };
+    assert_eq!(of(&odds), of(&surprise_odds(&small, fallback())));
+    assert_eq!(of(&odds).last().map(|l| l.starts_with("still stunned after 38 turns")), Some(true));
 }

@@ -24,6 +24,9 @@ pub const DEFAULT_ROUNDS: u32 = 20;
 /// Turns of recovery that `--odds` lists one by one (a minute of combat); later turns are
 /// lumped into the last outcome, "still stunned after 60 turns".
 pub const ODDS_TURNS: u32 = 60;
+/// Recovery outcomes `--odds` lists over all the parts: a cast of thousands lists fewer turns
+/// one by one, so that the answer stays small.
+const ODDS_RECOVERY_OUTCOMES: usize = 200_000;
 /// Distinct acting orders listed in full by `--odds`; past this, only who acts first.
 const FULL_ORDERS: usize = 24;
 /// The largest roll-off whose orders `--odds` walks one by one (8! = 40 320 paths).
@@ -552,14 +555,33 @@ fn opening_dist(input: &SurpriseInput, fallback: Fallback) -> (Dist<Opening>, Me
     }
 }
 
-/// The turn `fighter` acts from, over every opening.
+/// The lines of the cast whose recovery `--odds` lists: all but the attackers of a total surprise.
+fn listed_entries(input: &SurpriseInput) -> impl Iterator<Item = (&Entry, &Fighter)> {
+    let fight = &input.fight;
+    fight.entries.iter().filter_map(move |entry| {
+        let first = fight.members(entry).next()?;
+        let attacks = matches!(input.kind, Kind::Total { attackers } if first.side == attackers);
+        (!attacks).then_some((entry, first))
+    })
+}
+
+/// The last turn `--odds` lists recovery for on its own: the turns followed, at most
+/// [`ODDS_TURNS`], and fewer when the parts would list over [`ODDS_RECOVERY_OUTCOMES`] outcomes
+/// (each lists turn 1 to the horizon + 1 and "still stunned").
+fn odds_horizon(input: &SurpriseInput) -> u32 {
+    let parts = listed_entries(input).count().max(1);
+    let fits = (ODDS_RECOVERY_OUTCOMES / parts).saturating_sub(2).max(1);
+    input.rounds.min(ODDS_TURNS).min(u32::try_from(fits).unwrap_or(u32::MAX))
+}
+
+/// The turn `fighter` acts from, over every opening, listed up to `horizon`.
 fn acts_from_dist(
     input: &SurpriseInput,
     opening: &Dist<Opening>,
     fighter: &Fighter,
+    horizon: u32,
     chances: &mut Chances,
 ) -> Dist<Recovered> {
-    let horizon = input.rounds.min(ODDS_TURNS);
     opening.and_then(|open| {
         let (loser, seconds) = match *open {
             Opening::Winner(Won::Side(w)) => (Some(1 - w), 0),
@@ -601,19 +623,13 @@ fn push_surprise_odds(input: &SurpriseInput, fallback: Fallback, odds: &mut Odds
         }
     }
     let mut chances = Chances::new(fallback);
-    let horizon = input.rounds.min(ODDS_TURNS);
+    let horizon = odds_horizon(input);
     // Alike combatants on one side have alike odds: each is worked out once.
     let mut alike: BTreeMap<(usize, i32, bool), Dist<Recovered>> = BTreeMap::new();
-    for entry in &fight.entries {
-        let Some(first) = fight.members(entry).next() else { continue };
-        if let Kind::Total { attackers } = input.kind {
-            if first.side == attackers {
-                continue;
-            }
-        }
+    for (entry, first) in listed_entries(input) {
         let dist = alike
             .entry((first.side, first.iq, first.cr))
-            .or_insert_with(|| acts_from_dist(input, &opening, first, &mut chances));
+            .or_insert_with(|| acts_from_dist(input, &opening, first, horizon, &mut chances));
         // A group's part is named as written, `Orc*3`, which no combatant's name can be.
         let (part, title) = match entry.count {
             1 => (entry.name.clone(), format!("{}: acts from turn", entry.name)),
@@ -623,9 +639,9 @@ fn push_surprise_odds(input: &SurpriseInput, fallback: Fallback, odds: &mut Odds
         method.absorb(chances.method);
         odds.push(Some(&part), title, dist, method, |r| describe_recovered(*r, horizon));
     }
-    if input.rounds > ODDS_TURNS && !alike.is_empty() {
+    if input.rounds > horizon && !alike.is_empty() {
         odds.note(format!(
-            "recovery is listed turn by turn up to turn {ODDS_TURNS}; \"still stunned after {ODDS_TURNS} turns\" \
+            "recovery is listed turn by turn up to turn {horizon}; \"still stunned after {horizon} turns\" \
              includes recovering later within the {} turns followed",
             input.rounds
         ));
