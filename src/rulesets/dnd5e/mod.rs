@@ -106,6 +106,16 @@ fn creatures(cast: &Cast) -> Result<Vec<Creature>> {
                 Some(text) => Some(parse_action(text).map_err(|why| Error::usage(format!("key 'action': {why}")))?),
                 None => None,
             };
+            if let Some(action) = &action {
+                let parts = action.modifiers.len() + action.ignored.len();
+                if parts > MAX_ACTION_PARTS {
+                    return Err(Error::usage(format!(
+                        "'{}': key 'action' joins {parts} parts; an action joins at most {MAX_ACTION_PARTS}",
+                        c.name
+                    ))
+                    .hint("declare the turn's action and bonus action, e.g. action=spell:2+light"));
+                }
+            }
             Ok(Creature {
                 name: c.name.clone(),
                 count: c.count,
@@ -215,6 +225,13 @@ fn hiders(cast: &Cast, ambush: Option<usize>, opts: &cli::SurpriseOpts) -> Vec<H
     names.into_iter().zip(stealth).map(|(name, stealth)| Hider { name, stealth }).collect()
 }
 
+/// The most speed-factor rolls (combatant lines × rounds) one run keeps: four hundred
+/// combatants for a hundred rounds. Every round's order is one document, so this bounds its size.
+pub const MAX_SPEED_FACTOR_ROLLS: u64 = 40_000;
+/// The most parts one declared action joins with `+` (a turn's action and bonus action need two
+/// or three); each part is shown on every round's roll.
+pub const MAX_ACTION_PARTS: usize = 8;
+
 fn initiative_input(cast: &Cast, variant: Option<cli::Variant>, rounds: Option<u32>) -> Result<InitiativeInput> {
     let variant = match variant {
         None | Some(cli::Variant::Standard) => Variant::Standard,
@@ -250,12 +267,21 @@ fn initiative_input(cast: &Cast, variant: Option<cli::Variant>, rounds: Option<u
             .hint("add --variant speed, or drop the key"));
         }
     }
-    Ok(InitiativeInput {
-        variant,
-        sides: cast.sides.iter().map(|s| s.name.clone()).collect(),
-        creatures,
-        rounds: rounds.unwrap_or(1),
-    })
+    let rounds = rounds.unwrap_or(1);
+    let rolls = creatures.len() as u64 * u64::from(rounds);
+    if variant == Variant::Speed && rolls > MAX_SPEED_FACTOR_ROLLS {
+        // Every round's order is part of one document: bound it so the document stays small.
+        return Err(Error::usage(format!(
+            "--rounds {rounds} for {} combatants is {rolls} speed-factor rolls; one run holds at most \
+             {MAX_SPEED_FACTOR_ROLLS}",
+            creatures.len()
+        ))
+        .hint(format!(
+            "every round is rolled anew, so --repeat N --rounds 1 gives N rounds as a stream; or at most --rounds {}",
+            (MAX_SPEED_FACTOR_ROLLS / creatures.len().max(1) as u64).max(1)
+        )));
+    }
+    Ok(InitiativeInput { variant, sides: cast.sides.iter().map(|s| s.name.clone()).collect(), creatures, rounds })
 }
 
 fn variant_id(variant: Variant) -> &'static str {
