@@ -372,6 +372,50 @@ fn limits_are_errors_not_hangs() {
     assert!(err.contains("more than 10000 combatants in all"), "{err}");
 }
 
+/// `head` followed by `tail`, as owned words.
+fn words(head: &[&str], tail: impl IntoIterator<Item = String>) -> Vec<String> {
+    head.iter().map(|s| s.to_string()).chain(tail).collect()
+}
+
+fn strs(words: &[String]) -> Vec<&str> {
+    words.iter().map(String::as_str).collect()
+}
+
+/// Whatever one document holds grows with the cast times the rounds: past a bound far beyond
+/// any table, the run is refused up front (exit 2, naming the bound) instead of filling memory.
+#[test]
+fn one_run_is_refused_past_its_bound_and_accepted_up_to_it() {
+    let names = |n: usize| (0..n).map(|i| format!("C{i}"));
+    // 5e speed factor: combatant lines × rounds ≤ 40 000 (a group rolls once).
+    let speed = ["-r", "5e", "initiative", "--variant", "speed", "--rounds", "1000"];
+    stdout(&strs(&words(&[&["--seed", "1", "-q"], &speed[..]].concat(), names(40))));
+    let err = fails(&strs(&words(&speed, names(41))), 2);
+    let says = "--rounds 1000 for 41 combatants is 41000 speed-factor rolls; one run holds at most 40000";
+    assert!(err.contains(says) && err.contains("at most --rounds 975"), "{err}");
+    let encounter = ["-r", "5e", "encounter", "--variant", "speed", "--rounds", "1000", "--stealth", "12"];
+    let err = fails(&strs(&words(&encounter, names(41).chain(["Orc*1000:side=monsters".to_string()]))), 2);
+    assert!(err.contains("is 42000 speed-factor rolls"), "{err}");
+    // A declared action joins at most 8 parts.
+    let eight = "Mage:action=spell:3+spell:1+heavy+light+finesse+two-handed+loading+2";
+    stdout(&["--seed", "1", "-r", "5e", "initiative", "--variant", "speed", eight]);
+    let err = fails(&["-r", "5e", "initiative", "--variant", "speed", &format!("{eight}+3")], 2);
+    assert!(err.contains("'Mage': key 'action' joins 9 parts; an action joins at most 8"), "{err}");
+    // gurps: combatants (every member of a group) × turns of recovery followed ≤ 1 000 000.
+    let total = ["-r", "gurps", "surprise", "--total", "--rounds", "1000", "Ansel"];
+    stdout(&[&["--seed", "1", "-q"], &total[..], &["Orc*999:side=monsters"]].concat());
+    let err = fails(&[&total[..], &["Orc*1000:side=monsters"]].concat(), 2);
+    let says = "--rounds 1000 for 1001 combatants is up to 1001000 recovery rolls; one run makes at most 1000000";
+    assert!(err.contains(says) && err.contains("at most --rounds 999"), "{err}");
+    let groups = (0..10).map(|i| format!("G{i}*1000:side={}", if i == 0 { "monsters" } else { "party" }));
+    let err = fails(&strs(&words(&["-r", "gurps", "encounter", "--rounds", "101"], groups)), 2);
+    assert!(err.contains("is up to 1010000 recovery rolls"), "{err}");
+    // wod: at most 100 delayed, readied and held actions.
+    let holds = |n: usize| (1..=n).flat_map(|i| ["--hold".to_string(), format!("C {i}")]);
+    stdout(&strs(&words(&["--seed", "1", "-q", "-r", "wod", "initiative", "C*101"], holds(100))));
+    let err = fails(&strs(&words(&["-r", "wod", "initiative", "C*101"], holds(101))), 2);
+    assert!(err.contains("101 delayed, readied and held actions; one run takes at most 100"), "{err}");
+}
+
 #[test]
 fn roster_limits() {
     let big = format!("combatants:\n{}", "  - x\n".repeat(300_000));

@@ -1,6 +1,8 @@
 //! 5e: D&D 5th edition (2014) surprise and initiative with the DMG variants (seeds 002, 004).
 //! This file turns the command line into rule inputs; [`rules`] rolls them, [`text`] shows them.
 
+#[cfg(test)]
+mod odds_check;
 pub mod rules;
 pub mod text;
 
@@ -155,12 +157,22 @@ fn encounter_command(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut R
 }
 
 /// The cast's combatants as 5e creatures (their keys were checked as they were read).
-fn creatures(cast: &Cast) -> Vec<Creature> {
+fn creatures(cast: &Cast) -> Result<Vec<Creature>> {
     cast.combatants
         .iter()
         .map(|c| {
             let k = &c.keys;
-            Creature {
+            if let Some(action) = &k.action {
+                let parts = action.modifiers.len() + action.ignored.len();
+                if parts > MAX_ACTION_PARTS {
+                    return Err(Error::usage(format!(
+                        "'{}': key 'action' joins {parts} parts; an action joins at most {MAX_ACTION_PARTS}",
+                        c.name
+                    ))
+                    .hint("declare the turn's action and bonus action, e.g. action=spell:2+light"));
+                }
+            }
+            Ok(Creature {
                 name: c.name.clone(),
                 count: c.count,
                 side: c.side,
@@ -172,13 +184,13 @@ fn creatures(cast: &Cast) -> Vec<Creature> {
                 size: k.size.unwrap_or_default(),
                 action: k.action.clone(),
                 dex_score: k.dex_score,
-            }
+            })
         })
         .collect()
 }
 
 fn surprise_input(cast: &Cast, opts: &cli::SurpriseOpts, both_surprised: bool) -> Result<SurpriseInput> {
-    let creatures = creatures(cast);
+    let creatures = creatures(cast)?;
     let example = "e.g. fray -r 5e surprise --stealth 14 Elf:per=16 Fighter:per=12";
     if let Some(bad) = opts.stealth.iter().find(|s| !STEALTH_RANGE.contains(s)) {
         return Err(Error::usage(format!("--stealth {bad} is out of range; allowed: -20 to 60")));
@@ -270,6 +282,13 @@ fn hiders(cast: &Cast, ambush: Option<usize>, opts: &cli::SurpriseOpts) -> Vec<H
     names.into_iter().zip(stealth).map(|(name, stealth)| Hider { name, stealth }).collect()
 }
 
+/// The most speed-factor rolls (combatant lines × rounds) one run keeps: four hundred
+/// combatants for a hundred rounds. Every round's order is one document, so this bounds its size.
+pub const MAX_SPEED_FACTOR_ROLLS: u64 = 40_000;
+/// The most parts one declared action joins with `+` (a turn's action and bonus action need two
+/// or three); each part is shown on every round's roll.
+pub const MAX_ACTION_PARTS: usize = 8;
+
 fn initiative_input(cast: &Cast, variant: Option<cli::Variant>, rounds: Option<u32>) -> Result<InitiativeInput> {
     let variant = match variant {
         None | Some(cli::Variant::Standard) => Variant::Standard,
@@ -281,7 +300,7 @@ fn initiative_input(cast: &Cast, variant: Option<cli::Variant>, rounds: Option<u
         return Err(Error::usage("--rounds is for --variant speed: only the speed factor is rolled every round")
             .hint("add --variant speed, or drop --rounds"));
     }
-    let creatures = creatures(cast);
+    let creatures = creatures(cast)?;
     if variant != Variant::Side && creatures.is_empty() {
         return Err(Error::usage(format!("{} initiative needs combatants", variant_id(variant)))
             .hint("e.g. fray -r 5e initiative Rogue:dex=4 Goblin*4:dex=2,side=monsters"));
@@ -305,12 +324,21 @@ fn initiative_input(cast: &Cast, variant: Option<cli::Variant>, rounds: Option<u
             .hint("add --variant speed, or drop the key"));
         }
     }
-    Ok(InitiativeInput {
-        variant,
-        sides: cast.sides.iter().map(|s| s.name.clone()).collect(),
-        creatures,
-        rounds: rounds.unwrap_or(1),
-    })
+    let rounds = rounds.unwrap_or(1);
+    let rolls = creatures.len() as u64 * u64::from(rounds);
+    if variant == Variant::Speed && rolls > MAX_SPEED_FACTOR_ROLLS {
+        // Every round's order is part of one document: bound it so the document stays small.
+        return Err(Error::usage(format!(
+            "--rounds {rounds} for {} combatants is {rolls} speed-factor rolls; one run holds at most \
+             {MAX_SPEED_FACTOR_ROLLS}",
+            creatures.len()
+        ))
+        .hint(format!(
+            "every round is rolled anew, so --repeat N --rounds 1 gives N rounds as a stream; or at most --rounds {}",
+            (MAX_SPEED_FACTOR_ROLLS / creatures.len().max(1) as u64).max(1)
+        )));
+    }
+    Ok(InitiativeInput { variant, sides: cast.sides.iter().map(|s| s.name.clone()).collect(), creatures, rounds })
 }
 
 fn variant_id(variant: Variant) -> &'static str {
@@ -373,7 +401,7 @@ mod tests {
         let specs = ["Elf:dex=3,init=5,per=16,alert,adv,size=small,action=light,dex-score=16", "Orc:side=monsters"];
         let combatants = specs.iter().map(|s| cast::parse_inline(s, cast::Owner::Combatant, &KEYS).unwrap()).collect();
         let cast: Cast = cast::Cast::resolve(vec![], combatants).unwrap().typed().unwrap();
-        let [elf, orc] = creatures(&cast).try_into().unwrap();
+        let [elf, orc] = creatures(&cast).unwrap().try_into().unwrap();
         assert_eq!((elf.dex, elf.init, elf.per, elf.alert), (3, Some(5), 16, true));
         assert_eq!((elf.mode, elf.size, elf.dex_score), (RollMode::Advantage, Size::Small, Some(16)));
         assert_eq!(elf.action.map(|a| a.net()), Some(2));

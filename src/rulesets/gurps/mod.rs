@@ -1,6 +1,8 @@
 //! gurps: GURPS 4th edition surprise, recovery, turn order and reaction (seed 001). This file
 //! turns the command line into rule inputs; [`rules`] rolls them, [`text`] shows them.
 
+#[cfg(test)]
+mod odds_check;
 pub mod rules;
 pub mod text;
 
@@ -292,8 +294,22 @@ fn push_entry(fight: &mut Fight, side: usize, name: &str, count: u32, iq: i32, c
     fight.entries.push(Entry { name: name.to_string(), count, first });
 }
 
+/// The most recovery rolls (combatants × turns followed) one run may make: ten thousand
+/// combatants for a hundred turns, about 170 MiB at most.
+pub const MAX_RECOVERY_ROLLS: u64 = 1_000_000;
+
 fn surprise_input(fight: Fight, cast: &Cast, opts: &cli::SurpriseOpts, rounds: Option<u32>) -> Result<SurpriseInput> {
     let rounds = rounds.unwrap_or(DEFAULT_ROUNDS);
+    let combatants = fight.fighters.len() as u64;
+    if combatants * u64::from(rounds) > MAX_RECOVERY_ROLLS {
+        // Every recovery roll is part of one document: bound them so the document stays small.
+        return Err(Error::usage(format!(
+            "--rounds {rounds} for {combatants} combatants is up to {} recovery rolls; one run makes at most \
+             {MAX_RECOVERY_ROLLS}",
+            combatants * u64::from(rounds)
+        ))
+        .hint(format!("follow at most --rounds {} turns for this cast", MAX_RECOVERY_ROLLS / combatants.max(1))));
+    }
     let kind = if opts.total {
         let attackers = match opts.ambush.as_deref() {
             Some(name) => cast.side_for("--ambush", name)?,

@@ -1,6 +1,8 @@
 //! ose: the Old-School Essentials-family six-step encounter procedure (seed 000). This file
 //! turns the command line into rule inputs; [`rules`] rolls them, [`text`] shows them.
 
+#[cfg(test)]
+mod odds_check;
 pub mod rules;
 pub mod text;
 

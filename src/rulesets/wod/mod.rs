@@ -2,6 +2,8 @@
 //! actions (seed 003). This file turns the command line into rule inputs; [`rules`] rolls them,
 //! [`text`] shows them.
 
+#[cfg(test)]
+mod odds_check;
 pub mod rules;
 pub mod text;
 
@@ -222,8 +224,19 @@ fn listed(fighters: &[Fighter]) -> String {
     names.join(", ")
 }
 
+/// The most delayed, readied and held actions one run takes: far more than any table uses, and
+/// few enough that chains of waits stay small (each link lengthens the moments after it).
+pub const MAX_MOVES: usize = 100;
+
 /// `--delay NAME:after=OTHER`, `--ready NAME:before=OTHER`, `--hold NAME[:before=OTHER|after=OTHER]`.
 fn moves(fighters: &[Fighter], opts: &OrderOpts) -> Result<Vec<Move>> {
+    let count = opts.delay.len() + opts.ready.len() + opts.hold.len();
+    if count > MAX_MOVES {
+        return Err(Error::usage(format!(
+            "{count} delayed, readied and held actions; one run takes at most {MAX_MOVES}"
+        ))
+        .hint("give --delay, --ready and --hold only to those who wait"));
+    }
     let index = |flag: &str, name: &str| -> Result<usize> {
         fighters.iter().position(|f| f.name == name).ok_or_else(|| {
             Error::usage(format!("{flag} names '{}', which is not a combatant", echo(name)))
