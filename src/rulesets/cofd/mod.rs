@@ -8,72 +8,53 @@ pub mod text;
 use super::wod::rules::{Beat, DEFAULT_DOTS, Fighter, InitiativeInput, Roller, Stance};
 use super::{Handler, Procedure, Procedures, Rule, Ruleset};
 use crate::app::Runner;
-use crate::cast::{self, Cast, KeyDef, Schema};
+use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
 use crate::cli::{self, OrderOpts, RulesId};
 use crate::dice::Dice;
 use crate::error::{Error, Result};
 use crate::odds::{Fallback, Odds};
 use crate::outcome::Modifier;
 use rules::*;
+use serde::Deserialize;
 
-// ------------------------------------------------------------------------------------------
-// Keys: declared here and read only by `Keys::read`, so typed keys replace this block alone.
+/// A combatant's keys, described one by one in [`COMBATANT_KEYS`]. Sides take none.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct CombatantKeys {
+    pub wits: Option<i32>,
+    pub composure: Option<i32>,
+    pub dex: Option<i32>,
+    pub stealth: Option<i32>,
+    pub init: Option<i32>,
+    pub initiative: Option<i32>,
+    pub ambusher: bool,
+    pub in_combat: bool,
+    #[serde(rename = "mod")]
+    pub modifier: Option<i32>,
+    pub surprised: bool,
+}
 
-const SCHEMA: Schema = Schema {
+const COMBATANT_KEYS: &[KeyDef] = &[
+    KeyDef::int("wits", 1, 10, "Wits dots (default 2)"),
+    KeyDef::int("composure", 1, 10, "Composure dots (default 2)"),
+    KeyDef::int("dex", 1, 10, "Dexterity dots (default 2)"),
+    KeyDef::int("stealth", 0, 10, "an ambusher's Stealth dots (default 0: untrained, -1 die)"),
+    KeyDef::int("init", -5, 25, "initiative modifier (default Dexterity + Composure)"),
+    KeyDef::int("initiative", 0, 40, "an initiative total already rolled: no roll"),
+    KeyDef::flag("ambusher", "lies in wait: its Dexterity + Stealth contests the others' surprise rolls"),
+    KeyDef::flag("in-combat", "expects the attack: cannot be surprised"),
+    KeyDef::int("mod", -10, 10, "added to its surprise pool (Wits + Composure, or an ambusher's Dexterity + Stealth)"),
+    KeyDef::flag("surprised", "was surprised: enters the order in turn 2 (initiative command only)"),
+];
+
+const KEYS: RulesetKeys = RulesetKeys {
     rules: "cofd",
-    side_keys: &[],
-    combatant_keys: &[
-        KeyDef::int("wits", 1, 10, "Wits dots (default 2)"),
-        KeyDef::int("composure", 1, 10, "Composure dots (default 2)"),
-        KeyDef::int("dex", 1, 10, "Dexterity dots (default 2)"),
-        KeyDef::int("stealth", 0, 10, "an ambusher's Stealth dots (default 0: untrained, -1 die)"),
-        KeyDef::int("init", -5, 25, "initiative modifier (default Dexterity + Composure)"),
-        KeyDef::int("initiative", 0, 40, "an initiative total already rolled: no roll"),
-        KeyDef::flag("ambusher", "lies in wait: its Dexterity + Stealth contests the others' surprise rolls"),
-        KeyDef::flag("in-combat", "expects the attack: cannot be surprised"),
-        KeyDef::int(
-            "mod",
-            -10,
-            10,
-            "added to its surprise pool (Wits + Composure, or an ambusher's Dexterity + Stealth)",
-        ),
-        KeyDef::flag("surprised", "was surprised: enters the order in turn 2 (initiative command only)"),
-    ],
+    side: KeyList::of::<NoKeys>(&[]),
+    combatant: KeyList::of::<CombatantKeys>(COMBATANT_KEYS),
 };
 
-/// A combatant's keys, read once.
-struct Keys {
-    wits: Option<i32>,
-    composure: Option<i32>,
-    dex: Option<i32>,
-    stealth: Option<i32>,
-    init: Option<i32>,
-    initiative: Option<i32>,
-    ambusher: bool,
-    in_combat: bool,
-    modifier: Option<i32>,
-    surprised: bool,
-}
-
-impl Keys {
-    fn read(keys: &cast::Keys) -> Keys {
-        let int = |name: &str| keys.int(name).map(|n| n as i32);
-        Keys {
-            wits: int("wits"),
-            composure: int("composure"),
-            dex: int("dex"),
-            stealth: int("stealth"),
-            init: int("init"),
-            initiative: int("initiative"),
-            ambusher: keys.flag("ambusher"),
-            in_combat: keys.flag("in-combat"),
-            modifier: int("mod"),
-            surprised: keys.flag("surprised"),
-        }
-    }
-}
-
-// ------------------------------------------------------------------------------------------
+/// The cast with cofd's keys.
+type Cast = cast::Cast<NoKeys, CombatantKeys>;
 
 const ROSTER: &str = "\
 sides:
@@ -101,7 +82,7 @@ const MOVE_FLAGS: &[&str] = &["--delay", "--ready", "--hold"];
 pub static RULESET: Ruleset = Ruleset {
     id: "cofd",
     cli: RulesId::Cofd,
-    schema: SCHEMA,
+    keys: KEYS,
     roster: ROSTER,
     procedures: Procedures {
         surprise: Some(Handler { flags: &[], run: surprise_command }),
@@ -113,23 +94,24 @@ pub static RULESET: Ruleset = Ruleset {
     },
 };
 
-fn surprise_command(_: &cli::SurpriseArgs, cast: Cast, runner: &mut Runner) -> Result<()> {
-    runner.run(&surprise_input(&cast, Procedure::Surprise)?)
+fn surprise_command(_: &cli::SurpriseArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+    runner.run(&surprise_input(&cast.typed()?.take_part(&[]), Procedure::Surprise)?)
 }
 
-fn initiative_command(args: &cli::InitiativeArgs, cast: Cast, runner: &mut Runner) -> Result<()> {
-    runner.run(&initiative_input(&cast, &args.order, Procedure::Initiative)?)
+fn initiative_command(args: &cli::InitiativeArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+    runner.run(&initiative_input(&cast.typed()?.take_part(&[]), &args.order, Procedure::Initiative)?)
 }
 
-fn encounter_command(args: &cli::EncounterArgs, cast: Cast, runner: &mut Runner) -> Result<()> {
+fn encounter_command(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+    let cast: Cast = cast.typed()?.take_part(&[]);
     runner.run(&EncounterInput {
         surprise: surprise_input(&cast, Procedure::Encounter)?,
         initiative: initiative_input(&cast, &args.order, Procedure::Encounter)?,
     })
 }
 
-/// Every entry with its keys; refuses a command without combatants.
-fn entries(cast: &Cast, procedure: Procedure) -> Result<Vec<Keys>> {
+/// Every entry's keys; refuses a command without combatants.
+fn entries(cast: &Cast, procedure: Procedure) -> Result<Vec<&CombatantKeys>> {
     if cast.combatants.is_empty() {
         let example = match procedure {
             Procedure::Initiative => "fray -r cofd initiative Mitch:dex=3,composure=2 Larry:init=5",
@@ -141,7 +123,7 @@ fn entries(cast: &Cast, procedure: Procedure) -> Result<Vec<Keys>> {
         return Err(Error::usage(format!("cofd {} needs combatants", procedure.name()))
             .hint(format!("every combatant rolls for itself, e.g. {example}")));
     }
-    Ok(cast.combatants.iter().map(|c| Keys::read(&c.keys)).collect())
+    Ok(cast.combatants.iter().map(|c| &c.keys).collect())
 }
 
 fn surprise_input(cast: &Cast, procedure: Procedure) -> Result<SurpriseInput> {

@@ -255,7 +255,7 @@ fn describe_verdict(v: &Verdict) -> (serde_json::Value, String) {
 /// One part per roller group (`Thug 1-3` for a group's members, who roll alike), each the
 /// contest against the ambush pool; in an encounter each name is prefixed `surprise: `.
 fn push_surprise_parts(odds: &mut Odds, input: &SurpriseInput, in_encounter: bool, fallback: Fallback) {
-    let exact = Method { trials: None, seed: fallback.seed };
+    let exact = Method::exact(fallback);
     let groups = roller_groups(&input.combatants);
     let Some(ambush) = input.ambush_dice().filter(|_| !groups.is_empty()) else {
         let part = in_encounter.then_some("surprise");
@@ -338,7 +338,8 @@ pub fn encounter_odds(input: &EncounterInput, fallback: Fallback) -> Odds {
         }
     }
     let branches = Some(vec![(Prob::one(), acts)]);
-    push_fight_parts(&mut odds, &input.initiative, branches, |d| encounter(input, d).initiative, fallback);
+    let method = Method::exact(fallback);
+    push_fight_parts(&mut odds, &input.initiative, branches, method, |d| encounter(input, d).initiative, fallback);
     odds
 }
 

@@ -2,9 +2,9 @@
 
 use super::rules::*;
 use crate::outcome::join;
-use crate::render::{Palette, Report, Signed, block, pad, step, width};
+use crate::render::{Palette, Report, Signed, block, pad, step, width, width_of};
 use crate::rulesets::wod::rules::{Stance, dice_words};
-use crate::rulesets::wod::text::{check_text, encounter_headline, initiative_lines, visible};
+use crate::rulesets::wod::text::{check_text, encounter_headline, initiative_lines};
 use std::fmt::Write as _;
 
 /// `Dexterity 3 + Stealth 0 -1 untrained = 2 dice`
@@ -23,20 +23,20 @@ fn stealth_text(s: &Stealth, p: &Palette) -> String {
 fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
     let name_width = width(s.combatants.iter().map(|c| c.name));
     let checks: Vec<Option<String>> = s.combatants.iter().map(|c| c.check.as_ref().map(|k| check_text(k, p))).collect();
-    let check_width = checks.iter().flatten().map(|t| visible(t)).max().unwrap_or(0);
+    let check_width = checks.iter().flatten().map(|t| width_of(t)).max().unwrap_or(0);
     let against: Vec<Option<String>> =
         s.combatants.iter().map(|c| c.against.as_ref().map(|a| p.pool(a).to_string())).collect();
-    let against_width = against.iter().flatten().map(|t| visible(t)).max().unwrap_or(0);
+    let against_width = against.iter().flatten().map(|t| width_of(t)).max().unwrap_or(0);
     let mut lines = Vec::new();
     for ((c, check), against) in s.combatants.iter().zip(&checks).zip(&against) {
         let mut line = String::new();
-        pad(&mut line, p.name(c.name), c.name.chars().count(), name_width);
+        pad(&mut line, p.name(c.name), name_width);
         line.push_str("  ");
         match (c.stance, check, against, c.stealth) {
             (Stance::Rolls, Some(check), Some(against), _) => {
-                pad(&mut line, check, visible(check), check_width);
+                pad(&mut line, check, check_width);
                 line.push_str("  against ");
-                pad(&mut line, against, visible(against), against_width);
+                pad(&mut line, against, against_width);
                 let verdict = match (c.surprised, c.tie) {
                     (true, _) => p.bad("surprised").to_string(),
                     (false, true) => p.good("tie: not surprised").to_string(),

@@ -36,7 +36,7 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
     let w = width(labels.iter().map(String::as_str).chain(hider_names.iter().copied()));
     for h in &s.hiders {
         let mut line = String::new();
-        pad(&mut line, p.name(h.name), h.name.chars().count(), w);
+        pad(&mut line, p.name(h.name), w);
         line.push_str("  Stealth ");
         match (&h.roll, h.modifier) {
             (Some(roll), Some(m)) => {
@@ -60,7 +60,7 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
     }
     for (c, name) in s.creatures.iter().zip(&labels) {
         let mut line = String::new();
-        pad(&mut line, p.name(name), name.chars().count(), w);
+        pad(&mut line, p.name(name), w);
         line.push_str("  ");
         match c.reason {
             Reason::Hiding => line.push_str(&p.dim(format_args!("hides with {}", c.side)).to_string()),
@@ -181,7 +181,7 @@ fn order_lines(order: &[Place], ties: &[Tie<i32>], p: &Palette, variant: Variant
     let pw = order.len().to_string().len();
     for (place, name) in order.iter().zip(&labels) {
         let mut line = format!("{:>pw$}. ", place.place);
-        pad(&mut line, p.name(name), name.chars().count(), w);
+        pad(&mut line, p.name(name), w);
         let _ = write!(line, "  {}  ", p.total(format_args!("{:>tw$}", place.total)));
         line.push_str(&working(place, p));
         if variant == Variant::Side {

@@ -3,7 +3,7 @@
 //! the encounter that chains the two.
 
 use crate::dice::{Dice, Pool, Roll};
-use crate::odds::{Dist, Fallback, Method, Odds, enumerate, exact_or_estimate, simulate};
+use crate::odds::{Dist, Fallback, Method, Odds, dist_of, enumerate, exact_or_estimate, simulate};
 use crate::order::{self, KeyName, Settle, Tie, TieKey};
 use crate::outcome::{Modifier, sum};
 use crate::prob::Prob;
@@ -257,9 +257,9 @@ pub fn dice_words(size: i32) -> String {
     }
 }
 
-/// One roller's own roll, exactly.
-fn grade_dist(roller: &Roller) -> Dist<Grade> {
-    enumerate(|d| grade(&check(roller, d))).unwrap_or_else(|_| Dist::point(Grade::Succeeds))
+/// One roller's own roll, exactly when it can be enumerated (one pool always can).
+fn grade_dist(roller: &Roller, fallback: Fallback, method: &mut Method) -> Dist<Grade> {
+    dist_of(|d| grade(&check(roller, d)), fallback, method)
 }
 
 /// The roller groups of each side, sides in the order they first roll: (side, group indices).
@@ -275,13 +275,19 @@ fn sides_of<'a>(rollers: &'a [Roller], groups: &[(usize, usize)]) -> Vec<(&'a st
     sides
 }
 
-/// The exact surprise of every group, or `None` when a side has too many rollers for it.
-fn caught_dists(rollers: &[Roller], groups: &[(usize, usize)]) -> Option<Vec<Dist<Caught>>> {
+/// The surprise of every group, or `None` when a side has too many rollers to work it out.
+fn caught_dists(
+    rollers: &[Roller],
+    groups: &[(usize, usize)],
+    fallback: Fallback,
+    method: &mut Method,
+) -> Option<Vec<Dist<Caught>>> {
     let sides = sides_of(rollers, groups);
     if sides.iter().any(|(_, gs)| gs.iter().map(|&g| groups[g].1).sum::<usize>() > EXACT_SIDE) {
         return None;
     }
-    let grades: Vec<Dist<Grade>> = groups.iter().map(|&(first, _)| grade_dist(&rollers[first])).collect();
+    let grades: Vec<Dist<Grade>> =
+        groups.iter().map(|&(first, _)| grade_dist(&rollers[first], fallback, method)).collect();
     let mut caught: Vec<Option<Dist<Caught>>> = vec![None; groups.len()];
     for (_, side) in &sides {
         for &g in side {
@@ -308,14 +314,15 @@ fn push_surprise_parts(odds: &mut Odds, input: &SurpriseInput, in_encounter: boo
     let groups = roller_groups(rollers);
     if groups.is_empty() {
         let part = in_encounter.then_some("surprise");
-        let exact = Method { trials: None, seed: fallback.seed };
+        let exact = Method::exact(fallback);
         odds.push(part, "surprise: nobody rolls", &Dist::point(()), exact, |_| {
             (json!({ "surprised": false, "dramatic": false }), "nobody can be surprised".into())
         });
         return;
     }
-    let (caught, method) = match caught_dists(rollers, &groups) {
-        Some(caught) => (caught, Method { trials: None, seed: fallback.seed }),
+    let mut method = Method::exact(fallback);
+    let (caught, method) = match caught_dists(rollers, &groups, fallback, &mut method) {
+        Some(caught) => (caught, method),
         None => {
             let fallback = trials(fallback, rollers.len());
             let firsts: Vec<usize> = groups.iter().map(|&(first, _)| first).collect();
@@ -353,11 +360,14 @@ pub fn surprise_odds(input: &SurpriseInput, fallback: Fallback) -> Odds {
 /// surprise rolls; `None` where the roll is undetermined (past the successes followed).
 pub type Acts = Vec<Dist<Option<bool>>>;
 
+/// Round 1 in branches of the surprise rolls, each with its chance and who acts in it.
+pub type Branches = Vec<(Prob, Acts)>;
+
 /// Round 1 of an encounter in branches, each weighed by its chance: for every side with several
 /// rollers, either one of them rolls an exceptional success (nobody on the side sits out) or
 /// none does (each roller's own roll decides, knowing it is not exceptional). `None` when a
 /// side has too many rollers, or too many sides several, to list exactly.
-fn round_one_branches(input: &SurpriseInput) -> Option<Vec<(Prob, Acts)>> {
+fn round_one_branches(input: &SurpriseInput, fallback: Fallback, method: &mut Method) -> Option<Branches> {
     let rollers = &input.combatants;
     let groups = roller_groups(rollers);
     let sides = sides_of(rollers, &groups);
@@ -369,7 +379,8 @@ fn round_one_branches(input: &SurpriseInput) -> Option<Vec<(Prob, Acts)>> {
     if shared.len() > MAX_SHARED_SIDES {
         return None;
     }
-    let grades: Vec<Dist<Grade>> = groups.iter().map(|&(first, _)| grade_dist(&rollers[first])).collect();
+    let grades: Vec<Dist<Grade>> =
+        groups.iter().map(|&(first, _)| grade_dist(&rollers[first], fallback, method)).collect();
     let calm: Vec<Prob> = grades.iter().map(|g| g.prob(|grade| *grade != Grade::Exceptional)).collect();
     // The chance that nobody on a side rolls an exceptional success.
     let side_calm =
@@ -1091,12 +1102,13 @@ fn walk(order: &[usize], acts: &[Dist<Option<bool>>], limit: usize) -> Dist<Roun
 
 /// The parts of a fight that follows a surprise roll: the acting order, and round 1, which
 /// leaves out the surprised and the holders. `branches` give who acts in round 1 (see
-/// [`Acts`]); without them, or when the initiative rolls are too many to enumerate, whole
-/// fights are simulated with `run`.
+/// [`Acts`]), reached by `method`; without them, or when the initiative rolls are too many to
+/// enumerate, whole fights are run with `run`.
 pub fn push_fight_parts<'a>(
     odds: &mut Odds,
     fighters: &'a InitiativeInput,
-    branches: Option<Vec<(Prob, Acts)>>,
+    branches: Option<Branches>,
+    method: Method,
     mut run: impl FnMut(&mut dyn Dice) -> InitiativeOutcome<'a>,
     fallback: Fallback,
 ) {
@@ -1119,31 +1131,29 @@ pub fn push_fight_parts<'a>(
                     let walked = standing.and_then(|order| walk(order, &acts, limit));
                     pairs.extend(walked.iter().map(|(acting, p)| (acting.clone(), p.mul(&weight))));
                 }
-                let method = Method { trials: None, seed: fallback.seed };
-                Some((standing.map(|o| order_key(o, full)), Dist::from_pairs(pairs), method))
+                Some((standing.map(|o| order_key(o, full)), Dist::from_pairs(pairs), Method::exact(fallback), method))
             }
             _ => None,
         },
         _ => None,
     };
-    let (order, round_one, method) = exact.unwrap_or_else(|| {
-        let fallback = trials(fallback, n);
-        let dist = simulate(
+    let (order, round_one, method, round_one_method) = exact.unwrap_or_else(|| {
+        let (dist, method) = fight_dist(
+            rollers,
+            n,
             |d| {
                 let out = run(d);
                 (order_key(&out.standing, full), RoundOne::Acting(order_key(&out.round_one, full)))
             },
-            fallback.trials,
-            fallback.seed,
+            fallback,
         );
-        let method = Method { trials: Some(fallback.trials), seed: fallback.seed };
-        (dist.map(|(o, _)| o.clone()), dist.map(|(_, r)| r.clone()), method)
+        (dist.map(|(o, _)| o.clone()), dist.map(|(_, r)| r.clone()), method, method)
     });
     let (title, first_title) = order_titles(fighters, full);
     let beat = fighters.beat.word();
     odds.push(Some("order"), title, &order, method, |k| describe_order(fighters, k, full, "nobody"));
     let nobody = format!("nobody acts in {beat} 1");
-    odds.push(Some(&format!("{beat} 1")), first_title, &round_one, method, |k| match k {
+    odds.push(Some(&format!("{beat} 1")), first_title, &round_one, round_one_method, |k| match k {
         RoundOne::Acting(k) => describe_order(fighters, k, full, &nobody),
         RoundOne::Undetermined => {
             (json!("undetermined"), "undetermined: a surprise roll past the successes followed".to_string())
@@ -1178,8 +1188,9 @@ pub fn encounter<'a>(input: &'a EncounterInput, dice: &mut dyn Dice) -> Encounte
 pub fn encounter_odds(input: &EncounterInput, fallback: Fallback) -> Odds {
     let mut odds = Odds::default();
     push_surprise_parts(&mut odds, &input.surprise, true, fallback);
-    let branches = round_one_branches(&input.surprise);
-    push_fight_parts(&mut odds, &input.initiative, branches, |d| encounter(input, d).initiative, fallback);
+    let mut method = Method::exact(fallback);
+    let branches = round_one_branches(&input.surprise, fallback, &mut method);
+    push_fight_parts(&mut odds, &input.initiative, branches, method, |d| encounter(input, d).initiative, fallback);
     odds
 }
 
@@ -1187,7 +1198,7 @@ pub fn encounter_odds(input: &EncounterInput, fallback: Fallback) -> Odds {
 pub(crate) mod tests {
     use super::*;
     use crate::dice::SeededDice;
-    use crate::odds::pool_distribution;
+    use crate::odds::{enumerate, pool_distribution};
     use crate::prob::Prob;
 
     fn fallback() -> Fallback {
