@@ -7,8 +7,8 @@ use crate::odds::{Dist, Fallback, Method, Odds, pool_distribution};
 use crate::outcome::join;
 use crate::prob::Prob;
 use crate::rulesets::wod::rules::{
-    Acts, Check, InitiativeInput, InitiativeOutcome, Roller, Stance, check, dice_words, group_part, initiative,
-    push_fight_parts, roller_groups,
+    self as wod, Acts, Branches, Check, Roller, Stance, Surprise, Surprised, check, dice_words, group_part,
+    roller_groups,
 };
 use serde::Serialize;
 use serde_json::json;
@@ -138,10 +138,14 @@ pub struct SurpriseOutcome<'a> {
     pub surprised: Vec<&'a str>,
 }
 
-impl SurpriseOutcome<'_> {
-    /// The turn each combatant first acts in, by combatant index.
-    pub fn enters(&self) -> Vec<u32> {
-        self.combatants.iter().map(|c| c.enters_round.unwrap_or(1)).collect()
+impl Surprised for SurpriseOutcome<'_> {
+    /// CofD 2e p. 89: the surprised act from turn 2.
+    fn enters(&self) -> Vec<u32> {
+        self.combatants.iter().map(|c| if c.surprised { 2 } else { 1 }).collect()
+    }
+
+    fn surprised(&self) -> &[&str] {
+        &self.surprised
     }
 }
 
@@ -252,96 +256,77 @@ fn describe_verdict(v: &Verdict) -> (serde_json::Value, String) {
     }
 }
 
-/// One part per roller group (`Thug 1-3` for a group's members, who roll alike), each the
-/// contest against the ambush pool; in an encounter each name is prefixed `surprise: `.
-fn push_surprise_parts(odds: &mut Odds, input: &SurpriseInput, in_encounter: bool, fallback: Fallback) {
-    let exact = Method::exact(fallback);
-    let groups = roller_groups(&input.combatants);
-    let Some(ambush) = input.ambush_dice().filter(|_| !groups.is_empty()) else {
-        let part = in_encounter.then_some("surprise");
-        odds.push(part, "surprise: nobody rolls", &Dist::point(()), exact, |_| {
-            (json!({ "surprised": false, "tie": false }), "nobody can be surprised".into())
-        });
-        return;
-    };
-    let mut sizes: Vec<i32> = vec![ambush];
-    for &group in &groups {
-        let size = input.combatants[group.0].pool_size();
-        let dice = format!("{} against {}", dice_words(size), dice_words(ambush));
-        let (part, title) = group_part(&input.combatants, group, &dice, in_encounter);
-        odds.push(Some(&part), title, &contest_odds(size, ambush), exact, describe_verdict);
-        sizes.push(size.max(0));
-    }
-    sizes.sort_unstable_by(|a, b| b.cmp(a));
-    sizes.dedup();
-    let followed: Vec<String> = sizes
-        .iter()
-        .enumerate()
-        .map(|(k, &size)| {
-            let what = if k == 0 { " successes" } else { "" };
-            let dice = if size < 1 { "a chance die".to_string() } else { dice_words(size) };
-            format!("{}{what} on {dice}", successes(size).0.len())
-        })
-        .collect();
-    odds.note(format!(
-        "10-again is followed to {}; a contest that turns on more is undetermined",
-        join(&followed.iter().map(String::as_str).collect::<Vec<_>>())
-    ));
-}
+/// The contested roll as the encounter chains it: surprise first, then initiative as usual.
+impl Surprise for SurpriseInput {
+    type Outcome<'a> = SurpriseOutcome<'a>;
 
-/// Each roller's chance of being surprised, not, or tied.
-pub fn surprise_odds(input: &SurpriseInput, fallback: Fallback) -> Odds {
-    let mut odds = Odds::default();
-    push_surprise_parts(&mut odds, input, false, fallback);
-    odds
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> SurpriseOutcome<'a> {
+        surprise(self, dice)
+    }
+
+    /// One part per roller group (`Thug 1-3` for a group's members, who roll alike), each the
+    /// contest against the ambush pool.
+    fn push_odds(&self, odds: &mut Odds, in_encounter: bool, fallback: Fallback) {
+        let exact = Method::exact(fallback);
+        let groups = roller_groups(&self.combatants);
+        let Some(ambush) = self.ambush_dice().filter(|_| !groups.is_empty()) else {
+            let part = in_encounter.then_some("surprise");
+            odds.push(part, "surprise: nobody rolls", &Dist::point(()), exact, |_| {
+                (json!({ "surprised": false, "tie": false }), "nobody can be surprised".into())
+            });
+            return;
+        };
+        let mut sizes: Vec<i32> = vec![ambush];
+        for &group in &groups {
+            let size = self.combatants[group.0].pool_size();
+            let dice = format!("{} against {}", dice_words(size), dice_words(ambush));
+            let (part, title) = group_part(&self.combatants, group, &dice, in_encounter);
+            odds.push(Some(&part), title, &contest_odds(size, ambush), exact, describe_verdict);
+            sizes.push(size.max(0));
+        }
+        sizes.sort_unstable_by(|a, b| b.cmp(a));
+        sizes.dedup();
+        let followed: Vec<String> = sizes
+            .iter()
+            .enumerate()
+            .map(|(k, &size)| {
+                let what = if k == 0 { " successes" } else { "" };
+                let dice = if size < 1 { "a chance die".to_string() } else { dice_words(size) };
+                format!("{}{what} on {dice}", successes(size).0.len())
+            })
+            .collect();
+        odds.note(format!(
+            "10-again is followed to {}; a contest that turns on more is undetermined",
+            join(&followed.iter().map(String::as_str).collect::<Vec<_>>())
+        ));
+    }
+
+    /// The rollers' contests are independent (the ambush pool is rolled afresh for each), so
+    /// turn 1 is one branch.
+    fn round_one(&self, _: Fallback, _: &mut Method) -> Option<Branches> {
+        let rollers = &self.combatants;
+        let mut acts: Acts = vec![Dist::point(Some(true)); rollers.len()];
+        if let Some(ambush) = self.ambush_dice() {
+            for (first, count) in roller_groups(rollers) {
+                let contest = contest_odds(rollers[first].pool_size(), ambush).map(|v| match v {
+                    Verdict::Decided(c) => Some(*c != Contest::Surprised),
+                    Verdict::Undetermined => None,
+                });
+                for slot in &mut acts[first..first + count] {
+                    *slot = contest.clone();
+                }
+            }
+        }
+        Some(vec![(Prob::one(), acts)])
+    }
 }
 
 // ------------------------------------------------------------------------------------------
 // Encounter
 
-/// The same combatants, in the same order, as the surprise roll and the initiative roll see them.
-#[derive(Clone, Debug)]
-pub struct EncounterInput {
-    pub surprise: SurpriseInput,
-    pub initiative: InitiativeInput,
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub struct EncounterOutcome<'a> {
-    pub surprise: SurpriseOutcome<'a>,
-    pub initiative: InitiativeOutcome<'a>,
-}
-
-/// CofD 2e p. 89: surprise first; initiative is set as usual, and the surprised act from turn 2.
-pub fn encounter<'a>(input: &'a EncounterInput, dice: &mut dyn Dice) -> EncounterOutcome<'a> {
-    let surprise = surprise(&input.surprise, dice);
-    let initiative = initiative(&input.initiative, &surprise.enters(), dice);
-    EncounterOutcome { surprise, initiative }
-}
-
-/// Each roller's contest, the acting order, and who acts in turn 1. The rollers' contests are
-/// independent (the ambush pool is rolled afresh for each), so turn 1 is one branch.
-pub fn encounter_odds(input: &EncounterInput, fallback: Fallback) -> Odds {
-    let mut odds = Odds::default();
-    push_surprise_parts(&mut odds, &input.surprise, true, fallback);
-    let rollers = &input.surprise.combatants;
-    let mut acts: Acts = vec![Dist::point(Some(true)); rollers.len()];
-    if let Some(ambush) = input.surprise.ambush_dice() {
-        for (first, count) in roller_groups(rollers) {
-            let contest = contest_odds(rollers[first].pool_size(), ambush).map(|v| match v {
-                Verdict::Decided(c) => Some(*c != Contest::Surprised),
-                Verdict::Undetermined => None,
-            });
-            for slot in &mut acts[first..first + count] {
-                *slot = contest.clone();
-            }
-        }
-    }
-    let branches = Some(vec![(Prob::one(), acts)]);
-    let method = Method::exact(fallback);
-    push_fight_parts(&mut odds, &input.initiative, branches, method, |d| encounter(input, d).initiative, fallback);
-    odds
-}
+/// A cofd encounter (CofD 2e p. 89): the contested surprise, then wod's initiative in turns,
+/// the surprised acting from turn 2.
+pub type EncounterInput = wod::EncounterInput<SurpriseInput>;
 
 #[cfg(test)]
 mod tests {

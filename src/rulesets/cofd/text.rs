@@ -2,9 +2,9 @@
 
 use super::rules::*;
 use crate::outcome::join;
-use crate::render::{Palette, Report, Signed, block, pad, step, width, width_of};
+use crate::render::{Palette, Report, Signed, block, pad, width, width_of};
 use crate::rulesets::wod::rules::{Stance, dice_words};
-use crate::rulesets::wod::text::{check_text, encounter_headline, initiative_lines};
+use crate::rulesets::wod::text::{SurpriseLines, check_text, surprise_headline};
 use std::fmt::Write as _;
 
 /// `Dexterity 3 + Stealth 0 -1 untrained = 2 dice`
@@ -68,23 +68,18 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
     lines
 }
 
+impl SurpriseLines for SurpriseOutcome<'_> {
+    fn lines(&self, p: &Palette) -> Vec<String> {
+        surprise_lines(self, p)
+    }
+}
+
 impl Report for SurpriseOutcome<'_> {
     fn text(&self, p: &Palette, out: &mut String) {
         block(out, &surprise_lines(self, p));
     }
 
     fn headline(&self, out: &mut String) {
-        out.push_str(&if self.surprised.is_empty() { "none".to_string() } else { self.surprised.join(", ") });
-    }
-}
-
-impl Report for EncounterOutcome<'_> {
-    fn text(&self, p: &Palette, out: &mut String) {
-        step(out, p, 1, "surprise", &surprise_lines(&self.surprise, p));
-        step(out, p, 2, "initiative", &initiative_lines(&self.initiative, p));
-    }
-
-    fn headline(&self, out: &mut String) {
-        encounter_headline(&self.surprise.surprised, &self.initiative, out);
+        surprise_headline(&self.surprised, out);
     }
 }

@@ -67,6 +67,29 @@ impl Roller {
     }
 }
 
+/// What an encounter reads from the surprise roll before initiative.
+pub trait Surprised {
+    /// The round each combatant first acts in, by combatant index.
+    fn enters(&self) -> Vec<u32>;
+    /// The names of the surprised, in the order given.
+    fn surprised(&self) -> &[&str];
+}
+
+/// A surprise roll that an encounter chains into initiative: wod's own, or the roll of a
+/// ruleset built on these rules (cofd's contest).
+pub trait Surprise {
+    type Outcome<'a>: Surprised
+    where
+        Self: 'a;
+
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a>;
+    /// Each roller's odds, one part per roller group, prefixed `surprise: ` in an encounter.
+    fn push_odds(&self, odds: &mut Odds, in_encounter: bool, fallback: Fallback);
+    /// Who acts in round 1, in branches (see [`Acts`]), or `None` when they are too many to
+    /// list; an estimated piece is recorded in `method`.
+    fn round_one(&self, fallback: Fallback, method: &mut Method) -> Option<Branches>;
+}
+
 #[derive(Clone, Debug)]
 pub struct SurpriseInput {
     pub combatants: Vec<Roller>,
@@ -115,13 +138,6 @@ pub struct SurpriseOutcome<'a> {
     pub combatants: Vec<CombatantSurprise<'a>>,
     /// The names of the surprised, in the order given.
     pub surprised: Vec<&'a str>,
-}
-
-impl SurpriseOutcome<'_> {
-    /// The round each combatant first acts in, by combatant index.
-    pub fn enters(&self) -> Vec<u32> {
-        self.combatants.iter().map(|c| c.enters_round.unwrap_or(1)).collect()
-    }
 }
 
 /// seed 003: a combatant caught unawares rolls Wits + Composure; zero successes is surprise.
@@ -348,11 +364,11 @@ fn push_surprise_parts(odds: &mut Odds, input: &SurpriseInput, in_encounter: boo
     }
 }
 
-/// Each roller's chance of being surprised: (7/10)^n for n dice, a chance die 9/10, unless a
-/// side-mate's exceptional success warns it.
-pub fn surprise_odds(input: &SurpriseInput, fallback: Fallback) -> Odds {
+/// Each roller's surprise: in wod, (7/10)^n for n dice, a chance die 9/10, unless a side-mate's
+/// exceptional success warns it; in cofd, the contest.
+pub fn surprise_odds<S: Surprise>(input: &S, fallback: Fallback) -> Odds {
     let mut odds = Odds::default();
-    push_surprise_parts(&mut odds, input, false, fallback);
+    input.push_odds(&mut odds, false, fallback);
     odds
 }
 
@@ -421,6 +437,32 @@ fn round_one_branches(input: &SurpriseInput, fallback: Fallback, method: &mut Me
         branches.push((weight, acts));
     }
     Some(branches)
+}
+
+impl Surprised for SurpriseOutcome<'_> {
+    fn enters(&self) -> Vec<u32> {
+        self.combatants.iter().map(|c| c.enters_round.unwrap_or(1)).collect()
+    }
+
+    fn surprised(&self) -> &[&str] {
+        &self.surprised
+    }
+}
+
+impl Surprise for SurpriseInput {
+    type Outcome<'a> = SurpriseOutcome<'a>;
+
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> SurpriseOutcome<'a> {
+        surprise(self, dice)
+    }
+
+    fn push_odds(&self, odds: &mut Odds, in_encounter: bool, fallback: Fallback) {
+        push_surprise_parts(odds, self, in_encounter, fallback);
+    }
+
+    fn round_one(&self, fallback: Fallback, method: &mut Method) -> Option<Branches> {
+        round_one_branches(self, fallback, method)
+    }
 }
 
 // ------------------------------------------------------------------------------------------
@@ -1104,7 +1146,7 @@ fn walk(order: &[usize], acts: &[Dist<Option<bool>>], limit: usize) -> Dist<Roun
 /// leaves out the surprised and the holders. `branches` give who acts in round 1 (see
 /// [`Acts`]), reached by `method`; without them, or when the initiative rolls are too many to
 /// enumerate, whole fights are run with `run`.
-pub fn push_fight_parts<'a>(
+fn push_fight_parts<'a>(
     odds: &mut Odds,
     fighters: &'a InitiativeInput,
     branches: Option<Branches>,
@@ -1166,30 +1208,33 @@ pub fn push_fight_parts<'a>(
 
 /// The same combatants, in the same order, as the surprise roll and the initiative roll see them.
 #[derive(Clone, Debug)]
-pub struct EncounterInput {
-    pub surprise: SurpriseInput,
+pub struct EncounterInput<S = SurpriseInput> {
+    pub surprise: S,
     pub initiative: InitiativeInput,
 }
 
 #[derive(Clone, Debug, Serialize)]
-pub struct EncounterOutcome<'a> {
-    pub surprise: SurpriseOutcome<'a>,
+pub struct EncounterOutcome<'a, S = SurpriseOutcome<'a>> {
+    pub surprise: S,
     pub initiative: InitiativeOutcome<'a>,
 }
 
 /// seed 003: surprise first; the surprised roll initiative too but act only from round 2 (or 3).
-pub fn encounter<'a>(input: &'a EncounterInput, dice: &mut dyn Dice) -> EncounterOutcome<'a> {
-    let surprise = surprise(&input.surprise, dice);
+pub fn encounter<'a, S: Surprise>(
+    input: &'a EncounterInput<S>,
+    dice: &mut dyn Dice,
+) -> EncounterOutcome<'a, S::Outcome<'a>> {
+    let surprise = input.surprise.roll(dice);
     let initiative = initiative(&input.initiative, &surprise.enters(), dice);
     EncounterOutcome { surprise, initiative }
 }
 
 /// Each roller's surprise, the acting order, and who acts in round 1 — which depends on both.
-pub fn encounter_odds(input: &EncounterInput, fallback: Fallback) -> Odds {
+pub fn encounter_odds<S: Surprise>(input: &EncounterInput<S>, fallback: Fallback) -> Odds {
     let mut odds = Odds::default();
-    push_surprise_parts(&mut odds, &input.surprise, true, fallback);
+    input.surprise.push_odds(&mut odds, true, fallback);
     let mut method = Method::exact(fallback);
-    let branches = round_one_branches(&input.surprise, fallback, &mut method);
+    let branches = input.surprise.round_one(fallback, &mut method);
     push_fight_parts(&mut odds, &input.initiative, branches, method, |d| encounter(input, d).initiative, fallback);
     odds
 }

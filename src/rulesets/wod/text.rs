@@ -4,6 +4,7 @@ use super::rules::*;
 use crate::outcome::join;
 use crate::render::ties::tie_line;
 use crate::render::{Palette, Report, Signed, block, modifiers, pad, step, width, width_of};
+use serde::Serialize;
 use std::fmt::Write as _;
 
 /// `Wits 2 + Composure 3 -1 mod: 4d10 (9 3 10 2) 10-again (4) = 2 successes`
@@ -101,8 +102,13 @@ impl Report for SurpriseOutcome<'_> {
     }
 
     fn headline(&self, out: &mut String) {
-        out.push_str(&if self.surprised.is_empty() { "none".to_string() } else { self.surprised.join(", ") });
+        surprise_headline(&self.surprised, out);
     }
+}
+
+/// The surprise roll's `-q` line: the surprised, or `none`.
+pub fn surprise_headline(surprised: &[&str], out: &mut String) {
+    out.push_str(&if surprised.is_empty() { "none".to_string() } else { surprised.join(", ") });
 }
 
 /// `tie at 9: Bob, then Ann — higher Dexterity + Composure first`, or a moment several waited for.
@@ -191,7 +197,7 @@ fn round_line(round: &RoundOrder, beat: &str, p: &Palette) -> String {
 }
 
 /// The initiative rolls, the ties, the standing order and the rounds that differ from it.
-pub fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {
+fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {
     let beat = i.beat.word();
     let mut lines = Vec::new();
     let w = width(i.combatants.iter().map(|c| c.name));
@@ -241,20 +247,31 @@ impl Report for InitiativeOutcome<'_> {
     }
 }
 
-impl Report for EncounterOutcome<'_> {
+/// The lines of a surprise roll: its own report, and the encounter's first step.
+pub trait SurpriseLines {
+    fn lines(&self, p: &Palette) -> Vec<String>;
+}
+
+impl SurpriseLines for SurpriseOutcome<'_> {
+    fn lines(&self, p: &Palette) -> Vec<String> {
+        surprise_lines(self, p)
+    }
+}
+
+impl<S: Surprised + SurpriseLines + Serialize> Report for EncounterOutcome<'_, S> {
     fn text(&self, p: &Palette, out: &mut String) {
-        step(out, p, 1, "surprise", &surprise_lines(&self.surprise, p));
+        step(out, p, 1, "surprise", &self.surprise.lines(p));
         step(out, p, 2, "initiative", &initiative_lines(&self.initiative, p));
     }
 
     fn headline(&self, out: &mut String) {
-        encounter_headline(&self.surprise.surprised, &self.initiative, out);
+        encounter_headline(self.surprise.surprised(), &self.initiative, out);
     }
 }
 
 /// `surprised=Mitch order=Thug,Mitch,Larry round1=Thug,Larry`: the encounter's `-q` line (the
 /// last key named for the game's round: `turn1` in cofd).
-pub fn encounter_headline(surprised: &[&str], initiative: &InitiativeOutcome, out: &mut String) {
+fn encounter_headline(surprised: &[&str], initiative: &InitiativeOutcome, out: &mut String) {
     let surprised = if surprised.is_empty() { "none".to_string() } else { surprised.join(",") };
     let _ = write!(out, "surprised={surprised} order={}", order_names(initiative).join(","));
     if let Some(first) = initiative.rounds.first() {
