@@ -325,7 +325,12 @@ fn bad_delays_are_refused_as_in_wod() {
     let err = fails(&cofd(&["initiative", "Mitch", "Larry", "--delay", "Mitch:after=Bob"]), 2);
     assert!(err.contains("--delay names 'Bob', which is not a combatant"), "{err}");
     let err = fails(&cofd(&["initiative", "A", "B:surprised", "--hold", "B"]), 2);
-    assert!(err.contains("B is surprised and has no first-round action to give up"), "{err}");
+    assert!(err.contains("B is surprised and has no first-turn action to give up"), "{err}");
+    assert!(err.contains("a surprised combatant enters in turn 2 anyway"), "{err}");
+    let err = fails(&cofd(&["initiative", "A", "B", "--hold", "A:until=B"]), 2);
+    assert!(err.contains("--hold NAME:before=OTHER to place it in turn 2"), "{err}");
+    let err = fails(&cofd(&["initiative", "A", "B", "--hold", "A:after=B", "--hold", "B"]), 2);
+    assert!(err.contains("beside a combatant who acts in turn 2 at its own place"), "{err}");
 }
 
 // ------------------------------------------------------------------------------------------

@@ -277,7 +277,7 @@ fn initiative_input<K: Game>(
             }
         })
         .collect();
-    let moves = moves(&fighters, opts)?;
+    let moves = moves(&fighters, opts, dialect.beat)?;
     Ok(InitiativeInput { fighters, moves, beat: dialect.beat })
 }
 
@@ -295,8 +295,10 @@ fn listed(fighters: &[Fighter]) -> String {
 /// few enough that chains of waits stay small (each link lengthens the moments after it).
 pub const MAX_MOVES: usize = 100;
 
-/// `--delay NAME:after=OTHER`, `--ready NAME:before=OTHER`, `--hold NAME[:before=OTHER|after=OTHER]`.
-fn moves(fighters: &[Fighter], opts: &OrderOpts) -> Result<Vec<Move>> {
+/// `--delay NAME:after=OTHER`, `--ready NAME:before=OTHER`, `--hold NAME[:before=OTHER|after=OTHER]`;
+/// errors speak of the game's `beat` (round or turn).
+fn moves(fighters: &[Fighter], opts: &OrderOpts, beat: Beat) -> Result<Vec<Move>> {
+    let beat = beat.word();
     let count = opts.delay.len() + opts.ready.len() + opts.hold.len();
     if count > MAX_MOVES {
         return Err(Error::usage(format!(
@@ -321,7 +323,7 @@ fn moves(fighters: &[Fighter], opts: &OrderOpts) -> Result<Vec<Move>> {
             let shape = match kind {
                 MoveKind::Delay => "--delay NAME:after=OTHER, e.g. --delay Mitch:after=Larry".to_string(),
                 MoveKind::Ready => "--ready NAME:before=OTHER, e.g. --ready Mitch:before=Larry".to_string(),
-                MoveKind::Hold => "--hold NAME, or --hold NAME:before=OTHER to place it in round 2".to_string(),
+                MoveKind::Hold => format!("--hold NAME, or --hold NAME:before=OTHER to place it in {beat} 2"),
             };
             let fail =
                 |what: String| Error::usage(format!("{flag} '{}': {what}", echo(text))).hint(format!("write {shape}"));
@@ -380,10 +382,10 @@ fn moves(fighters: &[Fighter], opts: &OrderOpts) -> Result<Vec<Move>> {
             }
             if kind == MoveKind::Hold && fighters[who].surprised {
                 return Err(Error::usage(format!(
-                    "{flag} '{}': {name} is surprised and has no first-round action to give up",
+                    "{flag} '{}': {name} is surprised and has no first-{beat} action to give up",
                     echo(text)
                 ))
-                .hint("a surprised combatant enters in round 2 anyway"));
+                .hint(format!("a surprised combatant enters in {beat} 2 anyway")));
             }
             moves.push((Move { who, kind, anchor }, flag));
         }
@@ -399,7 +401,7 @@ fn moves(fighters: &[Fighter], opts: &OrderOpts) -> Result<Vec<Move>> {
                 fighters[m.who].name,
                 fighters[anchor.other()].name
             ))
-            .hint("place a held action beside a combatant who acts in round 2 at its own place"));
+            .hint(format!("place a held action beside a combatant who acts in {beat} 2 at its own place")));
         }
         // Waits that come back round to themselves have no moment to act on.
         if m.kind != MoveKind::Hold {
