@@ -1,7 +1,7 @@
 //! Tests of the cofd ruleset, end to end through the binary.
 
 use crate::common::*;
-use crate::wod::{order_of, pairs};
+use crate::wod::{encounter_outputs, fights_fit, order_of, pairs};
 use fray::prob::Prob;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
@@ -11,11 +11,6 @@ fn cofd<'a>(args: &[&'a str]) -> Vec<&'a str> {
     let mut all = vec!["-r", "cofd"];
     all.extend_from_slice(args);
     all
-}
-
-/// The names of a JSON order list, as one JSON string.
-fn names(list: &Value) -> String {
-    json!(order_of(list).iter().map(|(n, _)| n.clone()).collect::<Vec<_>>()).to_string()
 }
 
 // ------------------------------------------------------------------------------------------
@@ -106,19 +101,9 @@ fn a_tie_in_text_and_a_loss() {
 
 #[test]
 fn surprise_in_colour() {
-    let out = assert_cmd::Command::cargo_bin("fray")
-        .unwrap()
-        .env_remove("FRAY_RULES")
-        .env_remove("FRAY_FORMAT")
-        .env_remove("NO_COLOR")
-        .args(["--color", "always", "-r", "cofd", "--seed=1"])
-        .args(CHANCES)
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains('\u{1b}'), "colour codes expected");
-    insta::assert_snapshot!("surprise_colour", text);
+    let mut args = vec!["-r", "cofd", "--seed=1"];
+    args.extend_from_slice(&CHANCES);
+    insta::assert_snapshot!("surprise_colour", coloured(&args));
 }
 
 // ------------------------------------------------------------------------------------------
@@ -349,43 +334,24 @@ fn seeded_encounters_fit_their_odds() {
     args.extend_from_slice(&STREET);
     let docs = json_lines(&args);
     let entries = odds(&cofd(&STREET));
-    let turn_one = count(&docs, |doc| match doc["initiative"]["rounds"].get(0) {
-        Some(first) => names(&first["order"]),
-        None => names(&doc["initiative"]["order"]),
-    });
-    assert_fits("turn 1", &turn_one, &odds_of(&entries, Some("turn 1")));
-    assert_fits("order", &count(&docs, |doc| names(&doc["initiative"]["order"])), &odds_of(&entries, Some("order")));
+    fights_fit(&docs, &entries, "turn 1");
     let mitch = count(&docs, |doc| {
         let c = &doc["surprise"]["combatants"][0];
         json!({ "surprised": c["surprised"], "tie": c.get("tie").is_some() }).to_string()
     });
     assert_fits("Mitch", &mitch, &odds_of(&entries, Some("surprise: Mitch")));
-    // The surprised roll initiative too, and enter in turn 2; the ambusher never sits out.
-    for doc in &docs {
-        let surprised = doc["surprise"]["surprised"].as_array().unwrap();
-        for place in doc["initiative"]["order"].as_array().unwrap() {
-            assert_eq!(place.get("enters_round").is_some(), surprised.contains(&place["name"]), "{doc}");
-        }
-    }
 }
 
 #[test]
 fn encounter_snapshots() {
     let mut args = cofd(&["--seed=6"]);
     args.extend_from_slice(&STREET);
-    args.extend(["--ready", "Larry:before=Thug"]);
-    insta::assert_snapshot!("encounter_text", stdout(&args));
-    let mut yaml = vec!["-f", "yaml"];
-    yaml.extend_from_slice(&args);
-    insta::assert_snapshot!("encounter_yaml", stdout(&yaml));
-    let mut quiet = args.clone();
-    quiet.push("-q");
-    let line = stdout(&quiet);
-    assert!(line.starts_with("surprised=") && line.contains(" order="), "{line}");
-    insta::assert_snapshot!("encounter_quiet", line);
-    let mut odds_args = cofd(&["--odds"]);
-    odds_args.extend_from_slice(&STREET);
-    insta::assert_snapshot!("encounter_odds_text", stdout(&odds_args));
+    let [text, yaml, quiet, odds] = encounter_outputs(&args);
+    insta::assert_snapshot!("encounter_text", text);
+    insta::assert_snapshot!("encounter_yaml", yaml);
+    assert!(quiet.starts_with("surprised=") && quiet.contains(" order="), "{quiet}");
+    insta::assert_snapshot!("encounter_quiet", quiet);
+    insta::assert_snapshot!("encounter_odds_text", odds);
 }
 
 #[test]

@@ -280,19 +280,9 @@ fn surprise_snapshots() {
 
 #[test]
 fn surprise_in_colour() {
-    let out = assert_cmd::Command::cargo_bin("fray")
-        .unwrap()
-        .env_remove("FRAY_RULES")
-        .env_remove("FRAY_FORMAT")
-        .env_remove("NO_COLOR")
-        .args(["--color", "always", "-r", "wod", "--seed=4"])
-        .args(AMBUSH)
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains('\u{1b}'), "colour codes expected");
-    insta::assert_snapshot!("surprise_colour", text);
+    let mut args = vec!["-r", "wod", "--seed=4"];
+    args.extend_from_slice(&AMBUSH);
+    insta::assert_snapshot!("surprise_colour", coloured(&args));
 }
 
 #[test]
@@ -569,20 +559,29 @@ fn seeded_encounters_fit_their_odds() {
     args.extend_from_slice(&STREET);
     let docs = json_lines(&args);
     let entries = odds(&wod(&STREET));
-    let names = |list: &Value| json!(order_of(list).iter().map(|(n, _)| n.clone()).collect::<Vec<_>>()).to_string();
-    let round_one = count(&docs, |doc| match doc["initiative"]["rounds"].get(0) {
-        Some(first) => names(&first["order"]),
-        None => names(&doc["initiative"]["order"]),
-    });
-    assert_fits("round 1", &round_one, &odds_of(&entries, Some("round 1")));
-    assert_fits("order", &count(&docs, |doc| names(&doc["initiative"]["order"])), &odds_of(&entries, Some("order")));
+    fights_fit(&docs, &entries, "round 1");
     let mitch = count(&docs, |doc| {
         let c = &doc["surprise"]["combatants"][0];
         json!({ "surprised": c["surprised"], "dramatic": c["dramatic"].as_bool().unwrap_or(false) }).to_string()
     });
     assert_fits("Mitch surprised", &mitch, &odds_of(&entries, Some("surprise: Mitch")));
-    // The surprised roll initiative too, and enter in round 2; the ambusher never sits out.
-    for doc in &docs {
+}
+
+/// The names of a JSON order list, as one JSON string.
+fn names(list: &Value) -> String {
+    json!(order_of(list).iter().map(|(n, _)| n.clone()).collect::<Vec<_>>()).to_string()
+}
+
+/// Seeded encounters against their odds: the acting order, and who acts in `first` (`round 1`,
+/// or `turn 1` in cofd). The surprised roll initiative too, but enter late; an ambusher never does.
+pub(crate) fn fights_fit(docs: &[Value], entries: &[(Option<String>, Value, f64, Option<String>)], first: &str) {
+    let first_order = count(docs, |doc| match doc["initiative"]["rounds"].get(0) {
+        Some(first) => names(&first["order"]),
+        None => names(&doc["initiative"]["order"]),
+    });
+    assert_fits(first, &first_order, &odds_of(entries, Some(first)));
+    assert_fits("order", &count(docs, |doc| names(&doc["initiative"]["order"])), &odds_of(entries, Some("order")));
+    for doc in docs {
         let surprised = doc["surprise"]["surprised"].as_array().unwrap();
         for place in doc["initiative"]["order"].as_array().unwrap() {
             assert_eq!(place.get("enters_round").is_some(), surprised.contains(&place["name"]), "{doc}");
@@ -617,17 +616,25 @@ fn encounter_odds_by_hand() {
 fn encounter_snapshots() {
     let mut args = wod(&["--seed=6"]);
     args.extend_from_slice(&STREET);
-    args.extend(["--ready", "Larry:before=Thug"]);
-    insta::assert_snapshot!("encounter_text", stdout(&args));
+    let [text, yaml, quiet, odds] = encounter_outputs(&args);
+    insta::assert_snapshot!("encounter_text", text);
+    insta::assert_snapshot!("encounter_yaml", yaml);
+    insta::assert_snapshot!("encounter_quiet", quiet);
+    insta::assert_snapshot!("encounter_odds_text", odds);
+}
+
+/// An encounter run with Larry's action readied before Thug's, as text, YAML and its `-q`
+/// line; and its odds without the readied action.
+pub(crate) fn encounter_outputs(args: &[&str]) -> [String; 4] {
+    let mut readied = args.to_vec();
+    readied.extend(["--ready", "Larry:before=Thug"]);
     let mut yaml = vec!["-f", "yaml"];
-    yaml.extend_from_slice(&args);
-    insta::assert_snapshot!("encounter_yaml", stdout(&yaml));
-    let mut quiet = args.clone();
+    yaml.extend_from_slice(&readied);
+    let mut quiet = readied.clone();
     quiet.push("-q");
-    insta::assert_snapshot!("encounter_quiet", stdout(&quiet));
-    let mut odds_args = wod(&["--odds"]);
-    odds_args.extend_from_slice(&STREET);
-    insta::assert_snapshot!("encounter_odds_text", stdout(&odds_args));
+    let mut odds_args = vec!["--odds"];
+    odds_args.extend(args.iter().filter(|a| !a.starts_with("--seed")));
+    [stdout(&readied), stdout(&yaml), stdout(&quiet), stdout(&odds_args)]
 }
 
 // ------------------------------------------------------------------------------------------

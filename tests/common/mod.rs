@@ -31,6 +31,17 @@ pub fn stdout(args: &[&str]) -> String {
     String::from_utf8(out.stdout).expect("output is UTF-8")
 }
 
+/// Runs fray with `args` and colour forced on, expecting success and colour codes in the text.
+pub fn coloured(args: &[&str]) -> String {
+    let mut cmd = Command::cargo_bin("fray").expect("the fray binary is built");
+    cmd.env_remove("FRAY_RULES").env_remove("FRAY_FORMAT").env_remove("NO_COLOR").arg("--color").arg("always");
+    let out = cmd.args(args).output().expect("fray runs");
+    assert!(out.status.success(), "fray {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).expect("output is UTF-8");
+    assert!(text.contains('\u{1b}'), "colour codes expected: {text}");
+    text
+}
+
 /// Runs fray with `args`, expecting failure with `code`, and returns standard error.
 pub fn fails(args: &[&str], code: i32) -> String {
     let out = fray().args(args).output().expect("fray runs");
