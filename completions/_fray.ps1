@@ -21,8 +21,8 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
 
     $completions = @(switch ($command) {
         'fray' {
-            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES')
-            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
@@ -50,8 +50,8 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             break
         }
         'fray;surprise' {
-            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES')
-            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
@@ -82,8 +82,8 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             break
         }
         'fray;distance' {
-            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES')
-            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
@@ -105,8 +105,8 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             break
         }
         'fray;initiative' {
-            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES')
-            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
@@ -118,9 +118,9 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             [CompletionResult]::new('--ties', '--ties', [CompletionResultType]::ParameterName, 'How tied sides are settled (ose)')
             [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'SIDE gives up initiative and acts after the others, reacting (ose; repeatable)')
             [CompletionResult]::new('--variant', '--variant', [CompletionResultType]::ParameterName, 'Initiative variant (5e)')
-            [CompletionResult]::new('--delay', '--delay', [CompletionResultType]::ParameterName, 'NAME acts right after OTHER, at OTHER''s initiative - 1 (wod; NAME:after=OTHER)')
-            [CompletionResult]::new('--ready', '--ready', [CompletionResultType]::ParameterName, 'NAME''s prepared action fires right before OTHER, at OTHER''s + 1 (wod; NAME:before=OTHER)')
-            [CompletionResult]::new('--hold', '--hold', [CompletionResultType]::ParameterName, 'NAME gives up its first-round action to act at any moment of round 2 (wod; NAME[:before=OTHER|after=OTHER] places it)')
+            [CompletionResult]::new('--delay', '--delay', [CompletionResultType]::ParameterName, 'NAME acts right after OTHER, at OTHER''s initiative - 1 (wod, cofd; NAME:after=OTHER)')
+            [CompletionResult]::new('--ready', '--ready', [CompletionResultType]::ParameterName, 'NAME''s prepared action fires right before OTHER, at OTHER''s + 1 (wod, cofd; NAME:before=OTHER)')
+            [CompletionResult]::new('--hold', '--hold', [CompletionResultType]::ParameterName, 'NAME gives up its first-round action to act at any moment of round 2 (wod; in cofd, turns; NAME[:before=OTHER|after=OTHER] places it)')
             [CompletionResult]::new('--surprised', '--surprised', [CompletionResultType]::ParameterName, 'SIDE is surprised and does not roll (ose; repeatable)')
             [CompletionResult]::new('--rounds', '--rounds', [CompletionResultType]::ParameterName, 'Rounds to roll (5e speed factor; default 1)')
             [CompletionResult]::new('--odds', '--odds', [CompletionResultType]::ParameterName, 'Do not roll: print the exact probability of every outcome')
@@ -136,8 +136,8 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             break
         }
         'fray;reaction' {
-            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES')
-            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
@@ -159,8 +159,8 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             break
         }
         'fray;pursue' {
-            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES')
-            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
@@ -187,8 +187,8 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             break
         }
         'fray;encounter' {
-            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES')
-            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
@@ -205,9 +205,9 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             [CompletionResult]::new('--ties', '--ties', [CompletionResultType]::ParameterName, 'How tied sides are settled (ose)')
             [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'SIDE gives up initiative and acts after the others, reacting (ose; repeatable)')
             [CompletionResult]::new('--variant', '--variant', [CompletionResultType]::ParameterName, 'Initiative variant (5e)')
-            [CompletionResult]::new('--delay', '--delay', [CompletionResultType]::ParameterName, 'NAME acts right after OTHER, at OTHER''s initiative - 1 (wod; NAME:after=OTHER)')
-            [CompletionResult]::new('--ready', '--ready', [CompletionResultType]::ParameterName, 'NAME''s prepared action fires right before OTHER, at OTHER''s + 1 (wod; NAME:before=OTHER)')
-            [CompletionResult]::new('--hold', '--hold', [CompletionResultType]::ParameterName, 'NAME gives up its first-round action to act at any moment of round 2 (wod; NAME[:before=OTHER|after=OTHER] places it)')
+            [CompletionResult]::new('--delay', '--delay', [CompletionResultType]::ParameterName, 'NAME acts right after OTHER, at OTHER''s initiative - 1 (wod, cofd; NAME:after=OTHER)')
+            [CompletionResult]::new('--ready', '--ready', [CompletionResultType]::ParameterName, 'NAME''s prepared action fires right before OTHER, at OTHER''s + 1 (wod, cofd; NAME:before=OTHER)')
+            [CompletionResult]::new('--hold', '--hold', [CompletionResultType]::ParameterName, 'NAME gives up its first-round action to act at any moment of round 2 (wod; in cofd, turns; NAME[:before=OTHER|after=OTHER] places it)')
             [CompletionResult]::new('--cha', '--cha', [CompletionResultType]::ParameterName, 'The speaker''s Charisma score when the party parleys (3-18; ose)')
             [CompletionResult]::new('--cha-mod', '--cha-mod', [CompletionResultType]::ParameterName, 'The speaker''s Charisma modifier, given directly (ose)')
             [CompletionResult]::new('--mod', '--mod', [CompletionResultType]::ParameterName, 'Any other reaction modifier')
@@ -231,8 +231,8 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             break
         }
         'fray;completions' {
-            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES')
-            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
@@ -251,8 +251,8 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             break
         }
         'fray;man' {
-            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES')
-            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')

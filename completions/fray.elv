@@ -18,8 +18,8 @@ set edit:completion:arg-completer[fray] = {|@words|
     }
     var completions = [
         &'fray'= {
-            cand -r 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES'
-            cand --rules 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES'
+            cand -r 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES'
+            cand --rules 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES'
             cand --seed 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)'
             cand -f 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
             cand --format 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
@@ -46,8 +46,8 @@ set edit:completion:arg-completer[fray] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'fray;surprise'= {
-            cand -r 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES'
-            cand --rules 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES'
+            cand -r 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES'
+            cand --rules 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES'
             cand --seed 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)'
             cand -f 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
             cand --format 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
@@ -77,8 +77,8 @@ set edit:completion:arg-completer[fray] = {|@words|
             cand --version 'Print version'
         }
         &'fray;distance'= {
-            cand -r 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES'
-            cand --rules 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES'
+            cand -r 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES'
+            cand --rules 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES'
             cand --seed 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)'
             cand -f 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
             cand --format 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
@@ -99,8 +99,8 @@ set edit:completion:arg-completer[fray] = {|@words|
             cand --version 'Print version'
         }
         &'fray;initiative'= {
-            cand -r 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES'
-            cand --rules 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES'
+            cand -r 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES'
+            cand --rules 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES'
             cand --seed 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)'
             cand -f 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
             cand --format 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
@@ -112,9 +112,9 @@ set edit:completion:arg-completer[fray] = {|@words|
             cand --ties 'How tied sides are settled (ose)'
             cand --wait 'SIDE gives up initiative and acts after the others, reacting (ose; repeatable)'
             cand --variant 'Initiative variant (5e)'
-            cand --delay 'NAME acts right after OTHER, at OTHER''s initiative - 1 (wod; NAME:after=OTHER)'
-            cand --ready 'NAME''s prepared action fires right before OTHER, at OTHER''s + 1 (wod; NAME:before=OTHER)'
-            cand --hold 'NAME gives up its first-round action to act at any moment of round 2 (wod; NAME[:before=OTHER|after=OTHER] places it)'
+            cand --delay 'NAME acts right after OTHER, at OTHER''s initiative - 1 (wod, cofd; NAME:after=OTHER)'
+            cand --ready 'NAME''s prepared action fires right before OTHER, at OTHER''s + 1 (wod, cofd; NAME:before=OTHER)'
+            cand --hold 'NAME gives up its first-round action to act at any moment of round 2 (wod; in cofd, turns; NAME[:before=OTHER|after=OTHER] places it)'
             cand --surprised 'SIDE is surprised and does not roll (ose; repeatable)'
             cand --rounds 'Rounds to roll (5e speed factor; default 1)'
             cand --odds 'Do not roll: print the exact probability of every outcome'
@@ -129,8 +129,8 @@ set edit:completion:arg-completer[fray] = {|@words|
             cand --version 'Print version'
         }
         &'fray;reaction'= {
-            cand -r 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES'
-            cand --rules 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES'
+            cand -r 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES'
+            cand --rules 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES'
             cand --seed 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)'
             cand -f 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
             cand --format 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
@@ -151,8 +151,8 @@ set edit:completion:arg-completer[fray] = {|@words|
             cand --version 'Print version'
         }
         &'fray;pursue'= {
-            cand -r 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES'
-            cand --rules 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES'
+            cand -r 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES'
+            cand --rules 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES'
             cand --seed 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)'
             cand -f 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
             cand --format 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
@@ -178,8 +178,8 @@ set edit:completion:arg-completer[fray] = {|@words|
             cand --version 'Print version'
         }
         &'fray;encounter'= {
-            cand -r 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES'
-            cand --rules 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES'
+            cand -r 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES'
+            cand --rules 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES'
             cand --seed 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)'
             cand -f 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
             cand --format 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
@@ -196,9 +196,9 @@ set edit:completion:arg-completer[fray] = {|@words|
             cand --ties 'How tied sides are settled (ose)'
             cand --wait 'SIDE gives up initiative and acts after the others, reacting (ose; repeatable)'
             cand --variant 'Initiative variant (5e)'
-            cand --delay 'NAME acts right after OTHER, at OTHER''s initiative - 1 (wod; NAME:after=OTHER)'
-            cand --ready 'NAME''s prepared action fires right before OTHER, at OTHER''s + 1 (wod; NAME:before=OTHER)'
-            cand --hold 'NAME gives up its first-round action to act at any moment of round 2 (wod; NAME[:before=OTHER|after=OTHER] places it)'
+            cand --delay 'NAME acts right after OTHER, at OTHER''s initiative - 1 (wod, cofd; NAME:after=OTHER)'
+            cand --ready 'NAME''s prepared action fires right before OTHER, at OTHER''s + 1 (wod, cofd; NAME:before=OTHER)'
+            cand --hold 'NAME gives up its first-round action to act at any moment of round 2 (wod; in cofd, turns; NAME[:before=OTHER|after=OTHER] places it)'
             cand --cha 'The speaker''s Charisma score when the party parleys (3-18; ose)'
             cand --cha-mod 'The speaker''s Charisma modifier, given directly (ose)'
             cand --mod 'Any other reaction modifier'
@@ -221,8 +221,8 @@ set edit:completion:arg-completer[fray] = {|@words|
             cand --version 'Print version'
         }
         &'fray;completions'= {
-            cand -r 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES'
-            cand --rules 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES'
+            cand -r 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES'
+            cand --rules 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES'
             cand --seed 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)'
             cand -f 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
             cand --format 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
@@ -240,8 +240,8 @@ set edit:completion:arg-completer[fray] = {|@words|
             cand --version 'Print version'
         }
         &'fray;man'= {
-            cand -r 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES'
-            cand --rules 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES'
+            cand -r 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES'
+            cand --rules 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES'
             cand --seed 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)'
             cand -f 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
             cand --format 'Output format: text (default), yaml, json; default from FRAY_FORMAT'

@@ -28,7 +28,7 @@ function __fish_fray_using_subcommand
     contains -- $cmd[1] $argv
 end
 
-complete -c fray -n "__fish_fray_needs_command" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+complete -c fray -n "__fish_fray_needs_command" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
 wod\t'World of Darkness Storytelling system (2004)'
@@ -55,7 +55,7 @@ complete -c fray -n "__fish_fray_needs_command" -f -a "encounter" -d 'The whole 
 complete -c fray -n "__fish_fray_needs_command" -f -a "completions" -d 'Print the completion script for a shell'
 complete -c fray -n "__fish_fray_needs_command" -f -a "man" -d 'Write man pages into DIR'
 complete -c fray -n "__fish_fray_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c fray -n "__fish_fray_using_subcommand surprise" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+complete -c fray -n "__fish_fray_using_subcommand surprise" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
 wod\t'World of Darkness Storytelling system (2004)'
@@ -86,7 +86,7 @@ complete -c fray -n "__fish_fray_using_subcommand surprise" -l partial -d 'Parti
 complete -c fray -n "__fish_fray_using_subcommand surprise" -l both-surprised -d 'Everyone on every side is surprised (5e)'
 complete -c fray -n "__fish_fray_using_subcommand surprise" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand surprise" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand distance" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+complete -c fray -n "__fish_fray_using_subcommand distance" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
 wod\t'World of Darkness Storytelling system (2004)'
@@ -107,7 +107,7 @@ complete -c fray -n "__fish_fray_using_subcommand distance" -l outdoors -d 'Outd
 complete -c fray -n "__fish_fray_using_subcommand distance" -l both-surprised -d 'Both sides are surprised: 1d4 x 10\' (or x 30\' outdoors)'
 complete -c fray -n "__fish_fray_using_subcommand distance" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand distance" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand initiative" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+complete -c fray -n "__fish_fray_using_subcommand initiative" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
 wod\t'World of Darkness Storytelling system (2004)'
@@ -129,9 +129,9 @@ complete -c fray -n "__fish_fray_using_subcommand initiative" -l variant -d 'Ini
 score\t'No roll: 10 + initiative modifier'
 side\t'One d20 per side, no modifiers'
 speed\t'Speed factor: d20 + Dex + action and size modifiers, every round'"
-complete -c fray -n "__fish_fray_using_subcommand initiative" -l delay -d 'NAME acts right after OTHER, at OTHER\'s initiative - 1 (wod; NAME:after=OTHER)' -r
-complete -c fray -n "__fish_fray_using_subcommand initiative" -l ready -d 'NAME\'s prepared action fires right before OTHER, at OTHER\'s + 1 (wod; NAME:before=OTHER)' -r
-complete -c fray -n "__fish_fray_using_subcommand initiative" -l hold -d 'NAME gives up its first-round action to act at any moment of round 2 (wod; NAME[:before=OTHER|after=OTHER] places it)' -r
+complete -c fray -n "__fish_fray_using_subcommand initiative" -l delay -d 'NAME acts right after OTHER, at OTHER\'s initiative - 1 (wod, cofd; NAME:after=OTHER)' -r
+complete -c fray -n "__fish_fray_using_subcommand initiative" -l ready -d 'NAME\'s prepared action fires right before OTHER, at OTHER\'s + 1 (wod, cofd; NAME:before=OTHER)' -r
+complete -c fray -n "__fish_fray_using_subcommand initiative" -l hold -d 'NAME gives up its first-round action to act at any moment of round 2 (wod; in cofd, turns; NAME[:before=OTHER|after=OTHER] places it)' -r
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l surprised -d 'SIDE is surprised and does not roll (ose; repeatable)' -r
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l rounds -d 'Rounds to roll (5e speed factor; default 1)' -r
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l odds -d 'Do not roll: print the exact probability of every outcome'
@@ -140,7 +140,7 @@ complete -c fray -n "__fish_fray_using_subcommand initiative" -s v -l show-seed 
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l roster-example -d 'Print a commented roster template for this ruleset and command'
 complete -c fray -n "__fish_fray_using_subcommand initiative" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand initiative" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand reaction" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+complete -c fray -n "__fish_fray_using_subcommand reaction" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
 wod\t'World of Darkness Storytelling system (2004)'
@@ -161,7 +161,7 @@ complete -c fray -n "__fish_fray_using_subcommand reaction" -s q -l quiet -d 'On
 complete -c fray -n "__fish_fray_using_subcommand reaction" -s v -l show-seed -d 'Print the seed in text output'
 complete -c fray -n "__fish_fray_using_subcommand reaction" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand reaction" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand pursue" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+complete -c fray -n "__fish_fray_using_subcommand pursue" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
 wod\t'World of Darkness Storytelling system (2004)'
@@ -188,7 +188,7 @@ complete -c fray -n "__fish_fray_using_subcommand pursue" -l dungeon -d 'In a du
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l outdoors -d 'Outdoors: 2d6 x 30\''
 complete -c fray -n "__fish_fray_using_subcommand pursue" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand pursue" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand encounter" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+complete -c fray -n "__fish_fray_using_subcommand encounter" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
 wod\t'World of Darkness Storytelling system (2004)'
@@ -216,9 +216,9 @@ complete -c fray -n "__fish_fray_using_subcommand encounter" -l variant -d 'Init
 score\t'No roll: 10 + initiative modifier'
 side\t'One d20 per side, no modifiers'
 speed\t'Speed factor: d20 + Dex + action and size modifiers, every round'"
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l delay -d 'NAME acts right after OTHER, at OTHER\'s initiative - 1 (wod; NAME:after=OTHER)' -r
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l ready -d 'NAME\'s prepared action fires right before OTHER, at OTHER\'s + 1 (wod; NAME:before=OTHER)' -r
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l hold -d 'NAME gives up its first-round action to act at any moment of round 2 (wod; NAME[:before=OTHER|after=OTHER] places it)' -r
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l delay -d 'NAME acts right after OTHER, at OTHER\'s initiative - 1 (wod, cofd; NAME:after=OTHER)' -r
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l ready -d 'NAME\'s prepared action fires right before OTHER, at OTHER\'s + 1 (wod, cofd; NAME:before=OTHER)' -r
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l hold -d 'NAME gives up its first-round action to act at any moment of round 2 (wod; in cofd, turns; NAME[:before=OTHER|after=OTHER] places it)' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l cha -d 'The speaker\'s Charisma score when the party parleys (3-18; ose)' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l cha-mod -d 'The speaker\'s Charisma modifier, given directly (ose)' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l mod -d 'Any other reaction modifier' -r
@@ -235,7 +235,7 @@ complete -c fray -n "__fish_fray_using_subcommand encounter" -l both-surprised -
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l reaction -d 'Roll a reaction too (gurps)'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand completions" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+complete -c fray -n "__fish_fray_using_subcommand completions" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
 wod\t'World of Darkness Storytelling system (2004)'
@@ -253,7 +253,7 @@ complete -c fray -n "__fish_fray_using_subcommand completions" -s q -l quiet -d 
 complete -c fray -n "__fish_fray_using_subcommand completions" -s v -l show-seed -d 'Print the seed in text output'
 complete -c fray -n "__fish_fray_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand man" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+complete -c fray -n "__fish_fray_using_subcommand man" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
 wod\t'World of Darkness Storytelling system (2004)'

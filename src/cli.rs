@@ -21,6 +21,7 @@ Examples:
   fray surprise --ambush --odds               how likely is each side to be surprised?
   fray -r gurps surprise --partial 'Ansel:iq=12,cr' Orc*3:side=monsters
   fray -r 5e surprise --stealth 14 Elf:per=16 Fighter:per=12 Wizard:per=10 Halfling:per=14
+  fray -r cofd encounter Mitch:wits=2,composure=3 Thug:ambusher,dex=3,stealth=2,side=monsters
   fray -f json -n 1000 reaction --cha 13 | jq .result
   fray distance -q --outdoors                 just the number, for $(...)";
 
@@ -59,7 +60,7 @@ pub struct Cli {
 // a command's description.
 #[derive(Debug, Clone, Default, Args)]
 pub struct Global {
-    /// Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES
+    /// Ruleset: ose (default), gurps, 5e, wod, cofd; default from FRAY_RULES
     #[arg(global = true, help_heading = GLOBAL, short, long, value_enum, ignore_case = true, value_name = "ID")]
     pub rules: Option<RulesId>,
 
@@ -210,7 +211,8 @@ Examples:
   fray surprise --side party --side orcs:chance=3 --side wolves:aware
   fray -r gurps surprise --total Clerk:iq=9 Guard:iq=10,cr Werewolf:side=monsters
   fray -r 5e surprise --stealth 14 Elf:per=16 Fighter:per=12 Wizard:per=10 Halfling:per=14
-  fray -r wod surprise Mitch:wits=2,composure=3 Larry:wits=3,composure=2";
+  fray -r wod surprise Mitch:wits=2,composure=3 Larry:wits=3,composure=2
+  fray -r cofd surprise --odds Mitch:wits=2,composure=3 Thug:ambusher,dex=3,stealth=2,side=monsters";
 
 pub const DISTANCE_EXAMPLES: &str = "\
 Examples:
@@ -225,7 +227,8 @@ Examples:
   fray -r gurps initiative Ansel:speed=6.25,dx=12 Orc:speed=5.5,side=monsters
   fray -r 5e initiative Rogue:dex=4 Goblin*4:dex=2,side=monsters
   fray -r 5e initiative --variant speed --rounds 3 'Paladin:dex=0,action=spell:2+light'
-  fray -r wod initiative Mitch:initiative=10 Larry:initiative=6 --delay Mitch:after=Larry";
+  fray -r wod initiative Mitch:initiative=10 Larry:initiative=6 --delay Mitch:after=Larry
+  fray -r cofd initiative Mitch:dex=3,composure=2 Larry:init=5 --hold Larry";
 
 pub const REACTION_EXAMPLES: &str = "\
 Examples:
@@ -245,7 +248,8 @@ Examples:
   fray encounter --outdoors --cha 16 -f yaml
   fray -r gurps encounter --partial --reaction Ansel:iq=12,speed=6 Orc*2:side=monsters,speed=5
   fray -r 5e encounter --stealth 14 Elf:per=16,dex=3 Goblin*4:side=monsters,dex=2
-  fray -r wod encounter Mitch:wits=2,composure=3,dex=3 Thug:ambusher,side=monsters";
+  fray -r wod encounter Mitch:wits=2,composure=3,dex=3 Thug:ambusher,side=monsters
+  fray -r cofd encounter Mitch:wits=2,composure=3,dex=3 Thug*2:ambusher,dex=3,stealth=2,side=monsters";
 
 // Sides and combatants, inline or from a roster file.
 #[derive(Debug, Args)]
@@ -381,15 +385,15 @@ pub struct OrderOpts {
     #[arg(long, value_enum, value_name = "VARIANT")]
     pub variant: Option<Variant>,
 
-    /// NAME acts right after OTHER, at OTHER's initiative - 1 (wod; NAME:after=OTHER)
+    /// NAME acts right after OTHER, at OTHER's initiative - 1 (wod, cofd; NAME:after=OTHER)
     #[arg(long, value_name = "NAME:after=OTHER")]
     pub delay: Vec<String>,
 
-    /// NAME's prepared action fires right before OTHER, at OTHER's + 1 (wod; NAME:before=OTHER)
+    /// NAME's prepared action fires right before OTHER, at OTHER's + 1 (wod, cofd; NAME:before=OTHER)
     #[arg(long, value_name = "NAME:before=OTHER")]
     pub ready: Vec<String>,
 
-    /// NAME gives up its first-round action to act at any moment of round 2 (wod;
+    /// NAME gives up its first-round action to act at any moment of round 2 (wod; in cofd, turns;
     /// NAME[:before=OTHER|after=OTHER] places it)
     #[arg(long, value_name = "NAME")]
     pub hold: Vec<String>,
