@@ -2,6 +2,8 @@
 //! initiative with delayed actions as in wod, whose rules this ruleset calls. This file turns the
 //! command line into rule inputs; [`rules`] rolls them, [`text`] shows them.
 
+#[cfg(test)]
+mod odds_check;
 pub mod rules;
 pub mod text;
 
