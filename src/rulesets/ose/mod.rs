@@ -112,6 +112,7 @@ fn surprise_input(cast: &Cast, opts: &cli::SurpriseOpts) -> Result<SurpriseInput
             },
             base_chance: side.keys.int("chance").map_or(DEFAULT_CHANCE, |c| c as u32),
             ambushed: ambusher.is_some_and(|a| a != i),
+            given: None,
         })
         .collect();
     Ok(SurpriseInput { sides, ambusher: ambusher.map(|i| cast.sides[i].name.clone()) })
@@ -126,10 +127,11 @@ fn initiative_input(cast: &Cast, opts: &cli::OrderOpts) -> Result<InitiativeInpu
             Some(cli::Ties::Simultaneous) => Ties::Simultaneous,
             _ => Ties::Reroll,
         },
+        given: Vec::new(),
     })
 }
 
-fn reaction_input(opts: &cli::ReactionOpts) -> ReactionInput {
+pub(crate) fn reaction_input(opts: &cli::ReactionOpts) -> ReactionInput {
     let mut modifiers = Vec::new();
     if let Some(score) = opts.cha {
         modifiers.push(Modifier::new(cha_modifier(score), format!("CHA {score}")));
@@ -143,7 +145,7 @@ fn reaction_input(opts: &cli::ReactionOpts) -> ReactionInput {
     ReactionInput { modifiers }
 }
 
-fn pursue_input(args: &cli::PursueArgs) -> Result<PursueInput> {
+pub(crate) fn pursue_input(args: &cli::PursueArgs) -> Result<PursueInput> {
     let (Some(quarry), Some(pursuer)) = (args.quarry, args.pursuer) else {
         let missing = if args.quarry.is_none() { "--quarry" } else { "--pursuer" };
         return Err(Error::usage(format!("pursue needs {missing} SPEED"))
@@ -172,6 +174,7 @@ fn pursue_input(args: &cli::PursueArgs) -> Result<PursueInput> {
             })
             .collect(),
         rounds,
+        pace: 3,
     })
 }
 

@@ -37,6 +37,8 @@ pub struct SurpriseSide {
     pub base_chance: u32,
     /// Another side attacks from ambush: +1 chance (seed 000: 3-in-6).
     pub ambushed: bool,
+    /// The side's d6, already rolled at the table: used as given, never re-rolled.
+    pub given: Option<u32>,
 }
 
 impl SurpriseSide {
@@ -65,6 +67,9 @@ pub struct SideSurprise<'a> {
     pub modifiers: Vec<Modifier>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub roll: Option<Roll>,
+    /// The roll was given, not rolled.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub given: bool,
     pub surprised: bool,
 }
 
@@ -98,7 +103,7 @@ pub fn surprise<'a>(input: &'a SurpriseInput, dice: &mut dyn Dice) -> SurpriseOu
         .iter()
         .map(|side| {
             let rolls = side.stance == Stance::Rolls;
-            let roll = rolls.then(|| dice.roll(1, 6));
+            let roll = rolls.then(|| given_or_rolled(side.given, dice));
             let mut modifiers = Vec::new();
             if rolls && side.ambushed {
                 let by = input.ambusher.as_deref().unwrap_or("another side");
@@ -111,6 +116,7 @@ pub fn surprise<'a>(input: &'a SurpriseInput, dice: &mut dyn Dice) -> SurpriseOu
                 chance: rolls.then(|| side.chance()),
                 modifiers,
                 roll,
+                given: rolls && side.given.is_some(),
                 surprised: roll.is_some_and(|r| r.total <= side.chance()),
             }
         })
@@ -123,6 +129,14 @@ pub fn surprise<'a>(input: &'a SurpriseInput, dice: &mut dyn Dice) -> SurpriseOu
     SurpriseOutcome { sides, verdict, free_round }
 }
 
+/// A d6 given at the table, or one rolled now.
+fn given_or_rolled(given: Option<u32>, dice: &mut dyn Dice) -> Roll {
+    match given {
+        Some(face) => Roll::new(6, &[face]),
+        None => dice.roll(1, 6),
+    }
+}
+
 fn verdict(surprised: &[bool]) -> Verdict {
     match surprised.iter().filter(|&&s| s).count() {
         0 => Verdict::NoneSurprised,
@@ -132,7 +146,10 @@ fn verdict(surprised: &[bool]) -> Verdict {
 }
 
 /// The sets of surprised sides, fewest first.
-fn surprise_dist(input: &SurpriseInput, fallback: Fallback) -> (Dist<(usize, Vec<usize>)>, crate::odds::Method) {
+pub(crate) fn surprise_dist(
+    input: &SurpriseInput,
+    fallback: Fallback,
+) -> (Dist<(usize, Vec<usize>)>, crate::odds::Method) {
     exact_or_estimate(
         |d| {
             let outcome = surprise(input, d);
@@ -143,7 +160,7 @@ fn surprise_dist(input: &SurpriseInput, fallback: Fallback) -> (Dist<(usize, Vec
     )
 }
 
-fn describe_surprised(names: &[&str], set: &[usize]) -> (serde_json::Value, String) {
+pub(crate) fn describe_surprised(names: &[&str], set: &[usize]) -> (serde_json::Value, String) {
     let who: Vec<&str> = set.iter().map(|&i| names[i]).collect();
     let label = match (who.len(), names.len()) {
         (0, _) => "nobody surprised".to_string(),
@@ -220,6 +237,8 @@ pub struct InitiativeInput {
     /// `--wait SIDE`: gives up initiative and acts after the others.
     pub waits: Vec<bool>,
     pub ties: Ties,
+    /// Each side's d6, where already rolled at the table (none: every side rolls).
+    pub given: Vec<Option<u32>>,
 }
 
 /// Sides tied on one total and how the re-roll settled them.
@@ -247,6 +266,9 @@ pub struct Place<'a> {
     /// The side's 1d6 (absent for a side that waits or acts alone).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub roll: Option<Roll>,
+    /// The roll was given, not rolled.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub given: bool,
     /// Gave up initiative to react after the others.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub waits: bool,
@@ -321,9 +343,18 @@ pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut
     let mut order: Vec<Place<'a>> = Vec::with_capacity(n);
     let mut ties = Vec::new();
     if let [only] = rollers[..] {
-        order.push(Place { name: name(only), total: None, place: 1, roll: None, waits: false, alone: true });
+        order.push(Place {
+            name: name(only),
+            total: None,
+            place: 1,
+            roll: None,
+            given: false,
+            waits: false,
+            alone: true,
+        });
     } else {
-        let mut rolled: Vec<(usize, Roll)> = rollers.iter().map(|&i| (i, dice.roll(1, 6))).collect();
+        let given = |i: usize| input.given.get(i).copied().flatten();
+        let mut rolled: Vec<(usize, Roll)> = rollers.iter().map(|&i| (i, given_or_rolled(given(i), dice))).collect();
         rolled.sort_by(|a, b| b.1.total.cmp(&a.1.total).then(a.0.cmp(&b.0)));
         let mut start = 0;
         while start < rolled.len() {
@@ -335,6 +366,7 @@ pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut
                 total: Some(total),
                 place,
                 roll: Some(roll),
+                given: given(i).is_some(),
                 waits: false,
                 alone: false,
             };
@@ -359,7 +391,15 @@ pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut
     }
     let wait_place = order.len() + 1;
     for i in (0..n).filter(|&i| waits(i)) {
-        order.push(Place { name: name(i), total: None, place: wait_place, roll: None, waits: true, alone: false });
+        order.push(Place {
+            name: name(i),
+            total: None,
+            place: wait_place,
+            roll: None,
+            given: false,
+            waits: true,
+            alone: false,
+        });
     }
     let surprised = (0..n).filter(|&i| !active(i)).map(name).collect();
     InitiativeOutcome { order, surprised, ties, note }
@@ -508,6 +548,8 @@ pub struct PursueInput {
     pub sight: Option<u32>,
     pub drops: Vec<Drop>,
     pub rounds: u32,
+    /// Feet run a round per point of Speed (seed 000: 3 × Speed).
+    pub pace: u32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -586,7 +628,7 @@ pub fn pursue(input: &PursueInput, dice: &mut dyn Dice) -> PursueOutcome {
         None => Some(distance(&DistanceInput { outdoors: input.outdoors, both_surprised: false }, dice)),
     };
     let start_gap = input.gap.or(start.as_ref().map(|d| d.feet)).unwrap_or(0);
-    let (quarry_run, pursuer_run) = (input.quarry * 3, input.pursuer * 3);
+    let (quarry_run, pursuer_run) = (input.quarry * input.pace, input.pursuer * input.pace);
     let mut gap = i64::from(start_gap);
     let mut rounds = Vec::new();
     // seed 000: pursuers stop once the quarry is out of view, and an unseen side may avoid the
@@ -717,6 +759,29 @@ pub fn encounter<'a>(input: &'a EncounterInput, dice: &mut dyn Dice) -> Encounte
     EncounterOutcome { awareness, surprise, distance, initiative, reaction, conclusion: CONCLUSION }
 }
 
+/// The acting order (who acts first, for many sides) given each outcome of the surprise step,
+/// as the encounter's `initiative` part.
+pub(crate) fn push_initiative_after_surprise(
+    odds: &mut Odds,
+    input: &InitiativeInput,
+    surprise: &Dist<(usize, Vec<usize>)>,
+    method: crate::odds::Method,
+    fallback: Fallback,
+) {
+    let full = input.sides.len() <= FULL_ORDER_SIDES;
+    let mut order_method = method;
+    let order = surprise.and_then(|(_, set)| {
+        let surprised: Vec<bool> = (0..input.sides.len()).map(|i| set.contains(&i)).collect();
+        let (dist, m) = initiative_dist(input, &surprised, fallback);
+        if m.trials.is_some() {
+            order_method = m;
+        }
+        dist
+    });
+    let title = if full { "acting order" } else { "who acts first" };
+    odds.push(Some("initiative"), title, &order, order_method, |g| describe_order(&input.sides, g, full));
+}
+
 /// Each step's outcomes: surprise, distance (shortened when all are surprised), acting
 /// order (given who is surprised) and the reaction band, each chained on the steps before.
 pub fn encounter_odds(input: &EncounterInput, fallback: Fallback) -> Odds {
@@ -730,18 +795,7 @@ pub fn encounter_odds(input: &EncounterInput, fallback: Fallback) -> Odds {
     });
     odds.push(Some("distance"), "encounter distance", &distance, method, |&feet| (json!(feet), format!("{feet}′")));
 
-    let full = names.len() <= FULL_ORDER_SIDES;
-    let mut order_method = method;
-    let order = surprise.and_then(|(_, set)| {
-        let surprised: Vec<bool> = (0..names.len()).map(|i| set.contains(&i)).collect();
-        let (dist, m) = initiative_dist(&input.initiative, &surprised, fallback);
-        if m.trials.is_some() {
-            order_method = m;
-        }
-        dist
-    });
-    let title = if full { "acting order" } else { "who acts first" };
-    odds.push(Some("initiative"), title, &order, order_method, |g| describe_order(&input.initiative.sides, g, full));
+    push_initiative_after_surprise(&mut odds, &input.initiative, &surprise, method, fallback);
 
     odds.push(Some("reaction"), "reaction", &reaction_dist(&input.reaction), method, |&i| describe_band(i));
     if names.len() > 2 {
@@ -763,6 +817,7 @@ mod tests {
             stance,
             base_chance: DEFAULT_CHANCE,
             ambushed,
+            given: None,
         };
         SurpriseInput {
             sides: vec![
@@ -871,6 +926,7 @@ mod tests {
             sides: names.iter().map(|s| s.to_string()).collect(),
             waits: vec![false; names.len()],
             ties: Ties::Reroll,
+            given: Vec::new(),
         }
     }
 
@@ -903,7 +959,16 @@ mod tests {
     }
 
     fn chase(quarry: u32, pursuer: u32, gap: u32) -> PursueInput {
-        PursueInput { quarry, pursuer, gap: Some(gap), outdoors: false, sight: None, drops: Vec::new(), rounds: 10 }
+        PursueInput {
+            quarry,
+            pursuer,
+            gap: Some(gap),
+            outdoors: false,
+            sight: None,
+            drops: Vec::new(),
+            rounds: 10,
+            pace: 3,
+        }
     }
 
     #[test]

@@ -5,7 +5,12 @@ use crate::outcome::join;
 use super::rules::*;
 use std::fmt::Write as _;
 
-fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
+/// ` given` after a die the players rolled at the table.
+fn given(given: bool, p: &Palette) -> String {
+    if given { format!(" {}", p.dim("given")) } else { String::new() }
+}
+
+pub(crate) fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
     let w = width(s.sides.iter().map(|x| x.name));
     let mut lines = Vec::new();
     for side in &s.sides {
@@ -14,7 +19,7 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
         line.push_str("  ");
         match (side.stance, side.roll, side.chance) {
             (Stance::Rolls, Some(roll), Some(chance)) => {
-                let _ = write!(line, "{}  {chance}-in-6", p.roll(&roll));
+                let _ = write!(line, "{}{}  {chance}-in-6", p.roll(&roll), given(side.given, p));
                 if !side.modifiers.is_empty() {
                     let base = chance as i32 - crate::outcome::sum(&side.modifiers);
                     let _ = write!(line, " {}", p.dim(format_args!("({base}")));
@@ -79,7 +84,7 @@ impl Report for DistanceOutcome {
     }
 }
 
-fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {
+pub(crate) fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {
     let mut lines = Vec::new();
     match i.note {
         Some(InitNote::AllSurprised) => {
@@ -95,7 +100,7 @@ fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {
         let mut line = format!("{}. ", place.place);
         pad(&mut line, p.name(place.name), place.name.chars().count(), w);
         if let Some(roll) = &place.roll {
-            let _ = write!(line, "  {}", p.roll(roll));
+            let _ = write!(line, "  {}{}", p.roll(roll), given(place.given, p));
         } else if place.alone {
             let _ = write!(line, "  {}", p.dim("acts first: the only side not surprised"));
         } else {
@@ -107,21 +112,29 @@ fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {
         lines.push(line);
     }
     for tie in &i.ties {
-        let rounds: Vec<String> = tie
-            .rerolls
-            .iter()
-            .map(|r| {
-                let pairs: Vec<String> =
-                    r.sides.iter().zip(&r.rolls).map(|(n, v)| format!("{n} {}", p.paint(p.die, v))).collect();
-                pairs.join(", ")
-            })
-            .collect();
-        lines.push(format!("tie at {} between {}: re-roll {}", tie.total, join(&tie.sides), rounds.join("; then ")));
+        lines.push(tie_line(p, tie.total, &tie.sides, tie.rerolls.iter().map(|r| (&r.sides[..], &r.rolls[..]))));
     }
     if !i.surprised.is_empty() {
         lines.push(p.dim(format_args!("{} surprised: no roll", join(&i.surprised))).to_string());
     }
     lines
+}
+
+/// `tie at 4 between A and B: re-roll A 3, B 5; then …`, from each re-roll's names and dice.
+pub(crate) fn tie_line<'n>(
+    p: &Palette,
+    total: impl std::fmt::Display,
+    tied: &[&str],
+    rerolls: impl Iterator<Item = (&'n [&'n str], &'n [u32])>,
+) -> String {
+    let rounds: Vec<String> = rerolls
+        .map(|(names, rolls)| {
+            let pairs: Vec<String> =
+                names.iter().zip(rolls).map(|(n, v)| format!("{n} {}", p.paint(p.die, v))).collect();
+            pairs.join(", ")
+        })
+        .collect();
+    format!("tie at {total} between {}: re-roll {}", join(tied), rounds.join("; then "))
 }
 
 impl Report for InitiativeOutcome<'_> {
@@ -135,7 +148,7 @@ impl Report for InitiativeOutcome<'_> {
 }
 
 /// Names in acting order, `separator` between places; simultaneous sides joined with `+`.
-fn order_headline(order: &[Place], separator: char, out: &mut String) {
+pub(crate) fn order_headline(order: &[Place], separator: char, out: &mut String) {
     for (k, place) in order.iter().enumerate() {
         if k > 0 {
             out.push(if order[k - 1].place == place.place { '+' } else { separator });
