@@ -100,11 +100,11 @@ _fray() {
                     return 0
                     ;;
                 --rules)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx" -- "${cur}"))
                     return 0
                     ;;
                 -r)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx" -- "${cur}"))
                     return 0
                     ;;
                 --format)
@@ -137,18 +137,18 @@ _fray() {
             return 0
             ;;
         fray__subcmd__distance)
-            opts="-r -f -n -q -v -h -V --dungeon --outdoors --both-surprised --rules --seed --format --color --repeat --odds --quiet --show-seed --help --version"
+            opts="-r -f -n -q -v -h -V --dungeon --outdoors --wilderness --waterborne --both-surprised --surprised --rules --seed --format --color --repeat --odds --quiet --show-seed --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --rules)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx" -- "${cur}"))
                     return 0
                     ;;
                 -r)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx" -- "${cur}"))
                     return 0
                     ;;
                 --seed)
@@ -183,7 +183,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__encounter)
-            opts="-r -f -n -q -v -h -V --side --roster --roster-example --ambush --aware --total --partial --stealth --stealth-mod --stealth-ties --dungeon --outdoors --ties --wait --variant --delay --ready --hold --cha --cha-mod --mod --both-surprised --reaction --rounds --rules --seed --format --color --repeat --odds --quiet --show-seed --help --version"
+            opts="-r -f -n -q -v -h -V --side --roster --roster-example --ambush --aware --total --partial --stealth --stealth-mod --stealth-ties --dungeon --outdoors --wilderness --waterborne --ties --wait --variant --delay --ready --hold --cha --cha-mod --mod --both-surprised --reaction --rounds --rules --seed --format --color --repeat --odds --quiet --show-seed --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -269,11 +269,11 @@ _fray() {
                     return 0
                     ;;
                 --rules)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx" -- "${cur}"))
                     return 0
                     ;;
                 -r)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx" -- "${cur}"))
                     return 0
                     ;;
                 --seed)
@@ -448,7 +448,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__initiative)
-            opts="-r -f -n -q -v -h -V --side --roster --roster-example --ties --wait --variant --delay --ready --hold --surprised --rounds --rules --seed --format --color --repeat --odds --quiet --show-seed --help --version"
+            opts="-r -f -n -q -v -h -V --side --roster --roster-example --ties --wait --variant --delay --ready --hold --surprised --rounds --individual --rules --seed --format --color --repeat --odds --quiet --show-seed --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -506,11 +506,11 @@ _fray() {
                     return 0
                     ;;
                 --rules)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx" -- "${cur}"))
                     return 0
                     ;;
                 -r)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx" -- "${cur}"))
                     return 0
                     ;;
                 --seed)
@@ -559,7 +559,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__pursue)
-            opts="-r -f -n -q -v -h -V --quarry --pursuer --gap --sight --drop --rounds --dungeon --outdoors --rules --seed --format --color --repeat --odds --quiet --show-seed --help --version"
+            opts="-r -f -n -q -v -h -V --quarry --pursuer --gap --sight --drop --rounds --dungeon --outdoors --wilderness --waterborne --quarry-count --pursuer-count --mod --surprised --days --rules --seed --format --color --repeat --odds --quiet --show-seed --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -589,12 +589,32 @@ _fray() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --quarry-count)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --pursuer-count)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mod)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --surprised)
+                    COMPREPLY=($(compgen -W "quarry pursuers" -- "${cur}"))
+                    return 0
+                    ;;
+                --days)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --rules)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx" -- "${cur}"))
                     return 0
                     ;;
                 -r)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx" -- "${cur}"))
                     return 0
                     ;;
                 --seed)
@@ -648,11 +668,11 @@ _fray() {
                     return 0
                     ;;
                 --rules)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx" -- "${cur}"))
                     return 0
                     ;;
                 -r)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx" -- "${cur}"))
                     return 0
                     ;;
                 --seed)
@@ -737,11 +757,11 @@ _fray() {
                     return 0
                     ;;
                 --rules)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx" -- "${cur}"))
                     return 0
                     ;;
                 -r)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx" -- "${cur}"))
                     return 0
                     ;;
                 --seed)

@@ -36,7 +36,8 @@ complete -c fray -n "__fish_fray_needs_command" -s n -l repeat -d 'Run the proce
 complete -c fray -n "__fish_fray_needs_command" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod (alias nwod)' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'"
+wod\t'World of Darkness Storytelling system (2004)'
+bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'"
 complete -c fray -n "__fish_fray_needs_command" -s f -l format -d 'Output format: text (default), yaml, json' -r -f -a "text\t''
 yaml\t''
 json\t''"
@@ -66,7 +67,8 @@ complete -c fray -n "__fish_fray_using_subcommand surprise" -l rounds -d 'Turns 
 complete -c fray -n "__fish_fray_using_subcommand surprise" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod (alias nwod)' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'"
+wod\t'World of Darkness Storytelling system (2004)'
+bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'"
 complete -c fray -n "__fish_fray_using_subcommand surprise" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output' -r
 complete -c fray -n "__fish_fray_using_subcommand surprise" -s f -l format -d 'Output format: text (default), yaml, json' -r -f -a "text\t''
 yaml\t''
@@ -87,7 +89,8 @@ complete -c fray -n "__fish_fray_using_subcommand surprise" -s V -l version -d '
 complete -c fray -n "__fish_fray_using_subcommand distance" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod (alias nwod)' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'"
+wod\t'World of Darkness Storytelling system (2004)'
+bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'"
 complete -c fray -n "__fish_fray_using_subcommand distance" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output' -r
 complete -c fray -n "__fish_fray_using_subcommand distance" -s f -l format -d 'Output format: text (default), yaml, json' -r -f -a "text\t''
 yaml\t''
@@ -98,7 +101,10 @@ never\t''"
 complete -c fray -n "__fish_fray_using_subcommand distance" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
 complete -c fray -n "__fish_fray_using_subcommand distance" -l dungeon -d 'In a dungeon: 2d6 x 10\' (the default)'
 complete -c fray -n "__fish_fray_using_subcommand distance" -l outdoors -d 'Outdoors: 2d6 x 30\''
+complete -c fray -n "__fish_fray_using_subcommand distance" -l wilderness -d 'In the wilderness: 4d6 x 10 yards (bx, where --outdoors means the same)'
+complete -c fray -n "__fish_fray_using_subcommand distance" -l waterborne -d 'On the water: 4d6 x 10 yards (bx)'
 complete -c fray -n "__fish_fray_using_subcommand distance" -l both-surprised -d 'Both sides are surprised: 1d4 x 10\' (or x 30\' outdoors)'
+complete -c fray -n "__fish_fray_using_subcommand distance" -l surprised -d 'Either side is surprised: 1d4 x 10 yards outdoors; the dungeon distance stays (bx)'
 complete -c fray -n "__fish_fray_using_subcommand distance" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand distance" -s q -l quiet -d 'Terse text: only the headline result, one line per run'
 complete -c fray -n "__fish_fray_using_subcommand distance" -s v -l show-seed -d 'Print the seed in text output'
@@ -121,7 +127,8 @@ complete -c fray -n "__fish_fray_using_subcommand initiative" -l rounds -d 'Roun
 complete -c fray -n "__fish_fray_using_subcommand initiative" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod (alias nwod)' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'"
+wod\t'World of Darkness Storytelling system (2004)'
+bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'"
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output' -r
 complete -c fray -n "__fish_fray_using_subcommand initiative" -s f -l format -d 'Output format: text (default), yaml, json' -r -f -a "text\t''
 yaml\t''
@@ -131,6 +138,7 @@ always\t''
 never\t''"
 complete -c fray -n "__fish_fray_using_subcommand initiative" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l roster-example -d 'Print a commented roster template for this ruleset and command'
+complete -c fray -n "__fish_fray_using_subcommand initiative" -l individual -d 'Each combatant rolls 1d6 + its DEX modifier; slow weapons act last (bx)'
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand initiative" -s q -l quiet -d 'Terse text: only the headline result, one line per run'
 complete -c fray -n "__fish_fray_using_subcommand initiative" -s v -l show-seed -d 'Print the seed in text output'
@@ -142,7 +150,8 @@ complete -c fray -n "__fish_fray_using_subcommand reaction" -l mod -d 'Any other
 complete -c fray -n "__fish_fray_using_subcommand reaction" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod (alias nwod)' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'"
+wod\t'World of Darkness Storytelling system (2004)'
+bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'"
 complete -c fray -n "__fish_fray_using_subcommand reaction" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output' -r
 complete -c fray -n "__fish_fray_using_subcommand reaction" -s f -l format -d 'Output format: text (default), yaml, json' -r -f -a "text\t''
 yaml\t''
@@ -163,10 +172,17 @@ complete -c fray -n "__fish_fray_using_subcommand pursue" -l sight -d 'Pursuers 
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l drop -d 'The quarry drops treasure or food at a round (default 1): treasure[@ROUND] (repeatable)' -r -f -a "treasure\t'pursuers who value wealth may stop (3-in-6)'
 food\t'hungry pursuers may stop (3-in-6)'"
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l rounds -d 'Rounds before the chase is left to the referee (default 10)' -r
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l quarry-count -d 'How many flee, for the wilderness evasion table (bx)' -r
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l pursuer-count -d 'How many pursue, for the wilderness evasion table (bx)' -r
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l mod -d 'The referee\'s modifier to the wilderness evasion chance, in percent (bx)' -r
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l surprised -d 'Which side was surprised: a surprised quarry cannot evade, surprised pursuers lose it (bx wilderness)' -r -f -a "quarry\t'The fleeing side was surprised: it may not evade'
+pursuers\t'The pursuing side was surprised: the quarry gets away'"
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l days -d 'Days the wilderness pursuit is followed before the referee decides (bx; default 7)' -r
 complete -c fray -n "__fish_fray_using_subcommand pursue" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod (alias nwod)' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'"
+wod\t'World of Darkness Storytelling system (2004)'
+bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'"
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output' -r
 complete -c fray -n "__fish_fray_using_subcommand pursue" -s f -l format -d 'Output format: text (default), yaml, json' -r -f -a "text\t''
 yaml\t''
@@ -177,6 +193,8 @@ never\t''"
 complete -c fray -n "__fish_fray_using_subcommand pursue" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l dungeon -d 'In a dungeon: 2d6 x 10\' (the default)'
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l outdoors -d 'Outdoors: 2d6 x 30\''
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l wilderness -d 'In the wilderness: 4d6 x 10 yards (bx, where --outdoors means the same)'
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l waterborne -d 'On the water: 4d6 x 10 yards (bx)'
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand pursue" -s q -l quiet -d 'Terse text: only the headline result, one line per run'
 complete -c fray -n "__fish_fray_using_subcommand pursue" -s v -l show-seed -d 'Print the seed in text output'
@@ -207,7 +225,8 @@ complete -c fray -n "__fish_fray_using_subcommand encounter" -l rounds -d 'Round
 complete -c fray -n "__fish_fray_using_subcommand encounter" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod (alias nwod)' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'"
+wod\t'World of Darkness Storytelling system (2004)'
+bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'"
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -s f -l format -d 'Output format: text (default), yaml, json' -r -f -a "text\t''
 yaml\t''
@@ -221,6 +240,8 @@ complete -c fray -n "__fish_fray_using_subcommand encounter" -l total -d 'Total 
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l partial -d 'Partial surprise: the two leaders roll for initiative (gurps; the default)'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l dungeon -d 'In a dungeon: 2d6 x 10\' (the default)'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l outdoors -d 'Outdoors: 2d6 x 30\''
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l wilderness -d 'In the wilderness: 4d6 x 10 yards (bx, where --outdoors means the same)'
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l waterborne -d 'On the water: 4d6 x 10 yards (bx)'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l both-surprised -d 'Everyone on every side is surprised (5e)'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l reaction -d 'Roll a reaction too (gurps)'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l odds -d 'Do not roll: print the exact probability of every outcome'

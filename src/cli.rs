@@ -167,6 +167,8 @@ pub enum RulesId {
     /// World of Darkness Storytelling system (2004)
     #[value(alias = "nwod")]
     Wod,
+    /// Classic Basic/Expert numbers, as in the Old-School Essentials SRD
+    Bx,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -355,6 +357,14 @@ pub struct TerrainOpts {
     /// Outdoors: 2d6 x 30'
     #[arg(long)]
     pub outdoors: bool,
+
+    /// In the wilderness: 4d6 x 10 yards (bx, where --outdoors means the same)
+    #[arg(long, conflicts_with = "dungeon")]
+    pub wilderness: bool,
+
+    /// On the water: 4d6 x 10 yards (bx)
+    #[arg(long, conflicts_with_all = ["dungeon", "outdoors", "wilderness"])]
+    pub waterborne: bool,
 }
 
 #[derive(Debug, Args)]
@@ -365,6 +375,10 @@ pub struct DistanceArgs {
     /// Both sides are surprised: 1d4 x 10' (or x 30' outdoors)
     #[arg(long)]
     pub both_surprised: bool,
+
+    /// Either side is surprised: 1d4 x 10 yards outdoors; the dungeon distance stays (bx)
+    #[arg(long)]
+    pub surprised: bool,
 
     #[command(flatten)]
     pub global: Global,
@@ -443,6 +457,10 @@ pub struct InitiativeArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub rounds: Option<u32>,
 
+    /// Each combatant rolls 1d6 + its DEX modifier; slow weapons act last (bx)
+    #[arg(long)]
+    pub individual: bool,
+
     #[command(flatten)]
     pub global: Global,
 }
@@ -514,8 +532,37 @@ pub struct PursueArgs {
     #[command(flatten)]
     pub terrain: TerrainOpts,
 
+    /// How many flee, for the wilderness evasion table (bx)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub quarry_count: Option<u32>,
+
+    /// How many pursue, for the wilderness evasion table (bx)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub pursuer_count: Option<u32>,
+
+    /// The referee's modifier to the wilderness evasion chance, in percent (bx)
+    #[arg(long = "mod", value_name = "PERCENT", allow_negative_numbers = true, value_parser = clap::value_parser!(i32).range(-100..=100))]
+    pub modifier: Option<i32>,
+
+    /// Which side was surprised: a surprised quarry cannot evade, surprised pursuers lose it (bx wilderness)
+    #[arg(long, value_enum, value_name = "WHO")]
+    pub surprised: Option<Surprised>,
+
+    /// Days the wilderness pursuit is followed before the referee decides (bx; default 7)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=365))]
+    pub days: Option<u32>,
+
     #[command(flatten)]
     pub global: Global,
+}
+
+/// The surprised side of a pursuit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Surprised {
+    /// The fleeing side was surprised: it may not evade
+    Quarry,
+    /// The pursuing side was surprised: the quarry gets away
+    Pursuers,
 }
 
 #[derive(Debug, Args)]
