@@ -310,35 +310,90 @@ fn rank(totals: &[i32], slow: &[bool], ties: Ties, dice: &mut dyn Dice) -> Ranki
     Ranking { places, settled }
 }
 
-/// States [`first_dist`] may hold before who acts first is estimated by simulation instead.
+/// States [`first_together`] may hold, and contenders cubed [`first_rerolled`] may work
+/// through, before who acts first is estimated by simulation instead.
 const FIRST_STATES: usize = 100_000;
+const FIRST_WORK: usize = 1_000_000;
+/// Combatants' dice an estimate of who acts first rolls at the most (fewer runs for more combatants).
+const SIMULATED_ROLLS: u64 = 2_000_000;
 /// Combatants acting in individual initiative beyond which only who acts first is given.
 const FULL_ORDER: usize = 4;
 
 /// Who acts first in individual initiative, exactly, as the group that takes the first place
 /// (one combatant when ties re-roll). Only the fastest can be first: the slow count only when
-/// everyone is slow. Their totals are folded in one at a time, counting equally likely faces,
-/// into (highest total so far, who shares it); a re-rolled tie of k is won by each with 1/k.
-/// `None` when the cast is too large to count this way.
+/// everyone is slow. Counted in equally likely faces (six a die, one a given total); `None`
+/// when the cast is too large to count.
 pub fn first_dist(input: &Individuals) -> Option<Dist<Vec<usize>>> {
     let people = &input.combatants;
     let any_quick = people.iter().any(|c| !c.slow);
     let contenders: Vec<usize> = (0..people.len()).filter(|&i| !any_quick || !people[i].slow).collect();
-    let rolling = contenders.iter().filter(|&&i| people[i].given.is_none()).count();
-    if contenders.len() > 128 || rolling > 48 {
+    let totals: Vec<Vec<i32>> = contenders
+        .iter()
+        .map(|&i| match people[i].given {
+            Some(total) => vec![total],
+            None => (1..=6).map(|face| face + sum(&people[i].modifiers)).collect(),
+        })
+        .collect();
+    // Every face of every contender together: 6^48 still fits in a u128.
+    if totals.iter().filter(|t| t.len() > 1).count() > 48 {
         return None;
     }
-    // (highest total, bit mask of who has it) → the number of face combinations leading there.
+    let all: u128 = totals.iter().map(|t| t.len() as u128).product();
+    let pairs = match input.ties {
+        Ties::Reroll => first_rerolled(&contenders, &totals, all)?,
+        Ties::Simultaneous => first_together(&contenders, &totals, all)?,
+    };
+    Some(Dist::from_pairs(pairs))
+}
+
+/// With re-rolled ties, each contender's chance to act first: over each of its totals, the
+/// ways the others fall so that none is higher and exactly k tie it, each such tie won with
+/// 1/(k + 1).
+fn first_rerolled(contenders: &[usize], totals: &[Vec<i32>], all: u128) -> Option<Vec<(Vec<usize>, Prob)>> {
+    let n = contenders.len();
+    if n * n * n > FIRST_WORK {
+        return None;
+    }
+    let mut pairs = Vec::with_capacity(n);
+    for (a, mine) in totals.iter().enumerate() {
+        // wins[k]: the ways in which nobody beats this contender and k others tie it.
+        let mut wins: Vec<u128> = vec![0; n];
+        for &t in mine {
+            let mut ways: Vec<u128> = vec![1];
+            for theirs in totals.iter().enumerate().filter(|&(b, _)| b != a).map(|(_, t)| t) {
+                let below = theirs.iter().filter(|&&x| x < t).count() as u128;
+                let level = theirs.iter().filter(|&&x| x == t).count() as u128;
+                let mut next = vec![0; ways.len() + 1];
+                for (k, w) in ways.iter().enumerate() {
+                    next[k] += w * below;
+                    next[k + 1] += w * level;
+                }
+                ways = next;
+            }
+            for (k, w) in ways.into_iter().enumerate() {
+                wins[k] += w;
+            }
+        }
+        let p = wins
+            .iter()
+            .enumerate()
+            .fold(Prob::zero(), |acc, (k, &w)| acc.add(&Prob::new(w, all).mul(&Prob::new(1, k as u128 + 1))));
+        pairs.push((vec![contenders[a]], p));
+    }
+    Some(pairs)
+}
+
+/// With simultaneous ties, the group that takes the first place: the contenders folded in one
+/// at a time into (highest total so far, who shares it), counting the ways to get there.
+fn first_together(contenders: &[usize], totals: &[Vec<i32>], all: u128) -> Option<Vec<(Vec<usize>, Prob)>> {
+    if contenders.len() > 128 {
+        return None;
+    }
     let mut states: BTreeMap<(i32, u128), u128> = BTreeMap::from([((i32::MIN, 0), 1)]);
-    for (bit, &i) in contenders.iter().enumerate() {
-        let c = &people[i];
-        let totals: Vec<i32> = match c.given {
-            Some(total) => vec![total],
-            None => (1..=6).map(|face| face + sum(&c.modifiers)).collect(),
-        };
+    for (bit, mine) in totals.iter().enumerate() {
         let mut next: BTreeMap<(i32, u128), u128> = BTreeMap::new();
         for (&(best, who), &ways) in &states {
-            for &t in &totals {
+            for &t in mine {
                 let key = match t.cmp(&best) {
                     std::cmp::Ordering::Greater => (t, 1u128 << bit),
                     std::cmp::Ordering::Equal => (best, who | 1u128 << bit),
@@ -352,23 +407,10 @@ pub fn first_dist(input: &Individuals) -> Option<Dist<Vec<usize>>> {
         }
         states = next;
     }
-    let all = 6u128.pow(rolling as u32);
     let members = |mask: u128| -> Vec<usize> {
         contenders.iter().enumerate().filter(|(bit, _)| mask >> bit & 1 == 1).map(|(_, &i)| i).collect()
     };
-    let mut pairs = Vec::new();
-    for (&(_, mask), &ways) in &states {
-        let p = Prob::new(ways, all);
-        let first = members(mask);
-        match input.ties {
-            Ties::Simultaneous => pairs.push((first, p)),
-            Ties::Reroll => {
-                let share = p.mul(&Prob::new(1, first.len().max(1) as u128));
-                pairs.extend(first.into_iter().map(|i| (vec![i], share.clone())));
-            }
-        }
-    }
-    Some(Dist::from_pairs(pairs))
+    Some(states.iter().map(|(&(_, mask), &ways)| (members(mask), Prob::new(ways, all))).collect())
 }
 
 fn describe_group(input: &Individuals, group: &[usize]) -> String {
@@ -380,10 +422,12 @@ pub fn individual_odds(input: &Individuals, fallback: Fallback) -> Odds {
     let mut odds = Odds::default();
     let (first, method) = match first_dist(input) {
         Some(dist) => (dist, Method { trials: None, seed: fallback.seed }),
-        None => (
-            crate::odds::simulate(|d| individual(input, d).groups().swap_remove(0), fallback.trials, fallback.seed),
-            Method { trials: Some(fallback.trials), seed: fallback.seed },
-        ),
+        None => {
+            // Fewer runs for a larger cast, so that any cast is answered in moments.
+            let trials = (SIMULATED_ROLLS / input.combatants.len().max(1) as u64).clamp(1000, fallback.trials);
+            let first = |d: &mut dyn Dice| individual(input, d).groups().swap_remove(0);
+            (crate::odds::simulate(first, trials, fallback.seed), Method { trials: Some(trials), seed: fallback.seed })
+        }
     };
     odds.push(Some("first"), "who acts first", &first, method, |group| {
         let names: Vec<&str> = group.iter().map(|&i| input.combatants[i].name.as_str()).collect();
@@ -744,22 +788,36 @@ pub fn wilderness(input: &WildernessInput, dice: &mut dyn Dice) -> WildernessCha
     }
 }
 
-/// Each day's end enumerated from [`wilderness_day`] itself, chained day after day.
-fn wilderness_odds(input: &WildernessInput) -> Odds {
+/// How the pursuit ends and on which day: each day's end enumerated from [`wilderness_day`]
+/// itself, chained day after day.
+fn wilderness_ends(input: &WildernessInput) -> Dist<(Chase, u32)> {
     let day_dist = |chance: &EvasionChance| -> Dist<Chase> {
         crate::odds::enumerate(|d| day_end(&wilderness_day(input, chance, 1, d)))
             .unwrap_or_else(|_| Dist::point(Chase::Running))
     };
     let first = day_dist(&evasion_chance(input, true));
     let later = day_dist(&evasion_chance(input, false));
-    let mut ends: Dist<(Chase, u32)> = Dist::point((Chase::Running, 0));
+    // Only a pursuit still running goes on to the next day.
+    let mut running = Prob::one();
+    let mut ends: Vec<((Chase, u32), Prob)> = Vec::new();
     for day in 1..=input.days {
         let today = if day == 1 { &first } else { &later };
-        ends = ends.and_then(|&(chase, at)| match chase {
-            Chase::Running => today.map(|&end| (end, day)),
-            _ => Dist::point((chase, at)),
-        });
+        let mut next = Prob::zero();
+        for (end, p) in today.iter() {
+            let p = running.mul(p);
+            match end {
+                Chase::Running => next = next.add(&p),
+                _ => ends.push(((*end, day), p)),
+            }
+        }
+        running = next;
     }
+    ends.push(((Chase::Running, input.days), running));
+    Dist::from_pairs(ends)
+}
+
+fn wilderness_odds(input: &WildernessInput) -> Odds {
+    let ends = wilderness_ends(input);
     let mut odds = Odds::default();
     let method = Method { trials: None, seed: 0 };
     odds.push(None, "how the pursuit ends", &ends, method, |&(chase, day)| {
@@ -1157,6 +1215,20 @@ mod tests {
         // Surprised pursuers: the quarry gets away at once.
         let away = WildernessInput { surprised: Some(Surprised::Pursuers), ..wild(30, 1, 30, 120) };
         assert_eq!(fractions(&wilderness_odds(&away)), ["escaped on day 1 1"]);
+    }
+
+    #[test]
+    fn wilderness_odds_match_every_die_walked() {
+        let woods = WildernessInput { surprised: Some(Surprised::Quarry), modifier: Some(10), ..wild(2, 1, 120, 60) };
+        let caught_napping = WildernessInput { surprised: Some(Surprised::Quarry), days: 2, ..wild(5, 12, 120, 90) };
+        for input in [WildernessInput { days: 1, ..wild(5, 12, 90, 120) }, woods, caught_napping] {
+            let walked = crate::odds::enumerate(|d| {
+                let chase = wilderness(&input, d);
+                (chase.outcome, chase.day)
+            })
+            .unwrap();
+            assert_eq!(wilderness_ends(&input), walked, "{input:?}");
+        }
     }
 
     #[test]
