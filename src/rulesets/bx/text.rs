@@ -160,8 +160,8 @@ fn chance_line(c: &EvasionChance, p: &Palette) -> String {
             let mut line = format!("evasion {}% by the sizes of the groups", base.unwrap_or(0));
             if !c.modifiers.is_empty() {
                 modifiers(&mut line, p, &c.modifiers);
+                let _ = write!(line, " = {}", p.total(format_args!("{}%", c.chance)));
             }
-            let _ = write!(line, " = {}", p.total(format_args!("{}%", c.chance)));
             if c.floor {
                 let _ = write!(line, " {}", p.dim("(never below 5%)"));
             }
