@@ -315,7 +315,7 @@ fn rank(totals: &[i32], slow: &[bool], ties: Ties, dice: &mut dyn Dice) -> Ranki
 const FIRST_STATES: usize = 100_000;
 const FIRST_WORK: usize = 1_000_000;
 /// Combatants' dice an estimate of who acts first rolls at the most (fewer runs for more combatants).
-const SIMULATED_ROLLS: u64 = 2_000_000;
+const SIMULATED_ROLLS: u64 = 1_000_000;
 /// Combatants acting in individual initiative beyond which only who acts first is given.
 const FULL_ORDER: usize = 4;
 
@@ -424,7 +424,7 @@ pub fn individual_odds(input: &Individuals, fallback: Fallback) -> Odds {
         Some(dist) => (dist, Method { trials: None, seed: fallback.seed }),
         None => {
             // Fewer runs for a larger cast, so that any cast is answered in moments.
-            let trials = (SIMULATED_ROLLS / input.combatants.len().max(1) as u64).clamp(1000, fallback.trials);
+            let trials = (SIMULATED_ROLLS / input.combatants.len().max(1) as u64).clamp(100, fallback.trials);
             let first = |d: &mut dyn Dice| individual(input, d).groups().swap_remove(0);
             (crate::odds::simulate(first, trials, fallback.seed), Method { trials: Some(trials), seed: fallback.seed })
         }
