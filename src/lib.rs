@@ -12,6 +12,7 @@ pub mod cli;
 pub mod dice;
 pub mod error;
 pub mod odds;
+pub mod order;
 pub mod outcome;
 pub mod packaging;
 pub mod prob;

@@ -256,7 +256,7 @@ fn score_is_ten_plus_modifier_and_passive_advantage_is_five() {
     let expected = [("D", 16), ("B", 16), ("A", 13), ("C", 7)];
     assert_eq!(totals, expected.map(|(n, t)| (n.to_string(), t)), "D before B: Dex +1 beats +0 on the tie");
     assert!(doc["order"][0].get("rolls").is_none(), "an initiative score rolls nothing");
-    assert_eq!(doc["ties"][0]["by_dex"], true);
+    assert_eq!(doc["ties"][0]["by"], serde_json::json!(["dex"]));
 }
 
 #[test]
@@ -526,7 +526,7 @@ fn errors_name_the_flag_or_key_and_what_is_allowed() {
         (
             &["surprise", "--stealth", "3", "--ambush", "orcs", "Elf"],
             2,
-            "--ambush names 'orcs', which is not a side; sides: party, monsters",
+            "--ambush names 'orcs', which is not a side; sides: party",
         ),
         (
             &["surprise", "--stealth", "3", "--aware", "party", "Elf"],
@@ -541,7 +541,7 @@ fn errors_name_the_flag_or_key_and_what_is_allowed() {
         (
             &["surprise", "--stealth", "3", "Elf:wits=2"],
             2,
-            "unknown combatant key 'wits' for the 5e ruleset; allowed: dex, init, per, alert, adv, dis, size, action, side",
+            "unknown combatant key 'wits' for the 5e ruleset; allowed: dex, init, per, alert, adv, dis, size, action, dex-score, side",
         ),
         (
             &["initiative", "Ogre:size=colossal"],

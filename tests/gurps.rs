@@ -420,7 +420,7 @@ fn still_stunned_after_the_turns_followed() {
 
 #[test]
 fn recovery_odds_of_a_partial_surprise_by_hand() {
-    let entries = gurps_odds(&["surprise", "--rounds", "3", "Ansel"]);
+    let entries = gurps_odds(&["surprise", "--rounds", "3", "Ansel", "Orc:side=monsters"]);
     // Ansel's side loses 5/12; then IQ 10 on turn 1 (1/2), 11 on turn 2 (5/8), 12 on turn 3 (20/27).
     assert_eq!(
         fractions(&entries, "Ansel"),
@@ -428,7 +428,7 @@ fn recovery_odds_of_a_partial_surprise_by_hand() {
     );
     // With Combat Reflexes Ansel, who leads, adds +2: his side loses 1/6. Then 16 on turn 1
     // succeeds 53/54, 17+ afterwards too (17–18 fail): 1/6 · 53/54, 1/6 · 1/54 · 53/54, 1/6 · 1/54².
-    let entries = gurps_odds(&["surprise", "--rounds", "2", "Ansel:cr"]);
+    let entries = gurps_odds(&["surprise", "--rounds", "2", "Ansel:cr", "Orc:side=monsters"]);
     assert_eq!(
         fractions(&entries, "Ansel"),
         pairs(&[("1", "5/6"), ("2", "53/324"), ("3", "53/17496"), ("null", "1/17496")])
@@ -570,10 +570,16 @@ fn turn_order_by_basic_speed_then_dx_then_a_roll_off() {
     assert_eq!(order[..3], [("Quick", 6.25, 10, 1), ("Deft", 5.5, 13, 2), ("Plain", 5.5, 10, 3)]);
     assert_eq!(order[5], ("Slow", 4.75, 14, 6));
     let ties = d["ties"].as_array().unwrap();
-    assert_eq!(ties.len(), 1);
-    assert_eq!(ties[0]["names"], serde_json::json!(["Twin 1", "Twin 2"]));
-    // The roll-off's last round decides the twins' order.
-    let last = ties[0]["rounds"].as_array().unwrap().last().unwrap();
+    assert_eq!(ties.len(), 2);
+    // Deft and Plain share Speed 5.5: DX decides, no dice.
+    assert_eq!(ties[0]["total"], 5.5);
+    assert_eq!(ties[0]["names"], serde_json::json!(["Deft", "Plain"]));
+    assert_eq!(ties[0]["by"], serde_json::json!(["dx"]));
+    assert!(ties[0].get("roll_offs").is_none());
+    // The twins share Speed 5 and DX 10: the roll-off's last round decides their order.
+    assert_eq!(ties[1]["total"], 5.0);
+    assert_eq!(ties[1]["roll_offs"][0]["names"], serde_json::json!(["Twin 1", "Twin 2"]));
+    let last = ties[1]["roll_offs"][0]["rerolls"].as_array().unwrap().last().unwrap();
     let rolls: Vec<u64> = last["rolls"].as_array().unwrap().iter().map(|r| r.as_u64().unwrap()).collect();
     let first = if rolls[0] > rolls[1] { "Twin 1" } else { "Twin 2" };
     assert_eq!(order[3].0, first);
@@ -669,7 +675,7 @@ fn headlines() {
     assert_eq!(run(&["--seed", "9", "-q", "surprise", "Ansel", "Orc:side=monsters"]), format!("{expect}\n"));
     let d = doc(&["--seed", "9", "surprise", "--total", "Ansel"]);
     assert_eq!(run(&["--seed", "9", "-q", "surprise", "--total", "Ansel"]), format!("{}\n", d["freeze"]["seconds"]));
-    assert_eq!(run(&["--seed", "9", "-q", "initiative", "A:speed=6", "B:speed=7"]), "B,A,monsters\n");
+    assert_eq!(run(&["--seed", "9", "-q", "initiative", "A:speed=6", "B:speed=7"]), "B,A\n");
     let d = doc(&["--seed", "9", "reaction"]);
     assert_eq!(run(&["--seed", "9", "-q", "reaction"]), format!("{}\n", d["total"]));
     let line = run(&["--seed", "9", "-q", "encounter", "--reaction", "Ansel", "Orc:side=monsters"]);

@@ -261,11 +261,12 @@ fn initiative_ties_reroll_or_act_together() {
         assert_eq!((order[0]["place"].as_u64(), order[1]["place"].as_u64()), (Some(1), Some(2)));
         if order[0]["total"] == order[1]["total"] {
             let tie = &doc["ties"][0];
-            let last = tie["rerolls"].as_array().unwrap().last().unwrap();
+            let last = tie["roll_offs"][0]["rerolls"].as_array().unwrap().last().unwrap();
             let rolls = last["rolls"].as_array().unwrap();
             assert_ne!(rolls[0], rolls[1], "the last re-roll breaks the tie");
-            let winner = if rolls[0].as_u64() > rolls[1].as_u64() { &last["sides"][0] } else { &last["sides"][1] };
+            let winner = if rolls[0].as_u64() > rolls[1].as_u64() { &last["names"][0] } else { &last["names"][1] };
             assert_eq!(&order[0]["name"], winner);
+            assert_eq!(tie["names"], serde_json::json!([order[0]["name"], order[1]["name"]]));
         }
     }
     for doc in json_lines(&["--seed", "3", "-n", "200", "initiative", "--ties", "simultaneous"]) {
@@ -300,6 +301,118 @@ fn initiative_wait_and_surprised_sides() {
     assert_eq!(doc["surprised"], serde_json::json!(["c"]));
     assert_eq!(doc["order"][1]["waits"], true);
     assert!(doc["order"].as_array().unwrap().iter().all(|p| p.get("roll").is_none()));
+}
+
+#[test]
+fn a_side_that_acts_because_the_others_wait_is_not_called_the_only_one_unsurprised() {
+    let args = ["initiative", "--side", "a", "--side", "b", "--side", "c", "--wait", "a", "--wait", "b"];
+    let text = stdout(&args);
+    assert!(text.contains("1. c  acts first: a and b wait\n"), "{text}");
+    assert!(!text.contains("surprised"), "nobody is surprised: {text}");
+    // The monsters are surprised, not waiting: the party alone acts, and has nobody to wait for.
+    let args = ["initiative", "--wait", "party", "--surprised", "monsters"];
+    let text = stdout(&args);
+    assert!(text.contains("party waits for nobody: no other side acts"), "{text}");
+    assert!(text.contains("1. party  acts first: the only side not surprised"), "{text}");
+    assert!(!text.contains("every side waits") && !text.contains("all roll"), "{text}");
+    let doc = json(&args);
+    assert_eq!(doc["notes"], serde_json::json!(["nobody_to_wait_for"]));
+    assert_eq!(doc["surprised"], serde_json::json!(["monsters"]));
+    assert!(doc["order"][0].get("waits").is_none());
+}
+
+/// seed 000: the surprised do not act (unless every side is, when surprise changes nothing);
+/// a side that waits acts after the others, unless every side able to act waits, when all of
+/// them roll. Every combination of waiting and surprised among three sides, its data and the
+/// verdicts of its text.
+#[test]
+fn waiting_and_surprise_verdicts_are_true_in_every_combination() {
+    let names = ["a", "b", "c"];
+    let join = |who: &[&str]| match who {
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+        [] => String::new(),
+    };
+    for mask in 0..64u32 {
+        let waits: Vec<bool> = (0..3).map(|i| mask >> i & 1 == 1).collect();
+        let surprised: Vec<bool> = (0..3).map(|i| mask >> (i + 3) & 1 == 1).collect();
+        let mut args = vec!["--seed", "5", "initiative", "--side", "a", "--side", "b", "--side", "c"];
+        for i in 0..3 {
+            if waits[i] {
+                args.extend(["--wait", names[i]]);
+            }
+            if surprised[i] {
+                args.extend(["--surprised", names[i]]);
+            }
+        }
+        let all_surprised = surprised.iter().all(|&s| s);
+        let acting: Vec<usize> = (0..3).filter(|&i| all_surprised || !surprised[i]).collect();
+        let all_wait = acting.iter().all(|&i| waits[i]);
+        let waiting: Vec<&str> = acting.iter().filter(|&&i| waits[i] && !all_wait).map(|&i| names[i]).collect();
+        let rolling: Vec<&str> = acting.iter().filter(|&&i| !waits[i] || all_wait).map(|&i| names[i]).collect();
+        let left_out: Vec<&str> = (0..3).filter(|i| !acting.contains(i)).map(|i| names[i]).collect();
+        let case = format!("fray {}", args.join(" "));
+
+        let doc = json(&args);
+        let order = doc["order"].as_array().unwrap();
+        let who = |pick: &dyn Fn(&Value) -> bool| -> Vec<&str> {
+            let mut who: Vec<&str> = order.iter().filter(|p| pick(p)).map(|p| p["name"].as_str().unwrap()).collect();
+            who.sort_unstable();
+            who
+        };
+        let alone = rolling.len() == 1;
+        assert_eq!(who(&|p| p.get("roll").is_some() || p["alone"] == true), rolling, "{case}");
+        assert_eq!(who(&|p| p["waits"] == true), waiting, "{case}");
+        assert_eq!(doc["surprised"].as_array().map_or(0, Vec::len), left_out.len(), "{case}");
+        assert!(order[..rolling.len()].iter().all(|p| p["waits"] != true), "the waiting act last: {case}");
+        let mut notes = Vec::new();
+        if all_surprised {
+            notes.push("all_surprised");
+        }
+        if all_wait {
+            notes.push(if acting.len() > 1 { "all_wait" } else { "nobody_to_wait_for" });
+        }
+        assert_eq!(doc.get("notes").map_or(vec![], |n| n.as_array().unwrap().clone()), notes, "{case}");
+
+        let text = stdout(&args);
+        let says = |words: &str| text.contains(words);
+        if all_surprised {
+            let so = if waiting.is_empty() && !alone { "so all roll" } else { "so surprise changes nothing" };
+            assert!(says(&format!("every side is surprised: nobody has the advantage, {so}")), "{case}:\n{text}");
+        }
+        assert_eq!(says("every side waits"), all_wait && acting.len() > 1 && left_out.is_empty(), "{case}:\n{text}");
+        assert_eq!(
+            says("every side not surprised waits"),
+            all_wait && acting.len() > 1 && !left_out.is_empty(),
+            "{case}:\n{text}"
+        );
+        assert_eq!(says("waits for nobody"), all_wait && acting.len() == 1, "{case}:\n{text}");
+        if alone {
+            let reason = match (waiting.is_empty(), left_out.is_empty()) {
+                (false, false) => format!(
+                    "{} {} and {} {} surprised",
+                    join(&waiting),
+                    if waiting.len() == 1 { "waits" } else { "wait" },
+                    join(&left_out),
+                    if left_out.len() == 1 { "is" } else { "are" }
+                ),
+                (false, true) => format!("{} {}", join(&waiting), if waiting.len() == 1 { "waits" } else { "wait" }),
+                (true, false) => "the only side not surprised".to_string(),
+                (true, true) => unreachable!("three sides: a lone roller has others waiting or surprised"),
+            };
+            assert!(says(&format!("1. {}  acts first: {reason}\n", rolling[0])), "{case}:\n{text}");
+        }
+        assert_eq!(
+            says("only side not surprised"),
+            alone && waiting.is_empty() && !left_out.is_empty(),
+            "{case}:\n{text}"
+        );
+        assert_eq!(says("surprised: no roll"), !left_out.is_empty(), "{case}:\n{text}");
+        if !left_out.is_empty() {
+            assert!(says(&format!("{} surprised: no roll", join(&left_out))), "{case}:\n{text}");
+        }
+        assert_eq!(text.matches("waits, then reacts to the others").count(), waiting.len(), "{case}:\n{text}");
+    }
 }
 
 #[test]
@@ -729,8 +842,14 @@ fn usage_errors_exit_2_with_a_hint() {
             &["pursue", "--quarry", "30", "--pursuer", "40", "--drop", "food@12"],
             "--drop at round 12 comes after the last round (10)",
         ),
-        (&["pursue", "--quarry", "-3", "--pursuer", "40"], "unexpected argument '-3' found"),
-        (&["--seed", "-1", "distance"], "unexpected argument '-1' found"),
+        (
+            &["pursue", "--quarry", "-3", "--pursuer", "40"],
+            "invalid value '-3' for '--quarry <SPEED>': -3 is not in 0..=10000",
+        ),
+        (
+            &["--seed", "-1", "distance"],
+            "invalid value '-1' for '--seed <U64>': not a whole number from 0 to 18446744073709551615",
+        ),
         (&["--seed", "x", "distance"], "invalid value 'x' for '--seed <U64>'"),
         (&["--seed", "18446744073709551616", "distance"], "--seed"),
         (&["-n", "0", "reaction"], "0 is not in 1..=1000000000"),

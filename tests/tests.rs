@@ -3,10 +3,12 @@
 mod common;
 
 mod bx;
+mod contract;
 mod dnd5e;
 mod golden;
 mod gurps;
 mod hardening;
+mod keys;
 mod ose;
 mod readme;
 mod shell;

@@ -356,13 +356,58 @@ fn seeded_initiative_fits_its_odds() {
 }
 
 #[test]
-fn equal_totals_go_to_the_higher_modifier_then_a_roll_off() {
+fn equal_totals_without_the_traits_go_to_the_higher_modifier_then_a_roll_off() {
     let doc = json(&wod(&["--seed=1", "initiative", "Low:init=2,initiative=9", "High:init=5,initiative=9"]));
     assert_eq!(order_of(&doc["order"]), pairs(&[("High", 9), ("Low", 9)]));
-    assert_eq!(doc["ties"][0]["by_modifier"], json!(true));
+    assert_eq!(doc["ties"][0]["by"], json!(["modifier"]));
     let entries = odds(&wod(&["initiative", "A:initiative=9", "B:initiative=9"]));
     let fractions: Vec<&str> = entries.iter().map(|e| e.3.as_deref().unwrap()).collect();
     assert_eq!(fractions, ["1/2", "1/2"]);
+}
+
+#[test]
+fn equal_totals_go_to_the_higher_dexterity_and_composure_also_under_init() {
+    // WoD p. 152: Bold's init=7 is the higher modifier, but Quick's Dexterity 3 + Composure 3
+    // beats Bold's 1 + 1, so Quick acts first on the tie.
+    let cast =
+        ["initiative", "Bold:init=7,dex=1,composure=1,initiative=9", "Quick:init=2,dex=3,composure=3,initiative=9"];
+    let doc = json(&wod(&cast));
+    assert_eq!(order_of(&doc["order"]), pairs(&[("Quick", 9), ("Bold", 9)]));
+    assert_eq!(doc["ties"][0]["by"], json!(["dex_composure"]));
+    assert!(doc["ties"][0].get("roll_offs").is_none(), "nothing left to roll off: {doc}");
+    let text = stdout(&wod(&cast));
+    assert!(text.contains("tie at 9: Quick, then Bold — higher Dexterity + Composure first\n"), "{text}");
+    let entries = odds(&wod(&cast));
+    assert_eq!((entries.len(), &entries[0].1, entries[0].3.as_deref()), (1, &json!(["Quick", "Bold"]), Some("1")));
+
+    // Level on Dexterity + Composure as well: a d10 roll-off, each order half the time.
+    let level = ["initiative", "A:init=7,dex=2,composure=2,initiative=9", "B:init=2,dex=3,composure=1,initiative=9"];
+    let doc = json(&wod(&["--seed=1", level[0], level[1], level[2]]));
+    assert!(doc["ties"][0].get("by").is_none(), "{doc}");
+    assert_eq!(doc["ties"][0]["roll_offs"][0]["names"], json!(["A", "B"]));
+    let fractions: Vec<String> = odds(&wod(&level)).iter().map(|e| e.3.clone().unwrap()).collect();
+    assert_eq!(fractions, ["1/2", "1/2"]);
+
+    // One without the traits: its init=5 stands in, and beats Fast's 1 + 1 despite Fast's init=9.
+    let mixed = ["initiative", "Fast:init=9,dex=1,composure=1,initiative=9", "Plain:init=5,initiative=9"];
+    let doc = json(&wod(&mixed));
+    assert_eq!(order_of(&doc["order"]), pairs(&[("Plain", 9), ("Fast", 9)]));
+    assert_eq!(doc["ties"][0]["by"], json!(["dex_composure_or_modifier"]));
+
+    // Several delaying to the same moment follow the same rule (seed 003).
+    let delays = [
+        "initiative",
+        "Bold:init=7,dex=1,composure=1,initiative=10",
+        "Quick:init=2,dex=3,composure=3,initiative=8",
+        "Larry:initiative=6",
+        "--delay",
+        "Bold:after=Larry",
+        "--delay",
+        "Quick:after=Larry",
+    ];
+    let doc = json(&wod(&delays));
+    assert_eq!(order_of(&doc["order"]), pairs(&[("Larry", 6), ("Quick", 5), ("Bold", 5)]));
+    assert_eq!((&doc["ties"][0]["kind"], &doc["ties"][0]["by"]), (&json!("moved"), &json!(["dex_composure"])));
 }
 
 #[test]

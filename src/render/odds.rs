@@ -50,7 +50,7 @@ pub fn text(odds: &Odds, p: &Palette, out: &mut String) {
         for entry in odds.entries_of(&part.part) {
             let prob = entry.prob.to_f64();
             out.push_str(indent);
-            pad(out, &entry.label, entry.label.chars().count(), label_width);
+            pad(out, &entry.label, label_width);
             out.push_str("  ");
             if odds.exact() {
                 let fraction = entry.prob.to_string();

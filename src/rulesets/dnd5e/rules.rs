@@ -7,9 +7,10 @@
 //! then a d20 roll-off. The odds use the same two functions: each contender's total is
 //! enumerated on its own, and who acts first follows from those distributions exactly.
 
-use crate::outcome::{Modifier, sum};
 use crate::dice::{Dice, Roll};
 use crate::odds::{Dist, Fallback, Method, Odds, exact_or_estimate};
+use crate::order::{self, KeyName, Ranking, Settle, Tie, TieKey};
+use crate::outcome::{Modifier, sum};
 use crate::prob::Prob;
 use num_bigint::BigUint;
 use num_integer::Integer;
@@ -112,7 +113,8 @@ fn parse_part(token: &str) -> Result<Part, String> {
                     _ => return Err(format!("'{token}' is not a spell level; write spell:LEVEL with LEVEL 0 to 9")),
                 }
             } else if let Ok(n) = lower.parse::<i32>() {
-                if n.abs() > OTHER_LIMIT {
+                // A range check, not n.abs(), which overflows for the least i32.
+                if !(-OTHER_LIMIT..=OTHER_LIMIT).contains(&n) {
                     return Err(format!("'{token}' is out of range; another action's modifier is -20 to 20"));
                 }
                 Part::Other(n)
@@ -259,6 +261,8 @@ pub struct Creature {
     pub mode: RollMode,
     pub size: Size,
     pub action: Option<Action>,
+    /// `dex-score=N`: the Dexterity score (1 to 30), when given.
+    pub dex_score: Option<i32>,
 }
 
 /// seed 004: passive Perception when `per=` is not given.
@@ -702,59 +706,16 @@ pub fn roll_contender(c: &Contender, dice: &mut dyn Dice) -> InitRoll {
     InitRoll { rolls, d20, total: c.base + d20.map_or(0, |f| f as i32) + sum(&c.modifiers) }
 }
 
-/// A roll-off among contenders tied on total and Dex, by index.
-#[derive(Clone, Debug, Default)]
-pub struct RollOffRecord {
-    pub who: Vec<usize>,
-    pub rounds: Vec<(Vec<usize>, Vec<u32>)>,
-}
-
-/// Contenders tied on one total and how the tie was broken.
-#[derive(Clone, Debug, Default)]
-pub struct TieRecord {
-    pub total: i32,
-    /// In acting order.
-    pub who: Vec<usize>,
-    /// Dex separated some of them.
-    pub by_dex: bool,
-    pub roll_offs: Vec<RollOffRecord>,
-}
+/// The Dex modifier as a tie-break key.
+pub static DEX: KeyName = KeyName { id: "dex", words: "Dex" };
 
 /// seed 002: highest total first; ties go to the higher Dex, then a die decides (a d20
-/// roll-off, re-rolled until every place is settled). Returns the order and the ties.
-pub fn settle(totals: &[i32], dex: &[Option<i32>], dice: &mut dyn Dice) -> (Vec<usize>, Vec<TieRecord>) {
-    let mut order: Vec<usize> = (0..totals.len()).collect();
-    order.sort_by(|&a, &b| totals[b].cmp(&totals[a]).then(dex[b].cmp(&dex[a])).then(a.cmp(&b)));
-    let mut ties = Vec::new();
-    let mut start = 0;
-    while start < order.len() {
-        let total = totals[order[start]];
-        let end = start + order[start..].iter().take_while(|&&i| totals[i] == total).count();
-        if end - start > 1 {
-            let mut tie = TieRecord { total, ..TieRecord::default() };
-            tie.by_dex = dex[order[start]] != dex[order[end - 1]];
-            let mut at = start;
-            while at < end {
-                let d = dex[order[at]];
-                let stop = at + order[at..end].iter().take_while(|&&i| dex[i] == d).count();
-                if stop - at > 1 {
-                    let who: Vec<usize> = order[at..stop].to_vec();
-                    let off = dice.roll_off(who.len(), 20);
-                    let rounds =
-                        off.rounds.iter().map(|r| (r.who.iter().map(|&k| who[k]).collect(), r.rolls.clone())).collect();
-                    for (slot, &k) in off.order.iter().enumerate() {
-                        order[at + slot] = who[k];
-                    }
-                    tie.roll_offs.push(RollOffRecord { who, rounds });
-                }
-                at = stop;
-            }
-            tie.who = order[start..end].to_vec();
-            ties.push(tie);
-        }
-        start = end;
-    }
-    (order, ties)
+/// roll-off, re-rolled until every place is settled). Sides have no Dex and go straight to
+/// the roll-off.
+pub fn settle(totals: &[i32], dex: &[Option<i32>], dice: &mut dyn Dice) -> Ranking {
+    let who: Vec<usize> = (0..totals.len()).collect();
+    let dex_key = |i: usize| dex[i].map_or(i64::MIN, i64::from);
+    order::rank(&who, |i| totals[i], &[TieKey { name: &DEX, value: &dex_key }], Settle::RollOff(20), dice)
 }
 
 /// The rule ready to roll: the variant's contenders built once.
@@ -826,34 +787,11 @@ pub struct Place<'a> {
 }
 
 #[derive(Clone, Debug, Serialize)]
-pub struct Reroll<'a> {
-    pub names: Vec<&'a str>,
-    pub rolls: Vec<u32>,
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub struct RollOffOutcome<'a> {
-    pub names: Vec<&'a str>,
-    pub rerolls: Vec<Reroll<'a>>,
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub struct TieBreak<'a> {
-    pub total: i32,
-    /// In acting order.
-    pub names: Vec<&'a str>,
-    /// Dex put some of them ahead.
-    pub by_dex: bool,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub roll_offs: Vec<RollOffOutcome<'a>>,
-}
-
-#[derive(Clone, Debug, Serialize)]
 pub struct RoundOrder<'a> {
     pub round: u32,
     pub order: Vec<Place<'a>>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub ties: Vec<TieBreak<'a>>,
+    pub ties: Vec<Tie<'a, i32>>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -862,25 +800,25 @@ pub struct InitiativeOutcome<'a> {
     /// The acting order (round 1's for the speed factor).
     pub order: Vec<Place<'a>>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub ties: Vec<TieBreak<'a>>,
+    pub ties: Vec<Tie<'a, i32>>,
     /// Speed factor: every round's order.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub rounds: Vec<RoundOrder<'a>>,
 }
 
 /// Every contender rolls, then [`settle`] orders them.
-fn roll_round(ini: &Initiative, dice: &mut dyn Dice) -> (Vec<InitRoll>, Vec<usize>, Vec<TieRecord>) {
+fn roll_round(ini: &Initiative, dice: &mut dyn Dice) -> (Vec<InitRoll>, Ranking) {
     let rolled: Vec<InitRoll> = ini.contenders.iter().map(|c| roll_contender(c, dice)).collect();
     let totals: Vec<i32> = rolled.iter().map(|r| r.total).collect();
     let dex: Vec<Option<i32>> = ini.contenders.iter().map(|c| c.dex).collect();
-    let (order, ties) = settle(&totals, &dex, dice);
-    (rolled, order, ties)
+    let ranking = settle(&totals, &dex, dice);
+    (rolled, ranking)
 }
 
-fn round<'a>(ini: &'a Initiative, dice: &mut dyn Dice) -> (Vec<Place<'a>>, Vec<TieBreak<'a>>) {
-    let (rolled, order, ties) = roll_round(ini, dice);
-    let names = |who: &[usize]| -> Vec<&'a str> { who.iter().map(|&i| ini.contenders[i].name.as_str()).collect() };
-    let places = order
+fn round<'a>(ini: &'a Initiative, dice: &mut dyn Dice) -> (Vec<Place<'a>>, Vec<Tie<'a, i32>>) {
+    let (rolled, ranking) = roll_round(ini, dice);
+    let places = ranking
+        .order
         .iter()
         .enumerate()
         .map(|(k, &i)| {
@@ -910,26 +848,7 @@ fn round<'a>(ini: &'a Initiative, dice: &mut dyn Dice) -> (Vec<Place<'a>>, Vec<T
             }
         })
         .collect();
-    let ties = ties
-        .iter()
-        .map(|t| TieBreak {
-            total: t.total,
-            names: names(&t.who),
-            by_dex: t.by_dex,
-            roll_offs: t
-                .roll_offs
-                .iter()
-                .map(|r| RollOffOutcome {
-                    names: names(&r.who),
-                    rerolls: r
-                        .rounds
-                        .iter()
-                        .map(|(who, rolls)| Reroll { names: names(who), rolls: rolls.clone() })
-                        .collect(),
-                })
-                .collect(),
-        })
-        .collect();
+    let ties = ranking.named_ties(|i| rolled[i].total, |i| ini.contenders[i].name.as_str());
     (places, ties)
 }
 
@@ -986,8 +905,8 @@ fn first_odds(
     *method = Method { trials: Some(trials), seed: fallback.seed };
     crate::odds::simulate(
         |d| {
-            let (_, order, _) = roll_round(ini, d);
-            order.into_iter().find(|&i| among[i])
+            let (_, ranking) = roll_round(ini, d);
+            ranking.order.into_iter().find(|&i| among[i])
         },
         trials,
         fallback.seed,
@@ -1121,7 +1040,7 @@ fn order_dist(ini: &Initiative, totals: &[Dist<i32>], fallback: Fallback, method
             Some(tables) => tables,
             None => {
                 *method = Method { trials: Some(fallback.trials), seed: fallback.seed };
-                return crate::odds::simulate(|d| roll_round(ini, d).1, fallback.trials, fallback.seed);
+                return crate::odds::simulate(|d| roll_round(ini, d).1.order, fallback.trials, fallback.seed);
             }
         };
     let all: u128 = tables.iter().map(|t| u128::from(t.denominator)).product();
@@ -1135,10 +1054,10 @@ fn order_dist(ini: &Initiative, totals: &[Dist<i32>], fallback: Fallback, method
         keys.sort_unstable();
         if keys.windows(2).all(|w| w[0] != w[1]) {
             // No tie: settle rolls nothing, so there is one path.
-            *untied.entry(settle(&t, &dex, &mut NoTies).0).or_default() += weight;
+            *untied.entry(settle(&t, &dex, &mut NoTies).order).or_default() += weight;
         } else {
             let share = Prob::new(weight, all);
-            for (order, p) in dist_of(|d| settle(&t, &dex, d).0, fallback, method).iter() {
+            for (order, p) in dist_of(|d| settle(&t, &dex, d).order, fallback, method).iter() {
                 tied.push((order.clone(), p.mul(&share)));
             }
         }
@@ -1620,7 +1539,7 @@ mod tests {
         assert_eq!(totals[0], ("B", 12));
         assert_eq!(totals[3], ("D", 5));
         assert_eq!(out.ties.len(), 1);
-        assert!(out.ties[0].by_dex);
+        assert_eq!(out.ties[0].by, [&DEX]);
         assert_eq!(out.ties[0].roll_offs[0].names.len(), 2);
         let odds = initiative_odds(&ini, fallback());
         assert_eq!(part(&odds, "first"), ["B first 1"]);

@@ -1,8 +1,10 @@
 //! Text for the 5e procedures.
 
-use crate::render::{Palette, Report, Signed, block, modifiers, pad, step, width};
 use super::rules::*;
+use crate::order::Tie;
 use crate::outcome::join;
+use crate::render::ties::tie_line;
+use crate::render::{Palette, Report, Signed, block, modifiers, pad, step, width};
 use std::fmt::Write as _;
 use std::ops::Not as _;
 
@@ -34,7 +36,7 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
     let w = width(labels.iter().map(String::as_str).chain(hider_names.iter().copied()));
     for h in &s.hiders {
         let mut line = String::new();
-        pad(&mut line, p.name(h.name), h.name.chars().count(), w);
+        pad(&mut line, p.name(h.name), w);
         line.push_str("  Stealth ");
         match (&h.roll, h.modifier) {
             (Some(roll), Some(m)) => {
@@ -58,7 +60,7 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
     }
     for (c, name) in s.creatures.iter().zip(&labels) {
         let mut line = String::new();
-        pad(&mut line, p.name(name), name.chars().count(), w);
+        pad(&mut line, p.name(name), w);
         line.push_str("  ");
         match c.reason {
             Reason::Hiding => line.push_str(&p.dim(format_args!("hides with {}", c.side)).to_string()),
@@ -171,7 +173,7 @@ fn working(place: &Place, p: &Palette) -> String {
     line
 }
 
-fn order_lines(order: &[Place], ties: &[TieBreak], p: &Palette, variant: Variant) -> Vec<String> {
+fn order_lines(order: &[Place], ties: &[Tie<i32>], p: &Palette, variant: Variant) -> Vec<String> {
     let mut lines = Vec::new();
     let labels: Vec<String> = order.iter().map(|o| label(o.name, o.count)).collect();
     let w = width(labels.iter().map(String::as_str));
@@ -179,7 +181,7 @@ fn order_lines(order: &[Place], ties: &[TieBreak], p: &Palette, variant: Variant
     let pw = order.len().to_string().len();
     for (place, name) in order.iter().zip(&labels) {
         let mut line = format!("{:>pw$}. ", place.place);
-        pad(&mut line, p.name(name), name.chars().count(), w);
+        pad(&mut line, p.name(name), w);
         let _ = write!(line, "  {}  ", p.total(format_args!("{:>tw$}", place.total)));
         line.push_str(&working(place, p));
         if variant == Variant::Side {
@@ -200,29 +202,8 @@ fn order_lines(order: &[Place], ties: &[TieBreak], p: &Palette, variant: Variant
         }
         lines.push(line);
     }
-    for tie in ties {
-        lines.push(p.dim(tie_words(tie)).to_string());
-    }
+    lines.extend(ties.iter().map(|tie| tie_line(p, format_args!("tie at {}", tie.total), tie)));
     lines
-}
-
-fn tie_words(tie: &TieBreak) -> String {
-    let mut words = format!("tie at {}: ", tie.total);
-    let mut parts = Vec::new();
-    if tie.by_dex {
-        parts.push(format!("higher Dex first ({})", tie.names.join(", ")));
-    }
-    for off in &tie.roll_offs {
-        let rounds: Vec<String> = off
-            .rerolls
-            .iter()
-            .map(|r| r.names.iter().zip(&r.rolls).map(|(n, v)| format!("{n} {v}")).collect::<Vec<_>>().join(", "))
-            .collect();
-        let who = if tie.by_dex { format!("{} tie on Dex too; ", join(&off.names)) } else { String::new() };
-        parts.push(format!("{who}d20 roll-off {}", rounds.join("; re-roll ")));
-    }
-    words.push_str(&parts.join("; "));
-    words
 }
 
 fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {

@@ -8,6 +8,7 @@
 use crate::cast::Hundredths;
 use crate::dice::{Dice, Roll};
 use crate::odds::{Dist, Fallback, Method, Odds, TooLarge, enumerate, exact_or_estimate};
+use crate::order::{self, KeyName, Settle, Tie, TieKey};
 pub use crate::outcome::ReactionOutcome;
 use crate::outcome::{Modifier, join, sum};
 use crate::prob::Prob;
@@ -678,79 +679,42 @@ pub struct Place<'a> {
     pub place: usize,
 }
 
-/// A roll-off among combatants tied on Basic Speed and DX, fixed for the fight.
-#[derive(Clone, Debug, Serialize)]
-pub struct TieBreak<'a> {
-    pub speed: Hundredths,
-    pub dx: i32,
-    pub names: Vec<&'a str>,
-    pub rounds: Vec<RollOffRound<'a>>,
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub struct RollOffRound<'a> {
-    pub names: Vec<&'a str>,
-    pub rolls: Vec<u32>,
-}
+/// DX as the key that breaks ties of Basic Speed.
+pub static DX: KeyName = KeyName { id: "dx", words: "DX" };
 
 #[derive(Clone, Debug, Serialize)]
 pub struct InitiativeOutcome<'a> {
     pub order: Vec<Place<'a>>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub ties: Vec<TieBreak<'a>>,
+    pub ties: Vec<Tie<'a, Hundredths>>,
 }
 
 /// Fighters grouped by standing: highest Basic Speed first, then higher DX; each group tied.
 pub fn standings(fighters: &[Fighter]) -> Vec<Vec<usize>> {
-    let mut sorted: Vec<usize> = (0..fighters.len()).collect();
-    let key = |i: usize| (fighters[i].speed, fighters[i].dx);
-    // Stable: tied fighters keep cast order before their roll-off.
-    sorted.sort_by_key(|&i| std::cmp::Reverse(key(i)));
-    let mut groups: Vec<Vec<usize>> = Vec::new();
-    for i in sorted {
-        match groups.last_mut() {
-            Some(group) if key(group[0]) == key(i) => group.push(i),
-            _ => groups.push(vec![i]),
-        }
-    }
-    groups
+    let who: Vec<usize> = (0..fighters.len()).collect();
+    order::levels(&who, |i| (fighters[i].speed, fighters[i].dx))
 }
 
 /// Basic Set: turn order by Basic Speed, ties by DX, then a roll-off fixed for the fight.
 pub fn initiative<'a>(fight: &'a Fight, dice: &mut dyn Dice) -> InitiativeOutcome<'a> {
     let f = &fight.fighters;
-    let mut order = Vec::with_capacity(f.len());
-    let mut ties = Vec::new();
-    for group in standings(f) {
-        let settled: Vec<usize> = if group.len() > 1 {
-            let off = dice.roll_off(group.len(), 6);
-            let names = |who: &[usize]| who.iter().map(|&k| f[group[k]].name.as_str()).collect::<Vec<_>>();
-            ties.push(TieBreak {
-                speed: f[group[0]].speed,
-                dx: f[group[0]].dx,
-                names: names(&(0..group.len()).collect::<Vec<_>>()),
-                rounds: off
-                    .rounds
-                    .iter()
-                    .map(|r| RollOffRound { names: names(&r.who), rolls: r.rolls.clone() })
-                    .collect(),
-            });
-            off.order.iter().map(|&k| group[k]).collect()
-        } else {
-            group
-        };
-        for i in settled {
-            order.push(Place {
-                fighter: i,
-                name: &f[i].name,
-                side: &fight.teams[f[i].side].name,
-                total: f[i].speed,
-                dx: f[i].dx,
-                place: order.len() + 1,
-            });
-        }
-    }
-    InitiativeOutcome { order, ties }
+    let who: Vec<usize> = (0..f.len()).collect();
+    let dx = |i: usize| i64::from(f[i].dx);
+    let ranking = order::rank(&who, |i| f[i].speed, &[TieKey { name: &DX, value: &dx }], Settle::RollOff(6), dice);
+    let order = ranking
+        .order
+        .iter()
+        .zip(&ranking.places)
+        .map(|(&i, &place)| Place {
+            fighter: i,
+            name: &f[i].name,
+            side: &fight.teams[f[i].side].name,
+            total: f[i].speed,
+            dx: f[i].dx,
+            place,
+        })
+        .collect();
+    InitiativeOutcome { order, ties: ranking.named_ties(|i| f[i].speed, |i| f[i].name.as_str()) }
 }
 
 /// The order as fighter indices, for odds.
@@ -866,7 +830,7 @@ pub struct EncounterOutcome<'a> {
     /// The turn order, with the surprised marked.
     pub order: Vec<EncounterPlace<'a>>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub ties: Vec<TieBreak<'a>>,
+    pub ties: Vec<Tie<'a, Hundredths>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reaction: Option<ReactionOutcome<'a>>,
 }
@@ -1211,8 +1175,11 @@ mod tests {
         let names: Vec<&str> = out.order.iter().map(|p| p.name).collect();
         assert_eq!(names[..2], ["Quick", "Deft"]);
         assert_eq!(names[4], "Slow");
+        // One tie at Speed 5: DX puts Deft first, the twins roll off.
         assert_eq!(out.ties.len(), 1);
-        assert_eq!(out.ties[0].names, ["Twin A", "Twin B"]);
+        assert_eq!((out.ties[0].total, &out.ties[0].names[..]), (Hundredths(500), &names[1..4]));
+        assert_eq!(out.ties[0].by, [&DX]);
+        assert_eq!(out.ties[0].roll_offs[0].names, ["Twin A", "Twin B"]);
         let odds = initiative_odds(&InitiativeInput { fight: f }, fallback());
         assert_eq!(
             odds.entries.iter().map(|e| format!("{} {}", e.label, e.prob)).collect::<Vec<_>>(),

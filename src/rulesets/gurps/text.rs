@@ -1,30 +1,18 @@
 //! Text for the gurps procedures.
 
 use super::rules::*;
+use crate::cast::Hundredths;
+use crate::order::Tie;
 use crate::outcome::Modifier;
 use crate::outcome::join;
-use crate::render::{Palette, Report, Signed, block, modifiers, pad, reaction_line, step, width};
+use crate::render::ties::tie_line;
+use crate::render::{Palette, Report, Signed, block, modifiers, pad, reaction_line, step, width, width_of};
 use std::fmt::Write as _;
-
-/// The visible width of `text`, leaving out colour codes.
-fn visible(text: &str) -> usize {
-    let mut n = 0;
-    let mut escape = false;
-    for c in text.chars() {
-        match c {
-            '\u{1b}' => escape = true,
-            'm' if escape => escape = false,
-            _ if escape => {}
-            _ => n += 1,
-        }
-    }
-    n
-}
 
 /// Pads already-styled `text` to `width` visible characters.
 fn padded(text: &str, width: usize) -> String {
     let mut s = text.to_string();
-    for _ in visible(text)..width {
+    for _ in width_of(text)..width {
         s.push(' ');
     }
     s
@@ -76,10 +64,10 @@ fn opening_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
                     text
                 })
                 .collect();
-            let roll_width = rolls.iter().map(|r| visible(r)).max().unwrap_or(0);
+            let roll_width = rolls.iter().map(|r| width_of(r)).max().unwrap_or(0);
             for (side, roll) in s.sides.iter().zip(&rolls) {
                 let mut line = String::new();
-                pad(&mut line, p.name(side.name), side.name.chars().count(), w);
+                pad(&mut line, p.name(side.name), w);
                 line.push_str("  ");
                 match leader_words(side) {
                     Some(words) => {
@@ -196,7 +184,7 @@ fn recovery_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
             rows.push((format!("turn {}", r.turn), roll, verdict));
         }
         let turn_width = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
-        let roll_width = rows.iter().filter(|r| !r.2.is_empty()).map(|r| visible(&r.1)).max().unwrap_or(0);
+        let roll_width = rows.iter().filter(|r| !r.2.is_empty()).map(|r| width_of(&r.1)).max().unwrap_or(0);
         for (turn, roll, verdict) in rows {
             let mut line = format!("  {turn:<turn_width$}  ");
             if verdict.is_empty() {
@@ -227,7 +215,7 @@ impl Report for SurpriseOutcome<'_> {
 }
 
 /// One line per place, with `extra` words after each (the stunned, in an encounter).
-fn order_lines(order: &[Place], ties: &[TieBreak], extra: &[String], p: &Palette) -> Vec<String> {
+fn order_lines(order: &[Place], ties: &[Tie<Hundredths>], extra: &[String], p: &Palette) -> Vec<String> {
     let wn = width(order.iter().map(|o| o.name));
     let ws = width(order.iter().map(|o| o.side));
     let speeds: Vec<String> = order.iter().map(|o| o.total.to_string()).collect();
@@ -236,11 +224,11 @@ fn order_lines(order: &[Place], ties: &[TieBreak], extra: &[String], p: &Palette
     let mut lines = Vec::new();
     for (k, place) in order.iter().enumerate() {
         let mut line = format!("{:>digits$}. ", place.place);
-        pad(&mut line, p.name(place.name), place.name.chars().count(), wn);
+        pad(&mut line, p.name(place.name), wn);
         line.push_str("  ");
-        pad(&mut line, p.dim(place.side), place.side.chars().count(), ws);
+        pad(&mut line, p.dim(place.side), ws);
         let _ = write!(line, "  Speed {}  DX {:>2}", p.total(format_args!("{:<wsp$}", speeds[k])), place.dx);
-        if ties.iter().any(|t| t.names.contains(&place.name)) {
+        if ties.iter().flat_map(|t| &t.roll_offs).any(|off| off.names.contains(&place.name)) {
             let _ = write!(line, "  {}", p.dim("roll-off"));
         }
         if let Some(extra) = extra.get(k).filter(|e| !e.is_empty()) {
@@ -248,25 +236,8 @@ fn order_lines(order: &[Place], ties: &[TieBreak], extra: &[String], p: &Palette
         }
         lines.push(line.trim_end().to_string());
     }
-    for tie in ties {
-        let rounds: Vec<String> = tie
-            .rounds
-            .iter()
-            .map(|r| {
-                let pairs: Vec<String> =
-                    r.names.iter().zip(&r.rolls).map(|(n, v)| format!("{n} {}", p.paint(p.die, v))).collect();
-                pairs.join(", ")
-            })
-            .collect();
-        lines.push(format!(
-            "tie at Speed {}, DX {} between {}: 1d6 each, {}",
-            tie.speed,
-            tie.dx,
-            join(&tie.names),
-            rounds.join("; then ")
-        ));
-    }
-    if !ties.is_empty() {
+    lines.extend(ties.iter().map(|tie| tie_line(p, format_args!("tie at Speed {}", tie.total), tie)));
+    if ties.iter().any(|t| !t.roll_offs.is_empty()) {
         lines.push(p.dim("the roll-off holds for the whole fight").to_string());
     }
     lines

@@ -1,10 +1,11 @@
 //! Old-School Essentials: the six-step encounter procedure of seed 000 — awareness, surprise,
 //! encounter distance, initiative, reaction, conclusion — and Speed-based pursuit.
 
+use crate::dice::{Dice, Roll};
+use crate::odds::{Dist, Fallback, Odds, exact_or_estimate};
+use crate::order::{self, Settle, Tie};
 pub use crate::outcome::ReactionOutcome;
 use crate::outcome::{Modifier, join, sum};
-use crate::dice::{Dice, Roll, RollOffRound};
-use crate::odds::{Dist, Fallback, Odds, exact_or_estimate};
 use serde::Serialize;
 use serde_json::json;
 
@@ -241,20 +242,6 @@ pub struct InitiativeInput {
     pub given: Vec<Option<u32>>,
 }
 
-/// Sides tied on one total and how the re-roll settled them.
-#[derive(Clone, Debug, Serialize)]
-pub struct TieBreak<'a> {
-    pub total: u32,
-    pub sides: Vec<&'a str>,
-    pub rerolls: Vec<Reroll<'a>>,
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub struct Reroll<'a> {
-    pub sides: Vec<&'a str>,
-    pub rolls: Vec<u32>,
-}
-
 /// One entry of the acting order.
 #[derive(Clone, Debug, Serialize)]
 pub struct Place<'a> {
@@ -272,18 +259,21 @@ pub struct Place<'a> {
     /// Gave up initiative to react after the others.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub waits: bool,
-    /// The only side able to act: acts first without a roll.
+    /// The only side to roll: acts first without a roll.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub alone: bool,
 }
 
+/// Why the order is not simply "every side rolls".
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum InitNote {
-    /// Every side is surprised: nobody has the advantage, so all roll.
+    /// Every side is surprised: nobody has the advantage, so surprise changes nothing.
     AllSurprised,
-    /// Every side waits: nobody gives anything up, so all roll.
+    /// Every side able to act waits: nobody gives anything up, so they all roll.
     AllWait,
+    /// The only side able to act waits, but no other side acts: it has nobody to wait for.
+    NobodyToWaitFor,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -293,9 +283,9 @@ pub struct InitiativeOutcome<'a> {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub surprised: Vec<&'a str>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub ties: Vec<TieBreak<'a>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub note: Option<InitNote>,
+    pub ties: Vec<Tie<'a, u32>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<InitNote>,
 }
 
 impl InitiativeOutcome<'_> {
@@ -323,22 +313,24 @@ impl InitiativeOutcome<'_> {
 pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut dyn Dice) -> InitiativeOutcome<'a> {
     let n = input.sides.len();
     let name = |i: usize| input.sides[i].as_str();
-    let mut note = None;
+    let mut notes = Vec::new();
     let is_surprised = |i: usize| surprised.get(i).copied().unwrap_or(false);
-    // Every side surprised: nobody has the advantage, so every side rolls.
-    let all_surprised = (0..n).all(is_surprised);
+    // Every side surprised: nobody has the advantage, so surprise changes nothing.
+    let all_surprised = n > 0 && (0..n).all(is_surprised);
     if all_surprised {
-        note = Some(InitNote::AllSurprised);
+        notes.push(InitNote::AllSurprised);
     }
     let active = |i: usize| all_surprised || !is_surprised(i);
-    let wants_to_wait = |i: usize| active(i) && input.waits.get(i).copied().unwrap_or(false);
-    // Every side able to act waits: nobody gives anything up, so every side rolls.
-    let all_wait = (0..n).any(wants_to_wait) && (0..n).all(|i| !active(i) || wants_to_wait(i));
+    let actors: Vec<usize> = (0..n).filter(|&i| active(i)).collect();
+    let wants_to_wait = |i: usize| input.waits.get(i).copied().unwrap_or(false);
+    // Waiting means acting after the others: when every side able to act would wait, nobody
+    // gives anything up (so all of them roll), and a lone side has nobody to wait for.
+    let all_wait = actors.iter().all(|&i| wants_to_wait(i)) && !actors.is_empty();
     if all_wait {
-        note = note.or(Some(InitNote::AllWait));
+        notes.push(if actors.len() > 1 { InitNote::AllWait } else { InitNote::NobodyToWaitFor });
     }
-    let waits = |i: usize| !all_wait && wants_to_wait(i);
-    let rollers: Vec<usize> = (0..n).filter(|&i| active(i) && !waits(i)).collect();
+    let waits = |i: usize| !all_wait && active(i) && wants_to_wait(i);
+    let rollers: Vec<usize> = actors.iter().copied().filter(|&i| !waits(i)).collect();
 
     let mut order: Vec<Place<'a>> = Vec::with_capacity(n);
     let mut ties = Vec::new();
@@ -354,40 +346,29 @@ pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut
         });
     } else {
         let given = |i: usize| input.given.get(i).copied().flatten();
-        let mut rolled: Vec<(usize, Roll)> = rollers.iter().map(|&i| (i, given_or_rolled(given(i), dice))).collect();
-        rolled.sort_by(|a, b| b.1.total.cmp(&a.1.total).then(a.0.cmp(&b.0)));
-        let mut start = 0;
-        while start < rolled.len() {
-            let total = rolled[start].1.total;
-            let end = start + rolled[start..].iter().take_while(|r| r.1.total == total).count();
-            let group = &rolled[start..end];
-            let place = |i: usize, roll: Roll, place: usize| Place {
+        let mut rolls = vec![Roll::new(6, &[]); n];
+        for &i in &rollers {
+            rolls[i] = given_or_rolled(given(i), dice);
+        }
+        let roll = |i: usize| rolls[i];
+        let settle = match input.ties {
+            Ties::Reroll => Settle::RollOff(6),
+            Ties::Simultaneous => Settle::Simultaneous,
+        };
+        let ranking = order::rank(&rollers, |i| roll(i).total, &[], settle, dice);
+        for (&i, &place) in ranking.order.iter().zip(&ranking.places) {
+            let roll = roll(i);
+            order.push(Place {
                 name: name(i),
-                total: Some(total),
+                total: Some(roll.total),
                 place,
                 roll: Some(roll),
                 given: given(i).is_some(),
                 waits: false,
                 alone: false,
-            };
-            if group.len() == 1 || input.ties == Ties::Simultaneous {
-                let at = order.len() + 1;
-                order.extend(group.iter().map(|&(i, roll)| place(i, roll, at)));
-            } else {
-                let off = dice.roll_off(group.len(), 6);
-                let members: Vec<usize> = group.iter().map(|r| r.0).collect();
-                ties.push(TieBreak {
-                    total,
-                    sides: members.iter().map(|&i| name(i)).collect(),
-                    rerolls: off.rounds.iter().map(|r| reroll(&input.sides, &members, r)).collect(),
-                });
-                for &k in &off.order {
-                    let at = order.len() + 1;
-                    order.push(place(group[k].0, group[k].1, at));
-                }
-            }
-            start = end;
+            });
         }
+        ties = ranking.named_ties(|i| roll(i).total, name);
     }
     let wait_place = order.len() + 1;
     for i in (0..n).filter(|&i| waits(i)) {
@@ -402,11 +383,7 @@ pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut
         });
     }
     let surprised = (0..n).filter(|&i| !active(i)).map(name).collect();
-    InitiativeOutcome { order, surprised, ties, note }
-}
-
-fn reroll<'a>(names: &'a [String], group: &[usize], round: &RollOffRound) -> Reroll<'a> {
-    Reroll { sides: round.who.iter().map(|&k| names[group[k]].as_str()).collect(), rolls: round.rolls.clone() }
+    InitiativeOutcome { order, surprised, ties, notes }
 }
 
 /// Acting orders (or who acts first, for many sides), with their probabilities.
@@ -954,7 +931,7 @@ mod tests {
         assert_eq!(order, [("party", None, true, false), ("wolves", None, false, true)]);
         assert_eq!(out.surprised, ["orcs"]);
         let all = initiative(&input, &[true, true, true], &mut dice);
-        assert_eq!(all.note, Some(InitNote::AllSurprised));
+        assert_eq!(all.notes, [InitNote::AllSurprised]);
         assert_eq!(all.order.last().map(|p| p.name), Some("wolves"));
     }
 

@@ -1,8 +1,9 @@
 //! Text for the ose procedures.
 
-use crate::render::{Palette, Report, block, modifiers, pad, reaction_line, step, width};
-use crate::outcome::join;
 use super::rules::*;
+use crate::outcome::join;
+use crate::render::ties::tie_line;
+use crate::render::{Palette, Report, block, modifiers, pad, reaction_line, step, width};
 use std::fmt::Write as _;
 
 /// ` given` after a die the players rolled at the table.
@@ -15,7 +16,7 @@ pub(crate) fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
     let mut lines = Vec::new();
     for side in &s.sides {
         let mut line = String::new();
-        pad(&mut line, p.name(side.name), side.name.chars().count(), w);
+        pad(&mut line, p.name(side.name), w);
         line.push_str("  ");
         match (side.stance, side.roll, side.chance) {
             (Stance::Rolls, Some(roll), Some(chance)) => {
@@ -86,23 +87,36 @@ impl Report for DistanceOutcome {
 
 pub(crate) fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {
     let mut lines = Vec::new();
-    match i.note {
-        Some(InitNote::AllSurprised) => {
-            lines.push(p.dim("every side is surprised: nobody has the advantage, so all roll").to_string())
-        }
-        Some(InitNote::AllWait) => {
-            lines.push(p.dim("every side waits: nobody gives anything up, so all roll").to_string())
-        }
-        None => {}
+    let waiting: Vec<&str> = i.order.iter().filter(|o| o.waits).map(|o| o.name).collect();
+    let alone = i.order.iter().find(|o| o.alone).map(|o| o.name);
+    for note in &i.notes {
+        let line = match note {
+            InitNote::AllSurprised if waiting.is_empty() && alone.is_none() => {
+                "every side is surprised: nobody has the advantage, so all roll".to_string()
+            }
+            InitNote::AllSurprised => {
+                "every side is surprised: nobody has the advantage, so surprise changes nothing".to_string()
+            }
+            InitNote::AllWait if i.surprised.is_empty() => {
+                "every side waits: nobody gives anything up, so all roll".to_string()
+            }
+            InitNote::AllWait => {
+                "every side not surprised waits: nobody gives anything up, so they all roll".to_string()
+            }
+            InitNote::NobodyToWaitFor => {
+                format!("{} waits for nobody: no other side acts", alone.unwrap_or("the side"))
+            }
+        };
+        lines.push(p.dim(line).to_string());
     }
     let w = width(i.order.iter().map(|o| o.name));
     for place in &i.order {
         let mut line = format!("{}. ", place.place);
-        pad(&mut line, p.name(place.name), place.name.chars().count(), w);
+        pad(&mut line, p.name(place.name), w);
         if let Some(roll) = &place.roll {
             let _ = write!(line, "  {}{}", p.roll(roll), given(place.given, p));
         } else if place.alone {
-            let _ = write!(line, "  {}", p.dim("acts first: the only side not surprised"));
+            let _ = write!(line, "  {}", p.dim(format_args!("acts first: {}", alone_reason(&waiting, &i.surprised))));
         } else {
             let _ = write!(line, "  {}", p.dim("waits, then reacts to the others"));
         }
@@ -111,30 +125,26 @@ pub(crate) fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String
         }
         lines.push(line);
     }
-    for tie in &i.ties {
-        lines.push(tie_line(p, tie.total, &tie.sides, tie.rerolls.iter().map(|r| (&r.sides[..], &r.rolls[..]))));
-    }
+    lines.extend(i.ties.iter().map(|tie| tie_line(p, format_args!("tie at {}", tie.total), tie)));
     if !i.surprised.is_empty() {
         lines.push(p.dim(format_args!("{} surprised: no roll", join(&i.surprised))).to_string());
     }
     lines
 }
 
-/// `tie at 4 between A and B: re-roll A 3, B 5; then …`, from each re-roll's names and dice.
-pub(crate) fn tie_line<'n>(
-    p: &Palette,
-    total: impl std::fmt::Display,
-    tied: &[&str],
-    rerolls: impl Iterator<Item = (&'n [&'n str], &'n [u32])>,
-) -> String {
-    let rounds: Vec<String> = rerolls
-        .map(|(names, rolls)| {
-            let pairs: Vec<String> =
-                names.iter().zip(rolls).map(|(n, v)| format!("{n} {}", p.paint(p.die, v))).collect();
-            pairs.join(", ")
-        })
-        .collect();
-    format!("tie at {total} between {}: re-roll {}", join(tied), rounds.join("; then "))
+/// Why the one side that rolls would not need to: the others wait, or are surprised.
+fn alone_reason(waiting: &[&str], surprised: &[&str]) -> String {
+    let verb = |names: &[&str], one: &str, many: &str| {
+        format!("{} {}", join(names), if names.len() == 1 { one } else { many })
+    };
+    match (waiting.is_empty(), surprised.is_empty()) {
+        (false, false) => {
+            format!("{} and {}", verb(waiting, "waits", "wait"), verb(surprised, "is surprised", "are surprised"))
+        }
+        (false, true) => verb(waiting, "waits", "wait"),
+        (true, false) => "the only side not surprised".to_string(),
+        (true, true) => "the only side".to_string(),
+    }
 }
 
 impl Report for InitiativeOutcome<'_> {

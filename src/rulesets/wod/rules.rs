@@ -2,12 +2,13 @@
 //! pool, initiative rolled once for the fight with delayed, readied and held actions, and
 //! the encounter that chains the two.
 
-use crate::outcome::{Modifier, sum};
-use crate::dice::{Dice, Pool, Roll, RollOffRound};
+use crate::dice::{Dice, Pool, Roll};
 use crate::odds::{Dist, Fallback, Method, Odds, enumerate, exact_or_estimate, simulate};
+use crate::order::{self, KeyName, Settle, Tie, TieKey};
+use crate::outcome::{Modifier, sum};
 use serde::Serialize;
 use serde_json::json;
-use std::cmp::Ordering;
+use std::cmp::{Ordering, Reverse};
 use std::ops::Not;
 
 /// Dots in a trait the combatant does not give: two, an ordinary person's.
@@ -226,6 +227,9 @@ pub struct Fighter {
     pub side: String,
     /// Dexterity and Composure, or the `init=` modifier.
     pub modifiers: Vec<Modifier>,
+    /// Dexterity + Composure, which breaks ties; `None` when `init=` stands in for the
+    /// modifier and neither trait is given.
+    pub dex_composure: Option<i32>,
     /// `initiative=N`: a total already known; no roll.
     pub given: Option<i32>,
     /// Surprised: enters the order in round 2 (`surprised` key, or the encounter's roll).
@@ -235,6 +239,11 @@ pub struct Fighter {
 impl Fighter {
     pub fn modifier(&self) -> i32 {
         sum(&self.modifiers)
+    }
+
+    /// What breaks a tie: Dexterity + Composure (WoD p. 152), else the modifier.
+    pub fn tie_break(&self) -> i32 {
+        self.dex_composure.unwrap_or_else(|| self.modifier())
     }
 }
 
@@ -317,31 +326,32 @@ pub enum TieKind {
     Round2,
 }
 
+/// A tie and what the tied share: an initiative total, or a moment they waited for.
 #[derive(Clone, Debug, Serialize)]
-pub struct Reroll<'a> {
-    pub names: Vec<&'a str>,
-    pub rolls: Vec<u32>,
-}
-
-/// Combatants still tied on the same modifier, and the d10 roll-off that settled them.
-#[derive(Clone, Debug, Serialize)]
-pub struct RollOffRecord<'a> {
-    pub modifier: i32,
-    pub names: Vec<&'a str>,
-    pub rerolls: Vec<Reroll<'a>>,
-}
-
-/// seed 003 (and the tie rule it refers to): the higher modifier first, then a roll-off.
-#[derive(Clone, Debug, Serialize)]
-pub struct Tie<'a> {
+pub struct MomentTie<'a> {
     pub kind: TieKind,
-    pub total: i32,
-    /// The tied, in the order settled.
-    pub names: Vec<&'a str>,
-    /// Some of them had different modifiers: the higher went first.
-    pub by_modifier: bool,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub roll_offs: Vec<RollOffRecord<'a>>,
+    #[serde(flatten)]
+    pub tie: Tie<'a, i32>,
+}
+
+/// WoD p. 152: ties go to the higher Dexterity + Composure, then a roll-off.
+pub static DEX_COMPOSURE: KeyName = KeyName { id: "dex_composure", words: "Dexterity + Composure" };
+/// When no tied combatant has the traits given (only `init=`), the modifier stands in.
+pub static MODIFIER: KeyName = KeyName { id: "modifier", words: "modifier" };
+/// Some have the traits, some only `init=`.
+pub static DEX_COMPOSURE_OR_MODIFIER: KeyName =
+    KeyName { id: "dex_composure_or_modifier", words: "Dexterity + Composure (the modifier where not given)" };
+
+impl InitiativeInput {
+    /// The tie rule's key, named for what it compares in this cast.
+    fn tie_key(&self) -> &'static KeyName {
+        let known = self.fighters.iter().filter(|f| f.dex_composure.is_some()).count();
+        match known {
+            k if k == self.fighters.len() => &DEX_COMPOSURE,
+            0 => &MODIFIER,
+            _ => &DEX_COMPOSURE_OR_MODIFIER,
+        }
+    }
 }
 
 /// A delayed or readied action on the standing order.
@@ -430,7 +440,7 @@ pub struct RoundOrder<'a> {
 pub struct InitiativeOutcome<'a> {
     pub combatants: Vec<FighterRoll<'a>>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub ties: Vec<Tie<'a>>,
+    pub ties: Vec<MomentTie<'a>>,
     /// The standing acting order (from round 3 when a held action changes round 2).
     pub order: Vec<Place<'a>>,
     /// Round by round, when rounds 1 and 2 differ from the standing order.
@@ -481,84 +491,24 @@ impl PartialEq for Moment {
 
 impl Eq for Moment {}
 
-/// Puts combatants who share a moment in order by the tie rule: the higher modifier first,
-/// then a d10 roll-off among those still level (seed 003 refers to it for delays too).
-fn settle<'a>(
-    group: &[usize],
-    input: &'a InitiativeInput,
-    dice: &mut dyn Dice,
-    roll_offs: &mut Vec<RollOffRecord<'a>>,
-) -> Vec<usize> {
-    let modifier = |i: usize| input.fighters[i].modifier();
-    let mut sorted = group.to_vec();
-    sorted.sort_by(|&a, &b| modifier(b).cmp(&modifier(a)).then(a.cmp(&b)));
-    let mut settled = Vec::with_capacity(sorted.len());
-    let mut start = 0;
-    while start < sorted.len() {
-        let level = modifier(sorted[start]);
-        let end = start + sorted[start..].iter().take_while(|&&i| modifier(i) == level).count();
-        let same = &sorted[start..end];
-        if same.len() == 1 {
-            settled.push(same[0]);
-        } else {
-            let off = dice.roll_off(same.len(), 10);
-            let name = |k: usize| input.fighters[same[k]].name.as_str();
-            roll_offs.push(RollOffRecord {
-                modifier: level,
-                names: same.iter().map(|&i| input.fighters[i].name.as_str()).collect(),
-                rerolls: off
-                    .rounds
-                    .iter()
-                    .map(|r: &RollOffRound| Reroll {
-                        names: r.who.iter().map(|&k| name(k)).collect(),
-                        rolls: r.rolls.clone(),
-                    })
-                    .collect(),
-            });
-            settled.extend(off.order.iter().map(|&k| same[k]));
-        }
-        start = end;
-    }
-    settled
-}
-
-/// Sorts `who` by `moment` (earlier first), settling equal moments by the tie rule and
-/// recording the ties.
-fn order_by_moment<'a, K: Ord>(
+/// Puts `who` in order, the highest `key` first, settling those level on it by the tie rule
+/// (seed 003 refers to it for delays too; WoD p. 152: the higher Dexterity + Composure, then a
+/// d10 roll-off) and recording the ties at `totals`.
+fn order_by<'a, K: Ord>(
     who: &[usize],
-    moment: impl Fn(usize) -> K,
-    totals: &[Option<i32>],
+    key: impl Fn(usize) -> K,
+    totals: &[i32],
     kind: TieKind,
     input: &'a InitiativeInput,
     dice: &mut dyn Dice,
-    ties: &mut Vec<Tie<'a>>,
+    ties: &mut Vec<MomentTie<'a>>,
 ) -> Vec<usize> {
-    let mut sorted = who.to_vec();
-    sorted.sort_by(|&a, &b| moment(a).cmp(&moment(b)).then(a.cmp(&b)));
-    let mut order = Vec::with_capacity(sorted.len());
-    let mut start = 0;
-    while start < sorted.len() {
-        let end = start + sorted[start..].iter().take_while(|&&i| moment(i) == moment(sorted[start])).count();
-        let group = &sorted[start..end];
-        // Held actions "at any moment" have no number and need no order among themselves.
-        if group.len() == 1 || totals[group[0]].is_none() {
-            order.extend_from_slice(group);
-        } else {
-            let mut roll_offs = Vec::new();
-            let settled = settle(group, input, dice, &mut roll_offs);
-            let first = input.fighters[group[0]].modifier();
-            ties.push(Tie {
-                kind,
-                total: totals[group[0]].unwrap_or(0),
-                names: settled.iter().map(|&i| input.fighters[i].name.as_str()).collect(),
-                by_modifier: group.iter().any(|&i| input.fighters[i].modifier() != first),
-                roll_offs,
-            });
-            order.extend(settled);
-        }
-        start = end;
-    }
-    order
+    let tie_break = |i: usize| i64::from(input.fighters[i].tie_break());
+    let rule = [TieKey { name: input.tie_key(), value: &tie_break }];
+    let ranking = order::rank(who, key, &rule, Settle::RollOff(10), dice);
+    let named = ranking.named_ties(|i| totals[i], |i| input.fighters[i].name.as_str());
+    ties.extend(named.into_iter().map(|tie| MomentTie { kind, tie }));
+    ranking.order
 }
 
 /// A moved action's place and number, resolved after its anchor's (anchors never loop).
@@ -631,8 +581,7 @@ pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut
     // The rolled order: highest total first, ties by the tie rule.
     let mut ties = Vec::new();
     let everyone: Vec<usize> = (0..n).collect();
-    let totals: Vec<Option<i32>> = rolled.iter().map(|&t| Some(t)).collect();
-    let base = order_by_moment(&everyone, |i| -rolled[i], &totals, TieKind::Initiative, input, dice, &mut ties);
+    let base = order_by(&everyone, |i| rolled[i], &rolled, TieKind::Initiative, input, dice, &mut ties);
 
     // Delays and readied actions, placed beside their anchors in the rolled order.
     let mut moment: Vec<Moment> = Vec::new();
@@ -652,8 +601,8 @@ pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut
             standing_total[i] = r.total;
             void[i] = r.void;
         }
-        let totals: Vec<Option<i32>> = standing_total.iter().map(|&t| Some(t)).collect();
-        order_by_moment(&everyone, |i| &moment[i], &totals, TieKind::Moved, input, dice, &mut ties)
+        // Earlier moments first.
+        order_by(&everyone, |i| Reverse(&moment[i]), &standing_total, TieKind::Moved, input, dice, &mut ties)
     };
 
     // Held actions: out of round 1, placed in round 2, back home from round 3.
@@ -761,7 +710,7 @@ fn round_two<'a>(
     holds: &[bool],
     input: &'a InitiativeInput,
     dice: &mut dyn Dice,
-    ties: &mut Vec<Tie<'a>>,
+    ties: &mut Vec<MomentTie<'a>>,
 ) -> Vec<usize> {
     let mut rank = vec![0usize; standing.len()];
     for (k, &i) in standing.iter().enumerate() {
@@ -774,18 +723,18 @@ fn round_two<'a>(
         let first = order[start];
         let same = |&i: &usize| holds[i] && moment[i] == moment[first];
         let end = start + order[start..].iter().take_while(|i| same(i)).count();
-        if end - start > 1 && totals[first].is_some() {
-            let group = order[start..end].to_vec();
-            let mut roll_offs = Vec::new();
-            let settled = settle(&group, input, dice, &mut roll_offs);
-            let level = input.fighters[first].modifier();
-            ties.push(Tie {
-                kind: TieKind::Round2,
-                total: totals[first].unwrap_or(0),
-                names: settled.iter().map(|&i| input.fighters[i].name.as_str()).collect(),
-                by_modifier: group.iter().any(|&i| input.fighters[i].modifier() != level),
-                roll_offs,
-            });
+        if let (true, Some(total)) = (end - start > 1, totals[first]) {
+            // The tie rule meets them in cast order, as everywhere else.
+            let mut group = order[start..end].to_vec();
+            group.sort_unstable();
+            let tie_break = |i: usize| i64::from(input.fighters[i].tie_break());
+            let rule = [TieKey { name: input.tie_key(), value: &tie_break }];
+            let (places, tied) = order::settle(&group, &rule, Settle::RollOff(10), dice);
+            let settled: Vec<usize> = places.into_iter().flatten().collect();
+            if let Some(tied) = tied {
+                let tie = tied.named(total, |i| input.fighters[i].name.as_str());
+                ties.push(MomentTie { kind: TieKind::Round2, tie });
+            }
             order[start..end].copy_from_slice(&settled);
         }
         start = end.max(start + 1);
@@ -995,6 +944,7 @@ mod tests {
             name: name.into(),
             side: "party".into(),
             modifiers: vec![Modifier::new(modifier, "init")],
+            dex_composure: None,
             given,
             surprised: false,
         }
@@ -1093,7 +1043,8 @@ mod tests {
         // Both take Larry's 6 - 1 = 5; Ann's higher modifier puts her first; Zed's own 5 follows.
         assert_eq!(standing(&out), [("Larry", 6), ("Ann", 5), ("Mitch", 5), ("Zed", 5)]);
         assert_eq!(out.ties.len(), 1);
-        assert!(out.ties[0].by_modifier && out.ties[0].kind == TieKind::Moved);
+        assert_eq!(out.ties[0].tie.by, [&MODIFIER]);
+        assert_eq!(out.ties[0].kind, TieKind::Moved);
         // Equal modifiers: a roll-off, each order half the time.
         let mut level = input.clone();
         level.fighters[1].modifiers = vec![Modifier::new(3, "init")];
