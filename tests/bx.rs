@@ -594,7 +594,7 @@ fn a_given_initiative_die_is_shown_as_given() {
     assert_eq!(doc["order"][0], json!({"name": "Orc", "side": "monsters", "total": 4, "place": 1, "given": true}));
     assert_eq!(doc["order"][1], json!({"name": "Ansel", "side": "party", "total": 3, "place": 2, "given": true}));
     let text = stdout(&bx(&["--seed", "1", "initiative", "--individual", "Ansel:dex=18,initiative=3"]));
-    assert!(text.contains("Ansel     party     3 given"), "{text}");
+    assert!(text.contains("1. Ansel  party  3 given"), "{text}");
 }
 
 // --- individual initiative ------------------------------------------------------------------
@@ -631,11 +631,14 @@ fn slow_weapons_act_last_and_surprised_sides_sit_out() {
     ]));
     assert_eq!(doc["order"].as_array().unwrap().len(), 1);
     assert_eq!(doc["surprised"], json!(["monsters"]));
-    // A side without combatants rolls as one.
-    let doc = json(&bx(&["--seed", "4", "initiative", "--individual", "Ansel"]));
-    let names: std::collections::BTreeSet<&str> =
-        doc["order"].as_array().unwrap().iter().map(|a| a["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["Ansel", "monsters"].into());
+    // A side named without combatants rolls as one; a default side nobody is on takes no part.
+    let names = |args: &[&str]| -> std::collections::BTreeSet<String> {
+        let doc = json(&bx(args));
+        doc["order"].as_array().unwrap().iter().map(|a| a["name"].as_str().unwrap().to_string()).collect()
+    };
+    let named = ["--seed", "4", "initiative", "--individual", "--side", "party", "--side", "monsters", "Ansel"];
+    assert_eq!(names(&named), ["Ansel".to_string(), "monsters".to_string()].into());
+    assert_eq!(names(&["--seed", "4", "initiative", "--individual", "Ansel"]), ["Ansel".to_string()].into());
     // Everyone surprised: everyone rolls.
     let doc = json(&bx(&[
         "--seed",

@@ -7,7 +7,7 @@ pub mod text;
 
 use super::{Handler, Procedures, Rule, Ruleset, side_flag};
 use crate::app::Runner;
-use crate::cast::{Cast, KeyDef, Keys, Schema, Side};
+use crate::cast::{self, KeyDef, KeyList, RulesetKeys, Side};
 use crate::cli::{self, RulesId};
 use crate::dice::Dice;
 use crate::error::{Error, Result};
@@ -15,58 +15,51 @@ use crate::odds::{Fallback, Odds};
 use crate::outcome::{Modifier, ReactionOutcome};
 use crate::rulesets::ose::{self, rules::Ties};
 use rules::*;
+use serde::Deserialize;
 
-// bx's keys, declared on the runtime schema and read in one place into the structs below.
-const SCHEMA: Schema = Schema {
+/// A side's keys, described one by one in [`SIDE_KEYS`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct SideKeys {
+    pub aware: bool,
+    pub chance: Option<u32>,
+    pub surprise: Option<u32>,
+    pub initiative: Option<u32>,
+}
+
+const SIDE_KEYS: &[KeyDef] = &[
+    KeyDef::flag("aware", "already knows of the others: does not roll for surprise"),
+    KeyDef::int("chance", 0, 6, "surprised on this or less on 1d6 (default 2, i.e. 2-in-6)"),
+    KeyDef::int("surprise", 1, 6, "the side's surprise d6, already rolled at the table"),
+    KeyDef::int("initiative", 1, 6, "the side's initiative d6, already rolled at the table"),
+];
+
+/// A combatant's keys, described one by one in [`COMBATANT_KEYS`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct CombatantKeys {
+    pub dex: Option<i32>,
+    #[serde(rename = "mod")]
+    pub modifier: Option<i32>,
+    pub slow: bool,
+    pub initiative: Option<i32>,
+}
+
+const COMBATANT_KEYS: &[KeyDef] = &[
+    KeyDef::int("dex", 3, 18, "DEX score, whose modifier adds to individual initiative"),
+    KeyDef::int("mod", -10, 10, "initiative modifier, for monsters without a DEX score"),
+    KeyDef::flag("slow", "wields a two-handed or slow weapon: always acts last"),
+    KeyDef::int("initiative", -10, 30, "individual initiative total, already rolled at the table"),
+];
+
+const KEYS: RulesetKeys = RulesetKeys {
     rules: "bx",
-    side_keys: &[
-        KeyDef::flag("aware", "already knows of the others: does not roll for surprise"),
-        KeyDef::int("chance", 0, 6, "surprised on this or less on 1d6 (default 2, i.e. 2-in-6)"),
-        KeyDef::int("surprise", 1, 6, "the side's surprise d6, already rolled at the table"),
-        KeyDef::int("initiative", 1, 6, "the side's initiative d6, already rolled at the table"),
-    ],
-    combatant_keys: &[
-        KeyDef::int("dex", 3, 18, "DEX score, whose modifier adds to individual initiative"),
-        KeyDef::int("mod", -10, 10, "initiative modifier, for monsters without a DEX score"),
-        KeyDef::flag("slow", "wields a two-handed or slow weapon: always acts last"),
-        KeyDef::int("initiative", -10, 30, "individual initiative total, already rolled at the table"),
-    ],
+    side: KeyList::of::<SideKeys>(SIDE_KEYS),
+    combatant: KeyList::of::<CombatantKeys>(COMBATANT_KEYS),
 };
 
-/// A side's keys.
-struct SideKeys {
-    aware: bool,
-    chance: Option<u32>,
-    surprise: Option<u32>,
-    initiative: Option<u32>,
-}
-
-/// A combatant's keys.
-struct CombatantKeys {
-    dex: Option<i32>,
-    modifier: Option<i32>,
-    slow: bool,
-    initiative: Option<i32>,
-}
-
-impl SideKeys {
-    fn of(keys: &Keys) -> SideKeys {
-        let int = |name| keys.int(name).map(|n| n as u32);
-        SideKeys {
-            aware: keys.flag("aware"),
-            chance: int("chance"),
-            surprise: int("surprise"),
-            initiative: int("initiative"),
-        }
-    }
-}
-
-impl CombatantKeys {
-    fn of(keys: &Keys) -> CombatantKeys {
-        let int = |name| keys.int(name).map(|n| n as i32);
-        CombatantKeys { dex: int("dex"), modifier: int("mod"), slow: keys.flag("slow"), initiative: int("initiative") }
-    }
-}
+/// The cast with bx's keys.
+type Cast = cast::Cast<SideKeys, CombatantKeys>;
 
 const ROSTER: &str = "\
 sides:
@@ -92,7 +85,7 @@ combatants:
 pub static RULESET: Ruleset = Ruleset {
     id: "bx",
     cli: RulesId::Bx,
-    schema: SCHEMA,
+    keys: KEYS,
     roster: ROSTER,
     procedures: Procedures {
         surprise: Some(Handler { flags: &["--aware"], run: surprise_command }),
@@ -149,36 +142,38 @@ fn terrain(opts: &cli::TerrainOpts) -> Terrain {
     }
 }
 
-fn ties(opts: &cli::OrderOpts) -> Ties {
-    match opts.ties {
-        Some(cli::Ties::Simultaneous) => Ties::Simultaneous,
-        _ => Ties::Reroll,
-    }
+/// The sides `--aware` names, which take part even with nobody on them.
+fn aware_sides(opts: &cli::SurpriseOpts) -> Vec<&str> {
+    opts.aware.iter().map(String::as_str).collect()
 }
 
-fn surprise_command(args: &cli::SurpriseArgs, cast: Cast, runner: &mut Runner) -> Result<()> {
+fn surprise_command(args: &cli::SurpriseArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+    let cast: Cast = cast.typed()?.take_part(&aware_sides(&args.surprise));
     runner.run(&Surprise(surprise_input(&cast, &args.surprise.aware)?))
 }
 
-fn distance_command(args: &cli::DistanceArgs, _: Cast, runner: &mut Runner) -> Result<()> {
+fn distance_command(args: &cli::DistanceArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
     runner.run(&Distance { terrain: terrain(&args.terrain), surprised: args.surprised })
 }
 
-fn initiative_command(args: &cli::InitiativeArgs, cast: Cast, runner: &mut Runner) -> Result<()> {
+fn initiative_command(args: &cli::InitiativeArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+    let named: Vec<&str> = args.surprised.iter().map(String::as_str).collect();
+    let cast: Cast = cast.typed()?.take_part(&named);
     let surprised = side_flag(&cast, "--surprised", &args.surprised)?;
     let surprised: Vec<bool> = (0..cast.sides.len()).map(|i| surprised.contains(&i)).collect();
     if args.individual {
-        return runner.run(&individual_input(&cast, &surprised, ties(&args.order))?);
+        return runner.run(&individual_input(&cast, &surprised, ose::ties(&args.order))?);
     }
-    let input = side_initiative_input(&cast, ties(&args.order))?;
+    let input = side_initiative_input(&cast, ose::ties(&args.order))?;
     runner.run(&SideInitiative { input, surprised })
 }
 
-fn reaction_command(args: &cli::ReactionArgs, _: Cast, runner: &mut Runner) -> Result<()> {
+fn reaction_command(args: &cli::ReactionArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
     runner.run(&Reaction { modifiers: ose::reaction_input(&args.reaction).modifiers })
 }
 
-fn encounter_command(args: &cli::EncounterArgs, cast: Cast, runner: &mut Runner) -> Result<()> {
+fn encounter_command(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+    let cast: Cast = cast.typed()?.take_part(&aware_sides(&args.surprise));
     if cast.sides.len() < 2 {
         return Err(Error::usage(format!("an encounter needs at least two sides, got {}", cast.side_names()))
             .hint("name them with --side, e.g. --side party --side orcs"));
@@ -186,7 +181,7 @@ fn encounter_command(args: &cli::EncounterArgs, cast: Cast, runner: &mut Runner)
     runner.run(&Encounter {
         surprise: surprise_input(&cast, &args.surprise.aware)?,
         terrain: terrain(&args.terrain),
-        initiative: side_initiative_input(&cast, ties(&args.order))?,
+        initiative: side_initiative_input(&cast, ose::ties(&args.order))?,
         reaction: Reaction { modifiers: ose::reaction_input(&args.reaction).modifiers },
     })
 }
@@ -196,7 +191,7 @@ fn surprise_input(cast: &Cast, aware: &[String]) -> Result<ose::rules::SurpriseI
     let aware = side_flag(cast, "--aware", aware)?;
     let mut sides = Vec::with_capacity(cast.sides.len());
     for (i, side) in cast.sides.iter().enumerate() {
-        let keys = SideKeys::of(&side.keys);
+        let keys = &side.keys;
         let is_aware = keys.aware || aware.contains(&i);
         if is_aware && keys.surprise.is_some() {
             return Err(Error::usage(format!("side '{}' is aware and does not roll for surprise", side.name))
@@ -216,7 +211,7 @@ fn surprise_input(cast: &Cast, aware: &[String]) -> Result<ose::rules::SurpriseI
 
 /// A combatant's `initiative=N` is an individual total: refused where sides roll.
 fn refuse_individual_totals(cast: &Cast) -> Result<()> {
-    match cast.combatants.iter().find(|c| CombatantKeys::of(&c.keys).initiative.is_some()) {
+    match cast.combatants.iter().find(|c| c.keys.initiative.is_some()) {
         Some(c) => Err(Error::usage(format!(
             "combatant '{}' gives initiative=N, an individual total, but here each side rolls",
             c.name
@@ -233,7 +228,7 @@ fn side_initiative_input(cast: &Cast, ties: Ties) -> Result<ose::rules::Initiati
         sides: cast.sides.iter().map(|s| s.name.clone()).collect(),
         waits: Vec::new(),
         ties,
-        given: cast.sides.iter().map(|s| SideKeys::of(&s.keys).initiative).collect(),
+        given: cast.sides.iter().map(|s| s.keys.initiative).collect(),
     })
 }
 
@@ -243,9 +238,8 @@ fn individual_input(cast: &Cast, surprised: &[bool], ties: Ties) -> Result<Indiv
     let all_surprised = surprised.iter().all(|&s| s);
     let mut combatants = Vec::new();
     for (i, side) in cast.sides.iter().enumerate() {
-        let side_keys = SideKeys::of(&side.keys);
         let members: Vec<_> = cast.on_side(i).collect();
-        if side_keys.initiative.is_some() && !members.is_empty() {
+        if side.keys.initiative.is_some() && !members.is_empty() {
             return Err(Error::usage(format!(
                 "side '{}' gives initiative=N, a side's d6, but --individual rolls for each combatant",
                 side.name
@@ -256,10 +250,10 @@ fn individual_input(cast: &Cast, surprised: &[bool], ties: Ties) -> Result<Indiv
             continue;
         }
         if members.is_empty() {
-            combatants.push(side_as_individual(side, side_keys.initiative));
+            combatants.push(side_as_individual(side));
         }
         for c in members {
-            let keys = CombatantKeys::of(&c.keys);
+            let keys = &c.keys;
             let mut modifiers = Vec::new();
             if let Some(dex) = keys.dex {
                 modifiers.push(Modifier::new(dex_modifier(dex), format!("DEX {dex}")));
@@ -287,17 +281,18 @@ fn individual_input(cast: &Cast, surprised: &[bool], ties: Ties) -> Result<Indiv
     })
 }
 
-fn side_as_individual(side: &Side, given: Option<u32>) -> Individual {
+/// A side without combatants, rolling as one; its `initiative=N` is its total.
+fn side_as_individual(side: &Side<SideKeys>) -> Individual {
     Individual {
         name: side.name.clone(),
         side: side.name.clone(),
         modifiers: Vec::new(),
         slow: false,
-        given: given.map(|d6| d6 as i32),
+        given: side.keys.initiative.map(|d6| d6 as i32),
     }
 }
 
-fn pursue_command(args: &cli::PursueArgs, _: Cast, runner: &mut Runner) -> Result<()> {
+fn pursue_command(args: &cli::PursueArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
     let (Some(quarry), Some(pursuer)) = (args.quarry, args.pursuer) else {
         let missing = if args.quarry.is_none() { "--quarry" } else { "--pursuer" };
         return Err(Error::usage(format!("bx pursue needs {missing} SPEED"))
@@ -392,6 +387,12 @@ rules! {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_key_lists_fill_the_key_structs() {
+        cast::assert_list_fills::<SideKeys>(&KEYS.side, &[]);
+        cast::assert_list_fills::<CombatantKeys>(&KEYS.combatant, &[]);
+    }
 
     #[test]
     fn the_terrain_flags_are_all_taken() {

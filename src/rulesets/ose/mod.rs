@@ -155,12 +155,17 @@ fn initiative_input(cast: &Cast, opts: &cli::OrderOpts) -> Result<InitiativeInpu
     Ok(InitiativeInput {
         sides: cast.sides.iter().map(|s| s.name.clone()).collect(),
         waits: (0..cast.sides.len()).map(|i| waits.contains(&i)).collect(),
-        ties: match opts.ties {
-            Some(cli::Ties::Simultaneous) => Ties::Simultaneous,
-            _ => Ties::Reroll,
-        },
+        ties: ties(opts),
         given: Vec::new(),
     })
+}
+
+/// `--ties`: re-roll (the default) or act together.
+pub(crate) fn ties(opts: &cli::OrderOpts) -> Ties {
+    match opts.ties {
+        Some(cli::Ties::Simultaneous) => Ties::Simultaneous,
+        _ => Ties::Reroll,
+    }
 }
 
 pub(crate) fn reaction_input(opts: &cli::ReactionOpts) -> ReactionInput {
