@@ -4,8 +4,9 @@
 //! distances in yards outdoors, individual initiative, its reaction table, and evasion in the
 //! wilderness and on the water.
 
-use crate::dice::{Dice, Roll, RollOff};
+use crate::dice::{Dice, Roll};
 use crate::odds::{Dist, Fallback, Method, Odds, exact_or_estimate};
+use crate::order::{self, Tie};
 use crate::outcome::{Modifier, ReactionOutcome, join, sum};
 use crate::prob::Prob;
 use crate::rulesets::ose::rules as ose;
@@ -192,20 +193,6 @@ pub struct Acting<'a> {
     pub slow: bool,
 }
 
-/// Combatants level on one total and how their re-roll settled them.
-#[derive(Clone, Debug, Serialize)]
-pub struct IndividualTie<'a> {
-    pub total: i32,
-    pub names: Vec<&'a str>,
-    pub rerolls: Vec<IndividualReroll<'a>>,
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub struct IndividualReroll<'a> {
-    pub names: Vec<&'a str>,
-    pub rolls: Vec<u32>,
-}
-
 #[derive(Clone, Debug, Serialize)]
 pub struct IndividualOutcome<'a> {
     pub order: Vec<Acting<'a>>,
@@ -213,9 +200,9 @@ pub struct IndividualOutcome<'a> {
     #[serde(skip_serializing_if = "<[String]>::is_empty")]
     pub surprised: &'a [String],
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub ties: Vec<IndividualTie<'a>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub note: Option<InitNote>,
+    pub ties: Vec<Tie<'a, i32>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<InitNote>,
 }
 
 impl IndividualOutcome<'_> {
@@ -233,7 +220,8 @@ impl IndividualOutcome<'_> {
 }
 
 /// OSE SRD, Combat (individual initiative): each combatant rolls 1d6 + DEX modifier, highest
-/// first; slow weapons act last.
+/// first; slow weapons act last. Combatants level on both re-roll 1d6 among themselves until
+/// settled, or act together.
 pub fn individual<'a>(input: &'a Individuals, dice: &mut dyn Dice) -> IndividualOutcome<'a> {
     let people = &input.combatants;
     let rolls: Vec<Option<Roll>> =
@@ -243,11 +231,14 @@ pub fn individual<'a>(input: &'a Individuals, dice: &mut dyn Dice) -> Individual
         .zip(&rolls)
         .map(|(c, roll)| c.given.unwrap_or_else(|| roll.map_or(0, |r| r.total as i32) + sum(&c.modifiers)))
         .collect();
-    let slow: Vec<bool> = people.iter().map(|c| c.slow).collect();
-    let Ranking { places, settled } = rank(&totals, &slow, input.ties, dice);
-    let order = places
-        .into_iter()
-        .map(|(i, place)| Acting {
+    let everyone: Vec<usize> = (0..people.len()).collect();
+    // Ranked first by not being slow (slow weapons after everyone), then by the total.
+    let ranking = order::rank(&everyone, |i| (!people[i].slow, totals[i]), &[], input.ties.settle(), dice);
+    let order = ranking
+        .order
+        .iter()
+        .zip(&ranking.places)
+        .map(|(&i, &place)| Acting {
             index: i,
             name: &people[i].name,
             side: &people[i].side,
@@ -259,55 +250,9 @@ pub fn individual<'a>(input: &'a Individuals, dice: &mut dyn Dice) -> Individual
             slow: people[i].slow,
         })
         .collect();
-    let ties = settled
-        .into_iter()
-        .map(|(level, off)| IndividualTie {
-            total: totals[level[0]],
-            names: level.iter().map(|&i| people[i].name.as_str()).collect(),
-            rerolls: off
-                .rounds
-                .iter()
-                .map(|r| IndividualReroll {
-                    names: r.who.iter().map(|&k| people[level[k]].name.as_str()).collect(),
-                    rolls: r.rolls.clone(),
-                })
-                .collect(),
-        })
-        .collect();
-    let note = input.all_surprised.then_some(InitNote::AllSurprised);
-    IndividualOutcome { order, surprised: &input.surprised, ties, note }
-}
-
-/// Individual initiative's acting order, by combatant index.
-struct Ranking {
-    /// (combatant, 1-based place) in acting order; simultaneous combatants share a place.
-    places: Vec<(usize, usize)>,
-    /// Each group level on a total, in the order given, and the roll-off that settled it.
-    settled: Vec<(Vec<usize>, RollOff)>,
-}
-
-/// The acting order of individual initiative: slow weapons after everyone else, then the
-/// higher total first; combatants level on both re-roll 1d6 among themselves until settled,
-/// or act together. (Ranking with ties belongs to the shared ordering module; kept here in
-/// one piece.)
-fn rank(totals: &[i32], slow: &[bool], ties: Ties, dice: &mut dyn Dice) -> Ranking {
-    let mut sorted: Vec<usize> = (0..totals.len()).collect();
-    // Stable: level combatants keep the order they were listed in.
-    sorted.sort_by_key(|&i| (slow[i], std::cmp::Reverse(totals[i])));
-    let mut places = Vec::with_capacity(totals.len());
-    let mut settled = Vec::new();
-    for level in sorted.chunk_by(|&a, &b| slow[a] == slow[b] && totals[a] == totals[b]) {
-        let at = places.len() + 1;
-        match (level.len(), ties) {
-            (1, _) | (_, Ties::Simultaneous) => places.extend(level.iter().map(|&i| (i, at))),
-            (n, Ties::Reroll) => {
-                let off = dice.roll_off(n, 6);
-                places.extend(off.order.iter().enumerate().map(|(k, &who)| (level[who], at + k)));
-                settled.push((level.to_vec(), off));
-            }
-        }
-    }
-    Ranking { places, settled }
+    let ties = ranking.named_ties(|i| totals[i], |i| people[i].name.as_str());
+    let notes = if input.all_surprised { vec![InitNote::AllSurprised] } else { Vec::new() };
+    IndividualOutcome { order, surprised: &input.surprised, ties, notes }
 }
 
 /// States [`first_together`] may hold, and contenders cubed [`first_rerolled`] may work

@@ -3,8 +3,9 @@
 use super::rules::*;
 use crate::outcome::join;
 use crate::render::{Palette, Report, block, modifiers, pad, reaction_line, step, width};
-use crate::rulesets::ose::rules::Chase;
-use crate::rulesets::ose::text::{initiative_lines, order_headline, surprise_lines, tie_line};
+use crate::render::ties::tie_line;
+use crate::rulesets::ose::rules::{Chase, InitNote};
+use crate::rulesets::ose::text::{initiative_lines, order_headline, surprise_lines};
 use std::fmt::Write as _;
 
 impl Report for SurpriseOutcome<'_> {
@@ -65,16 +66,16 @@ impl Report for SideInitiativeOutcome<'_> {
 impl Report for IndividualOutcome<'_> {
     fn text(&self, p: &Palette, out: &mut String) {
         let mut lines = Vec::new();
-        if self.note.is_some() {
+        if self.notes.contains(&InitNote::AllSurprised) {
             lines.push(p.dim("every side is surprised: nobody has the advantage, so all roll").to_string());
         }
         let names = width(self.order.iter().map(|a| a.name));
         let sides = width(self.order.iter().map(|a| a.side));
         for acting in &self.order {
             let mut line = format!("{}. ", acting.place);
-            pad(&mut line, p.name(acting.name), acting.name.chars().count(), names);
+            pad(&mut line, p.name(acting.name), names);
             line.push_str("  ");
-            pad(&mut line, p.dim(acting.side), acting.side.chars().count(), sides);
+            pad(&mut line, p.dim(acting.side), sides);
             line.push_str("  ");
             match acting.roll {
                 Some(roll) => {
@@ -94,9 +95,7 @@ impl Report for IndividualOutcome<'_> {
             }
             lines.push(line);
         }
-        for tie in &self.ties {
-            lines.push(tie_line(p, tie.total, &tie.names, tie.rerolls.iter().map(|r| (&r.names[..], &r.rolls[..]))));
-        }
+        lines.extend(self.ties.iter().map(|tie| tie_line(p, format_args!("tie at {}", tie.total), tie)));
         if !self.surprised.is_empty() {
             let sides: Vec<&str> = self.surprised.iter().map(String::as_str).collect();
             lines.push(p.dim(format_args!("{} surprised: no roll", join(&sides))).to_string());

@@ -232,6 +232,16 @@ pub enum Ties {
     Simultaneous,
 }
 
+impl Ties {
+    /// How the ordering module settles those level on a d6: re-roll it, or act together.
+    pub fn settle(self) -> Settle {
+        match self {
+            Ties::Reroll => Settle::RollOff(6),
+            Ties::Simultaneous => Settle::Simultaneous,
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct InitiativeInput {
     pub sides: Vec<String>,
@@ -351,11 +361,7 @@ pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut
             rolls[i] = given_or_rolled(given(i), dice);
         }
         let roll = |i: usize| rolls[i];
-        let settle = match input.ties {
-            Ties::Reroll => Settle::RollOff(6),
-            Ties::Simultaneous => Settle::Simultaneous,
-        };
-        let ranking = order::rank(&rollers, |i| roll(i).total, &[], settle, dice);
+        let ranking = order::rank(&rollers, |i| roll(i).total, &[], input.ties.settle(), dice);
         for (&i, &place) in ranking.order.iter().zip(&ranking.places) {
             let roll = roll(i);
             order.push(Place {
