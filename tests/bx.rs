@@ -787,7 +787,7 @@ fn the_dungeon_pursuit_runs_at_the_base_rate() {
     let doc = json(&bx(&["--seed", "1", "pursue", "--quarry", "120", "--pursuer", "90", "--gap", "10"]));
     assert_eq!(
         doc,
-        json!({"command": "pursue", "rules": "bx", "seed": 1, "terrain": "dungeon", "quarry": 120, "pursuer": 90, "automatic": true, "outcome": "escaped", "round": 0})
+        json!({"command": "pursue", "rules": "bx", "seed": 1, "version": env!("CARGO_PKG_VERSION"), "terrain": "dungeon", "quarry": 120, "pursuer": 90, "automatic": true, "outcome": "escaped", "round": 0})
     );
     // Otherwise the gap closes by the difference in base movement each round.
     let doc = json(&bx(&["--seed", "1", "pursue", "--quarry", "90", "--pursuer", "120", "--gap", "100"]));
