@@ -21,6 +21,7 @@ Examples:
   fray surprise --ambush --odds               how likely is each side to be surprised?
   fray -r gurps surprise --partial 'Ansel:iq=12,cr' Orc*3:side=monsters
   fray -r 5e surprise --stealth 14 Elf:per=16 Fighter:per=12 Wizard:per=10 Halfling:per=14
+  fray -r bx initiative --individual Ansel:dex=16 Ogre:side=monsters,mod=-1,slow
   fray -f json -n 1000 reaction --cha 13 | jq .result
   fray distance -q --outdoors                 just the number, for $(...)";
 
@@ -59,7 +60,7 @@ pub struct Cli {
 // a command's description.
 #[derive(Debug, Clone, Default, Args)]
 pub struct Global {
-    /// Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES
+    /// Ruleset: ose (default), gurps, 5e, wod, bx; default from FRAY_RULES
     #[arg(global = true, help_heading = GLOBAL, short, long, value_enum, ignore_case = true, value_name = "ID")]
     pub rules: Option<RulesId>,
 
@@ -216,7 +217,8 @@ pub const DISTANCE_EXAMPLES: &str = "\
 Examples:
   fray distance                       dungeon: 2d6 x 10'
   fray distance --outdoors            2d6 x 30'
-  fray distance --both-surprised -q   1d4 x 10', just the number";
+  fray distance --both-surprised -q   1d4 x 10', just the number
+  fray -r bx distance --wilderness    4d6 x 10 yards";
 
 pub const INITIATIVE_EXAMPLES: &str = "\
 Examples:
@@ -224,6 +226,7 @@ Examples:
   fray initiative --side party --side orcs --side wolves --wait wolves
   fray -r gurps initiative Ansel:speed=6.25,dx=12 Orc:speed=5.5,side=monsters
   fray -r 5e initiative Rogue:dex=4 Goblin*4:dex=2,side=monsters
+  fray -r bx initiative --individual Ansel:dex=16 Ogre:side=monsters,mod=-1,slow
   fray -r 5e initiative --variant speed --rounds 3 'Paladin:dex=0,action=spell:2+light'
   fray -r wod initiative Mitch:initiative=10 Larry:initiative=6 --delay Mitch:after=Larry";
 
@@ -237,12 +240,14 @@ pub const PURSUE_EXAMPLES: &str = "\
 Examples:
   fray pursue --quarry 40 --pursuer 30
   fray pursue --quarry 30 --pursuer 40 --gap 60 --sight 120 --drop treasure@2
-  fray pursue --quarry 40 --pursuer 40 --odds";
+  fray pursue --quarry 40 --pursuer 40 --odds
+  fray -r bx pursue --wilderness --quarry 90 --pursuer 120 --quarry-count 5 --pursuer-count 12";
 
 pub const ENCOUNTER_EXAMPLES: &str = "\
 Examples:
   fray encounter --aware monsters               the spider heard the party coming
   fray encounter --outdoors --cha 16 -f yaml
+  fray -r bx encounter --outdoors --cha 13
   fray -r gurps encounter --partial --reaction Ansel:iq=12,speed=6 Orc*2:side=monsters,speed=5
   fray -r 5e encounter --stealth 14 Elf:per=16,dex=3 Goblin*4:side=monsters,dex=2
   fray -r wod encounter Mitch:wits=2,composure=3,dex=3 Thug:ambusher,side=monsters";
@@ -381,7 +386,7 @@ pub enum StealthTies {
 // How the acting order is settled.
 #[derive(Debug, Args)]
 pub struct OrderOpts {
-    /// How tied sides are settled (ose)
+    /// How tied sides are settled (ose, bx)
     #[arg(long, value_enum, value_name = "HOW")]
     pub ties: Option<Ties>,
 
@@ -415,7 +420,7 @@ pub struct InitiativeArgs {
     #[command(flatten)]
     pub order: OrderOpts,
 
-    /// SIDE is surprised and does not roll (ose; repeatable)
+    /// SIDE is surprised and does not roll (ose, bx; repeatable)
     #[arg(long, value_name = "SIDE")]
     pub surprised: Vec<String>,
 
@@ -431,11 +436,11 @@ pub struct InitiativeArgs {
 // Reaction modifiers.
 #[derive(Debug, Args)]
 pub struct ReactionOpts {
-    /// The speaker's Charisma score when the party parleys (3-18; ose)
+    /// The speaker's Charisma score when the party parleys (3-18; ose, bx)
     #[arg(long, value_name = "SCORE", conflicts_with = "cha_mod", allow_negative_numbers = true, value_parser = clap::value_parser!(i32).range(3..=18))]
     pub cha: Option<i32>,
 
-    /// The speaker's Charisma modifier, given directly (ose)
+    /// The speaker's Charisma modifier, given directly (ose, bx)
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(i32).range(-10..=10))]
     pub cha_mod: Option<i32>,
 
