@@ -470,15 +470,6 @@ impl PursueOutcome {
     }
 }
 
-pub fn chase_word(outcome: Chase) -> &'static str {
-    match outcome {
-        Chase::Caught => "caught",
-        Chase::Escaped => "escaped",
-        Chase::Distracted => "distracted",
-        Chase::Running => "running",
-    }
-}
-
 pub fn pursue(input: &Pursuit, dice: &mut dyn Dice) -> PursueOutcome {
     match input {
         Pursuit::Dungeon(chase) if chase.quarry > chase.pursuer => PursueOutcome::Outrun(Outrun {
@@ -768,9 +759,9 @@ fn wilderness_odds(input: &WildernessInput) -> Odds {
     odds.push(None, "how the pursuit ends", &ends, method, |&(chase, day)| {
         let label = match chase {
             Chase::Running => format!("still pursued after day {day}"),
-            _ => format!("{} on day {day}", chase_word(chase)),
+            _ => format!("{} on day {day}", chase.word()),
         };
-        (json!({ "outcome": chase_word(chase), "round": day, "day": day }), label)
+        (json!({ "outcome": chase.word(), "round": day, "day": day }), label)
     });
     odds
 }
@@ -881,25 +872,19 @@ pub fn waterborne(input: &WaterborneInput, dice: &mut dyn Dice) -> WaterborneCha
     chase
 }
 
+/// ose's odds of how a chase ends, where an escape means the vessel evaded at once.
 fn waterborne_odds(input: &WaterborneInput, fallback: Fallback) -> Odds {
-    let (dist, method) = exact_or_estimate(
+    ose::chase_end_odds(
         |d| {
             let chase = waterborne(input, d);
             (chase.outcome, chase.round)
         },
+        |outcome, round| match outcome {
+            Chase::Escaped => "evades: no chase".to_string(),
+            _ => ose::chase_end_label(outcome, round),
+        },
         fallback,
-    );
-    let mut odds = Odds::default();
-    odds.push(None, "how the chase ends", &dist, method, |&(chase, round)| {
-        let label = match (chase, round) {
-            (Chase::Escaped, _) => "evades: no chase".to_string(),
-            (Chase::Running, _) => format!("still running after round {round}"),
-            (_, 0) => "caught at the start (round 0)".to_string(),
-            _ => format!("caught in round {round}"),
-        };
-        (json!({ "outcome": chase_word(chase), "round": round }), label)
-    });
-    odds
+    )
 }
 
 // ------------------------------------------------------------------------------------------
@@ -969,11 +954,10 @@ mod tests {
     }
 
     #[test]
-    fn dex_table_rows() {
-        let expect =
-            [(3, -2), (4, -1), (5, -1), (6, -1), (8, -1), (9, 0), (12, 0), (13, 1), (15, 1), (16, 1), (17, 1), (18, 2)];
-        for (score, m) in expect {
-            assert_eq!(dex_modifier(score), m, "DEX {score}");
+    fn the_dex_table_is_the_cha_table() {
+        // ose pins the rows (cha_table_rows); B/X reads DEX on the same table.
+        for score in 3..=18 {
+            assert_eq!(dex_modifier(score), ose::cha_modifier(score), "DEX {score}");
         }
     }
 

@@ -2,10 +2,10 @@
 
 use super::rules::*;
 use crate::outcome::join;
-use crate::render::{Palette, Report, block, modifiers, pad, reaction_line, step, width};
 use crate::render::ties::tie_line;
+use crate::render::{Palette, Report, block, modifiers, pad, step, width};
 use crate::rulesets::ose::rules::{Chase, InitNote};
-use crate::rulesets::ose::text::{initiative_lines, order_headline, surprise_lines};
+use crate::rulesets::ose::text::{initiative_lines, order_headline, reaction_lines, surprise_lines};
 use std::fmt::Write as _;
 
 impl Report for SurpriseOutcome<'_> {
@@ -143,7 +143,7 @@ impl Report for PursueOutcome {
 
     fn headline(&self, out: &mut String) {
         let (outcome, round) = self.end();
-        let _ = write!(out, "{} {round}", chase_word(outcome));
+        let _ = write!(out, "{} {round}", outcome.word());
     }
 }
 
@@ -257,9 +257,7 @@ impl Report for EncounterOutcome<'_> {
         step(out, p, 1, "surprise", &surprise_lines(&self.surprise, p));
         step(out, p, 2, "distance", &[rolled_distance(&self.distance, p)]);
         step(out, p, 3, "initiative", &initiative_lines(&self.initiative, p));
-        let reactions: Vec<String> =
-            self.reaction.iter().map(|r| format!("{}: {}", p.name(r.name), reaction_line(&r.reaction, p))).collect();
-        step(out, p, 4, "reaction", &reactions);
+        step(out, p, 4, "reaction", &reaction_lines(&self.reaction, p));
         step(out, p, 5, "conclusion", &[self.conclusion.to_string()]);
     }
 

@@ -544,6 +544,18 @@ pub enum Chase {
     Running,
 }
 
+impl Chase {
+    /// The outcome as output names it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Chase::Caught => "caught",
+            Chase::Escaped => "escaped",
+            Chase::Distracted => "distracted",
+            Chase::Running => "running",
+        }
+    }
+}
+
 #[derive(Clone, Debug, Serialize)]
 pub struct DropCheck {
     pub bait: Bait,
@@ -663,29 +675,37 @@ pub fn pursue(input: &PursueInput, dice: &mut dyn Dice) -> PursueOutcome {
 }
 
 pub fn pursue_odds(input: &PursueInput, fallback: Fallback) -> Odds {
-    let (dist, method) = exact_or_estimate(
+    chase_end_odds(
         |d| {
             let chase = pursue(input, d);
             (chase.outcome, chase.round)
         },
+        chase_end_label,
         fallback,
-    );
+    )
+}
+
+/// How a chase ends, `(outcome, round)` of each run of `chase`, each labelled by `label`.
+pub(crate) fn chase_end_odds(
+    chase: impl FnMut(&mut dyn Dice) -> (Chase, u32),
+    label: impl Fn(Chase, u32) -> String,
+    fallback: Fallback,
+) -> Odds {
+    let (dist, method) = exact_or_estimate(chase, fallback);
     let mut odds = Odds::default();
     odds.push(None, "how the chase ends", &dist, method, |&(outcome, round)| {
-        let word = match outcome {
-            Chase::Caught => "caught",
-            Chase::Escaped => "escaped",
-            Chase::Distracted => "distracted",
-            Chase::Running => "running",
-        };
-        let label = match (outcome, round) {
-            (Chase::Running, _) => format!("still running after round {round}"),
-            (_, 0) => format!("{word} at the start (round 0)"),
-            _ => format!("{word} in round {round}"),
-        };
-        (json!({ "outcome": word, "round": round }), label)
+        (json!({ "outcome": outcome.word(), "round": round }), label(outcome, round))
     });
     odds
+}
+
+/// `caught in round 3`, `escaped at the start (round 0)`, `still running after round 10`.
+pub(crate) fn chase_end_label(outcome: Chase, round: u32) -> String {
+    match (outcome, round) {
+        (Chase::Running, _) => format!("still running after round {round}"),
+        (_, 0) => format!("{} at the start (round 0)", outcome.word()),
+        _ => format!("{} in round {round}", outcome.word()),
+    }
 }
 
 // ------------------------------------------------------------------------------------------

@@ -248,14 +248,13 @@ impl Report for PursueOutcome {
     }
 
     fn headline(&self, out: &mut String) {
-        let word = match self.outcome {
-            Chase::Caught => "caught",
-            Chase::Escaped => "escaped",
-            Chase::Distracted => "distracted",
-            Chase::Running => "running",
-        };
-        let _ = write!(out, "{word} {}", self.round);
+        let _ = write!(out, "{} {}", self.outcome.word(), self.round);
     }
+}
+
+/// `monsters: 2d6 (3+5) = 8  Uncertain, wary`, one line for each side met.
+pub(crate) fn reaction_lines(reactions: &[SideReaction], p: &Palette) -> Vec<String> {
+    reactions.iter().map(|r| format!("{}: {}", p.name(r.name), reaction_line(&r.reaction, p))).collect()
 }
 
 impl Report for EncounterOutcome<'_> {
@@ -273,9 +272,7 @@ impl Report for EncounterOutcome<'_> {
         step(out, p, 2, "surprise", &surprise_lines(&self.surprise, p));
         step(out, p, 3, "distance", &[distance_line(&self.distance, p)]);
         step(out, p, 4, "initiative", &initiative_lines(&self.initiative, p));
-        let reactions: Vec<String> =
-            self.reaction.iter().map(|r| format!("{}: {}", p.name(r.name), reaction_line(&r.reaction, p))).collect();
-        step(out, p, 5, "reaction", &reactions);
+        step(out, p, 5, "reaction", &reaction_lines(&self.reaction, p));
         step(out, p, 6, "conclusion", &[self.conclusion.to_string()]);
     }
 
