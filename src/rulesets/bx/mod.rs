@@ -22,14 +22,14 @@ use serde::Deserialize;
 #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
 pub struct SideKeys {
     pub aware: bool,
-    pub chance: Option<u32>,
+    pub chance: Option<u8>,
     pub surprise: Option<u32>,
     pub initiative: Option<u32>,
 }
 
 const SIDE_KEYS: &[KeyDef] = &[
-    KeyDef::flag("aware", "already knows of the others: does not roll for surprise"),
-    KeyDef::int("chance", 0, 6, "surprised on this or less on 1d6 (default 2, i.e. 2-in-6)"),
+    ose::AWARE,
+    ose::CHANCE,
     KeyDef::int("surprise", 1, 6, "the side's surprise d6, already rolled at the table"),
     KeyDef::int("initiative", 1, 6, "the side's initiative d6, already rolled at the table"),
 ];
@@ -201,7 +201,7 @@ fn surprise_input(cast: &Cast, aware: &[String]) -> Result<ose::rules::SurpriseI
             name: side.name.clone(),
             members: cast.on_side(i).flat_map(|c| c.member_names()).collect(),
             stance: if is_aware { ose::rules::Stance::Aware } else { ose::rules::Stance::Rolls },
-            base_chance: keys.chance.unwrap_or(ose::rules::DEFAULT_CHANCE),
+            base_chance: keys.chance.map_or(ose::rules::DEFAULT_CHANCE, u32::from),
             ambushed: false,
             given: keys.surprise,
         });

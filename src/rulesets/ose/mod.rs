@@ -23,10 +23,12 @@ pub struct SideKeys {
     pub chance: Option<u8>,
 }
 
-const SIDE_KEYS: &[KeyDef] = &[
-    KeyDef::flag("aware", "already knows of the others: does not roll for surprise"),
-    KeyDef::int("chance", 0, 6, "surprised on this or less on 1d6 (default 2, i.e. 2-in-6)"),
-];
+const SIDE_KEYS: &[KeyDef] = &[AWARE, CHANCE];
+
+/// The side keys of ose's surprise rule, also bx's.
+pub(crate) const AWARE: KeyDef = KeyDef::flag("aware", "already knows of the others: does not roll for surprise");
+pub(crate) const CHANCE: KeyDef =
+    KeyDef::int("chance", 0, 6, "surprised on this or less on 1d6 (default 2, i.e. 2-in-6)");
 
 const KEYS: RulesetKeys =
     RulesetKeys { rules: "ose", side: KeyList::of::<SideKeys>(SIDE_KEYS), combatant: KeyList::of::<NoKeys>(&[]) };
