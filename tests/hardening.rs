@@ -477,7 +477,20 @@ const EVERY_COMMAND: &[&[&str]] = &[
     &["-r", "bx", "reaction", "--cha", "4"],
     &["-r", "bx", "pursue", "--quarry", "90", "--pursuer", "120", "--drop", "food@2"],
     &["-r", "bx", "pursue", "--quarry", "120", "--pursuer", "90"],
-    &["-r", "bx", "pursue", "--wilderness", "--quarry", "90", "--pursuer", "120", "--quarry-count", "5", "--pursuer-count", "4"],
+    &[
+        "-r",
+        "bx",
+        "pursue",
+        "--wilderness",
+        "--quarry",
+        "90",
+        "--pursuer",
+        "120",
+        "--quarry-count",
+        "5",
+        "--pursuer-count",
+        "4",
+    ],
     &["-r", "bx", "pursue", "--waterborne", "--quarry", "90", "--pursuer", "150"],
     &["-r", "bx", "encounter", "--outdoors", "--side", "party:initiative=6", "--side", "orcs", "--cha", "13"],
 ];
@@ -700,9 +713,8 @@ fn every_numeric_key_at_its_edges_runs() {
                 args.push("--individual".to_string());
             }
             // bx's combatant initiative=N is an individual total, refused where each side rolls.
-            let refused = |spec: &&String| {
-                rules.id == "bx" && procedure == Procedure::Encounter && spec.contains(":initiative=")
-            };
+            let refused =
+                |spec: &&String| rules.id == "bx" && procedure == Procedure::Encounter && spec.contains(":initiative=");
             args.extend(specs.iter().filter(|s| !refused(s)).cloned());
             let (code, out, err) = run(&strings(&args), b"");
             check_run(&strings(&args), code, &out, &err);
