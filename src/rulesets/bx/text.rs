@@ -71,7 +71,7 @@ impl Report for IndividualOutcome<'_> {
         }
         let names = width(self.order.iter().map(|a| a.name));
         let sides = width(self.order.iter().map(|a| a.side));
-        for acting in &self.order {
+        for (k, acting) in self.order.iter().enumerate() {
             let mut line = format!("{}. ", acting.place);
             pad(&mut line, p.name(acting.name), names);
             line.push_str("  ");
@@ -90,7 +90,9 @@ impl Report for IndividualOutcome<'_> {
             if acting.slow {
                 let _ = write!(line, "  {}", p.dim("slow weapon: acts last"));
             }
-            if self.order.iter().filter(|o| o.place == acting.place).count() > 1 {
+            // Those acting together share a place and stand side by side in the order.
+            let shares = |other: Option<&Acting>| other.is_some_and(|o| o.place == acting.place);
+            if shares(k.checked_sub(1).and_then(|j| self.order.get(j))) || shares(self.order.get(k + 1)) {
                 let _ = write!(line, "  {}", p.dim("simultaneous"));
             }
             lines.push(line);
