@@ -252,7 +252,7 @@ impl Report for PursueOutcome {
     }
 }
 
-/// `monsters: 2d6 (3+5) = 8  Uncertain, wary`, one line for each side met.
+/// `monsters: 2d6 (3+5) = 8 → Uncertain, wary`, one line for each side met.
 pub(crate) fn reaction_lines(reactions: &[SideReaction], p: &Palette) -> Vec<String> {
     reactions.iter().map(|r| format!("{}: {}", p.name(r.name), reaction_line(&r.reaction, p))).collect()
 }
