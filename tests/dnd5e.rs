@@ -531,7 +531,7 @@ fn errors_name_the_flag_or_key_and_what_is_allowed() {
         (
             &["surprise", "--stealth", "3", "--aware", "party", "Elf"],
             2,
-            "--aware is not an option of 5e surprise; it belongs to ose surprise",
+            "--aware is not an option of 5e surprise; it belongs to ose, bx surprise",
         ),
         (
             &["surprise", "--stealth", "3", "Elf:per=41"],
@@ -567,7 +567,7 @@ fn errors_name_the_flag_or_key_and_what_is_allowed() {
         (
             &["initiative", "--ties", "reroll", "A"],
             2,
-            "--ties is not an option of 5e initiative; it belongs to ose initiative",
+            "--ties is not an option of 5e initiative; it belongs to ose, bx initiative",
         ),
         (&["encounter", "Elf"], 2, "5e surprise needs the hiders' Stealth"),
         (&["reaction"], 2, "the 5e ruleset has no reaction rule; rulesets with one: ose, gurps"),

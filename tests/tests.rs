@@ -2,6 +2,7 @@
 
 mod common;
 
+mod bx;
 mod contract;
 mod dnd5e;
 mod golden;

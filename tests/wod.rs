@@ -578,7 +578,7 @@ fn flags_of_other_rulesets_are_refused() {
         assert!(err.contains(flag) && err.contains("takes"), "{args:?}: {err}");
     }
     let err = fails(&wod(&["initiative", "Mitch", "--surprised", "party"]), 2);
-    assert!(err.contains("it belongs to ose initiative; wod initiative takes --delay, --ready, --hold"), "{err}");
+    assert!(err.contains("it belongs to ose, bx initiative; wod initiative takes --delay, --ready, --hold"), "{err}");
 }
 
 #[test]

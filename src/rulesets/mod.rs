@@ -4,6 +4,7 @@
 //! naming a game: adding a ruleset is one folder, one line in [`RULESETS`] and one `--rules`
 //! value.
 
+pub mod bx;
 pub mod dnd5e;
 pub mod gurps;
 pub mod ose;
@@ -20,7 +21,7 @@ use crate::roster;
 use serde::Serialize;
 
 /// Every ruleset fray knows, in the order help and hints list them.
-pub static RULESETS: &[&Ruleset] = &[&ose::RULESET, &gurps::RULESET, &dnd5e::RULESET, &wod::RULESET];
+pub static RULESETS: &[&Ruleset] = &[&ose::RULESET, &gurps::RULESET, &dnd5e::RULESET, &wod::RULESET, &bx::RULESET];
 
 /// One ruleset: what it is called, the keys its sides and combatants take, and the procedures
 /// it has.

@@ -25,10 +25,12 @@ pub struct SideKeys {
     pub chance: Option<u8>,
 }
 
-const SIDE_KEYS: &[KeyDef] = &[
-    KeyDef::flag("aware", "already knows of the others: does not roll for surprise"),
-    KeyDef::int("chance", 0, 6, "surprised on this or less on 1d6 (default 2, i.e. 2-in-6)"),
-];
+const SIDE_KEYS: &[KeyDef] = &[AWARE, CHANCE];
+
+/// The side keys of ose's surprise rule, also bx's.
+pub(crate) const AWARE: KeyDef = KeyDef::flag("aware", "already knows of the others: does not roll for surprise");
+pub(crate) const CHANCE: KeyDef =
+    KeyDef::int("chance", 0, 6, "surprised on this or less on 1d6 (default 2, i.e. 2-in-6)");
 
 const KEYS: RulesetKeys =
     RulesetKeys { rules: "ose", side: KeyList::of::<SideKeys>(SIDE_KEYS), combatant: KeyList::of::<NoKeys>(&[]) };
@@ -146,6 +148,7 @@ fn surprise_input(cast: &Cast, opts: &cli::SurpriseOpts) -> Result<SurpriseInput
             },
             base_chance: side.keys.chance.map_or(DEFAULT_CHANCE, u32::from),
             ambushed: ambusher.is_some_and(|a| a != i),
+            given: None,
         })
         .collect();
     Ok(SurpriseInput { sides, ambusher: ambusher.map(|i| cast.sides[i].name.clone()) })
@@ -156,14 +159,20 @@ fn initiative_input(cast: &Cast, opts: &cli::OrderOpts) -> Result<InitiativeInpu
     Ok(InitiativeInput {
         sides: cast.sides.iter().map(|s| s.name.clone()).collect(),
         waits: (0..cast.sides.len()).map(|i| waits.contains(&i)).collect(),
-        ties: match opts.ties {
-            Some(cli::Ties::Simultaneous) => Ties::Simultaneous,
-            _ => Ties::Reroll,
-        },
+        ties: ties(opts),
+        given: Vec::new(),
     })
 }
 
-fn reaction_input(opts: &cli::ReactionOpts) -> ReactionInput {
+/// `--ties`: re-roll (the default) or act together.
+pub(crate) fn ties(opts: &cli::OrderOpts) -> Ties {
+    match opts.ties {
+        Some(cli::Ties::Simultaneous) => Ties::Simultaneous,
+        _ => Ties::Reroll,
+    }
+}
+
+pub(crate) fn reaction_input(opts: &cli::ReactionOpts) -> ReactionInput {
     let mut modifiers = Vec::new();
     if let Some(score) = opts.cha {
         modifiers.push(Modifier::new(cha_modifier(score), format!("CHA {score}")));
@@ -177,7 +186,7 @@ fn reaction_input(opts: &cli::ReactionOpts) -> ReactionInput {
     ReactionInput { modifiers }
 }
 
-fn pursue_input(args: &cli::PursueArgs) -> Result<PursueInput> {
+pub(crate) fn pursue_input(args: &cli::PursueArgs) -> Result<PursueInput> {
     let (Some(quarry), Some(pursuer)) = (args.quarry, args.pursuer) else {
         let missing = if args.quarry.is_none() { "--quarry" } else { "--pursuer" };
         return Err(Error::usage(format!("pursue needs {missing} SPEED"))
@@ -206,6 +215,7 @@ fn pursue_input(args: &cli::PursueArgs) -> Result<PursueInput> {
             })
             .collect(),
         rounds,
+        pace: 3,
     })
 }
 

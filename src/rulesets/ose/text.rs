@@ -6,7 +6,12 @@ use crate::render::ties::tie_line;
 use crate::render::{Palette, Report, block, modifiers, pad, reaction_line, step, width};
 use std::fmt::Write as _;
 
-fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
+/// ` given` after a die the players rolled at the table.
+fn given(given: bool, p: &Palette) -> String {
+    if given { format!(" {}", p.dim("given")) } else { String::new() }
+}
+
+pub(crate) fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
     let w = width(s.sides.iter().map(|x| x.name));
     let mut lines = Vec::new();
     for side in &s.sides {
@@ -15,7 +20,7 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
         line.push_str("  ");
         match (side.stance, side.roll, side.chance) {
             (Stance::Rolls, Some(roll), Some(chance)) => {
-                let _ = write!(line, "{}  {chance}-in-6", p.roll(&roll));
+                let _ = write!(line, "{}{}  {chance}-in-6", p.roll(&roll), given(side.given, p));
                 if !side.modifiers.is_empty() {
                     let base = chance as i32 - crate::outcome::sum(&side.modifiers);
                     let _ = write!(line, " {}", p.dim(format_args!("({base}")));
@@ -80,7 +85,7 @@ impl Report for DistanceOutcome {
     }
 }
 
-fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {
+pub(crate) fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {
     let mut lines = Vec::new();
     let waiting: Vec<&str> = i.order.iter().filter(|o| o.waits).map(|o| o.name).collect();
     let alone = i.order.iter().find(|o| o.alone).map(|o| o.name);
@@ -109,7 +114,7 @@ fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {
         let mut line = format!("{}. ", place.place);
         pad(&mut line, p.name(place.name), w);
         if let Some(roll) = &place.roll {
-            let _ = write!(line, "  {}", p.roll(roll));
+            let _ = write!(line, "  {}{}", p.roll(roll), given(place.given, p));
         } else if place.alone {
             let _ = write!(line, "  {}", p.dim(format_args!("acts first: {}", alone_reason(&waiting, &i.surprised))));
         } else {
@@ -153,7 +158,7 @@ impl Report for InitiativeOutcome<'_> {
 }
 
 /// Names in acting order, `separator` between places; simultaneous sides joined with `+`.
-fn order_headline(order: &[Place], separator: char, out: &mut String) {
+pub(crate) fn order_headline(order: &[Place], separator: char, out: &mut String) {
     for (k, place) in order.iter().enumerate() {
         if k > 0 {
             out.push(if order[k - 1].place == place.place { '+' } else { separator });
@@ -243,14 +248,13 @@ impl Report for PursueOutcome {
     }
 
     fn headline(&self, out: &mut String) {
-        let word = match self.outcome {
-            Chase::Caught => "caught",
-            Chase::Escaped => "escaped",
-            Chase::Distracted => "distracted",
-            Chase::Running => "running",
-        };
-        let _ = write!(out, "{word} {}", self.round);
+        let _ = write!(out, "{} {}", self.outcome.word(), self.round);
     }
+}
+
+/// `monsters: 2d6 (3+5) = 8 → Uncertain, wary`, one line for each side met.
+pub(crate) fn reaction_lines(reactions: &[SideReaction], p: &Palette) -> Vec<String> {
+    reactions.iter().map(|r| format!("{}: {}", p.name(r.name), reaction_line(&r.reaction, p))).collect()
 }
 
 impl Report for EncounterOutcome<'_> {
@@ -268,9 +272,7 @@ impl Report for EncounterOutcome<'_> {
         step(out, p, 2, "surprise", &surprise_lines(&self.surprise, p));
         step(out, p, 3, "distance", &[distance_line(&self.distance, p)]);
         step(out, p, 4, "initiative", &initiative_lines(&self.initiative, p));
-        let reactions: Vec<String> =
-            self.reaction.iter().map(|r| format!("{}: {}", p.name(r.name), reaction_line(&r.reaction, p))).collect();
-        step(out, p, 5, "reaction", &reactions);
+        step(out, p, 5, "reaction", &reaction_lines(&self.reaction, p));
         step(out, p, 6, "conclusion", &[self.conclusion.to_string()]);
     }
 
