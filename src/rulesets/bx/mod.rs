@@ -5,14 +5,12 @@
 pub mod rules;
 pub mod text;
 
-use super::{Handler, Procedures, Rule, Ruleset, side_flag};
+use super::{Handler, Procedures, Ruleset, side_flag};
 use crate::app::Runner;
 use crate::cast::{self, KeyDef, KeyList, RulesetKeys, Side};
 use crate::cli::{self, RulesId};
-use crate::dice::Dice;
 use crate::error::{Error, Result};
-use crate::odds::{Fallback, Odds};
-use crate::outcome::{Modifier, ReactionOutcome};
+use crate::outcome::Modifier;
 use crate::rulesets::ose::{self, rules::Ties};
 use rules::*;
 use serde::Deserialize;
@@ -356,33 +354,6 @@ fn pursue_command(args: &cli::PursueArgs, _: cast::Cast, runner: &mut Runner) ->
 
 /// Days a wilderness pursuit is followed before the referee decides: a week.
 const DEFAULT_DAYS: u32 = 7;
-
-/// The `Rule` of each bx input: the outcome it rolls, the rule that rolls it, and its odds.
-macro_rules! rules {
-    ($($input:ty => $outcome:ty: $roll:path, $odds:path;)*) => {$(
-        impl Rule for $input {
-            type Outcome<'a> = $outcome;
-
-            fn roll(&self, dice: &mut dyn Dice) -> Self::Outcome<'_> {
-                $roll(self, dice)
-            }
-
-            fn odds(&self, fallback: Fallback) -> Odds {
-                $odds(self, fallback)
-            }
-        }
-    )*};
-}
-
-rules! {
-    Surprise => SurpriseOutcome<'a>: surprise, surprise_odds;
-    Distance => DistanceOutcome: distance, distance_odds;
-    SideInitiative => SideInitiativeOutcome<'a>: side_initiative, side_initiative_odds;
-    Individuals => IndividualOutcome<'a>: individual, individual_odds;
-    Reaction => ReactionOutcome<'a>: reaction, reaction_odds;
-    Pursuit => PursueOutcome: pursue, pursue_odds;
-    Encounter => EncounterOutcome<'a>: encounter, encounter_odds;
-}
 
 #[cfg(test)]
 mod tests {

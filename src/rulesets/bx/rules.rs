@@ -5,10 +5,11 @@
 //! wilderness and on the water.
 
 use crate::dice::{Dice, Roll};
-use crate::odds::{Dist, Fallback, Method, Odds, exact_or_estimate};
+use crate::odds::{Dist, Fallback, Method, Odds, dist_of, exact_or_estimate};
 use crate::order::{self, Tie};
 use crate::outcome::{Modifier, ReactionOutcome, join, sum};
 use crate::prob::Prob;
+use crate::rulesets::Rule;
 use crate::rulesets::ose::rules as ose;
 use ose::{Chase, InitNote, SideReaction, Ties};
 use serde::Serialize;
@@ -38,12 +39,18 @@ impl Terrain {
 #[derive(Clone, Debug)]
 pub struct Surprise(pub ose::SurpriseInput);
 
-pub fn surprise<'a>(input: &'a Surprise, dice: &mut dyn Dice) -> SurpriseOutcome<'a> {
-    SurpriseOutcome(ose::surprise(&input.0, dice))
-}
+impl Rule for Surprise {
+    type Outcome<'a> = SurpriseOutcome<'a>;
 
-pub fn surprise_odds(input: &Surprise, fallback: Fallback) -> Odds {
-    ose::surprise_odds(&input.0, fallback)
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
+        let input = self;
+        SurpriseOutcome(Rule::roll(&input.0, dice))
+    }
+
+    fn odds(&self, fallback: Fallback) -> Odds {
+        let input = self;
+        Rule::odds(&input.0, fallback)
+    }
 }
 
 /// Side initiative: ose's rule (OSE SRD, Combat: 1d6 a side, highest first), with the sides
@@ -54,12 +61,18 @@ pub struct SideInitiative {
     pub surprised: Vec<bool>,
 }
 
-pub fn side_initiative<'a>(input: &'a SideInitiative, dice: &mut dyn Dice) -> SideInitiativeOutcome<'a> {
-    SideInitiativeOutcome(ose::initiative(&input.input, &input.surprised, dice))
-}
+impl Rule for SideInitiative {
+    type Outcome<'a> = SideInitiativeOutcome<'a>;
 
-pub fn side_initiative_odds(input: &SideInitiative, fallback: Fallback) -> Odds {
-    ose::initiative_odds(&input.input, &input.surprised, fallback)
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
+        let input = self;
+        SideInitiativeOutcome(ose::initiative(&input.input, &input.surprised, dice))
+    }
+
+    fn odds(&self, fallback: Fallback) -> Odds {
+        let input = self;
+        ose::initiative_odds(&input.input, &input.surprised, fallback)
+    }
 }
 
 /// ose's surprise outcome under bx, which lists the surprised for `-q` as SPEC §1 asks.
@@ -96,25 +109,41 @@ pub struct DistanceOutcome {
     pub feet: u32,
 }
 
-pub fn distance(input: &Distance, dice: &mut dyn Dice) -> DistanceOutcome {
-    let Distance { terrain, surprised } = *input;
-    if terrain == Terrain::Dungeon {
-        // OSE SRD, Encounters: in a dungeon 2d6 × 10′, whether or not anyone is surprised.
-        let roll = dice.roll(2, 6);
-        return DistanceOutcome {
-            terrain,
-            surprised,
-            roll,
-            unit: "feet",
-            scale: 10,
-            yards: None,
-            feet: roll.total * 10,
-        };
+impl Rule for Distance {
+    type Outcome<'a> = DistanceOutcome;
+
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
+        let input = self;
+        let Distance { terrain, surprised } = *input;
+        if terrain == Terrain::Dungeon {
+            // OSE SRD, Encounters: in a dungeon 2d6 × 10′, whether or not anyone is surprised.
+            let roll = dice.roll(2, 6);
+            return DistanceOutcome {
+                terrain,
+                surprised,
+                roll,
+                unit: "feet",
+                scale: 10,
+                yards: None,
+                feet: roll.total * 10,
+            };
+        }
+        // OSE SRD, Encounters: outdoors and on water 4d6 × 10 yards, 1d4 × 10 yards if either side is surprised.
+        let roll = if surprised { dice.roll(1, 4) } else { dice.roll(4, 6) };
+        let yards = roll.total * 10;
+        DistanceOutcome { terrain, surprised, roll, unit: "yards", scale: 10, yards: Some(yards), feet: yards * 3 }
     }
-    // OSE SRD, Encounters: outdoors and on water 4d6 × 10 yards, 1d4 × 10 yards if either side is surprised.
-    let roll = if surprised { dice.roll(1, 4) } else { dice.roll(4, 6) };
-    let yards = roll.total * 10;
-    DistanceOutcome { terrain, surprised, roll, unit: "yards", scale: 10, yards: Some(yards), feet: yards * 3 }
+
+    fn odds(&self, fallback: Fallback) -> Odds {
+        let input = self;
+        let mut odds = Odds::default();
+        let mut method = Method::exact(fallback);
+        let dist = distance_dist(input, fallback, &mut method);
+        odds.push(None, "encounter distance", &dist, method, |&feet| {
+            (json!(feet), distance_words(feet, input.terrain))
+        });
+        odds
+    }
 }
 
 /// `70′`, or `140 yards (420′)` outdoors.
@@ -125,17 +154,8 @@ pub fn distance_words(feet: u32, terrain: Terrain) -> String {
     }
 }
 
-fn distance_dist(input: &Distance) -> Dist<u32> {
-    crate::odds::enumerate(|d| distance(input, d).feet).unwrap_or_else(|_| Dist::point(0))
-}
-
-pub fn distance_odds(input: &Distance, fallback: Fallback) -> Odds {
-    let mut odds = Odds::default();
-    let method = Method { trials: None, seed: fallback.seed };
-    odds.push(None, "encounter distance", &distance_dist(input), method, |&feet| {
-        (json!(feet), distance_words(feet, input.terrain))
-    });
-    odds
+fn distance_dist(input: &Distance, fallback: Fallback, method: &mut Method) -> Dist<u32> {
+    dist_of(|d| Rule::roll(input, d).feet, fallback, method)
 }
 
 // ------------------------------------------------------------------------------------------
@@ -222,37 +242,73 @@ impl IndividualOutcome<'_> {
 /// OSE SRD, Combat (individual initiative): each combatant rolls 1d6 + DEX modifier, highest
 /// first; slow weapons act last. Combatants level on both re-roll 1d6 among themselves until
 /// settled, or act together.
-pub fn individual<'a>(input: &'a Individuals, dice: &mut dyn Dice) -> IndividualOutcome<'a> {
-    let people = &input.combatants;
-    let rolls: Vec<Option<Roll>> =
-        people.iter().map(|c| if c.given.is_some() { None } else { Some(dice.roll(1, 6)) }).collect();
-    let totals: Vec<i32> = people
-        .iter()
-        .zip(&rolls)
-        .map(|(c, roll)| c.given.unwrap_or_else(|| roll.map_or(0, |r| r.total as i32) + sum(&c.modifiers)))
-        .collect();
-    let everyone: Vec<usize> = (0..people.len()).collect();
-    // Ranked first by not being slow (slow weapons after everyone), then by the total.
-    let ranking = order::rank(&everyone, |i| (!people[i].slow, totals[i]), &[], input.ties.settle(), dice);
-    let order = ranking
-        .order
-        .iter()
-        .zip(&ranking.places)
-        .map(|(&i, &place)| Acting {
-            index: i,
-            name: &people[i].name,
-            side: &people[i].side,
-            total: totals[i],
-            place,
-            roll: rolls[i],
-            modifiers: if people[i].given.is_some() { &[] } else { people[i].modifiers.as_slice() },
-            given: people[i].given.is_some(),
-            slow: people[i].slow,
-        })
-        .collect();
-    let ties = ranking.named_ties(|i| totals[i], |i| people[i].name.as_str());
-    let notes = if input.all_surprised { vec![InitNote::AllSurprised] } else { Vec::new() };
-    IndividualOutcome { order, surprised: &input.surprised, ties, notes }
+impl Rule for Individuals {
+    type Outcome<'a> = IndividualOutcome<'a>;
+
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
+        let input = self;
+        let people = &input.combatants;
+        let rolls: Vec<Option<Roll>> =
+            people.iter().map(|c| if c.given.is_some() { None } else { Some(dice.roll(1, 6)) }).collect();
+        let totals: Vec<i32> = people
+            .iter()
+            .zip(&rolls)
+            .map(|(c, roll)| c.given.unwrap_or_else(|| roll.map_or(0, |r| r.total as i32) + sum(&c.modifiers)))
+            .collect();
+        let everyone: Vec<usize> = (0..people.len()).collect();
+        // Ranked first by not being slow (slow weapons after everyone), then by the total.
+        let ranking = order::rank(&everyone, |i| (!people[i].slow, totals[i]), &[], input.ties.settle(), dice);
+        let order = ranking
+            .order
+            .iter()
+            .zip(&ranking.places)
+            .map(|(&i, &place)| Acting {
+                index: i,
+                name: &people[i].name,
+                side: &people[i].side,
+                total: totals[i],
+                place,
+                roll: rolls[i],
+                modifiers: if people[i].given.is_some() { &[] } else { people[i].modifiers.as_slice() },
+                given: people[i].given.is_some(),
+                slow: people[i].slow,
+            })
+            .collect();
+        let ties = ranking.named_ties(|i| totals[i], |i| people[i].name.as_str());
+        let notes = if input.all_surprised { vec![InitNote::AllSurprised] } else { Vec::new() };
+        IndividualOutcome { order, surprised: &input.surprised, ties, notes }
+    }
+
+    fn odds(&self, fallback: Fallback) -> Odds {
+        let input = self;
+        let mut odds = Odds::default();
+        let (first, method) = match first_dist(input) {
+            Some(dist) => (dist, Method { trials: None, seed: fallback.seed }),
+            None => {
+                // Fewer runs for a larger cast, so that any cast is answered in moments.
+                let trials = (SIMULATED_ROLLS / input.combatants.len().max(1) as u64).clamp(100, fallback.trials);
+                let first = |d: &mut dyn Dice| Rule::roll(input, d).groups().swap_remove(0);
+                (
+                    crate::odds::simulate(first, trials, fallback.seed),
+                    Method { trials: Some(trials), seed: fallback.seed },
+                )
+            }
+        };
+        odds.push(Some("first"), "who acts first", &first, method, |group| {
+            let names: Vec<&str> = group.iter().map(|&i| input.combatants[i].name.as_str()).collect();
+            (json!(names), format!("{} first", describe_group(input, group)))
+        });
+        if input.combatants.len() <= FULL_ORDER {
+            let (order, method) = exact_or_estimate(|d| Rule::roll(input, d).groups(), fallback);
+            odds.push(Some("order"), "acting order", &order, method, |groups| {
+                let data: Vec<Vec<&str>> =
+                    groups.iter().map(|g| g.iter().map(|&i| input.combatants[i].name.as_str()).collect()).collect();
+                let words: Vec<String> = groups.iter().map(|g| describe_group(input, g)).collect();
+                (json!(data), words.join(", then "))
+            });
+        }
+        odds
+    }
 }
 
 /// States [`first_together`] may hold, and contenders cubed [`first_rerolled`] may work
@@ -363,33 +419,6 @@ fn describe_group(input: &Individuals, group: &[usize]) -> String {
     if names.len() > 1 { format!("{} together", join(&names)) } else { names.concat() }
 }
 
-pub fn individual_odds(input: &Individuals, fallback: Fallback) -> Odds {
-    let mut odds = Odds::default();
-    let (first, method) = match first_dist(input) {
-        Some(dist) => (dist, Method { trials: None, seed: fallback.seed }),
-        None => {
-            // Fewer runs for a larger cast, so that any cast is answered in moments.
-            let trials = (SIMULATED_ROLLS / input.combatants.len().max(1) as u64).clamp(100, fallback.trials);
-            let first = |d: &mut dyn Dice| individual(input, d).groups().swap_remove(0);
-            (crate::odds::simulate(first, trials, fallback.seed), Method { trials: Some(trials), seed: fallback.seed })
-        }
-    };
-    odds.push(Some("first"), "who acts first", &first, method, |group| {
-        let names: Vec<&str> = group.iter().map(|&i| input.combatants[i].name.as_str()).collect();
-        (json!(names), format!("{} first", describe_group(input, group)))
-    });
-    if input.combatants.len() <= FULL_ORDER {
-        let (order, method) = exact_or_estimate(|d| individual(input, d).groups(), fallback);
-        odds.push(Some("order"), "acting order", &order, method, |groups| {
-            let data: Vec<Vec<&str>> =
-                groups.iter().map(|g| g.iter().map(|&i| input.combatants[i].name.as_str()).collect()).collect();
-            let words: Vec<String> = groups.iter().map(|g| describe_group(input, g)).collect();
-            (json!(data), words.join(", then "))
-        });
-    }
-    odds
-}
-
 // ------------------------------------------------------------------------------------------
 // Reaction
 
@@ -413,28 +442,32 @@ pub fn reaction_band(total: i32) -> usize {
     REACTIONS.iter().position(|&(top, ..)| total <= top).unwrap_or(REACTIONS.len() - 1)
 }
 
-pub fn reaction<'a>(input: &'a Reaction, dice: &mut dyn Dice) -> ReactionOutcome<'a> {
-    let roll = dice.roll(2, 6);
-    let total = roll.total as i32 + sum(&input.modifiers);
-    let (_, band, result) = REACTIONS[reaction_band(total)];
-    ReactionOutcome { roll, modifiers: &input.modifiers, total, result, band }
+impl Rule for Reaction {
+    type Outcome<'a> = ReactionOutcome<'a>;
+
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
+        let input = self;
+        let roll = dice.roll(2, 6);
+        let total = roll.total as i32 + sum(&input.modifiers);
+        let (_, band, result) = REACTIONS[reaction_band(total)];
+        ReactionOutcome { roll, modifiers: &input.modifiers, total, result, band }
+    }
+
+    fn odds(&self, fallback: Fallback) -> Odds {
+        let input = self;
+        let mut odds = Odds::default();
+        push_reaction(&mut odds, None, input, fallback);
+        odds
+    }
 }
 
-fn reaction_dist(input: &Reaction) -> Dist<usize> {
-    crate::odds::enumerate(|d| reaction_band(reaction(input, d).total)).unwrap_or_else(|_| Dist::point(0))
-}
-
-fn push_reaction(odds: &mut Odds, part: Option<&str>, input: &Reaction, method: Method) {
-    odds.push(part, "reaction", &reaction_dist(input), method, |&band| {
+fn push_reaction(odds: &mut Odds, part: Option<&str>, input: &Reaction, fallback: Fallback) {
+    let mut method = Method::exact(fallback);
+    let dist = dist_of(|d| reaction_band(Rule::roll(input, d).total), fallback, &mut method);
+    odds.push(part, "reaction", &dist, method, |&band| {
         let (_, id, words) = REACTIONS[band];
         (json!(id), words.to_string())
     });
-}
-
-pub fn reaction_odds(input: &Reaction, fallback: Fallback) -> Odds {
-    let mut odds = Odds::default();
-    push_reaction(&mut odds, None, input, Method { trials: None, seed: fallback.seed });
-    odds
 }
 
 // ------------------------------------------------------------------------------------------
@@ -470,40 +503,46 @@ impl PursueOutcome {
     }
 }
 
-pub fn pursue(input: &Pursuit, dice: &mut dyn Dice) -> PursueOutcome {
-    match input {
-        Pursuit::Dungeon(chase) if chase.quarry > chase.pursuer => PursueOutcome::Outrun(Outrun {
-            terrain: Terrain::Dungeon,
-            quarry: chase.quarry,
-            pursuer: chase.pursuer,
-            automatic: true,
-            outcome: Chase::Escaped,
-            round: 0,
-        }),
-        Pursuit::Dungeon(chase) => {
-            let chase = ose::pursue(chase, dice);
-            // OSE SRD, Evasion and Pursuit: running 30 rounds exhausts.
-            let exhausted = chase.round >= EXHAUSTING_ROUNDS;
-            PursueOutcome::Dungeon(DungeonChase { terrain: Terrain::Dungeon, chase, exhausted })
-        }
-        Pursuit::Wilderness(w) => PursueOutcome::Wilderness(wilderness(w, dice)),
-        Pursuit::Waterborne(w) => PursueOutcome::Waterborne(waterborne(w, dice)),
-    }
-}
+impl Rule for Pursuit {
+    type Outcome<'a> = PursueOutcome;
 
-pub fn pursue_odds(input: &Pursuit, fallback: Fallback) -> Odds {
-    match input {
-        Pursuit::Dungeon(chase) if chase.quarry > chase.pursuer => {
-            let mut odds = Odds::default();
-            let method = Method { trials: None, seed: fallback.seed };
-            odds.push(None, "how the chase ends", &Dist::point(()), method, |_| {
-                (json!({ "outcome": "escaped", "round": 0 }), "escaped at once: the quarry is faster".to_string())
-            });
-            odds
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
+        let input = self;
+        match input {
+            Pursuit::Dungeon(chase) if chase.quarry > chase.pursuer => PursueOutcome::Outrun(Outrun {
+                terrain: Terrain::Dungeon,
+                quarry: chase.quarry,
+                pursuer: chase.pursuer,
+                automatic: true,
+                outcome: Chase::Escaped,
+                round: 0,
+            }),
+            Pursuit::Dungeon(chase) => {
+                let chase = Rule::roll(chase, dice);
+                // OSE SRD, Evasion and Pursuit: running 30 rounds exhausts.
+                let exhausted = chase.round >= EXHAUSTING_ROUNDS;
+                PursueOutcome::Dungeon(DungeonChase { terrain: Terrain::Dungeon, chase, exhausted })
+            }
+            Pursuit::Wilderness(w) => PursueOutcome::Wilderness(wilderness(w, dice)),
+            Pursuit::Waterborne(w) => PursueOutcome::Waterborne(waterborne(w, dice)),
         }
-        Pursuit::Dungeon(chase) => ose::pursue_odds(chase, fallback),
-        Pursuit::Wilderness(w) => wilderness_odds(w),
-        Pursuit::Waterborne(w) => waterborne_odds(w, fallback),
+    }
+
+    fn odds(&self, fallback: Fallback) -> Odds {
+        let input = self;
+        match input {
+            Pursuit::Dungeon(chase) if chase.quarry > chase.pursuer => {
+                let mut odds = Odds::default();
+                let method = Method { trials: None, seed: fallback.seed };
+                odds.push(None, "how the chase ends", &Dist::point(()), method, |_| {
+                    (json!({ "outcome": "escaped", "round": 0 }), "escaped at once: the quarry is faster".to_string())
+                });
+                odds
+            }
+            Pursuit::Dungeon(chase) => Rule::odds(chase, fallback),
+            Pursuit::Wilderness(w) => wilderness_odds(w, fallback),
+            Pursuit::Waterborne(w) => waterborne_odds(w, fallback),
+        }
     }
 }
 
@@ -726,10 +765,9 @@ pub fn wilderness(input: &WildernessInput, dice: &mut dyn Dice) -> WildernessCha
 
 /// How the pursuit ends and on which day: each day's end enumerated from [`wilderness_day`]
 /// itself, chained day after day.
-fn wilderness_ends(input: &WildernessInput) -> Dist<(Chase, u32)> {
-    let day_dist = |chance: &EvasionChance| -> Dist<Chase> {
-        crate::odds::enumerate(|d| day_end(&wilderness_day(input, chance, 1, d)))
-            .unwrap_or_else(|_| Dist::point(Chase::Running))
+fn wilderness_ends(input: &WildernessInput, fallback: Fallback, method: &mut Method) -> Dist<(Chase, u32)> {
+    let mut day_dist = |chance: &EvasionChance| -> Dist<Chase> {
+        dist_of(|d| day_end(&wilderness_day(input, chance, 1, d)), fallback, method)
     };
     let first = day_dist(&evasion_chance(input, true));
     let later = day_dist(&evasion_chance(input, false));
@@ -752,10 +790,10 @@ fn wilderness_ends(input: &WildernessInput) -> Dist<(Chase, u32)> {
     Dist::from_pairs(ends)
 }
 
-fn wilderness_odds(input: &WildernessInput) -> Odds {
-    let ends = wilderness_ends(input);
+fn wilderness_odds(input: &WildernessInput, fallback: Fallback) -> Odds {
+    let mut method = Method::exact(fallback);
+    let ends = wilderness_ends(input, fallback, &mut method);
     let mut odds = Odds::default();
-    let method = Method { trials: None, seed: 0 };
     odds.push(None, "how the pursuit ends", &ends, method, |&(chase, day)| {
         let label = match chase {
             Chase::Running => format!("still pursued after day {day}"),
@@ -853,7 +891,7 @@ pub fn waterborne(input: &WaterborneInput, dice: &mut dyn Dice) -> WaterborneCha
         return chase;
     }
     if input.gap.is_none() {
-        chase.start = Some(distance(&Distance { terrain: Terrain::Waterborne, surprised: false }, dice));
+        chase.start = Some(Rule::roll(&Distance { terrain: Terrain::Waterborne, surprised: false }, dice));
     }
     let start = input.gap.or(chase.start.as_ref().map(|d| d.feet)).unwrap_or(0);
     let closing = input.pursuer.saturating_sub(input.quarry).max(LEAST_CLOSING);
@@ -909,36 +947,45 @@ pub struct EncounterOutcome<'a> {
 }
 
 /// Surprise, distance, initiative of the unsurprised, reaction, and a turn passes.
-pub fn encounter<'a>(input: &'a Encounter, dice: &mut dyn Dice) -> EncounterOutcome<'a> {
-    let surprise = ose::surprise(&input.surprise, dice);
-    let surprised = surprise.surprised();
-    let shortened = Distance { terrain: input.terrain, surprised: surprised.iter().any(|&s| s) };
-    let distance = distance(&shortened, dice);
-    let initiative = ose::initiative(&input.initiative, &surprised, dice);
-    let reaction = input.surprise.sides[1..]
-        .iter()
-        .map(|side| SideReaction { name: &side.name, reaction: reaction(&input.reaction, dice) })
-        .collect();
-    EncounterOutcome { surprise, distance, initiative, reaction, conclusion: ose::CONCLUSION }
-}
+impl Rule for Encounter {
+    type Outcome<'a> = EncounterOutcome<'a>;
 
-/// Each step's outcomes, the distance and the acting order chained on who is surprised.
-pub fn encounter_odds(input: &Encounter, fallback: Fallback) -> Odds {
-    let names: Vec<&str> = input.surprise.sides.iter().map(|s| s.name.as_str()).collect();
-    let (surprise, method) = ose::surprise_dist(&input.surprise, fallback);
-    let mut odds = Odds::default();
-    odds.push(Some("surprise"), "surprise", &surprise, method, |(_, set)| ose::describe_surprised(&names, set));
-    let distance =
-        surprise.and_then(|(count, _)| distance_dist(&Distance { terrain: input.terrain, surprised: *count > 0 }));
-    odds.push(Some("distance"), "encounter distance", &distance, method, |&feet| {
-        (json!(feet), distance_words(feet, input.terrain))
-    });
-    ose::push_initiative_after_surprise(&mut odds, &input.initiative, &surprise, method, fallback);
-    push_reaction(&mut odds, Some("reaction"), &input.reaction, method);
-    if names.len() > 2 {
-        odds.note("each side met by the first rolls its own reaction; every roll has these odds");
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
+        let input = self;
+        let surprise = Rule::roll(&input.surprise, dice);
+        let surprised = surprise.surprised();
+        let shortened = Distance { terrain: input.terrain, surprised: surprised.iter().any(|&s| s) };
+        let distance = Rule::roll(&shortened, dice);
+        let initiative = ose::initiative(&input.initiative, &surprised, dice);
+        let reaction = input.surprise.sides[1..]
+            .iter()
+            .map(|side| SideReaction { name: &side.name, reaction: Rule::roll(&input.reaction, dice) })
+            .collect();
+        EncounterOutcome { surprise, distance, initiative, reaction, conclusion: ose::CONCLUSION }
     }
-    odds
+
+    /// Each step's outcomes, the distance and the acting order chained on who is surprised.
+    fn odds(&self, fallback: Fallback) -> Odds {
+        let input = self;
+        let names: Vec<&str> = input.surprise.sides.iter().map(|s| s.name.as_str()).collect();
+        let (surprise, method) = ose::surprise_dist(&input.surprise, fallback);
+        let mut odds = Odds::default();
+        odds.push(Some("surprise"), "surprise", &surprise, method, |(_, set)| ose::describe_surprised(&names, set));
+        let mut distance_method = method;
+        let distance = surprise.and_then(|(count, _)| {
+            let shortened = Distance { terrain: input.terrain, surprised: *count > 0 };
+            distance_dist(&shortened, fallback, &mut distance_method)
+        });
+        odds.push(Some("distance"), "encounter distance", &distance, distance_method, |&feet| {
+            (json!(feet), distance_words(feet, input.terrain))
+        });
+        ose::push_initiative_after_surprise(&mut odds, &input.initiative, &surprise, method, fallback);
+        push_reaction(&mut odds, Some("reaction"), &input.reaction, fallback);
+        if names.len() > 2 {
+            odds.note("each side met by the first rolls its own reaction; every roll has these odds");
+        }
+        odds
+    }
 }
 
 #[cfg(test)]
@@ -1043,7 +1090,7 @@ mod tests {
 
     /// Who takes the first place, by walking every die of [`individual`] itself.
     fn brute_first(input: &Individuals) -> Dist<Vec<usize>> {
-        crate::odds::enumerate(|d| individual(input, d).groups().swap_remove(0)).unwrap()
+        crate::odds::enumerate(|d| Rule::roll(input, d).groups().swap_remove(0)).unwrap()
     }
 
     #[test]
@@ -1070,7 +1117,7 @@ mod tests {
     #[test]
     fn two_even_combatants_by_hand() {
         let input = cast(vec![person("A", 0, false, None), person("B", 0, false, None)], Ties::Simultaneous);
-        let odds = individual_odds(&input, fallback());
+        let odds = Rule::odds(&input, fallback());
         let first: Vec<String> = odds
             .entries
             .iter()
@@ -1081,7 +1128,7 @@ mod tests {
         assert_eq!(first, ["A first 5/12", "A and B together first 1/6", "B first 5/12"]);
         // A slow weapon acts last whatever it rolls.
         let input = cast(vec![person("A", 2, true, None), person("B", -2, false, None)], Ties::Reroll);
-        let odds = individual_odds(&input, fallback());
+        let odds = Rule::odds(&input, fallback());
         assert_eq!(fractions(&odds), ["B first 1", "B, then A 1"]);
     }
 
@@ -1096,16 +1143,16 @@ mod tests {
 
     #[test]
     fn distances_in_yards_outdoors() {
-        let odds = distance_odds(&Distance { terrain: Terrain::Wilderness, surprised: true }, fallback());
+        let odds = Rule::odds(&Distance { terrain: Terrain::Wilderness, surprised: true }, fallback());
         assert_eq!(
             fractions(&odds),
             ["10 yards (30′) 1/4", "20 yards (60′) 1/4", "30 yards (90′) 1/4", "40 yards (120′) 1/4"]
         );
         // Underground surprise changes nothing: still 2d6 × 10′.
-        let odds = distance_odds(&Distance { terrain: Terrain::Dungeon, surprised: true }, fallback());
+        let odds = Rule::odds(&Distance { terrain: Terrain::Dungeon, surprised: true }, fallback());
         assert_eq!(odds.entries.len(), 11);
         assert_eq!(odds.entries[0].label, "20′");
-        let odds = distance_odds(&Distance { terrain: Terrain::Waterborne, surprised: false }, fallback());
+        let odds = Rule::odds(&Distance { terrain: Terrain::Waterborne, surprised: false }, fallback());
         assert_eq!((odds.entries.len(), odds.entries[0].label.as_str()), (21, "40 yards (120′)"));
     }
 
@@ -1130,7 +1177,7 @@ mod tests {
     #[test]
     fn wilderness_odds_by_hand() {
         // 1 flees 1 faster pursuer: evade 1/2; else caught 1/2 of the rest each day.
-        let odds = wilderness_odds(&WildernessInput { days: 2, ..wild(1, 1, 90, 120) });
+        let odds = wilderness_odds(&WildernessInput { days: 2, ..wild(1, 1, 90, 120) }, fallback());
         assert_eq!(
             fractions(&odds),
             [
@@ -1143,7 +1190,7 @@ mod tests {
         );
         // Surprised pursuers: the quarry gets away at once.
         let away = WildernessInput { surprised: Some(Surprised::Pursuers), ..wild(30, 1, 30, 120) };
-        assert_eq!(fractions(&wilderness_odds(&away)), ["escaped on day 1 1"]);
+        assert_eq!(fractions(&wilderness_odds(&away, fallback())), ["escaped on day 1 1"]);
     }
 
     #[test]
@@ -1156,7 +1203,9 @@ mod tests {
                 (chase.outcome, chase.day)
             })
             .unwrap();
-            assert_eq!(wilderness_ends(&input), walked, "{input:?}");
+            let mut method = Method::exact(fallback());
+            assert_eq!(wilderness_ends(&input, fallback(), &mut method), walked, "{input:?}");
+            assert_eq!(method.trials, None, "{input:?}: walked exactly");
         }
     }
 
