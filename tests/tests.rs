@@ -8,6 +8,7 @@ mod golden;
 mod gurps;
 mod hardening;
 mod ose;
+mod quiet;
 mod readme;
 mod shell;
 mod wod;
