@@ -47,19 +47,21 @@ fn completions_and_man_pages_are_up_to_date() {
     }
     let pages = fray::packaging::man_pages().unwrap();
     let names: Vec<&str> = pages.iter().map(|(n, _)| n.as_str()).collect();
-    assert_eq!(
-        names,
-        [
-            "fray.1",
-            "fray-surprise.1",
-            "fray-distance.1",
-            "fray-initiative.1",
-            "fray-reaction.1",
-            "fray-pursue.1",
-            "fray-encounter.1",
-            "fray-completions.1"
-        ]
-    );
+    let mut expected: Vec<String> = [
+        "fray.1",
+        "fray-surprise.1",
+        "fray-distance.1",
+        "fray-initiative.1",
+        "fray-reaction.1",
+        "fray-pursue.1",
+        "fray-encounter.1",
+        "fray-completions.1",
+    ]
+    .map(String::from)
+    .to_vec();
+    // A page in section 7 for every ruleset: fray-ose.7…
+    expected.extend(fray::rulesets::RULESETS.iter().map(|r| format!("fray-{}.7", r.id)));
+    assert_eq!(names, expected);
     for (name, bytes) in &pages {
         check_generated(&root().join("man").join(name), bytes);
     }
@@ -256,7 +258,12 @@ fn man_pages_render_without_warnings() {
     if !have("man") {
         return;
     }
-    for (name, _) in fray::packaging::man_pages().unwrap() {
+    let pages = fray::packaging::man_pages().unwrap();
+    let pages_on_disk: Vec<String> = std::fs::read_dir(root().join("man"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    for (name, _) in pages.clone() {
         let path = root().join("man").join(&name);
         let out = Command::new("man")
             .args(["--warnings", "-l", path.to_str().unwrap()])
@@ -268,12 +275,40 @@ fn man_pages_render_without_warnings() {
         let text = String::from_utf8_lossy(&out.stdout);
         let warnings = String::from_utf8_lossy(&out.stderr);
         assert!(out.status.success() && warnings.trim().is_empty(), "{name}: {warnings}");
-        for section in ["NAME", "SYNOPSIS", "OPTIONS", "EXAMPLES", "ENVIRONMENT", "EXIT STATUS"] {
-            assert!(text.contains(section), "{name} lacks {section}");
+        // Commands (section 1) and rulesets (section 7).
+        let (sections, needles) = if name.ends_with(".1") {
+            (
+                &["NAME", "SYNOPSIS", "OPTIONS", "EXAMPLES", "ENVIRONMENT", "EXIT STATUS", "SEE ALSO"][..],
+                &["FRAY_RULES", "--rules", "--seed", "--odds"][..],
+            )
+        } else {
+            (
+                &["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "SIDE KEYS", "COMBATANT KEYS", "ROSTER", "OUTPUT"][..],
+                &["FRAY_RULES", "--rules", "encounter -q", "side=NAME"][..],
+            )
+        };
+        for section in sections {
+            assert!(text.contains(&format!("\n{section}\n")), "{name} lacks {section}");
         }
-        for needle in ["FRAY_RULES", "--rules", "--seed", "--odds"] {
+        for needle in needles {
             assert!(text.contains(needle), "{name} lacks {needle}");
         }
+        // Every page is named where pages are listed, and none that does not exist.
+        let see_also = text.split("\nSEE ALSO\n").nth(1).unwrap_or_default();
+        let see_also = see_also.split("\n\n").next().unwrap_or_default().replace(['\n', ' '], "");
+        for page in see_also.split(',') {
+            let (page, section) = page.trim_end_matches(')').split_once('(').unwrap();
+            assert!(pages_on_disk.contains(&format!("{page}.{section}")), "{name} refers to {page}({section})");
+        }
+        // A command's page names every other page; a ruleset's page, fray(1), the commands it
+        // has and every other ruleset's page.
+        for (other, _) in &pages {
+            let (page, section) = other.rsplit_once('.').unwrap();
+            let named = see_also.split(',').any(|p| p == format!("{page}({section})"));
+            let wanted = name.ends_with(".1") || other == "fray.1" || other.ends_with(".7");
+            assert!(other == &name || named || !wanted, "{name} lacks {other}");
+        }
+        assert!(!text.contains("fray-help"), "{name}: there is no fray-help page");
     }
 }
 
