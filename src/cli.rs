@@ -202,7 +202,10 @@ pub const COMPLETIONS_EXAMPLES: &str = "\
 Examples:
   fray completions bash > ~/.local/share/bash-completion/completions/fray
   fray completions zsh > ~/.zfunc/_fray        with fpath+=(~/.zfunc) in .zshrc
-  fray completions fish > ~/.config/fish/completions/fray.fish";
+  fray completions fish > ~/.config/fish/completions/fray.fish
+  source <(COMPLETE=bash fray)                 in .bashrc: fray answers each TAB, keys and sides too
+  source <(COMPLETE=zsh fray)                  in .zshrc, after compinit: the same for zsh
+  COMPLETE=fish fray | source                  in config.fish: the same for fish";
 
 pub const SURPRISE_EXAMPLES: &str = "\
 Examples:

@@ -49,7 +49,7 @@ fn quiet_prints_only_the_headline() {
     assert_eq!(stdout(&["--seed", "3", "-q", "reaction", "--cha", "18"]), "9\n");
     let lines = stdout(&["--seed", "1", "-q", "-n", "5", "surprise"]);
     assert_eq!(lines.lines().count(), 5);
-    assert!(lines.lines().all(|l| ["none", "party", "monsters", "party monsters"].contains(&l)), "{lines}");
+    assert!(lines.lines().all(|l| ["none", "party", "monsters", "party,monsters"].contains(&l)), "{lines}");
     let line = stdout(&["--seed", "42", "-q", "encounter"]);
     assert_eq!(line, "surprised=none feet=60 order=party,monsters reaction=4\n");
 }

@@ -10,6 +10,7 @@ mod gurps;
 mod hardening;
 mod keys;
 mod ose;
+mod quiet;
 mod readme;
 mod shell;
 mod wod;

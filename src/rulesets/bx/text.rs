@@ -5,7 +5,7 @@ use crate::outcome::join;
 use crate::render::ties::tie_line;
 use crate::render::{Palette, Report, block, modifiers, pad, step, width};
 use crate::rulesets::ose::rules::{Chase, InitNote};
-use crate::rulesets::ose::text::{initiative_lines, order_headline, reaction_lines, surprise_lines};
+use crate::rulesets::ose::text::{acting_order, initiative_lines, reaction_lines, surprise_lines};
 use std::fmt::Write as _;
 
 impl Report for SurpriseOutcome<'_> {
@@ -59,7 +59,7 @@ impl Report for SideInitiativeOutcome<'_> {
     }
 
     fn headline(&self, out: &mut String) {
-        order_headline(&self.0.order, ',', out);
+        out.push_str(&acting_order(&self.0.order));
     }
 }
 
@@ -267,7 +267,7 @@ impl Report for EncounterOutcome<'_> {
         out.push_str("surprised=");
         surprised_headline(&self.surprise, out);
         let _ = write!(out, " feet={} order=", self.distance.feet);
-        order_headline(&self.initiative.order, ',', out);
+        out.push_str(&acting_order(&self.initiative.order));
         // Each key once (SPEC §1): the reactions of several sides share one.
         let totals: Vec<String> = self.reaction.iter().map(|r| r.reaction.total.to_string()).collect();
         let _ = write!(out, " reaction={}", totals.join(","));

@@ -3,7 +3,7 @@
 use super::rules::*;
 use crate::outcome::join;
 use crate::render::ties::tie_line;
-use crate::render::{Palette, Report, block, modifiers, pad, reaction_line, step, width};
+use crate::render::{Palette, Report, block, modifiers, pad, quiet_field, quiet_list, reaction_line, step, width};
 use std::fmt::Write as _;
 
 /// ` given` after a die the players rolled at the table.
@@ -60,10 +60,13 @@ impl Report for SurpriseOutcome<'_> {
     }
 
     fn headline(&self, out: &mut String) {
-        let surprised: Vec<&str> = self.sides.iter().filter(|s| s.surprised).map(|s| s.name).collect();
-        out.push_str(if surprised.is_empty() { "none" } else { "" });
-        out.push_str(&surprised.join(" "));
+        out.push_str(&surprised_sides(self));
     }
+}
+
+/// The surprised sides for `-q`, or `none`.
+fn surprised_sides(s: &SurpriseOutcome) -> String {
+    quiet_list(s.sides.iter().filter(|x| x.surprised).map(|x| x.name))
 }
 
 fn distance_line(d: &DistanceOutcome, p: &Palette) -> String {
@@ -153,18 +156,23 @@ impl Report for InitiativeOutcome<'_> {
     }
 
     fn headline(&self, out: &mut String) {
-        order_headline(&self.order, ' ', out);
+        out.push_str(&acting_order(&self.order));
     }
 }
 
-/// Names in acting order, `separator` between places; simultaneous sides joined with `+`.
-pub(crate) fn order_headline(order: &[Place], separator: char, out: &mut String) {
+/// The sides in acting order for `-q`: places joined by `,`, simultaneous sides by `+`.
+pub(crate) fn acting_order(order: &[Place]) -> String {
+    if order.is_empty() {
+        return "none".to_string();
+    }
+    let mut out = String::new();
     for (k, place) in order.iter().enumerate() {
         if k > 0 {
-            out.push(if order[k - 1].place == place.place { '+' } else { separator });
+            out.push(if order[k - 1].place == place.place { '+' } else { ',' });
         }
         out.push_str(place.name);
     }
+    out
 }
 
 fn bait_word(bait: Bait) -> &'static str {
@@ -276,17 +284,14 @@ impl Report for EncounterOutcome<'_> {
         step(out, p, 6, "conclusion", &[self.conclusion.to_string()]);
     }
 
+    /// `surprised= feet= order= reaction=`, the reaction a total per side met, in side order.
     fn headline(&self, out: &mut String) {
-        let surprised: Vec<&str> = self.surprise.sides.iter().filter(|s| s.surprised).map(|s| s.name).collect();
-        let _ = write!(
-            out,
-            "surprised={} feet={} order=",
-            if surprised.is_empty() { "none".to_string() } else { surprised.join(",") },
-            self.distance.feet
-        );
-        order_headline(&self.initiative.order, ',', out);
-        for r in &self.reaction {
-            let _ = write!(out, " reaction={}", r.reaction.total);
-        }
+        let mut line = String::new();
+        quiet_field(&mut line, "surprised", surprised_sides(&self.surprise));
+        quiet_field(&mut line, "feet", self.distance.feet);
+        quiet_field(&mut line, "order", acting_order(&self.initiative.order));
+        let totals: Vec<String> = self.reaction.iter().map(|r| r.reaction.total.to_string()).collect();
+        quiet_field(&mut line, "reaction", quiet_list(totals.iter().map(String::as_str)));
+        out.push_str(&line);
     }
 }
