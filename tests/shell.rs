@@ -604,7 +604,7 @@ fn fish_completes_keys_sides_and_shells_by_asking_fray() {
     assert_eq!(values(complete("fray --side party --side orcs surprise --aware ", &[])), ["party", "orcs"]);
     assert_eq!(values(complete("fray initiative --wait ", &[])), ["party", "monsters"]);
     assert_eq!(values(complete("fray initiative --surprised m", &[])), ["monsters"]);
-    assert_eq!(values(complete("fray -r ose surprise --side orcs:", &[])), ["orcs:aware", "orcs:chance="]);
+    assert_eq!(values(complete("fray -r ose surprise --side orcs:", &[])), ["orcs:aware", "orcs:chance=", "orcs:surprise=", "orcs:initiative="]);
     assert_eq!(values(complete("fray completions ", &[]))[..5], ["bash", "elvish", "fish", "powershell", "zsh"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }

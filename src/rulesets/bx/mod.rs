@@ -28,8 +28,8 @@ pub struct SideKeys {
 const SIDE_KEYS: &[KeyDef] = &[
     ose::AWARE,
     ose::CHANCE,
-    KeyDef::int("surprise", 1, 6, "the side's surprise d6, already rolled at the table"),
-    KeyDef::int("initiative", 1, 6, "the side's initiative d6, already rolled at the table"),
+    ose::SURPRISE_DIE,
+    ose::INITIATIVE_DIE,
 ];
 
 /// A combatant's keys, described one by one in [`COMBATANT_KEYS`].

@@ -23,14 +23,21 @@ use serde::Deserialize;
 pub struct SideKeys {
     pub aware: bool,
     pub chance: Option<u8>,
+    pub surprise: Option<u32>,
+    pub initiative: Option<u32>,
 }
 
-const SIDE_KEYS: &[KeyDef] = &[AWARE, CHANCE];
+const SIDE_KEYS: &[KeyDef] = &[AWARE, CHANCE, SURPRISE_DIE, INITIATIVE_DIE];
 
 /// The side keys of ose's surprise rule, also bx's.
 pub(crate) const AWARE: KeyDef = KeyDef::flag("aware", "already knows of the others: does not roll for surprise");
 pub(crate) const CHANCE: KeyDef =
     KeyDef::int("chance", 0, 6, "surprised on this or less on 1d6 (default 2, i.e. 2-in-6)");
+/// A side's dice already rolled at the table (SPEC §1: given values are shown as given).
+pub(crate) const SURPRISE_DIE: KeyDef =
+    KeyDef::int("surprise", 1, 6, "the side's surprise d6, already rolled at the table");
+pub(crate) const INITIATIVE_DIE: KeyDef =
+    KeyDef::int("initiative", 1, 6, "the side's initiative d6, already rolled at the table");
 
 const KEYS: RulesetKeys =
     RulesetKeys { rules: "ose", side: KeyList::of::<SideKeys>(SIDE_KEYS), combatant: KeyList::of::<NoKeys>(&[]) };
@@ -43,6 +50,8 @@ sides:
   - name: party
   - name: monsters
     chance: 2
+    # surprise: 4      # the side's d6 for surprise, already rolled at the table
+    # initiative: 5    # the side's d6 for initiative, already rolled
 combatants:
   - name: Ansel
   - name: Bree
@@ -225,21 +234,28 @@ fn surprise_input(cast: &Cast, opts: &cli::SurpriseOpts) -> Result<SurpriseInput
         .sides
         .iter()
         .enumerate()
-        .map(|(i, side)| SurpriseSide {
-            name: side.name.clone(),
-            members: cast.on_side(i).flat_map(|c| c.member_names()).collect(),
-            stance: if ambusher == Some(i) {
+        .map(|(i, side)| {
+            let stance = if ambusher == Some(i) {
                 Stance::Ambusher
             } else if aware.contains(&i) || side.keys.aware {
                 Stance::Aware
             } else {
                 Stance::Rolls
-            },
-            base_chance: side.keys.chance.map_or(DEFAULT_CHANCE, u32::from),
-            ambushed: ambusher.is_some_and(|a| a != i),
-            given: None,
+            };
+            if stance != Stance::Rolls && side.keys.surprise.is_some() {
+                return Err(Error::usage(format!("side '{}' does not roll for surprise, but has surprise=N", side.name))
+                    .hint("drop its surprise=N, or its awareness (or ambush)"));
+            }
+            Ok(SurpriseSide {
+                name: side.name.clone(),
+                members: cast.on_side(i).flat_map(|c| c.member_names()).collect(),
+                stance,
+                base_chance: side.keys.chance.map_or(DEFAULT_CHANCE, u32::from),
+                ambushed: ambusher.is_some_and(|a| a != i),
+                given: side.keys.surprise,
+            })
         })
-        .collect();
+        .collect::<Result<Vec<_>>>()?;
     Ok(SurpriseInput { sides, ambusher: ambusher.map(|i| cast.sides[i].name.clone()) })
 }
 
@@ -249,7 +265,7 @@ fn initiative_input(cast: &Cast, opts: &cli::OrderOpts) -> Result<InitiativeInpu
         sides: cast.sides.iter().map(|s| s.name.clone()).collect(),
         waits: (0..cast.sides.len()).map(|i| waits.contains(&i)).collect(),
         ties: ties(opts),
-        given: Vec::new(),
+        given: cast.sides.iter().map(|s| s.keys.initiative).collect(),
     })
 }
 
