@@ -398,3 +398,20 @@ fn display_width_counts_wide_characters_twice_and_colour_not_at_all() {
     assert_eq!(width_of(&padded), 5);
     assert!(padded.ends_with("   "));
 }
+
+#[test]
+fn odds_text_fits_a_hundred_columns_and_data_keeps_the_exact_fraction() {
+    let args = ["-r", "gurps", "surprise", "--total", "Ansel:iq=8", "Bob:iq=3", "Orc*2:side=monsters,iq=9"];
+    let text = stdout(&[&["--odds"], &args[..]].concat());
+    for line in text.lines() {
+        assert!(line.chars().count() <= 100, "{} columns: {line}", line.chars().count());
+    }
+    let shortened: Vec<&str> = text.lines().filter(|l| l.contains("≈1/")).collect();
+    assert!(!shortened.is_empty(), "a long fraction is shortened: {text}");
+    // JSON and YAML give every fraction exactly, the long ones too.
+    let doc = json(&[&["--odds"], &args[..]].concat());
+    let longest = doc["odds"].as_array().unwrap().iter().filter_map(|e| e["fraction"].as_str()).map(str::len).max();
+    assert!(longest.unwrap() > 40, "{doc}");
+    let yaml = stdout(&[&["--odds", "-f", "yaml"], &args[..]].concat());
+    assert!(!yaml.contains('≈'), "{yaml}");
+}

@@ -73,6 +73,8 @@ fn values_of(flag: &str) -> &'static [&'static str] {
         "--gap" => &["0", "60", "300"],
         "--sight" => &["50", "200"],
         "--drop" => &["treasure", "food@2", "treasure@9"],
+        "--quarry-count" | "--pursuer-count" => &["1", "9", "40"],
+        "--days" => &["1", "3"],
         _ => &[""],
     }
 }
@@ -91,6 +93,7 @@ fn combatants_of(rules: &Ruleset) -> &'static [&'static str] {
             "G*3:side=monsters,init=1,adv",
         ],
         "wod" => &["A:wits=2,composure=3,dex=2", "B:side=monsters,ambusher", "C:initiative=7", "D:in-combat,mod=-2"],
+        "bx" => &["A:dex=16", "B:side=monsters,slow", "C:initiative=4", "Goblin*3:side=monsters,mod=-1"],
         "cofd" => &["A:wits=2,composure=3,dex=2", "B:side=monsters,ambusher,stealth=2", "C:initiative=7", "D:mod=-4"],
         other => panic!("no combatants listed for {other}"),
     }
@@ -134,7 +137,7 @@ const JUNK: &[&str] = &[
 /// values), combatants, output options, and now and then a junk word.
 fn command_line() -> impl Strategy<Value = Vec<String>> {
     (
-        0usize..5,
+        0usize..6,
         0usize..6,
         proptest::collection::vec((0usize..64, 0usize..8), 0..5),
         proptest::collection::vec(0usize..8, 0..4),
@@ -187,7 +190,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
 
     #[test]
-    fn inline_specs_never_panic(text in prop_oneof!["\\PC{0,40}", any::<String>()], rules in 0usize..5, side in any::<bool>()) {
+    fn inline_specs_never_panic(text in prop_oneof!["\\PC{0,40}", any::<String>()], rules in 0usize..6, side in any::<bool>()) {
         let owner = if side { Owner::Side } else { Owner::Combatant };
         if let Err(err) = parse_inline(&text, owner, &keys_of(rules)) {
             let message = err.to_string();
@@ -198,7 +201,7 @@ proptest! {
     #[test]
     fn structured_specs_never_panic(
         text in "[A-Za-z ]{0,6}(\\*-?[0-9]{0,12})?(:([a-z-]{0,10}(=[-+]?[0-9.]{0,25})?,?){0,5})?",
-        rules in 0usize..5,
+        rules in 0usize..6,
     ) {
         let _ = parse_inline(&text, Owner::Combatant, &keys_of(rules));
         let _ = parse_inline(&text, Owner::Side, &keys_of(rules));
@@ -238,6 +241,8 @@ fn roster_text() -> impl Strategy<Value = String> {
             "ambusher",
             "in-combat",
             "surprised",
+            "surprise",
+            "slow",
             "bogus",
             "",
         ][..],
@@ -281,7 +286,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
 
     #[test]
-    fn rosters_never_panic(text in roster_text(), rules in 0usize..5) {
+    fn rosters_never_panic(text in roster_text(), rules in 0usize..6) {
         if let Err(err) = fray::roster::parse(&text, "r.yaml", &keys_of(rules), &[]) {
             let message = err.to_string();
             prop_assert!(message.starts_with("r.yaml"), "{message}");
@@ -290,7 +295,7 @@ proptest! {
     }
 
     #[test]
-    fn arbitrary_text_rosters_never_panic(text in "\\PC{0,200}", rules in 0usize..5) {
+    fn arbitrary_text_rosters_never_panic(text in "\\PC{0,200}", rules in 0usize..6) {
         let _ = fray::roster::parse(&text, "r.yaml", &keys_of(rules), &[]);
     }
 }
@@ -511,6 +516,28 @@ const EVERY_COMMAND: &[&[&str]] = &[
     &["-r", "wod", "surprise", "Mitch:wits=2,composure=3", "Larry:wits=1,composure=1,mod=-3"],
     &["-r", "wod", "initiative", "Mitch:initiative=10", "Larry:initiative=6", "--delay", "Mitch:after=Larry"],
     &["-r", "wod", "encounter", "Mitch:wits=2,composure=3,dex=3", "Thug:ambusher,side=monsters"],
+    &["-r", "bx", "surprise", "--side", "party", "--side", "orcs:surprise=2", "--side", "wolves:aware"],
+    &["-r", "bx", "distance", "--wilderness", "--surprised"],
+    &["-r", "bx", "initiative", "--individual", "Ansel:dex=16", "Bree:slow", "Orc*2:side=monsters,initiative=3"],
+    &["-r", "bx", "reaction", "--cha", "4"],
+    &["-r", "bx", "pursue", "--quarry", "90", "--pursuer", "120", "--drop", "food@2"],
+    &["-r", "bx", "pursue", "--quarry", "120", "--pursuer", "90"],
+    &[
+        "-r",
+        "bx",
+        "pursue",
+        "--wilderness",
+        "--quarry",
+        "90",
+        "--pursuer",
+        "120",
+        "--quarry-count",
+        "5",
+        "--pursuer-count",
+        "4",
+    ],
+    &["-r", "bx", "pursue", "--waterborne", "--quarry", "90", "--pursuer", "150"],
+    &["-r", "bx", "encounter", "--outdoors", "--side", "party:initiative=6", "--side", "orcs", "--cha", "13"],
     &["-r", "cofd", "surprise", "Mitch:wits=2,composure=3", "Thug:ambusher,dex=3,stealth=2,side=monsters"],
     &["-r", "cofd", "initiative", "Mitch:initiative=10", "Larry:initiative=6", "--hold", "Larry"],
     &["-r", "cofd", "encounter", "Mitch:wits=2,composure=3,dex=3", "Thug:ambusher,stealth=1,side=monsters"],
@@ -732,7 +759,13 @@ fn every_numeric_key_at_its_edges_runs() {
             if procedure == Procedure::Initiative && rules.id == "gurps" {
                 args.pop();
             }
-            args.extend(specs.iter().cloned());
+            if procedure == Procedure::Initiative && rules.id == "bx" {
+                args.push("--individual".to_string());
+            }
+            // bx's combatant initiative=N is an individual total, refused where each side rolls.
+            let refused =
+                |spec: &&String| rules.id == "bx" && procedure == Procedure::Encounter && spec.contains(":initiative=");
+            args.extend(specs.iter().filter(|s| !refused(s)).cloned());
             let (code, out, err) = run(&strings(&args), b"");
             check_run(&strings(&args), code, &out, &err);
             assert_eq!(code, 0, "{args:?}: {err}");

@@ -2,9 +2,9 @@
 
 use super::rules::*;
 use crate::outcome::join;
-use crate::render::{Palette, Report, Signed, block, pad, width, width_of};
+use crate::render::{Palette, Report, Signed, block, pad, quiet_list, width, width_of};
 use crate::rulesets::wod::rules::{Stance, dice_words};
-use crate::rulesets::wod::text::{SurpriseLines, check_text, surprise_headline};
+use crate::rulesets::wod::text::{SurpriseLines, check_text};
 use std::fmt::Write as _;
 
 /// `Dexterity 3 + Stealth 0 -1 untrained = 2 dice`
@@ -80,6 +80,6 @@ impl Report for SurpriseOutcome<'_> {
     }
 
     fn headline(&self, out: &mut String) {
-        surprise_headline(&self.surprised, out);
+        out.push_str(&quiet_list(self.surprised.iter().copied()));
     }
 }

@@ -3,7 +3,7 @@
 use super::rules::*;
 use crate::outcome::join;
 use crate::render::ties::tie_line;
-use crate::render::{Palette, Report, Signed, block, modifiers, pad, step, width, width_of};
+use crate::render::{Palette, Report, Signed, block, modifiers, pad, quiet_field, quiet_list, step, width, width_of};
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -102,13 +102,8 @@ impl Report for SurpriseOutcome<'_> {
     }
 
     fn headline(&self, out: &mut String) {
-        surprise_headline(&self.surprised, out);
+        out.push_str(&quiet_list(self.surprised.iter().copied()));
     }
-}
-
-/// The surprise roll's `-q` line: the surprised, or `none`.
-pub fn surprise_headline(surprised: &[&str], out: &mut String) {
-    out.push_str(&if surprised.is_empty() { "none".to_string() } else { surprised.join(", ") });
 }
 
 /// `tie at 9: Bob, then Ann — higher Dexterity + Composure first`, or a moment several waited for.
@@ -232,9 +227,13 @@ fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {
     lines
 }
 
-/// Names in the standing order.
-fn order_names<'a>(i: &'a InitiativeOutcome) -> Vec<&'a str> {
-    i.order.iter().map(|o| o.name).collect()
+/// Who acts in round 1, in order, for `-q`: round 1's own order when it differs from the
+/// standing one (the surprised and those who hold sit it out), or `none`.
+fn round_one(i: &InitiativeOutcome) -> String {
+    match i.rounds.iter().find(|r| r.round == 1) {
+        Some(round) => quiet_list(round.order.iter().map(|t| t.name)),
+        None => quiet_list(i.order.iter().map(|o| o.name)),
+    }
 }
 
 impl Report for InitiativeOutcome<'_> {
@@ -243,7 +242,7 @@ impl Report for InitiativeOutcome<'_> {
     }
 
     fn headline(&self, out: &mut String) {
-        out.push_str(&order_names(self).join(", "));
+        out.push_str(&round_one(self));
     }
 }
 
@@ -264,19 +263,11 @@ impl<S: Surprised + SurpriseLines + Serialize> Report for EncounterOutcome<'_, S
         step(out, p, 2, "initiative", &initiative_lines(&self.initiative, p));
     }
 
+    /// `surprised= order=`, the order that of round 1.
     fn headline(&self, out: &mut String) {
-        encounter_headline(self.surprise.surprised(), &self.initiative, out);
-    }
-}
-
-/// `surprised=Mitch order=Thug,Mitch,Larry round1=Thug,Larry`: the encounter's `-q` line (the
-/// last key named for the game's round: `turn1` in cofd).
-fn encounter_headline(surprised: &[&str], initiative: &InitiativeOutcome, out: &mut String) {
-    let surprised = if surprised.is_empty() { "none".to_string() } else { surprised.join(",") };
-    let _ = write!(out, "surprised={surprised} order={}", order_names(initiative).join(","));
-    if let Some(first) = initiative.rounds.first() {
-        let names: Vec<&str> = first.order.iter().map(|t| t.name).collect();
-        let first = if names.is_empty() { "none".to_string() } else { names.join(",") };
-        let _ = write!(out, " {}1={first}", initiative.beat.word());
+        let mut line = String::new();
+        quiet_field(&mut line, "surprised", quiet_list(self.surprise.surprised().iter().copied()));
+        quiet_field(&mut line, "order", round_one(&self.initiative));
+        out.push_str(&line);
     }
 }
