@@ -10,6 +10,7 @@ use crate::dice::Pool;
 use crate::odds::brute::{assert_part, walk};
 use crate::odds::{Fallback, pool_distribution};
 use crate::outcome::Modifier;
+use crate::rulesets::wod::odds_check::surprise_parts;
 use crate::rulesets::wod::rules::{
     Anchor, Beat, Fighter, InitiativeInput, InitiativeOutcome, Move, MoveKind, Roller, Stance, encounter,
     encounter_odds, surprise_odds,
@@ -73,18 +74,8 @@ fn encounter_input(lines: &[Line], moves: Vec<Move>) -> EncounterInput {
     }
 }
 
-/// The names of the surprise parts, one per defender or group of alike defenders.
-fn surprise_parts(lines: &[Line]) -> Vec<(String, std::ops::Range<usize>)> {
-    let mut parts = Vec::new();
-    let mut first = 0;
-    for l in lines {
-        if l.stance == Stance::Rolls {
-            let part = if l.count == 1 { l.name.to_string() } else { format!("{} 1-{}", l.name, l.count) };
-            parts.push((part, first..first + l.count));
-        }
-        first += l.count;
-    }
-    parts
+fn parts_of(lines: &[Line]) -> Vec<(String, std::ops::Range<usize>)> {
+    surprise_parts(lines.iter().map(|l| (l.name, l.count, l.stance)))
 }
 
 /// The counts a walked pool may stand for: its own, or, at the top the odds follow, that many
@@ -149,7 +140,7 @@ fn check_surprise(lines: &[Line]) {
     let input = encounter_input(lines, Vec::new()).surprise;
     let odds = surprise_odds(&input, fallback());
     let walked = walk(|d| surprise(&input, d).combatants.iter().map(contest).collect::<Vec<_>>());
-    for (part, members) in surprise_parts(lines) {
+    for (part, members) in parts_of(lines) {
         for i in members {
             assert_part(&odds, Some(&part), &walked, |c| contest_data(&c[i]));
         }
@@ -181,7 +172,7 @@ fn check_encounter(lines: &[Line], moves: Vec<Move>) {
         let standing: Vec<String> = out.initiative.order.iter().map(|p| p.name.to_string()).collect();
         (contests, standing, turn_one(&out.initiative, &undetermined, &holders, full))
     });
-    for (part, members) in surprise_parts(lines) {
+    for (part, members) in parts_of(lines) {
         for i in members {
             let part = format!("surprise: {part}");
             assert_part(&odds, Some(&part), &walked, |(c, _, _)| contest_data(&c[i]));

@@ -3,7 +3,7 @@
 //! [`text`] shows them.
 
 #[cfg(test)]
-mod odds_check;
+pub(super) mod odds_check;
 pub mod rules;
 pub mod text;
 

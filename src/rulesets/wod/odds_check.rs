@@ -63,18 +63,37 @@ fn encounter_input(lines: &[Line], moves: Vec<Move>) -> EncounterInput {
     }
 }
 
-/// The names of the surprise parts, one per roller or group of alike rollers.
-fn surprise_parts(lines: &[Line]) -> Vec<(String, std::ops::Range<usize>)> {
+/// The names of the surprise parts, one per roller or group of alike rollers, from each cast
+/// line's (name, count, stance); with the indices of the members.
+pub(crate) fn surprise_parts<'a>(
+    lines: impl IntoIterator<Item = (&'a str, usize, Stance)>,
+) -> Vec<(String, std::ops::Range<usize>)> {
     let mut parts = Vec::new();
     let mut first = 0;
-    for l in lines {
-        if l.stance == Stance::Rolls {
-            let part = if l.count == 1 { l.name.to_string() } else { format!("{} 1-{}", l.name, l.count) };
-            parts.push((part, first..first + l.count));
+    for (name, count, stance) in lines {
+        if stance == Stance::Rolls {
+            let part = if count == 1 { name.to_string() } else { format!("{name} 1-{count}") };
+            parts.push((part, first..first + count));
         }
-        first += l.count;
+        first += count;
     }
     parts
+}
+
+fn parts_of(lines: &[Line]) -> Vec<(String, std::ops::Range<usize>)> {
+    surprise_parts(lines.iter().map(|l| (l.name, l.count, l.stance)))
+}
+
+/// Each roller's surprise odds against the surprise walked die by die.
+fn check_surprise(lines: &[Line]) {
+    let input = encounter_input(lines, Vec::new()).surprise;
+    let odds = surprise_odds(&input, fallback());
+    let walked = walk(|d| surprise(&input, d).combatants.iter().map(caught).collect::<Vec<_>>());
+    for (part, members) in parts_of(lines) {
+        for i in members {
+            assert_part(&odds, Some(&part), &walked, |c| caught_data(&c[i]));
+        }
+    }
 }
 
 /// A roller's surprise: (surprised, dramatic failure).
@@ -109,7 +128,7 @@ fn check(lines: &[Line], moves: Vec<Move>) {
         let (standing, round_one) = orders(&out.initiative);
         (out.surprise.combatants.iter().map(caught).collect::<Vec<_>>(), standing, round_one)
     });
-    for (part, members) in surprise_parts(lines) {
+    for (part, members) in parts_of(lines) {
         for i in members {
             assert_part(&odds, Some(&format!("surprise: {part}")), &walked, |(c, _, _)| caught_data(&c[i]));
         }
@@ -159,14 +178,7 @@ fn each_rollers_surprise_matches_the_walked_surprise() {
         line("Mitch", 2, 3, Stance::Rolls, 0, None),
         line("Larry", 0, -1, Stance::Rolls, 0, None),
     ];
-    let input = encounter_input(&lines, Vec::new()).surprise;
-    let odds = surprise_odds(&input, fallback());
-    let walked = walk(|d| surprise(&input, d).combatants.iter().map(caught).collect::<Vec<_>>());
-    for (part, members) in surprise_parts(&lines) {
-        for i in members {
-            assert_part(&odds, Some(&part), &walked, |c| caught_data(&c[i]));
-        }
-    }
+    check_surprise(&lines);
 }
 
 #[test]
@@ -201,12 +213,5 @@ fn group_members_warn_each_other_and_their_side() {
         line("Larry", 0, -1, Stance::Rolls, 0, None),
         Line { side: "monsters", ..line("Ghoul", 0, 0, Stance::Rolls, 0, None) },
     ];
-    let input = encounter_input(&lines, Vec::new()).surprise;
-    let odds = surprise_odds(&input, fallback());
-    let walked = walk(|d| surprise(&input, d).combatants.iter().map(caught).collect::<Vec<_>>());
-    for (part, members) in surprise_parts(&lines) {
-        for i in members {
-            assert_part(&odds, Some(&part), &walked, |c| caught_data(&c[i]));
-        }
-    }
+    check_surprise(&lines);
 }
