@@ -74,7 +74,15 @@ pub static RULESET: Ruleset = Ruleset {
         reaction: None,
         pursue: None,
         encounter: Some(Handler {
-            flags: &["--stealth", "--stealth-mod", "--stealth-ties", "--both-surprised", "--ambush", "--variant", "--rounds"],
+            flags: &[
+                "--stealth",
+                "--stealth-mod",
+                "--stealth-ties",
+                "--both-surprised",
+                "--ambush",
+                "--variant",
+                "--rounds",
+            ],
             run: encounter_command,
         }),
     },
@@ -96,7 +104,7 @@ fn encounter_command(args: &cli::EncounterArgs, cast: Cast, runner: &mut Runner)
 }
 
 /// The cast's combatants as 5e creatures (keys are already checked by the schema).
-fn creatures(cast: &Cast) -> Result<Vec<Creature>> {
+pub(crate) fn creatures(cast: &Cast) -> Result<Vec<Creature>> {
     cast.combatants
         .iter()
         .map(|c| {
@@ -121,8 +129,19 @@ fn creatures(cast: &Cast) -> Result<Vec<Creature>> {
 }
 
 fn surprise_input(cast: &Cast, opts: &cli::SurpriseOpts, both_surprised: bool) -> Result<SurpriseInput> {
-    let creatures = creatures(cast)?;
-    let example = "e.g. fray -r 5e surprise --stealth 14 Elf:per=16 Fighter:per=12";
+    surprise_setup("5e", cast, creatures(cast)?, opts, Some(both_surprised))
+}
+
+/// The hiders and the creatures that may be surprised, from the surprise flags (5e2024 too).
+/// `both_surprised` is `None` for a ruleset without `--both-surprised`.
+pub(crate) fn surprise_setup(
+    rules: &str,
+    cast: &Cast,
+    creatures: Vec<Creature>,
+    opts: &cli::SurpriseOpts,
+    both_surprised: Option<bool>,
+) -> Result<SurpriseInput> {
+    let example = format!("e.g. fray -r {rules} surprise --stealth 14 Elf:per=16 Fighter:per=12");
     if let Some(bad) = opts.stealth.iter().find(|s| !STEALTH_RANGE.contains(s)) {
         return Err(Error::usage(format!("--stealth {bad} is out of range; allowed: -20 to 60")));
     }
@@ -130,7 +149,7 @@ fn surprise_input(cast: &Cast, opts: &cli::SurpriseOpts, both_surprised: bool) -
         return Err(Error::usage(format!("--stealth-mod {bad} is out of range; allowed: -10 to 30")));
     }
     let given_stealth = !opts.stealth.is_empty() || !opts.stealth_mod.is_empty();
-    if both_surprised {
+    if both_surprised == Some(true) {
         if given_stealth {
             return Err(Error::usage("--both-surprised takes no --stealth or --stealth-mod: nobody hides")
                 .hint("drop the Stealth, or drop --both-surprised for an ambush"));
@@ -139,8 +158,9 @@ fn surprise_input(cast: &Cast, opts: &cli::SurpriseOpts, both_surprised: bool) -
             return Err(Error::usage("--both-surprised takes no --ambush: nobody hides").hint("drop one of them"));
         }
         if creatures.is_empty() {
-            return Err(Error::usage("no creature to check for surprise")
-                .hint("name the combatants, e.g. fray -r 5e surprise --both-surprised Elf Orc:side=monsters"));
+            return Err(Error::usage("no creature to check for surprise").hint(format!(
+                "name the combatants, e.g. fray -r {rules} surprise --both-surprised Elf Orc:side=monsters"
+            )));
         }
         return Ok(SurpriseInput {
             sides: cast.sides.iter().map(|s| s.name.clone()).collect(),
@@ -152,10 +172,11 @@ fn surprise_input(cast: &Cast, opts: &cli::SurpriseOpts, both_surprised: bool) -
         });
     }
     if !given_stealth {
-        return Err(Error::usage(
-            "5e surprise needs the hiders' Stealth: --stealth N (a total) or --stealth-mod N \
-                                 (a hider who rolls d20 + N), or --both-surprised",
-        )
+        let or_both = if both_surprised.is_some() { ", or --both-surprised" } else { "" };
+        return Err(Error::usage(format!(
+            "{rules} surprise needs the hiders' Stealth: --stealth N (a total) or --stealth-mod N \
+             (a hider who rolls d20 + N){or_both}"
+        ))
         .hint(example));
     }
     // The ambushing side hides: --ambush SIDE, else a side named monsters if there is one.

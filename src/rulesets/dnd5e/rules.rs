@@ -481,7 +481,7 @@ pub fn surprise<'a>(input: &'a SurpriseInput, dice: &mut dyn Dice) -> SurpriseOu
 }
 
 /// The distribution of the lowest hider's Stealth, each hider rolled by [`roll_hider`].
-fn lowest_stealth_dist(input: &SurpriseInput, fallback: Fallback, method: &mut Method) -> Dist<Option<i32>> {
+pub fn lowest_stealth_dist(input: &SurpriseInput, fallback: Fallback, method: &mut Method) -> Dist<Option<i32>> {
     let mut lowest: Dist<Option<i32>> = Dist::point(None);
     for hider in &input.hiders {
         let one = dist_of(|d| roll_hider(hider, d).stealth, fallback, method);
@@ -526,10 +526,15 @@ fn push_surprise_parts(odds: &mut Odds, input: &SurpriseInput, fallback: Fallbac
 pub fn surprise_odds(input: &SurpriseInput, fallback: Fallback) -> Odds {
     let mut odds = Odds::default();
     push_surprise_parts(&mut odds, input, fallback);
+    note_given_stealth(&mut odds, input);
+    odds
+}
+
+/// Says so when no hider rolls: every outcome is then certain.
+pub fn note_given_stealth(odds: &mut Odds, input: &SurpriseInput) {
     if input.hiders.iter().all(|h| matches!(h.stealth, Stealth::Total(_))) {
         odds.note("every Stealth is a given total: nothing is rolled, so each outcome is certain");
     }
-    odds
 }
 
 // ------------------------------------------------------------------------------------------
@@ -791,11 +796,12 @@ pub struct RoundOrder<'a> {
     pub ties: Vec<Tie<'a, i32>>,
 }
 
+/// The acting order; `P`, its entries, is [`Place`] here and a place with more to say in 5e2024.
 #[derive(Clone, Debug, Serialize)]
-pub struct InitiativeOutcome<'a> {
+pub struct InitiativeOutcome<'a, P = Place<'a>> {
     pub variant: Variant,
     /// The acting order (round 1's for the speed factor).
-    pub order: Vec<Place<'a>>,
+    pub order: Vec<P>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub ties: Vec<Tie<'a, i32>>,
     /// Speed factor: every round's order.
@@ -812,38 +818,39 @@ fn roll_round(ini: &Initiative, dice: &mut dyn Dice) -> (Vec<InitRoll>, Ranking)
     (rolled, ranking)
 }
 
+/// The entry at 1-based `place` for contender `i`, which rolled `r` and has `total`.
+pub fn place(place: usize, i: usize, c: &Contender, r: InitRoll, total: i32) -> Place<'_> {
+    Place {
+        place,
+        name: &c.name,
+        total,
+        side: c.side.as_deref(),
+        count: c.count,
+        dex: c.dex,
+        base: (c.base != 0).then_some(c.base),
+        rolls: r.rolls.iter().flatten().copied().collect(),
+        mode: c.die.unwrap_or_default(),
+        d20: r.d20,
+        modifiers: &c.modifiers,
+        action: c.action.as_ref(),
+        members: c
+            .members
+            .iter()
+            .map(|m| Member { name: &m.name, count: m.count, surprised: None, loses_first_turn: None })
+            .collect(),
+        surprised: None,
+        loses_first_turn: None,
+        contender: i,
+    }
+}
+
 fn round<'a>(ini: &'a Initiative, dice: &mut dyn Dice) -> (Vec<Place<'a>>, Vec<Tie<'a, i32>>) {
     let (rolled, ranking) = roll_round(ini, dice);
     let places = ranking
         .order
         .iter()
         .enumerate()
-        .map(|(k, &i)| {
-            let c = &ini.contenders[i];
-            let r = rolled[i];
-            Place {
-                place: k + 1,
-                name: &c.name,
-                total: r.total,
-                side: c.side.as_deref(),
-                count: c.count,
-                dex: c.dex,
-                base: (c.base != 0).then_some(c.base),
-                rolls: r.rolls.iter().flatten().copied().collect(),
-                mode: c.die.unwrap_or_default(),
-                d20: r.d20,
-                modifiers: &c.modifiers,
-                action: c.action.as_ref(),
-                members: c
-                    .members
-                    .iter()
-                    .map(|m| Member { name: &m.name, count: m.count, surprised: None, loses_first_turn: None })
-                    .collect(),
-                surprised: None,
-                loses_first_turn: None,
-                contender: i,
-            }
-        })
+        .map(|(k, &i)| place(k + 1, i, &ini.contenders[i], rolled[i], rolled[i].total))
         .collect();
     let ties = ranking.named_ties(|i| rolled[i].total, |i| ini.contenders[i].name.as_str());
     (places, ties)
@@ -865,7 +872,7 @@ pub fn initiative<'a>(ini: &'a Initiative, dice: &mut dyn Dice) -> InitiativeOut
 
 /// Each contender's total as a distribution, enumerated from [`roll_contender`].
 /// Contenders that roll the same way with the same net modifier share one enumeration.
-fn total_dists(ini: &Initiative, fallback: Fallback, method: &mut Method) -> Vec<Dist<i32>> {
+pub fn total_dists(ini: &Initiative, fallback: Fallback, method: &mut Method) -> Vec<Dist<i32>> {
     let mut seen: std::collections::BTreeMap<(Option<RollMode>, i32), Dist<i32>> = std::collections::BTreeMap::new();
     ini.contenders
         .iter()
@@ -887,7 +894,7 @@ const FIRST_PLACE_BUDGET: usize = 2_000_000;
 
 /// Who acts first among the contenders `among` selects: exact when the cast is small enough
 /// (see [`first_dist`]), else estimated from seeded runs of [`initiative`] itself.
-fn first_odds(
+pub fn first_odds(
     ini: &Initiative,
     totals: &[Dist<i32>],
     among: &[bool],
@@ -1030,7 +1037,7 @@ fn ratio(numerator: &BigUint, denominator: &BigUint) -> Prob {
 
 /// The full acting order, exactly: every combination of totals, settled by [`settle`]
 /// (counted in whole outcomes; only combinations with a tie go through the roll-off's odds).
-fn order_dist(ini: &Initiative, totals: &[Dist<i32>], fallback: Fallback, method: &mut Method) -> Dist<Vec<usize>> {
+pub fn order_dist(ini: &Initiative, totals: &[Dist<i32>], fallback: Fallback, method: &mut Method) -> Dist<Vec<usize>> {
     let dex: Vec<Option<i32>> = ini.contenders.iter().map(|c| c.dex).collect();
     let tables: Vec<Counts> =
         match ini.contenders.iter().zip(totals).map(|(c, d)| Counts::new(c, d)).collect::<Option<Vec<_>>>() {
@@ -1088,7 +1095,7 @@ impl Dice for NoTies {
     }
 }
 
-fn describe_first(ini: &Initiative, first: &Option<usize>, suffix: &str) -> (serde_json::Value, String) {
+pub fn describe_first(ini: &Initiative, first: &Option<usize>, suffix: &str) -> (serde_json::Value, String) {
     match first {
         Some(i) => {
             let name = &ini.contenders[*i].name;
@@ -1098,7 +1105,7 @@ fn describe_first(ini: &Initiative, first: &Option<usize>, suffix: &str) -> (ser
     }
 }
 
-fn describe_order(ini: &Initiative, order: &[usize]) -> (serde_json::Value, String) {
+pub fn describe_order(ini: &Initiative, order: &[usize]) -> (serde_json::Value, String) {
     let names: Vec<&str> = order.iter().map(|&i| ini.contenders[i].name.as_str()).collect();
     (json!(names), names.join(", then "))
 }
@@ -1130,18 +1137,22 @@ pub fn initiative_odds(ini: &Initiative, fallback: Fallback) -> Odds {
 // ------------------------------------------------------------------------------------------
 // Encounter
 
+/// Surprise, then initiative for the same creatures in the same order. `I` is the initiative
+/// rule: [`Initiative`] here, 5e2024's own there.
 #[derive(Clone, Debug)]
-pub struct EncounterInput {
+pub struct EncounterInput<I = Initiative> {
     pub surprise: SurpriseInput,
-    pub initiative: Initiative,
+    pub initiative: I,
 }
 
+/// The encounter's steps; `S` and `I` are the surprise and initiative outcomes (5e2024 has
+/// its own).
 #[derive(Clone, Debug, Serialize)]
-pub struct EncounterOutcome<'a> {
-    pub surprise: SurpriseOutcome<'a>,
-    pub initiative: InitiativeOutcome<'a>,
+pub struct EncounterOutcome<'a, S = SurpriseOutcome<'a>, I = InitiativeOutcome<'a>> {
+    pub surprise: S,
+    pub initiative: I,
     /// The first in the order who is not surprised (for side initiative, the first side
-    /// with someone not surprised); null when everyone is.
+    /// with someone not surprised); null when everyone is. In 5e2024, the first in the order.
     pub first_to_act: Option<&'a str>,
 }
 
@@ -1209,16 +1220,20 @@ pub fn encounter_odds(input: &EncounterInput, fallback: Fallback) -> Odds {
 // ------------------------------------------------------------------------------------------
 // Helpers
 
-fn is_one(n: &u32) -> bool {
+pub fn is_one(n: &u32) -> bool {
     *n == 1
 }
 
-fn exact(fallback: Fallback) -> Method {
+pub fn exact(fallback: Fallback) -> Method {
     Method { trials: None, seed: fallback.seed }
 }
 
 /// The distribution of `run`, exact when small enough; an estimate is recorded in `method`.
-fn dist_of<T: Ord + Clone>(run: impl FnMut(&mut dyn Dice) -> T, fallback: Fallback, method: &mut Method) -> Dist<T> {
+pub fn dist_of<T: Ord + Clone>(
+    run: impl FnMut(&mut dyn Dice) -> T,
+    fallback: Fallback,
+    method: &mut Method,
+) -> Dist<T> {
     let (dist, m) = exact_or_estimate(run, fallback);
     if m.trials.is_some() {
         *method = m;

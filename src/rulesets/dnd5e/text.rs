@@ -9,25 +9,52 @@ use std::fmt::Write as _;
 use std::ops::Not as _;
 
 /// `Goblin ×4` for a group, the plain name otherwise.
-fn label(name: &str, count: u32) -> String {
+pub fn label(name: &str, count: u32) -> String {
     if count > 1 { format!("{name} ×{count}") } else { name.to_string() }
 }
 
-fn names_of<'a>(items: impl IntoIterator<Item = (&'a str, u32)>) -> Vec<String> {
+pub fn names_of<'a>(items: impl IntoIterator<Item = (&'a str, u32)>) -> Vec<String> {
     items.into_iter().map(|(n, c)| label(n, c)).collect()
 }
 
 /// Whether groups of these sizes make more than one creature.
-fn several(counts: impl IntoIterator<Item = u32>) -> bool {
+pub fn several(counts: impl IntoIterator<Item = u32>) -> bool {
     counts.into_iter().sum::<u32>() > 1
 }
 
-fn join_owned(items: &[String]) -> String {
+pub fn join_owned(items: &[String]) -> String {
     join(&items.iter().map(String::as_str).collect::<Vec<_>>())
 }
 
 // ------------------------------------------------------------------------------------------
 // Surprise
+
+/// `Stealth 1d20 (12) +2 = 14`, or `Stealth 14` for a total given.
+pub fn stealth_text(h: &HiderStealth, p: &Palette) -> String {
+    match (&h.roll, h.modifier) {
+        (Some(roll), Some(m)) => format!("Stealth {} {} = {}", p.roll(roll), Signed(m), p.total(h.stealth)),
+        _ => format!("Stealth {}", p.total(h.stealth)),
+    }
+}
+
+/// With several hiders, why the lowest Stealth is the one compared.
+pub fn lowest_note(hiders: usize, lowest: Option<i32>, p: &Palette) -> Option<String> {
+    let lowest = lowest.filter(|_| hiders > 1)?;
+    Some(
+        p.dim(format_args!("a creature that notices any hider is not surprised: the lowest Stealth, {lowest}, counts"))
+            .to_string(),
+    )
+}
+
+/// `passive Perception 16 > Stealth 14`
+pub fn perception_text(per: i32, stealth: i32) -> String {
+    let sign = match per.cmp(&stealth) {
+        std::cmp::Ordering::Greater => ">",
+        std::cmp::Ordering::Equal => "=",
+        std::cmp::Ordering::Less => "<",
+    };
+    format!("passive Perception {per} {sign} Stealth {stealth}")
+}
 
 fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
     let mut lines = Vec::new();
@@ -37,27 +64,10 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
     for h in &s.hiders {
         let mut line = String::new();
         pad(&mut line, p.name(h.name), h.name.chars().count(), w);
-        line.push_str("  Stealth ");
-        match (&h.roll, h.modifier) {
-            (Some(roll), Some(m)) => {
-                let _ = write!(line, "{} {} = {}", p.roll(roll), Signed(m), p.total(h.stealth));
-            }
-            _ => {
-                let _ = write!(line, "{}", p.total(h.stealth));
-            }
-        }
+        let _ = write!(line, "  {}", stealth_text(h, p));
         lines.push(line);
     }
-    if s.hiders.len() > 1 {
-        if let Some(lowest) = s.lowest_stealth {
-            lines.push(
-                p.dim(format_args!(
-                    "a creature that notices any hider is not surprised: the lowest Stealth, {lowest}, counts"
-                ))
-                .to_string(),
-            );
-        }
-    }
+    lines.extend(lowest_note(s.hiders.len(), s.lowest_stealth, p));
     for (c, name) in s.creatures.iter().zip(&labels) {
         let mut line = String::new();
         pad(&mut line, p.name(name), name.chars().count(), w);
@@ -71,14 +81,8 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
                 let _ = write!(line, "{}", p.bad("surprised (both sides)"));
             }
             Reason::Noticed | Reason::NotNoticed => {
-                let per = c.passive_perception.unwrap_or(0);
-                let stealth = c.stealth.unwrap_or(0);
-                let sign = match per.cmp(&stealth) {
-                    std::cmp::Ordering::Greater => ">",
-                    std::cmp::Ordering::Equal => "=",
-                    std::cmp::Ordering::Less => "<",
-                };
-                let _ = write!(line, "passive Perception {per} {sign} Stealth {stealth}  ");
+                let _ =
+                    write!(line, "{}  ", perception_text(c.passive_perception.unwrap_or(0), c.stealth.unwrap_or(0)));
                 let verdict = if c.surprised { p.bad("surprised").to_string() } else { p.good("noticed").to_string() };
                 line.push_str(&verdict);
                 if c.borderline {
@@ -137,7 +141,7 @@ impl Report for SurpriseOutcome<'_> {
 // Initiative
 
 /// How a place's number came about: `1d20 (14) +2 Dex, +5 Alert`.
-fn working(place: &Place, p: &Palette) -> String {
+pub fn working(place: &Place, p: &Palette) -> String {
     let mut line = String::new();
     match (place.rolls.as_slice(), place.d20) {
         ([a, b], Some(kept)) => {
@@ -173,13 +177,20 @@ fn working(place: &Place, p: &Palette) -> String {
     line
 }
 
-fn order_lines(order: &[Place], ties: &[Tie<i32>], p: &Palette, variant: Variant) -> Vec<String> {
+/// One line per place, each followed by its entry of `notes` (if any), then one per tie.
+pub fn order_lines(
+    order: &[&Place],
+    notes: &[String],
+    ties: &[Tie<i32>],
+    p: &Palette,
+    variant: Variant,
+) -> Vec<String> {
     let mut lines = Vec::new();
     let labels: Vec<String> = order.iter().map(|o| label(o.name, o.count)).collect();
     let w = width(labels.iter().map(String::as_str));
     let tw = order.iter().map(|o| o.total.to_string().len()).max().unwrap_or(1);
     let pw = order.len().to_string().len();
-    for (place, name) in order.iter().zip(&labels) {
+    for (k, (place, name)) in order.iter().zip(&labels).enumerate() {
         let mut line = format!("{:>pw$}. ", place.place);
         pad(&mut line, p.name(name), name.chars().count(), w);
         let _ = write!(line, "  {}  ", p.total(format_args!("{:>tw$}", place.total)));
@@ -200,6 +211,10 @@ fn order_lines(order: &[Place], ties: &[Tie<i32>], p: &Palette, variant: Variant
         if place.loses_first_turn == Some(true) {
             let _ = write!(line, "  {}", p.bad("loses first turn (surprised)"));
         }
+        if let Some(note) = notes.get(k).filter(|n| !n.is_empty()) {
+            let gap = if line.ends_with("  ") { "" } else { "  " };
+            let _ = write!(line, "{gap}{note}");
+        }
         lines.push(line);
     }
     lines.extend(ties.iter().map(|tie| tie_line(p, format_args!("tie at {}", tie.total), tie)));
@@ -212,11 +227,11 @@ fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {
         Variant::Speed => {
             for round in &i.rounds {
                 lines.push(p.paint(p.title, format_args!("round {} (count down)", round.round)).to_string());
-                lines
-                    .extend(order_lines(&round.order, &round.ties, p, i.variant).into_iter().map(|l| format!("  {l}")));
+                let order: Vec<&Place> = round.order.iter().collect();
+                lines.extend(order_lines(&order, &[], &round.ties, p, i.variant).into_iter().map(|l| format!("  {l}")));
             }
         }
-        _ => lines.extend(order_lines(&i.order, &i.ties, p, i.variant)),
+        _ => lines.extend(order_lines(&i.order.iter().collect::<Vec<_>>(), &[], &i.ties, p, i.variant)),
     }
     match i.variant {
         Variant::Side => lines.push(
