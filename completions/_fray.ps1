@@ -82,6 +82,8 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             break
         }
         'fray;distance' {
+            [CompletionResult]::new('--terrain', '--terrain', [CompletionResultType]::ParameterName, 'The travel terrain the others are seen across, e.g. forest or hills (5e)')
+            [CompletionResult]::new('--audible', '--audible', [CompletionResultType]::ParameterName, 'How much noise the others make, for the distance they are heard at (5e)')
             [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod (alias nwod)')
             [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod (alias nwod)')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output')

@@ -137,12 +137,20 @@ _fray() {
             return 0
             ;;
         fray__subcmd__distance)
-            opts="-r -f -n -q -v -h -V --dungeon --outdoors --both-surprised --rules --seed --format --color --repeat --odds --quiet --show-seed --help --version"
+            opts="-r -f -n -q -v -h -V --dungeon --outdoors --both-surprised --terrain --audible --rules --seed --format --color --repeat --odds --quiet --show-seed --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --terrain)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --audible)
+                    COMPREPLY=($(compgen -W "quiet normal loud" -- "${cur}"))
+                    return 0
+                    ;;
                 --rules)
                     COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
                     return 0

@@ -77,6 +77,8 @@ set edit:completion:arg-completer[fray] = {|@words|
             cand --version 'Print version'
         }
         &'fray;distance'= {
+            cand --terrain 'The travel terrain the others are seen across, e.g. forest or hills (5e)'
+            cand --audible 'How much noise the others make, for the distance they are heard at (5e)'
             cand -r 'Ruleset: ose (default), gurps, 5e, wod (alias nwod)'
             cand --rules 'Ruleset: ose (default), gurps, 5e, wod (alias nwod)'
             cand --seed 'Make the run reproducible: the same seed and arguments give the same output'

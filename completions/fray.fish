@@ -84,6 +84,10 @@ complete -c fray -n "__fish_fray_using_subcommand surprise" -s q -l quiet -d 'Te
 complete -c fray -n "__fish_fray_using_subcommand surprise" -s v -l show-seed -d 'Print the seed in text output'
 complete -c fray -n "__fish_fray_using_subcommand surprise" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand surprise" -s V -l version -d 'Print version'
+complete -c fray -n "__fish_fray_using_subcommand distance" -l terrain -d 'The travel terrain the others are seen across, e.g. forest or hills (5e)' -r
+complete -c fray -n "__fish_fray_using_subcommand distance" -l audible -d 'How much noise the others make, for the distance they are heard at (5e)' -r -f -a "quiet\t'Trying to be quiet: 2d6 x 5 ft'
+normal\t'Normal noise: 2d6 x 10 ft'
+loud\t'Very loud: 2d6 x 50 ft'"
 complete -c fray -n "__fish_fray_using_subcommand distance" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod (alias nwod)' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'

@@ -242,7 +242,9 @@ pub const DISTANCE_EXAMPLES: &str = "\
 Examples:
   fray distance                       dungeon: 2d6 x 10'
   fray distance --outdoors            2d6 x 30'
-  fray distance --both-surprised -q   1d4 x 10', just the number";
+  fray distance --both-surprised -q   1d4 x 10', just the number
+  fray -r 5e distance --terrain hills     2d10 x 10 ft
+  fray -r 5e distance --audible loud      heard: 2d6 x 50 ft";
 
 pub const INITIATIVE_EXAMPLES: &str = "\
 Examples:
@@ -366,6 +368,14 @@ pub struct DistanceArgs {
     #[arg(long)]
     pub both_surprised: bool,
 
+    /// The travel terrain the others are seen across, e.g. forest or hills (5e)
+    #[arg(long = "terrain", value_name = "TERRAIN")]
+    pub travel_terrain: Option<String>,
+
+    /// How much noise the others make, for the distance they are heard at (5e)
+    #[arg(long, value_enum, value_name = "NOISE")]
+    pub audible: Option<Audible>,
+
     #[command(flatten)]
     pub global: Global,
 }
@@ -388,6 +398,16 @@ pub enum Variant {
     Side,
     /// Speed factor: d20 + Dex + action and size modifiers, every round
     Speed,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Audible {
+    /// Trying to be quiet: 2d6 x 5 ft
+    Quiet,
+    /// Normal noise: 2d6 x 10 ft
+    Normal,
+    /// Very loud: 2d6 x 50 ft
+    Loud,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -571,7 +571,7 @@ fn errors_name_the_flag_or_key_and_what_is_allowed() {
         ),
         (&["encounter", "Elf"], 2, "5e surprise needs the hiders' Stealth"),
         (&["reaction"], 2, "the 5e ruleset has no reaction rule; rulesets with one: ose, gurps"),
-        (&["distance"], 2, "the 5e ruleset has no encounter-distance rule; rulesets with one: ose"),
+        (&["distance"], 2, "5e distance needs --terrain TERRAIN (or --audible quiet|normal|loud)"),
         (&["pursue"], 2, "the 5e ruleset has no pursuit rule; rulesets with one: ose"),
     ];
     for (args, code, says) in cases {

@@ -72,6 +72,8 @@ fn values_of(flag: &str) -> &'static [&'static str] {
         "--gap" => &["0", "60", "300"],
         "--sight" => &["50", "200"],
         "--drop" => &["treasure", "food@2", "treasure@9"],
+        "--terrain" => &["forest", "hills", "urban", "beach"],
+        "--audible" => &["quiet", "loud"],
         _ => &[""],
     }
 }

@@ -3,6 +3,7 @@
 mod common;
 
 mod dnd5e;
+mod dnd5e2024;
 mod golden;
 mod gurps;
 mod hardening;

@@ -69,7 +69,7 @@ pub static RULESET: Ruleset = Ruleset {
             flags: &["--stealth", "--stealth-mod", "--stealth-ties", "--both-surprised", "--ambush"],
             run: surprise_command,
         }),
-        distance: None,
+        distance: Some(Handler { flags: &["--terrain", "--audible"], run: distance_command }),
         initiative: Some(Handler { flags: &["--variant", "--rounds"], run: initiative_command }),
         reaction: None,
         pursue: None,
@@ -90,6 +90,44 @@ pub static RULESET: Ruleset = Ruleset {
 
 fn surprise_command(args: &cli::SurpriseArgs, cast: Cast, runner: &mut Runner) -> Result<()> {
     runner.run(&surprise_input(&cast, &args.surprise, args.both_surprised)?)
+}
+
+fn distance_command(args: &cli::DistanceArgs, _: Cast, runner: &mut Runner) -> Result<()> {
+    let heard = args.audible.map(|noise| match noise {
+        cli::Audible::Quiet => &NOISES[0],
+        cli::Audible::Normal => &NOISES[1],
+        cli::Audible::Loud => &NOISES[2],
+    });
+    runner.run(&distance_input("5e", TERRAINS, args.travel_terrain.as_deref(), heard, true)?)
+}
+
+/// The encounter distance `--terrain` names in `table`, or the audible distance `heard` (for
+/// a ruleset with `--audible`, `hearing`). 5e2024 too.
+pub(crate) fn distance_input(
+    rules: &str,
+    table: &'static [Sighting],
+    terrain: Option<&str>,
+    heard: Option<&'static Sighting>,
+    hearing: bool,
+) -> Result<DistanceInput> {
+    let terrains = format!("{rules} terrains: {}", Sighting::names(table));
+    let noticed = match (terrain, heard) {
+        (Some(_), Some(_)) => {
+            return Err(Error::usage("--terrain and --audible each set the distance: give one").hint(
+                "--terrain for the distance the others are seen at, --audible for the distance they are heard at",
+            ));
+        }
+        (None, Some(noise)) => Noticed::Heard(noise),
+        (Some(word), None) => Noticed::Seen(
+            Sighting::find(table, word)
+                .ok_or_else(|| Error::usage(format!("unknown terrain '{word}'")).hint(terrains.clone()))?,
+        ),
+        (None, None) => {
+            let or_heard = if hearing { " (or --audible quiet|normal|loud)" } else { "" };
+            return Err(Error::usage(format!("{rules} distance needs --terrain TERRAIN{or_heard}")).hint(terrains));
+        }
+    };
+    Ok(DistanceInput { noticed })
 }
 
 fn initiative_command(args: &cli::InitiativeArgs, cast: Cast, runner: &mut Runner) -> Result<()> {
@@ -295,6 +333,18 @@ impl Rule for SurpriseInput {
 
     fn odds(&self, fallback: Fallback) -> Odds {
         surprise_odds(self, fallback)
+    }
+}
+
+impl Rule for DistanceInput {
+    type Outcome<'a> = DistanceOutcome;
+
+    fn roll(&self, dice: &mut dyn Dice) -> DistanceOutcome {
+        distance(self, dice)
+    }
+
+    fn odds(&self, fallback: Fallback) -> Odds {
+        distance_odds(self, fallback)
     }
 }
 

@@ -138,6 +138,31 @@ impl Report for SurpriseOutcome<'_> {
 }
 
 // ------------------------------------------------------------------------------------------
+// Encounter distance
+
+/// `2d8 (3+6) = 9 × 10 ft = 90 ft  forest`
+fn distance_line(d: &DistanceOutcome, p: &Palette) -> String {
+    let mut line = format!("{} × {} ft = {}", p.roll(&d.roll), d.scale, p.total(format_args!("{} ft", d.feet)));
+    if let Some(terrain) = d.terrain {
+        let _ = write!(line, "  {}", p.dim(format_args!("{terrain} terrain")));
+    }
+    if let Some(noise) = d.audible {
+        let _ = write!(line, "  {}", p.dim(format_args!("heard, {noise} noise")));
+    }
+    line
+}
+
+impl Report for DistanceOutcome {
+    fn text(&self, p: &Palette, out: &mut String) {
+        block(out, &[distance_line(self, p)]);
+    }
+
+    fn headline(&self, out: &mut String) {
+        let _ = write!(out, "{}", self.feet);
+    }
+}
+
+// ------------------------------------------------------------------------------------------
 // Initiative
 
 /// How a place's number came about: `1d20 (14) +2 Dex, +5 Alert`.
