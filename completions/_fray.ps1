@@ -82,7 +82,7 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             break
         }
         'fray;distance' {
-            [CompletionResult]::new('--terrain', '--terrain', [CompletionResultType]::ParameterName, 'The travel terrain the others are seen across, e.g. forest or hills (5e)')
+            [CompletionResult]::new('--terrain', '--terrain', [CompletionResultType]::ParameterName, 'The travel terrain the others are seen across, e.g. forest or hills (5e, 5e2024)')
             [CompletionResult]::new('--audible', '--audible', [CompletionResultType]::ParameterName, 'How much noise the others make, for the distance they are heard at (5e)')
             [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod (alias nwod)')
             [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod (alias nwod)')
@@ -115,6 +115,7 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             [CompletionResult]::new('--delay', '--delay', [CompletionResultType]::ParameterName, 'NAME acts right after OTHER, at OTHER''s initiative - 1 (wod; NAME:after=OTHER)')
             [CompletionResult]::new('--ready', '--ready', [CompletionResultType]::ParameterName, 'NAME''s prepared action fires right before OTHER, at OTHER''s + 1 (wod; NAME:before=OTHER)')
             [CompletionResult]::new('--hold', '--hold', [CompletionResultType]::ParameterName, 'NAME gives up its first-round action to act at any moment of round 2 (wod; NAME[:before=OTHER|after=OTHER] places it)')
+            [CompletionResult]::new('--swap', '--swap', [CompletionResultType]::ParameterName, 'ALERT (with the Alert feat) swaps initiative with the willing ALLY right after rolling (5e2024; repeatable)')
             [CompletionResult]::new('--surprised', '--surprised', [CompletionResultType]::ParameterName, 'SIDE is surprised and does not roll (ose; repeatable)')
             [CompletionResult]::new('--rounds', '--rounds', [CompletionResultType]::ParameterName, 'Rounds to roll (5e speed factor; default 1)')
             [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod (alias nwod)')
@@ -202,6 +203,7 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             [CompletionResult]::new('--delay', '--delay', [CompletionResultType]::ParameterName, 'NAME acts right after OTHER, at OTHER''s initiative - 1 (wod; NAME:after=OTHER)')
             [CompletionResult]::new('--ready', '--ready', [CompletionResultType]::ParameterName, 'NAME''s prepared action fires right before OTHER, at OTHER''s + 1 (wod; NAME:before=OTHER)')
             [CompletionResult]::new('--hold', '--hold', [CompletionResultType]::ParameterName, 'NAME gives up its first-round action to act at any moment of round 2 (wod; NAME[:before=OTHER|after=OTHER] places it)')
+            [CompletionResult]::new('--swap', '--swap', [CompletionResultType]::ParameterName, 'ALERT (with the Alert feat) swaps initiative with the willing ALLY right after rolling (5e2024; repeatable)')
             [CompletionResult]::new('--cha', '--cha', [CompletionResultType]::ParameterName, 'The speaker''s Charisma score when the party parleys (3-18; ose)')
             [CompletionResult]::new('--cha-mod', '--cha-mod', [CompletionResultType]::ParameterName, 'The speaker''s Charisma modifier, given directly (ose)')
             [CompletionResult]::new('--mod', '--mod', [CompletionResultType]::ParameterName, 'Any other reaction modifier')

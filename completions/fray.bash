@@ -100,11 +100,11 @@ _fray() {
                     return 0
                     ;;
                 --rules)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e 5e2024 wod" -- "${cur}"))
                     return 0
                     ;;
                 -r)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e 5e2024 wod" -- "${cur}"))
                     return 0
                     ;;
                 --format)
@@ -152,11 +152,11 @@ _fray() {
                     return 0
                     ;;
                 --rules)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e 5e2024 wod" -- "${cur}"))
                     return 0
                     ;;
                 -r)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e 5e2024 wod" -- "${cur}"))
                     return 0
                     ;;
                 --seed)
@@ -191,7 +191,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__encounter)
-            opts="-r -f -n -q -v -h -V --side --roster --roster-example --ambush --aware --total --partial --stealth --stealth-mod --stealth-ties --dungeon --outdoors --ties --wait --variant --delay --ready --hold --cha --cha-mod --mod --both-surprised --reaction --rounds --rules --seed --format --color --repeat --odds --quiet --show-seed --help --version"
+            opts="-r -f -n -q -v -h -V --side --roster --roster-example --ambush --aware --total --partial --stealth --stealth-mod --stealth-ties --dungeon --outdoors --ties --wait --variant --delay --ready --hold --swap --cha --cha-mod --mod --both-surprised --reaction --rounds --rules --seed --format --color --repeat --odds --quiet --show-seed --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -260,6 +260,10 @@ _fray() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --swap)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --cha)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -277,11 +281,11 @@ _fray() {
                     return 0
                     ;;
                 --rules)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e 5e2024 wod" -- "${cur}"))
                     return 0
                     ;;
                 -r)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e 5e2024 wod" -- "${cur}"))
                     return 0
                     ;;
                 --seed)
@@ -456,7 +460,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__initiative)
-            opts="-r -f -n -q -v -h -V --side --roster --roster-example --ties --wait --variant --delay --ready --hold --surprised --rounds --rules --seed --format --color --repeat --odds --quiet --show-seed --help --version"
+            opts="-r -f -n -q -v -h -V --side --roster --roster-example --ties --wait --variant --delay --ready --hold --swap --surprised --rounds --rules --seed --format --color --repeat --odds --quiet --show-seed --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -505,6 +509,10 @@ _fray() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --swap)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --surprised)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -514,11 +522,11 @@ _fray() {
                     return 0
                     ;;
                 --rules)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e 5e2024 wod" -- "${cur}"))
                     return 0
                     ;;
                 -r)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e 5e2024 wod" -- "${cur}"))
                     return 0
                     ;;
                 --seed)
@@ -598,11 +606,11 @@ _fray() {
                     return 0
                     ;;
                 --rules)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e 5e2024 wod" -- "${cur}"))
                     return 0
                     ;;
                 -r)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e 5e2024 wod" -- "${cur}"))
                     return 0
                     ;;
                 --seed)
@@ -656,11 +664,11 @@ _fray() {
                     return 0
                     ;;
                 --rules)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e 5e2024 wod" -- "${cur}"))
                     return 0
                     ;;
                 -r)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e 5e2024 wod" -- "${cur}"))
                     return 0
                     ;;
                 --seed)
@@ -745,11 +753,11 @@ _fray() {
                     return 0
                     ;;
                 --rules)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e 5e2024 wod" -- "${cur}"))
                     return 0
                     ;;
                 -r)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e 5e2024 wod" -- "${cur}"))
                     return 0
                     ;;
                 --seed)

@@ -77,7 +77,7 @@ set edit:completion:arg-completer[fray] = {|@words|
             cand --version 'Print version'
         }
         &'fray;distance'= {
-            cand --terrain 'The travel terrain the others are seen across, e.g. forest or hills (5e)'
+            cand --terrain 'The travel terrain the others are seen across, e.g. forest or hills (5e, 5e2024)'
             cand --audible 'How much noise the others make, for the distance they are heard at (5e)'
             cand -r 'Ruleset: ose (default), gurps, 5e, wod (alias nwod)'
             cand --rules 'Ruleset: ose (default), gurps, 5e, wod (alias nwod)'
@@ -109,6 +109,7 @@ set edit:completion:arg-completer[fray] = {|@words|
             cand --delay 'NAME acts right after OTHER, at OTHER''s initiative - 1 (wod; NAME:after=OTHER)'
             cand --ready 'NAME''s prepared action fires right before OTHER, at OTHER''s + 1 (wod; NAME:before=OTHER)'
             cand --hold 'NAME gives up its first-round action to act at any moment of round 2 (wod; NAME[:before=OTHER|after=OTHER] places it)'
+            cand --swap 'ALERT (with the Alert feat) swaps initiative with the willing ALLY right after rolling (5e2024; repeatable)'
             cand --surprised 'SIDE is surprised and does not roll (ose; repeatable)'
             cand --rounds 'Rounds to roll (5e speed factor; default 1)'
             cand -r 'Ruleset: ose (default), gurps, 5e, wod (alias nwod)'
@@ -193,6 +194,7 @@ set edit:completion:arg-completer[fray] = {|@words|
             cand --delay 'NAME acts right after OTHER, at OTHER''s initiative - 1 (wod; NAME:after=OTHER)'
             cand --ready 'NAME''s prepared action fires right before OTHER, at OTHER''s + 1 (wod; NAME:before=OTHER)'
             cand --hold 'NAME gives up its first-round action to act at any moment of round 2 (wod; NAME[:before=OTHER|after=OTHER] places it)'
+            cand --swap 'ALERT (with the Alert feat) swaps initiative with the willing ALLY right after rolling (5e2024; repeatable)'
             cand --cha 'The speaker''s Charisma score when the party parleys (3-18; ose)'
             cand --cha-mod 'The speaker''s Charisma modifier, given directly (ose)'
             cand --mod 'Any other reaction modifier'

@@ -36,6 +36,7 @@ complete -c fray -n "__fish_fray_needs_command" -s n -l repeat -d 'Run the proce
 complete -c fray -n "__fish_fray_needs_command" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod (alias nwod)' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
+5e2024\t'D&D 2024 revision (SRD 5.2)'
 wod\t'World of Darkness Storytelling system (2004)'"
 complete -c fray -n "__fish_fray_needs_command" -s f -l format -d 'Output format: text (default), yaml, json' -r -f -a "text\t''
 yaml\t''
@@ -66,6 +67,7 @@ complete -c fray -n "__fish_fray_using_subcommand surprise" -l rounds -d 'Turns 
 complete -c fray -n "__fish_fray_using_subcommand surprise" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod (alias nwod)' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
+5e2024\t'D&D 2024 revision (SRD 5.2)'
 wod\t'World of Darkness Storytelling system (2004)'"
 complete -c fray -n "__fish_fray_using_subcommand surprise" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output' -r
 complete -c fray -n "__fish_fray_using_subcommand surprise" -s f -l format -d 'Output format: text (default), yaml, json' -r -f -a "text\t''
@@ -84,13 +86,14 @@ complete -c fray -n "__fish_fray_using_subcommand surprise" -s q -l quiet -d 'Te
 complete -c fray -n "__fish_fray_using_subcommand surprise" -s v -l show-seed -d 'Print the seed in text output'
 complete -c fray -n "__fish_fray_using_subcommand surprise" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand surprise" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand distance" -l terrain -d 'The travel terrain the others are seen across, e.g. forest or hills (5e)' -r
+complete -c fray -n "__fish_fray_using_subcommand distance" -l terrain -d 'The travel terrain the others are seen across, e.g. forest or hills (5e, 5e2024)' -r
 complete -c fray -n "__fish_fray_using_subcommand distance" -l audible -d 'How much noise the others make, for the distance they are heard at (5e)' -r -f -a "quiet\t'Trying to be quiet: 2d6 x 5 ft'
 normal\t'Normal noise: 2d6 x 10 ft'
 loud\t'Very loud: 2d6 x 50 ft'"
 complete -c fray -n "__fish_fray_using_subcommand distance" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod (alias nwod)' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
+5e2024\t'D&D 2024 revision (SRD 5.2)'
 wod\t'World of Darkness Storytelling system (2004)'"
 complete -c fray -n "__fish_fray_using_subcommand distance" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output' -r
 complete -c fray -n "__fish_fray_using_subcommand distance" -s f -l format -d 'Output format: text (default), yaml, json' -r -f -a "text\t''
@@ -120,11 +123,13 @@ speed\t'Speed factor: d20 + Dex + action and size modifiers, every round'"
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l delay -d 'NAME acts right after OTHER, at OTHER\'s initiative - 1 (wod; NAME:after=OTHER)' -r
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l ready -d 'NAME\'s prepared action fires right before OTHER, at OTHER\'s + 1 (wod; NAME:before=OTHER)' -r
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l hold -d 'NAME gives up its first-round action to act at any moment of round 2 (wod; NAME[:before=OTHER|after=OTHER] places it)' -r
+complete -c fray -n "__fish_fray_using_subcommand initiative" -l swap -d 'ALERT (with the Alert feat) swaps initiative with the willing ALLY right after rolling (5e2024; repeatable)' -r
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l surprised -d 'SIDE is surprised and does not roll (ose; repeatable)' -r
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l rounds -d 'Rounds to roll (5e speed factor; default 1)' -r
 complete -c fray -n "__fish_fray_using_subcommand initiative" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod (alias nwod)' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
+5e2024\t'D&D 2024 revision (SRD 5.2)'
 wod\t'World of Darkness Storytelling system (2004)'"
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output' -r
 complete -c fray -n "__fish_fray_using_subcommand initiative" -s f -l format -d 'Output format: text (default), yaml, json' -r -f -a "text\t''
@@ -146,6 +151,7 @@ complete -c fray -n "__fish_fray_using_subcommand reaction" -l mod -d 'Any other
 complete -c fray -n "__fish_fray_using_subcommand reaction" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod (alias nwod)' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
+5e2024\t'D&D 2024 revision (SRD 5.2)'
 wod\t'World of Darkness Storytelling system (2004)'"
 complete -c fray -n "__fish_fray_using_subcommand reaction" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output' -r
 complete -c fray -n "__fish_fray_using_subcommand reaction" -s f -l format -d 'Output format: text (default), yaml, json' -r -f -a "text\t''
@@ -170,6 +176,7 @@ complete -c fray -n "__fish_fray_using_subcommand pursue" -l rounds -d 'Rounds b
 complete -c fray -n "__fish_fray_using_subcommand pursue" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod (alias nwod)' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
+5e2024\t'D&D 2024 revision (SRD 5.2)'
 wod\t'World of Darkness Storytelling system (2004)'"
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output' -r
 complete -c fray -n "__fish_fray_using_subcommand pursue" -s f -l format -d 'Output format: text (default), yaml, json' -r -f -a "text\t''
@@ -204,6 +211,7 @@ speed\t'Speed factor: d20 + Dex + action and size modifiers, every round'"
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l delay -d 'NAME acts right after OTHER, at OTHER\'s initiative - 1 (wod; NAME:after=OTHER)' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l ready -d 'NAME\'s prepared action fires right before OTHER, at OTHER\'s + 1 (wod; NAME:before=OTHER)' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l hold -d 'NAME gives up its first-round action to act at any moment of round 2 (wod; NAME[:before=OTHER|after=OTHER] places it)' -r
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l swap -d 'ALERT (with the Alert feat) swaps initiative with the willing ALLY right after rolling (5e2024; repeatable)' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l cha -d 'The speaker\'s Charisma score when the party parleys (3-18; ose)' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l cha-mod -d 'The speaker\'s Charisma modifier, given directly (ose)' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l mod -d 'Any other reaction modifier' -r
@@ -211,6 +219,7 @@ complete -c fray -n "__fish_fray_using_subcommand encounter" -l rounds -d 'Round
 complete -c fray -n "__fish_fray_using_subcommand encounter" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod (alias nwod)' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
+5e2024\t'D&D 2024 revision (SRD 5.2)'
 wod\t'World of Darkness Storytelling system (2004)'"
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -s f -l format -d 'Output format: text (default), yaml, json' -r -f -a "text\t''

@@ -164,6 +164,9 @@ pub enum RulesId {
     /// D&D 5th edition (2014) with the DMG initiative variants
     #[value(name = "5e")]
     Dnd5e,
+    /// D&D 2024 revision (SRD 5.2)
+    #[value(name = "5e2024", alias = "5.5e", alias = "2024")]
+    Dnd5e2024,
     /// World of Darkness Storytelling system (2004)
     #[value(alias = "nwod")]
     Wod,
@@ -236,6 +239,7 @@ Examples:
   fray surprise --side party --side orcs:chance=3 --side wolves:aware
   fray -r gurps surprise --total Clerk:iq=9 Guard:iq=10,cr Werewolf:side=monsters
   fray -r 5e surprise --stealth 14 Elf:per=16 Fighter:per=12 Wizard:per=10 Halfling:per=14
+  fray -r 5e2024 surprise --stealth-mod 5 Elf:per=16 Fighter:per=12
   fray -r wod surprise Mitch:wits=2,composure=3 Larry:wits=3,composure=2";
 
 pub const DISTANCE_EXAMPLES: &str = "\
@@ -244,7 +248,8 @@ Examples:
   fray distance --outdoors            2d6 x 30'
   fray distance --both-surprised -q   1d4 x 10', just the number
   fray -r 5e distance --terrain hills     2d10 x 10 ft
-  fray -r 5e distance --audible loud      heard: 2d6 x 50 ft";
+  fray -r 5e distance --audible loud      heard: 2d6 x 50 ft
+  fray -r 5e2024 distance --terrain forest --odds";
 
 pub const INITIATIVE_EXAMPLES: &str = "\
 Examples:
@@ -253,6 +258,7 @@ Examples:
   fray -r gurps initiative Ansel:speed=6.25,dx=12 Orc:speed=5.5,side=monsters
   fray -r 5e initiative Rogue:dex=4 Goblin*4:dex=2,side=monsters
   fray -r 5e initiative --variant speed --rounds 3 'Paladin:dex=0,action=spell:2+light'
+  fray -r 5e2024 initiative --swap Rogue:Fighter Rogue:dex=4,alert,pb=2 Fighter:dex=1 Orc:side=monsters
   fray -r wod initiative Mitch:initiative=10 Larry:initiative=6 --delay Mitch:after=Larry";
 
 pub const REACTION_EXAMPLES: &str = "\
@@ -273,6 +279,7 @@ Examples:
   fray encounter --outdoors --cha 16 -f yaml
   fray -r gurps encounter --partial --reaction Ansel:iq=12,speed=6 Orc*2:side=monsters,speed=5
   fray -r 5e encounter --stealth 14 Elf:per=16,dex=3 Goblin*4:side=monsters,dex=2
+  fray -r 5e2024 encounter --stealth-mod 4 Elf:per=16,dex=3 Goblin*4:side=monsters,dex=2
   fray -r wod encounter Mitch:wits=2,composure=3,dex=3 Thug:ambusher,side=monsters";
 
 // Sides and combatants, inline or from a roster file.
@@ -368,7 +375,7 @@ pub struct DistanceArgs {
     #[arg(long)]
     pub both_surprised: bool,
 
-    /// The travel terrain the others are seen across, e.g. forest or hills (5e)
+    /// The travel terrain the others are seen across, e.g. forest or hills (5e, 5e2024)
     #[arg(long = "terrain", value_name = "TERRAIN")]
     pub travel_terrain: Option<String>,
 
@@ -445,6 +452,11 @@ pub struct OrderOpts {
     /// NAME[:before=OTHER|after=OTHER] places it)
     #[arg(long, value_name = "NAME")]
     pub hold: Vec<String>,
+
+    /// ALERT (with the Alert feat) swaps initiative with the willing ALLY right after rolling
+    /// (5e2024; repeatable)
+    #[arg(long, value_name = "ALERT:ALLY")]
+    pub swap: Vec<String>,
 }
 
 #[derive(Debug, Args)]

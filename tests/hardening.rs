@@ -74,6 +74,7 @@ fn values_of(flag: &str) -> &'static [&'static str] {
         "--drop" => &["treasure", "food@2", "treasure@9"],
         "--terrain" => &["forest", "hills", "urban", "beach"],
         "--audible" => &["quiet", "loud"],
+        "--swap" => &["A:C", "C:A", "A:G"],
         _ => &[""],
     }
 }
@@ -91,9 +92,8 @@ fn combatants_of(rules: &Ruleset) -> &'static [&'static str] {
             "C:alert,action=spell:2+light,size=small",
             "G*3:side=monsters,init=1,adv",
         ],
-        "wod" => {
-            &["A:wits=2,composure=3,dex=2", "B:side=monsters,ambusher", "C:initiative=7", "D:in-combat,mod=-2"]
-        }
+        "5e2024" => &["A:per=14,dex=3,alert,pb=2", "B:side=monsters,dex=2", "C:initiative=12", "G*3:side=monsters,adv"],
+        "wod" => &["A:wits=2,composure=3,dex=2", "B:side=monsters,ambusher", "C:initiative=7", "D:in-combat,mod=-2"],
         other => panic!("no combatants listed for {other}"),
     }
 }
@@ -136,7 +136,7 @@ const JUNK: &[&str] = &[
 /// values), combatants, output options, and now and then a junk word.
 fn command_line() -> impl Strategy<Value = Vec<String>> {
     (
-        0usize..4,
+        0usize..5,
         0usize..6,
         proptest::collection::vec((0usize..64, 0usize..8), 0..5),
         proptest::collection::vec(0usize..8, 0..4),
@@ -189,7 +189,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
 
     #[test]
-    fn inline_specs_never_panic(text in prop_oneof!["\\PC{0,40}", any::<String>()], rules in 0usize..4, side in any::<bool>()) {
+    fn inline_specs_never_panic(text in prop_oneof!["\\PC{0,40}", any::<String>()], rules in 0usize..5, side in any::<bool>()) {
         let owner = if side { Owner::Side } else { Owner::Combatant };
         if let Err(err) = parse_inline(&text, owner, &schema_of(rules)) {
             let message = err.to_string();
@@ -200,7 +200,7 @@ proptest! {
     #[test]
     fn structured_specs_never_panic(
         text in "[A-Za-z ]{0,6}(\\*-?[0-9]{0,12})?(:([a-z-]{0,10}(=[-+]?[0-9.]{0,25})?,?){0,5})?",
-        rules in 0usize..4,
+        rules in 0usize..5,
     ) {
         let _ = parse_inline(&text, Owner::Combatant, &schema_of(rules));
         let _ = parse_inline(&text, Owner::Side, &schema_of(rules));
@@ -283,7 +283,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
 
     #[test]
-    fn rosters_never_panic(text in roster_text(), rules in 0usize..4) {
+    fn rosters_never_panic(text in roster_text(), rules in 0usize..5) {
         if let Err(err) = fray::roster::parse(&text, "r.yaml", &schema_of(rules), &[]) {
             let message = err.to_string();
             prop_assert!(message.starts_with("r.yaml"), "{message}");
@@ -292,7 +292,7 @@ proptest! {
     }
 
     #[test]
-    fn arbitrary_text_rosters_never_panic(text in "\\PC{0,200}", rules in 0usize..4) {
+    fn arbitrary_text_rosters_never_panic(text in "\\PC{0,200}", rules in 0usize..5) {
         let _ = fray::roster::parse(&text, "r.yaml", &schema_of(rules), &[]);
     }
 }

@@ -116,7 +116,7 @@ fn bash_completes_commands_flags_and_values() {
     for flag in ["--quarry", "--pursuer", "--drop", "--rules", "--odds"] {
         assert!(flags.contains(&flag.to_string()), "{flag} not in {flags:?}");
     }
-    assert_eq!(bash_complete("fray --rules "), ["ose", "gurps", "5e", "wod"]);
+    assert_eq!(bash_complete("fray --rules "), ["ose", "gurps", "5e", "5e2024", "wod"]);
     assert_eq!(bash_complete("fray pursue --drop "), ["treasure", "food"]);
     assert_eq!(bash_complete("fray initiative --ties s"), ["simultaneous"]);
     assert_eq!(bash_complete("fray encounter --roster Cargo.t"), ["Cargo.toml"]);
@@ -141,7 +141,7 @@ fn fish_completes_commands_flags_and_values() {
         assert!(commands.contains(&command.to_string()), "{command} not in {commands:?}");
     }
     assert!(complete("fray surprise --am").contains(&"--ambush".to_string()));
-    assert_eq!(complete("fray --rules "), ["5e", "gurps", "ose", "wod"]);
+    assert_eq!(complete("fray --rules "), ["5e", "5e2024", "gurps", "ose", "wod"]);
     assert_eq!(complete("fray surprise --rules g"), ["gurps"]);
     assert_eq!(complete("fray -f j"), ["json"]);
     assert_eq!(complete("fray pursue --drop "), ["food", "treasure"]);

@@ -5,6 +5,7 @@
 //! value.
 
 pub mod dnd5e;
+pub mod dnd5e2024;
 pub mod gurps;
 pub mod ose;
 pub mod wod;
@@ -20,7 +21,8 @@ use crate::roster;
 use serde::Serialize;
 
 /// Every ruleset fray knows, in the order help and hints list them.
-pub static RULESETS: &[&Ruleset] = &[&ose::RULESET, &gurps::RULESET, &dnd5e::RULESET, &wod::RULESET];
+pub static RULESETS: &[&Ruleset] =
+    &[&ose::RULESET, &gurps::RULESET, &dnd5e::RULESET, &dnd5e2024::RULESET, &wod::RULESET];
 
 /// One ruleset: what it is called, the keys its sides and combatants take, and the procedures
 /// it has.

@@ -1,0 +1,252 @@
+//! 5e2024: the D&D 2024 revision (SRD 5.2). Surprise is the 2014 Stealth against passive
+//! Perception behind the Hide action's DC 15, and costs Disadvantage on initiative instead of a
+//! turn; initiative is a Dexterity check with the Alert feat's proficiency bonus and swap; the
+//! encounter distance comes from the 2024 DMG's travel terrain. This file turns the command
+//! line into rule inputs, reading flags and the cast through the 2014 code where they are the
+//! same; [`rules`] rolls them, [`text`] shows them.
+
+pub mod rules;
+pub mod text;
+
+use super::dnd5e::{self, rules as e2014};
+use super::{Handler, Procedures, Rule, Ruleset};
+use crate::app::Runner;
+use crate::cast::{Cast, KeyDef, Schema};
+use crate::cli::{self, RulesId};
+use crate::dice::Dice;
+use crate::error::{Error, Result};
+use crate::odds::{Fallback, Odds};
+use rules::*;
+
+// ------------------------------------------------------------------------------------------
+// Keys: the 2014 keys that mean the same, and what 2024 adds (pb, surprised, initiative).
+
+const SCHEMA: Schema = Schema {
+    rules: "5e2024",
+    side_keys: &[],
+    combatant_keys: &[
+        KeyDef::int("dex", -5, 10, "Dex modifier: the initiative modifier, and breaks its ties (default 0)"),
+        KeyDef::int("init", -10, 20, "initiative modifier, as a stat block gives it (default: the Dex modifier)"),
+        KeyDef::int("per", 1, 40, "passive Perception (default 10)"),
+        KeyDef::flag("alert", "Alert feat: adds the proficiency bonus to initiative and may swap (--swap)"),
+        KeyDef::int("pb", 2, 9, "proficiency bonus, added to initiative with alert"),
+        KeyDef::flag("adv", "rolls initiative with Advantage"),
+        KeyDef::flag("dis", "rolls initiative with Disadvantage"),
+        KeyDef::flag("surprised", "was surprised: rolls initiative with Disadvantage (initiative command only)"),
+        KeyDef::int("initiative", -10, 50, "an initiative total already rolled, used as given"),
+    ],
+};
+
+/// What the 2024 keys add to each combatant (the 2014 keys are read by the 2014 code).
+fn additions(cast: &Cast) -> Vec<Additions> {
+    cast.combatants
+        .iter()
+        .map(|c| Additions {
+            pb: c.keys.int("pb").map(|n| n as i32),
+            given: c.keys.int("initiative").map(|n| n as i32),
+            surprised: c.keys.flag("surprised"),
+        })
+        .collect()
+}
+
+// ------------------------------------------------------------------------------------------
+
+const ROSTER: &str = "\
+sides:
+  - name: party
+  - name: monsters
+combatants:
+  - name: Rogue
+    dex: 4
+    per: 14
+    alert: true
+    pb: 2
+  - name: Fighter
+    dex: 1
+    per: 12
+  - name: Cleric
+    per: 15
+    initiative: 17
+  - name: Goblin
+    count: 4
+    side: monsters
+    dex: 2
+";
+
+const SURPRISE_FLAGS: &[&str] = &["--stealth", "--stealth-mod", "--ambush"];
+
+pub static RULESET: Ruleset = Ruleset {
+    id: "5e2024",
+    cli: RulesId::Dnd5e2024,
+    schema: SCHEMA,
+    roster: ROSTER,
+    procedures: Procedures {
+        surprise: Some(Handler { flags: SURPRISE_FLAGS, run: surprise_command }),
+        distance: Some(Handler { flags: &["--terrain"], run: distance_command }),
+        initiative: Some(Handler { flags: &["--variant", "--swap"], run: initiative_command }),
+        reaction: None,
+        pursue: None,
+        encounter: Some(Handler {
+            flags: &["--stealth", "--stealth-mod", "--ambush", "--variant", "--swap"],
+            run: encounter_command,
+        }),
+    },
+};
+
+/// The 2024 surprise rule over the 2014 input.
+#[derive(Clone, Debug)]
+pub struct Surprise(pub e2014::SurpriseInput);
+
+fn surprise_input(cast: &Cast, opts: &cli::SurpriseOpts) -> Result<e2014::SurpriseInput> {
+    dnd5e::surprise_setup("5e2024", cast, dnd5e::creatures(cast)?, opts, None)
+}
+
+fn surprise_command(args: &cli::SurpriseArgs, cast: Cast, runner: &mut Runner) -> Result<()> {
+    runner.run(&Surprise(surprise_input(&cast, &args.surprise)?))
+}
+
+fn distance_command(args: &cli::DistanceArgs, _: Cast, runner: &mut Runner) -> Result<()> {
+    runner.run(&dnd5e::distance_input("5e2024", TERRAINS, args.travel_terrain.as_deref(), None, false)?)
+}
+
+fn initiative_command(args: &cli::InitiativeArgs, cast: Cast, runner: &mut Runner) -> Result<()> {
+    runner.run(&Initiative::new(&initiative_input(&cast, &args.order, true)?))
+}
+
+fn encounter_command(args: &cli::EncounterArgs, cast: Cast, runner: &mut Runner) -> Result<()> {
+    let surprise = surprise_input(&cast, &args.surprise)?;
+    let initiative = Initiative::new(&initiative_input(&cast, &args.order, false)?);
+    runner.run(&EncounterInput { surprise, initiative })
+}
+
+/// The initiative lineup; `alone` for the initiative command, where the `surprised` key
+/// stands in for the surprise step.
+fn initiative_input(cast: &Cast, order: &cli::OrderOpts, alone: bool) -> Result<InitiativeInput> {
+    let variant = match order.variant {
+        None | Some(cli::Variant::Standard) => e2014::Variant::Standard,
+        Some(cli::Variant::Score) => e2014::Variant::Score,
+        Some(other @ (cli::Variant::Side | cli::Variant::Speed)) => {
+            let name = if other == cli::Variant::Side { "side" } else { "speed" };
+            return Err(Error::usage(format!(
+                "--variant {name} is a 2014 DMG variant of the 5e ruleset; 5e2024 initiative takes standard or score"
+            ))
+            .hint(format!("for it, use -r 5e --variant {name}")));
+        }
+    };
+    let creatures = dnd5e::creatures(cast)?;
+    let additions = additions(cast);
+    if creatures.is_empty() {
+        return Err(Error::usage("5e2024 initiative needs combatants")
+            .hint("e.g. fray -r 5e2024 initiative Rogue:dex=4,alert,pb=2 Goblin*4:dex=2,side=monsters"));
+    }
+    for (c, added) in creatures.iter().zip(&additions) {
+        let name = &c.name;
+        if c.alert && added.pb.is_none() && added.given.is_none() {
+            return Err(Error::usage(format!(
+                "'{name}': key 'alert' adds the proficiency bonus to initiative, which needs pb=N (2 to 9)"
+            ))
+            .hint(format!("e.g. {name}:alert,pb=2")));
+        }
+        if added.surprised && !alone {
+            return Err(Error::usage(format!(
+                "'{name}': key 'surprised' is for the initiative command; 5e2024 encounter decides surprise by Stealth"
+            ))
+            .hint("drop the key"));
+        }
+    }
+    let swaps = order.swap.iter().map(|text| swap(text, &creatures)).collect::<Result<Vec<_>>>()?;
+    let mut seen: Vec<usize> = Vec::new();
+    for &(a, b) in &swaps {
+        if let Some(&twice) = [a, b].iter().find(|i| seen.contains(i)) {
+            return Err(Error::usage(format!(
+                "--swap: '{}' is in two swaps; a combatant trades initiative once",
+                creatures[twice].name
+            ))
+            .hint("give each combatant in one --swap at most"));
+        }
+        seen.extend([a, b]);
+    }
+    let sides = cast.sides.iter().map(|s| s.name.clone()).collect();
+    Ok(InitiativeInput { lineup: e2014::InitiativeInput { variant, sides, creatures, rounds: 1 }, additions, swaps })
+}
+
+/// `--swap ALERT:ALLY` as indices: ALERT has the Alert feat, ALLY is another single combatant
+/// on its side (SRD 5.2, Alert: a willing ally).
+fn swap(text: &str, creatures: &[e2014::Creature]) -> Result<(usize, usize)> {
+    let names = || creatures.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", ");
+    let Some((alert, ally)) = text.split_once(':') else {
+        return Err(Error::usage(format!("--swap '{text}': write ALERT:ALLY, the Alert holder then the ally"))
+            .hint("e.g. --swap Rogue:Fighter"));
+    };
+    let find = |name: &str| {
+        let name = name.trim();
+        creatures.iter().position(|c| c.name == name).ok_or_else(|| {
+            Error::usage(format!("--swap '{text}': no combatant is named '{name}'"))
+                .hint(format!("combatants: {}", names()))
+        })
+    };
+    let (a, b) = (find(alert)?, find(ally)?);
+    let (holder, other) = (&creatures[a], &creatures[b]);
+    if a == b {
+        return Err(Error::usage(format!("--swap '{text}': a combatant cannot swap with itself"))
+            .hint("name the ally to trade with"));
+    }
+    if !holder.alert {
+        return Err(Error::usage(format!(
+            "--swap '{text}': {} has no Alert feat; only an Alert holder swaps",
+            holder.name
+        ))
+        .hint(format!("mark it {}:alert,pb=N, or put the Alert holder first", holder.name)));
+    }
+    if let Some(group) = [holder, other].into_iter().find(|c| c.count > 1) {
+        return Err(Error::usage(format!(
+            "--swap '{text}': {} is a group of {} that rolls once; a swap is between two single combatants",
+            group.name, group.count
+        ))
+        .hint("name the group's members one by one to swap one of them"));
+    }
+    if holder.side != other.side {
+        return Err(Error::usage(format!(
+            "--swap '{text}': {} is not on {}'s side, so not an ally",
+            other.name, holder.name
+        ))
+        .hint("swap with a combatant on the same side"));
+    }
+    Ok((a, b))
+}
+
+impl Rule for Surprise {
+    type Outcome<'a> = SurpriseOutcome<'a>;
+
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> SurpriseOutcome<'a> {
+        surprise(&self.0, dice)
+    }
+
+    fn odds(&self, fallback: Fallback) -> Odds {
+        surprise_odds(&self.0, fallback)
+    }
+}
+
+impl Rule for Initiative {
+    type Outcome<'a> = InitiativeOutcome<'a>;
+
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> InitiativeOutcome<'a> {
+        initiative(self, &self.surprised, dice)
+    }
+
+    fn odds(&self, fallback: Fallback) -> Odds {
+        initiative_odds(self, fallback)
+    }
+}
+
+impl Rule for EncounterInput {
+    type Outcome<'a> = EncounterOutcome<'a>;
+
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> EncounterOutcome<'a> {
+        encounter(self, dice)
+    }
+
+    fn odds(&self, fallback: Fallback) -> Odds {
+        encounter_odds(self, fallback)
+    }
+}
