@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_fray_global_optspecs
-    string join \n seed= color= n/repeat= odds q/quiet v/show-seed r/rules= f/format= h/help V/version
+    string join \n r/rules= seed= f/format= color= n/repeat= odds q/quiet v/show-seed h/help V/version
 end
 
 function __fish_fray_needs_command
@@ -28,33 +28,46 @@ function __fish_fray_using_subcommand
     contains -- $cmd[1] $argv
 end
 
-complete -c fray -n "__fish_fray_needs_command" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output' -r
-complete -c fray -n "__fish_fray_needs_command" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
-always\t''
-never\t''"
-complete -c fray -n "__fish_fray_needs_command" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
-complete -c fray -n "__fish_fray_needs_command" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod (alias nwod)' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+complete -c fray -n "__fish_fray_needs_command" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, 5e2024, wod; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
 5e2024\t'D&D 2024 revision (SRD 5.2)'
 wod\t'World of Darkness Storytelling system (2004)'"
-complete -c fray -n "__fish_fray_needs_command" -s f -l format -d 'Output format: text (default), yaml, json' -r -f -a "text\t''
-yaml\t''
-json\t''"
+complete -c fray -n "__fish_fray_needs_command" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
+complete -c fray -n "__fish_fray_needs_command" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
+yaml\t'One YAML document per run (a stream with --repeat)'
+json\t'JSON Lines: one JSON document per line, per run'"
+complete -c fray -n "__fish_fray_needs_command" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
+always\t''
+never\t''"
+complete -c fray -n "__fish_fray_needs_command" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
 complete -c fray -n "__fish_fray_needs_command" -l odds -d 'Do not roll: print the exact probability of every outcome'
-complete -c fray -n "__fish_fray_needs_command" -s q -l quiet -d 'Terse text: only the headline result, one line per run'
+complete -c fray -n "__fish_fray_needs_command" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_needs_command" -s v -l show-seed -d 'Print the seed in text output'
 complete -c fray -n "__fish_fray_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_needs_command" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_needs_command" -f -a "surprise" -d 'Options every command takes, before or after the command name. They are declared on the top-level command and again on each game command (clap\'s global propagation copies every option into every subcommand at each start, which costs more than the run itself); [`Global::settled`] combines the two, the later one winning'
-complete -c fray -n "__fish_fray_needs_command" -f -a "distance" -d 'Options every command takes, before or after the command name. They are declared on the top-level command and again on each game command (clap\'s global propagation copies every option into every subcommand at each start, which costs more than the run itself); [`Global::settled`] combines the two, the later one winning'
-complete -c fray -n "__fish_fray_needs_command" -f -a "initiative" -d 'Options every command takes, before or after the command name. They are declared on the top-level command and again on each game command (clap\'s global propagation copies every option into every subcommand at each start, which costs more than the run itself); [`Global::settled`] combines the two, the later one winning'
-complete -c fray -n "__fish_fray_needs_command" -f -a "reaction" -d 'Options every command takes, before or after the command name. They are declared on the top-level command and again on each game command (clap\'s global propagation copies every option into every subcommand at each start, which costs more than the run itself); [`Global::settled`] combines the two, the later one winning'
-complete -c fray -n "__fish_fray_needs_command" -f -a "pursue" -d 'Options every command takes, before or after the command name. They are declared on the top-level command and again on each game command (clap\'s global propagation copies every option into every subcommand at each start, which costs more than the run itself); [`Global::settled`] combines the two, the later one winning'
-complete -c fray -n "__fish_fray_needs_command" -f -a "encounter" -d 'Options every command takes, before or after the command name. They are declared on the top-level command and again on each game command (clap\'s global propagation copies every option into every subcommand at each start, which costs more than the run itself); [`Global::settled`] combines the two, the later one winning'
-complete -c fray -n "__fish_fray_needs_command" -f -a "completions" -d 'Print a shell completion script'
+complete -c fray -n "__fish_fray_needs_command" -f -a "surprise" -d 'Who is caught unawares'
+complete -c fray -n "__fish_fray_needs_command" -f -a "distance" -d 'How far apart the sides are when they meet'
+complete -c fray -n "__fish_fray_needs_command" -f -a "initiative" -d 'Who acts first, and the acting order'
+complete -c fray -n "__fish_fray_needs_command" -f -a "reaction" -d 'How the other side reacts'
+complete -c fray -n "__fish_fray_needs_command" -f -a "pursue" -d 'A chase, round by round'
+complete -c fray -n "__fish_fray_needs_command" -f -a "encounter" -d 'The whole encounter sequence in one document'
+complete -c fray -n "__fish_fray_needs_command" -f -a "completions" -d 'Print the completion script for a shell'
 complete -c fray -n "__fish_fray_needs_command" -f -a "man" -d 'Write man pages into DIR'
 complete -c fray -n "__fish_fray_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c fray -n "__fish_fray_using_subcommand surprise" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, 5e2024, wod; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+gurps\t'GURPS 4th edition'
+5e\t'D&D 5th edition (2014) with the DMG initiative variants'
+5e2024\t'D&D 2024 revision (SRD 5.2)'
+wod\t'World of Darkness Storytelling system (2004)'"
+complete -c fray -n "__fish_fray_using_subcommand surprise" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
+complete -c fray -n "__fish_fray_using_subcommand surprise" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
+yaml\t'One YAML document per run (a stream with --repeat)'
+json\t'JSON Lines: one JSON document per line, per run'"
+complete -c fray -n "__fish_fray_using_subcommand surprise" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
+always\t''
+never\t''"
+complete -c fray -n "__fish_fray_using_subcommand surprise" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
 complete -c fray -n "__fish_fray_using_subcommand surprise" -l side -d 'A side, in order: NAME[:KEY[=VALUE],...] (repeatable; default: party and monsters)' -r
 complete -c fray -n "__fish_fray_using_subcommand surprise" -l roster -d 'Sides and combatants from a YAML file (\'-\' reads standard input)' -r -F
 complete -c fray -n "__fish_fray_using_subcommand surprise" -l ambush -d 'SIDE attacks from ambush (default monsters): every other side is easier to surprise' -r
@@ -64,53 +77,53 @@ complete -c fray -n "__fish_fray_using_subcommand surprise" -l stealth-mod -d 'A
 complete -c fray -n "__fish_fray_using_subcommand surprise" -l stealth-ties -d 'How Stealth equal to passive Perception goes (5e)' -r -f -a "noticed\t'Stealth equal to passive Perception is noticed'
 surprised\t'Stealth equal to passive Perception surprises'"
 complete -c fray -n "__fish_fray_using_subcommand surprise" -l rounds -d 'Turns of recovery rolls to follow before calling a combatant out of the fight (gurps)' -r
-complete -c fray -n "__fish_fray_using_subcommand surprise" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod (alias nwod)' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
-gurps\t'GURPS 4th edition'
-5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-5e2024\t'D&D 2024 revision (SRD 5.2)'
-wod\t'World of Darkness Storytelling system (2004)'"
-complete -c fray -n "__fish_fray_using_subcommand surprise" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output' -r
-complete -c fray -n "__fish_fray_using_subcommand surprise" -s f -l format -d 'Output format: text (default), yaml, json' -r -f -a "text\t''
-yaml\t''
-json\t''"
-complete -c fray -n "__fish_fray_using_subcommand surprise" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
-always\t''
-never\t''"
-complete -c fray -n "__fish_fray_using_subcommand surprise" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_using_subcommand surprise" -l odds -d 'Do not roll: print the exact probability of every outcome'
+complete -c fray -n "__fish_fray_using_subcommand surprise" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
+complete -c fray -n "__fish_fray_using_subcommand surprise" -s v -l show-seed -d 'Print the seed in text output'
 complete -c fray -n "__fish_fray_using_subcommand surprise" -l roster-example -d 'Print a commented roster template for this ruleset and command'
 complete -c fray -n "__fish_fray_using_subcommand surprise" -l total -d 'Total surprise: the attacked freeze for 1d seconds (gurps)'
 complete -c fray -n "__fish_fray_using_subcommand surprise" -l partial -d 'Partial surprise: the two leaders roll for initiative (gurps; the default)'
 complete -c fray -n "__fish_fray_using_subcommand surprise" -l both-surprised -d 'Everyone on every side is surprised (5e)'
-complete -c fray -n "__fish_fray_using_subcommand surprise" -l odds -d 'Do not roll: print the exact probability of every outcome'
-complete -c fray -n "__fish_fray_using_subcommand surprise" -s q -l quiet -d 'Terse text: only the headline result, one line per run'
-complete -c fray -n "__fish_fray_using_subcommand surprise" -s v -l show-seed -d 'Print the seed in text output'
 complete -c fray -n "__fish_fray_using_subcommand surprise" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand surprise" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand distance" -l terrain -d 'The travel terrain the others are seen across, e.g. forest or hills (5e, 5e2024)' -r
-complete -c fray -n "__fish_fray_using_subcommand distance" -l audible -d 'How much noise the others make, for the distance they are heard at (5e)' -r -f -a "quiet\t'Trying to be quiet: 2d6 x 5 ft'
-normal\t'Normal noise: 2d6 x 10 ft'
-loud\t'Very loud: 2d6 x 50 ft'"
-complete -c fray -n "__fish_fray_using_subcommand distance" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod (alias nwod)' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+complete -c fray -n "__fish_fray_using_subcommand distance" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, 5e2024, wod; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
 5e2024\t'D&D 2024 revision (SRD 5.2)'
 wod\t'World of Darkness Storytelling system (2004)'"
-complete -c fray -n "__fish_fray_using_subcommand distance" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output' -r
-complete -c fray -n "__fish_fray_using_subcommand distance" -s f -l format -d 'Output format: text (default), yaml, json' -r -f -a "text\t''
-yaml\t''
-json\t''"
+complete -c fray -n "__fish_fray_using_subcommand distance" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
+complete -c fray -n "__fish_fray_using_subcommand distance" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
+yaml\t'One YAML document per run (a stream with --repeat)'
+json\t'JSON Lines: one JSON document per line, per run'"
 complete -c fray -n "__fish_fray_using_subcommand distance" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
 always\t''
 never\t''"
 complete -c fray -n "__fish_fray_using_subcommand distance" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_using_subcommand distance" -l terrain -d 'The travel terrain the others are seen across, e.g. forest or hills (5e, 5e2024)' -r
+complete -c fray -n "__fish_fray_using_subcommand distance" -l audible -d 'How much noise the others make, for the distance they are heard at (5e)' -r -f -a "quiet\t'Trying to be quiet: 2d6 x 5 ft'
+normal\t'Normal noise: 2d6 x 10 ft'
+loud\t'Very loud: 2d6 x 50 ft'"
+complete -c fray -n "__fish_fray_using_subcommand distance" -l odds -d 'Do not roll: print the exact probability of every outcome'
+complete -c fray -n "__fish_fray_using_subcommand distance" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
+complete -c fray -n "__fish_fray_using_subcommand distance" -s v -l show-seed -d 'Print the seed in text output'
 complete -c fray -n "__fish_fray_using_subcommand distance" -l dungeon -d 'In a dungeon: 2d6 x 10\' (the default)'
 complete -c fray -n "__fish_fray_using_subcommand distance" -l outdoors -d 'Outdoors: 2d6 x 30\''
 complete -c fray -n "__fish_fray_using_subcommand distance" -l both-surprised -d 'Both sides are surprised: 1d4 x 10\' (or x 30\' outdoors)'
-complete -c fray -n "__fish_fray_using_subcommand distance" -l odds -d 'Do not roll: print the exact probability of every outcome'
-complete -c fray -n "__fish_fray_using_subcommand distance" -s q -l quiet -d 'Terse text: only the headline result, one line per run'
-complete -c fray -n "__fish_fray_using_subcommand distance" -s v -l show-seed -d 'Print the seed in text output'
 complete -c fray -n "__fish_fray_using_subcommand distance" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand distance" -s V -l version -d 'Print version'
+complete -c fray -n "__fish_fray_using_subcommand initiative" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, 5e2024, wod; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+gurps\t'GURPS 4th edition'
+5e\t'D&D 5th edition (2014) with the DMG initiative variants'
+5e2024\t'D&D 2024 revision (SRD 5.2)'
+wod\t'World of Darkness Storytelling system (2004)'"
+complete -c fray -n "__fish_fray_using_subcommand initiative" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
+complete -c fray -n "__fish_fray_using_subcommand initiative" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
+yaml\t'One YAML document per run (a stream with --repeat)'
+json\t'JSON Lines: one JSON document per line, per run'"
+complete -c fray -n "__fish_fray_using_subcommand initiative" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
+always\t''
+never\t''"
+complete -c fray -n "__fish_fray_using_subcommand initiative" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l side -d 'A side, in order: NAME[:KEY[=VALUE],...] (repeatable; default: party and monsters)' -r
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l roster -d 'Sides and combatants from a YAML file (\'-\' reads standard input)' -r -F
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l ties -d 'How tied sides are settled (ose)' -r -f -a "reroll\t'Tied sides re-roll among themselves until the tie breaks'
@@ -126,46 +139,46 @@ complete -c fray -n "__fish_fray_using_subcommand initiative" -l hold -d 'NAME g
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l swap -d 'ALERT (with the Alert feat) swaps initiative with the willing ALLY right after rolling (5e2024; repeatable)' -r
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l surprised -d 'SIDE is surprised and does not roll (ose; repeatable)' -r
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l rounds -d 'Rounds to roll (5e speed factor; default 1)' -r
-complete -c fray -n "__fish_fray_using_subcommand initiative" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod (alias nwod)' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
-gurps\t'GURPS 4th edition'
-5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-5e2024\t'D&D 2024 revision (SRD 5.2)'
-wod\t'World of Darkness Storytelling system (2004)'"
-complete -c fray -n "__fish_fray_using_subcommand initiative" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output' -r
-complete -c fray -n "__fish_fray_using_subcommand initiative" -s f -l format -d 'Output format: text (default), yaml, json' -r -f -a "text\t''
-yaml\t''
-json\t''"
-complete -c fray -n "__fish_fray_using_subcommand initiative" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
-always\t''
-never\t''"
-complete -c fray -n "__fish_fray_using_subcommand initiative" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
-complete -c fray -n "__fish_fray_using_subcommand initiative" -l roster-example -d 'Print a commented roster template for this ruleset and command'
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l odds -d 'Do not roll: print the exact probability of every outcome'
-complete -c fray -n "__fish_fray_using_subcommand initiative" -s q -l quiet -d 'Terse text: only the headline result, one line per run'
+complete -c fray -n "__fish_fray_using_subcommand initiative" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand initiative" -s v -l show-seed -d 'Print the seed in text output'
+complete -c fray -n "__fish_fray_using_subcommand initiative" -l roster-example -d 'Print a commented roster template for this ruleset and command'
 complete -c fray -n "__fish_fray_using_subcommand initiative" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand initiative" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand reaction" -l cha -d 'The speaker\'s Charisma score when the party parleys (3-18; ose)' -r
-complete -c fray -n "__fish_fray_using_subcommand reaction" -l cha-mod -d 'The speaker\'s Charisma modifier, given directly (ose)' -r
-complete -c fray -n "__fish_fray_using_subcommand reaction" -l mod -d 'Any other reaction modifier' -r
-complete -c fray -n "__fish_fray_using_subcommand reaction" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod (alias nwod)' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+complete -c fray -n "__fish_fray_using_subcommand reaction" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, 5e2024, wod; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
 5e2024\t'D&D 2024 revision (SRD 5.2)'
 wod\t'World of Darkness Storytelling system (2004)'"
-complete -c fray -n "__fish_fray_using_subcommand reaction" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output' -r
-complete -c fray -n "__fish_fray_using_subcommand reaction" -s f -l format -d 'Output format: text (default), yaml, json' -r -f -a "text\t''
-yaml\t''
-json\t''"
+complete -c fray -n "__fish_fray_using_subcommand reaction" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
+complete -c fray -n "__fish_fray_using_subcommand reaction" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
+yaml\t'One YAML document per run (a stream with --repeat)'
+json\t'JSON Lines: one JSON document per line, per run'"
 complete -c fray -n "__fish_fray_using_subcommand reaction" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
 always\t''
 never\t''"
 complete -c fray -n "__fish_fray_using_subcommand reaction" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_using_subcommand reaction" -l cha -d 'The speaker\'s Charisma score when the party parleys (3-18; ose)' -r
+complete -c fray -n "__fish_fray_using_subcommand reaction" -l cha-mod -d 'The speaker\'s Charisma modifier, given directly (ose)' -r
+complete -c fray -n "__fish_fray_using_subcommand reaction" -l mod -d 'Any other reaction modifier' -r
 complete -c fray -n "__fish_fray_using_subcommand reaction" -l odds -d 'Do not roll: print the exact probability of every outcome'
-complete -c fray -n "__fish_fray_using_subcommand reaction" -s q -l quiet -d 'Terse text: only the headline result, one line per run'
+complete -c fray -n "__fish_fray_using_subcommand reaction" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand reaction" -s v -l show-seed -d 'Print the seed in text output'
 complete -c fray -n "__fish_fray_using_subcommand reaction" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand reaction" -s V -l version -d 'Print version'
+complete -c fray -n "__fish_fray_using_subcommand pursue" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, 5e2024, wod; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+gurps\t'GURPS 4th edition'
+5e\t'D&D 5th edition (2014) with the DMG initiative variants'
+5e2024\t'D&D 2024 revision (SRD 5.2)'
+wod\t'World of Darkness Storytelling system (2004)'"
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
+complete -c fray -n "__fish_fray_using_subcommand pursue" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
+yaml\t'One YAML document per run (a stream with --repeat)'
+json\t'JSON Lines: one JSON document per line, per run'"
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
+always\t''
+never\t''"
+complete -c fray -n "__fish_fray_using_subcommand pursue" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l quarry -d 'The fleeing side\'s Speed' -r
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l pursuer -d 'The pursuing side\'s Speed' -r
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l gap -d 'Starting gap in feet (default: roll the encounter distance)' -r
@@ -173,26 +186,26 @@ complete -c fray -n "__fish_fray_using_subcommand pursue" -l sight -d 'Pursuers 
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l drop -d 'The quarry drops treasure or food at a round (default 1): treasure[@ROUND] (repeatable)' -r -f -a "treasure\t'pursuers who value wealth may stop (3-in-6)'
 food\t'hungry pursuers may stop (3-in-6)'"
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l rounds -d 'Rounds before the chase is left to the referee (default 10)' -r
-complete -c fray -n "__fish_fray_using_subcommand pursue" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod (alias nwod)' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l odds -d 'Do not roll: print the exact probability of every outcome'
+complete -c fray -n "__fish_fray_using_subcommand pursue" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
+complete -c fray -n "__fish_fray_using_subcommand pursue" -s v -l show-seed -d 'Print the seed in text output'
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l dungeon -d 'In a dungeon: 2d6 x 10\' (the default)'
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l outdoors -d 'Outdoors: 2d6 x 30\''
+complete -c fray -n "__fish_fray_using_subcommand pursue" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c fray -n "__fish_fray_using_subcommand pursue" -s V -l version -d 'Print version'
+complete -c fray -n "__fish_fray_using_subcommand encounter" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, 5e2024, wod; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
 5e2024\t'D&D 2024 revision (SRD 5.2)'
 wod\t'World of Darkness Storytelling system (2004)'"
-complete -c fray -n "__fish_fray_using_subcommand pursue" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output' -r
-complete -c fray -n "__fish_fray_using_subcommand pursue" -s f -l format -d 'Output format: text (default), yaml, json' -r -f -a "text\t''
-yaml\t''
-json\t''"
-complete -c fray -n "__fish_fray_using_subcommand pursue" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
+complete -c fray -n "__fish_fray_using_subcommand encounter" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
+yaml\t'One YAML document per run (a stream with --repeat)'
+json\t'JSON Lines: one JSON document per line, per run'"
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
 always\t''
 never\t''"
-complete -c fray -n "__fish_fray_using_subcommand pursue" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
-complete -c fray -n "__fish_fray_using_subcommand pursue" -l dungeon -d 'In a dungeon: 2d6 x 10\' (the default)'
-complete -c fray -n "__fish_fray_using_subcommand pursue" -l outdoors -d 'Outdoors: 2d6 x 30\''
-complete -c fray -n "__fish_fray_using_subcommand pursue" -l odds -d 'Do not roll: print the exact probability of every outcome'
-complete -c fray -n "__fish_fray_using_subcommand pursue" -s q -l quiet -d 'Terse text: only the headline result, one line per run'
-complete -c fray -n "__fish_fray_using_subcommand pursue" -s v -l show-seed -d 'Print the seed in text output'
-complete -c fray -n "__fish_fray_using_subcommand pursue" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c fray -n "__fish_fray_using_subcommand pursue" -s V -l version -d 'Print version'
+complete -c fray -n "__fish_fray_using_subcommand encounter" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l side -d 'A side, in order: NAME[:KEY[=VALUE],...] (repeatable; default: party and monsters)' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l roster -d 'Sides and combatants from a YAML file (\'-\' reads standard input)' -r -F
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l ambush -d 'SIDE attacks from ambush (default monsters): every other side is easier to surprise' -r
@@ -216,19 +229,9 @@ complete -c fray -n "__fish_fray_using_subcommand encounter" -l cha -d 'The spea
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l cha-mod -d 'The speaker\'s Charisma modifier, given directly (ose)' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l mod -d 'Any other reaction modifier' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l rounds -d 'Rounds to roll (5e speed factor) or recovery turns to follow (gurps)' -r
-complete -c fray -n "__fish_fray_using_subcommand encounter" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod (alias nwod)' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
-gurps\t'GURPS 4th edition'
-5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-5e2024\t'D&D 2024 revision (SRD 5.2)'
-wod\t'World of Darkness Storytelling system (2004)'"
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output' -r
-complete -c fray -n "__fish_fray_using_subcommand encounter" -s f -l format -d 'Output format: text (default), yaml, json' -r -f -a "text\t''
-yaml\t''
-json\t''"
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
-always\t''
-never\t''"
-complete -c fray -n "__fish_fray_using_subcommand encounter" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l odds -d 'Do not roll: print the exact probability of every outcome'
+complete -c fray -n "__fish_fray_using_subcommand encounter" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
+complete -c fray -n "__fish_fray_using_subcommand encounter" -s v -l show-seed -d 'Print the seed in text output'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l roster-example -d 'Print a commented roster template for this ruleset and command'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l total -d 'Total surprise: the attacked freeze for 1d seconds (gurps)'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l partial -d 'Partial surprise: the two leaders roll for initiative (gurps; the default)'
@@ -236,14 +239,43 @@ complete -c fray -n "__fish_fray_using_subcommand encounter" -l dungeon -d 'In a
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l outdoors -d 'Outdoors: 2d6 x 30\''
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l both-surprised -d 'Everyone on every side is surprised (5e)'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l reaction -d 'Roll a reaction too (gurps)'
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l odds -d 'Do not roll: print the exact probability of every outcome'
-complete -c fray -n "__fish_fray_using_subcommand encounter" -s q -l quiet -d 'Terse text: only the headline result, one line per run'
-complete -c fray -n "__fish_fray_using_subcommand encounter" -s v -l show-seed -d 'Print the seed in text output'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand completions" -s h -l help -d 'Print help'
+complete -c fray -n "__fish_fray_using_subcommand completions" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, 5e2024, wod; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+gurps\t'GURPS 4th edition'
+5e\t'D&D 5th edition (2014) with the DMG initiative variants'
+5e2024\t'D&D 2024 revision (SRD 5.2)'
+wod\t'World of Darkness Storytelling system (2004)'"
+complete -c fray -n "__fish_fray_using_subcommand completions" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
+complete -c fray -n "__fish_fray_using_subcommand completions" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
+yaml\t'One YAML document per run (a stream with --repeat)'
+json\t'JSON Lines: one JSON document per line, per run'"
+complete -c fray -n "__fish_fray_using_subcommand completions" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
+always\t''
+never\t''"
+complete -c fray -n "__fish_fray_using_subcommand completions" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_using_subcommand completions" -l odds -d 'Do not roll: print the exact probability of every outcome'
+complete -c fray -n "__fish_fray_using_subcommand completions" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
+complete -c fray -n "__fish_fray_using_subcommand completions" -s v -l show-seed -d 'Print the seed in text output'
+complete -c fray -n "__fish_fray_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand man" -s h -l help -d 'Print help'
+complete -c fray -n "__fish_fray_using_subcommand man" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, 5e2024, wod; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+gurps\t'GURPS 4th edition'
+5e\t'D&D 5th edition (2014) with the DMG initiative variants'
+5e2024\t'D&D 2024 revision (SRD 5.2)'
+wod\t'World of Darkness Storytelling system (2004)'"
+complete -c fray -n "__fish_fray_using_subcommand man" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
+complete -c fray -n "__fish_fray_using_subcommand man" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
+yaml\t'One YAML document per run (a stream with --repeat)'
+json\t'JSON Lines: one JSON document per line, per run'"
+complete -c fray -n "__fish_fray_using_subcommand man" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
+always\t''
+never\t''"
+complete -c fray -n "__fish_fray_using_subcommand man" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_using_subcommand man" -l odds -d 'Do not roll: print the exact probability of every outcome'
+complete -c fray -n "__fish_fray_using_subcommand man" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
+complete -c fray -n "__fish_fray_using_subcommand man" -s v -l show-seed -d 'Print the seed in text output'
+complete -c fray -n "__fish_fray_using_subcommand man" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand man" -s V -l version -d 'Print version'
 complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter completions man help" -f -a "surprise" -d 'Who is caught unawares'
 complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter completions man help" -f -a "distance" -d 'How far apart the sides are when they meet'
@@ -251,6 +283,6 @@ complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subc
 complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter completions man help" -f -a "reaction" -d 'How the other side reacts'
 complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter completions man help" -f -a "pursue" -d 'A chase, round by round'
 complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter completions man help" -f -a "encounter" -d 'The whole encounter sequence in one document'
-complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter completions man help" -f -a "completions" -d 'Print a shell completion script'
+complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter completions man help" -f -a "completions" -d 'Print the completion script for a shell'
 complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter completions man help" -f -a "man" -d 'Write man pages into DIR'
 complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

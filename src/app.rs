@@ -1,16 +1,16 @@
 //! One run of fray: the parsed command line in, bytes out. Everything here is handed its
 //! streams and settings by `main`, so it can be driven from tests without a terminal.
 
-use crate::cli::{Cli, ColorWhen, Command, Format};
-use crate::rulesets::{self, Procedure, Rule, Ruleset};
+use crate::cli::{Cli, ColorWhen, Command, Format, Global, RulesId};
 use crate::dice::SeededDice;
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, io_reason};
 use crate::odds::{Fallback, Odds};
 use crate::render::{self, Palette, Report};
 use crate::roster::MAX_ROSTER_BYTES;
-use clap::FromArgMatches;
+use crate::rulesets::{self, Procedure, Rule, Ruleset};
+use clap::{FromArgMatches, ValueEnum};
 use serde::Serialize;
-use std::ffi::OsString;
+use std::ffi::{OsStr, OsString};
 use std::io::{Read, Write};
 use std::path::Path;
 
@@ -20,17 +20,18 @@ pub struct Env<'a> {
     pub stdin: &'a mut dyn Read,
     pub stdout: &'a mut dyn Write,
     pub stderr: &'a mut dyn Write,
-    /// Standard output is a terminal.
+    /// Standard output is a terminal that shows colour (not `TERM=dumb`).
     pub terminal: bool,
     /// NO_COLOR is set and not empty.
     pub no_color: bool,
     /// CLICOLOR_FORCE is set and not `0`.
     pub force_color: bool,
+    /// FRAY_RULES, the ruleset when --rules is not given.
+    pub rules_var: Option<OsString>,
+    /// FRAY_FORMAT, the format when --format is not given.
+    pub format_var: Option<OsString>,
     /// A seed from the OS, asked for only when --seed is not given.
     pub os_seed: fn() -> u64,
-    /// The process ends as soon as `main` returns: the parsed command line is left for the
-    /// OS to reclaim instead of being torn down (a tenth of start-up).
-    pub exits_after: bool,
 }
 
 impl Env<'_> {
@@ -45,9 +46,29 @@ impl Env<'_> {
     }
 }
 
+/// The program's own version, in every YAML/JSON document.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// Seeds fray draws itself stay below 2^53, so every JSON reader holds them exactly.
+pub const DRAWN_SEED_LIMIT: u64 = 1 << 53;
+
 /// The whole program on `args` (the first is the program name): parses, runs, reports an
 /// error as one `fray: error: …` line, and returns the exit status.
 pub fn main(args: &[OsString], env: &mut Env) -> u8 {
+    // Output is flushed here, so a full disk or a closed stream is an error too, help included.
+    match parse_and_run(args, env).and_then(|()| env.stdout.flush().map_err(Error::from)) {
+        Ok(()) => 0,
+        // A reader that stopped reading (`| head`) is a normal end.
+        Err(Error::Io(err)) if err.kind() == std::io::ErrorKind::BrokenPipe => 0,
+        Err(err) => {
+            // Standard error may be broken too; there is nowhere else to report.
+            let _ = writeln!(env.stderr, "fray: error: {err}");
+            err.exit_code()
+        }
+    }
+}
+
+fn parse_and_run(args: &[OsString], env: &mut Env) -> Result<()> {
     // One clap command serves parsing, the given-flag check and error messages.
     let mut command = crate::cli::command();
     let parsed = command.try_get_matches_from_mut(args).and_then(|m| Cli::from_arg_matches(&m).map(|cli| (m, cli)));
@@ -58,37 +79,23 @@ pub fn main(args: &[OsString], env: &mut Env) -> u8 {
             if matches!(err.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
                 let help = err.render();
                 let help = if env.color(ColorWhen::Auto) { help.ansi().to_string() } else { help.to_string() };
-                return match env.stdout.write_all(help.as_bytes()) {
-                    Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => 1,
-                    _ => 0,
-                };
+                env.stdout.write_all(help.as_bytes())?;
+                return Ok(());
             }
-            let _ = writeln!(env.stderr, "fray: error: {}", crate::cli::describe_error(&err, &command, args));
-            return 2;
+            return Err(Error::usage(crate::cli::describe_error(&err, &command, args)));
         }
     };
-    let result = match &cli.command {
-        Command::Completions { shell } => {
-            env.stdout.write_all(&crate::packaging::completion(*shell)).map_err(Error::from)
-        }
+    match &cli.command {
+        Command::Completions { shell } => Ok(env.stdout.write_all(&crate::packaging::completion(*shell))?),
         Command::Man { dir } => write_man(dir),
         _ => run(&cli, &crate::cli::given_flags(&command, &matches), env),
-    };
-    if env.exits_after {
-        std::mem::forget((command, matches, cli));
-    }
-    match result.and_then(|()| env.stdout.flush().map_err(Error::from)) {
-        Ok(()) => 0,
-        Err(Error::Io(err)) if err.kind() == std::io::ErrorKind::BrokenPipe => 0,
-        Err(err) => {
-            // The stream may be broken too; there is nowhere else to report.
-            let _ = writeln!(env.stderr, "fray: error: {err}");
-            err.exit_code()
-        }
     }
 }
 
 fn write_man(dir: &Path) -> Result<()> {
+    if dir.as_os_str().is_empty() {
+        return Err(Error::usage("the folder for man pages is empty").hint("give a folder, such as man/"));
+    }
     let pages = crate::packaging::man_pages()?;
     std::fs::create_dir_all(dir)
         .map_err(|e| Error::data(format!("cannot create {}: {}", dir.display(), io_reason(&e))))?;
@@ -103,13 +110,70 @@ fn write_man(dir: &Path) -> Result<()> {
 /// Simulated runs when an odds question is too large to enumerate.
 pub const SIMULATION_TRIALS: u64 = 100_000;
 
+/// The global options of one run, with the environment's defaults and fray's filled in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Settings {
+    pub rules: RulesId,
+    pub seed: u64,
+    pub format: Format,
+    pub color: ColorWhen,
+    pub repeat: Option<u64>,
+    pub odds: bool,
+    pub quiet: bool,
+    pub show_seed: bool,
+}
+
+impl Settings {
+    /// The options given (anywhere on the command line), then FRAY_RULES and FRAY_FORMAT, then
+    /// the defaults. A variable is read only when its flag is absent, and blamed when bad.
+    pub fn new(global: &Global, env: &Env) -> Result<Settings> {
+        let rules = match global.rules {
+            Some(rules) => rules,
+            None => from_var::<RulesId>("FRAY_RULES", env.rules_var.as_deref(), "a ruleset", "--rules")?
+                .unwrap_or(RulesId::Ose),
+        };
+        let format = match global.format {
+            Some(format) => format,
+            None => from_var::<Format>("FRAY_FORMAT", env.format_var.as_deref(), "an output format", "--format")?
+                .unwrap_or(Format::Text),
+        };
+        Ok(Settings {
+            rules,
+            // Only the low 53 bits of the OS's number: see DRAWN_SEED_LIMIT.
+            seed: global.seed.unwrap_or_else(|| (env.os_seed)() % DRAWN_SEED_LIMIT),
+            format,
+            color: global.color.unwrap_or(ColorWhen::Auto),
+            repeat: global.repeat,
+            odds: global.odds,
+            quiet: global.quiet,
+            show_seed: global.show_seed,
+        })
+    }
+}
+
+/// The value of environment variable `name` (`None` when unset), read as `--flag` reads its
+/// value (any case, the same aliases); an empty or unknown value is an error naming the variable.
+fn from_var<T: ValueEnum>(name: &str, value: Option<&OsStr>, what: &str, flag: &str) -> Result<Option<T>> {
+    let Some(value) = value else { return Ok(None) };
+    let possible: Vec<String> =
+        T::value_variants().iter().filter_map(|v| v.to_possible_value()).map(|v| v.get_name().to_string()).collect();
+    let hint = format!("possible values: {}; unset {name} or give {flag}", possible.join(", "));
+    let text = value.to_str().ok_or_else(|| Error::usage(format!("{name} is not UTF-8 text")).hint(hint.clone()))?;
+    if text.trim().is_empty() {
+        return Err(Error::usage(format!("{name} is set but empty")).hint(hint));
+    }
+    T::from_str(text.trim(), true)
+        .map(Some)
+        .map_err(|_| Error::usage(format!("{name}='{text}' is not {what}")).hint(hint))
+}
+
 /// Runs a game command. `given` lists the command's own flags that were on the command line.
 pub fn run(cli: &Cli, given: &[String], env: &mut Env) -> Result<()> {
     let Some(procedure) = Procedure::of(&cli.command) else {
         return Err(Error::usage("not a game command"));
     };
-    let global = cli.settings();
-    let rules = Ruleset::get(global.rules);
+    let settings = Settings::new(&cli.global, env)?;
+    let rules = Ruleset::get(settings.rules);
     rules.check_has(procedure)?;
     rules.check_flags(procedure, given)?;
     let cast_opts = rulesets::cast_of(&cli.command);
@@ -117,7 +181,7 @@ pub fn run(cli: &Cli, given: &[String], env: &mut Env) -> Result<()> {
         env.stdout.write_all(rules.roster_example().as_bytes())?;
         return Ok(());
     }
-    if global.odds && global.repeat.is_some() {
+    if settings.odds && settings.repeat.is_some() {
         return Err(Error::usage("--odds does not roll, so --repeat has nothing to repeat").hint("drop one of them"));
     }
     let cast = match cast_opts {
@@ -127,17 +191,18 @@ pub fn run(cli: &Cli, given: &[String], env: &mut Env) -> Result<()> {
         }
         None => Default::default(),
     };
-    let color = env.color(global.color) && global.format == Format::Text;
+    // -q is a text headline whatever the format; YAML and JSON are never coloured.
+    let color = (settings.quiet || settings.format == Format::Text) && env.color(settings.color);
     let mut runner = Runner {
         out: &mut *env.stdout,
         err: &mut *env.stderr,
         palette: Palette::new(color),
-        format: global.format,
-        quiet: global.quiet,
-        show_seed: global.show_seed,
-        repeat: global.repeat,
-        odds: global.odds,
-        seed: global.seed.unwrap_or_else(env.os_seed),
+        format: if settings.quiet { Format::Text } else { settings.format },
+        quiet: settings.quiet,
+        show_seed: settings.show_seed,
+        repeat: settings.repeat,
+        odds: settings.odds,
+        seed: settings.seed,
         rules,
         procedure,
     };
@@ -150,11 +215,13 @@ pub fn run(cli: &Cli, given: &[String], env: &mut Env) -> Result<()> {
 fn read_roster(path: &Path, stdin: &mut dyn Read) -> Result<(String, String)> {
     let (bytes, name) = if path.as_os_str() == "-" {
         let mut bytes = Vec::new();
-        stdin
-            .take(MAX_ROSTER_BYTES as u64 + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|e| Error::data(format!("cannot read the roster from standard input: {e}")))?;
+        stdin.take(MAX_ROSTER_BYTES as u64 + 1).read_to_end(&mut bytes).map_err(|e| {
+            Error::data(format!("cannot read the roster from standard input: {}", io_reason(&e)))
+                .hint("redirect a roster file into fray, or give its path to --roster")
+        })?;
         (bytes, "<stdin>".to_string())
+    } else if path.as_os_str().is_empty() {
+        return Err(Error::usage("the roster path is empty").hint("give --roster a file, or '-' for standard input"));
     } else {
         let name = path.display().to_string();
         let file = std::fs::File::open(path).map_err(|e| {
@@ -179,20 +246,6 @@ fn read_roster(path: &Path, stdin: &mut dyn Read) -> Result<(String, String)> {
     Ok((text, name))
 }
 
-/// The reason of an I/O error in lower case, without the OS error number.
-fn io_reason(err: &std::io::Error) -> String {
-    match err.kind() {
-        std::io::ErrorKind::NotFound => "no such file".to_string(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
-        std::io::ErrorKind::IsADirectory => "it is a directory".to_string(),
-        _ => {
-            let text = err.to_string();
-            let text = text.split(" (os error").next().unwrap_or(&text);
-            text.to_lowercase()
-        }
-    }
-}
-
 /// Rolls a rule (or asks its odds) and writes the documents.
 pub struct Runner<'a> {
     out: &'a mut dyn Write,
@@ -208,12 +261,13 @@ pub struct Runner<'a> {
     procedure: Procedure,
 }
 
-/// The header every YAML/JSON document carries, followed by the result's own fields.
+/// The header every YAML document carries, followed by the result's own fields.
 #[derive(Serialize)]
 struct Doc<'a, T: Serialize> {
     command: Procedure,
     rules: &'static Ruleset,
     seed: u64,
+    version: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     n: Option<u64>,
     #[serde(flatten)]
@@ -229,6 +283,7 @@ struct OddsDoc<'a> {
     trials: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     seed: Option<u64>,
+    version: &'static str,
     odds: Vec<crate::odds::EntryDoc<'a>>,
     #[serde(skip_serializing_if = "<[String]>::is_empty")]
     notes: &'a [String],
@@ -240,35 +295,43 @@ struct Header {
     rules: &'static Ruleset,
     seed: u64,
     format: Format,
-    /// Part of a `--repeat` stream: numbered, JSON Lines or `---`-separated YAML.
+    /// Part of a `--repeat` stream: numbered, and `---`-separated in YAML.
     streamed: bool,
-    /// A JSON Lines document up to its number: `{"command":…,"rules":…,"seed":…,"n":`.
+    /// The start of every JSON document, `{"command":…,"rules":…,"seed":…,"version":…`.
     json_lead: Vec<u8>,
 }
 
 impl Header {
-    fn new(command: Procedure, rules: &'static Ruleset, seed: u64, format: Format, streamed: bool) -> Header {
-        // `Doc`'s first fields, for JSON Lines only. The names are identifiers: nothing to escape.
-        let json_lead = if format == Format::Json && streamed {
-            format!(r#"{{"command":"{}","rules":"{}","seed":{seed},"n":"#, command.name(), rules.id).into_bytes()
+    fn new(command: Procedure, rules: &'static Ruleset, seed: u64, format: Format, streamed: bool) -> Result<Header> {
+        let json_lead = if format == Format::Json {
+            let text = |s: &str| serde_json::to_string(s).map_err(serialize_error);
+            format!(
+                r#"{{"command":{},"rules":{},"seed":{seed},"version":{}"#,
+                text(command.name())?,
+                text(rules.id)?,
+                text(VERSION)?
+            )
+            .into_bytes()
         } else {
             Vec::new()
         };
-        Header { command, rules, seed, format, streamed, json_lead }
+        Ok(Header { command, rules, seed, format, streamed, json_lead })
     }
 
-    /// Appends document `n` (1-based) with `result` to `out`.
+    /// Appends document `n` (1-based) with `result` to `out`: one line of JSON (JSON Lines,
+    /// for a single run too), or a YAML document.
     fn write<T: Serialize>(&self, n: u64, result: &T, out: &mut Vec<u8>) -> Result<()> {
-        let doc =
-            || Doc { command: self.command, rules: self.rules, seed: self.seed, n: self.streamed.then_some(n), result };
-        match (self.format, self.streamed) {
-            (Format::Json, true) => {
-                // The bytes `Doc`'s flatten gives, without its detour through a map: the lead,
-                // the number, then the result's own fields, its `{` turned into a comma.
+        match self.format {
+            Format::Json => {
+                // The header, then the result's own fields: serde_json writes the result as an
+                // object, whose `{` becomes the comma after the header.
                 out.extend_from_slice(&self.json_lead);
-                out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
+                if self.streamed {
+                    out.extend_from_slice(b",\"n\":");
+                    out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
+                }
                 let start = out.len();
-                render::json::to_vec(out, result).map_err(serialize_error)?;
+                serde_json::to_writer(&mut *out, result).map_err(serialize_error)?;
                 match &out[start..] {
                     b"{}" => {
                         out.truncate(start);
@@ -277,18 +340,24 @@ impl Header {
                     [b'{', ..] => out[start] = b',',
                     _ => return Err(serialize_error("a result is not an object")),
                 }
+                out.push(b'\n');
             }
-            (Format::Json, false) => serde_json::to_writer_pretty(&mut *out, &doc()).map_err(serialize_error)?,
-            (Format::Yaml, streamed) => {
-                if streamed {
+            Format::Yaml => {
+                if self.streamed {
                     out.extend_from_slice(b"---\n");
                 }
-                out.extend_from_slice(serde_yaml::to_string(&doc()).map_err(serialize_error)?.as_bytes());
-                return Ok(());
+                let doc = Doc {
+                    command: self.command,
+                    rules: self.rules,
+                    seed: self.seed,
+                    version: VERSION,
+                    n: self.streamed.then_some(n),
+                    result,
+                };
+                out.extend_from_slice(render::yaml::to_string(&doc).map_err(serialize_error)?.as_bytes());
             }
-            (Format::Text, _) => return Err(serialize_error("text is not a document format")),
+            Format::Text => return Err(serialize_error("text is not a document format")),
         }
-        out.push(b'\n');
         Ok(())
     }
 }
@@ -299,11 +368,11 @@ impl Runner<'_> {
             let odds = rule.odds(Fallback { seed: self.seed, trials: SIMULATION_TRIALS });
             return self.write_odds(&odds);
         }
-        if self.show_seed && self.quiet && self.format == Format::Text {
+        if self.show_seed && self.quiet {
             writeln!(self.err, "seed {}", self.seed)?;
         }
         let count = self.repeat.unwrap_or(1);
-        let header = self.header();
+        let header = self.header()?;
         let mut dice = SeededDice::new(self.seed);
         let mut text = String::new();
         let mut bytes = Vec::new();
@@ -323,7 +392,7 @@ impl Runner<'_> {
         Ok(())
     }
 
-    fn header(&self) -> Header {
+    fn header(&self) -> Result<Header> {
         Header::new(self.procedure, self.rules, self.seed, self.format, self.repeat.is_some())
     }
 
@@ -379,15 +448,16 @@ impl Runner<'_> {
                     exact: odds.exact(),
                     trials: odds.trials,
                     seed: odds.seed,
+                    version: VERSION,
                     odds: odds.entry_docs(),
                     notes: &odds.notes,
                 };
                 if self.format == Format::Json {
-                    let mut bytes = serde_json::to_vec_pretty(&doc).map_err(serialize_error)?;
+                    let mut bytes = serde_json::to_vec(&doc).map_err(serialize_error)?;
                     bytes.push(b'\n');
                     self.out.write_all(&bytes)?;
                 } else {
-                    self.out.write_all(serde_yaml::to_string(&doc).map_err(serialize_error)?.as_bytes())?;
+                    self.out.write_all(render::yaml::to_string(&doc).map_err(serialize_error)?.as_bytes())?;
                 }
             }
         }

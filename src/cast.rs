@@ -1,11 +1,18 @@
-//! Sides and combatants: the shared shapes every ruleset reads, the key schemas rulesets
-//! declare, and the inline `NAME[*COUNT][:KEY[=VALUE],...]` syntax.
+//! Sides and combatants: the shared shapes every ruleset reads, and the inline
+//! `NAME[*COUNT][:KEY[=VALUE],...]` syntax. [`keys`] holds what a ruleset's keys are and how
+//! they are checked and read into its typed structs.
 //!
-//! Parsing checks every key against the ruleset's schema (unknown keys, missing values,
+//! Parsing checks every key against the ruleset's key lists (unknown keys, missing values,
 //! ranges), so each ruleset only reads typed values that are already known to be valid.
 
+mod keys;
+
+#[cfg(test)]
+pub use keys::assert_list_fills;
+pub use keys::{Hundredths, KeyDef, KeyKind, KeyList, KeyValues, NoKeys, RulesetKeys, Value};
+
 use crate::error::{Error, Result};
-use serde::Serialize;
+use serde::de::DeserializeOwned;
 use std::collections::HashSet;
 use std::fmt;
 
@@ -16,129 +23,26 @@ pub const MAX_GROUP: u32 = 1000;
 /// The most combatants (after groups are counted) and sides one command takes.
 pub const MAX_COMBATANTS: usize = 10_000;
 pub const MAX_SIDES: usize = 100;
+/// The most characters of the user's input an error message repeats.
+pub const MAX_ECHO_CHARS: usize = 60;
 
-/// What kind of value a key takes.
-#[derive(Clone, Copy, Debug)]
-pub enum KeyKind {
-    /// Present or absent: `cr`, `alert`. `cr=true`/`cr=false` are accepted too.
-    Flag,
-    /// A whole number in a range: `iq=12`, `dex=+2`.
-    Int { min: i64, max: i64 },
-    /// A number with up to two decimals, kept in hundredths: `speed=5.75`.
-    Hundredths { min: i64, max: i64 },
-    /// One of a few words: `size=large`.
-    Word(&'static [&'static str]),
-    /// Free text checked by the ruleset: `action=spell:2+light`.
-    Text(fn(&str) -> Result<(), String>),
-}
-
-/// One key a ruleset understands.
-#[derive(Clone, Copy, Debug)]
-pub struct KeyDef {
-    pub name: &'static str,
-    pub kind: KeyKind,
-    pub help: &'static str,
-}
-
-impl KeyDef {
-    pub const fn flag(name: &'static str, help: &'static str) -> KeyDef {
-        KeyDef { name, kind: KeyKind::Flag, help }
-    }
-
-    pub const fn int(name: &'static str, min: i64, max: i64, help: &'static str) -> KeyDef {
-        KeyDef { name, kind: KeyKind::Int { min, max }, help }
-    }
-
-    /// What the key accepts, for error messages and the roster template.
-    pub fn allowed(&self) -> String {
-        match self.kind {
-            KeyKind::Flag => "no value (or true/false)".to_string(),
-            KeyKind::Int { min, max } => format!("a whole number from {min} to {max}"),
-            KeyKind::Hundredths { min, max } => {
-                format!("a number from {} to {}", Hundredths(min), Hundredths(max))
-            }
-            KeyKind::Word(words) => format!("one of {}", words.join(", ")),
-            KeyKind::Text(_) => self.help.to_string(),
+/// `text` as an error message repeats it: cut after [`MAX_ECHO_CHARS`] characters, with `…`,
+/// and with format and separator characters written out (`\u{202e}`), so that they cannot
+/// reorder or hide the message.
+pub fn echo(text: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i == MAX_ECHO_CHARS {
+            out.push('…');
+            break;
+        }
+        if is_format_or_separator(c) {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
         }
     }
-}
-
-/// A validated key value.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Value {
-    Flag(bool),
-    Int(i64),
-    Hundredths(i64),
-    Text(String),
-}
-
-/// A number kept in hundredths, shown with its decimals: `5.75`, `6`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Hundredths(pub i64);
-
-impl fmt::Display for Hundredths {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let sign = if self.0 < 0 { "-" } else { "" };
-        let (whole, part) = (self.0.abs() / 100, self.0.abs() % 100);
-        let text = match part {
-            0 => format!("{sign}{whole}"),
-            p if p % 10 == 0 => format!("{sign}{whole}.{}", p / 10),
-            p => format!("{sign}{whole}.{p:02}"),
-        };
-        f.pad(&text)
-    }
-}
-
-impl Serialize for Hundredths {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_f64(self.0 as f64 / 100.0)
-    }
-}
-
-/// The keys given to one side or combatant, already checked against a schema.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Keys {
-    entries: Vec<(&'static str, Value)>,
-}
-
-impl Keys {
-    fn get(&self, name: &str) -> Option<&Value> {
-        self.entries.iter().rev().find(|(k, _)| *k == name).map(|(_, v)| v)
-    }
-
-    pub fn has(&self, name: &str) -> bool {
-        self.get(name).is_some()
-    }
-
-    pub fn flag(&self, name: &str) -> bool {
-        matches!(self.get(name), Some(Value::Flag(true)))
-    }
-
-    pub fn int(&self, name: &str) -> Option<i64> {
-        match self.get(name) {
-            Some(Value::Int(n)) => Some(*n),
-            _ => None,
-        }
-    }
-
-    pub fn hundredths(&self, name: &str) -> Option<Hundredths> {
-        match self.get(name) {
-            Some(Value::Hundredths(n)) => Some(Hundredths(*n)),
-            _ => None,
-        }
-    }
-
-    pub fn text(&self, name: &str) -> Option<&str> {
-        match self.get(name) {
-            Some(Value::Text(s)) => Some(s),
-            _ => None,
-        }
-    }
-
-    fn set(&mut self, name: &'static str, value: Value) {
-        self.entries.retain(|(k, _)| *k != name);
-        self.entries.push((name, value));
-    }
+    out
 }
 
 /// Where a spec came from, for error messages.
@@ -153,46 +57,40 @@ pub enum Origin {
 impl fmt::Display for Origin {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Origin::Inline(text) => write!(f, "'{text}'"),
+            Origin::Inline(text) => write!(f, "'{}'", echo(text)),
             Origin::Roster(file) => write!(f, "{file}"),
         }
     }
 }
 
-/// A side of the encounter.
+/// A side of the encounter, with its keys: checked [`KeyValues`] until the ruleset reads them
+/// into its own struct with [`Cast::typed`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Side {
+pub struct Side<K = KeyValues> {
     pub name: String,
-    pub keys: Keys,
+    pub keys: K,
 }
 
 /// One combatant, or a group of `count` identical ones.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Combatant {
+pub struct Combatant<K = KeyValues> {
     pub name: String,
     pub count: u32,
     /// Index into the sides.
     pub side: usize,
-    pub keys: Keys,
+    pub keys: K,
 }
 
-impl Combatant {
+impl<K> Combatant<K> {
     /// The names of the group's members: `Goblin 1`, `Goblin 2`… (or just the name).
     pub fn member_names(&self) -> Vec<String> {
-        if self.count == 1 {
-            vec![self.name.clone()]
-        } else {
-            (1..=self.count).map(|i| format!("{} {i}", self.name)).collect()
-        }
+        member_names(&self.name, self.count)
     }
 }
 
-/// The keys a ruleset understands on sides and on combatants.
-#[derive(Clone, Copy, Debug)]
-pub struct Schema {
-    pub rules: &'static str,
-    pub side_keys: &'static [KeyDef],
-    pub combatant_keys: &'static [KeyDef],
+/// The names of the members of a group of `count` named `name`.
+pub fn member_names(name: &str, count: u32) -> Vec<String> {
+    if count == 1 { vec![name.to_string()] } else { (1..=count).map(|i| format!("{name} {i}")).collect() }
 }
 
 /// What a key belongs to, for messages.
@@ -203,7 +101,7 @@ pub enum Owner {
 }
 
 impl Owner {
-    fn word(self) -> &'static str {
+    pub fn word(self) -> &'static str {
         match self {
             Owner::Side => "side",
             Owner::Combatant => "combatant",
@@ -211,95 +109,55 @@ impl Owner {
     }
 }
 
-impl Schema {
-    fn keys(&self, owner: Owner) -> &'static [KeyDef] {
+impl RulesetKeys {
+    pub fn list(&self, owner: Owner) -> &KeyList {
         match owner {
-            Owner::Side => self.side_keys,
-            Owner::Combatant => self.combatant_keys,
+            Owner::Side => &self.side,
+            Owner::Combatant => &self.combatant,
         }
     }
 
     /// The names allowed for `owner`, for "allowed: …" hints.
     pub fn allowed_names(&self, owner: Owner) -> String {
-        let mut names: Vec<&str> = self.keys(owner).iter().map(|k| k.name).collect();
+        let mut names: Vec<&str> = self.list(owner).keys.iter().map(|k| k.name).collect();
         if owner == Owner::Combatant {
             names.push("side");
         }
         if names.is_empty() { "none".to_string() } else { names.join(", ") }
     }
 
+    /// "unknown combatant key 'per' for the gurps ruleset; allowed: …"
+    pub fn unknown(&self, owner: Owner, key: &str, allowed: &str) -> String {
+        format!("unknown {} key '{}' for the {} ruleset; allowed: {allowed}", owner.word(), echo(key), self.rules)
+    }
+
     /// Checks one `key[=value]` and returns the key's definition and typed value.
     pub fn check(&self, owner: Owner, key: &str, value: Option<&str>) -> Result<(&'static KeyDef, Value), String> {
-        let Some(def) = self.keys(owner).iter().find(|d| d.name == key) else {
-            return Err(format!(
-                "unknown {} key '{}' for the {} ruleset; allowed: {}",
-                owner.word(),
-                key,
-                self.rules,
-                self.allowed_names(owner)
-            ));
+        let Some(def) = self.list(owner).find(key) else {
+            return Err(self.unknown(owner, key, &self.allowed_names(owner)));
         };
-        parse_value(def, value).map(|v| (def, v))
+        def.check(value).map(|v| (def, v))
     }
 }
 
-fn parse_value(def: &KeyDef, value: Option<&str>) -> Result<Value, String> {
-    let bad = |what: &str| format!("key '{}' {what}; allowed: {}", def.name, def.allowed());
-    match (def.kind, value) {
-        (KeyKind::Flag, None) => Ok(Value::Flag(true)),
-        (KeyKind::Flag, Some("true" | "yes")) => Ok(Value::Flag(true)),
-        (KeyKind::Flag, Some("false" | "no")) => Ok(Value::Flag(false)),
-        (KeyKind::Flag, Some(v)) => Err(bad(&format!("takes no value, got '{v}'"))),
-        (_, None) => Err(bad("needs a value")),
-        (KeyKind::Int { min, max }, Some(v)) => {
-            let n: i64 = v.trim_start_matches('+').parse().map_err(|_| bad(&format!("has '{v}'")))?;
-            if n < min || n > max {
-                return Err(bad(&format!("is {n}, out of range")));
-            }
-            Ok(Value::Int(n))
-        }
-        (KeyKind::Hundredths { min, max }, Some(v)) => {
-            let n = parse_hundredths(v).ok_or_else(|| bad(&format!("has '{v}'")))?;
-            if n < min || n > max {
-                return Err(bad(&format!("is {}, out of range", Hundredths(n))));
-            }
-            Ok(Value::Hundredths(n))
-        }
-        (KeyKind::Word(words), Some(v)) => match words.iter().find(|w| w.eq_ignore_ascii_case(v)) {
-            Some(w) => Ok(Value::Text((*w).to_string())),
-            None => Err(bad(&format!("has '{v}'"))),
-        },
-        (KeyKind::Text(check), Some(v)) => match check(v) {
-            Ok(()) => Ok(Value::Text(v.to_string())),
-            Err(why) => Err(format!("key '{}': {why}", def.name)),
-        },
-    }
+/// Unicode format characters (Cf) and the line and paragraph separators (Zl, Zp), as of
+/// Unicode 16: invisible or reordering text, they make one name look like another.
+fn is_format_or_separator(c: char) -> bool {
+    matches!(c,
+        '\u{00AD}' | '\u{0600}'..='\u{0605}' | '\u{061C}' | '\u{06DD}' | '\u{070F}' | '\u{0890}'..='\u{0891}'
+        | '\u{08E2}' | '\u{180E}' | '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2060}'..='\u{2064}'
+        | '\u{2066}'..='\u{206F}' | '\u{FEFF}' | '\u{FFF9}'..='\u{FFFB}' | '\u{110BD}' | '\u{110CD}'
+        | '\u{13430}'..='\u{1343F}' | '\u{1BCA0}'..='\u{1BCA3}' | '\u{1D173}'..='\u{1D17A}' | '\u{E0001}'
+        | '\u{E0020}'..='\u{E007F}')
 }
 
-/// `5`, `5.5`, `5.75`, `+1.25`, `-0.5` as hundredths.
-fn parse_hundredths(text: &str) -> Option<i64> {
-    let (negative, digits) = match text.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, text.strip_prefix('+').unwrap_or(text)),
-    };
-    let (whole, part) = digits.split_once('.').unwrap_or((digits, ""));
-    if whole.is_empty() && part.is_empty()
-        || part.len() > 2
-        || !whole.bytes().chain(part.bytes()).all(|b| b.is_ascii_digit())
-    {
-        return None;
-    }
-    let whole: i64 = if whole.is_empty() { 0 } else { whole.parse().ok().filter(|w: &i64| *w < 1_000_000)? };
-    let part: i64 = match part.len() {
-        0 => 0,
-        1 => part.parse::<i64>().ok()? * 10,
-        _ => part.parse().ok()?,
-    };
-    let n = whole * 100 + part;
-    Some(if negative { -n } else { n })
+/// The first format or separator character in `text`, as `U+202E`.
+fn invisible(text: &str) -> Option<String> {
+    text.chars().find(|&c| is_format_or_separator(c)).map(|c| format!("U+{:04X}", c as u32))
 }
 
-/// Names are 1 to 64 characters, with no control characters and no spec punctuation.
+/// Names are 1 to 64 characters, with no control, format or separator characters, no comma
+/// and no spec punctuation.
 pub fn check_name(name: &str) -> Result<(), String> {
     if name.trim().is_empty() {
         return Err("a name cannot be empty".to_string());
@@ -310,10 +168,66 @@ pub fn check_name(name: &str) -> Result<(), String> {
     if name.chars().any(|c| c.is_control()) {
         return Err("a name cannot contain control characters".to_string());
     }
-    if name.contains([':', ',', '=', '*']) {
-        return Err(format!("the name '{name}' contains one of : , = * which separate keys"));
+    if let Some(c) = invisible(name) {
+        return Err(format!("a name cannot contain invisible format or separator characters ({c})"));
+    }
+    if name.contains(',') {
+        return Err(format!("the name '{name}' contains ',', and -q joins names with commas"));
+    }
+    if name.contains([':', '=', '*']) {
+        return Err(format!("the name '{name}' contains one of : = * which separate keys"));
     }
     Ok(())
+}
+
+/// A spec split into its parts: `Goblin*4:dex=+2,side=monsters`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spec<'a> {
+    pub name: &'a str,
+    /// `*COUNT`, already checked to be 1 to [`MAX_GROUP`].
+    pub count: Option<u32>,
+    /// `KEY[=VALUE]` in order, trimmed; the keys are not checked here.
+    pub keys: Vec<(&'a str, Option<&'a str>)>,
+}
+
+/// Splits `NAME[*COUNT][:KEY[=VALUE],...]` and checks the name and the count; `what` names
+/// the thing for "a side has no *COUNT" when `groups` is false.
+pub fn split_spec<'a>(text: &'a str, what: &str, groups: bool) -> Result<Spec<'a>, String> {
+    let (head, rest) = match text.split_once(':') {
+        Some((head, rest)) => (head, Some(rest)),
+        None => (text, None),
+    };
+    let (name, count) = match head.rsplit_once('*') {
+        Some(_) if !groups => return Err(format!("a {what} has no *COUNT")),
+        Some((name, count)) => {
+            let n: u32 = count.trim().parse().map_err(|_| format!("'{}' is not a group size", echo(count)))?;
+            if n == 0 || n > MAX_GROUP {
+                return Err(format!("a group has 1 to {MAX_GROUP} members, not {n}"));
+            }
+            (name.trim(), Some(n))
+        }
+        None => (head.trim(), None),
+    };
+    // Trimming would drop a separator (U+2028 is white space): look before trimming.
+    if let Some(c) = invisible(head) {
+        return Err(format!("a name cannot contain invisible format or separator characters ({c})"));
+    }
+    check_name(name)?;
+    let mut keys = Vec::new();
+    for item in rest.into_iter().flat_map(|rest| rest.split(',')) {
+        let (key, value) = match item.split_once('=') {
+            Some((k, v)) => (k.trim(), Some(v.trim())),
+            None => (item.trim(), None),
+        };
+        if key.is_empty() {
+            return Err("an empty key".into());
+        }
+        if let Some(c) = invisible(item) {
+            return Err(format!("key '{}' cannot contain invisible format or separator characters ({c})", echo(key)));
+        }
+        keys.push((key, value));
+    }
+    Ok(Spec { name, count, keys })
 }
 
 /// A side or combatant as written, before sides are resolved.
@@ -323,7 +237,7 @@ pub struct RawSpec {
     pub count: u32,
     /// `side=` of a combatant.
     pub side: Option<String>,
-    pub keys: Keys,
+    pub keys: KeyValues,
     pub origin: Origin,
 }
 
@@ -335,44 +249,38 @@ fn usage_at(origin: &Origin, what: impl fmt::Display) -> Error {
 }
 
 /// Parses an inline `NAME[*COUNT][:KEY[=VALUE],...]` (`*COUNT` only for combatants).
-pub fn parse_inline(text: &str, owner: Owner, schema: &Schema) -> Result<RawSpec> {
+pub fn parse_inline(text: &str, owner: Owner, keys: &RulesetKeys) -> Result<RawSpec> {
     let origin = Origin::Inline(text.to_string());
-    let fail = |what: String| {
-        let hint = match owner {
-            Owner::Side => "write a side as NAME[:KEY[=VALUE],...]",
-            Owner::Combatant => "write a combatant as NAME[*COUNT][:KEY[=VALUE],...]",
-        };
-        usage_at(&origin, what).hint(hint)
-    };
-    let (head, rest) = match text.split_once(':') {
-        Some((head, rest)) => (head, Some(rest)),
-        None => (text, None),
-    };
-    let (name, count) = match head.rsplit_once('*') {
-        Some(_) if owner == Owner::Side => return Err(fail("a side has no *COUNT".into())),
-        Some((name, count)) => {
-            let n: u32 = count.trim().parse().map_err(|_| fail(format!("'{count}' is not a group size")))?;
-            if n == 0 || n > MAX_GROUP {
-                return Err(fail(format!("a group has 1 to {MAX_GROUP} members, not {n}")));
-            }
-            (name.trim(), n)
+    parse_spec(text, owner, keys, origin.clone()).map_err(|(what, with_hint)| {
+        let err = usage_at(&origin, what);
+        match (with_hint, owner) {
+            (false, _) => err,
+            (true, Owner::Side) => err.hint("write a side as NAME[:KEY[=VALUE],...]"),
+            (true, Owner::Combatant) => err.hint("write a combatant as NAME[*COUNT][:KEY[=VALUE],...]"),
         }
-        None => (head.trim(), 1),
+    })
+}
+
+/// Parses a spec; a failure says what is wrong, and whether the spec's shape is (so that a
+/// hint showing the shape helps).
+pub fn parse_spec(
+    text: &str,
+    owner: Owner,
+    keys: &RulesetKeys,
+    origin: Origin,
+) -> std::result::Result<RawSpec, (String, bool)> {
+    let parts = split_spec(text, owner.word(), owner == Owner::Combatant).map_err(|what| (what, true))?;
+    let mut spec = RawSpec {
+        name: parts.name.to_string(),
+        count: parts.count.unwrap_or(1),
+        side: None,
+        keys: KeyValues::default(),
+        origin,
     };
-    check_name(name).map_err(fail)?;
-    let mut spec = RawSpec { name: name.to_string(), count, side: None, keys: Keys::default(), origin: origin.clone() };
-    if let Some(rest) = rest {
-        for item in rest.split(',') {
-            let (key, value) = match item.split_once('=') {
-                Some((k, v)) => (k.trim(), Some(v.trim())),
-                None => (item.trim(), None),
-            };
-            if key.is_empty() {
-                return Err(fail("an empty key".into()));
-            }
-            apply_key(&mut spec, owner, schema, key, value).map_err(|why| usage_at(&origin, why))?;
-        }
+    for (key, value) in parts.keys {
+        apply_key(&mut spec, owner, keys, key, value).map_err(|what| (what, false))?;
     }
+    finish_keys(&spec, owner, keys).map_err(|what| (what, false))?;
     Ok(spec)
 }
 
@@ -380,7 +288,7 @@ pub fn parse_inline(text: &str, owner: Owner, schema: &Schema) -> Result<RawSpec
 pub fn apply_key(
     spec: &mut RawSpec,
     owner: Owner,
-    schema: &Schema,
+    keys: &RulesetKeys,
     key: &str,
     value: Option<&str>,
 ) -> Result<(), String> {
@@ -390,26 +298,43 @@ pub fn apply_key(
         spec.side = Some(side.to_string());
         return Ok(());
     }
-    let (def, value) = schema.check(owner, key, value)?;
+    let (def, value) = keys.check(owner, key, value)?;
     spec.keys.set(def.name, value);
     Ok(())
 }
 
-/// Sides and combatants, resolved: every combatant placed on a side, names unique.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Cast {
-    pub sides: Vec<Side>,
-    pub combatants: Vec<Combatant>,
+/// Proves a spec's keys fill the ruleset's struct, once all of them are read.
+pub fn finish_keys(spec: &RawSpec, owner: Owner, keys: &RulesetKeys) -> Result<(), String> {
+    keys.list(owner).fits(&spec.keys).map_err(|why| format!("the {} ruleset cannot read these keys: {why}", keys.rules))
 }
+
+/// Sides and combatants, resolved: every combatant placed on a side, names unique. The keys
+/// are checked [`KeyValues`] until a ruleset reads them with [`Cast::typed`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cast<S = KeyValues, C = KeyValues> {
+    pub sides: Vec<Side<S>>,
+    pub combatants: Vec<Combatant<C>>,
+    /// The sides are the default `party` and `monsters`: none was named.
+    pub default_sides: bool,
+}
+
+impl<S, C> Default for Cast<S, C> {
+    fn default() -> Self {
+        Cast { sides: Vec::new(), combatants: Vec::new(), default_sides: false }
+    }
+}
+
+/// The sides there are when none is named.
+pub const DEFAULT_SIDES: [&str; 2] = ["party", "monsters"];
 
 impl Cast {
     /// Resolves raw specs: default sides `party` and `monsters` when none are named,
     /// combatants on the first side unless `side=` says otherwise.
     pub fn resolve(sides: Vec<RawSpec>, combatants: Vec<RawSpec>) -> Result<Cast> {
-        let mut cast = Cast::default();
-        if sides.is_empty() {
-            for name in ["party", "monsters"] {
-                cast.sides.push(Side { name: name.to_string(), keys: Keys::default() });
+        let mut cast = Cast { default_sides: sides.is_empty(), ..Cast::default() };
+        if cast.default_sides {
+            for name in DEFAULT_SIDES {
+                cast.sides.push(Side { name: name.to_string(), keys: KeyValues::default() });
             }
         }
         if sides.len() > MAX_SIDES {
@@ -446,6 +371,57 @@ impl Cast {
         Ok(cast)
     }
 
+    /// The cast with its keys read into the ruleset's structs: `S` for sides, `C` for
+    /// combatants.
+    pub fn typed<S: DeserializeOwned, C: DeserializeOwned>(self) -> Result<Cast<S, C>> {
+        let unfit =
+            |name: &str, why: String| Error::data(format!("the keys of '{name}' do not fit this ruleset: {why}"));
+        let sides = self
+            .sides
+            .into_iter()
+            .map(|s| Ok(Side { keys: s.keys.read().map_err(|why| unfit(&s.name, why))?, name: s.name }))
+            .collect::<Result<_>>()?;
+        let combatants = self
+            .combatants
+            .into_iter()
+            .map(|c| {
+                let keys = c.keys.read().map_err(|why| unfit(&c.name, why))?;
+                Ok(Combatant { name: c.name, count: c.count, side: c.side, keys })
+            })
+            .collect::<Result<_>>()?;
+        Ok(Cast { sides, combatants, default_sides: self.default_sides })
+    }
+}
+
+impl<S, C> Cast<S, C> {
+    /// Once combatants are named, a default side none of them is on takes no part (it would
+    /// roll, or fight as a combatant nobody named), unless the command gives it one: `keep`
+    /// names the sides the command's flags name, by hand or by default (`--ambush` means
+    /// monsters). Sides named with `--side` always stay.
+    pub fn take_part(mut self, keep: &[&str]) -> Self {
+        if !self.default_sides || self.combatants.is_empty() {
+            return self;
+        }
+        let used: Vec<bool> = (0..self.sides.len())
+            .map(|i| self.combatants.iter().any(|c| c.side == i) || keep.contains(&self.sides[i].name.as_str()))
+            .collect();
+        let mut index = Vec::with_capacity(used.len());
+        let mut kept = 0;
+        for &u in &used {
+            index.push(kept);
+            kept += usize::from(u);
+        }
+        let mut i = 0;
+        self.sides.retain(|_| {
+            i += 1;
+            used[i - 1]
+        });
+        for c in &mut self.combatants {
+            c.side = index[c.side];
+        }
+        self
+    }
+
     pub fn side_index(&self, name: &str) -> Option<usize> {
         self.sides.iter().position(|s| s.name == name)
     }
@@ -458,13 +434,13 @@ impl Cast {
     /// The index of the side `name` named by `flag`, or a usage error listing the sides.
     pub fn side_for(&self, flag: &str, name: &str) -> Result<usize> {
         self.side_index(name).ok_or_else(|| {
-            Error::usage(format!("{flag} names '{name}', which is not a side"))
+            Error::usage(format!("{flag} names '{}', which is not a side", echo(name)))
                 .hint(format!("sides: {}", self.side_names()))
         })
     }
 
     /// The combatants on side `side`.
-    pub fn on_side(&self, side: usize) -> impl Iterator<Item = &Combatant> {
+    pub fn on_side(&self, side: usize) -> impl Iterator<Item = &Combatant<C>> {
         self.combatants.iter().filter(move |c| c.side == side)
     }
 }
@@ -473,19 +449,44 @@ impl Cast {
 mod tests {
     use super::*;
 
-    const SCHEMA: Schema = Schema {
+    #[derive(Debug, Default, PartialEq, serde::Deserialize)]
+    #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+    struct TestSide {
+        aware: bool,
+        chance: Option<u8>,
+    }
+
+    #[derive(Debug, Default, PartialEq, serde::Deserialize)]
+    #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+    struct TestCombatant {
+        dex: Option<i32>,
+        cr: bool,
+        speed: Option<Hundredths>,
+        size: Option<String>,
+    }
+
+    const KEYS: RulesetKeys = RulesetKeys {
         rules: "test",
-        side_keys: &[KeyDef::flag("aware", "knows"), KeyDef::int("chance", 0, 6, "surprise chance")],
-        combatant_keys: &[
+        side: KeyList::of::<TestSide>(&[
+            KeyDef::flag("aware", "knows"),
+            KeyDef::int("chance", 0, 6, "surprise chance"),
+        ]),
+        combatant: KeyList::of::<TestCombatant>(&[
             KeyDef::int("dex", -5, 10, "Dex modifier"),
             KeyDef::flag("cr", "Combat Reflexes"),
-            KeyDef { name: "speed", kind: KeyKind::Hundredths { min: 0, max: 10000 }, help: "Basic Speed" },
-            KeyDef { name: "size", kind: KeyKind::Word(&["small", "large"]), help: "size" },
-        ],
+            KeyDef::hundredths("speed", 0, 10000, "Basic Speed"),
+            KeyDef::word("size", &["small", "large"], "size"),
+        ]),
     };
 
     fn combatant(text: &str) -> Result<RawSpec> {
-        parse_inline(text, Owner::Combatant, &SCHEMA)
+        parse_inline(text, Owner::Combatant, &KEYS)
+    }
+
+    #[test]
+    fn the_lists_fill_their_structs() {
+        assert_list_fills::<TestSide>(&KEYS.side, &[]);
+        assert_list_fills::<TestCombatant>(&KEYS.combatant, &[]);
     }
 
     #[test]
@@ -493,12 +494,16 @@ mod tests {
         let spec = combatant("Goblin*4:dex=+2,side=monsters,cr,speed=5.75,size=Large").unwrap();
         assert_eq!((spec.name.as_str(), spec.count), ("Goblin", 4));
         assert_eq!(spec.side.as_deref(), Some("monsters"));
-        assert_eq!(spec.keys.int("dex"), Some(2));
-        assert!(spec.keys.flag("cr"));
-        assert_eq!(spec.keys.hundredths("speed"), Some(Hundredths(575)));
-        assert_eq!(spec.keys.text("size"), Some("large"));
+        let keys: TestCombatant = spec.keys.read().unwrap();
+        assert_eq!(
+            keys,
+            TestCombatant { dex: Some(2), cr: true, speed: Some(Hundredths(575)), size: Some("large".into()) }
+        );
         let elf = combatant("Elf").unwrap();
-        assert_eq!((elf.name.as_str(), elf.count, elf.keys.has("dex")), ("Elf", 1, false));
+        assert_eq!((elf.name.as_str(), elf.count), ("Elf", 1));
+        assert_eq!(elf.keys.read::<TestCombatant>().unwrap(), TestCombatant::default());
+        let side = parse_inline("orcs:chance=3,aware", Owner::Side, &KEYS).unwrap();
+        assert_eq!(side.keys.read::<TestSide>().unwrap(), TestSide { aware: true, chance: Some(3) });
     }
 
     #[test]
@@ -512,6 +517,8 @@ mod tests {
         assert!(err.contains("key 'dex' is 11, out of range; allowed: a whole number from -5 to 10"), "{err}");
         let err = combatant("Elf:dex").unwrap_err().to_string();
         assert!(err.contains("key 'dex' needs a value"), "{err}");
+        let err = combatant("Elf:dex=+++++5").unwrap_err().to_string();
+        assert!(err.contains("key 'dex' has '+++++5'"), "{err}");
         let err = combatant("Elf:cr=3").unwrap_err().to_string();
         assert!(err.contains("takes no value"), "{err}");
         let err = combatant("Orc*0").unwrap_err().to_string();
@@ -520,20 +527,45 @@ mod tests {
         assert!(err.contains("cannot be empty"), "{err}");
         let err = combatant("Elf:speed=5.755").unwrap_err().to_string();
         assert!(err.contains("key 'speed' has '5.755'"), "{err}");
-        assert!(parse_inline("party*2", Owner::Side, &SCHEMA).is_err());
+        assert!(parse_inline("party*2", Owner::Side, &KEYS).is_err());
     }
 
     #[test]
-    fn hundredths_round_trip() {
-        for (text, n, shown) in
-            [("5", 500, "5"), ("5.5", 550, "5.5"), ("5.75", 575, "5.75"), ("+0.25", 25, "0.25"), ("-1.5", -150, "-1.5")]
-        {
-            assert_eq!(parse_hundredths(text), Some(n), "{text}");
-            assert_eq!(Hundredths(n).to_string(), shown);
+    fn names_with_invisible_characters_or_commas_are_refused() {
+        for name in ["a\u{202E}b", "\u{200B}", "a\u{2028}b", "a\u{2029}", "\u{FEFF}x", "x\u{E0041}", "\u{00AD}"] {
+            let err = check_name(name).unwrap_err();
+            assert!(err.contains("invisible format or separator characters"), "{name:?}: {err}");
         }
-        for bad in ["", ".", "x", "1e3", "--1", "5.123", "1.-5"] {
-            assert_eq!(parse_hundredths(bad), None, "{bad}");
+        let err = check_name("Elf,Orc").unwrap_err();
+        assert!(err.contains("contains ','") && err.contains("-q joins names with commas"), "{err}");
+        assert!(check_name("a:b").unwrap_err().contains("which separate keys"));
+        for fine in ["Ørkenfolk", "龍", "O'Brien", "Goblin 1", "a-b_c.d"] {
+            assert_eq!(check_name(fine), Ok(()), "{fine}");
         }
+    }
+
+    #[test]
+    fn errors_echo_at_most_sixty_characters() {
+        assert_eq!(echo("short"), "short");
+        assert_eq!(echo(&"é".repeat(61)), format!("{}…", "é".repeat(60)));
+        assert_eq!(echo(&"é".repeat(60)), "é".repeat(60));
+        assert_eq!(echo("Evil\u{202E}lf"), "Evil\\u{202e}lf");
+        let long = format!("Orc*{}", "1".repeat(100_000));
+        let err = combatant(&long).unwrap_err().to_string();
+        assert!(err.len() < 300 && err.contains('…'), "{} bytes: {}", err.len(), &err[..200.min(err.len())]);
+        let err = combatant(&format!("Elf:size={}", "x".repeat(10_000))).unwrap_err().to_string();
+        assert!(err.len() < 300, "{} bytes", err.len());
+    }
+
+    #[test]
+    fn splits_specs_for_any_use() {
+        let spec = split_spec("Mitch:after=Larry", "name", false).unwrap();
+        assert_eq!(spec, Spec { name: "Mitch", count: None, keys: vec![("after", Some("Larry"))] });
+        assert_eq!(split_spec("Thug*2", "name", false).unwrap_err(), "a name has no *COUNT");
+        assert_eq!(split_spec("Elf:", "combatant", true).unwrap_err(), "an empty key");
+        // A separator is white space to trim(), so the spec is looked at before trimming.
+        assert!(split_spec("Elf\u{2029}", "combatant", true).unwrap_err().contains("(U+2029)"));
+        assert!(split_spec("Elf:side=orcs\u{2028}", "combatant", true).unwrap_err().contains("key 'side' cannot"));
     }
 
     #[test]
@@ -549,5 +581,38 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("two combatants are named 'Orc 1'"), "{err}");
+    }
+
+    #[test]
+    fn an_empty_default_side_takes_no_part_once_combatants_are_named() {
+        let resolve = |specs: &[&str]| Cast::resolve(vec![], specs.iter().map(|s| combatant(s).unwrap()).collect());
+        let cast = resolve(&["Elf", "Bree"]).unwrap();
+        assert_eq!(cast.side_names(), "party, monsters");
+        assert_eq!(cast.clone().take_part(&[]).side_names(), "party");
+        assert_eq!(cast.take_part(&["monsters"]).side_names(), "party, monsters");
+        let cast = resolve(&["Orc:side=monsters"]).unwrap().take_part(&[]);
+        assert_eq!(cast.side_names(), "monsters");
+        assert_eq!(cast.combatants[0].side, 0);
+        assert_eq!(resolve(&[]).unwrap().take_part(&[]).side_names(), "party, monsters");
+        // A side named on purpose stays, with or without combatants.
+        let sides = vec![
+            parse_inline("party", Owner::Side, &KEYS).unwrap(),
+            parse_inline("monsters", Owner::Side, &KEYS).unwrap(),
+        ];
+        let cast = Cast::resolve(sides, vec![combatant("Elf").unwrap()]).unwrap();
+        assert_eq!(cast.take_part(&[]).side_names(), "party, monsters");
+    }
+
+    #[test]
+    fn typed_reads_every_side_and_combatant() {
+        let sides = vec![
+            parse_inline("a:chance=4", Owner::Side, &KEYS).unwrap(),
+            parse_inline("b", Owner::Side, &KEYS).unwrap(),
+        ];
+        let cast = Cast::resolve(sides, vec![combatant("Elf:dex=3,side=b").unwrap()]).unwrap();
+        let cast: Cast<TestSide, TestCombatant> = cast.typed().unwrap();
+        assert_eq!(cast.sides[0].keys.chance, Some(4));
+        assert_eq!(cast.combatants[0].keys.dex, Some(3));
+        assert_eq!(cast.combatants[0].side, 1);
     }
 }

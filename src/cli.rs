@@ -54,105 +54,65 @@ pub struct Cli {
     pub command: Command,
 }
 
-/// Options every command takes, before or after the command name. They are declared on the
-/// top-level command and again on each game command (clap's global propagation copies every
-/// option into every subcommand at each start, which costs more than the run itself);
-/// [`Global::settled`] combines the two, the later one winning.
+// Options every command takes, before or after the command name: declared once, here, and
+// offered to every subcommand by clap (`global`). A plain comment: a doc comment would become
+// a command's description.
 #[derive(Debug, Clone, Default, Args)]
 pub struct Global {
-    /// Ruleset: ose (default), gurps, 5e, wod (alias nwod)
-    #[arg(help_heading = GLOBAL, short, long, overrides_with = "rules", value_enum, value_name = "ID")]
+    /// Ruleset: ose (default), gurps, 5e, 5e2024, wod; default from FRAY_RULES
+    #[arg(global = true, help_heading = GLOBAL, short, long, value_enum, ignore_case = true, value_name = "ID")]
     pub rules: Option<RulesId>,
 
-    /// Make the run reproducible: the same seed and arguments give the same output
-    #[arg(help_heading = GLOBAL, long, value_name = "U64", overrides_with = "seed")]
+    /// Make the run reproducible: the same seed and arguments give the same output (any
+    /// number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)
+    #[arg(global = true, help_heading = GLOBAL, long, value_name = "U64", allow_negative_numbers = true, value_parser = seed)]
     pub seed: Option<u64>,
 
-    /// Output format: text (default), yaml, json
-    #[arg(help_heading = GLOBAL, short, long, overrides_with = "format", value_enum, value_name = "FORMAT")]
+    /// Output format: text (default), yaml, json; default from FRAY_FORMAT
+    #[arg(global = true, help_heading = GLOBAL, short, long, value_enum, ignore_case = true, value_name = "FORMAT")]
     pub format: Option<Format>,
 
     /// When to colour text output: auto (default), always, never
-    #[arg(help_heading = GLOBAL, long, value_enum, value_name = "WHEN", overrides_with = "color")]
+    #[arg(global = true, help_heading = GLOBAL, long, value_enum, value_name = "WHEN")]
     pub color: Option<ColorWhen>,
 
     /// Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)
-    #[arg(help_heading = GLOBAL, short = 'n', long, value_name = "N", overrides_with = "repeat", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    #[arg(global = true, help_heading = GLOBAL, short = 'n', long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u64>(1..=1_000_000_000))]
     pub repeat: Option<u64>,
 
     /// Do not roll: print the exact probability of every outcome
-    #[arg(help_heading = GLOBAL, long)]
+    #[arg(global = true, help_heading = GLOBAL, long)]
     pub odds: bool,
 
-    /// Terse text: only the headline result, one line per run
-    #[arg(help_heading = GLOBAL, short, long)]
+    /// Only the headline result, one line per run, whatever the format
+    #[arg(global = true, help_heading = GLOBAL, short, long)]
     pub quiet: bool,
 
     /// Print the seed in text output
-    #[arg(help_heading = GLOBAL, short = 'v', long)]
+    #[arg(global = true, help_heading = GLOBAL, short = 'v', long)]
     pub show_seed: bool,
 }
 
 /// The heading the global options share in every help page.
 pub const GLOBAL: &str = "Global options";
 
-/// The global options of one run, with defaults filled in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Settings {
-    pub rules: RulesId,
-    pub seed: Option<u64>,
-    pub format: Format,
-    pub color: ColorWhen,
-    pub repeat: Option<u64>,
-    pub odds: bool,
-    pub quiet: bool,
-    pub show_seed: bool,
+/// Parses `--seed`: any whole number a u64 holds, named with its range when it is not one.
+fn seed(text: &str) -> Result<u64, String> {
+    text.parse().map_err(|_| format!("not a whole number from 0 to {}", u64::MAX))
 }
 
-impl Global {
-    /// These options (given before the command) combined with `later` (given after it).
-    pub fn settled(&self, later: Option<&Global>) -> Settings {
-        let later = later.cloned().unwrap_or_default();
-        Settings {
-            rules: later.rules.or(self.rules).unwrap_or(RulesId::Ose),
-            seed: later.seed.or(self.seed),
-            format: later.format.or(self.format).unwrap_or(Format::Text),
-            color: later.color.or(self.color).unwrap_or(ColorWhen::Auto),
-            repeat: later.repeat.or(self.repeat),
-            odds: self.odds || later.odds,
-            quiet: self.quiet || later.quiet,
-            show_seed: self.show_seed || later.show_seed,
-        }
-    }
+/// A whole number in `range`: read as a signed number, so `-5` is told the range it misses
+/// instead of being taken for a flag or failing on its sign.
+fn whole<T: TryFrom<i64> + Clone + Send + Sync + 'static>(
+    range: std::ops::RangeInclusive<i64>,
+) -> clap::builder::RangedI64ValueParser<T> {
+    clap::builder::RangedI64ValueParser::new().range(range)
 }
 
-impl Cli {
-    /// The global options of this run, wherever on the command line they were given.
-    pub fn settings(&self) -> Settings {
-        self.global.settled(self.command.global())
-    }
-}
-
-impl Command {
-    /// The global options given after the command name.
-    pub fn global(&self) -> Option<&Global> {
-        match self {
-            Command::Surprise(a) => Some(&a.global),
-            Command::Distance(a) => Some(&a.global),
-            Command::Initiative(a) => Some(&a.global),
-            Command::Reaction(a) => Some(&a.global),
-            Command::Pursue(a) => Some(&a.global),
-            Command::Encounter(a) => Some(&a.global),
-            Command::Completions { .. } | Command::Man { .. } => None,
-        }
-    }
-}
-
-/// The whole command line: the derived definition, with the environment defaults that only
-/// the top level reads (a subcommand's copy would override an earlier flag with them).
+/// The whole command line.
 pub fn command() -> clap::Command {
     use clap::CommandFactory;
-    Cli::command().mut_arg("rules", |a| a.env("FRAY_RULES")).mut_arg("format", |a| a.env("FRAY_FORMAT"))
+    Cli::command()
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -160,12 +120,13 @@ pub enum RulesId {
     /// Old-School Essentials six-step encounter procedure
     Ose,
     /// GURPS 4th edition
+    #[value(alias = "gurps4e")]
     Gurps,
     /// D&D 5th edition (2014) with the DMG initiative variants
-    #[value(name = "5e")]
+    #[value(name = "5e", aliases = ["dnd5e", "dnd-5e", "d&d5e", "dnd"])]
     Dnd5e,
     /// D&D 2024 revision (SRD 5.2)
-    #[value(name = "5e2024", alias = "5.5e", alias = "2024")]
+    #[value(name = "5e2024", aliases = ["5.5e", "2024", "dnd5e2024", "dnd2024"])]
     Dnd5e2024,
     /// World of Darkness Storytelling system (2004)
     #[value(alias = "nwod")]
@@ -174,8 +135,11 @@ pub enum RulesId {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Format {
+    /// For reading: every die and modifier, coloured on a terminal
     Text,
+    /// One YAML document per run (a stream with --repeat)
     Yaml,
+    /// JSON Lines: one JSON document per line, per run
     Json,
 }
 
@@ -217,20 +181,28 @@ pub enum Command {
     #[command(after_help = ENCOUNTER_EXAMPLES, after_long_help = format!("{ENCOUNTER_EXAMPLES}\n\n{ENV_HELP}"), args_override_self = true)]
     Encounter(EncounterArgs),
 
-    /// Print a shell completion script
-    #[command(hide = true)]
+    /// Print the completion script for a shell
+    #[command(after_help = COMPLETIONS_EXAMPLES)]
     Completions {
-        #[arg(value_enum)]
+        /// The shell to complete for
+        #[arg(value_enum, value_name = "SHELL")]
         shell: clap_complete::Shell,
     },
 
     /// Write man pages into DIR
     #[command(hide = true)]
     Man {
-        #[arg(value_hint = ValueHint::DirPath)]
+        /// The folder to write fray.1 and one page per command into
+        #[arg(value_hint = ValueHint::DirPath, value_parser = any_path())]
         dir: PathBuf,
     },
 }
+
+pub const COMPLETIONS_EXAMPLES: &str = "\
+Examples:
+  fray completions bash > ~/.local/share/bash-completion/completions/fray
+  fray completions zsh > ~/.zfunc/_fray        with fpath+=(~/.zfunc) in .zshrc
+  fray completions fish > ~/.config/fish/completions/fray.fish";
 
 pub const SURPRISE_EXAMPLES: &str = "\
 Examples:
@@ -294,7 +266,7 @@ pub struct Cast {
     pub sides: Vec<String>,
 
     /// Sides and combatants from a YAML file ('-' reads standard input)
-    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath, value_parser = any_path())]
     pub roster: Option<PathBuf>,
 
     /// Print a commented roster template for this ruleset and command
@@ -347,11 +319,8 @@ pub struct SurpriseArgs {
     pub both_surprised: bool,
 
     /// Turns of recovery rolls to follow before calling a combatant out of the fight (gurps)
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u32>(1..=1000))]
     pub rounds: Option<u32>,
-
-    #[command(flatten)]
-    pub global: Global,
 }
 
 // Where the encounter happens.
@@ -382,9 +351,6 @@ pub struct DistanceArgs {
     /// How much noise the others make, for the distance they are heard at (5e)
     #[arg(long, value_enum, value_name = "NOISE")]
     pub audible: Option<Audible>,
-
-    #[command(flatten)]
-    pub global: Global,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -472,18 +438,15 @@ pub struct InitiativeArgs {
     pub surprised: Vec<String>,
 
     /// Rounds to roll (5e speed factor; default 1)
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u32>(1..=1000))]
     pub rounds: Option<u32>,
-
-    #[command(flatten)]
-    pub global: Global,
 }
 
 // Reaction modifiers.
 #[derive(Debug, Args)]
 pub struct ReactionOpts {
     /// The speaker's Charisma score when the party parleys (3-18; ose)
-    #[arg(long, value_name = "SCORE", conflicts_with = "cha_mod", value_parser = clap::value_parser!(i32).range(3..=18))]
+    #[arg(long, value_name = "SCORE", conflicts_with = "cha_mod", allow_negative_numbers = true, value_parser = clap::value_parser!(i32).range(3..=18))]
     pub cha: Option<i32>,
 
     /// The speaker's Charisma modifier, given directly (ose)
@@ -499,9 +462,6 @@ pub struct ReactionOpts {
 pub struct ReactionArgs {
     #[command(flatten)]
     pub reaction: ReactionOpts,
-
-    #[command(flatten)]
-    pub global: Global,
 }
 
 /// A thing the quarry drops to distract its pursuers: `treasure` or `food`, at a round.
@@ -520,19 +480,19 @@ pub enum Bait {
 #[derive(Debug, Args)]
 pub struct PursueArgs {
     /// The fleeing side's Speed
-    #[arg(long, value_name = "SPEED", value_parser = clap::value_parser!(u32).range(0..=10_000))]
+    #[arg(long, value_name = "SPEED", allow_negative_numbers = true, value_parser = whole::<u32>(0..=10_000))]
     pub quarry: Option<u32>,
 
     /// The pursuing side's Speed
-    #[arg(long, value_name = "SPEED", value_parser = clap::value_parser!(u32).range(0..=10_000))]
+    #[arg(long, value_name = "SPEED", allow_negative_numbers = true, value_parser = whole::<u32>(0..=10_000))]
     pub pursuer: Option<u32>,
 
     /// Starting gap in feet (default: roll the encounter distance)
-    #[arg(long, value_name = "FEET", value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
+    #[arg(long, value_name = "FEET", allow_negative_numbers = true, value_parser = whole::<u32>(0..=1_000_000))]
     pub gap: Option<u32>,
 
     /// Pursuers give up once the gap exceeds FEET (lost from view)
-    #[arg(long, value_name = "FEET", value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
+    #[arg(long, value_name = "FEET", allow_negative_numbers = true, value_parser = whole::<u32>(0..=1_000_000))]
     pub sight: Option<u32>,
 
     /// The quarry drops treasure or food at a round (default 1): treasure[@ROUND] (repeatable)
@@ -540,14 +500,11 @@ pub struct PursueArgs {
     pub drop: Vec<Drop>,
 
     /// Rounds before the chase is left to the referee (default 10)
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u32>(1..=1000))]
     pub rounds: Option<u32>,
 
     #[command(flatten)]
     pub terrain: TerrainOpts,
-
-    #[command(flatten)]
-    pub global: Global,
 }
 
 #[derive(Debug, Args)]
@@ -576,11 +533,14 @@ pub struct EncounterArgs {
     pub roll_reaction: bool,
 
     /// Rounds to roll (5e speed factor) or recovery turns to follow (gurps)
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u32>(1..=1000))]
     pub rounds: Option<u32>,
+}
 
-    #[command(flatten)]
-    pub global: Global,
+/// A path as given, even an empty one: the command that reads it says what is wrong with it
+/// (clap's own path parser would report an empty path as a missing value).
+fn any_path() -> impl TypedValueParser<Value = PathBuf> {
+    clap::builder::OsStringValueParser::new().map(PathBuf::from)
 }
 
 /// Parses `treasure`, `food`, `treasure@3`, and offers the two words to completion.
@@ -689,8 +649,12 @@ pub fn describe_error(err: &clap::Error, cli: &clap::Command, args: &[std::ffi::
             extras.push(format!("possible values: {}", values.strip_suffix(']').unwrap_or(values)));
         } else if trimmed.starts_with("Usage: ") || trimmed.starts_with("For more information") {
             break;
-        } else if message.is_empty() && !trimmed.is_empty() {
+        } else if message.is_empty() {
             message = trimmed.to_string();
+        } else if !trimmed.is_empty() {
+            // Lines under the message list what it is about (the missing arguments).
+            message.push_str(if message.ends_with(':') { " " } else { ", " });
+            message.push_str(trimmed);
         }
     }
     extras.push(format!("see '{help}'"));

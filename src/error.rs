@@ -54,7 +54,7 @@ impl fmt::Display for Error {
             }
             Error::Io(err) => {
                 f.write_str("cannot write output: ")?;
-                one_line(f, &err.to_string())
+                one_line(f, &io_reason(err))
             }
         }
     }
@@ -69,6 +69,20 @@ fn one_line(f: &mut fmt::Formatter<'_>, text: &str) -> fmt::Result {
         }
     }
     Ok(())
+}
+
+/// The reason of an I/O error in lower case, without the OS error number.
+pub fn io_reason(err: &std::io::Error) -> String {
+    match err.kind() {
+        std::io::ErrorKind::NotFound => "no such file".to_string(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        std::io::ErrorKind::IsADirectory => "it is a directory".to_string(),
+        _ => {
+            let text = err.to_string();
+            let text = text.split(" (os error").next().unwrap_or(&text);
+            text.to_lowercase()
+        }
+    }
 }
 
 impl std::error::Error for Error {}

@@ -1,21 +1,26 @@
 use fray::app::{self, Env};
-use std::io::{self, BufWriter, IsTerminal};
+use std::ffi::OsString;
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let args: Vec<OsString> = std::env::args_os().collect();
     let stdout = io::stdout();
-    let terminal = stdout.is_terminal();
+    let set = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
+    // A dumb terminal shows no colour: it counts as no terminal for --color auto.
+    let terminal = stdout.is_terminal() && std::env::var_os("TERM").is_none_or(|t| t != "dumb");
     let mut out = BufWriter::with_capacity(64 * 1024, stdout.lock());
+    let mut closed = Closed;
     let mut env = Env {
         stdin: &mut io::stdin().lock(),
-        stdout: &mut out,
+        stdout: if stdout_was_closed() { &mut closed } else { &mut out },
         stderr: &mut io::stderr(),
         terminal,
-        no_color: std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()),
-        force_color: std::env::var_os("CLICOLOR_FORCE").is_some_and(|v| !v.is_empty() && v != "0"),
+        no_color: set("NO_COLOR").is_some(),
+        force_color: set("CLICOLOR_FORCE").is_some_and(|v| v != "0"),
+        rules_var: std::env::var_os("FRAY_RULES"),
+        format_var: std::env::var_os("FRAY_FORMAT"),
         os_seed,
-        exits_after: true,
     };
     ExitCode::from(app::main(&args, &mut env))
 }
@@ -29,4 +34,39 @@ fn os_seed() -> u64 {
     }
     hasher.write_u32(std::process::id());
     hasher.finish()
+}
+
+/// Standard output when fray was started without one (`fray >&-`): every write fails.
+struct Closed;
+
+impl Write for Closed {
+    fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+        Err(io::Error::other("standard output is closed"))
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Whether fray was started with standard output closed. Rust's runtime opens /dev/null
+/// read-write in place of a closed standard stream before `main`, and a write there succeeds,
+/// so the output would vanish. A shell's `>/dev/null` opens it write-only: reading tells the
+/// two apart (and reading /dev/null returns at once).
+#[cfg(unix)]
+fn stdout_was_closed() -> bool {
+    use std::io::Read;
+    use std::os::fd::AsFd;
+    use std::os::unix::fs::{FileTypeExt, MetadataExt};
+    let Ok(fd) = io::stdout().as_fd().try_clone_to_owned() else { return true };
+    let mut file = std::fs::File::from(fd);
+    let Ok(out) = file.metadata() else { return false };
+    let is_null =
+        out.file_type().is_char_device() && std::fs::metadata("/dev/null").is_ok_and(|null| null.rdev() == out.rdev());
+    is_null && file.read(&mut [0u8; 1]).is_ok()
+}
+
+#[cfg(not(unix))]
+fn stdout_was_closed() -> bool {
+    false
 }

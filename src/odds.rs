@@ -89,7 +89,15 @@ pub const PATH_BUDGET: usize = 200_000;
 pub struct TooLarge;
 
 /// Every outcome of `run` with its exact probability, or [`TooLarge`].
-pub fn enumerate<T: Ord + Clone>(mut run: impl FnMut(&mut dyn Dice) -> T) -> Result<Dist<T>, TooLarge> {
+pub fn enumerate<T: Ord + Clone>(run: impl FnMut(&mut dyn Dice) -> T) -> Result<Dist<T>, TooLarge> {
+    enumerate_within(run, PATH_BUDGET)
+}
+
+/// [`enumerate`] giving up after `budget` paths.
+fn enumerate_within<T: Ord + Clone>(
+    mut run: impl FnMut(&mut dyn Dice) -> T,
+    budget: usize,
+) -> Result<Dist<T>, TooLarge> {
     let mut replay = Replay::default();
     let mut merged: BTreeMap<T, Prob> = BTreeMap::new();
     let mut paths = 0usize;
@@ -98,7 +106,7 @@ pub fn enumerate<T: Ord + Clone>(mut run: impl FnMut(&mut dyn Dice) -> T) -> Res
         replay.weight = Prob::one();
         let value = run(&mut replay);
         paths += 1;
-        if replay.oversize || paths > PATH_BUDGET {
+        if replay.oversize || paths > budget {
             return Err(TooLarge);
         }
         match merged.get_mut(&value) {
@@ -125,12 +133,68 @@ pub fn simulate<T: Ord + Clone>(mut run: impl FnMut(&mut dyn Dice) -> T, trials:
     Dist { outcomes: counts.into_iter().map(|(v, c)| (v, Prob::new(u128::from(c), trials))).collect() }
 }
 
+/// Test support: an odds answer checked against the rolling code itself, walked path by path.
+///
+/// Where an `*_odds` function composes its answer (chaining steps, a closed form, a count of
+/// equally likely outcomes) instead of enumerating the rule in one go, its tests walk the rule
+/// that rolls — every die of every step, with no budget — and require the same fractions.
+#[cfg(test)]
+pub mod brute {
+    use super::*;
+
+    /// Every outcome of `run` with its exact probability, walking every path of its dice.
+    /// For small casts only: there is no budget.
+    pub fn walk<T: Ord + Clone>(run: impl FnMut(&mut dyn Dice) -> T) -> Dist<T> {
+        enumerate_within(run, usize::MAX).expect("a roll-off of at most 10 contenders")
+    }
+
+    /// One part of an odds answer: each entry's outcome data (as JSON text) with its probability.
+    pub fn part(odds: &Odds, part: Option<&str>) -> Dist<String> {
+        let heading = odds.parts.iter().filter(|p| p.part.as_deref() == part).count();
+        assert_eq!(heading, 1, "the odds have one part {part:?}: {:?}", odds.parts);
+        Dist::from_pairs(
+            odds.entries.iter().filter(|e| e.part.as_deref() == part).map(|e| (e.outcome.to_string(), e.prob.clone())),
+        )
+    }
+
+    /// Asserts that `part` of `odds` is exact and gives every outcome exactly the probability
+    /// that `walked` (the rolling code, walked) gives it, once mapped to outcome data.
+    #[track_caller]
+    pub fn assert_part<T: Ord + Clone>(
+        odds: &Odds,
+        part: Option<&str>,
+        walked: &Dist<T>,
+        outcome: impl Fn(&T) -> serde_json::Value,
+    ) {
+        assert!(odds.exact(), "the odds are exact");
+        let expected = walked.map(|v| outcome(v).to_string());
+        assert_eq!(expected.total(), Prob::one());
+        assert_eq!(self::part(odds, part), expected, "part {part:?}: the odds (left) against the rolling code walked");
+    }
+}
+
 /// How an odds answer was reached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Method {
     /// `None`: exact; `Some(n)`: estimated from `n` seeded runs.
     pub trials: Option<u64>,
     pub seed: u64,
+}
+
+impl Method {
+    /// An exact answer.
+    pub fn exact(fallback: Fallback) -> Method {
+        Method { trials: None, seed: fallback.seed }
+    }
+
+    /// Takes in how another piece of the same answer was reached: the answer is exact only
+    /// while every piece of it is.
+    pub fn absorb(&mut self, other: Method) {
+        if other.trials.is_some() {
+            self.trials = self.trials.max(other.trials);
+            self.seed = other.seed;
+        }
+    }
 }
 
 /// Settings for the simulation fallback.
@@ -152,6 +216,17 @@ pub fn exact_or_estimate<T: Ord + Clone>(
             Method { trials: Some(fallback.trials), seed: fallback.seed },
         ),
     }
+}
+
+/// [`exact_or_estimate`] for one piece of a longer answer: an estimate is recorded in `method`.
+pub fn dist_of<T: Ord + Clone>(
+    run: impl FnMut(&mut dyn Dice) -> T,
+    fallback: Fallback,
+    method: &mut Method,
+) -> Dist<T> {
+    let (dist, m) = exact_or_estimate(run, fallback);
+    method.absorb(m);
+    dist
 }
 
 /// The distinct totals of a roll with their probabilities.
@@ -399,6 +474,8 @@ pub struct OddsEntry {
 pub struct OddsPart {
     pub part: Option<String>,
     pub title: String,
+    /// Where its entries lie in [`Odds::entries`]: each part's entries are pushed together.
+    pub entries: std::ops::Range<usize>,
 }
 
 /// Everything `--odds` prints for one command.
@@ -431,11 +508,13 @@ impl Odds {
             self.trials = self.trials.max(method.trials);
             self.seed = Some(method.seed);
         }
-        self.parts.push(OddsPart { part: part.map(str::to_string), title: title.into() });
+        let start = self.entries.len();
         for (value, p) in dist.iter() {
             let (outcome, label) = describe(value);
             self.entries.push(OddsEntry { part: part.map(str::to_string), outcome, label, prob: p.clone() });
         }
+        let entries = start..self.entries.len();
+        self.parts.push(OddsPart { part: part.map(str::to_string), title: title.into(), entries });
     }
 
     pub fn note(&mut self, sentence: impl Into<String>) {
@@ -443,8 +522,8 @@ impl Odds {
     }
 
     /// The entries of one part, in order.
-    pub fn entries_of<'a>(&'a self, part: &'a Option<String>) -> impl Iterator<Item = &'a OddsEntry> + 'a {
-        self.entries.iter().filter(move |e| &e.part == part)
+    pub fn entries_of(&self, part: &OddsPart) -> &[OddsEntry] {
+        self.entries.get(part.entries.clone()).unwrap_or(&[])
     }
 
     /// The 95% margin of error of an estimated probability `p`.
@@ -542,6 +621,22 @@ mod tests {
             assert_eq!(roll.total, total);
             assert!(roll.faces().all(|f| (1..=6).contains(&f)));
         }
+    }
+
+    #[test]
+    fn a_piece_too_large_to_walk_is_estimated_and_says_so() {
+        let fallback = Fallback { seed: 3, trials: 2_000 };
+        let mut method = Method::exact(fallback);
+        let small = dist_of(|d| d.roll(1, 6).total, fallback, &mut method);
+        assert_eq!((small.len(), method.trials), (6, None));
+        // Eight d20s one by one: 20^8 paths, past the budget, so the answer is sampled, not made up.
+        let large = dist_of(|d| (0..8).map(|_| d.roll(1, 20).total).sum::<u32>(), fallback, &mut method);
+        assert_eq!(method.trials, Some(2_000));
+        assert_eq!(large.total(), Prob::one());
+        assert!(large.len() > 20);
+        // An exact piece after an estimate leaves the answer an estimate.
+        dist_of(|d| d.roll(1, 4).total, fallback, &mut method);
+        assert_eq!(method.trials, Some(2_000));
     }
 
     #[test]

@@ -46,7 +46,7 @@ const EXIT_STATUS: [(&str, &str); 3] = [
     ("2", "Usage error: an unknown flag, a bad value, or a procedure the ruleset does not have."),
 ];
 
-/// `fray.1` and one page per visible subcommand (`fray-surprise.1`…), as (file, bytes).
+/// `fray.1` and one page per visible command (`fray-surprise.1`…), as (file, bytes).
 pub fn man_pages() -> io::Result<Vec<(String, Vec<u8>)>> {
     let mut cmd = crate::cli::command();
     cmd.build();
@@ -100,7 +100,7 @@ fn page(cmd: &clap::Command, examples: &str) -> io::Result<Vec<u8>> {
         out,
         "{}",
         escape(
-            "fray(1), fray-surprise(1), fray-distance(1), fray-initiative(1), fray-reaction(1), fray-pursue(1), fray-encounter(1)"
+            "fray(1), fray-surprise(1), fray-distance(1), fray-initiative(1), fray-reaction(1), fray-pursue(1), fray-encounter(1), fray-completions(1)"
         )
     )?;
     writeln!(out, ".SH VERSION\nv{}", env!("CARGO_PKG_VERSION"))?;

@@ -13,16 +13,20 @@
 //!   - "Elf:per=16"        # the inline form works too
 //! ```
 //!
-//! Keys are checked against the ruleset's schema while the YAML is read, so every error
+//! Keys are checked against the ruleset's key lists while the YAML is read, so every error
 //! carries the file, line and column of the offending key or value.
 
+mod events;
+
 use crate::cast::{
-    KeyDef, KeyKind, MAX_COMBATANTS, MAX_GROUP, MAX_SIDES, Origin, Owner, RawSpec, Schema, apply_key, check_name,
-    parse_inline,
+    KeyKind, MAX_COMBATANTS, MAX_GROUP, MAX_SIDES, Origin, Owner, RawSpec, RulesetKeys, apply_key, check_name, echo,
+    finish_keys, member_names, parse_spec,
 };
 use crate::error::{Error, Result};
+use events::{Event, Mark, Parser};
+use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::fmt::Write as _;
 
@@ -38,13 +42,15 @@ pub struct Roster {
 
 /// Parses roster `text` read from `file` (a path, or `<stdin>`). `inline_sides` are the
 /// `--side` names given on the command line, which combatants may also name.
-pub fn parse(text: &str, file: &str, schema: &Schema, inline_sides: &[String]) -> Result<Roster> {
-    if text.trim().is_empty() {
-        return Err(Error::data(format!("the roster {file} is empty")).hint("see --roster-example for a template"));
-    }
-    check_nesting(text).map_err(|what| Error::data(format!("{file}: {what}")).hint("a roster is two flat lists"))?;
+pub fn parse(text: &str, file: &str, keys: &RulesetKeys, inline_sides: &[String]) -> Result<Roster> {
+    check_structure(text).map_err(|refusal| match refusal {
+        Refusal::Empty => {
+            Error::data(format!("the roster {file} is empty")).hint("see --roster-example for a template")
+        }
+        Refusal::At(at, what, hint) => Error::data(format!("{file}:{}:{}: {what}", at.line, at.column)).hint(hint),
+    })?;
     let located = |err: serde_yaml::Error| {
-        let what = strip_location(&err.to_string());
+        let what = cut_quotes(&strip_location(&err.to_string()));
         let what = match err.location() {
             Some(at) => format!("{file}:{}:{}: {what}", at.line(), at.column()),
             None => format!("{file}: {what}"),
@@ -56,49 +62,104 @@ pub fn parse(text: &str, file: &str, schema: &Schema, inline_sides: &[String]) -
     let mut sides: Vec<String> = names;
     sides.extend(inline_sides.iter().cloned());
     if sides.is_empty() {
-        sides = vec!["party".into(), "monsters".into()];
+        sides = crate::cast::DEFAULT_SIDES.iter().map(|s| s.to_string()).collect();
     }
-    let seed = RosterSeed { schema, file, sides: &sides };
+    let seed = RosterSeed { keys, file, sides: &sides };
     seed.deserialize(serde_yaml::Deserializer::from_str(text)).map_err(located)
 }
 
-/// Deepest flow nesting (`[`, `{`) and widest indentation a roster may have. A roster needs
-/// three or four levels; the YAML parser slows down badly on thousands.
+/// The deepest nesting of lists and mappings a roster may have. A roster needs three or four
+/// levels; the YAML parser slows down with every level.
 const MAX_NESTING: usize = 32;
-const MAX_INDENT: usize = 200;
 
-/// Refuses pathologically nested text before the YAML parser sees it.
-fn check_nesting(text: &str) -> Result<(), String> {
-    for (number, line) in text.lines().enumerate() {
-        if line.len() - line.trim_start_matches(' ').len() > MAX_INDENT {
-            return Err(format!("line {} is indented more than {MAX_INDENT} columns", number + 1));
+/// Why a roster is refused before it is read.
+#[derive(Debug, PartialEq, Eq)]
+enum Refusal {
+    /// Nothing in it: no document, `---`, `~`, `{}`, only comments.
+    Empty,
+    /// What is wrong where, and a hint.
+    At(Mark, String, &'static str),
+}
+
+/// An open list or mapping, while the events are read.
+enum Open {
+    Sequence,
+    /// A mapping's keys so far (scalar keys, with the line each is on), and whether the next
+    /// node is a key.
+    Mapping {
+        keys: HashMap<Vec<u8>, u64>,
+        at_key: bool,
+        empty: bool,
+    },
+}
+
+/// Reads the YAML parser's events to refuse, before yaml_serde loads the text: nesting deeper
+/// than [`MAX_NESTING`], a key given twice in one mapping, and a roster with nothing in it.
+/// Syntax errors are left to yaml_serde, which reports them in its own words.
+fn check_structure(text: &str) -> Result<(), Refusal> {
+    let mut parser = Parser::new(text);
+    let mut open: Vec<Open> = Vec::new();
+    let mut something = false;
+    while let Some((event, at)) = parser.next_event() {
+        let starts_node =
+            matches!(event, Event::Scalar { .. } | Event::Alias | Event::SequenceStart | Event::MappingStart);
+        if starts_node && open.is_empty() {
+            something |= !is_empty_root(&event);
         }
-    }
-    let mut depth = 0usize;
-    let mut quote: Option<char> = None;
-    let mut escaped = false;
-    let mut comment = false;
-    let mut previous = '\n';
-    for c in text.chars() {
-        match (quote, c) {
-            _ if comment => comment = c != '\n',
-            (Some('"'), '\\') => escaped = !escaped,
-            (Some(q), _) if c == q && !escaped => quote = None,
-            (Some(_), _) => escaped = false,
-            (None, '"' | '\'') => quote = Some(c),
-            (None, '#') if previous.is_whitespace() => comment = true,
-            (None, '[' | '{') => {
-                depth += 1;
-                if depth > MAX_NESTING {
-                    return Err(format!("brackets nest deeper than {MAX_NESTING} levels"));
+        if let (true, Some(Open::Mapping { keys, at_key: true, empty })) = (starts_node, open.last_mut()) {
+            *empty = false;
+            if let Event::Scalar { value, .. } = &event {
+                if let Some(first) = keys.insert(value.clone(), at.line) {
+                    let key = echo(&String::from_utf8_lossy(value));
+                    return Err(Refusal::At(
+                        at,
+                        format!("key '{key}' is given twice, on lines {first} and {}", at.line),
+                        "give each key once",
+                    ));
                 }
             }
-            (None, ']' | '}') => depth = depth.saturating_sub(1),
-            _ => {}
         }
-        previous = c;
+        match event {
+            Event::SequenceStart | Event::MappingStart => {
+                if open.len() >= MAX_NESTING {
+                    return Err(Refusal::At(
+                        at,
+                        format!("lists and mappings nest deeper than {MAX_NESTING} levels"),
+                        "a roster is two flat lists",
+                    ));
+                }
+                open.push(match event {
+                    Event::SequenceStart => Open::Sequence,
+                    _ => Open::Mapping { keys: HashMap::new(), at_key: true, empty: true },
+                });
+                continue;
+            }
+            Event::SequenceEnd | Event::MappingEnd => {
+                let closed = open.pop();
+                if open.is_empty() && matches!(closed, Some(Open::Mapping { empty: false, .. }) | Some(Open::Sequence))
+                {
+                    something = true;
+                }
+            }
+            Event::Scalar { .. } | Event::Alias => {}
+            Event::StreamStart | Event::StreamEnd | Event::DocumentStart | Event::DocumentEnd => continue,
+        }
+        // A node has ended: in a mapping, a key is followed by its value and a value by a key.
+        if let Some(Open::Mapping { at_key, .. }) = open.last_mut() {
+            *at_key = !*at_key;
+        }
     }
-    Ok(())
+    if something || parser.failed() { Ok(()) } else { Err(Refusal::Empty) }
+}
+
+/// Whether a document's first event leaves it empty so far: a null scalar; a list or mapping
+/// counts once it is closed with something in it.
+fn is_empty_root(event: &Event) -> bool {
+    match event {
+        Event::Scalar { value, plain: true } => matches!(value.as_slice(), b"" | b"~" | b"null" | b"Null" | b"NULL"),
+        Event::SequenceStart | Event::MappingStart => true,
+        _ => false,
+    }
 }
 
 /// yaml_serde writes `path: message at line L column C`; we print the location first and
@@ -116,6 +177,27 @@ fn strip_location(message: &str) -> String {
         Some((path, rest)) if is_path(path) => rest.to_string(),
         _ => message.to_string(),
     }
+}
+
+/// yaml_serde quotes the value it could not use (`invalid type: string "…"`, `` `1e300` ``):
+/// cut each quoted part after a few dozen characters, as fray's own messages do.
+fn cut_quotes(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(512));
+    let mut rest = message;
+    while let Some(open) = rest.find(['"', '`']) {
+        let quote = rest[open..].chars().next().unwrap_or('"');
+        out.push_str(&rest[..=open]);
+        rest = &rest[open + 1..];
+        let close = rest.find(quote).unwrap_or(rest.len());
+        out.push_str(&echo(&rest[..close]));
+        rest = &rest[close..];
+        if let Some(q) = rest.strip_prefix(quote) {
+            out.push(quote);
+            rest = q;
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 struct SideNames;
@@ -213,7 +295,7 @@ impl<'de> Visitor<'de> for SideName {
 }
 
 struct RosterSeed<'a> {
-    schema: &'a Schema,
+    keys: &'a RulesetKeys,
     file: &'a str,
     sides: &'a [String],
 }
@@ -265,12 +347,12 @@ impl<'de> DeserializeSeed<'de> for TopKey {
         let key = String::deserialize(d)?;
         match key.as_str() {
             "sides" | "combatants" => Ok(key),
-            other => Err(de::Error::custom(format!("unknown roster key '{other}'; allowed: sides, combatants"))),
+            other => {
+                Err(de::Error::custom(format!("unknown roster key '{}'; allowed: sides, combatants", echo(other))))
+            }
         }
     }
 }
-
-use serde::Deserialize;
 
 struct SpecList<'a, 'b> {
     ctx: &'a RosterSeed<'a>,
@@ -290,7 +372,7 @@ impl<'de> Visitor<'de> for SpecList<'_, '_> {
     type Value = Vec<RawSpec>;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        write!(f, "a list of {}s", word(self.owner))
+        write!(f, "a list of {}s", self.owner.word())
     }
 
     fn visit_unit<E: de::Error>(self) -> Result<Vec<RawSpec>, E> {
@@ -308,13 +390,6 @@ impl<'de> Visitor<'de> for SpecList<'_, '_> {
     }
 }
 
-fn word(owner: Owner) -> &'static str {
-    match owner {
-        Owner::Side => "side",
-        Owner::Combatant => "combatant",
-    }
-}
-
 struct SpecSeed<'a, 'b> {
     ctx: &'a RosterSeed<'a>,
     owner: Owner,
@@ -325,6 +400,7 @@ impl SpecSeed<'_, '_> {
     /// Checks what can only be checked once the whole entry is read.
     fn finish<E: de::Error>(self, mut spec: RawSpec) -> Result<RawSpec, E> {
         spec.origin = Origin::Roster(self.ctx.file.to_string());
+        finish_keys(&spec, self.owner, self.ctx.keys).map_err(E::custom)?;
         match self.owner {
             Owner::Side => {
                 if !self.names.sides.insert(spec.name.clone()) {
@@ -344,13 +420,8 @@ impl SpecSeed<'_, '_> {
                 if self.names.total > MAX_COMBATANTS {
                     return Err(E::custom(format!("more than {MAX_COMBATANTS} combatants in all")));
                 }
-                let member = crate::cast::Combatant {
-                    name: spec.name.clone(),
-                    count: spec.count,
-                    side: 0,
-                    keys: Default::default(),
-                };
-                if let Some(name) = member.member_names().into_iter().find(|n| !self.names.members.insert(n.clone())) {
+                let members = member_names(&spec.name, spec.count);
+                if let Some(name) = members.into_iter().find(|n| !self.names.members.insert(n.clone())) {
                     return Err(E::custom(format!("two combatants are named '{name}'")));
                 }
             }
@@ -378,7 +449,8 @@ impl<'de> Visitor<'de> for SpecSeed<'_, '_> {
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<RawSpec, E> {
-        let spec = parse_inline(v, self.owner, self.ctx.schema).map_err(|e| E::custom(inline_message(&e)))?;
+        let origin = Origin::Roster(self.ctx.file.to_string());
+        let spec = parse_spec(v, self.owner, self.ctx.keys, origin).map_err(|(what, _)| E::custom(what))?;
         self.finish(spec)
     }
 
@@ -391,7 +463,7 @@ impl<'de> Visitor<'de> for SpecSeed<'_, '_> {
             origin: Origin::Roster(self.ctx.file.to_string()),
         };
         let mut named = false;
-        while let Some(key) = map.next_key_seed(KeySeed { schema: self.ctx.schema, owner: self.owner })? {
+        while let Some(key) = map.next_key_seed(KeySeed { keys: self.ctx.keys, owner: self.owner })? {
             match key.as_str() {
                 "name" => {
                     let name: String = map.next_value_seed(NameSeed)?;
@@ -402,7 +474,7 @@ impl<'de> Visitor<'de> for SpecSeed<'_, '_> {
                     spec.count = map.next_value_seed(CountSeed)?;
                 }
                 _ => map.next_value_seed(ValueSeed {
-                    schema: self.ctx.schema,
+                    keys: self.ctx.keys,
                     owner: self.owner,
                     key: &key,
                     spec: &mut spec,
@@ -410,23 +482,14 @@ impl<'de> Visitor<'de> for SpecSeed<'_, '_> {
             }
         }
         if !named {
-            return Err(de::Error::custom(format!("this {} has no 'name'", word(self.owner))));
+            return Err(de::Error::custom(format!("this {} has no 'name'", self.owner.word())));
         }
         self.finish(spec)
     }
 }
 
-/// The message of an inline-spec error, without the quoted spec (the location replaces it).
-fn inline_message(err: &Error) -> String {
-    let text = err.to_string();
-    match text.split_once("': ") {
-        Some((head, rest)) if head.starts_with('\'') => rest.to_string(),
-        _ => text,
-    }
-}
-
 struct KeySeed<'a> {
-    schema: &'a Schema,
+    keys: &'a RulesetKeys,
     owner: Owner,
 }
 
@@ -450,7 +513,7 @@ impl<'de> Visitor<'de> for KeySeed<'_> {
             Owner::Side => key == "name",
             Owner::Combatant => matches!(key, "name" | "count" | "side"),
         };
-        if structural || known(self.schema, self.owner, key) {
+        if structural || self.keys.list(self.owner).find(key).is_some() {
             return Ok(key.to_string());
         }
         let mut allowed = String::from("name");
@@ -458,21 +521,9 @@ impl<'de> Visitor<'de> for KeySeed<'_> {
             allowed.push_str(", count");
         }
         allowed.push_str(", ");
-        allowed.push_str(&self.schema.allowed_names(self.owner));
-        Err(E::custom(format!(
-            "unknown {} key '{key}' for the {} ruleset; allowed: {allowed}",
-            word(self.owner),
-            self.schema.rules
-        )))
+        allowed.push_str(&self.keys.allowed_names(self.owner));
+        Err(E::custom(self.keys.unknown(self.owner, key, &allowed)))
     }
-}
-
-fn known(schema: &Schema, owner: Owner, key: &str) -> bool {
-    let keys: &[KeyDef] = match owner {
-        Owner::Side => schema.side_keys,
-        Owner::Combatant => schema.combatant_keys,
-    };
-    keys.iter().any(|k| k.name == key)
 }
 
 struct NameSeed;
@@ -531,13 +582,16 @@ impl<'de> Visitor<'de> for CountSeed {
     }
 
     fn visit_u64<E: de::Error>(self, n: u64) -> Result<u32, E> {
-        self.visit_i64(i64::try_from(n).unwrap_or(i64::MAX))
+        match i64::try_from(n) {
+            Ok(n) => self.visit_i64(n),
+            Err(_) => Err(E::custom(format!("a group has 1 to {MAX_GROUP} members, not {n}"))),
+        }
     }
 }
 
-/// Reads one key's value as text and checks it against the schema, so an error points at it.
+/// Reads one key's value as text and checks it against the key list, so an error points at it.
 struct ValueSeed<'a, 'b> {
-    schema: &'a Schema,
+    keys: &'a RulesetKeys,
     owner: Owner,
     key: &'a str,
     spec: &'b mut RawSpec,
@@ -553,7 +607,7 @@ impl<'de> DeserializeSeed<'de> for ValueSeed<'_, '_> {
 
 impl ValueSeed<'_, '_> {
     fn apply<E: de::Error>(self, value: Option<&str>) -> Result<(), E> {
-        apply_key(self.spec, self.owner, self.schema, self.key, value).map_err(E::custom)
+        apply_key(self.spec, self.owner, self.keys, self.key, value).map_err(E::custom)
     }
 }
 
@@ -589,30 +643,31 @@ impl<'de> Visitor<'de> for ValueSeed<'_, '_> {
     }
 }
 
-/// A commented roster for `schema`: `body` (the ruleset's example entries, valid YAML),
-/// then every key the ruleset understands.
-pub fn example(schema: &Schema, body: &str) -> String {
+/// A commented roster for a ruleset with `keys`: `body` (the ruleset's example entries, valid
+/// YAML), then every key the ruleset understands, from the lists beside its key structs.
+pub fn example(keys: &RulesetKeys, body: &str) -> String {
     let mut out = format!(
         "# fray roster for the {} ruleset: use it with --roster FILE (or --roster - for stdin).\n\
          # Sides come in order; combatants name their side (default: the first side).\n\
          # An entry may also be written inline, e.g. - \"Goblin*4:side=monsters\".\n",
-        schema.rules
+        keys.rules
     );
     out.push_str(body.trim_end());
     out.push('\n');
-    for (owner, keys) in [(Owner::Side, schema.side_keys), (Owner::Combatant, schema.combatant_keys)] {
-        let _ = writeln!(out, "#\n# {} keys:", word(owner));
+    for owner in [Owner::Side, Owner::Combatant] {
+        let _ = writeln!(out, "#\n# {} keys:", owner.word());
         if owner == Owner::Combatant {
             let _ = writeln!(out, "#   count: N      a group of N identical combatants (1 to {MAX_GROUP})");
             let _ = writeln!(out, "#   side: NAME    the side it fights on");
         }
-        if keys.is_empty() {
+        let list = keys.list(owner).keys;
+        if list.is_empty() {
             let _ = writeln!(out, "#   (none)");
         }
-        for key in keys {
+        for key in list {
             let shape = match key.kind {
-                KeyKind::Flag => "true".to_string(),
-                _ => "VALUE".to_string(),
+                KeyKind::Flag => "true",
+                _ => "VALUE",
             };
             let _ = writeln!(out, "#   {}: {shape}  {} ({})", key.name, key.help, key.allowed());
         }
@@ -623,15 +678,36 @@ pub fn example(schema: &Schema, body: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cast::{KeyDef, KeyList, NoKeys};
 
-    const SCHEMA: Schema = Schema {
+    #[derive(Debug, Default, serde::Deserialize)]
+    #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+    struct TestSide {
+        aware: bool,
+        chance: Option<u8>,
+    }
+
+    #[derive(Debug, Default, serde::Deserialize)]
+    #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+    struct TestCombatant {
+        dex: Option<i32>,
+        cr: bool,
+    }
+
+    const KEYS: RulesetKeys = RulesetKeys {
         rules: "test",
-        side_keys: &[KeyDef::flag("aware", "knows"), KeyDef::int("chance", 0, 6, "surprise chance")],
-        combatant_keys: &[KeyDef::int("dex", -5, 10, "Dex modifier"), KeyDef::flag("cr", "Combat Reflexes")],
+        side: KeyList::of::<TestSide>(&[
+            KeyDef::flag("aware", "knows"),
+            KeyDef::int("chance", 0, 6, "surprise chance"),
+        ]),
+        combatant: KeyList::of::<TestCombatant>(&[
+            KeyDef::int("dex", -5, 10, "Dex modifier"),
+            KeyDef::flag("cr", "Combat Reflexes"),
+        ]),
     };
 
     fn load(text: &str) -> Result<Roster> {
-        parse(text, "r.yaml", &SCHEMA, &[])
+        parse(text, "r.yaml", &KEYS, &[])
     }
 
     #[test]
@@ -642,11 +718,12 @@ mod tests {
         )
         .unwrap();
         assert_eq!(roster.sides.len(), 2);
-        assert_eq!(roster.sides[1].keys.int("chance"), Some(3));
+        assert_eq!(roster.sides[1].keys.read::<TestSide>().unwrap().chance, Some(3));
         let goblin = &roster.combatants[0];
-        assert_eq!((goblin.count, goblin.side.as_deref(), goblin.keys.int("dex")), (4, Some("orcs"), Some(2)));
-        assert!(goblin.keys.flag("cr"));
-        assert_eq!(roster.combatants[1].keys.int("dex"), Some(3));
+        assert_eq!((goblin.count, goblin.side.as_deref()), (4, Some("orcs")));
+        let keys: TestCombatant = goblin.keys.read().unwrap();
+        assert_eq!((keys.dex, keys.cr), (Some(2), true));
+        assert_eq!(roster.combatants[1].keys.read::<TestCombatant>().unwrap().dex, Some(3));
     }
 
     #[test]
@@ -655,14 +732,50 @@ mod tests {
         assert!(err.starts_with("r.yaml:3:5: unknown combatant key 'per'"), "{err}");
         let err = load("combatants:\n  - name: Elf\n    dex: 40\n").unwrap_err().to_string();
         assert!(err.starts_with("r.yaml:3:10: key 'dex' is 40, out of range"), "{err}");
+        let err = load("combatants:\n  - name: Elf\n    dex: +++5\n").unwrap_err().to_string();
+        assert!(err.starts_with("r.yaml:3:10: key 'dex' has '+++5'"), "{err}");
         let err = load("combatants:\n  - name: Elf\n    side: wolves\n").unwrap_err().to_string();
         assert!(err.contains("r.yaml:2:5: no side is named 'wolves'; sides: party, monsters"), "{err}");
         let err = load("combatants: [\n").unwrap_err().to_string();
         assert!(err.starts_with("r.yaml:2:1:"), "{err}");
         let err = load("fighters: []\n").unwrap_err().to_string();
         assert!(err.contains("unknown roster key 'fighters'"), "{err}");
-        let err = load("  \n\n").unwrap_err().to_string();
-        assert!(err.contains("the roster r.yaml is empty"), "{err}");
+        let err = load("combatants:\n  - name: \"O\u{202E}Brien\"\n").unwrap_err().to_string();
+        assert!(err.starts_with("r.yaml:2:11:") && err.contains("invisible"), "{err}");
+    }
+
+    #[test]
+    fn empty_rosters_are_refused_however_they_are_written() {
+        for text in [
+            "",
+            "  \n\n",
+            "# only a comment\n# and another\n",
+            "---\n",
+            "--- # nothing\n...\n",
+            "{}\n",
+            "~\n",
+            "null\n",
+            "---\n---\n",
+        ] {
+            let err = load(text).unwrap_err().to_string();
+            assert!(err.contains("the roster r.yaml is empty"), "{text:?}: {err}");
+        }
+        for text in ["sides: []\n", "[]\n", "x\n", "\"\"\n"] {
+            let err = load(text).map(|_| String::new()).unwrap_or_else(|e| e.to_string());
+            assert!(!err.contains("is empty"), "{text:?}: {err}");
+        }
+    }
+
+    #[test]
+    fn keys_given_twice_are_refused_with_both_lines() {
+        let err = load("combatants: [Elf]\ncombatants: [Orc]\n").unwrap_err().to_string();
+        assert_eq!(err, "r.yaml:2:1: key 'combatants' is given twice, on lines 1 and 2; give each key once");
+        let err = load("combatants:\n  - name: Elf\n    dex: 1\n\n    \"dex\": 2\n").unwrap_err().to_string();
+        assert!(err.starts_with("r.yaml:5:5: key 'dex' is given twice, on lines 3 and 5"), "{err}");
+        let err = load("combatants:\n  - {name: Elf, name: Orc}\n").unwrap_err().to_string();
+        assert!(err.contains("key 'name' is given twice, on lines 2 and 2"), "{err}");
+        // The same key in different mappings is fine.
+        assert!(load("combatants:\n  - name: Elf\n    dex: 1\n  - name: Orc\n    dex: 1\n").is_ok());
     }
 
     #[test]
@@ -676,27 +789,50 @@ mod tests {
         let start = std::time::Instant::now();
         let err = load(&bomb).unwrap_err().to_string();
         assert!(err.starts_with("r.yaml:"), "{err}");
-        eprintln!("bomb {:?}", start.elapsed());
         let deep = format!("combatants: {}{}\n", "[".repeat(100_000), "]".repeat(100_000));
         let err = load(&deep).unwrap_err().to_string();
-        assert!(err.starts_with("r.yaml: brackets nest deeper than 32 levels"), "{err}");
-        let wide = format!("combatants:\n{}- x\n", " ".repeat(300));
-        let err = load(&wide).unwrap_err().to_string();
-        assert!(err.starts_with("r.yaml: line 2 is indented more than 200 columns"), "{err}");
+        assert!(err.starts_with("r.yaml:1:44: lists and mappings nest deeper than 32 levels"), "{err}");
+        // A quote or an apostrophe earlier in the file changes nothing: the parser counts.
+        for quote in ["'", "\""] {
+            let deep =
+                format!("combatants:\n  - O{quote}Brien\n  - {}1{}\n", "{a: ".repeat(50_000), "}".repeat(50_000));
+            let err = load(&deep).unwrap_err().to_string();
+            assert!(err.starts_with("r.yaml:3:"), "{quote}: {err}");
+            assert!(err.contains("nest deeper than 32 levels"), "{quote}: {err}");
+        }
+        let block: String = (0..40).map(|i| format!("{}- \n", "  ".repeat(i))).collect();
+        let err = load(&format!("combatants:\n{block}")).unwrap_err().to_string();
+        assert!(err.contains("nest deeper than 32 levels"), "{err}");
         // Brackets in quotes and comments do not count.
-        assert!(
-            load("combatants:\n  - \"x[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\"  # [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\n")
-                .is_ok()
-        );
-        assert!(start.elapsed().as_secs() < 2);
+        let quoted = format!("combatants:\n  - \"x{}\"  # {}\n", "[".repeat(40), "{".repeat(40));
+        assert!(load(&quoted).is_ok());
+        assert!(start.elapsed().as_secs() < 2, "{:?}", start.elapsed());
+    }
+
+    #[test]
+    fn long_values_are_cut_in_errors() {
+        for text in [
+            format!("combatants:\n  - name: Elf\n    count: {}\n", "1".repeat(100_000)),
+            format!("combatants:\n  - name: Elf\n    dex: {}\n", "7".repeat(100_000)),
+            format!("combatants:\n  - name: Elf\n    dex: \"{}\"\n", "x y ".repeat(25_000)),
+            format!("sides: \"{}\"\n", "long ".repeat(20_000)),
+            format!("{}: 1\n", "k".repeat(100_000)),
+        ] {
+            let err = load(&text).unwrap_err().to_string();
+            assert!(err.len() < 300 && err.contains('…'), "{} bytes: {}", err.len(), &err[..err.len().min(300)]);
+        }
+        assert_eq!(cut_quotes("a `1` \"b\" c"), "a `1` \"b\" c");
     }
 
     #[test]
     fn example_is_a_valid_roster() {
         let text =
-            example(&SCHEMA, "sides:\n  - name: party\n  - name: monsters\ncombatants:\n  - name: Elf\n    dex: 3\n");
+            example(&KEYS, "sides:\n  - name: party\n  - name: monsters\ncombatants:\n  - name: Elf\n    dex: 3\n");
         let roster = load(&text).unwrap();
         assert_eq!(roster.combatants.len(), 1);
         assert!(text.contains("#   dex: VALUE  Dex modifier (a whole number from -5 to 10)"), "{text}");
+        let none =
+            RulesetKeys { rules: "none", side: KeyList::of::<NoKeys>(&[]), combatant: KeyList::of::<NoKeys>(&[]) };
+        assert!(example(&none, "combatants: [Elf]\n").contains("# side keys:\n#   (none)"));
     }
 }

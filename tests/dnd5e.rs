@@ -526,7 +526,7 @@ fn errors_name_the_flag_or_key_and_what_is_allowed() {
         (
             &["surprise", "--stealth", "3", "--ambush", "orcs", "Elf"],
             2,
-            "--ambush names 'orcs', which is not a side; sides: party, monsters",
+            "--ambush names 'orcs', which is not a side; sides: party",
         ),
         (
             &["surprise", "--stealth", "3", "--aware", "party", "Elf"],
@@ -541,7 +541,7 @@ fn errors_name_the_flag_or_key_and_what_is_allowed() {
         (
             &["surprise", "--stealth", "3", "Elf:wits=2"],
             2,
-            "unknown combatant key 'wits' for the 5e ruleset; allowed: dex, init, per, alert, adv, dis, size, action, side",
+            "unknown combatant key 'wits' for the 5e ruleset; allowed: dex, init, per, alert, adv, dis, size, action, dex-score, side",
         ),
         (
             &["initiative", "Ogre:size=colossal"],

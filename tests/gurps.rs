@@ -420,7 +420,7 @@ fn still_stunned_after_the_turns_followed() {
 
 #[test]
 fn recovery_odds_of_a_partial_surprise_by_hand() {
-    let entries = gurps_odds(&["surprise", "--rounds", "3", "Ansel"]);
+    let entries = gurps_odds(&["surprise", "--rounds", "3", "Ansel", "Orc:side=monsters"]);
     // Ansel's side loses 5/12; then IQ 10 on turn 1 (1/2), 11 on turn 2 (5/8), 12 on turn 3 (20/27).
     assert_eq!(
         fractions(&entries, "Ansel"),
@@ -428,7 +428,7 @@ fn recovery_odds_of_a_partial_surprise_by_hand() {
     );
     // With Combat Reflexes Ansel, who leads, adds +2: his side loses 1/6. Then 16 on turn 1
     // succeeds 53/54, 17+ afterwards too (17–18 fail): 1/6 · 53/54, 1/6 · 1/54 · 53/54, 1/6 · 1/54².
-    let entries = gurps_odds(&["surprise", "--rounds", "2", "Ansel:cr"]);
+    let entries = gurps_odds(&["surprise", "--rounds", "2", "Ansel:cr", "Orc:side=monsters"]);
     assert_eq!(
         fractions(&entries, "Ansel"),
         pairs(&[("1", "5/6"), ("2", "53/324"), ("3", "53/17496"), ("null", "1/17496")])
@@ -675,7 +675,7 @@ fn headlines() {
     assert_eq!(run(&["--seed", "9", "-q", "surprise", "Ansel", "Orc:side=monsters"]), format!("{expect}\n"));
     let d = doc(&["--seed", "9", "surprise", "--total", "Ansel"]);
     assert_eq!(run(&["--seed", "9", "-q", "surprise", "--total", "Ansel"]), format!("{}\n", d["freeze"]["seconds"]));
-    assert_eq!(run(&["--seed", "9", "-q", "initiative", "A:speed=6", "B:speed=7"]), "B,A,monsters\n");
+    assert_eq!(run(&["--seed", "9", "-q", "initiative", "A:speed=6", "B:speed=7"]), "B,A\n");
     let d = doc(&["--seed", "9", "reaction"]);
     assert_eq!(run(&["--seed", "9", "-q", "reaction"]), format!("{}\n", d["total"]));
     let line = run(&["--seed", "9", "-q", "encounter", "--reaction", "Ansel", "Orc:side=monsters"]);

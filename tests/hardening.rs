@@ -3,7 +3,7 @@
 
 use crate::common::*;
 use fray::app::{self, Env};
-use fray::cast::{Owner, parse_inline};
+use fray::cast::{KeyDef, KeyKind, Owner, parse_inline};
 use fray::rulesets::{Procedure, RULESETS, Ruleset};
 use proptest::prelude::*;
 use std::ffi::OsString;
@@ -23,7 +23,8 @@ fn run(args: &[OsString], stdin: &[u8]) -> (u8, Vec<u8>, String) {
             no_color: false,
             force_color: false,
             os_seed: || 7,
-            exits_after: false,
+            rules_var: None,
+            format_var: None,
         };
         app::main(&argv, &mut env)
     };
@@ -47,8 +48,8 @@ fn check_run(args: &[OsString], code: u8, out: &[u8], err: &str) {
     assert!(!err.contains("panicked"), "{args:?}: {err}");
 }
 
-fn schema_of(i: usize) -> fray::cast::Schema {
-    RULESETS[i % RULESETS.len()].schema
+fn keys_of(i: usize) -> fray::cast::RulesetKeys {
+    RULESETS[i % RULESETS.len()].keys
 }
 
 /// Candidate values for each flag, so generated command lines mostly reach the rules.
@@ -191,7 +192,7 @@ proptest! {
     #[test]
     fn inline_specs_never_panic(text in prop_oneof!["\\PC{0,40}", any::<String>()], rules in 0usize..5, side in any::<bool>()) {
         let owner = if side { Owner::Side } else { Owner::Combatant };
-        if let Err(err) = parse_inline(&text, owner, &schema_of(rules)) {
+        if let Err(err) = parse_inline(&text, owner, &keys_of(rules)) {
             let message = err.to_string();
             prop_assert!(!message.is_empty() && !message.contains('\n'), "{message:?}");
         }
@@ -202,8 +203,8 @@ proptest! {
         text in "[A-Za-z ]{0,6}(\\*-?[0-9]{0,12})?(:([a-z-]{0,10}(=[-+]?[0-9.]{0,25})?,?){0,5})?",
         rules in 0usize..5,
     ) {
-        let _ = parse_inline(&text, Owner::Combatant, &schema_of(rules));
-        let _ = parse_inline(&text, Owner::Side, &schema_of(rules));
+        let _ = parse_inline(&text, Owner::Combatant, &keys_of(rules));
+        let _ = parse_inline(&text, Owner::Side, &keys_of(rules));
     }
 }
 
@@ -284,7 +285,7 @@ proptest! {
 
     #[test]
     fn rosters_never_panic(text in roster_text(), rules in 0usize..5) {
-        if let Err(err) = fray::roster::parse(&text, "r.yaml", &schema_of(rules), &[]) {
+        if let Err(err) = fray::roster::parse(&text, "r.yaml", &keys_of(rules), &[]) {
             let message = err.to_string();
             prop_assert!(message.starts_with("r.yaml"), "{message}");
             prop_assert_eq!(err.exit_code(), 1);
@@ -293,7 +294,7 @@ proptest! {
 
     #[test]
     fn arbitrary_text_rosters_never_panic(text in "\\PC{0,200}", rules in 0usize..5) {
-        let _ = fray::roster::parse(&text, "r.yaml", &schema_of(rules), &[]);
+        let _ = fray::roster::parse(&text, "r.yaml", &keys_of(rules), &[]);
     }
 }
 
@@ -373,6 +374,50 @@ fn limits_are_errors_not_hangs() {
     let many: Vec<&str> = many.iter().map(String::as_str).collect();
     let err = fails(&many, 2);
     assert!(err.contains("more than 10000 combatants in all"), "{err}");
+}
+
+/// `head` followed by `tail`, as owned words.
+fn words(head: &[&str], tail: impl IntoIterator<Item = String>) -> Vec<String> {
+    head.iter().map(|s| s.to_string()).chain(tail).collect()
+}
+
+fn strs(words: &[String]) -> Vec<&str> {
+    words.iter().map(String::as_str).collect()
+}
+
+/// Whatever one document holds grows with the cast times the rounds: past a bound far beyond
+/// any table, the run is refused up front (exit 2, naming the bound) instead of filling memory.
+#[test]
+fn one_run_is_refused_past_its_bound_and_accepted_up_to_it() {
+    let names = |n: usize| (0..n).map(|i| format!("C{i}"));
+    // 5e speed factor: combatant lines × rounds ≤ 40 000 (a group rolls once).
+    let speed = ["-r", "5e", "initiative", "--variant", "speed", "--rounds", "1000"];
+    stdout(&strs(&words(&[&["--seed", "1", "-q"], &speed[..]].concat(), names(40))));
+    let err = fails(&strs(&words(&speed, names(41))), 2);
+    let says = "--rounds 1000 for 41 combatants is 41000 speed-factor rolls; one run holds at most 40000";
+    assert!(err.contains(says) && err.contains("at most --rounds 975"), "{err}");
+    let encounter = ["-r", "5e", "encounter", "--variant", "speed", "--rounds", "1000", "--stealth", "12"];
+    let err = fails(&strs(&words(&encounter, names(41).chain(["Orc*1000:side=monsters".to_string()]))), 2);
+    assert!(err.contains("is 42000 speed-factor rolls"), "{err}");
+    // A declared action joins at most 8 parts.
+    let eight = "Mage:action=spell:3+spell:1+heavy+light+finesse+two-handed+loading+2";
+    stdout(&["--seed", "1", "-r", "5e", "initiative", "--variant", "speed", eight]);
+    let err = fails(&["-r", "5e", "initiative", "--variant", "speed", &format!("{eight}+3")], 2);
+    assert!(err.contains("'Mage': key 'action' joins 9 parts; an action joins at most 8"), "{err}");
+    // gurps: combatants (every member of a group) × turns of recovery followed ≤ 1 000 000.
+    let total = ["-r", "gurps", "surprise", "--total", "--rounds", "1000", "Ansel"];
+    stdout(&[&["--seed", "1", "-q"], &total[..], &["Orc*999:side=monsters"]].concat());
+    let err = fails(&[&total[..], &["Orc*1000:side=monsters"]].concat(), 2);
+    let says = "--rounds 1000 for 1001 combatants is up to 1001000 recovery rolls; one run makes at most 1000000";
+    assert!(err.contains(says) && err.contains("at most --rounds 999"), "{err}");
+    let groups = (0..10).map(|i| format!("G{i}*1000:side={}", if i == 0 { "monsters" } else { "party" }));
+    let err = fails(&strs(&words(&["-r", "gurps", "encounter", "--rounds", "101"], groups)), 2);
+    assert!(err.contains("is up to 1010000 recovery rolls"), "{err}");
+    // wod: at most 100 delayed, readied and held actions.
+    let holds = |n: usize| (1..=n).flat_map(|i| ["--hold".to_string(), format!("C {i}")]);
+    stdout(&strs(&words(&["--seed", "1", "-q", "-r", "wod", "initiative", "C*101"], holds(100))));
+    let err = fails(&strs(&words(&["-r", "wod", "initiative", "C*101"], holds(101))), 2);
+    assert!(err.contains("101 delayed, readied and held actions; one run takes at most 100"), "{err}");
 }
 
 #[test]
@@ -494,10 +539,9 @@ fn every_format_carries_the_same_data() {
 }
 
 #[test]
-fn long_streams_serialized_on_a_second_core_match_one_core() {
-    // Up to 128 documents are written by one thread; longer YAML and JSON streams are
-    // serialized in batches shared between two threads. The first documents of a long stream
-    // must be the short stream's, byte for byte, and every batch must come out in its place.
+fn long_streams_begin_with_the_short_ones() {
+    // The first documents of a long stream must be the short stream's, byte for byte, and
+    // every document must come out in its place.
     for args in EVERY_COMMAND {
         for format in ["json", "yaml"] {
             let short = stdout(&[&["--seed", "5", "-f", format, "-n", "200"][..], args].concat());
@@ -507,10 +551,189 @@ fn long_streams_serialized_on_a_second_core_match_one_core() {
                 let n = |line: &str| serde_json::from_str::<serde_json::Value>(line).unwrap()["n"].as_u64().unwrap();
                 long.lines().map(n).collect()
             } else {
-                let n = |doc: &str| doc.lines().find_map(|l| l.strip_prefix("n: ")).unwrap().parse().unwrap();
+                let n = |doc: &str| doc.lines().find_map(|l| l.strip_prefix("'n': ")).unwrap().parse().unwrap();
                 long.split("---\n").skip(1).map(n).collect()
             };
             assert!(numbers.iter().copied().eq(1..=1500), "{args:?} {format}");
+        }
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// Extreme numbers in every numeric key
+
+/// A number as the user might write it: around zero, at and past the limits of i32 and i64,
+/// far longer than any integer type, with one sign or several, with decimals.
+fn extreme_number() -> impl Strategy<Value = String> {
+    let edges = proptest::sample::select(vec![
+        i128::from(i64::MIN),
+        i128::from(i64::MIN) - 1,
+        i128::from(i64::MAX),
+        i128::from(i64::MAX) + 1,
+        i128::from(i32::MIN),
+        i128::from(i32::MIN) - 1,
+        i128::from(i32::MAX),
+        i128::from(i32::MAX) + 1,
+        i128::from(u64::MAX),
+        i128::from(u64::MAX) + 1,
+        92_233_720_368_547_758,
+        -92_233_720_368_547_758,
+    ]);
+    prop_oneof![
+        (-60i128..60).prop_map(|n| n.to_string()),
+        edges.prop_map(|n| n.to_string()),
+        any::<i64>().prop_map(|n| n.to_string()),
+        ("[+-]{0,3}", "[0-9]{1,45}").prop_map(|(sign, digits)| format!("{sign}{digits}")),
+        ("[+-]?", "[0-9]{0,20}", "[0-9]{0,3}").prop_map(|(sign, whole, part)| format!("{sign}{whole}.{part}")),
+    ]
+}
+
+/// What fray should make of `text` for a key of `kind`: the value in its own units (whole
+/// numbers, or hundredths), or `None` when it is not a number of that kind at all. Written
+/// apart from fray's parser, with i128 and no shortcuts.
+fn expected_value(kind: KeyKind, text: &str) -> Option<i128> {
+    let (negative, digits) = match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let (whole, part) = match kind {
+        KeyKind::Int { .. } => (digits, None),
+        _ => match digits.split_once('.') {
+            Some((w, p)) => (w, Some(p)),
+            None => (digits, None),
+        },
+    };
+    let numeric = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if !numeric(whole)
+        || !part.is_none_or(|p| numeric(p) && p.len() <= 2)
+        || (whole.is_empty() && part.unwrap_or("").is_empty())
+    {
+        return None;
+    }
+    // Past 30 digits no key is in range; keep the value huge without overflowing i128.
+    let big = |s: &str| if s.len() > 30 { Some(i128::MAX / 1000) } else { s.parse::<i128>().ok().or(Some(0)) };
+    let mut value = big(whole)?;
+    if let KeyKind::Hundredths { .. } = kind {
+        let part = part.unwrap_or("");
+        let hundredths = match part.len() {
+            0 => 0,
+            1 => i128::from(part.as_bytes()[0] - b'0') * 10,
+            _ => part.parse::<i128>().unwrap_or(0),
+        };
+        value = value * 100 + hundredths;
+    }
+    Some(if negative { -value } else { value })
+}
+
+/// Every numeric key of every ruleset, with the owner it belongs to.
+fn numeric_keys() -> Vec<(usize, Owner, &'static KeyDef)> {
+    let mut keys = Vec::new();
+    for (r, rules) in RULESETS.iter().enumerate() {
+        for (owner, list) in [(Owner::Side, &rules.keys.side), (Owner::Combatant, &rules.keys.combatant)] {
+            for key in list.keys {
+                if matches!(key.kind, KeyKind::Int { .. } | KeyKind::Hundredths { .. }) {
+                    keys.push((r, owner, key));
+                }
+            }
+        }
+    }
+    keys
+}
+
+fn in_range(kind: KeyKind, value: i128) -> bool {
+    match kind {
+        KeyKind::Int { min, max } | KeyKind::Hundredths { min, max } => {
+            (i128::from(min)..=i128::from(max)).contains(&value)
+        }
+        _ => false,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    /// Inline: a number is accepted exactly when it is well formed and in range, and refused
+    /// naming the key otherwise, in a line of bounded length.
+    #[test]
+    fn extreme_numbers_inline(which in any::<prop::sample::Index>(), text in extreme_number()) {
+        let all = numeric_keys();
+        let (r, owner, key) = all[which.index(all.len())];
+        let spec = format!("X:{}={text}", key.name);
+        let result = parse_inline(&spec, owner, &RULESETS[r].keys);
+        let accept = expected_value(key.kind, &text).is_some_and(|v| in_range(key.kind, v));
+        match result {
+            Ok(_) => prop_assert!(accept, "{} {spec} was accepted", RULESETS[r].id),
+            Err(err) => {
+                let message = err.to_string();
+                prop_assert!(!accept, "{} {spec}: {message}", RULESETS[r].id);
+                prop_assert!(message.contains(&format!("key '{}'", key.name)), "{message}");
+                prop_assert!(message.len() < 400, "{} bytes", message.len());
+                prop_assert_eq!(err.exit_code(), 2);
+            }
+        }
+    }
+
+    /// Roster: the same numbers as YAML values (plain, so YAML reads them as numbers, or
+    /// quoted), accepted exactly when in range, refused at the value's line and column.
+    #[test]
+    fn extreme_numbers_in_a_roster(which in any::<prop::sample::Index>(), text in extreme_number(), quoted in any::<bool>()) {
+        let all = numeric_keys();
+        let (r, owner, key) = all[which.index(all.len())];
+        let list = if owner == Owner::Side { "sides" } else { "combatants" };
+        let value = if quoted { format!("\"{text}\"") } else { text.clone() };
+        let roster = format!("{list}:\n  - name: X\n    {}: {value}\n", key.name);
+        let result = fray::roster::parse(&roster, "r.yaml", &RULESETS[r].keys, &[]);
+        // YAML reads a plain number its own way (1.50 is 1.5; +5 is 5; 1e3 is a number);
+        // what matters is that fray refuses what is out of range and accepts what is in it.
+        let expected = expected_value(key.kind, &text);
+        match result {
+            Ok(_) => prop_assert!(expected.is_none_or(|v| in_range(key.kind, v)), "{} {roster:?} was accepted", RULESETS[r].id),
+            Err(err) => {
+                let message = err.to_string();
+                prop_assert!(!expected.is_some_and(|v| in_range(key.kind, v)), "{} {roster:?}: {message}", RULESETS[r].id);
+                prop_assert!(message.starts_with("r.yaml:3:"), "{message}");
+                prop_assert!(message.len() < 400, "{} bytes", message.len());
+                prop_assert_eq!(err.exit_code(), 1);
+            }
+        }
+    }
+}
+
+/// Every numeric combatant key at its least and greatest value, run through every command of
+/// its ruleset: the rules' arithmetic must hold at the edges (a debug build panics on
+/// overflow).
+#[test]
+fn every_numeric_key_at_its_edges_runs() {
+    for rules in RULESETS {
+        let mut specs: Vec<String> = Vec::new();
+        for key in rules.keys.combatant.keys {
+            let (min, max) = match key.kind {
+                KeyKind::Int { min, max } => (min.to_string(), max.to_string()),
+                KeyKind::Hundredths { min, max } => (format!("{}", min / 100), format!("{}", max / 100)),
+                _ => continue,
+            };
+            for (i, value) in [min, max].iter().enumerate() {
+                specs.push(format!("{}{i}:{}={value}", key.name.replace('-', ""), key.name));
+            }
+        }
+        specs.extend(["Friend".to_string(), "Foe:side=monsters".to_string()]);
+        for procedure in [Procedure::Surprise, Procedure::Initiative, Procedure::Encounter] {
+            let mut args: Vec<String> =
+                ["--seed", "3", "-r", rules.id, "-f", "json", procedure.name()].map(String::from).to_vec();
+            if rules.id.starts_with("5e") && procedure != Procedure::Initiative {
+                args.extend(["--stealth".to_string(), "60".to_string()]);
+            }
+            if rules.id == "gurps" {
+                args.push("--total".to_string());
+            }
+            if procedure == Procedure::Initiative && rules.id == "gurps" {
+                args.pop();
+            }
+            args.extend(specs.iter().cloned());
+            let (code, out, err) = run(&strings(&args), b"");
+            check_run(&strings(&args), code, &out, &err);
+            assert_eq!(code, 0, "{args:?}: {err}");
         }
     }
 }

@@ -845,8 +845,14 @@ fn usage_errors_exit_2_with_a_hint() {
             &["pursue", "--quarry", "30", "--pursuer", "40", "--drop", "food@12"],
             "--drop at round 12 comes after the last round (10)",
         ),
-        (&["pursue", "--quarry", "-3", "--pursuer", "40"], "unexpected argument '-3' found"),
-        (&["--seed", "-1", "distance"], "unexpected argument '-1' found"),
+        (
+            &["pursue", "--quarry", "-3", "--pursuer", "40"],
+            "invalid value '-3' for '--quarry <SPEED>': -3 is not in 0..=10000",
+        ),
+        (
+            &["--seed", "-1", "distance"],
+            "invalid value '-1' for '--seed <U64>': not a whole number from 0 to 18446744073709551615",
+        ),
         (&["--seed", "x", "distance"], "invalid value 'x' for '--seed <U64>'"),
         (&["--seed", "18446744073709551616", "distance"], "--seed"),
         (&["-n", "0", "reaction"], "0 is not in 1..=1000000000"),

@@ -56,7 +56,8 @@ fn completions_and_man_pages_are_up_to_date() {
             "fray-initiative.1",
             "fray-reaction.1",
             "fray-pursue.1",
-            "fray-encounter.1"
+            "fray-encounter.1",
+            "fray-completions.1"
         ]
     );
     for (name, bytes) in &pages {
@@ -85,6 +86,91 @@ fn the_packaging_commands_write_the_same_files() {
     std::fs::remove_dir_all(&dir).unwrap();
     let err = fails(&["completions", "tcsh"], 2);
     assert!(err.contains("possible values: bash, elvish, fish, powershell, zsh"), "{err}");
+}
+
+/// Every help text a user can ask for: `fray -h`/`--help`, each command's, `fray help CMD`.
+fn every_help_text() -> Vec<(String, String)> {
+    let mut commands: Vec<String> = fray::cli::command().get_subcommands().map(|c| c.get_name().to_string()).collect();
+    commands.retain(|c| c != "help");
+    let mut texts = Vec::new();
+    for flag in ["-h", "--help"] {
+        texts.push((format!("fray {flag}"), stdout(&[flag])));
+        for command in &commands {
+            texts.push((format!("fray {command} {flag}"), stdout(&[command.as_str(), flag])));
+        }
+    }
+    for command in &commands {
+        texts.push((format!("fray help {command}"), stdout(&["help", command.as_str()])));
+    }
+    texts
+}
+
+#[test]
+fn help_man_pages_and_completions_hold_no_code_markup_or_internal_names() {
+    let mut texts = every_help_text();
+    for (name, bytes) in fray::packaging::man_pages().unwrap() {
+        texts.push((format!("man/{name}"), String::from_utf8(bytes).unwrap()));
+    }
+    for (shell, file) in fray::packaging::SHELLS {
+        let script = String::from_utf8(fray::packaging::completion(shell)).unwrap();
+        // `::` is syntax in zsh and PowerShell scripts; their menus are checked for the rest.
+        let script = if matches!(file, "_fray" | "_fray.ps1") { script.replace("::", "") } else { script };
+        texts.push((format!("completions/{file}"), script));
+    }
+    // Names of the code behind the command line, never words of its help.
+    const INTERNAL: [&str; 16] = [
+        "Global",
+        "Cli",
+        "Args",
+        "Opts",
+        "RulesId",
+        "ColorWhen",
+        "StealthTies",
+        "DropParser",
+        "Settings",
+        "settled()",
+        "clap",
+        "serde",
+        "flatten",
+        "derive",
+        "propagat",
+        "mem::",
+    ];
+    for (what, text) in &texts {
+        let text = text.replace(fray::cli::GLOBAL, "");
+        for markup in ["`", "[`", "`]", "::"] {
+            assert!(!text.contains(markup), "{what} contains {markup:?}");
+        }
+        for name in INTERNAL {
+            assert!(!text.contains(name), "{what} mentions {name:?}");
+        }
+    }
+    assert!(texts.len() > 20);
+}
+
+#[test]
+fn every_command_opens_with_what_it_does() {
+    let opening = [
+        ("surprise", "Who is caught unawares"),
+        ("distance", "How far apart the sides are when they meet"),
+        ("initiative", "Who acts first, and the acting order"),
+        ("reaction", "How the other side reacts"),
+        ("pursue", "A chase, round by round"),
+        ("encounter", "The whole encounter sequence in one document"),
+        ("completions", "Print the completion script for a shell"),
+    ];
+    for (command, words) in opening {
+        for flag in ["-h", "--help"] {
+            let help = stdout(&[command, flag]);
+            assert_eq!(help.lines().next(), Some(words), "fray {command} {flag}");
+        }
+        let page = std::fs::read_to_string(root().join("man").join(format!("fray-{command}.1"))).unwrap();
+        assert!(page.contains(&format!("fray\\-{command} \\- {words}\n")), "fray-{command}.1");
+    }
+    // The packaging command a user needs is listed; the one for packagers is not.
+    let help = stdout(&["--help"]);
+    assert!(help.contains("\n  completions  Print the completion script for a shell\n"), "{help}");
+    assert!(!help.contains("\n  man "), "{help}");
 }
 
 /// What bash offers for the words of `line` (the last word is being completed).
@@ -224,6 +310,9 @@ fn colour_follows_the_terminal_the_variables_and_the_flag() {
         on_a_terminal(&format!("--color always {args}"), &[("NO_COLOR", "1")]).contains(ESC),
         "the flag beats NO_COLOR"
     );
+    assert!(!on_a_terminal(args, &[("TERM", "dumb")]).contains(ESC), "a dumb terminal gets no colour");
+    assert!(on_a_terminal(args, &[("TERM", "dumb"), ("CLICOLOR_FORCE", "1")]).contains(ESC), "unless forced");
+    assert!(on_a_terminal(&format!("--color always {args}"), &[("TERM", "dumb")]).contains(ESC), "or asked for");
     assert!(!on_a_terminal(&format!("-f yaml --color always {args}"), &[]).contains(ESC), "YAML is never coloured");
     assert!(!on_a_terminal(&format!("-f json {args}"), &[]).contains(ESC), "JSON is never coloured");
     // Through a pipe: no colour unless forced.

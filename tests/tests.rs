@@ -2,11 +2,13 @@
 
 mod common;
 
+mod contract;
 mod dnd5e;
 mod dnd5e2024;
 mod golden;
 mod gurps;
 mod hardening;
+mod keys;
 mod ose;
 mod readme;
 mod shell;

@@ -34,7 +34,8 @@ fuzz_target!(|data: &[u8]| {
             no_color: false,
             force_color: false,
             os_seed: || 1,
-            exits_after: false,
+            rules_var: None,
+            format_var: None,
         };
         app::main(&args, &mut env)
     };

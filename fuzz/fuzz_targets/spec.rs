@@ -2,16 +2,16 @@
 #![no_main]
 
 use fray::cast::{Owner, parse_inline};
-use fray::rules::Ruleset;
+use fray::rulesets::RULESETS;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    for rules in Ruleset::ALL {
-        let schema = fray::commands::schema(rules);
+    for rules in RULESETS {
         for owner in [Owner::Side, Owner::Combatant] {
-            if let Err(err) = parse_inline(&text, owner, &schema) {
+            if let Err(err) = parse_inline(&text, owner, &rules.keys) {
                 assert!(!err.to_string().contains('\n'));
+                assert_eq!(err.exit_code(), 2);
             }
         }
     }

@@ -1,9 +1,9 @@
 //! Renderers: outcomes to bytes. Text is drawn with a [`Palette`] whose styles are no-ops
 //! when colour is off; YAML and JSON come straight from the outcomes' `Serialize`.
 
-pub mod json;
 pub mod odds;
 pub mod ties;
+pub mod yaml;
 
 use crate::dice::{Pool, Roll};
 use crate::outcome::{Modifier, ReactionOutcome};
@@ -193,12 +193,30 @@ impl Display for Signed {
     }
 }
 
-/// Pads `text` (which may carry colour codes) to `width` visible characters.
-pub fn pad(out: &mut String, text: impl Display, visible: usize, width: usize) {
+/// Writes `text` (which may carry colour codes) padded to `width` columns.
+pub fn pad(out: &mut String, text: impl Display, width: usize) {
+    let start = out.len();
     let _ = write!(out, "{text}");
-    for _ in visible..width {
+    for _ in width_of(&out[start..])..width {
         out.push(' ');
     }
+}
+
+/// The columns `text` takes on a terminal: colour codes take none, and wide characters (CJK,
+/// most emoji) two.
+pub fn width_of(text: &str) -> usize {
+    use unicode_width::UnicodeWidthStr;
+    let mut width = 0;
+    let mut rest = text;
+    // Colour codes are `ESC [ … m`.
+    while let Some(start) = rest.find('\u{1b}') {
+        width += rest[..start].width();
+        rest = match rest[start..].find('m') {
+            Some(end) => &rest[start + end + 1..],
+            None => "",
+        };
+    }
+    width + rest.width()
 }
 
 /// `2d6 (3+4) = 7 +1 CHA 16 = 8 → Uncertain, wary`
@@ -235,7 +253,7 @@ pub fn step(out: &mut String, p: &Palette, number: usize, label: &str, lines: &[
     for (i, line) in lines.iter().enumerate() {
         if i == 0 {
             out.push_str("  ");
-            pad(out, p.paint(p.title, format_args!("{number} {label}")), label.chars().count() + 2, LABEL);
+            pad(out, p.paint(p.title, format_args!("{number} {label}")), LABEL);
         } else {
             out.push_str(&" ".repeat(LABEL + 2));
         }
@@ -243,9 +261,9 @@ pub fn step(out: &mut String, p: &Palette, number: usize, label: &str, lines: &[
     }
 }
 
-/// The visible width of the widest of `names`.
+/// The columns the widest of `names` takes.
 pub fn width<'a>(names: impl IntoIterator<Item = &'a str>) -> usize {
-    names.into_iter().map(|n| n.chars().count()).max().unwrap_or(0)
+    names.into_iter().map(width_of).max().unwrap_or(0)
 }
 
 /// Writes `modifiers` as ` +1 CHA 16, -1 wounded` (nothing when empty).

@@ -47,10 +47,10 @@ pub fn text(odds: &Odds, p: &Palette, out: &mut String) {
         } else {
             "  "
         };
-        for entry in odds.entries_of(&part.part) {
+        for entry in odds.entries_of(part) {
             let prob = entry.prob.to_f64();
             out.push_str(indent);
-            pad(out, &entry.label, entry.label.chars().count(), label_width);
+            pad(out, &entry.label, label_width);
             out.push_str("  ");
             if odds.exact() {
                 let fraction = entry.prob.to_string();
@@ -81,5 +81,39 @@ mod tests {
         assert_eq!(bar(0.0), "");
         assert_eq!(percent(4.0 / 9.0), "44.44%");
         assert_eq!(percent(1e-7), "<0.01%");
+    }
+
+    /// A cast of thousands gives one heading per part, each followed by its own outcomes only,
+    /// in order (text is written in one pass over the entries).
+    #[test]
+    fn many_parts_each_list_their_own_outcomes() {
+        use crate::odds::{Dist, Method};
+        use crate::prob::Prob;
+        let parts = 5000;
+        let mut odds = Odds::default();
+        let method = Method { trials: None, seed: 0 };
+        for i in 0..parts {
+            let dist = Dist::from_pairs((0..=i % 3).map(|k| (k, Prob::new(1, i as u128 % 3 + 1))));
+            odds.push(Some(&format!("C{i}")), format!("C{i}: acts from turn"), &dist, method, |k| {
+                (serde_json::json!(k), format!("C{i} turn {k}"))
+            });
+        }
+        // Two parts may share a name; each still lists only what was pushed with it.
+        let twice = Dist::point(9);
+        odds.push(Some("C0"), "C0 again", &twice, method, |k| (serde_json::json!(k), format!("C0 again {k}")));
+        let mut out = String::new();
+        text(&odds, &Palette::new(false), &mut out);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), odds.parts.len() + odds.entries.len());
+        let mut at = 0;
+        for i in 0..parts {
+            assert_eq!(lines[at], format!("  C{i}: acts from turn"));
+            at += 1;
+            for k in 0..=i % 3 {
+                assert!(lines[at].starts_with(&format!("    C{i} turn {k} ")), "{}", lines[at]);
+                at += 1;
+            }
+        }
+        assert_eq!(lines[at..], ["  C0 again", "    C0 again 9      1  100.00%  ████████████████████████"]);
     }
 }

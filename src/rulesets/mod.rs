@@ -11,7 +11,7 @@ pub mod ose;
 pub mod wod;
 
 use crate::app::Runner;
-use crate::cast::{Cast, Owner, RawSpec, Schema, parse_inline};
+use crate::cast::{Cast, Owner, RawSpec, RulesetKeys, echo, parse_inline};
 use crate::cli::{self, Command, RulesId};
 use crate::dice::Dice;
 use crate::error::{Error, Result};
@@ -31,8 +31,9 @@ pub struct Ruleset {
     pub id: &'static str,
     /// The `--rules` value that selects it.
     pub cli: RulesId,
-    /// Its sides' and combatants' keys.
-    pub schema: Schema,
+    /// Its sides' and combatants' keys: the lists that describe them, each read into the
+    /// ruleset's own struct (`SideKeys`, `CombatantKeys` in its folder).
+    pub keys: RulesetKeys,
     /// Example roster entries (valid YAML; the template explains the keys).
     pub roster: &'static str,
     pub procedures: Procedures,
@@ -224,28 +225,28 @@ impl Ruleset {
         cast: &cli::Cast,
         read_roster: &mut dyn FnMut(&std::path::Path) -> Result<(String, String)>,
     ) -> Result<Cast> {
-        let schema = &self.schema;
+        let keys = &self.keys;
         let mut sides: Vec<RawSpec> = Vec::new();
         let mut combatants: Vec<RawSpec> = Vec::new();
         let inline_sides: Vec<RawSpec> =
-            cast.sides.iter().map(|s| parse_inline(s, Owner::Side, schema)).collect::<Result<_>>()?;
+            cast.sides.iter().map(|s| parse_inline(s, Owner::Side, keys)).collect::<Result<_>>()?;
         if let Some(path) = &cast.roster {
             let (text, file) = read_roster(path)?;
             let names: Vec<String> = inline_sides.iter().map(|s| s.name.clone()).collect();
-            let roster = roster::parse(&text, &file, schema, &names)?;
+            let roster = roster::parse(&text, &file, keys, &names)?;
             sides.extend(roster.sides);
             combatants.extend(roster.combatants);
         }
         sides.extend(inline_sides);
         for text in &cast.combatants {
-            combatants.push(parse_inline(text, Owner::Combatant, schema)?);
+            combatants.push(parse_inline(text, Owner::Combatant, keys)?);
         }
         Cast::resolve(sides, combatants)
     }
 
     /// The commented roster template.
     pub fn roster_example(&self) -> String {
-        roster::example(&self.schema, self.roster)
+        roster::example(&self.keys, self.roster)
     }
 }
 
@@ -273,15 +274,15 @@ pub fn cast_of(command: &Command) -> Option<&cli::Cast> {
 }
 
 /// The side named by a flag such as `--aware SIDE`, as an index.
-pub fn side_flag(cast: &Cast, flag: &str, names: &[String]) -> Result<Vec<usize>> {
+pub fn side_flag<S, C>(cast: &Cast<S, C>, flag: &str, names: &[String]) -> Result<Vec<usize>> {
     names.iter().map(|n| cast.side_for(flag, n)).collect()
 }
 
 /// The `--ambush` side. The flag's value is optional, so it swallows a combatant written
 /// right after it; the hint says how to avoid that.
-pub fn ambush_side(cast: &Cast, name: &str) -> Result<usize> {
+pub fn ambush_side<S, C>(cast: &Cast<S, C>, name: &str) -> Result<usize> {
     cast.side_index(name).ok_or_else(|| {
-        Error::usage(format!("--ambush names '{name}', which is not a side")).hint(format!(
+        Error::usage(format!("--ambush names '{}', which is not a side", echo(name))).hint(format!(
             "sides: {}; --ambush takes the next word as its SIDE, so write --ambush=SIDE or put it after the combatants",
             cast.side_names()
         ))

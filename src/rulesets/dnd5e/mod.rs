@@ -1,36 +1,75 @@
 //! 5e: D&D 5th edition (2014) surprise and initiative with the DMG variants (seeds 002, 004).
 //! This file turns the command line into rule inputs; [`rules`] rolls them, [`text`] shows them.
 
+#[cfg(test)]
+mod odds_check;
 pub mod rules;
 pub mod text;
 
 use super::{Handler, Procedures, Rule, Ruleset};
 use crate::app::Runner;
-use crate::cast::{Cast, KeyDef, KeyKind, Schema};
+use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
 use crate::cli::{self, RulesId};
 use crate::dice::Dice;
 use crate::error::{Error, Result};
 use crate::odds::{Fallback, Odds};
 use rules::*;
+use serde::Deserialize;
+
+/// A combatant's keys, described one by one in [`COMBATANT_KEYS`]. Sides take none.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct CombatantKeys {
+    pub dex: Option<i32>,
+    pub init: Option<i32>,
+    pub per: Option<i32>,
+    pub alert: bool,
+    pub adv: bool,
+    pub dis: bool,
+    pub size: Option<Size>,
+    pub action: Option<Action>,
+    pub dex_score: Option<i32>,
+}
+
+const COMBATANT_KEYS: &[KeyDef] = &[
+    KeyDef::int("dex", -5, 10, "Dex modifier: breaks initiative ties (default 0)"),
+    KeyDef::int("init", -10, 20, "initiative modifier (default: the Dex modifier)"),
+    KeyDef::int("per", 1, 40, "passive Perception (default 10)"),
+    KeyDef::flag("alert", "Alert feat: +5 initiative, cannot be surprised"),
+    KeyDef::flag("adv", "rolls initiative with advantage"),
+    KeyDef::flag("dis", "rolls initiative with disadvantage"),
+    KeyDef::word("size", Size::WORDS, "size, for the speed factor (default medium)"),
+    KeyDef::text("action", check_action, ACTION_HELP),
+    KeyDef::int("dex-score", 1, 30, "the Dexterity score, kept with the combatant"),
+];
+
+const KEYS: RulesetKeys = RulesetKeys {
+    rules: "5e",
+    side: KeyList::of::<NoKeys>(&[]),
+    combatant: KeyList::of::<CombatantKeys>(COMBATANT_KEYS),
+};
+
+/// The cast with 5e's keys.
+type Cast = cast::Cast<NoKeys, CombatantKeys>;
 
 fn check_action(text: &str) -> std::result::Result<(), String> {
     parse_action(text).map(|_| ())
 }
 
-const SCHEMA: Schema = Schema {
-    rules: "5e",
-    side_keys: &[],
-    combatant_keys: &[
-        KeyDef::int("dex", -5, 10, "Dex modifier: breaks initiative ties (default 0)"),
-        KeyDef::int("init", -10, 20, "initiative modifier (default: the Dex modifier)"),
-        KeyDef::int("per", 1, 40, "passive Perception (default 10)"),
-        KeyDef::flag("alert", "Alert feat: +5 initiative, cannot be surprised"),
-        KeyDef::flag("adv", "rolls initiative with advantage"),
-        KeyDef::flag("dis", "rolls initiative with disadvantage"),
-        KeyDef { name: "size", kind: KeyKind::Word(Size::WORDS), help: "size, for the speed factor (default medium)" },
-        KeyDef { name: "action", kind: KeyKind::Text(check_action), help: ACTION_HELP },
-    ],
-};
+/// `size=large`: one of [`Size::WORDS`], in any case.
+impl<'de> Deserialize<'de> for Size {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Size, D::Error> {
+        let word = String::deserialize(d)?;
+        Size::from_word(&word).ok_or_else(|| serde::de::Error::custom(format!("'{}' is not a size", cast::echo(&word))))
+    }
+}
+
+/// `action=spell:2+light`, read with the speed factor's modifiers.
+impl<'de> Deserialize<'de> for Action {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Action, D::Error> {
+        parse_action(&String::deserialize(d)?).map_err(serde::de::Error::custom)
+    }
+}
 
 const ROSTER: &str = "\
 sides:
@@ -40,6 +79,7 @@ combatants:
   - name: Elf
     per: 16
     dex: 3
+    dex-score: 16
   - name: Paladin
     per: 12
     action: spell:2+light
@@ -62,7 +102,7 @@ const STEALTH_MOD_RANGE: std::ops::RangeInclusive<i32> = -10..=30;
 pub static RULESET: Ruleset = Ruleset {
     id: "5e",
     cli: RulesId::Dnd5e,
-    schema: SCHEMA,
+    keys: KEYS,
     roster: ROSTER,
     procedures: Procedures {
         surprise: Some(Handler {
@@ -88,11 +128,23 @@ pub static RULESET: Ruleset = Ruleset {
     },
 };
 
-fn surprise_command(args: &cli::SurpriseArgs, cast: Cast, runner: &mut Runner) -> Result<()> {
+/// The side the surprise flags name, which takes part even with nobody on it: the side that
+/// hides when Stealth is given.
+pub(crate) fn surprise_sides(opts: &cli::SurpriseOpts) -> Vec<&str> {
+    let hides = !opts.stealth.is_empty() || !opts.stealth_mod.is_empty();
+    match opts.ambush.as_deref() {
+        Some(side) => vec![side],
+        None if hides => vec!["monsters"],
+        None => vec![],
+    }
+}
+
+fn surprise_command(args: &cli::SurpriseArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+    let cast: Cast = cast.typed()?.take_part(&surprise_sides(&args.surprise));
     runner.run(&surprise_input(&cast, &args.surprise, args.both_surprised)?)
 }
 
-fn distance_command(args: &cli::DistanceArgs, _: Cast, runner: &mut Runner) -> Result<()> {
+fn distance_command(args: &cli::DistanceArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
     let heard = args.audible.map(|noise| match noise {
         cli::Audible::Quiet => &NOISES[0],
         cli::Audible::Normal => &NOISES[1],
@@ -130,37 +182,46 @@ pub(crate) fn distance_input(
     Ok(DistanceInput { noticed })
 }
 
-fn initiative_command(args: &cli::InitiativeArgs, cast: Cast, runner: &mut Runner) -> Result<()> {
-    let input = initiative_input(&cast, args.order.variant, args.rounds)?;
+fn initiative_command(args: &cli::InitiativeArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+    let input = initiative_input(&cast.typed()?.take_part(&[]), args.order.variant, args.rounds)?;
     runner.run(&Initiative::new(&input))
 }
 
-fn encounter_command(args: &cli::EncounterArgs, cast: Cast, runner: &mut Runner) -> Result<()> {
+fn encounter_command(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+    let cast: Cast = cast.typed()?.take_part(&surprise_sides(&args.surprise));
     let surprise = surprise_input(&cast, &args.surprise, args.both_surprised)?;
     let input = initiative_input(&cast, args.order.variant, args.rounds)?;
     runner.run(&EncounterInput { surprise, initiative: Initiative::new(&input) })
 }
 
-/// The cast's combatants as 5e creatures (keys are already checked by the schema).
-pub(crate) fn creatures(cast: &Cast) -> Result<Vec<Creature>> {
+/// The cast's combatants as 5e creatures (their keys were checked as they were read).
+fn creatures(cast: &Cast) -> Result<Vec<Creature>> {
     cast.combatants
         .iter()
         .map(|c| {
-            let action = match c.keys.text("action") {
-                Some(text) => Some(parse_action(text).map_err(|why| Error::usage(format!("key 'action': {why}")))?),
-                None => None,
-            };
+            let k = &c.keys;
+            if let Some(action) = &k.action {
+                let parts = action.modifiers.len() + action.ignored.len();
+                if parts > MAX_ACTION_PARTS {
+                    return Err(Error::usage(format!(
+                        "'{}': key 'action' joins {parts} parts; an action joins at most {MAX_ACTION_PARTS}",
+                        c.name
+                    ))
+                    .hint("declare the turn's action and bonus action, e.g. action=spell:2+light"));
+                }
+            }
             Ok(Creature {
                 name: c.name.clone(),
                 count: c.count,
                 side: c.side,
-                dex: c.keys.int("dex").unwrap_or(0) as i32,
-                init: c.keys.int("init").map(|n| n as i32),
-                per: c.keys.int("per").map_or(DEFAULT_PASSIVE_PERCEPTION, |n| n as i32),
-                alert: c.keys.flag("alert"),
-                mode: RollMode::from_keys(c.keys.flag("adv"), c.keys.flag("dis")),
-                size: c.keys.text("size").and_then(Size::from_word).unwrap_or_default(),
-                action,
+                dex: k.dex.unwrap_or(0),
+                init: k.init,
+                per: k.per.unwrap_or(DEFAULT_PASSIVE_PERCEPTION),
+                alert: k.alert,
+                mode: RollMode::from_keys(k.adv, k.dis),
+                size: k.size.unwrap_or_default(),
+                action: k.action.clone(),
+                dex_score: k.dex_score,
             })
         })
         .collect()
@@ -170,11 +231,11 @@ fn surprise_input(cast: &Cast, opts: &cli::SurpriseOpts, both_surprised: bool) -
     surprise_setup("5e", cast, creatures(cast)?, opts, Some(both_surprised))
 }
 
-/// The hiders and the creatures that may be surprised, from the surprise flags (5e2024 too).
-/// `both_surprised` is `None` for a ruleset without `--both-surprised`.
-pub(crate) fn surprise_setup(
+/// The hiders and the creatures that may be surprised, from the surprise flags; any ruleset's
+/// cast (5e2024 too). `both_surprised` is `None` for a ruleset without `--both-surprised`.
+pub(crate) fn surprise_setup<S, C>(
     rules: &str,
-    cast: &Cast,
+    cast: &cast::Cast<S, C>,
     creatures: Vec<Creature>,
     opts: &cli::SurpriseOpts,
     both_surprised: Option<bool>,
@@ -251,7 +312,7 @@ fn ties(opts: &cli::SurpriseOpts) -> StealthTies {
 /// One hider per Stealth given, `--stealth` totals first. They take the names of the hiding
 /// side's combatants when there is exactly one per hider; otherwise the side's name (a lone
 /// hider) or `hider 1`, `hider 2`….
-fn hiders(cast: &Cast, ambush: Option<usize>, opts: &cli::SurpriseOpts) -> Vec<Hider> {
+fn hiders<S, C>(cast: &cast::Cast<S, C>, ambush: Option<usize>, opts: &cli::SurpriseOpts) -> Vec<Hider> {
     let stealth: Vec<Stealth> = opts
         .stealth
         .iter()
@@ -272,6 +333,13 @@ fn hiders(cast: &Cast, ambush: Option<usize>, opts: &cli::SurpriseOpts) -> Vec<H
     names.into_iter().zip(stealth).map(|(name, stealth)| Hider { name, stealth }).collect()
 }
 
+/// The most speed-factor rolls (combatant lines × rounds) one run keeps: four hundred
+/// combatants for a hundred rounds. Every round's order is one document, so this bounds its size.
+pub const MAX_SPEED_FACTOR_ROLLS: u64 = 40_000;
+/// The most parts one declared action joins with `+` (a turn's action and bonus action need two
+/// or three); each part is shown on every round's roll.
+pub const MAX_ACTION_PARTS: usize = 8;
+
 fn initiative_input(cast: &Cast, variant: Option<cli::Variant>, rounds: Option<u32>) -> Result<InitiativeInput> {
     let variant = match variant {
         None | Some(cli::Variant::Standard) => Variant::Standard,
@@ -290,7 +358,7 @@ fn initiative_input(cast: &Cast, variant: Option<cli::Variant>, rounds: Option<u
     }
     for c in &cast.combatants {
         if variant == Variant::Side {
-            if let Some(key) = ["adv", "dis"].into_iter().find(|k| c.keys.flag(k)) {
+            if let Some((key, _)) = [("adv", c.keys.adv), ("dis", c.keys.dis)].into_iter().find(|(_, given)| *given) {
                 return Err(Error::usage(format!(
                     "'{}': key '{key}' has no effect with --variant side: no side's roll takes a modifier",
                     c.name
@@ -298,7 +366,7 @@ fn initiative_input(cast: &Cast, variant: Option<cli::Variant>, rounds: Option<u
                 .hint("drop the key, or use --variant standard"));
             }
         }
-        if variant != Variant::Speed && c.keys.has("action") {
+        if variant != Variant::Speed && c.keys.action.is_some() {
             return Err(Error::usage(format!(
                 "'{}': key 'action' is for --variant speed (the speed factor); {} initiative has no declared actions",
                 c.name,
@@ -307,12 +375,21 @@ fn initiative_input(cast: &Cast, variant: Option<cli::Variant>, rounds: Option<u
             .hint("add --variant speed, or drop the key"));
         }
     }
-    Ok(InitiativeInput {
-        variant,
-        sides: cast.sides.iter().map(|s| s.name.clone()).collect(),
-        creatures,
-        rounds: rounds.unwrap_or(1),
-    })
+    let rounds = rounds.unwrap_or(1);
+    let rolls = creatures.len() as u64 * u64::from(rounds);
+    if variant == Variant::Speed && rolls > MAX_SPEED_FACTOR_ROLLS {
+        // Every round's order is part of one document: bound it so the document stays small.
+        return Err(Error::usage(format!(
+            "--rounds {rounds} for {} combatants is {rolls} speed-factor rolls; one run holds at most \
+             {MAX_SPEED_FACTOR_ROLLS}",
+            creatures.len()
+        ))
+        .hint(format!(
+            "every round is rolled anew, so --repeat N --rounds 1 gives N rounds as a stream; or at most --rounds {}",
+            (MAX_SPEED_FACTOR_ROLLS / creatures.len().max(1) as u64).max(1)
+        )));
+    }
+    Ok(InitiativeInput { variant, sides: cast.sides.iter().map(|s| s.name.clone()).collect(), creatures, rounds })
 }
 
 fn variant_id(variant: Variant) -> &'static str {
@@ -369,5 +446,31 @@ impl Rule for EncounterInput {
 
     fn odds(&self, fallback: Fallback) -> Odds {
         encounter_odds(self, fallback)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_key_lists_fill_the_key_structs() {
+        cast::assert_list_fills::<NoKeys>(&KEYS.side, &[]);
+        cast::assert_list_fills::<CombatantKeys>(&KEYS.combatant, &[("action", "spell:2+light+-20")]);
+    }
+
+    #[test]
+    fn creatures_carry_every_key() {
+        let specs = ["Elf:dex=3,init=5,per=16,alert,adv,size=small,action=light,dex-score=16", "Orc:side=monsters"];
+        let combatants = specs.iter().map(|s| cast::parse_inline(s, cast::Owner::Combatant, &KEYS).unwrap()).collect();
+        let cast: Cast = cast::Cast::resolve(vec![], combatants).unwrap().typed().unwrap();
+        let [elf, orc] = creatures(&cast).unwrap().try_into().unwrap();
+        assert_eq!((elf.dex, elf.init, elf.per, elf.alert), (3, Some(5), 16, true));
+        assert_eq!((elf.mode, elf.size, elf.dex_score), (RollMode::Advantage, Size::Small, Some(16)));
+        assert_eq!(elf.action.map(|a| a.net()), Some(2));
+        assert_eq!(
+            (orc.side, orc.dex, orc.per, orc.dex_score, orc.size),
+            (1, 0, DEFAULT_PASSIVE_PERCEPTION, None, Size::Medium)
+        );
     }
 }

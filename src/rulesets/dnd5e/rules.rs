@@ -8,7 +8,7 @@
 //! enumerated on its own, and who acts first follows from those distributions exactly.
 
 use crate::dice::{Dice, Roll};
-use crate::odds::{Dist, Fallback, Method, Odds, exact_or_estimate};
+use crate::odds::{Dist, Fallback, Method, Odds, dist_of};
 use crate::order::{self, KeyName, Ranking, Settle, Tie, TieKey};
 use crate::outcome::{Modifier, sum};
 use crate::prob::Prob;
@@ -113,7 +113,8 @@ fn parse_part(token: &str) -> Result<Part, String> {
                     _ => return Err(format!("'{token}' is not a spell level; write spell:LEVEL with LEVEL 0 to 9")),
                 }
             } else if let Ok(n) = lower.parse::<i32>() {
-                if n.abs() > OTHER_LIMIT {
+                // A range check, not n.abs(), which overflows for the least i32.
+                if !(-OTHER_LIMIT..=OTHER_LIMIT).contains(&n) {
                     return Err(format!("'{token}' is out of range; another action's modifier is -20 to 20"));
                 }
                 Part::Other(n)
@@ -260,6 +261,8 @@ pub struct Creature {
     pub mode: RollMode,
     pub size: Size,
     pub action: Option<Action>,
+    /// `dex-score=N`: the Dexterity score (1 to 30), when given.
+    pub dex_score: Option<i32>,
 }
 
 /// seed 004: passive Perception when `per=` is not given.
@@ -510,7 +513,7 @@ fn describe_judgement(j: &Judgement) -> (serde_json::Value, String) {
 }
 
 fn push_surprise_parts(odds: &mut Odds, input: &SurpriseInput, fallback: Fallback) {
-    let mut method = exact(fallback);
+    let mut method = Method::exact(fallback);
     let dists = judgement_dists(input, fallback, &mut method);
     for (i, dist) in dists.iter().enumerate() {
         if input.hiding[i] && !input.both_surprised {
@@ -639,7 +642,7 @@ pub fn distance(input: &DistanceInput, dice: &mut dyn Dice) -> DistanceOutcome {
 }
 
 pub fn distance_odds(input: &DistanceInput, fallback: Fallback) -> Odds {
-    let mut method = exact(fallback);
+    let mut method = Method::exact(fallback);
     let feet = dist_of(|d| distance(input, d).feet, fallback, &mut method);
     let row = input.row();
     let title = match input.noticed {
@@ -1227,7 +1230,7 @@ pub fn describe_order(ini: &Initiative, order: &[usize]) -> (serde_json::Value, 
 
 /// Who acts first, and the full order when there are at most [`FULL_ORDER`] contenders.
 fn push_initiative_parts(odds: &mut Odds, ini: &Initiative, fallback: Fallback) -> Vec<Dist<i32>> {
-    let mut method = exact(fallback);
+    let mut method = Method::exact(fallback);
     let totals = total_dists(ini, fallback, &mut method);
     let all = vec![true; ini.contenders.len()];
     let first = first_odds(ini, &totals, &all, fallback, &mut method);
@@ -1318,7 +1321,7 @@ pub fn encounter_odds(input: &EncounterInput, fallback: Fallback) -> Odds {
     push_surprise_parts(&mut odds, &input.surprise, fallback);
     let ini = &input.initiative;
     let totals = push_initiative_parts(&mut odds, ini, fallback);
-    let mut method = exact(fallback);
+    let mut method = Method::exact(fallback);
     let lowest = lowest_stealth_dist(&input.surprise, fallback, &mut method);
     let sets: Dist<Vec<bool>> =
         lowest.map(|&l| (0..input.surprise.creatures.len()).map(|i| judge(&input.surprise, i, l).surprised).collect());
@@ -1337,23 +1340,6 @@ pub fn encounter_odds(input: &EncounterInput, fallback: Fallback) -> Odds {
 
 pub fn is_one(n: &u32) -> bool {
     *n == 1
-}
-
-pub fn exact(fallback: Fallback) -> Method {
-    Method { trials: None, seed: fallback.seed }
-}
-
-/// The distribution of `run`, exact when small enough; an estimate is recorded in `method`.
-pub fn dist_of<T: Ord + Clone>(
-    run: impl FnMut(&mut dyn Dice) -> T,
-    fallback: Fallback,
-    method: &mut Method,
-) -> Dist<T> {
-    let (dist, m) = exact_or_estimate(run, fallback);
-    if m.trials.is_some() {
-        *method = m;
-    }
-    dist
 }
 
 #[cfg(test)]
@@ -1624,15 +1610,15 @@ mod tests {
         ];
         for creatures in cases {
             let ini = lineup(Variant::Standard, creatures);
-            let totals = total_dists(&ini, fallback(), &mut exact(fallback()));
+            let totals = total_dists(&ini, fallback(), &mut Method::exact(fallback()));
             let all = vec![true; ini.contenders.len()];
             assert_eq!(first_dist(&ini, &totals, &all), Some(brute_first(&ini)));
             let full =
                 enumerate(|d| initiative(&ini, d).order.iter().map(|p| p.contender).collect::<Vec<_>>()).unwrap();
-            assert_eq!(order_dist(&ini, &totals, fallback(), &mut exact(fallback())), full);
+            assert_eq!(order_dist(&ini, &totals, fallback(), &mut Method::exact(fallback())), full);
         }
         let sides = lineup(Variant::Side, vec![creature("Elf", 0)]);
-        let totals = total_dists(&sides, fallback(), &mut exact(fallback()));
+        let totals = total_dists(&sides, fallback(), &mut Method::exact(fallback()));
         assert_eq!(first_dist(&sides, &totals, &[true; 3]), Some(brute_first(&sides)));
     }
 

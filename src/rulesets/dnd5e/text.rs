@@ -63,14 +63,14 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
     let w = width(labels.iter().map(String::as_str).chain(hider_names.iter().copied()));
     for h in &s.hiders {
         let mut line = String::new();
-        pad(&mut line, p.name(h.name), h.name.chars().count(), w);
+        pad(&mut line, p.name(h.name), w);
         let _ = write!(line, "  {}", stealth_text(h, p));
         lines.push(line);
     }
     lines.extend(lowest_note(s.hiders.len(), s.lowest_stealth, p));
     for (c, name) in s.creatures.iter().zip(&labels) {
         let mut line = String::new();
-        pad(&mut line, p.name(name), name.chars().count(), w);
+        pad(&mut line, p.name(name), w);
         line.push_str("  ");
         match c.reason {
             Reason::Hiding => line.push_str(&p.dim(format_args!("hides with {}", c.side)).to_string()),
@@ -217,7 +217,7 @@ pub fn order_lines(
     let pw = order.len().to_string().len();
     for (k, (place, name)) in order.iter().zip(&labels).enumerate() {
         let mut line = format!("{:>pw$}. ", place.place);
-        pad(&mut line, p.name(name), name.chars().count(), w);
+        pad(&mut line, p.name(name), w);
         let _ = write!(line, "  {}  ", p.total(format_args!("{:>tw$}", place.total)));
         line.push_str(&working(place, p));
         if variant == Variant::Side {

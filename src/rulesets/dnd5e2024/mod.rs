@@ -11,41 +11,80 @@ pub mod text;
 use super::dnd5e::{self, rules as e2014};
 use super::{Handler, Procedures, Rule, Ruleset};
 use crate::app::Runner;
-use crate::cast::{Cast, KeyDef, Schema};
+use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
 use crate::cli::{self, RulesId};
 use crate::dice::Dice;
 use crate::error::{Error, Result};
 use crate::odds::{Fallback, Odds};
 use rules::*;
+use serde::Deserialize;
 
 // ------------------------------------------------------------------------------------------
 // Keys: the 2014 keys that mean the same, and what 2024 adds (pb, surprised, initiative).
 
-const SCHEMA: Schema = Schema {
+/// A combatant's keys, described one by one in [`COMBATANT_KEYS`]. Sides take none.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct CombatantKeys {
+    pub dex: Option<i32>,
+    pub init: Option<i32>,
+    pub per: Option<i32>,
+    pub alert: bool,
+    pub pb: Option<i32>,
+    pub adv: bool,
+    pub dis: bool,
+    pub surprised: bool,
+    pub initiative: Option<i32>,
+}
+
+const COMBATANT_KEYS: &[KeyDef] = &[
+    KeyDef::int("dex", -5, 10, "Dex modifier: the initiative modifier, and breaks its ties (default 0)"),
+    KeyDef::int("init", -10, 20, "initiative modifier, as a stat block gives it (default: the Dex modifier)"),
+    KeyDef::int("per", 1, 40, "passive Perception (default 10)"),
+    KeyDef::flag("alert", "Alert feat: adds the proficiency bonus to initiative and may swap (--swap)"),
+    KeyDef::int("pb", 2, 9, "proficiency bonus, added to initiative with alert"),
+    KeyDef::flag("adv", "rolls initiative with Advantage"),
+    KeyDef::flag("dis", "rolls initiative with Disadvantage"),
+    KeyDef::flag("surprised", "was surprised: rolls initiative with Disadvantage (initiative command only)"),
+    KeyDef::int("initiative", -10, 50, "an initiative total already rolled, used as given"),
+];
+
+const KEYS: RulesetKeys = RulesetKeys {
     rules: "5e2024",
-    side_keys: &[],
-    combatant_keys: &[
-        KeyDef::int("dex", -5, 10, "Dex modifier: the initiative modifier, and breaks its ties (default 0)"),
-        KeyDef::int("init", -10, 20, "initiative modifier, as a stat block gives it (default: the Dex modifier)"),
-        KeyDef::int("per", 1, 40, "passive Perception (default 10)"),
-        KeyDef::flag("alert", "Alert feat: adds the proficiency bonus to initiative and may swap (--swap)"),
-        KeyDef::int("pb", 2, 9, "proficiency bonus, added to initiative with alert"),
-        KeyDef::flag("adv", "rolls initiative with Advantage"),
-        KeyDef::flag("dis", "rolls initiative with Disadvantage"),
-        KeyDef::flag("surprised", "was surprised: rolls initiative with Disadvantage (initiative command only)"),
-        KeyDef::int("initiative", -10, 50, "an initiative total already rolled, used as given"),
-    ],
+    side: KeyList::of::<NoKeys>(&[]),
+    combatant: KeyList::of::<CombatantKeys>(COMBATANT_KEYS),
 };
 
-/// What the 2024 keys add to each combatant (the 2014 keys are read by the 2014 code).
+/// The cast with 5e2024's keys.
+type Cast = cast::Cast<NoKeys, CombatantKeys>;
+
+/// The cast's combatants as the 2014 code's creatures, with the 2014 keys that mean the same
+/// (their keys were checked as they were read).
+fn creatures(cast: &Cast) -> Vec<e2014::Creature> {
+    cast.combatants
+        .iter()
+        .map(|c| {
+            let k = &c.keys;
+            e2014::Creature {
+                name: c.name.clone(),
+                count: c.count,
+                side: c.side,
+                dex: k.dex.unwrap_or(0),
+                init: k.init,
+                per: k.per.unwrap_or(e2014::DEFAULT_PASSIVE_PERCEPTION),
+                alert: k.alert,
+                mode: e2014::RollMode::from_keys(k.adv, k.dis),
+                ..e2014::Creature::default()
+            }
+        })
+        .collect()
+}
+
+/// What the 2024 keys add to each combatant.
 fn additions(cast: &Cast) -> Vec<Additions> {
     cast.combatants
         .iter()
-        .map(|c| Additions {
-            pb: c.keys.int("pb").map(|n| n as i32),
-            given: c.keys.int("initiative").map(|n| n as i32),
-            surprised: c.keys.flag("surprised"),
-        })
+        .map(|c| Additions { pb: c.keys.pb, given: c.keys.initiative, surprised: c.keys.surprised })
         .collect()
 }
 
@@ -78,7 +117,7 @@ const SURPRISE_FLAGS: &[&str] = &["--stealth", "--stealth-mod", "--ambush"];
 pub static RULESET: Ruleset = Ruleset {
     id: "5e2024",
     cli: RulesId::Dnd5e2024,
-    schema: SCHEMA,
+    keys: KEYS,
     roster: ROSTER,
     procedures: Procedures {
         surprise: Some(Handler { flags: SURPRISE_FLAGS, run: surprise_command }),
@@ -98,22 +137,25 @@ pub static RULESET: Ruleset = Ruleset {
 pub struct Surprise(pub e2014::SurpriseInput);
 
 fn surprise_input(cast: &Cast, opts: &cli::SurpriseOpts) -> Result<e2014::SurpriseInput> {
-    dnd5e::surprise_setup("5e2024", cast, dnd5e::creatures(cast)?, opts, None)
+    dnd5e::surprise_setup("5e2024", cast, creatures(cast), opts, None)
 }
 
-fn surprise_command(args: &cli::SurpriseArgs, cast: Cast, runner: &mut Runner) -> Result<()> {
+fn surprise_command(args: &cli::SurpriseArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+    let cast: Cast = cast.typed()?.take_part(&dnd5e::surprise_sides(&args.surprise));
     runner.run(&Surprise(surprise_input(&cast, &args.surprise)?))
 }
 
-fn distance_command(args: &cli::DistanceArgs, _: Cast, runner: &mut Runner) -> Result<()> {
+fn distance_command(args: &cli::DistanceArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
     runner.run(&dnd5e::distance_input("5e2024", TERRAINS, args.travel_terrain.as_deref(), None, false)?)
 }
 
-fn initiative_command(args: &cli::InitiativeArgs, cast: Cast, runner: &mut Runner) -> Result<()> {
+fn initiative_command(args: &cli::InitiativeArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+    let cast: Cast = cast.typed()?.take_part(&[]);
     runner.run(&Initiative::new(&initiative_input(&cast, &args.order, true)?))
 }
 
-fn encounter_command(args: &cli::EncounterArgs, cast: Cast, runner: &mut Runner) -> Result<()> {
+fn encounter_command(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+    let cast: Cast = cast.typed()?.take_part(&dnd5e::surprise_sides(&args.surprise));
     let surprise = surprise_input(&cast, &args.surprise)?;
     let initiative = Initiative::new(&initiative_input(&cast, &args.order, false)?);
     runner.run(&EncounterInput { surprise, initiative })
@@ -133,7 +175,7 @@ fn initiative_input(cast: &Cast, order: &cli::OrderOpts, alone: bool) -> Result<
             .hint(format!("for it, use -r 5e --variant {name}")));
         }
     };
-    let creatures = dnd5e::creatures(cast)?;
+    let creatures = creatures(cast);
     let additions = additions(cast);
     if creatures.is_empty() {
         return Err(Error::usage("5e2024 initiative needs combatants")

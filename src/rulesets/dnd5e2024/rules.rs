@@ -11,7 +11,7 @@ use crate::dice::Dice;
 use crate::odds::{Dist, Fallback, Method, Odds};
 use crate::outcome::Modifier;
 use crate::rulesets::dnd5e::rules::{
-    self as e2014, Contender, HiderStealth, InitRoll, RollMode, Sighting, SurpriseInput, Variant, exact, is_one,
+    self as e2014, Contender, HiderStealth, InitRoll, RollMode, Sighting, SurpriseInput, Variant, is_one,
     roll_contender, roll_hider,
 };
 use serde::Serialize;
@@ -175,7 +175,7 @@ fn reason_dists(input: &SurpriseInput, fallback: Fallback, method: &mut Method) 
 }
 
 fn push_surprise_parts(odds: &mut Odds, input: &SurpriseInput, fallback: Fallback) {
-    let mut method = exact(fallback);
+    let mut method = Method::exact(fallback);
     for (i, dist) in reason_dists(input, fallback, &mut method).iter().enumerate() {
         if input.hiding[i] {
             continue;
@@ -377,7 +377,7 @@ pub fn encounter<'a>(input: &'a EncounterInput, dice: &mut dyn Dice) -> Encounte
 pub fn encounter_odds(input: &EncounterInput, fallback: Fallback) -> Odds {
     let mut odds = Odds::default();
     push_surprise_parts(&mut odds, &input.surprise, fallback);
-    let mut method = exact(fallback);
+    let mut method = Method::exact(fallback);
     let lowest = e2014::lowest_stealth_dist(&input.surprise, fallback, &mut method);
     let sets: Dist<Vec<bool>> = lowest
         .map(|&l| (0..input.surprise.creatures.len()).map(|i| judge(&input.surprise, i, l).surprised()).collect());
@@ -527,7 +527,7 @@ mod tests {
         // Every combination small enough to walk: plain, Disadvantage, cancelled.
         for surprised in [[false, false], [false, true], [true, true]] {
             let two = ini.lineup(&surprised);
-            let mut method = exact(fallback());
+            let mut method = Method::exact(fallback());
             let totals = e2014::total_dists(&two, fallback(), &mut method);
             let first = e2014::first_dist(&two, &totals, &[true; 2]).unwrap();
             assert_eq!(first, brute_first(&ini, &surprised), "surprised {surprised:?}");

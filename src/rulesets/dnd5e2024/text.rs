@@ -17,7 +17,7 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
     let w = width(labels.iter().map(String::as_str).chain(s.hiders.iter().map(|h| h.stealth.name)));
     for h in &s.hiders {
         let mut line = String::new();
-        pad(&mut line, p.name(h.stealth.name), h.stealth.name.chars().count(), w);
+        pad(&mut line, p.name(h.stealth.name), w);
         let _ = write!(line, "  {}  ", stealth_text(&h.stealth, p));
         if h.hidden {
             let _ = write!(line, "{}", p.good(format_args!("hidden (DC {})", s.hide_dc)));
@@ -31,7 +31,7 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
     }
     for (c, name) in s.creatures.iter().zip(&labels) {
         let mut line = String::new();
-        pad(&mut line, p.name(name), name.chars().count(), w);
+        pad(&mut line, p.name(name), w);
         line.push_str("  ");
         let per = c.passive_perception.unwrap_or(0);
         match (c.reason, s.lowest_stealth) {

@@ -1,45 +1,79 @@
 //! gurps: GURPS 4th edition surprise, recovery, turn order and reaction (seed 001). This file
 //! turns the command line into rule inputs; [`rules`] rolls them, [`text`] shows them.
 
+#[cfg(test)]
+mod odds_check;
 pub mod rules;
 pub mod text;
 
 use super::{Handler, Procedures, Rule, Ruleset};
 use crate::app::Runner;
-use crate::cast::{Cast, KeyDef, KeyKind, Schema};
+use crate::cast::{self, Hundredths, KeyDef, KeyList, RulesetKeys};
 use crate::cli::{self, RulesId};
 use crate::dice::Dice;
 use crate::error::{Error, Result};
 use crate::odds::{Fallback, Odds};
 use crate::outcome::Modifier;
 use rules::*;
+use serde::Deserialize;
 
-const SCHEMA: Schema = Schema {
+/// A side's keys, described one by one in [`SIDE_KEYS`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct SideKeys {
+    pub leader_iq: Option<i32>,
+    /// Given (true or false), it overrides the leader's own Combat Reflexes.
+    pub leader_cr: Option<bool>,
+    pub cr: bool,
+    pub tactics: Option<i32>,
+    pub leaderless: bool,
+    pub iq: Option<i32>,
+    pub animals: bool,
+    #[serde(rename = "mod")]
+    pub modifier: Option<i32>,
+}
+
+const SIDE_KEYS: &[KeyDef] = &[
+    KeyDef::int("leader-iq", 1, 30, "a side without combatants: its leader's IQ (default 10)"),
+    KeyDef::flag("leader-cr", "a side without combatants: its leader has Combat Reflexes, +2 to the initiative roll"),
+    KeyDef::flag("cr", "someone on the side has Combat Reflexes: +1 to the leader's initiative roll"),
+    KeyDef::int("tactics", 0, 30, "the leader's Tactics skill level: +1, or +2 at 20+ (0: none)"),
+    KeyDef::flag("leaderless", "no leader: the GM rolls at -2"),
+    KeyDef::int("iq", 1, 30, "the group's IQ: a leaderless group of IQ 5 or less has no penalty (default 10)"),
+    KeyDef::flag("animals", "animals: no leaderless penalty"),
+    KeyDef::int("mod", -10, 10, "the GM's modifier to the side's initiative roll"),
+];
+
+/// A combatant's keys, described one by one in [`COMBATANT_KEYS`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct CombatantKeys {
+    pub iq: Option<i32>,
+    pub cr: bool,
+    pub speed: Option<Hundredths>,
+    pub dx: Option<i32>,
+    pub leader: bool,
+}
+
+const COMBATANT_KEYS: &[KeyDef] = &[
+    KeyDef::int("iq", 1, 30, "IQ (default 10)"),
+    KeyDef::flag("cr", "Combat Reflexes: never freezes, +6 to recover from surprise"),
+    KeyDef::hundredths("speed", 0, 3000, "Basic Speed (default 5)"),
+    KeyDef::int("dx", 1, 30, "DX, to break ties of Basic Speed (default 10)"),
+    KeyDef::flag(
+        "leader",
+        "leads its side (unmarked, the first listed leads): its IQ and Combat Reflexes count for the initiative roll",
+    ),
+];
+
+const KEYS: RulesetKeys = RulesetKeys {
     rules: "gurps",
-    side_keys: &[
-        KeyDef::int("leader-iq", 1, 30, "a side without combatants: its leader's IQ (default 10)"),
-        KeyDef::flag(
-            "leader-cr",
-            "a side without combatants: its leader has Combat Reflexes, +2 to the initiative roll",
-        ),
-        KeyDef::flag("cr", "someone on the side has Combat Reflexes: +1 to the leader's initiative roll"),
-        KeyDef::int("tactics", 0, 30, "the leader's Tactics skill level: +1, or +2 at 20+ (0: none)"),
-        KeyDef::flag("leaderless", "no leader: the GM rolls at -2"),
-        KeyDef::int("iq", 1, 30, "the group's IQ: a leaderless group of IQ 5 or less has no penalty (default 10)"),
-        KeyDef::flag("animals", "animals: no leaderless penalty"),
-        KeyDef::int("mod", -10, 10, "the GM's modifier to the side's initiative roll"),
-    ],
-    combatant_keys: &[
-        KeyDef::int("iq", 1, 30, "IQ (default 10)"),
-        KeyDef::flag("cr", "Combat Reflexes: never freezes, +6 to recover from surprise"),
-        KeyDef { name: "speed", kind: KeyKind::Hundredths { min: 0, max: 3000 }, help: "Basic Speed (default 5)" },
-        KeyDef::int("dx", 1, 30, "DX, to break ties of Basic Speed (default 10)"),
-        KeyDef::flag(
-            "leader",
-            "leads its side (unmarked, the first listed leads): its IQ and Combat Reflexes count for the initiative roll",
-        ),
-    ],
+    side: KeyList::of::<SideKeys>(SIDE_KEYS),
+    combatant: KeyList::of::<CombatantKeys>(COMBATANT_KEYS),
 };
+
+/// The cast with gurps's keys.
+type Cast = cast::Cast<SideKeys, CombatantKeys>;
 
 const ROSTER: &str = "\
 sides:
@@ -68,7 +102,7 @@ combatants:
 pub static RULESET: Ruleset = Ruleset {
     id: "gurps",
     cli: RulesId::Gurps,
-    schema: SCHEMA,
+    keys: KEYS,
     roster: ROSTER,
     procedures: Procedures {
         surprise: Some(Handler { flags: &["--total", "--partial", "--ambush", "--rounds"], run: surprise_command }),
@@ -83,19 +117,31 @@ pub static RULESET: Ruleset = Ruleset {
     },
 };
 
-fn surprise_command(args: &cli::SurpriseArgs, cast: Cast, runner: &mut Runner) -> Result<()> {
+/// The side the surprise flags name, which takes part even with nobody on it: the attackers
+/// of a total surprise.
+fn surprise_sides(opts: &cli::SurpriseOpts) -> Vec<&str> {
+    match (opts.total, opts.ambush.as_deref()) {
+        (_, Some(side)) => vec![side],
+        (true, None) => vec!["monsters"],
+        (false, None) => vec![],
+    }
+}
+
+fn surprise_command(args: &cli::SurpriseArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+    let cast: Cast = cast.typed()?.take_part(&surprise_sides(&args.surprise));
     runner.run(&surprise_input(fight(&cast)?, &cast, &args.surprise, args.rounds)?)
 }
 
-fn initiative_command(_: &cli::InitiativeArgs, cast: Cast, runner: &mut Runner) -> Result<()> {
-    runner.run(&InitiativeInput { fight: fight(&cast)? })
+fn initiative_command(_: &cli::InitiativeArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+    runner.run(&InitiativeInput { fight: fight(&cast.typed()?.take_part(&[]))? })
 }
 
-fn reaction_command(args: &cli::ReactionArgs, _: Cast, runner: &mut Runner) -> Result<()> {
+fn reaction_command(args: &cli::ReactionArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
     runner.run(&reaction_input(&args.reaction))
 }
 
-fn encounter_command(args: &cli::EncounterArgs, cast: Cast, runner: &mut Runner) -> Result<()> {
+fn encounter_command(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+    let cast: Cast = cast.typed()?.take_part(&surprise_sides(&args.surprise));
     if args.reaction.modifier.is_some() && !args.roll_reaction {
         return Err(Error::usage("--mod adjusts the reaction roll, which encounter makes only with --reaction")
             .hint("add --reaction"));
@@ -111,8 +157,8 @@ fn fight(cast: &Cast) -> Result<Fight> {
     let mut fight = Fight::default();
     for (i, side) in cast.sides.iter().enumerate() {
         let keys = &side.keys;
-        let listed: Vec<&crate::cast::Combatant> = cast.on_side(i).collect();
-        let leaders: Vec<&&crate::cast::Combatant> = listed.iter().filter(|c| c.keys.flag("leader")).collect();
+        let listed: Vec<&cast::Combatant<CombatantKeys>> = cast.on_side(i).collect();
+        let leaders: Vec<&&cast::Combatant<CombatantKeys>> = listed.iter().filter(|c| c.keys.leader).collect();
         if let Some(group) = leaders.iter().find(|c| c.count > 1) {
             return Err(Error::usage(format!(
                 "the group '{}*{}' has the leader key, but a group cannot lead",
@@ -128,13 +174,17 @@ fn fight(cast: &Cast) -> Result<Fight> {
             .hint("mark one combatant of a side with leader"));
         }
         let marked = leaders.first();
-        if keys.flag("leaderless") {
+        if keys.leaderless {
             let clash = match marked {
                 Some(c) => Some(format!("its combatant {} has the leader key", c.name)),
-                None => ["leader-iq", "leader-cr", "tactics"]
-                    .into_iter()
-                    .find(|k| keys.has(k))
-                    .map(|k| format!("it has the side key {k}")),
+                None => [
+                    ("leader-iq", keys.leader_iq.is_some()),
+                    ("leader-cr", keys.leader_cr.is_some()),
+                    ("tactics", keys.tactics.is_some()),
+                ]
+                .into_iter()
+                .find(|(_, given)| *given)
+                .map(|(k, _)| format!("it has the side key {k}")),
             };
             if let Some(clash) = clash {
                 return Err(Error::usage(format!("side '{}' is leaderless, but {clash}", side.name))
@@ -143,7 +193,8 @@ fn fight(cast: &Cast) -> Result<Fight> {
         }
         // The leader keys of the side stand in for a leader only where no combatant can lead.
         if !listed.is_empty() {
-            if let Some(key) = ["leader-iq", "leader-cr"].into_iter().find(|k| keys.has(k)) {
+            let given = [("leader-iq", keys.leader_iq.is_some()), ("leader-cr", keys.leader_cr.is_some())];
+            if let Some((key, _)) = given.into_iter().find(|(_, given)| *given) {
                 let example = listed.first().map_or("Chief", |c| c.name.as_str());
                 return Err(Error::usage(format!(
                     "side '{}' has combatants, one of whom leads it; the side key {key} is only for a side without combatants",
@@ -152,7 +203,7 @@ fn fight(cast: &Cast) -> Result<Fight> {
                 .hint(format!("mark the leader and give its own keys, e.g. '{example}:leader,iq=12,cr'")));
             }
         }
-        let side_iq = keys.int("iq").map(|n| n as i32);
+        let side_iq = keys.iq;
         let entry_start = fight.entries.len();
         if listed.is_empty() {
             if cast.combatants.iter().any(|c| c.member_names().contains(&side.name)) {
@@ -168,29 +219,29 @@ fn fight(cast: &Cast) -> Result<Fight> {
                 &side.name,
                 1,
                 side_iq.unwrap_or(DEFAULT_IQ),
-                keys.flag("cr") || keys.flag("leader-cr"),
+                keys.cr || keys.leader_cr == Some(true),
                 DEFAULT_SPEED,
                 DEFAULT_DX,
             );
         }
         for c in &listed {
             let k = &c.keys;
-            let iq = k.int("iq").map_or(DEFAULT_IQ, |n| n as i32);
-            let speed = k.hundredths("speed").unwrap_or(DEFAULT_SPEED);
-            let dx = k.int("dx").map_or(DEFAULT_DX, |n| n as i32);
-            push_entry(&mut fight, i, &c.name, c.count, iq, k.flag("cr"), speed, dx);
+            let iq = k.iq.unwrap_or(DEFAULT_IQ);
+            let speed = k.speed.unwrap_or(DEFAULT_SPEED);
+            let dx = k.dx.unwrap_or(DEFAULT_DX);
+            push_entry(&mut fight, i, &c.name, c.count, iq, k.cr, speed, dx);
         }
         let members = &fight.fighters[fight.entries[entry_start].first..];
-        let tactics = keys.int("tactics").map_or(0, |n| n as i32);
-        let leader = if keys.flag("leaderless") {
+        let tactics = keys.tactics.unwrap_or(0);
+        let leader = if keys.leaderless {
             None
         } else if listed.is_empty() {
             // A side without combatants: its leader is described by the side keys.
             Some(Leader {
                 name: None,
                 first_listed: false,
-                iq: keys.int("leader-iq").map_or(DEFAULT_IQ, |n| n as i32),
-                cr: keys.flag("leader-cr"),
+                iq: keys.leader_iq.unwrap_or(DEFAULT_IQ),
+                cr: keys.leader_cr == Some(true),
                 tactics,
             })
         } else {
@@ -211,7 +262,7 @@ fn fight(cast: &Cast) -> Result<Fight> {
         let team = Team {
             name: side.name.clone(),
             leader,
-            cr: keys.flag("cr") || members.iter().any(|f| f.cr),
+            cr: keys.cr || members.iter().any(|f| f.cr),
             cr_names: {
                 let mut names: Vec<String> = Vec::new();
                 for f in members.iter().filter(|f| f.cr && Some(&f.name) != leader_name.as_ref()) {
@@ -224,8 +275,8 @@ fn fight(cast: &Cast) -> Result<Fight> {
             },
             // The group's IQ: the side's iq, else its brightest member's.
             group_iq: side_iq.or(members.iter().map(|f| f.iq).max()).unwrap_or(DEFAULT_IQ),
-            animals: keys.flag("animals"),
-            modifier: keys.int("mod").map_or(0, |n| n as i32),
+            animals: keys.animals,
+            modifier: keys.modifier.unwrap_or(0),
         };
         fight.teams.push(team);
     }
@@ -233,27 +284,32 @@ fn fight(cast: &Cast) -> Result<Fight> {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn push_entry(
-    fight: &mut Fight,
-    side: usize,
-    name: &str,
-    count: u32,
-    iq: i32,
-    cr: bool,
-    speed: crate::cast::Hundredths,
-    dx: i32,
-) {
+fn push_entry(fight: &mut Fight, side: usize, name: &str, count: u32, iq: i32, cr: bool, speed: Hundredths, dx: i32) {
     let entry = fight.entries.len();
     let first = fight.fighters.len();
-    let names = crate::cast::Combatant { name: name.to_string(), count, side, keys: Default::default() }.member_names();
+    let names = cast::member_names(name, count);
     for name in names {
         fight.fighters.push(Fighter { name, side, entry, iq, cr, speed, dx });
     }
     fight.entries.push(Entry { name: name.to_string(), count, first });
 }
 
+/// The most recovery rolls (combatants × turns followed) one run may make: ten thousand
+/// combatants for a hundred turns, about 170 MiB at most.
+pub const MAX_RECOVERY_ROLLS: u64 = 1_000_000;
+
 fn surprise_input(fight: Fight, cast: &Cast, opts: &cli::SurpriseOpts, rounds: Option<u32>) -> Result<SurpriseInput> {
     let rounds = rounds.unwrap_or(DEFAULT_ROUNDS);
+    let combatants = fight.fighters.len() as u64;
+    if combatants * u64::from(rounds) > MAX_RECOVERY_ROLLS {
+        // Every recovery roll is part of one document: bound them so the document stays small.
+        return Err(Error::usage(format!(
+            "--rounds {rounds} for {combatants} combatants is up to {} recovery rolls; one run makes at most \
+             {MAX_RECOVERY_ROLLS}",
+            combatants * u64::from(rounds)
+        ))
+        .hint(format!("follow at most --rounds {} turns for this cast", MAX_RECOVERY_ROLLS / combatants.max(1))));
+    }
     let kind = if opts.total {
         let attackers = match opts.ambush.as_deref() {
             Some(name) => cast.side_for("--ambush", name)?,
@@ -338,5 +394,16 @@ impl Rule for EncounterInput {
 
     fn odds(&self, fallback: Fallback) -> Odds {
         encounter_odds(self, fallback)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_key_lists_fill_the_key_structs() {
+        cast::assert_list_fills::<SideKeys>(&KEYS.side, &[]);
+        cast::assert_list_fills::<CombatantKeys>(&KEYS.combatant, &[]);
     }
 }

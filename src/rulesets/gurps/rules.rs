@@ -7,7 +7,7 @@
 
 use crate::cast::Hundredths;
 use crate::dice::{Dice, Roll};
-use crate::odds::{Dist, Fallback, Method, Odds, TooLarge, enumerate, exact_or_estimate};
+use crate::odds::{Dist, Fallback, Method, Odds, dist_of, exact_or_estimate};
 use crate::order::{self, KeyName, Settle, Tie, TieKey};
 pub use crate::outcome::ReactionOutcome;
 use crate::outcome::{Modifier, join, sum};
@@ -25,6 +25,9 @@ pub const DEFAULT_ROUNDS: u32 = 20;
 /// Turns of recovery that `--odds` lists one by one (a minute of combat); later turns are
 /// lumped into the last outcome, "still stunned after 60 turns".
 pub const ODDS_TURNS: u32 = 60;
+/// Recovery outcomes `--odds` lists over all the parts: a cast of thousands lists fewer turns
+/// one by one, so that the answer stays small.
+const ODDS_RECOVERY_OUTCOMES: usize = 200_000;
 /// Distinct acting orders listed in full by `--odds`; past this, only who acts first.
 const FULL_ORDERS: usize = 24;
 /// The largest roll-off whose orders `--odds` walks one by one (8! = 40 320 paths).
@@ -138,18 +141,26 @@ pub fn success_roll(target: i32, dice: &mut dyn Dice) -> SuccessRoll {
     SuccessRoll { roll, target, success, automatic: success != (roll.total as i32 <= target) }
 }
 
-/// The exact chance of a success roll against `target`, from [`success_roll`] itself.
-fn success_chance(target: i32) -> Prob {
-    enumerate(|d| success_roll(target, d).success).map_or_else(|_| Prob::zero(), |dist| dist.prob(|&s| s))
+/// The chance of a success roll against `target`, from [`success_roll`] itself.
+fn success_chance(target: i32, fallback: Fallback, method: &mut Method) -> Prob {
+    dist_of(|d| success_roll(target, d).success, fallback, method).prob(|&s| s)
 }
 
-/// Success chances by target, each enumerated once.
-#[derive(Default)]
-struct Chances(BTreeMap<i32, Prob>);
+/// Success chances by target, each enumerated once; `method` says whether all were exact.
+struct Chances {
+    by_target: BTreeMap<i32, Prob>,
+    fallback: Fallback,
+    method: Method,
+}
 
 impl Chances {
+    fn new(fallback: Fallback) -> Chances {
+        Chances { by_target: BTreeMap::new(), fallback, method: Method::exact(fallback) }
+    }
+
     fn of(&mut self, target: i32) -> Prob {
-        self.0.entry(target).or_insert_with(|| success_chance(target)).clone()
+        let (fallback, method) = (self.fallback, &mut self.method);
+        self.by_target.entry(target).or_insert_with(|| success_chance(target, fallback, method)).clone()
     }
 }
 
@@ -532,34 +543,49 @@ enum Won {
 }
 
 /// The distribution of the opening roll, from the same functions [`surprise`] calls.
-fn opening_dist(input: &SurpriseInput) -> Dist<Opening> {
-    let dist = match input.kind {
+fn opening_dist(input: &SurpriseInput, fallback: Fallback) -> (Dist<Opening>, Method) {
+    match input.kind {
         Kind::Partial => {
             let modifiers = partial_modifiers(&input.fight);
             let totals = [sum(&modifiers[0]), sum(&modifiers[1])];
-            enumerate(|d| Opening::Winner(contest(totals, d).1.map_or(Won::Tie, Won::Side)))
+            exact_or_estimate(|d| Opening::Winner(contest(totals, d).1.map_or(Won::Tie, Won::Side)), fallback)
         }
         Kind::Total { .. } => {
             let anyone = input.fight.fighters.iter().any(|f| shock_of(input.kind, None, f) == Some(Shock::Frozen));
-            if anyone {
-                enumerate(|d| Opening::Freeze(freeze_roll(d).total))
-            } else {
-                Ok(Dist::point(Opening::Freeze(0)))
-            }
+            // Nobody freezes: nothing is rolled.
+            let run = |d: &mut dyn Dice| Opening::Freeze(if anyone { freeze_roll(d).total } else { 0 });
+            exact_or_estimate(run, fallback)
         }
-    };
-    // 36 or 6 paths: always within the budget.
-    dist.unwrap_or_else(|TooLarge| Dist::point(Opening::Winner(Won::Tie)))
+    }
 }
 
-/// The turn `fighter` acts from, over every opening.
+/// The lines of the cast whose recovery `--odds` lists: all but the attackers of a total surprise.
+fn listed_entries(input: &SurpriseInput) -> impl Iterator<Item = (&Entry, &Fighter)> {
+    let fight = &input.fight;
+    fight.entries.iter().filter_map(move |entry| {
+        let first = fight.members(entry).next()?;
+        let attacks = matches!(input.kind, Kind::Total { attackers } if first.side == attackers);
+        (!attacks).then_some((entry, first))
+    })
+}
+
+/// The last turn `--odds` lists recovery for on its own: the turns followed, at most
+/// [`ODDS_TURNS`], and fewer when the parts would list over [`ODDS_RECOVERY_OUTCOMES`] outcomes
+/// (each lists turn 1 to the horizon + 1 and "still stunned").
+fn odds_horizon(input: &SurpriseInput) -> u32 {
+    let parts = listed_entries(input).count().max(1);
+    let fits = (ODDS_RECOVERY_OUTCOMES / parts).saturating_sub(2).max(1);
+    input.rounds.min(ODDS_TURNS).min(u32::try_from(fits).unwrap_or(u32::MAX))
+}
+
+/// The turn `fighter` acts from, over every opening, listed up to `horizon`.
 fn acts_from_dist(
     input: &SurpriseInput,
     opening: &Dist<Opening>,
     fighter: &Fighter,
+    horizon: u32,
     chances: &mut Chances,
 ) -> Dist<Recovered> {
-    let horizon = input.rounds.min(ODDS_TURNS);
     opening.and_then(|open| {
         let (loser, seconds) = match *open {
             Opening::Winner(Won::Side(w)) => (Some(1 - w), 0),
@@ -574,17 +600,13 @@ fn acts_from_dist(
     })
 }
 
-fn exact(fallback: Fallback) -> Method {
-    Method { trials: None, seed: fallback.seed }
-}
-
 /// The opening part and one part per line of the cast that may be surprised.
 fn push_surprise_odds(input: &SurpriseInput, fallback: Fallback, odds: &mut Odds) {
     let fight = &input.fight;
-    let opening = opening_dist(input);
+    let (opening, opening_method) = opening_dist(input, fallback);
     match input.kind {
         Kind::Partial => {
-            odds.push(Some("winner"), "who wins the initiative", &opening, exact(fallback), |open| match *open {
+            odds.push(Some("winner"), "who wins the initiative", &opening, opening_method, |open| match *open {
                 Opening::Winner(Won::Side(w)) => {
                     let name = &fight.teams[w].name;
                     (json!(name), format!("{name}; {} stunned", fight.teams[1 - w].name))
@@ -594,7 +616,7 @@ fn push_surprise_odds(input: &SurpriseInput, fallback: Fallback, odds: &mut Odds
         }
         Kind::Total { .. } => {
             if !opening.iter().any(|(open, _)| *open == Opening::Freeze(0)) {
-                odds.push(Some("freeze"), "freeze (1d seconds)", &opening, exact(fallback), |open| {
+                odds.push(Some("freeze"), "freeze (1d seconds)", &opening, opening_method, |open| {
                     let seconds = match *open {
                         Opening::Freeze(s) => s,
                         Opening::Winner(_) => 0,
@@ -604,30 +626,26 @@ fn push_surprise_odds(input: &SurpriseInput, fallback: Fallback, odds: &mut Odds
             }
         }
     }
-    let mut chances = Chances::default();
-    let horizon = input.rounds.min(ODDS_TURNS);
+    let mut chances = Chances::new(fallback);
+    let horizon = odds_horizon(input);
     // Alike combatants on one side have alike odds: each is worked out once.
     let mut alike: BTreeMap<(usize, i32, bool), Dist<Recovered>> = BTreeMap::new();
-    for entry in &fight.entries {
-        let Some(first) = fight.members(entry).next() else { continue };
-        if let Kind::Total { attackers } = input.kind {
-            if first.side == attackers {
-                continue;
-            }
-        }
+    for (entry, first) in listed_entries(input) {
         let dist = alike
             .entry((first.side, first.iq, first.cr))
-            .or_insert_with(|| acts_from_dist(input, &opening, first, &mut chances));
+            .or_insert_with(|| acts_from_dist(input, &opening, first, horizon, &mut chances));
         // A group's part is named as written, `Orc*3`, which no combatant's name can be.
         let (part, title) = match entry.count {
             1 => (entry.name.clone(), format!("{}: acts from turn", entry.name)),
             n => (format!("{}*{n}", entry.name), format!("{} 1–{n} (each): acts from turn", entry.name)),
         };
-        odds.push(Some(&part), title, dist, exact(fallback), |r| describe_recovered(*r, horizon));
+        let mut method = opening_method;
+        method.absorb(chances.method);
+        odds.push(Some(&part), title, dist, method, |r| describe_recovered(*r, horizon));
     }
-    if input.rounds > ODDS_TURNS && !alike.is_empty() {
+    if input.rounds > horizon && !alike.is_empty() {
         odds.note(format!(
-            "recovery is listed turn by turn up to turn {ODDS_TURNS}; \"still stunned after {ODDS_TURNS} turns\" \
+            "recovery is listed turn by turn up to turn {horizon}; \"still stunned after {horizon} turns\" \
              includes recovering later within the {} turns followed",
             input.rounds
         ));
@@ -737,11 +755,14 @@ fn push_initiative_odds(fight: &Fight, fallback: Fallback, part: Option<&str>, o
     }
     // Many tied orders: who acts first is the first place of the top group's roll-off.
     let top = groups.first().cloned().unwrap_or_default();
-    let walked =
-        if top.len() <= WALKED_ROLL_OFF { enumerate(|d| top[d.roll_off(top.len(), 6).order[0]]).ok() } else { None };
-    // Too many orders to walk: a roll-off treats its k contenders alike, each first 1/k.
-    let dist = walked.unwrap_or_else(|| Dist::from_pairs(top.iter().map(|&i| (i, Prob::new(1, top.len() as u128)))));
-    odds.push(part, "who acts first", &dist, exact(fallback), |&i| (json!(f[i].name), f[i].name.clone()));
+    let mut method = Method::exact(fallback);
+    let dist = if top.len() <= WALKED_ROLL_OFF {
+        dist_of(|d| top[d.roll_off(top.len(), 6).order[0]], fallback, &mut method)
+    } else {
+        // Too many orders to walk: a roll-off treats its k contenders alike, each first 1/k.
+        Dist::from_pairs(top.iter().map(|&i| (i, Prob::new(1, top.len() as u128))))
+    };
+    odds.push(part, "who acts first", &dist, method, |&i| (json!(f[i].name), f[i].name.clone()));
     let count = orders.map_or("very many".to_string(), |n| n.to_string());
     odds.note(format!(
         "{count} turn orders are possible, each as likely as the others within a tie; showing who acts first"
@@ -791,8 +812,9 @@ pub fn reaction<'a>(input: &'a ReactionInput, dice: &mut dyn Dice) -> ReactionOu
 }
 
 fn push_reaction_odds(input: &ReactionInput, fallback: Fallback, part: Option<&str>, odds: &mut Odds) {
-    let dist = enumerate(|d| reaction_row(reaction(input, d).total)).unwrap_or_else(|_| Dist::point(4));
-    odds.push(part, "reaction", &dist, exact(fallback), |&row| {
+    let mut method = Method::exact(fallback);
+    let dist = dist_of(|d| reaction_row(reaction(input, d).total), fallback, &mut method);
+    odds.push(part, "reaction", &dist, method, |&row| {
         let (band, words) = REACTION_TABLE[row];
         (json!(band), words.to_string())
     });
@@ -923,11 +945,11 @@ mod tests {
             assert_eq!(succeeds(total, target), success, "{total} vs {target}");
         }
         // 3d6 ≤ 10 is 108/216 = 1/2; IQ 1 succeeds only on 3–4 (4/216); any target ≥ 16 fails on 17–18.
-        assert_eq!(success_chance(10), Prob::new(1, 2));
-        assert_eq!(success_chance(1), Prob::new(4, 216));
-        assert_eq!(success_chance(-3), Prob::new(4, 216));
-        assert_eq!(success_chance(16), Prob::new(212, 216));
-        assert_eq!(success_chance(40), Prob::new(212, 216));
+        assert_eq!(Chances::new(fallback()).of(10), Prob::new(1, 2));
+        assert_eq!(Chances::new(fallback()).of(1), Prob::new(4, 216));
+        assert_eq!(Chances::new(fallback()).of(-3), Prob::new(4, 216));
+        assert_eq!(Chances::new(fallback()).of(16), Prob::new(212, 216));
+        assert_eq!(Chances::new(fallback()).of(40), Prob::new(212, 216));
     }
 
     #[test]

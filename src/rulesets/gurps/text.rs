@@ -6,28 +6,13 @@ use crate::order::Tie;
 use crate::outcome::Modifier;
 use crate::outcome::join;
 use crate::render::ties::tie_line;
-use crate::render::{Palette, Report, Signed, block, modifiers, pad, reaction_line, step, width};
+use crate::render::{Palette, Report, Signed, block, modifiers, pad, reaction_line, step, width, width_of};
 use std::fmt::Write as _;
-
-/// The visible width of `text`, leaving out colour codes.
-fn visible(text: &str) -> usize {
-    let mut n = 0;
-    let mut escape = false;
-    for c in text.chars() {
-        match c {
-            '\u{1b}' => escape = true,
-            'm' if escape => escape = false,
-            _ if escape => {}
-            _ => n += 1,
-        }
-    }
-    n
-}
 
 /// Pads already-styled `text` to `width` visible characters.
 fn padded(text: &str, width: usize) -> String {
     let mut s = text.to_string();
-    for _ in visible(text)..width {
+    for _ in width_of(text)..width {
         s.push(' ');
     }
     s
@@ -79,10 +64,10 @@ fn opening_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
                     text
                 })
                 .collect();
-            let roll_width = rolls.iter().map(|r| visible(r)).max().unwrap_or(0);
+            let roll_width = rolls.iter().map(|r| width_of(r)).max().unwrap_or(0);
             for (side, roll) in s.sides.iter().zip(&rolls) {
                 let mut line = String::new();
-                pad(&mut line, p.name(side.name), side.name.chars().count(), w);
+                pad(&mut line, p.name(side.name), w);
                 line.push_str("  ");
                 match leader_words(side) {
                     Some(words) => {
@@ -199,7 +184,7 @@ fn recovery_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
             rows.push((format!("turn {}", r.turn), roll, verdict));
         }
         let turn_width = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
-        let roll_width = rows.iter().filter(|r| !r.2.is_empty()).map(|r| visible(&r.1)).max().unwrap_or(0);
+        let roll_width = rows.iter().filter(|r| !r.2.is_empty()).map(|r| width_of(&r.1)).max().unwrap_or(0);
         for (turn, roll, verdict) in rows {
             let mut line = format!("  {turn:<turn_width$}  ");
             if verdict.is_empty() {
@@ -239,9 +224,9 @@ fn order_lines(order: &[Place], ties: &[Tie<Hundredths>], extra: &[String], p: &
     let mut lines = Vec::new();
     for (k, place) in order.iter().enumerate() {
         let mut line = format!("{:>digits$}. ", place.place);
-        pad(&mut line, p.name(place.name), place.name.chars().count(), wn);
+        pad(&mut line, p.name(place.name), wn);
         line.push_str("  ");
-        pad(&mut line, p.dim(place.side), place.side.chars().count(), ws);
+        pad(&mut line, p.dim(place.side), ws);
         let _ = write!(line, "  Speed {}  DX {:>2}", p.total(format_args!("{:<wsp$}", speeds[k])), place.dx);
         if ties.iter().flat_map(|t| &t.roll_offs).any(|off| off.names.contains(&place.name)) {
             let _ = write!(line, "  {}", p.dim("roll-off"));

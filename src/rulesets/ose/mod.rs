@@ -1,27 +1,40 @@
 //! ose: the Old-School Essentials-family six-step encounter procedure (seed 000). This file
 //! turns the command line into rule inputs; [`rules`] rolls them, [`text`] shows them.
 
+#[cfg(test)]
+mod odds_check;
 pub mod rules;
 pub mod text;
 
 use super::{Handler, Procedures, Rule, Ruleset, ambush_side, side_flag};
 use crate::app::Runner;
-use crate::cast::{Cast, KeyDef, Schema};
+use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
 use crate::cli::{self, RulesId};
 use crate::dice::Dice;
 use crate::error::{Error, Result};
 use crate::odds::{Fallback, Odds};
 use crate::outcome::Modifier;
 use rules::*;
+use serde::Deserialize;
 
-const SCHEMA: Schema = Schema {
-    rules: "ose",
-    side_keys: &[
-        KeyDef::flag("aware", "already knows of the others: does not roll for surprise"),
-        KeyDef::int("chance", 0, 6, "surprised on this or less on 1d6 (default 2, i.e. 2-in-6)"),
-    ],
-    combatant_keys: &[],
-};
+/// A side's keys, described one by one in [`SIDE_KEYS`]. Combatants take none.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct SideKeys {
+    pub aware: bool,
+    pub chance: Option<u8>,
+}
+
+const SIDE_KEYS: &[KeyDef] = &[
+    KeyDef::flag("aware", "already knows of the others: does not roll for surprise"),
+    KeyDef::int("chance", 0, 6, "surprised on this or less on 1d6 (default 2, i.e. 2-in-6)"),
+];
+
+const KEYS: RulesetKeys =
+    RulesetKeys { rules: "ose", side: KeyList::of::<SideKeys>(SIDE_KEYS), combatant: KeyList::of::<NoKeys>(&[]) };
+
+/// The cast with ose's keys.
+type Cast = cast::Cast<SideKeys, NoKeys>;
 
 const ROSTER: &str = "\
 sides:
@@ -39,7 +52,7 @@ combatants:
 pub static RULESET: Ruleset = Ruleset {
     id: "ose",
     cli: RulesId::Ose,
-    schema: SCHEMA,
+    keys: KEYS,
     roster: ROSTER,
     procedures: Procedures {
         surprise: Some(Handler { flags: &["--ambush", "--aware"], run: surprise_command }),
@@ -51,36 +64,57 @@ pub static RULESET: Ruleset = Ruleset {
             run: pursue_command,
         }),
         encounter: Some(Handler {
-            flags: &["--ambush", "--aware", "--dungeon", "--outdoors", "--ties", "--wait", "--cha", "--cha-mod", "--mod"],
+            flags: &[
+                "--ambush",
+                "--aware",
+                "--dungeon",
+                "--outdoors",
+                "--ties",
+                "--wait",
+                "--cha",
+                "--cha-mod",
+                "--mod",
+            ],
             run: encounter_command,
         }),
     },
 };
 
-fn surprise_command(args: &cli::SurpriseArgs, cast: Cast, runner: &mut Runner) -> Result<()> {
+/// The sides the surprise flags name, which take part even with nobody on them.
+fn surprise_sides(opts: &cli::SurpriseOpts) -> Vec<&str> {
+    opts.aware.iter().map(String::as_str).chain(opts.ambush.as_deref()).collect()
+}
+
+fn surprise_command(args: &cli::SurpriseArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+    let cast: Cast = cast.typed()?.take_part(&surprise_sides(&args.surprise));
     runner.run(&surprise_input(&cast, &args.surprise)?)
 }
 
-fn distance_command(args: &cli::DistanceArgs, _: Cast, runner: &mut Runner) -> Result<()> {
+fn distance_command(args: &cli::DistanceArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
     runner.run(&DistanceInput { outdoors: args.terrain.outdoors, both_surprised: args.both_surprised })
 }
 
-fn initiative_command(args: &cli::InitiativeArgs, cast: Cast, runner: &mut Runner) -> Result<()> {
+fn initiative_command(args: &cli::InitiativeArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+    let named: Vec<&str> = args.order.wait.iter().chain(&args.surprised).map(String::as_str).collect();
+    let cast: Cast = cast.typed()?.take_part(&named);
     let surprised = side_flag(&cast, "--surprised", &args.surprised)?;
     let input = initiative_input(&cast, &args.order)?;
     let surprised = (0..cast.sides.len()).map(|i| surprised.contains(&i)).collect();
     runner.run(&Initiative { input, surprised })
 }
 
-fn reaction_command(args: &cli::ReactionArgs, _: Cast, runner: &mut Runner) -> Result<()> {
+fn reaction_command(args: &cli::ReactionArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
     runner.run(&reaction_input(&args.reaction))
 }
 
-fn pursue_command(args: &cli::PursueArgs, _: Cast, runner: &mut Runner) -> Result<()> {
+fn pursue_command(args: &cli::PursueArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
     runner.run(&pursue_input(args)?)
 }
 
-fn encounter_command(args: &cli::EncounterArgs, cast: Cast, runner: &mut Runner) -> Result<()> {
+fn encounter_command(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+    let mut named = surprise_sides(&args.surprise);
+    named.extend(args.order.wait.iter().map(String::as_str));
+    let cast: Cast = cast.typed()?.take_part(&named);
     if cast.sides.len() < 2 {
         return Err(Error::usage(format!("an encounter needs at least two sides, got {}", cast.side_names()))
             .hint("name them with --side, e.g. --side party --side orcs"));
@@ -105,12 +139,12 @@ fn surprise_input(cast: &Cast, opts: &cli::SurpriseOpts) -> Result<SurpriseInput
             members: cast.on_side(i).flat_map(|c| c.member_names()).collect(),
             stance: if ambusher == Some(i) {
                 Stance::Ambusher
-            } else if aware.contains(&i) || side.keys.flag("aware") {
+            } else if aware.contains(&i) || side.keys.aware {
                 Stance::Aware
             } else {
                 Stance::Rolls
             },
-            base_chance: side.keys.int("chance").map_or(DEFAULT_CHANCE, |c| c as u32),
+            base_chance: side.keys.chance.map_or(DEFAULT_CHANCE, u32::from),
             ambushed: ambusher.is_some_and(|a| a != i),
         })
         .collect();
@@ -250,5 +284,16 @@ impl Rule for EncounterInput {
 
     fn odds(&self, fallback: Fallback) -> Odds {
         encounter_odds(self, fallback)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_key_lists_fill_the_key_structs() {
+        cast::assert_list_fills::<SideKeys>(&KEYS.side, &[]);
+        cast::assert_list_fills::<NoKeys>(&KEYS.combatant, &[]);
     }
 }

@@ -2,7 +2,7 @@
 //! encounter distance, initiative, reaction, conclusion — and Speed-based pursuit.
 
 use crate::dice::{Dice, Roll};
-use crate::odds::{Dist, Fallback, Odds, exact_or_estimate};
+use crate::odds::{Dist, Fallback, Method, Odds, dist_of, exact_or_estimate};
 use crate::order::{self, Settle, Tie};
 pub use crate::outcome::ReactionOutcome;
 use crate::outcome::{Modifier, join, sum};
@@ -133,7 +133,7 @@ fn verdict(surprised: &[bool]) -> Verdict {
 }
 
 /// The sets of surprised sides, fewest first.
-fn surprise_dist(input: &SurpriseInput, fallback: Fallback) -> (Dist<(usize, Vec<usize>)>, crate::odds::Method) {
+fn surprise_dist(input: &SurpriseInput, fallback: Fallback) -> (Dist<(usize, Vec<usize>)>, Method) {
     exact_or_estimate(
         |d| {
             let outcome = surprise(input, d);
@@ -194,14 +194,15 @@ pub fn distance(input: &DistanceInput, dice: &mut dyn Dice) -> DistanceOutcome {
     }
 }
 
-fn distance_dist(input: &DistanceInput) -> Dist<u32> {
-    crate::odds::enumerate(|d| distance(input, d).feet).unwrap_or_else(|_| Dist::point(0))
+fn distance_dist(input: &DistanceInput, fallback: Fallback, method: &mut Method) -> Dist<u32> {
+    dist_of(|d| distance(input, d).feet, fallback, method)
 }
 
 pub fn distance_odds(input: &DistanceInput, fallback: Fallback) -> Odds {
     let mut odds = Odds::default();
-    let method = crate::odds::Method { trials: None, seed: fallback.seed };
-    odds.push(None, "encounter distance", &distance_dist(input), method, |&feet| (json!(feet), format!("{feet}′")));
+    let mut method = Method::exact(fallback);
+    let dist = distance_dist(input, fallback, &mut method);
+    odds.push(None, "encounter distance", &dist, method, |&feet| (json!(feet), format!("{feet}′")));
     odds
 }
 
@@ -347,11 +348,7 @@ pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut
 }
 
 /// Acting orders (or who acts first, for many sides), with their probabilities.
-fn initiative_dist(
-    input: &InitiativeInput,
-    surprised: &[bool],
-    fallback: Fallback,
-) -> (Dist<Vec<Vec<usize>>>, crate::odds::Method) {
+fn initiative_dist(input: &InitiativeInput, surprised: &[bool], fallback: Fallback) -> (Dist<Vec<Vec<usize>>>, Method) {
     let full = input.sides.len() <= FULL_ORDER_SIDES;
     exact_or_estimate(
         |d| {
@@ -436,8 +433,8 @@ fn band_index(band: &str) -> usize {
     REACTION_BANDS.iter().position(|b| *b == band).unwrap_or(0)
 }
 
-fn reaction_dist(input: &ReactionInput) -> Dist<usize> {
-    crate::odds::enumerate(|d| band_index(reaction(input, d).band)).unwrap_or_else(|_| Dist::point(0))
+fn reaction_dist(input: &ReactionInput, fallback: Fallback, method: &mut Method) -> Dist<usize> {
+    dist_of(|d| band_index(reaction(input, d).band), fallback, method)
 }
 
 fn describe_band(index: usize) -> (serde_json::Value, String) {
@@ -454,8 +451,9 @@ fn describe_band(index: usize) -> (serde_json::Value, String) {
 
 pub fn reaction_odds(input: &ReactionInput, fallback: Fallback) -> Odds {
     let mut odds = Odds::default();
-    let method = crate::odds::Method { trials: None, seed: fallback.seed };
-    odds.push(None, "reaction", &reaction_dist(input), method, |&i| describe_band(i));
+    let mut method = Method::exact(fallback);
+    let dist = reaction_dist(input, fallback, &mut method);
+    odds.push(None, "reaction", &dist, method, |&i| describe_band(i));
     odds
 }
 
@@ -702,25 +700,29 @@ pub fn encounter_odds(input: &EncounterInput, fallback: Fallback) -> Odds {
     let mut odds = Odds::default();
     odds.push(Some("surprise"), "surprise", &surprise, method, |(_, set)| describe_surprised(&names, set));
 
+    let mut distance_method = method;
     let distance = surprise.and_then(|(count, _)| {
-        distance_dist(&DistanceInput { outdoors: input.outdoors, both_surprised: *count == names.len() })
+        let both_surprised = *count == names.len();
+        distance_dist(&DistanceInput { outdoors: input.outdoors, both_surprised }, fallback, &mut distance_method)
     });
-    odds.push(Some("distance"), "encounter distance", &distance, method, |&feet| (json!(feet), format!("{feet}′")));
+    odds.push(Some("distance"), "encounter distance", &distance, distance_method, |&feet| {
+        (json!(feet), format!("{feet}′"))
+    });
 
     let full = names.len() <= FULL_ORDER_SIDES;
     let mut order_method = method;
     let order = surprise.and_then(|(_, set)| {
         let surprised: Vec<bool> = (0..names.len()).map(|i| set.contains(&i)).collect();
         let (dist, m) = initiative_dist(&input.initiative, &surprised, fallback);
-        if m.trials.is_some() {
-            order_method = m;
-        }
+        order_method.absorb(m);
         dist
     });
     let title = if full { "acting order" } else { "who acts first" };
     odds.push(Some("initiative"), title, &order, order_method, |g| describe_order(&input.initiative.sides, g, full));
 
-    odds.push(Some("reaction"), "reaction", &reaction_dist(&input.reaction), method, |&i| describe_band(i));
+    let mut reaction_method = Method::exact(fallback);
+    let reaction = reaction_dist(&input.reaction, fallback, &mut reaction_method);
+    odds.push(Some("reaction"), "reaction", &reaction, reaction_method, |&i| describe_band(i));
     if names.len() > 2 {
         odds.note("each side met by the first rolls its own reaction; every roll has these odds");
     }

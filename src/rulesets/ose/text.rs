@@ -11,7 +11,7 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
     let mut lines = Vec::new();
     for side in &s.sides {
         let mut line = String::new();
-        pad(&mut line, p.name(side.name), side.name.chars().count(), w);
+        pad(&mut line, p.name(side.name), w);
         line.push_str("  ");
         match (side.stance, side.roll, side.chance) {
             (Stance::Rolls, Some(roll), Some(chance)) => {
@@ -107,7 +107,7 @@ fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {
     let w = width(i.order.iter().map(|o| o.name));
     for place in &i.order {
         let mut line = format!("{}. ", place.place);
-        pad(&mut line, p.name(place.name), place.name.chars().count(), w);
+        pad(&mut line, p.name(place.name), w);
         if let Some(roll) = &place.roll {
             let _ = write!(line, "  {}", p.roll(roll));
         } else if place.alone {

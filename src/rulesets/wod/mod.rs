@@ -2,35 +2,77 @@
 //! actions (seed 003). This file turns the command line into rule inputs; [`rules`] rolls them,
 //! [`text`] shows them.
 
+#[cfg(test)]
+mod odds_check;
 pub mod rules;
 pub mod text;
 
+use super::Procedure;
 use super::{Handler, Procedures, Rule, Ruleset};
 use crate::app::Runner;
-use crate::cast::{Cast, KeyDef, Schema};
+use crate::cast::{self, KeyDef, KeyList, KeyValues, NoKeys, RulesetKeys, echo, split_spec};
 use crate::cli::{self, OrderOpts, RulesId};
 use crate::dice::Dice;
 use crate::error::{Error, Result};
 use crate::odds::{Fallback, Odds};
-use rules::*;
 use crate::outcome::Modifier;
-use super::Procedure;
+use rules::*;
+use serde::Deserialize;
 
-const SCHEMA: Schema = Schema {
+/// A combatant's keys, described one by one in [`COMBATANT_KEYS`]. Sides take none.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct CombatantKeys {
+    pub wits: Option<i32>,
+    pub composure: Option<i32>,
+    pub dex: Option<i32>,
+    pub init: Option<i32>,
+    pub initiative: Option<i32>,
+    pub ambusher: bool,
+    pub in_combat: bool,
+    #[serde(rename = "mod")]
+    pub modifier: Option<i32>,
+    pub surprised: bool,
+}
+
+const COMBATANT_KEYS: &[KeyDef] = &[
+    KeyDef::int("wits", 0, 10, "Wits dots (default 2)"),
+    KeyDef::int("composure", 0, 10, "Composure dots (default 2)"),
+    KeyDef::int("dex", 0, 10, "Dexterity dots (default 2)"),
+    KeyDef::int("init", -5, 25, "initiative modifier (default Dexterity + Composure)"),
+    KeyDef::int("initiative", 0, 40, "an initiative total already known: no roll"),
+    KeyDef::flag("ambusher", "lies in wait: does not roll for surprise"),
+    KeyDef::flag("in-combat", "already fighting: cannot be surprised"),
+    KeyDef::int("mod", -10, 10, "added to the Wits + Composure surprise pool"),
+    KeyDef::flag("surprised", "was surprised: enters the order in round 2 (initiative command only)"),
+];
+
+const KEYS: RulesetKeys = RulesetKeys {
     rules: "wod",
-    side_keys: &[],
-    combatant_keys: &[
-        KeyDef::int("wits", 0, 10, "Wits dots (default 2)"),
-        KeyDef::int("composure", 0, 10, "Composure dots (default 2)"),
-        KeyDef::int("dex", 0, 10, "Dexterity dots (default 2)"),
-        KeyDef::int("init", -5, 25, "initiative modifier (default Dexterity + Composure)"),
-        KeyDef::int("initiative", 0, 40, "an initiative total already known: no roll"),
-        KeyDef::flag("ambusher", "lies in wait: does not roll for surprise"),
-        KeyDef::flag("in-combat", "already fighting: cannot be surprised"),
-        KeyDef::int("mod", -10, 10, "added to the Wits + Composure surprise pool"),
-        KeyDef::flag("surprised", "was surprised: enters the order in round 2 (initiative command only)"),
-    ],
+    side: KeyList::of::<NoKeys>(&[]),
+    combatant: KeyList::of::<CombatantKeys>(COMBATANT_KEYS),
 };
+
+/// The cast with wod's keys.
+type Cast = cast::Cast<NoKeys, CombatantKeys>;
+
+/// The keys of `--delay NAME:after=OTHER`, `--ready NAME:before=OTHER` and `--hold NAME[:…]`,
+/// described in [`MOVE_KEYS`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+struct MoveKeys {
+    after: Option<String>,
+    before: Option<String>,
+}
+
+fn check_other(name: &str) -> std::result::Result<(), String> {
+    cast::check_name(name)
+}
+
+const MOVE_KEYS: &[KeyDef] = &[
+    KeyDef::text("after", check_other, "the combatant to act right after"),
+    KeyDef::text("before", check_other, "the combatant to act right before"),
+];
 
 const ROSTER: &str = "\
 sides:
@@ -57,7 +99,7 @@ const MOVE_FLAGS: &[&str] = &["--delay", "--ready", "--hold"];
 pub static RULESET: Ruleset = Ruleset {
     id: "wod",
     cli: RulesId::Wod,
-    schema: SCHEMA,
+    keys: KEYS,
     roster: ROSTER,
     procedures: Procedures {
         surprise: Some(Handler { flags: &[], run: surprise_command }),
@@ -69,15 +111,16 @@ pub static RULESET: Ruleset = Ruleset {
     },
 };
 
-fn surprise_command(_: &cli::SurpriseArgs, cast: Cast, runner: &mut Runner) -> Result<()> {
-    runner.run(&surprise_input(&cast, Procedure::Surprise)?)
+fn surprise_command(_: &cli::SurpriseArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+    runner.run(&surprise_input(&cast.typed()?.take_part(&[]), Procedure::Surprise)?)
 }
 
-fn initiative_command(args: &cli::InitiativeArgs, cast: Cast, runner: &mut Runner) -> Result<()> {
-    runner.run(&initiative_input(&cast, &args.order, Procedure::Initiative)?)
+fn initiative_command(args: &cli::InitiativeArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+    runner.run(&initiative_input(&cast.typed()?.take_part(&[]), &args.order, Procedure::Initiative)?)
 }
 
-fn encounter_command(args: &cli::EncounterArgs, cast: Cast, runner: &mut Runner) -> Result<()> {
+fn encounter_command(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+    let cast: Cast = cast.typed()?.take_part(&[]);
     runner.run(&EncounterInput {
         surprise: surprise_input(&cast, Procedure::Encounter)?,
         initiative: initiative_input(&cast, &args.order, Procedure::Encounter)?,
@@ -103,12 +146,12 @@ fn members(cast: &Cast, procedure: Procedure) -> Result<Vec<(usize, String)>> {
         .collect())
 }
 
-fn dots(keys: &crate::cast::Keys, name: &str) -> i32 {
-    keys.int(name).map_or(DEFAULT_DOTS, |n| n as i32)
+fn dots(given: Option<i32>) -> i32 {
+    given.unwrap_or(DEFAULT_DOTS)
 }
 
 fn surprise_input(cast: &Cast, procedure: Procedure) -> Result<SurpriseInput> {
-    if let Some(c) = cast.combatants.iter().find(|c| c.keys.flag("surprised")) {
+    if let Some(c) = cast.combatants.iter().find(|c| c.keys.surprised) {
         return Err(Error::usage(format!(
             "'{}': key 'surprised' is for the initiative command; wod {} rolls for surprise",
             c.name,
@@ -125,12 +168,12 @@ fn surprise_input(cast: &Cast, procedure: Procedure) -> Result<SurpriseInput> {
                 side: cast.sides[c.side].name.clone(),
                 group: c.name.clone(),
                 entry,
-                wits: dots(&c.keys, "wits"),
-                composure: dots(&c.keys, "composure"),
-                modifier: c.keys.int("mod").unwrap_or(0) as i32,
-                stance: if c.keys.flag("ambusher") {
+                wits: dots(c.keys.wits),
+                composure: dots(c.keys.composure),
+                modifier: c.keys.modifier.unwrap_or(0),
+                stance: if c.keys.ambusher {
                     Stance::Ambusher
-                } else if c.keys.flag("in-combat") {
+                } else if c.keys.in_combat {
                     Stance::InCombat
                 } else {
                     Stance::Rolls
@@ -146,24 +189,24 @@ fn initiative_input(cast: &Cast, opts: &OrderOpts, procedure: Procedure) -> Resu
         .into_iter()
         .map(|(entry, name)| {
             let c = &cast.combatants[entry];
-            let modifiers = match c.keys.int("init") {
-                Some(init) => vec![Modifier::new(init as i32, "init")],
+            let modifiers = match c.keys.init {
+                Some(init) => vec![Modifier::new(init, "init")],
                 None => vec![
-                    Modifier::new(dots(&c.keys, "dex"), "Dexterity"),
-                    Modifier::new(dots(&c.keys, "composure"), "Composure"),
+                    Modifier::new(dots(c.keys.dex), "Dexterity"),
+                    Modifier::new(dots(c.keys.composure), "Composure"),
                 ],
             };
             // WoD p. 152: Dexterity + Composure breaks ties, also when `init=` replaces the modifier.
-            let traits_given = c.keys.int("dex").is_some() || c.keys.int("composure").is_some();
-            let dex_composure = (c.keys.int("init").is_none() || traits_given)
-                .then(|| dots(&c.keys, "dex") + dots(&c.keys, "composure"));
+            let traits_given = c.keys.dex.is_some() || c.keys.composure.is_some();
+            let dex_composure =
+                (c.keys.init.is_none() || traits_given).then(|| dots(c.keys.dex) + dots(c.keys.composure));
             Fighter {
                 name,
                 side: cast.sides[c.side].name.clone(),
                 modifiers,
                 dex_composure,
-                given: c.keys.int("initiative").map(|n| n as i32),
-                surprised: c.keys.flag("surprised"),
+                given: c.keys.initiative,
+                surprised: c.keys.surprised,
             }
         })
         .collect();
@@ -181,11 +224,22 @@ fn listed(fighters: &[Fighter]) -> String {
     names.join(", ")
 }
 
+/// The most delayed, readied and held actions one run takes: far more than any table uses, and
+/// few enough that chains of waits stay small (each link lengthens the moments after it).
+pub const MAX_MOVES: usize = 100;
+
 /// `--delay NAME:after=OTHER`, `--ready NAME:before=OTHER`, `--hold NAME[:before=OTHER|after=OTHER]`.
 fn moves(fighters: &[Fighter], opts: &OrderOpts) -> Result<Vec<Move>> {
+    let count = opts.delay.len() + opts.ready.len() + opts.hold.len();
+    if count > MAX_MOVES {
+        return Err(Error::usage(format!(
+            "{count} delayed, readied and held actions; one run takes at most {MAX_MOVES}"
+        ))
+        .hint("give --delay, --ready and --hold only to those who wait"));
+    }
     let index = |flag: &str, name: &str| -> Result<usize> {
         fighters.iter().position(|f| f.name == name).ok_or_else(|| {
-            Error::usage(format!("{flag} names '{name}', which is not a combatant"))
+            Error::usage(format!("{flag} names '{}', which is not a combatant", echo(name)))
                 .hint(format!("combatants: {}", listed(fighters)))
         })
     };
@@ -197,54 +251,56 @@ fn moves(fighters: &[Fighter], opts: &OrderOpts) -> Result<Vec<Move>> {
     ];
     for (kind, flag, values) in given {
         for text in values {
-            let (name, place) = match text.split_once(':') {
-                Some((name, place)) => (name.trim(), Some(place.trim())),
-                None => (text.trim(), None),
-            };
             let shape = match kind {
                 MoveKind::Delay => "--delay NAME:after=OTHER, e.g. --delay Mitch:after=Larry",
                 MoveKind::Ready => "--ready NAME:before=OTHER, e.g. --ready Mitch:before=Larry",
                 MoveKind::Hold => "--hold NAME, or --hold NAME:before=OTHER to place it in round 2",
             };
-            let anchor = match (kind, place.map(|p| p.split_once('=').map(|(k, v)| (k.trim(), v.trim())))) {
-                (MoveKind::Hold, None) => None,
-                (_, None) => {
-                    let key = if kind == MoveKind::Delay { "after" } else { "before" };
-                    return Err(
-                        Error::usage(format!("{flag} '{text}' needs {key}=OTHER")).hint(format!("write {shape}"))
-                    );
-                }
-                (_, Some(None)) => {
-                    return Err(Error::usage(format!("{flag} '{text}': '{}' is not KEY=OTHER", place.unwrap_or("")))
-                        .hint(format!("write {shape}")));
-                }
-                (MoveKind::Delay | MoveKind::Hold, Some(Some(("after", other)))) => {
-                    Some(Anchor::After(index(flag, other)?))
-                }
-                (MoveKind::Ready | MoveKind::Hold, Some(Some(("before", other)))) => {
-                    Some(Anchor::Before(index(flag, other)?))
-                }
-                (MoveKind::Delay, Some(Some(("before", _)))) => {
-                    return Err(Error::usage(format!("{flag} '{text}': a delay acts after OTHER"))
-                        .hint("an action prepared to fire before OTHER is --ready NAME:before=OTHER"));
-                }
-                (MoveKind::Ready, Some(Some(("after", _)))) => {
-                    return Err(Error::usage(format!("{flag} '{text}': a readied action fires before OTHER"))
+            let fail =
+                |what: String| Error::usage(format!("{flag} '{}': {what}", echo(text))).hint(format!("write {shape}"));
+            let spec = split_spec(text, "name", false).map_err(fail)?;
+            let allowed: &[&str] = match kind {
+                MoveKind::Delay => &["after"],
+                MoveKind::Ready => &["before"],
+                MoveKind::Hold => &["before", "after"],
+            };
+            let mut given = KeyValues::default();
+            for &(key, value) in &spec.keys {
+                match (kind, key) {
+                    (MoveKind::Delay, "before") => {
+                        return Err(Error::usage(format!("{flag} '{}': a delay acts after OTHER", echo(text)))
+                            .hint("an action prepared to fire before OTHER is --ready NAME:before=OTHER"));
+                    }
+                    (MoveKind::Ready, "after") => {
+                        return Err(Error::usage(format!(
+                            "{flag} '{}': a readied action fires before OTHER",
+                            echo(text)
+                        ))
                         .hint("to act after OTHER, use --delay NAME:after=OTHER"));
+                    }
+                    _ => {}
                 }
-                (_, Some(Some((key, _)))) => {
-                    let allowed = match kind {
-                        MoveKind::Delay => "after",
-                        MoveKind::Ready => "before",
-                        MoveKind::Hold => "before, after",
-                    };
-                    return Err(Error::usage(format!("{flag} '{text}': unknown key '{key}'; allowed: {allowed}"))
+                let Some(def) = MOVE_KEYS.iter().find(|d| d.name == key && allowed.contains(&key)) else {
+                    return Err(fail(format!("unknown key '{}'; allowed: {}", echo(key), allowed.join(", "))));
+                };
+                given.set(def.name, def.check(value).map_err(fail)?);
+            }
+            let place: MoveKeys = given.read().map_err(fail)?;
+            let anchor = match (place.after, place.before) {
+                (Some(_), Some(_)) => return Err(fail("give after=OTHER or before=OTHER, not both".into())),
+                (Some(other), None) => Some(Anchor::After(index(flag, &other)?)),
+                (None, Some(other)) => Some(Anchor::Before(index(flag, &other)?)),
+                (None, None) if kind == MoveKind::Hold => None,
+                (None, None) => {
+                    let key = if kind == MoveKind::Delay { "after" } else { "before" };
+                    return Err(Error::usage(format!("{flag} '{}' needs {key}=OTHER", echo(text)))
                         .hint(format!("write {shape}")));
                 }
             };
+            let name = spec.name;
             let who = index(flag, name)?;
             if anchor.is_some_and(|a| a.other() == who) {
-                return Err(Error::usage(format!("{flag} '{text}': a combatant cannot wait for itself"))
+                return Err(Error::usage(format!("{flag} '{}': a combatant cannot wait for itself", echo(text)))
                     .hint("name another combatant as OTHER"));
             }
             if let Some((_, first)) = moves.iter().find(|(m, _)| m.who == who) {
@@ -257,7 +313,8 @@ fn moves(fighters: &[Fighter], opts: &OrderOpts) -> Result<Vec<Move>> {
             }
             if kind == MoveKind::Hold && fighters[who].surprised {
                 return Err(Error::usage(format!(
-                    "{flag} '{text}': {name} is surprised and has no first-round action to give up"
+                    "{flag} '{}': {name} is surprised and has no first-round action to give up",
+                    echo(text)
                 ))
                 .hint("a surprised combatant enters in round 2 anyway"));
             }
@@ -335,5 +392,18 @@ impl Rule for EncounterInput {
 
     fn odds(&self, fallback: Fallback) -> Odds {
         encounter_odds(self, fallback)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_key_lists_fill_the_key_structs() {
+        cast::assert_list_fills::<NoKeys>(&KEYS.side, &[]);
+        cast::assert_list_fills::<CombatantKeys>(&KEYS.combatant, &[]);
+        let moves = KeyList::of::<MoveKeys>(MOVE_KEYS);
+        cast::assert_list_fills::<MoveKeys>(&moves, &[("after", "Larry"), ("before", "Mitch")]);
     }
 }

@@ -3,7 +3,7 @@
 //! the encounter that chains the two.
 
 use crate::dice::{Dice, Pool, Roll};
-use crate::odds::{Dist, Fallback, Method, Odds, enumerate, exact_or_estimate, simulate};
+use crate::odds::{Dist, Fallback, Method, Odds, dist_of, exact_or_estimate, simulate};
 use crate::order::{self, KeyName, Settle, Tie, TieKey};
 use crate::outcome::{Modifier, sum};
 use serde::Serialize;
@@ -174,9 +174,9 @@ fn roller_groups(input: &SurpriseInput) -> Vec<(usize, usize)> {
     groups
 }
 
-/// One roller's surprise roll, exactly.
-fn caught_dist(roller: &Roller) -> Dist<Caught> {
-    enumerate(|d| caught(&check(roller, d))).unwrap_or_else(|_| Dist::point(Caught::No))
+/// One roller's surprise roll, exactly when it can be enumerated (one pool always can).
+fn caught_dist(roller: &Roller, fallback: Fallback, method: &mut Method) -> Dist<Caught> {
+    dist_of(|d| caught(&check(roller, d)), fallback, method)
 }
 
 /// One part per roller, named by it (a group's members share one part, `Thug 1-3`); in an
@@ -206,7 +206,9 @@ fn push_surprise_parts(odds: &mut Odds, input: &SurpriseInput, in_encounter: boo
         };
         let (part, title) =
             if in_encounter { (format!("surprise: {part}"), format!("surprise: {title}")) } else { (part, title) };
-        odds.push(Some(&part), title, &caught_dist(roller), exact, describe_caught);
+        let mut method = exact;
+        let dist = caught_dist(roller, fallback, &mut method);
+        odds.push(Some(&part), title, &dist, method, describe_caught);
     }
 }
 
@@ -848,15 +850,17 @@ pub fn encounter_odds(input: &EncounterInput, fallback: Fallback) -> Odds {
     let nobody = vec![false; n];
     let rollers = fighters.rollers();
     let paths = 10u128.checked_pow(rollers as u32).unwrap_or(u128::MAX);
-    let (order, round_one, method) = if paths <= EXACT_PATHS {
+    let (order, round_one, method, round_one_method) = if paths <= EXACT_PATHS {
         // The standing order does not depend on surprise; round 1 leaves out the surprised
         // (each roller independently) and the holders, walking the order from the top.
         let (standing, method) = exact_or_estimate(|d| initiative(fighters, &nobody, d).standing, fallback);
+        let mut round_one_method = method;
         let holds = holders(fighters);
         // Whether each combatant acts in round 1: never when holding; a roller when not surprised.
         let mut acts: Vec<Dist<bool>> = vec![Dist::point(true); n];
         for (first, count) in roller_groups(&input.surprise) {
-            let not_caught = caught_dist(&input.surprise.combatants[first]).map(|c| *c == Caught::No);
+            let roller = &input.surprise.combatants[first];
+            let not_caught = caught_dist(roller, fallback, &mut round_one_method).map(|c| *c == Caught::No);
             for slot in &mut acts[first..first + count] {
                 *slot = not_caught.clone();
             }
@@ -885,7 +889,7 @@ pub fn encounter_odds(input: &EncounterInput, fallback: Fallback) -> Odds {
             }
             acting
         });
-        (standing.map(|o| order_key(o, full)), round_one, method)
+        (standing.map(|o| order_key(o, full)), round_one, method, round_one_method)
     } else {
         let (dist, method) = fight_dist(
             rollers,
@@ -896,12 +900,12 @@ pub fn encounter_odds(input: &EncounterInput, fallback: Fallback) -> Odds {
             },
             fallback,
         );
-        (dist.map(|(o, _)| o.clone()), dist.map(|(_, r)| r.clone()), method)
+        (dist.map(|(o, _)| o.clone()), dist.map(|(_, r)| r.clone()), method, method)
     };
     let title = if full { "acting order" } else { "who acts first" };
     odds.push(Some("order"), title, &order, method, |k| describe_order(fighters, k, full, "nobody"));
     let title = if full { "round 1 (the surprised and held sit out)" } else { "who acts first in round 1" };
-    odds.push(Some("round 1"), title, &round_one, method, |k| {
+    odds.push(Some("round 1"), title, &round_one, round_one_method, |k| {
         describe_order(fighters, k, full, "nobody acts in round 1")
     });
     odds
@@ -911,7 +915,7 @@ pub fn encounter_odds(input: &EncounterInput, fallback: Fallback) -> Odds {
 mod tests {
     use super::*;
     use crate::dice::SeededDice;
-    use crate::odds::pool_distribution;
+    use crate::odds::{enumerate, pool_distribution};
     use crate::prob::Prob;
 
     fn fallback() -> Fallback {

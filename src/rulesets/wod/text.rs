@@ -3,23 +3,8 @@
 use super::rules::*;
 use crate::outcome::join;
 use crate::render::ties::tie_line;
-use crate::render::{Palette, Report, Signed, block, modifiers, pad, step, width};
+use crate::render::{Palette, Report, Signed, block, modifiers, pad, step, width, width_of};
 use std::fmt::Write as _;
-
-/// The visible width of text drawn with a palette (colour codes do not count).
-fn visible(text: &str) -> usize {
-    let mut count = 0;
-    let mut escape = false;
-    for c in text.chars() {
-        match (escape, c) {
-            (false, '\u{1b}') => escape = true,
-            (true, 'm') => escape = false,
-            (true, _) => {}
-            (false, _) => count += 1,
-        }
-    }
-    count
-}
 
 /// `Wits 2 + Composure 3 -1 mod: 4d10 (9 3 10 2) 10-again (4) = 2 successes`
 fn check_text(check: &Check, p: &Palette) -> String {
@@ -37,15 +22,15 @@ fn check_text(check: &Check, p: &Palette) -> String {
 fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
     let name_width = width(s.combatants.iter().map(|c| c.name));
     let checks: Vec<Option<String>> = s.combatants.iter().map(|c| c.check.as_ref().map(|k| check_text(k, p))).collect();
-    let check_width = checks.iter().flatten().map(|t| visible(t)).max().unwrap_or(0);
+    let check_width = checks.iter().flatten().map(|t| width_of(t)).max().unwrap_or(0);
     let mut lines = Vec::new();
     for (c, check) in s.combatants.iter().zip(&checks) {
         let mut line = String::new();
-        pad(&mut line, p.name(c.name), c.name.chars().count(), name_width);
+        pad(&mut line, p.name(c.name), name_width);
         line.push_str("  ");
         match (c.stance, check) {
             (Stance::Rolls, Some(text)) => {
-                pad(&mut line, text, visible(text), check_width);
+                pad(&mut line, text, check_width);
                 let verdict =
                     if c.surprised { p.bad("surprised").to_string() } else { p.good("not surprised").to_string() };
                 let _ = write!(line, "  {verdict}");
@@ -129,7 +114,7 @@ fn place_note(place: &Place, p: &Palette) -> Option<String> {
 fn round_line(round: &RoundOrder, p: &Palette) -> String {
     let mut line = String::new();
     let label = if round.onward { format!("round {} on", round.round) } else { format!("round {}", round.round) };
-    pad(&mut line, p.paint(p.title, &label), label.chars().count(), 10);
+    pad(&mut line, p.paint(p.title, &label), 10);
     line.push_str("  ");
     let turns: Vec<String> = round
         .order
@@ -156,7 +141,7 @@ fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {
     let w = width(i.combatants.iter().map(|c| c.name));
     for c in &i.combatants {
         let mut line = String::new();
-        pad(&mut line, p.name(c.name), c.name.chars().count(), w);
+        pad(&mut line, p.name(c.name), w);
         match &c.roll {
             Some(roll) => {
                 let _ = write!(line, "  {}", p.roll(roll));
@@ -174,7 +159,7 @@ fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {
     let total_width = i.order.iter().map(|o| o.total.to_string().len()).max().unwrap_or(0);
     for (k, place) in i.order.iter().enumerate() {
         let mut line = format!("{}. ", k + 1);
-        pad(&mut line, p.name(place.name), place.name.chars().count(), w);
+        pad(&mut line, p.name(place.name), w);
         let _ = write!(line, "  {:>total_width$}", p.total(place.total));
         if let Some(note) = place_note(place, p) {
             let _ = write!(line, "  {note}");

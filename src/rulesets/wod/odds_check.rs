@@ -1,0 +1,164 @@
+//! The encounter's odds are composed: the standing order walked once without surprise, then
+//! round 1 by leaving out, from the top of that order, each combatant that holds or whose own
+//! surprise roll fails. Here that composition, and each roller's surprise, are checked fraction
+//! for fraction against [`encounter`] and [`surprise`] themselves walked over every die.
+
+use super::rules::*;
+use crate::odds::Fallback;
+use crate::odds::brute::{assert_part, walk};
+use crate::outcome::Modifier;
+use serde_json::{Value, json};
+
+fn fallback() -> Fallback {
+    Fallback { seed: 1, trials: 1_000 }
+}
+
+/// One cast line for both rolls: its surprise pool and stance, its initiative.
+struct Line {
+    name: &'static str,
+    count: usize,
+    wits: i32,
+    composure: i32,
+    stance: Stance,
+    init: i32,
+    given: Option<i32>,
+}
+
+fn line(name: &'static str, wits: i32, composure: i32, stance: Stance, init: i32, given: Option<i32>) -> Line {
+    Line { name, count: 1, wits, composure, stance, init, given }
+}
+
+fn encounter_input(lines: &[Line], moves: Vec<Move>) -> EncounterInput {
+    let mut combatants = Vec::new();
+    let mut fighters = Vec::new();
+    for (entry, l) in lines.iter().enumerate() {
+        for k in 1..=l.count {
+            let name = if l.count == 1 { l.name.to_string() } else { format!("{} {k}", l.name) };
+            combatants.push(Roller {
+                name: name.clone(),
+                side: "party".into(),
+                group: l.name.to_string(),
+                entry,
+                wits: l.wits,
+                composure: l.composure,
+                modifier: 0,
+                stance: l.stance,
+            });
+            fighters.push(Fighter {
+                name,
+                side: "party".into(),
+                modifiers: vec![Modifier::new(l.init, "initiative")],
+                dex_composure: None,
+                given: l.given,
+                surprised: false,
+            });
+        }
+    }
+    EncounterInput { surprise: SurpriseInput { combatants }, initiative: InitiativeInput { fighters, moves } }
+}
+
+/// The names of the surprise parts, one per roller or group of alike rollers.
+fn surprise_parts(lines: &[Line]) -> Vec<(String, std::ops::Range<usize>)> {
+    let mut parts = Vec::new();
+    let mut first = 0;
+    for l in lines {
+        if l.stance == Stance::Rolls {
+            let part = if l.count == 1 { l.name.to_string() } else { format!("{} 1-{}", l.name, l.count) };
+            parts.push((part, first..first + l.count));
+        }
+        first += l.count;
+    }
+    parts
+}
+
+/// A roller's surprise: (surprised, dramatic failure).
+fn caught(c: &CombatantSurprise) -> (bool, bool) {
+    (c.surprised, c.dramatic)
+}
+
+fn caught_data(&(surprised, dramatic): &(bool, bool)) -> Value {
+    json!({ "surprised": surprised, "dramatic": dramatic })
+}
+
+/// Names in acting order: the standing order, and round 1's (which leaves out whoever sits it out).
+fn orders(out: &InitiativeOutcome) -> (Vec<String>, Vec<String>) {
+    let standing: Vec<String> = out.order.iter().map(|p| p.name.to_string()).collect();
+    let round_one = match out.rounds.first() {
+        Some(r) if r.round == 1 && !r.onward => r.order.iter().map(|t| t.name.to_string()).collect(),
+        _ => standing.clone(),
+    };
+    (standing, round_one)
+}
+
+/// The order as the odds list it: in full for up to three, else who comes first.
+fn key(names: &[String], full: bool) -> Value {
+    if full { json!(names) } else { json!(names.first()) }
+}
+
+fn check(lines: &[Line], moves: Vec<Move>) {
+    let input = encounter_input(lines, moves);
+    let odds = encounter_odds(&input, fallback());
+    let walked = walk(|d| {
+        let out = encounter(&input, d);
+        let (standing, round_one) = orders(&out.initiative);
+        (out.surprise.combatants.iter().map(caught).collect::<Vec<_>>(), standing, round_one)
+    });
+    for (part, members) in surprise_parts(lines) {
+        for i in members {
+            assert_part(&odds, Some(&format!("surprise: {part}")), &walked, |(c, _, _)| caught_data(&c[i]));
+        }
+    }
+    let full = input.initiative.fighters.len() <= 3;
+    assert_part(&odds, Some("order"), &walked, |(_, standing, _)| key(standing, full));
+    assert_part(&odds, Some("round 1"), &walked, |(_, _, round_one)| key(round_one, full));
+}
+
+#[test]
+fn round_one_leaves_out_the_surprised_and_the_holders() {
+    // A one-die pool and a chance die (dramatic on a 1); an ambusher who holds; a given total.
+    let lines = [
+        line("Mitch", 1, 0, Stance::Rolls, 2, None),
+        line("Larry", 0, 0, Stance::Rolls, 0, Some(6)),
+        line("Thug", 2, 2, Stance::Ambusher, 2, None),
+    ];
+    check(&lines, vec![Move { who: 2, kind: MoveKind::Hold, anchor: None }]);
+}
+
+#[test]
+fn a_group_that_rolls_alike_and_a_delay() {
+    // The thugs roll two dice each; Larry, already fighting, delays until after the first thug.
+    let lines = [
+        Line { count: 2, ..line("Thug", 1, 1, Stance::Rolls, 1, None) },
+        line("Larry", 3, 2, Stance::InCombat, 1, None),
+    ];
+    check(&lines, vec![Move { who: 2, kind: MoveKind::Delay, anchor: Some(Anchor::After(0)) }]);
+}
+
+#[test]
+fn who_acts_first_for_four_and_a_surprised_holder() {
+    // Four combatants: the odds give who acts first, in the standing order and in round 1.
+    let lines = [
+        line("Ann", 1, 0, Stance::Rolls, 3, None),
+        line("Bo", 0, 1, Stance::Rolls, 1, Some(9)),
+        line("Cy", 0, 0, Stance::Ambusher, 1, Some(9)),
+        line("Di", 2, 2, Stance::InCombat, 0, None),
+    ];
+    check(&lines, vec![Move { who: 0, kind: MoveKind::Hold, anchor: Some(Anchor::After(3)) }]);
+}
+
+#[test]
+fn each_rollers_surprise_matches_the_walked_surprise() {
+    let lines = [
+        Line { count: 3, ..line("Thug", 1, 0, Stance::Rolls, 0, None) },
+        line("Mitch", 2, 3, Stance::Rolls, 0, None),
+        line("Larry", 0, -1, Stance::Rolls, 0, None),
+    ];
+    let input = encounter_input(&lines, Vec::new()).surprise;
+    let odds = surprise_odds(&input, fallback());
+    let walked = walk(|d| surprise(&input, d).combatants.iter().map(caught).collect::<Vec<_>>());
+    for (part, members) in surprise_parts(&lines) {
+        for i in members {
+            assert_part(&odds, Some(&part), &walked, |c| caught_data(&c[i]));
+        }
+    }
+}

@@ -1,0 +1,403 @@
+//! The scripting contract at the program's edge: the shape of every document (JSON Lines,
+//! `version`, seeds, YAML any loader reads back), `-q`, the environment, output that cannot be
+//! written, error messages that name what is wrong, and text aligned by display width.
+
+use crate::common::*;
+use fray::app::{self, Env};
+use std::ffi::OsString;
+use std::process::{Command, Stdio};
+
+const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// The fray binary as a plain process, for streams `fray()` cannot set, in the same clean
+/// environment.
+fn process() -> Command {
+    let mut cmd = Command::new(assert_cmd::cargo::cargo_bin("fray"));
+    for name in ["FRAY_RULES", "FRAY_FORMAT", "NO_COLOR", "CLICOLOR_FORCE"] {
+        cmd.env_remove(name);
+    }
+    cmd.args(["--color", "never"]);
+    cmd
+}
+
+/// Runs fray in-process with `os_seed` as the OS's random number, returning (exit, stdout, stderr).
+fn in_process(args: &[&str], os_seed: fn() -> u64) -> (u8, String, String) {
+    let mut argv = vec![OsString::from("fray")];
+    argv.extend(args.iter().map(OsString::from));
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let mut stdin: &[u8] = b"";
+    let code = app::main(
+        &argv,
+        &mut Env {
+            stdin: &mut stdin,
+            stdout: &mut out,
+            stderr: &mut err,
+            terminal: false,
+            no_color: false,
+            force_color: false,
+            rules_var: None,
+            format_var: None,
+            os_seed,
+        },
+    );
+    (code, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
+}
+
+// JSON Lines, version and seeds
+
+#[test]
+fn json_is_one_line_per_document_even_for_a_single_run_and_odds() {
+    for args in [
+        &["--seed", "3", "-f", "json", "encounter"][..],
+        &["--seed", "3", "-f", "json", "-n", "3", "reaction"],
+        &["-f", "json", "--odds", "surprise", "--ambush"],
+        &["-f", "json", "--odds", "-r", "gurps", "surprise", "Ansel:iq=12", "Orc:side=monsters"],
+    ] {
+        let out = stdout(args);
+        assert!(out.ends_with('\n'), "{args:?}");
+        let lines: Vec<&str> = out.lines().collect();
+        let runs = if args.contains(&"-n") { 3 } else { 1 };
+        assert_eq!(lines.len(), runs, "{args:?}: {out}");
+        for line in lines {
+            let doc: serde_json::Value = serde_json::from_str(line).expect("each line is a document");
+            assert_eq!(doc["version"], VERSION, "{args:?}");
+            assert!(compact(line), "{args:?}: {line}");
+        }
+    }
+    // Two runs appended to one file make a valid JSON Lines file.
+    let mut file = stdout(&["--seed", "1", "-f", "json", "distance"]);
+    file.push_str(&stdout(&["--seed", "2", "-f", "json", "distance"]));
+    let feet: Vec<u64> =
+        file.lines().map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["feet"].as_u64().unwrap()).collect();
+    assert_eq!(feet.len(), 2);
+}
+
+/// Whether `json` has no whitespace outside its strings.
+fn compact(json: &str) -> bool {
+    let (mut in_string, mut escaped) = (false, false);
+    for c in json.chars() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if in_string => escaped = true,
+            '"' => in_string = !in_string,
+            c if c.is_whitespace() && !in_string => return false,
+            _ => {}
+        }
+    }
+    true
+}
+
+#[test]
+fn every_document_carries_the_version_beside_the_seed() {
+    let line = stdout(&["--seed", "8", "-f", "json", "-n", "1", "reaction"]);
+    assert!(
+        line.starts_with(&format!(r#"{{"command":"reaction","rules":"ose","seed":8,"version":"{VERSION}","n":1,"#))
+    );
+    let yaml: serde_json::Value = serde_yaml::from_str(&stdout(&["--seed", "8", "-f", "yaml", "reaction"])).unwrap();
+    assert_eq!(yaml["version"], VERSION);
+    assert_eq!(yaml["seed"], 8);
+    let odds: serde_json::Value = serde_yaml::from_str(&stdout(&["-f", "yaml", "--odds", "reaction"])).unwrap();
+    assert_eq!(odds["version"], VERSION);
+    // An estimate has a seed; the version stands beside it.
+    let many: Vec<String> = (1..=150).map(|i| format!("C{i}:dex={}", i % 3)).collect();
+    let mut args = vec!["--odds", "--seed", "5", "-r", "5e", "initiative"];
+    args.extend(many.iter().map(String::as_str));
+    args.extend(["-f", "json"]);
+    let estimate = stdout(&args);
+    assert!(estimate.contains(r#""exact":false,"#), "{estimate}");
+    assert!(estimate.contains(&format!(r#","seed":5,"version":"{VERSION}","#)), "{estimate}");
+}
+
+#[test]
+fn drawn_seeds_are_below_2_to_the_53_and_any_u64_is_accepted() {
+    let seed_of = |out: &str| serde_json::from_str::<serde_json::Value>(out).unwrap()["seed"].as_u64().unwrap();
+    let (code, out, _) = in_process(&["-f", "json", "reaction"], || u64::MAX);
+    assert_eq!(code, 0);
+    assert_eq!(seed_of(&out), (1 << 53) - 1);
+    let (_, out, _) = in_process(&["-f", "json", "reaction"], || 1 << 53);
+    assert_eq!(seed_of(&out), 0);
+    // Real draws, too.
+    for _ in 0..20 {
+        assert!(json(&["reaction"]).get("seed").and_then(|s| s.as_u64()).is_some_and(|s| s < 1 << 53));
+    }
+    let max = u64::MAX.to_string();
+    let out = stdout(&["--seed", &max, "-f", "json", "reaction"]);
+    assert!(out.contains(&format!(r#""seed":{max},"#)), "{out}");
+    assert_eq!(stdout(&["--seed", &max, "-q", "reaction"]), stdout(&["--seed", &max, "-q", "reaction"]));
+}
+
+// YAML read back by YAML 1.1 loaders
+
+/// Names a YAML 1.1 loader reads as something other than text when they are not quoted.
+const TRICKY_NAMES: [&str; 15] =
+    ["On", "No", "yes", "y", "n", "off", "null", "~", "012", "1e3", "0x1F", "1_000", ".inf", "2024-01-02", "Y"];
+
+#[test]
+fn yaml_quotes_what_yaml_1_1_would_misread() {
+    let mut args = vec!["--seed", "1", "-f", "yaml", "surprise"];
+    for name in TRICKY_NAMES {
+        args.extend(["--side", name]);
+    }
+    let yaml = stdout(&args);
+    for name in TRICKY_NAMES {
+        assert!(
+            yaml.contains(&format!("- name: '{name}'\n")) || yaml.contains(&format!("- name: \"{name}\"\n")),
+            "{name} is not quoted:\n{yaml}"
+        );
+    }
+    // Numbers and booleans stay what they are.
+    assert!(yaml.contains("\nseed: 1\n") && yaml.contains("surprised: false"), "{yaml}");
+    // PyYAML, a YAML 1.1 loader, reads every name back as it was given.
+    let Some(loaded) = pyyaml_names(&yaml) else { return };
+    assert_eq!(loaded, TRICKY_NAMES.join("\n"));
+}
+
+/// The side names PyYAML reads from `yaml`, one a line; `None` when python3 or PyYAML is missing.
+fn pyyaml_names(yaml: &str) -> Option<String> {
+    use std::io::Write;
+    let script = "import sys, yaml\n\
+                  doc = yaml.safe_load(sys.stdin)\n\
+                  assert all(isinstance(s['name'], str) for s in doc['sides']), doc['sides']\n\
+                  print('\\n'.join(s['name'] for s in doc['sides']), end='')";
+    // The first python3 that has PyYAML (the one on PATH, or the system's with python3-yaml).
+    let python = ["python3", "/usr/bin/python3"]
+        .into_iter()
+        .find(|p| Command::new(p).args(["-c", "import yaml"]).output().is_ok_and(|o| o.status.success()));
+    let Some(python) = python else {
+        assert!(std::env::var_os("FRAY_REQUIRE_SHELLS").is_none(), "python3 with PyYAML is required");
+        eprintln!("skipping: python3 with PyYAML is not installed");
+        return None;
+    };
+    let mut child = Command::new(python)
+        .args(["-c", script])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(yaml.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "PyYAML: {}", String::from_utf8_lossy(&out.stderr));
+    Some(String::from_utf8(out.stdout).unwrap())
+}
+
+// -q
+
+#[test]
+fn quiet_prints_the_headline_whatever_the_format() {
+    let headline = stdout(&["--seed", "4", "-q", "-n", "3", "reaction"]);
+    assert_eq!(headline.lines().count(), 3);
+    assert!(headline.lines().all(|l| l.parse::<i32>().is_ok()), "{headline}");
+    for format in ["json", "yaml"] {
+        assert_eq!(stdout(&["--seed", "4", "-f", format, "-q", "-n", "3", "reaction"]), headline, "-f {format}");
+        let out =
+            fray().env("FRAY_FORMAT", format).args(["--seed", "4", "reaction", "-n", "3", "-q"]).output().unwrap();
+        assert_eq!(String::from_utf8(out.stdout).unwrap(), headline, "FRAY_FORMAT={format}");
+    }
+    let odds = stdout(&["-q", "--odds", "distance"]);
+    assert_eq!(stdout(&["-q", "--odds", "-f", "json", "distance"]), odds);
+    assert!(odds.lines().next().is_some_and(|l| l.contains('/')), "{odds}");
+}
+
+// The environment
+
+#[test]
+fn an_explicit_flag_beats_the_environment_wherever_it_stands() {
+    let run = |vars: &[(&str, &str)], args: &[&str]| {
+        let mut cmd = fray();
+        for (k, v) in vars {
+            cmd.env(k, v);
+        }
+        cmd.args(args).output().unwrap()
+    };
+    let ose = stdout(&["--seed", "2", "reaction", "-r", "ose"]);
+    for args in [&["--seed", "2", "reaction", "-r", "ose"][..], &["-r", "ose", "--seed", "2", "reaction"]] {
+        for bad in ["bogus", ""] {
+            let out = run(&[("FRAY_RULES", bad)], args);
+            assert!(out.status.success(), "FRAY_RULES={bad:?} {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+            assert_eq!(String::from_utf8(out.stdout).unwrap(), ose);
+        }
+    }
+    let out = run(&[("FRAY_FORMAT", "xml")], &["--seed", "2", "reaction", "-f", "text"]);
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), ose);
+    // The later of two flags wins, before or after the command.
+    assert_eq!(
+        stdout(&["-r", "ose", "--seed", "2", "reaction", "-r", "gurps"]),
+        stdout(&["-r", "gurps", "--seed", "2", "reaction"])
+    );
+    assert_eq!(stdout(&["-r", "gurps", "--seed", "2", "reaction", "-r", "ose"]), ose);
+}
+
+#[test]
+fn a_bad_or_empty_variable_is_blamed_on_the_variable() {
+    let cases: &[(&str, &str, &str)] = &[
+        ("FRAY_RULES", "bogus", "FRAY_RULES='bogus' is not a ruleset; possible values: ose, gurps, 5e, 5e2024, wod"),
+        ("FRAY_RULES", "", "FRAY_RULES is set but empty; possible values: ose, gurps, 5e, 5e2024, wod"),
+        ("FRAY_FORMAT", "xml", "FRAY_FORMAT='xml' is not an output format; possible values: text, yaml, json"),
+        ("FRAY_FORMAT", " ", "FRAY_FORMAT is set but empty"),
+    ];
+    for (name, value, message) in cases {
+        let out = fray().env(name, value).args(["reaction"]).output().unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{name}={value:?}: {err}");
+        assert!(err.starts_with("fray: error: ") && err.contains(message), "{name}={value:?}: {err}");
+        assert!(!err.contains("'--rules") && !err.contains("'--format"), "{err}");
+    }
+    // A good variable still counts, in any case.
+    let out = fray().env("FRAY_RULES", "GURPS").env("FRAY_FORMAT", "Json").args(["--seed", "1", "reaction"]).output();
+    let doc: serde_json::Value = serde_json::from_slice(&out.unwrap().stdout).unwrap();
+    assert_eq!(doc["rules"], "gurps");
+}
+
+#[test]
+fn rulesets_answer_to_their_obvious_spellings() {
+    let cases: &[(&str, &str, &[&str])] = &[
+        ("5E", "5e", &["initiative", "Elf:dex=2"]),
+        ("dnd5e", "5e", &["initiative", "Elf:dex=2"]),
+        ("DnD5e", "5e", &["initiative", "Elf:dex=2"]),
+        ("d&d5e", "5e", &["initiative", "Elf:dex=2"]),
+        ("5E2024", "5e2024", &["initiative", "Elf:dex=2"]),
+        ("5.5e", "5e2024", &["initiative", "Elf:dex=2"]),
+        ("DnD2024", "5e2024", &["initiative", "Elf:dex=2"]),
+        ("OSE", "ose", &["reaction"]),
+        ("Gurps", "gurps", &["reaction"]),
+        ("NWoD", "wod", &["initiative", "Mitch:initiative=10"]),
+    ];
+    for (spelling, id, command) in cases {
+        let args = [&["-r", spelling, "--seed", "1"][..], command].concat();
+        assert_eq!(json(&args)["rules"], *id, "-r {spelling}");
+    }
+    let err = fails(&["-r", "pathfinder", "reaction"], 2);
+    assert!(
+        err.contains("invalid value 'pathfinder' for '--rules <ID>'; possible values: ose, gurps, 5e, 5e2024, wod"),
+        "{err}"
+    );
+}
+
+// Output that cannot be written
+
+/// Runs fray with standard output on /dev/full.
+fn to_a_full_disk(args: &[&str]) -> (Option<i32>, String) {
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
+    let out = process().args(args).stdout(Stdio::from(full)).output().unwrap();
+    (out.status.code(), String::from_utf8(out.stderr).unwrap())
+}
+
+#[test]
+fn output_that_cannot_be_written_is_an_error() {
+    for args in [
+        &["--help"][..],
+        &["-h"],
+        &["--version"],
+        &["surprise", "-h"],
+        &["help", "encounter"],
+        &["completions", "bash"],
+        &["--seed", "1", "encounter"],
+        &["--seed", "1", "-f", "json", "reaction"],
+        &["--odds", "reaction"],
+    ] {
+        let (code, err) = to_a_full_disk(args);
+        assert_eq!(code, Some(1), "{args:?}: {err}");
+        assert_eq!(err, "fray: error: cannot write output: no space left on device\n", "{args:?}");
+    }
+}
+
+#[test]
+fn a_closed_standard_output_is_an_error() {
+    let bin = assert_cmd::cargo::cargo_bin("fray");
+    for args in ["encounter", "--help", "--version", "-f json -n 3 reaction"] {
+        let out = Command::new("sh").args(["-c", &format!("exec '{}' {args} >&-", bin.display())]).output().unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args}: {err}");
+        assert_eq!(err, "fray: error: cannot write output: standard output is closed\n", "{args}");
+    }
+    // Output thrown away on purpose is not an error.
+    let out = Command::new("sh").args(["-c", &format!("exec '{}' encounter >/dev/null", bin.display())]).output();
+    let out = out.unwrap();
+    assert!(out.status.success() && out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+// Errors that name what is wrong
+
+#[test]
+fn errors_name_the_flag_and_its_range() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--seed", "-1", "reaction"],
+            "invalid value '-1' for '--seed <U64>': not a whole number from 0 to 18446744073709551615",
+        ),
+        (&["reaction", "--seed", "1.5"], "for '--seed <U64>': not a whole number from 0 to 18446744073709551615"),
+        (
+            &["pursue", "--quarry", "30", "--pursuer", "40", "--rounds", "-5"],
+            "invalid value '-5' for '--rounds <N>': -5 is not in 1..=1000",
+        ),
+        (
+            &["-r", "gurps", "surprise", "--rounds", "-5"],
+            "invalid value '-5' for '--rounds <N>': -5 is not in 1..=1000",
+        ),
+        (&["-n", "-2", "reaction"], "invalid value '-2' for '--repeat <N>': -2 is not in 1..=1000000000"),
+        (&["pursue", "--quarry", "30", "--pursuer", "40", "--gap", "-1"], "-1 is not in 0..=1000000"),
+        (&["reaction", "--cha", "-3"], "invalid value '-3' for '--cha <SCORE>': -3 is not in 3..=18"),
+        (&["surprise", "--roster", ""], "the roster path is empty; give --roster a file, or '-' for standard input"),
+        (&["man", ""], "the folder for man pages is empty"),
+        (
+            &["completions"],
+            "the following required arguments were not provided: <SHELL>; see 'fray completions --help'",
+        ),
+    ];
+    for (args, message) in cases {
+        let err = fails(args, 2);
+        assert!(err.contains(message), "fray {args:?}:\n  got: {err}  want: {message}");
+        assert!(!err.contains("-- -"), "fray {args:?} suggests a separator: {err}");
+        assert!(!err.ends_with(":;"), "{err}");
+    }
+}
+
+#[test]
+fn a_directory_on_standard_input_reads_like_a_directory_path() {
+    let dir = std::fs::File::open(std::env::temp_dir()).unwrap();
+    let out = process().args(["surprise", "--roster", "-"]).stdin(Stdio::from(dir)).output().unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.starts_with("fray: error: cannot read the roster from standard input: it is a directory; "), "{err}");
+    assert!(!err.contains("os error"), "{err}");
+    let path = fails(&["surprise", "--roster", std::env::temp_dir().to_str().unwrap()], 1);
+    assert!(path.contains(": it is a directory"), "{path}");
+}
+
+// Text aligned by display width
+
+#[test]
+fn wide_names_line_up() {
+    let text = stdout(&["--seed", "3", "surprise", "--side", "龍の群れ", "--side", "🐺wolves", "--side", "orcs"]);
+    let columns: Vec<usize> = text
+        .lines()
+        .filter(|l| l.contains("1d6"))
+        .map(|l| fray::render::width_of(&l[..l.find("1d6").unwrap()]))
+        .collect();
+    assert_eq!(columns.len(), 3, "{text}");
+    assert!(columns.iter().all(|&c| c == columns[0]), "the rolls do not line up: {columns:?}\n{text}");
+    assert_eq!(columns[0], 2 + 8 + 2, "{text}");
+    let text =
+        stdout(&["--seed", "3", "-r", "5e", "initiative", "龍:dex=2", "Elf:dex=3", "🐉Drake:dex=1,side=monsters"]);
+    let columns: Vec<usize> = text
+        .lines()
+        .filter(|l| l.contains("1d20"))
+        .map(|l| fray::render::width_of(&l[..l.find("1d20").unwrap()]))
+        .collect();
+    assert_eq!(columns.len(), 3, "{text}");
+    assert!(columns.iter().all(|&c| c == columns[0]), "{columns:?}\n{text}");
+}
+
+#[test]
+fn display_width_counts_wide_characters_twice_and_colour_not_at_all() {
+    use fray::render::width_of;
+    assert_eq!(width_of("Elf"), 3);
+    assert_eq!(width_of("龍の群れ"), 8);
+    assert_eq!(width_of("🐺"), 2);
+    assert_eq!(width_of("\u{1b}[1;36m龍\u{1b}[0m x"), 4);
+    let mut padded = String::new();
+    fray::render::pad(&mut padded, "\u{1b}[1m龍\u{1b}[0m", 5);
+    assert_eq!(width_of(&padded), 5);
+    assert!(padded.ends_with("   "));
+}
