@@ -8,7 +8,7 @@
 pub mod rules;
 pub mod text;
 
-use super::dnd5e::{self, rules as e2014};
+use super::dnd5e::{self, rules as e2014, rules::RollMode};
 use super::{Handler, Procedures, Rule, Ruleset};
 use crate::app::Runner;
 use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
@@ -73,7 +73,7 @@ fn creatures(cast: &Cast) -> Vec<e2014::Creature> {
                 init: k.init,
                 per: k.per.unwrap_or(e2014::DEFAULT_PASSIVE_PERCEPTION),
                 alert: k.alert,
-                mode: e2014::RollMode::from_keys(k.adv, k.dis),
+                mode: RollMode::from_keys(k.adv, k.dis),
                 ..e2014::Creature::default()
             }
         })
@@ -290,5 +290,36 @@ impl Rule for EncounterInput {
 
     fn odds(&self, fallback: Fallback) -> Odds {
         encounter_odds(self, fallback)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_key_lists_fill_the_key_structs() {
+        cast::assert_list_fills::<NoKeys>(&KEYS.side, &[]);
+        cast::assert_list_fills::<CombatantKeys>(&KEYS.combatant, &[]);
+    }
+
+    #[test]
+    fn creatures_and_additions_carry_every_key() {
+        let specs = ["Rogue:dex=3,init=5,per=16,alert,pb=3,adv,surprised,initiative=12", "Orc:side=monsters,dis"];
+        let combatants = specs.iter().map(|s| cast::parse_inline(s, cast::Owner::Combatant, &KEYS).unwrap()).collect();
+        let cast: Cast = cast::Cast::resolve(vec![], combatants).unwrap().typed().unwrap();
+        let [rogue, orc] = creatures(&cast).try_into().unwrap();
+        assert_eq!(
+            (rogue.dex, rogue.init, rogue.per, rogue.alert, rogue.mode),
+            (3, Some(5), 16, true, RollMode::Advantage)
+        );
+        assert_eq!(
+            (orc.side, orc.dex, orc.init, orc.per, orc.alert),
+            (1, 0, None, e2014::DEFAULT_PASSIVE_PERCEPTION, false)
+        );
+        assert_eq!(orc.mode, RollMode::Disadvantage);
+        let [rogue, orc] = additions(&cast).try_into().unwrap();
+        assert_eq!((rogue.pb, rogue.given, rogue.surprised), (Some(3), Some(12), true));
+        assert_eq!((orc.pb, orc.given, orc.surprised), (None, None, false));
     }
 }
