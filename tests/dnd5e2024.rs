@@ -650,6 +650,18 @@ fn the_roster_example_runs() {
 }
 
 #[test]
+fn an_empty_default_side_takes_part_only_as_the_hiders() {
+    // Nobody is on monsters, but the Stealth given makes it the side that hides.
+    let doc = json(&refs(&e2024(&["--seed", "1", "surprise", "--stealth", "16", "Elf:per=14"])));
+    assert_eq!(doc["hiders"][0]["name"], "monsters", "{doc}");
+    let err = fails(&refs(&e2024(&["surprise", "--stealth", "16", "--ambush", "wolves", "Elf"])), 2);
+    assert!(err.contains("--ambush names 'wolves', which is not a side; sides: party"), "{err}");
+    // A dex-score is a 5e key, not a 2024 one.
+    let err = fails(&refs(&e2024(&["initiative", "Elf:dex-score=14"])), 2);
+    assert!(err.contains("unknown combatant key 'dex-score' for the 5e2024 ruleset"), "{err}");
+}
+
+#[test]
 fn errors_name_the_flag_or_key_and_what_is_allowed() {
     let cases: &[(&[&str], &str)] = &[
         (
