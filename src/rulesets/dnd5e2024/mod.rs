@@ -5,6 +5,8 @@
 //! line into rule inputs, reading flags and the cast through the 2014 code where they are the
 //! same; [`rules`] rolls them, [`text`] shows them.
 
+#[cfg(test)]
+mod odds_check;
 pub mod rules;
 pub mod text;
 
