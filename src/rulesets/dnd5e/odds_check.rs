@@ -29,7 +29,7 @@ fn sides() -> Vec<String> {
 type Judged = Vec<(bool, bool)>;
 
 fn judged(out: &SurpriseOutcome) -> Judged {
-    out.creatures.iter().map(|c| (c.surprised, c.borderline)).collect()
+    out.creatures.iter().map(|c| (c.judged.surprised, c.judged.borderline)).collect()
 }
 
 /// Each checked creature's part equals the walked surprise's marginal.

@@ -349,14 +349,37 @@ pub struct Judgement {
     pub reason: Reason,
 }
 
+/// One creature's surprise, in either edition: who it is and the passive Perception it was
+/// checked with (none for a hider), then `J`, how the edition judged it.
 #[derive(Clone, Debug, Serialize)]
-pub struct CreatureSurprise<'a> {
+pub struct CreatureSurprise<'a, J = Judged> {
     pub name: &'a str,
     pub side: &'a str,
     #[serde(skip_serializing_if = "is_one")]
     pub count: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub passive_perception: Option<i32>,
+    #[serde(flatten)]
+    pub judged: J,
+}
+
+impl<'a, J> CreatureSurprise<'a, J> {
+    /// Creature `i` of `input`, judged `judged`.
+    pub fn new(input: &'a SurpriseInput, i: usize, judged: J) -> Self {
+        let c = &input.creatures[i];
+        CreatureSurprise {
+            name: &c.name,
+            side: &input.sides[c.side],
+            count: c.count,
+            passive_perception: (!input.hiding[i]).then_some(c.per),
+            judged,
+        }
+    }
+}
+
+/// How the 2014 rules judged a creature: [`Judgement`], with the Stealth it was compared with.
+#[derive(Clone, Debug, Serialize)]
+pub struct Judged {
     /// The lowest hider's Stealth it was checked against.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stealth: Option<i32>,
@@ -399,7 +422,7 @@ pub struct SurpriseOutcome<'a> {
 impl SurpriseOutcome<'_> {
     /// Whether each creature (by index) is surprised.
     pub fn surprised(&self) -> Vec<bool> {
-        self.creatures.iter().map(|c| c.surprised).collect()
+        self.creatures.iter().map(|c| c.judged.surprised).collect()
     }
 }
 
@@ -453,20 +476,13 @@ pub fn surprise<'a>(input: &'a SurpriseInput, dice: &mut dyn Dice) -> SurpriseOu
         .map(|(i, c)| {
             let j = judge(input, i, lowest);
             let checked = matches!(j.reason, Reason::Noticed | Reason::NotNoticed);
-            CreatureSurprise {
-                name: &c.name,
-                side: &input.sides[c.side],
-                count: c.count,
-                passive_perception: (!input.hiding[i]).then_some(c.per),
-                stealth: if checked { lowest } else { None },
-                alert: c.alert,
-                surprised: j.surprised,
-                borderline: j.borderline,
-                reason: j.reason,
-            }
+            let stealth = if checked { lowest } else { None };
+            let judged =
+                Judged { stealth, alert: c.alert, surprised: j.surprised, borderline: j.borderline, reason: j.reason };
+            CreatureSurprise::new(input, i, judged)
         })
         .collect();
-    let any = creatures.iter().any(|c| c.surprised);
+    let any = creatures.iter().any(|c| c.judged.surprised);
     let (verdict, effect) = match (any, input.both_surprised) {
         (false, _) => (Verdict::NoneSurprised, None),
         (true, false) => (Verdict::Surprised, Some(SURPRISED_EFFECT)),
@@ -1455,7 +1471,7 @@ mod tests {
     }
 
     fn verdicts<'a>(out: &SurpriseOutcome<'a>) -> Vec<(&'a str, bool, bool)> {
-        out.creatures.iter().map(|c| (c.name, c.surprised, c.borderline)).collect()
+        out.creatures.iter().map(|c| (c.name, c.judged.surprised, c.judged.borderline)).collect()
     }
 
     const PARTY: [(&str, i32); 4] = [("Elf", 16), ("Fighter", 12), ("Wizard", 10), ("Halfling", 14)];
@@ -1474,7 +1490,7 @@ mod tests {
         // The halfling is the referee's call: ruled the other way, surprised, still borderline.
         let input = ambush(&PARTY, vec![Stealth::Total(14)], StealthTies::Surprised);
         let out = surprise(&input, &mut SeededDice::new(1));
-        assert!(out.creatures[3].surprised && out.creatures[3].borderline);
+        assert!(out.creatures[3].judged.surprised && out.creatures[3].judged.borderline);
     }
 
     #[test]
@@ -1493,12 +1509,12 @@ mod tests {
         let mut input = ambush(&[("Rogue", 1)], vec![Stealth::Total(30)], StealthTies::Surprised);
         input.creatures[0].alert = true;
         let out = surprise(&input, &mut SeededDice::new(1));
-        assert_eq!((out.creatures[0].surprised, out.creatures[0].reason), (false, Reason::Alert));
+        assert_eq!((out.creatures[0].judged.surprised, out.creatures[0].judged.reason), (false, Reason::Alert));
         assert_eq!(out.verdict, Verdict::NoneSurprised);
         input.both_surprised = true;
         input.hiders.clear();
         let out = surprise(&input, &mut SeededDice::new(1));
-        assert_eq!(out.creatures[0].reason, Reason::Alert);
+        assert_eq!(out.creatures[0].judged.reason, Reason::Alert);
     }
 
     #[test]
@@ -1507,7 +1523,7 @@ mod tests {
         input.both_surprised = true;
         input.creatures[1].side = 1;
         let out = surprise(&input, &mut SeededDice::new(1));
-        assert!(out.creatures.iter().all(|c| c.surprised && c.reason == Reason::BothSurprised));
+        assert!(out.creatures.iter().all(|c| c.judged.surprised && c.judged.reason == Reason::BothSurprised));
         assert_eq!((out.verdict, out.effect), (Verdict::BothSidesSurprised, Some(BOTH_EFFECT)));
     }
 

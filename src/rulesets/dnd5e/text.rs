@@ -72,7 +72,7 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
         let mut line = String::new();
         pad(&mut line, p.name(name), w);
         line.push_str("  ");
-        match c.reason {
+        match c.judged.reason {
             Reason::Hiding => line.push_str(&p.dim(format_args!("hides with {}", c.side)).to_string()),
             Reason::Alert => {
                 let _ = write!(line, "{}", p.good("Alert: cannot be surprised"));
@@ -81,12 +81,16 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
                 let _ = write!(line, "{}", p.bad("surprised (both sides)"));
             }
             Reason::Noticed | Reason::NotNoticed => {
-                let _ =
-                    write!(line, "{}  ", perception_text(c.passive_perception.unwrap_or(0), c.stealth.unwrap_or(0)));
-                let verdict = if c.surprised { p.bad("surprised").to_string() } else { p.good("noticed").to_string() };
+                let _ = write!(
+                    line,
+                    "{}  ",
+                    perception_text(c.passive_perception.unwrap_or(0), c.judged.stealth.unwrap_or(0))
+                );
+                let verdict =
+                    if c.judged.surprised { p.bad("surprised").to_string() } else { p.good("noticed").to_string() };
                 line.push_str(&verdict);
-                if c.borderline {
-                    let other = if c.surprised { "noticed" } else { "surprised" };
+                if c.judged.borderline {
+                    let other = if c.judged.surprised { "noticed" } else { "surprised" };
                     let _ = write!(
                         line,
                         "  {}",
@@ -97,8 +101,8 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
         }
         lines.push(line);
     }
-    let surprised: Vec<String> = names_of(s.creatures.iter().filter(|c| c.surprised).map(|c| (c.name, c.count)));
-    let one = several(s.creatures.iter().filter(|c| c.surprised).map(|c| c.count)).not();
+    let surprised: Vec<String> = names_of(s.creatures.iter().filter(|c| c.judged.surprised).map(|c| (c.name, c.count)));
+    let one = several(s.creatures.iter().filter(|c| c.judged.surprised).map(|c| c.count)).not();
     let verdict = match s.verdict {
         Verdict::NoneSurprised => p.good("nobody is surprised").to_string(),
         Verdict::Surprised => {
@@ -110,7 +114,8 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
             )
         }
         Verdict::BothSidesSurprised => {
-            let alert: Vec<String> = names_of(s.creatures.iter().filter(|c| !c.surprised).map(|c| (c.name, c.count)));
+            let alert: Vec<String> =
+                names_of(s.creatures.iter().filter(|c| !c.judged.surprised).map(|c| (c.name, c.count)));
             let mut v = format!(
                 "{}: everyone surprised loses the first round; combat starts in round 2",
                 p.bad("both sides are surprised")
@@ -131,7 +136,7 @@ impl Report for SurpriseOutcome<'_> {
     }
 
     fn headline(&self, out: &mut String) {
-        let surprised: Vec<&str> = self.creatures.iter().filter(|c| c.surprised).map(|c| c.name).collect();
+        let surprised: Vec<&str> = self.creatures.iter().filter(|c| c.judged.surprised).map(|c| c.name).collect();
         out.push_str(if surprised.is_empty() { "none" } else { "" });
         out.push_str(&surprised.join(" "));
     }
@@ -300,13 +305,13 @@ impl Report for EncounterOutcome<'_> {
         let mut lines = vec![p.dim(self.initiative.variant.words()).to_string()];
         lines.extend(initiative_lines(&self.initiative, p));
         let lose: Vec<String> =
-            names_of(self.surprise.creatures.iter().filter(|c| c.surprised).map(|c| (c.name, c.count)));
+            names_of(self.surprise.creatures.iter().filter(|c| c.judged.surprised).map(|c| (c.name, c.count)));
         let mut verdict = match self.first_to_act {
             Some(first) => format!("round 1: {} acts first", p.name(first)),
             None => "round 1: nobody acts".to_string(),
         };
         if !lose.is_empty() {
-            let several = several(self.surprise.creatures.iter().filter(|c| c.surprised).map(|c| c.count));
+            let several = several(self.surprise.creatures.iter().filter(|c| c.judged.surprised).map(|c| c.count));
             let lose_word = if several { "lose" } else { "loses" };
             let _ = write!(verdict, "; {} {lose_word} their first turn", p.bad(join_owned(&lose)));
         }
@@ -315,7 +320,8 @@ impl Report for EncounterOutcome<'_> {
     }
 
     fn headline(&self, out: &mut String) {
-        let surprised: Vec<&str> = self.surprise.creatures.iter().filter(|c| c.surprised).map(|c| c.name).collect();
+        let surprised: Vec<&str> =
+            self.surprise.creatures.iter().filter(|c| c.judged.surprised).map(|c| c.name).collect();
         let order: Vec<&str> = self.initiative.order.iter().map(|o| o.name).collect();
         let _ = write!(
             out,

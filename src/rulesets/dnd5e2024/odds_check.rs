@@ -58,7 +58,7 @@ fn ambush(fighters: &[(Creature, Additions)], hiders: Vec<Stealth>) -> SurpriseI
 type Judged = Vec<(bool, Reason)>;
 
 fn judged(out: &SurpriseOutcome) -> Judged {
-    out.creatures.iter().map(|c| (c.surprised, c.reason)).collect()
+    out.creatures.iter().map(|c| (c.judged.surprised, c.judged.reason)).collect()
 }
 
 /// Each creature that may be surprised has a part equal to the walked surprise's marginal;

@@ -11,8 +11,8 @@ use crate::dice::Dice;
 use crate::odds::{Dist, Fallback, Method, Odds};
 use crate::outcome::Modifier;
 use crate::rulesets::dnd5e::rules::{
-    self as e2014, Contender, HiderStealth, InitRoll, RollMode, Sighting, SurpriseInput, Variant, is_one,
-    roll_contender, roll_hider,
+    self as e2014, Contender, HiderStealth, InitRoll, RollMode, Sighting, SurpriseInput, Variant, roll_contender,
+    roll_hider,
 };
 use serde::Serialize;
 use serde_json::json;
@@ -87,18 +87,14 @@ pub struct Hider<'a> {
     pub hidden: bool,
 }
 
-#[derive(Clone, Debug, Serialize)]
-pub struct CreatureSurprise<'a> {
-    pub name: &'a str,
-    pub side: &'a str,
-    #[serde(skip_serializing_if = "is_one")]
-    pub count: u32,
-    /// Compared with the lowest Stealth when every hider is hidden (not for a hider).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub passive_perception: Option<i32>,
+/// How the 2024 rules judged a creature.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Judged {
     pub surprised: bool,
     pub reason: Reason,
 }
+
+pub type CreatureSurprise<'a> = e2014::CreatureSurprise<'a, Judged>;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -131,25 +127,15 @@ pub fn surprise<'a>(input: &'a SurpriseInput, dice: &mut dyn Dice) -> SurpriseOu
         })
         .collect();
     let lowest = hiders.iter().map(|h| h.stealth.stealth).min();
-    let creatures: Vec<CreatureSurprise<'a>> = input
-        .creatures
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
+    let creatures: Vec<CreatureSurprise<'a>> = (0..input.creatures.len())
+        .map(|i| {
             let reason = judge(input, i, lowest);
-            CreatureSurprise {
-                name: &c.name,
-                side: &input.sides[c.side],
-                count: c.count,
-                passive_perception: (reason != Reason::Hiding).then_some(c.per),
-                surprised: reason.surprised(),
-                reason,
-            }
+            CreatureSurprise::new(input, i, Judged { surprised: reason.surprised(), reason })
         })
         .collect();
     let verdict = if hiders.iter().any(|h| !h.hidden) {
         Verdict::NotHidden
-    } else if creatures.iter().any(|c| c.surprised) {
+    } else if creatures.iter().any(|c| c.judged.surprised) {
         Verdict::Surprised
     } else {
         Verdict::NoneSurprised
@@ -365,7 +351,7 @@ pub type EncounterOutcome<'a> = e2014::EncounterOutcome<'a, SurpriseOutcome<'a>,
 /// Surprise, then initiative with the surprised at Disadvantage.
 pub fn encounter<'a>(input: &'a EncounterInput, dice: &mut dyn Dice) -> EncounterOutcome<'a> {
     let surprise = surprise(&input.surprise, dice);
-    let surprised: Vec<bool> = surprise.creatures.iter().map(|c| c.surprised).collect();
+    let surprised: Vec<bool> = surprise.creatures.iter().map(|c| c.judged.surprised).collect();
     let initiative = initiative(&input.initiative, &surprised, dice);
     // SRD 5.2: the surprised lose no turn, so the first in the order acts first.
     let first_to_act = initiative.order.first().map(|p| p.place.name);
@@ -453,7 +439,7 @@ mod tests {
         // Two hiders: one below the DC spoils the ambush for everyone.
         let input = ambush(&[1], vec![Stealth::Total(20), Stealth::Total(12)]);
         let out = surprise(&input, &mut SeededDice::new(1));
-        assert_eq!((out.verdict, out.creatures[0].surprised), (Verdict::NotHidden, false));
+        assert_eq!((out.verdict, out.creatures[0].judged.surprised), (Verdict::NotHidden, false));
         assert_eq!(out.hiders.iter().map(|h| h.hidden).collect::<Vec<_>>(), [true, false]);
     }
 
@@ -461,7 +447,7 @@ mod tests {
     fn alert_gives_no_protection_from_surprise() {
         let mut input = ambush(&[10], vec![Stealth::Total(18)]);
         input.creatures[0].alert = true;
-        assert!(surprise(&input, &mut SeededDice::new(1)).creatures[0].surprised);
+        assert!(surprise(&input, &mut SeededDice::new(1)).creatures[0].judged.surprised);
     }
 
     #[test]

@@ -34,19 +34,20 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
         pad(&mut line, p.name(name), w);
         line.push_str("  ");
         let per = c.passive_perception.unwrap_or(0);
-        match (c.reason, s.lowest_stealth) {
+        match (c.judged.reason, s.lowest_stealth) {
             (Reason::Hiding, _) => line.push_str(&p.dim(format_args!("hides with {}", c.side)).to_string()),
             (Reason::NotHidden, _) => {
                 let _ = write!(line, "passive Perception {per}  {}", p.good("not surprised: a hider is seen"));
             }
             (_, stealth) => {
-                let verdict = if c.surprised { p.bad("surprised").to_string() } else { p.good("noticed").to_string() };
+                let verdict =
+                    if c.judged.surprised { p.bad("surprised").to_string() } else { p.good("noticed").to_string() };
                 let _ = write!(line, "{}  {verdict}", perception_text(per, stealth.unwrap_or(0)));
             }
         }
         lines.push(line);
     }
-    let surprised = names_of(s.creatures.iter().filter(|c| c.surprised).map(|c| (c.name, c.count)));
+    let surprised = names_of(s.creatures.iter().filter(|c| c.judged.surprised).map(|c| (c.name, c.count)));
     let verdict = match s.verdict {
         Verdict::NotHidden => {
             let seen: Vec<String> = s
@@ -63,7 +64,7 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
         }
         Verdict::NoneSurprised => p.good("nobody is surprised").to_string(),
         Verdict::Surprised => {
-            let several = several(s.creatures.iter().filter(|c| c.surprised).map(|c| c.count));
+            let several = several(s.creatures.iter().filter(|c| c.judged.surprised).map(|c| c.count));
             let (is, rolls) = if several { ("are", "their Initiative rolls") } else { ("is", "its Initiative roll") };
             format!("{} {is} surprised: Disadvantage on {rolls}", p.bad(join_owned(&surprised)))
         }
@@ -73,7 +74,7 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
 }
 
 fn surprised_names<'a>(s: &SurpriseOutcome<'a>) -> Vec<&'a str> {
-    s.creatures.iter().filter(|c| c.surprised).map(|c| c.name).collect()
+    s.creatures.iter().filter(|c| c.judged.surprised).map(|c| c.name).collect()
 }
 
 /// A list for `-q`: joined by commas, `none` when empty.
@@ -154,7 +155,7 @@ impl Report for EncounterOutcome<'_> {
             Some(first) => format!("round 1: {} acts first", p.name(first)),
             None => "round 1: nobody acts".to_string(),
         };
-        if self.surprise.creatures.iter().any(|c| c.surprised) {
+        if self.surprise.creatures.iter().any(|c| c.judged.surprised) {
             verdict.push_str("; the surprised lose no turn");
         }
         lines.push(format!("→ {}", p.total(verdict)));
