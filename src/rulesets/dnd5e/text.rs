@@ -4,7 +4,7 @@ use super::rules::*;
 use crate::order::Tie;
 use crate::outcome::join;
 use crate::render::ties::tie_line;
-use crate::render::{Palette, Report, Signed, block, modifiers, pad, step, width};
+use crate::render::{self, Palette, Report, Signed, block, modifiers, pad, step, width};
 use std::fmt::Write as _;
 use std::ops::Not as _;
 
@@ -147,14 +147,13 @@ impl Report for SurpriseOutcome<'_> {
 
 /// `2d8 (3+6) = 9 × 10 ft = 90 ft  forest`
 fn distance_line(d: &DistanceOutcome, p: &Palette) -> String {
-    let mut line = format!("{} × {} ft = {}", p.roll(&d.roll), d.scale, p.total(format_args!("{} ft", d.feet)));
-    if let Some(terrain) = d.terrain {
-        let _ = write!(line, "  {}", p.dim(format_args!("{terrain} terrain")));
-    }
-    if let Some(noise) = d.audible {
-        let _ = write!(line, "  {}", p.dim(format_args!("heard, {noise} noise")));
-    }
-    line
+    let note = match (d.terrain, d.audible) {
+        (Some(terrain), _) => Some(format!("{terrain} terrain")),
+        (None, Some(noise)) => Some(format!("heard, {noise} noise")),
+        (None, None) => None,
+    };
+    let note = note.map(|n| format!("  {}", p.dim(n))).unwrap_or_default();
+    render::distance_line(p, &d.roll, d.scale, d.feet, " ft", note)
 }
 
 impl Report for DistanceOutcome {
