@@ -2,7 +2,7 @@
 //! This file turns the command line into rule inputs; [`rules`] rolls them, [`text`] shows them.
 
 #[cfg(test)]
-mod odds_check;
+pub(crate) mod odds_check;
 pub mod rules;
 pub mod text;
 

@@ -7,70 +7,37 @@
 
 use super::rules::*;
 use crate::odds::brute::{assert_part, walk};
-use crate::odds::{Dist, Fallback, Odds};
+use crate::rulesets::dnd5e::odds_check::{check_creatures, check_order, creature, fallback, sides, surprise_input};
 use crate::rulesets::dnd5e::rules::{
-    self as e2014, Creature, DEFAULT_PASSIVE_PERCEPTION, FULL_ORDER, Hider, RollMode, Stealth, StealthTies,
-    SurpriseInput, Variant,
+    self as e2014, Creature, FULL_ORDER, RollMode, Stealth, StealthTies, SurpriseInput, Variant,
 };
 use serde_json::json;
 
-fn fallback() -> Fallback {
-    Fallback { seed: 1, trials: 1_000 }
-}
-
 /// A creature with what 2024 adds to it; `f` sets what the case needs.
-fn fighter(name: &str, side: usize, f: impl FnOnce(&mut Creature, &mut Additions)) -> (Creature, Additions) {
-    let mut creature =
-        Creature { name: name.to_string(), count: 1, side, per: DEFAULT_PASSIVE_PERCEPTION, ..Creature::default() };
+pub(super) fn fighter(name: &str, side: usize, f: impl FnOnce(&mut Creature, &mut Additions)) -> (Creature, Additions) {
     let mut additions = Additions::default();
-    f(&mut creature, &mut additions);
+    let creature = creature(name, side, |c| f(c, &mut additions));
     (creature, additions)
 }
 
-fn sides() -> Vec<String> {
-    vec!["party".into(), "monsters".into()]
-}
-
-fn lineup(variant: Variant, fighters: &[(Creature, Additions)], swaps: Vec<(usize, usize)>) -> Initiative {
+pub(super) fn lineup(variant: Variant, fighters: &[(Creature, Additions)], swaps: Vec<(usize, usize)>) -> Initiative {
     let (creatures, additions) = fighters.iter().cloned().unzip();
     let lineup = e2014::InitiativeInput { variant, sides: sides(), creatures, rounds: 1 };
     Initiative::new(&InitiativeInput { lineup, additions, swaps })
 }
 
 /// The monsters hide; everyone else may be surprised.
-fn ambush(fighters: &[(Creature, Additions)], hiders: Vec<Stealth>) -> SurpriseInput {
-    let creatures: Vec<Creature> = fighters.iter().map(|(c, _)| c.clone()).collect();
-    SurpriseInput {
-        sides: sides(),
-        hiding: creatures.iter().map(|c| c.side == 1).collect(),
-        creatures,
-        hiders: hiders
-            .into_iter()
-            .enumerate()
-            .map(|(i, stealth)| Hider { name: format!("hider {}", i + 1), stealth })
-            .collect(),
-        ties: StealthTies::Noticed,
-        both_surprised: false,
-    }
+pub(super) fn ambush(fighters: &[(Creature, Additions)], hiders: Vec<Stealth>) -> SurpriseInput {
+    surprise_input(fighters.iter().map(|(c, _)| c.clone()).collect(), hiders, StealthTies::Noticed)
 }
 
-/// Every creature's surprise, as the odds describe it.
-type Judged = Vec<(bool, Reason)>;
-
-fn judged(out: &SurpriseOutcome) -> Judged {
-    out.creatures.iter().map(|c| (c.judged.surprised, c.judged.reason)).collect()
+/// Each creature's surprise, as the odds describe it.
+fn judged(out: &SurpriseOutcome) -> Vec<Judged> {
+    out.creatures.iter().map(|c| c.judged).collect()
 }
 
-/// Each creature that may be surprised has a part equal to the walked surprise's marginal;
-/// the hiders have none.
-fn check_creatures(odds: &Odds, input: &SurpriseInput, walked: &Dist<Judged>) {
-    for (i, c) in input.creatures.iter().enumerate() {
-        if input.hiding[i] {
-            assert!(odds.parts.iter().all(|p| p.part.as_deref() != Some(c.name.as_str())), "{} hides", c.name);
-            continue;
-        }
-        assert_part(odds, Some(&c.name), walked, |j| json!({ "surprised": j[i].0, "reason": j[i].1 }));
-    }
+fn describe(j: &Judged) -> serde_json::Value {
+    json!({ "surprised": j.surprised, "reason": j.reason })
 }
 
 fn party() -> Vec<(Creature, Additions)> {
@@ -97,22 +64,16 @@ fn surprise_of_each_creature_against_rolled_and_given_stealth() {
     ] {
         let input = ambush(&party(), hiders);
         let walked = walk(|d| judged(&surprise(&input, d)));
-        check_creatures(&surprise_odds(&input, fallback()), &input, &walked);
+        check_creatures(&surprise_odds(&input, fallback()), &input, &walked, describe);
     }
 }
 
 /// Who acts first, and the full order when it is listed, equal the walked initiative's, with
 /// the `surprised` key's Disadvantage and every swap.
 fn check_initiative(ini: &Initiative) {
-    let odds = initiative_odds(ini, fallback());
     let walked =
         walk(|d| initiative(ini, &ini.surprised, d).order.iter().map(|p| p.place.name.to_string()).collect::<Vec<_>>());
-    assert_part(&odds, Some("first"), &walked, |order| json!(order.first()));
-    if ini.given.len() <= FULL_ORDER {
-        assert_part(&odds, Some("order"), &walked, |order| json!(order));
-    } else {
-        assert!(odds.parts.iter().all(|p| p.part.as_deref() != Some("order")));
-    }
+    check_order(&initiative_odds(ini, fallback()), &walked, ini.given.len());
 }
 
 #[test]
@@ -220,7 +181,7 @@ fn check_encounter(input: &EncounterInput) {
         let order: Vec<String> = out.initiative.order.iter().map(|p| p.place.name.to_string()).collect();
         (judged(&out.surprise), order, out.first_to_act.map(str::to_string))
     });
-    check_creatures(&odds, &input.surprise, &walked.map(|(j, _, _)| j.clone()));
+    check_creatures(&odds, &input.surprise, &walked.map(|(j, _, _)| j.clone()), describe);
     assert_part(&odds, Some("first to act"), &walked, |(_, _, first)| json!(first));
     if input.initiative.given.len() <= FULL_ORDER {
         assert_part(&odds, Some("order"), &walked, |(_, order, _)| json!(order));

@@ -88,7 +88,7 @@ pub struct Hider<'a> {
 }
 
 /// How the 2024 rules judged a creature.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 pub struct Judged {
     pub surprised: bool,
     pub reason: Reason,
@@ -396,48 +396,25 @@ mod tests {
     use crate::dice::SeededDice;
     use crate::odds::enumerate;
     use crate::prob::Prob;
-    use crate::rulesets::dnd5e::rules::{Creature, Hider, Stealth, StealthTies};
+    use crate::rulesets::dnd5e::rules::Stealth;
+    use crate::rulesets::dnd5e2024::odds_check::{ambush, fighter, lineup};
 
-    fn fighter(name: &str, f: impl FnOnce(&mut Creature, &mut Additions)) -> (Creature, Additions) {
-        let mut creature = Creature { name: name.to_string(), count: 1, per: 10, ..Creature::default() };
-        let mut additions = Additions::default();
-        f(&mut creature, &mut additions);
-        (creature, additions)
-    }
-
-    fn lineup(fighters: Vec<(Creature, Additions)>, swaps: Vec<(usize, usize)>) -> Initiative {
-        let (creatures, additions) = fighters.into_iter().unzip();
-        let sides = vec!["party".into(), "monsters".into()];
-        let lineup = e2014::InitiativeInput { variant: Variant::Standard, sides, creatures, rounds: 1 };
-        Initiative::new(&InitiativeInput { lineup, additions, swaps })
-    }
-
-    fn ambush(pers: &[i32], stealth: Vec<Stealth>) -> SurpriseInput {
-        SurpriseInput {
-            sides: vec!["party".into(), "monsters".into()],
-            creatures: pers
-                .iter()
-                .enumerate()
-                .map(|(i, &per)| Creature { name: format!("C{i}"), count: 1, per, ..Creature::default() })
-                .collect(),
-            hiding: vec![false; pers.len()],
-            hiders: stealth.into_iter().map(|stealth| Hider { name: "monsters".into(), stealth }).collect(),
-            ties: StealthTies::Noticed,
-            both_surprised: false,
-        }
+    /// One creature per passive Perception, all on the party's side.
+    fn perceivers(pers: &[i32]) -> Vec<(e2014::Creature, Additions)> {
+        pers.iter().enumerate().map(|(i, &per)| fighter(&format!("C{i}"), 0, |c, _| c.per = per)).collect()
     }
 
     #[test]
     fn hiding_needs_dc_15_and_meeting_the_stealth_notices() {
         let reasons = |stealth: i32| {
-            let input = ambush(&[1, 14, 15, 16], vec![Stealth::Total(stealth)]);
+            let input = ambush(&perceivers(&[1, 14, 15, 16]), vec![Stealth::Total(stealth)]);
             (0..4).map(|i| judge(&input, i, Some(stealth))).collect::<Vec<_>>()
         };
         assert_eq!(reasons(14), [Reason::NotHidden; 4]);
         use Reason::{NotNoticed, Noticed};
         assert_eq!(reasons(15), [NotNoticed, NotNoticed, Noticed, Noticed]);
         // Two hiders: one below the DC spoils the ambush for everyone.
-        let input = ambush(&[1], vec![Stealth::Total(20), Stealth::Total(12)]);
+        let input = ambush(&perceivers(&[1]), vec![Stealth::Total(20), Stealth::Total(12)]);
         let out = surprise(&input, &mut SeededDice::new(1));
         assert_eq!((out.verdict, out.creatures[0].judged.surprised), (Verdict::NotHidden, false));
         assert_eq!(out.hiders.iter().map(|h| h.hidden).collect::<Vec<_>>(), [true, false]);
@@ -445,7 +422,7 @@ mod tests {
 
     #[test]
     fn alert_gives_no_protection_from_surprise() {
-        let mut input = ambush(&[10], vec![Stealth::Total(18)]);
+        let mut input = ambush(&perceivers(&[10]), vec![Stealth::Total(18)]);
         input.creatures[0].alert = true;
         assert!(surprise(&input, &mut SeededDice::new(1)).creatures[0].judged.surprised);
     }
@@ -453,10 +430,11 @@ mod tests {
     #[test]
     fn the_surprised_roll_with_disadvantage_which_advantage_cancels() {
         let ini = lineup(
-            vec![
-                fighter("A", |_, _| {}),
-                fighter("B", |c, _| c.mode = RollMode::Advantage),
-                fighter("C", |c, _| c.mode = RollMode::Disadvantage),
+            Variant::Standard,
+            &[
+                fighter("A", 0, |_, _| {}),
+                fighter("B", 0, |c, _| c.mode = RollMode::Advantage),
+                fighter("C", 0, |c, _| c.mode = RollMode::Disadvantage),
             ],
             vec![],
         );
@@ -468,13 +446,14 @@ mod tests {
     #[test]
     fn alert_adds_the_proficiency_bonus_and_a_given_total_stands() {
         let ini = lineup(
-            vec![
-                fighter("Rogue", |c, a| {
+            Variant::Standard,
+            &[
+                fighter("Rogue", 0, |c, a| {
                     c.dex = 4;
                     c.alert = true;
                     a.pb = Some(3);
                 }),
-                fighter("Bard", |_, a| a.given = Some(17)),
+                fighter("Bard", 0, |_, a| a.given = Some(17)),
             ],
             vec![],
         );
@@ -491,12 +470,13 @@ mod tests {
         // Rogue (d20 + 2) trades with Fighter (d20): Rogue now acts first as Fighter would
         // have, 81/200 (Fighter beats d20 + 2 by 3 or more 153/400, half of a 2-point lead 9/400).
         let pair = lineup(
-            vec![
-                fighter("Rogue", |c, a| {
+            Variant::Standard,
+            &[
+                fighter("Rogue", 0, |c, a| {
                     c.alert = true;
                     a.pb = Some(2);
                 }),
-                fighter("Fighter", |_, _| {}),
+                fighter("Fighter", 0, |_, _| {}),
             ],
             vec![(0, 1)],
         );
