@@ -4,14 +4,6 @@
 use crate::common::*;
 use serde_json::{Value, json};
 
-fn with(base: &[&str], more: &[&str]) -> Vec<String> {
-    base.iter().chain(more).map(|s| s.to_string()).collect()
-}
-
-fn refs(args: &[String]) -> Vec<&str> {
-    args.iter().map(String::as_str).collect()
-}
-
 /// `fray -r 5e2024 ARGS…`
 fn e2024(args: &[&str]) -> Vec<String> {
     with(&["-r", "5e2024"], args)
@@ -219,8 +211,7 @@ fn surprise_text_both_ways_and_yaml() {
         "Elf:per=16",
         "Guard*3:per=12",
     ]);
-    insta::assert_snapshot!("surprise_rolled_text", stdout(&refs(&rolled)));
-    insta::assert_snapshot!("surprise_rolled_yaml", stdout(&refs(&with(&["-f", "yaml"], &refs(&rolled)))));
+    assert_formats!("surprise_rolled", &refs(&rolled), ["text", "yaml"]);
 }
 
 #[test]
@@ -377,10 +368,7 @@ fn initiative_text_yaml_json() {
         "Bard:initiative=12,dex=2",
         "Goblin*4:dex=2,side=monsters",
     ]);
-    insta::assert_snapshot!("initiative_text", stdout(&refs(&args)));
-    insta::assert_snapshot!("initiative_yaml", stdout(&refs(&with(&["-f", "yaml"], &refs(&args)))));
-    insta::assert_snapshot!("initiative_json", stdout(&refs(&with(&["-f", "json"], &refs(&args)))));
-    insta::assert_snapshot!("initiative_quiet", stdout(&refs(&with(&["-q"], &refs(&args)))));
+    assert_formats!("initiative", &refs(&args), ["text", "yaml", "json", "quiet"]);
     let score = e2024(&[
         "--seed",
         "11",
@@ -529,18 +517,12 @@ const ENCOUNTER: &[&str] = &[
 
 #[test]
 fn encounter_text_yaml_json_quiet() {
-    insta::assert_snapshot!("encounter_text", stdout(ENCOUNTER));
-    insta::assert_snapshot!("encounter_yaml", stdout(&refs(&with(&["-f", "yaml"], ENCOUNTER))));
-    insta::assert_snapshot!("encounter_json", stdout(&refs(&with(&["-f", "json"], ENCOUNTER))));
-    insta::assert_snapshot!("encounter_quiet", stdout(&refs(&with(&["-q"], ENCOUNTER))));
+    assert_formats!("encounter", ENCOUNTER, ["text", "yaml", "json", "quiet"]);
 }
 
 #[test]
 fn encounter_surprised_roll_with_disadvantage_and_lose_no_turn() {
-    for seed in ["1", "2", "3", "4"] {
-        let mut args = ENCOUNTER.to_vec();
-        args[3] = seed;
-        let doc = json(&args);
+    for doc in json_lines(&refs(&with(&["-n", "4"], ENCOUNTER))) {
         let order = doc["initiative"]["order"].as_array().unwrap();
         assert_eq!(order.len(), 4, "the hiders roll initiative too");
         for p in order {
@@ -624,27 +606,9 @@ fn first_to_act_fits_the_odds() {
 fn the_roster_example_runs() {
     let template = stdout(&["-r", "5e2024", "encounter", "--roster-example"]);
     insta::assert_snapshot!("roster_example", template);
-    let out = fray()
-        .args([
-            "-r",
-            "5e2024",
-            "--seed",
-            "1",
-            "-f",
-            "json",
-            "encounter",
-            "--stealth",
-            "16",
-            "--swap",
-            "Rogue:Fighter",
-            "--roster",
-            "-",
-        ])
-        .write_stdin(template)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let args =
+        ["-r", "5e2024", "--seed", "1", "encounter", "--stealth", "16", "--swap", "Rogue:Fighter", "--roster", "-"];
+    let doc = json_with_stdin(&args, template);
     assert_eq!(doc["initiative"]["order"].as_array().unwrap().len(), 4);
     assert_eq!(place(&doc["initiative"]["order"], "Cleric")["total"], 17);
 }
