@@ -144,7 +144,7 @@ fn distance_errors_list_the_terrains() {
         ),
         (
             &["-r", "gurps", "distance"],
-            "the gurps ruleset has no encounter-distance rule; rulesets with one: ose, 5e, 5e2024",
+            "the gurps ruleset has no encounter-distance rule; rulesets with one: ose, 5e, bx, 5e2024",
         ),
     ];
     for (args, says) in cases {

@@ -76,6 +76,8 @@ fn values_of(flag: &str) -> &'static [&'static str] {
         "--terrain" => &["forest", "hills", "urban", "beach"],
         "--audible" => &["quiet", "loud"],
         "--swap" => &["A:C", "C:A", "A:G"],
+        "--quarry-count" | "--pursuer-count" => &["1", "9", "40"],
+        "--days" => &["1", "3"],
         _ => &[""],
     }
 }
@@ -95,6 +97,7 @@ fn combatants_of(rules: &Ruleset) -> &'static [&'static str] {
         ],
         "5e2024" => &["A:per=14,dex=3,alert,pb=2", "B:side=monsters,dex=2", "C:initiative=12", "G*3:side=monsters,adv"],
         "wod" => &["A:wits=2,composure=3,dex=2", "B:side=monsters,ambusher", "C:initiative=7", "D:in-combat,mod=-2"],
+        "bx" => &["A:dex=16", "B:side=monsters,slow", "C:initiative=4", "Goblin*3:side=monsters,mod=-1"],
         other => panic!("no combatants listed for {other}"),
     }
 }
@@ -241,6 +244,8 @@ fn roster_text() -> impl Strategy<Value = String> {
             "ambusher",
             "in-combat",
             "surprised",
+            "surprise",
+            "slow",
             "bogus",
             "",
         ][..],
@@ -514,6 +519,28 @@ const EVERY_COMMAND: &[&[&str]] = &[
     &["-r", "wod", "surprise", "Mitch:wits=2,composure=3", "Larry:wits=1,composure=1,mod=-3"],
     &["-r", "wod", "initiative", "Mitch:initiative=10", "Larry:initiative=6", "--delay", "Mitch:after=Larry"],
     &["-r", "wod", "encounter", "Mitch:wits=2,composure=3,dex=3", "Thug:ambusher,side=monsters"],
+    &["-r", "bx", "surprise", "--side", "party", "--side", "orcs:surprise=2", "--side", "wolves:aware"],
+    &["-r", "bx", "distance", "--wilderness", "--surprised"],
+    &["-r", "bx", "initiative", "--individual", "Ansel:dex=16", "Bree:slow", "Orc*2:side=monsters,initiative=3"],
+    &["-r", "bx", "reaction", "--cha", "4"],
+    &["-r", "bx", "pursue", "--quarry", "90", "--pursuer", "120", "--drop", "food@2"],
+    &["-r", "bx", "pursue", "--quarry", "120", "--pursuer", "90"],
+    &[
+        "-r",
+        "bx",
+        "pursue",
+        "--wilderness",
+        "--quarry",
+        "90",
+        "--pursuer",
+        "120",
+        "--quarry-count",
+        "5",
+        "--pursuer-count",
+        "4",
+    ],
+    &["-r", "bx", "pursue", "--waterborne", "--quarry", "90", "--pursuer", "150"],
+    &["-r", "bx", "encounter", "--outdoors", "--side", "party:initiative=6", "--side", "orcs", "--cha", "13"],
 ];
 
 #[test]
@@ -730,7 +757,13 @@ fn every_numeric_key_at_its_edges_runs() {
             if procedure == Procedure::Initiative && rules.id == "gurps" {
                 args.pop();
             }
-            args.extend(specs.iter().cloned());
+            if procedure == Procedure::Initiative && rules.id == "bx" {
+                args.push("--individual".to_string());
+            }
+            // bx's combatant initiative=N is an individual total, refused where each side rolls.
+            let refused =
+                |spec: &&String| rules.id == "bx" && procedure == Procedure::Encounter && spec.contains(":initiative=");
+            args.extend(specs.iter().filter(|s| !refused(s)).cloned());
             let (code, out, err) = run(&strings(&args), b"");
             check_run(&strings(&args), code, &out, &err);
             assert_eq!(code, 0, "{args:?}: {err}");

@@ -2,6 +2,7 @@
 
 mod common;
 
+mod bx;
 mod contract;
 mod dnd5e;
 mod dnd5e2024;
@@ -10,6 +11,7 @@ mod gurps;
 mod hardening;
 mod keys;
 mod ose;
+mod quiet;
 mod readme;
 mod shell;
 mod wod;

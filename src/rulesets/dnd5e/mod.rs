@@ -6,7 +6,7 @@ pub(crate) mod odds_check;
 pub mod rules;
 pub mod text;
 
-use super::{Handler, Procedures, Rule, Ruleset};
+use super::{Handler, Manual, Procedures, Rule, Ruleset};
 use crate::app::Runner;
 use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
 use crate::cli::{self, RulesId};
@@ -99,6 +99,95 @@ const STEALTH_RANGE: std::ops::RangeInclusive<i32> = -20..=60;
 /// The modifiers `--stealth-mod` accepts.
 const STEALTH_MOD_RANGE: std::ops::RangeInclusive<i32> = -10..=30;
 
+/// What the README says of the ruleset; see [`Manual`].
+const MANUAL: Manual = Manual {
+    intro: &[],
+    rules: &[
+        (
+            "`surprise`",
+            "the hiders' Stealth against each creature's passive Perception: `--stealth N` is a \
+                Stealth total (passive or already rolled), `--stealth-mod N` a hider who rolls d20 \
+                + N now; both repeat, one per hider. Combatants on the ambushing side (`--ambush \
+                SIDE`, default `monsters`) hide; everyone else is checked. Stealth higher than \
+                passive Perception surprises; a creature that notices any hider is not surprised. \
+                Equal is borderline, the referee's call: `--stealth-ties noticed` (default) or \
+                `surprised`, marked either way. `alert` creatures are never surprised. A surprised \
+                creature cannot move or act on its first turn and takes no reactions until that \
+                turn ends; hidden attackers have advantage against it. `--both-surprised`: everyone \
+                loses the first round.",
+        ),
+        (
+            "`initiative --variant standard` (default)",
+            "d20 + `init` (default `dex`), +5 `alert`; `adv`/`dis` roll two d20s and keep the \
+                higher/lower. A `Goblin*4` group rolls once. Ties, in every variant: the higher \
+                `dex` first (sides have none), then a d20 roll-off, those still tied re-rolling \
+                until every place is settled.",
+        ),
+        (
+            "`--variant score`",
+            "no roll: 10 + `init` (+5 alert; +5 advantage, −5 disadvantage, as for passive \
+                checks).",
+        ),
+        (
+            "`--variant side`",
+            "each side rolls a plain d20, ties re-rolled; the members act in any order in their \
+                side's turn.",
+        ),
+        (
+            "`--variant speed`",
+            "speed factor: every round (`--rounds N`, default 1) each rolls initiative + its \
+                `action=` + its size modifier. Actions join with `+`: `spell:L` (−L, the highest \
+                spell only), `heavy` −2, `light`/`finesse` +2 (once), `two-handed` −2, `loading` \
+                −5, or any number; the same modifier never counts twice. Size: tiny +5 · small +2 · \
+                medium 0 · large −2 · huge −5 · gargantuan −8.",
+        ),
+        (
+            "`distance --terrain T`",
+            "how far off the others are when first seen, by terrain (the 2014 DM screen; the \
+                terrains are listed below). Either number of a terrain's name is accepted (`hill` \
+                or `hills`), in any case.",
+        ),
+        (
+            "`distance --audible NOISE`",
+            "how far off they are when first heard instead: `quiet` (trying to be quiet) 2d6 × 5 \
+                ft, `normal` 2d6 × 10 ft, `loud` (very loud) 2d6 × 50 ft.",
+        ),
+        (
+            "`encounter`",
+            "surprise, then the chosen initiative; the surprised keep their place marked \"loses \
+                first turn\".",
+        ),
+    ],
+    notes: &["Encounter distance by `--terrain`: `arctic`, `desert`, `farmland`, `grassland` 6d6 × 10 \
+              ft · `forest`, `swamp`, `woodland` 2d8 × 10 ft · `hills`, `wastelands` 2d10 × 10 ft · \
+              `jungle` 2d6 × 10 ft · `mountains` 4d10 × 10 ft."],
+    output: &[
+        (
+            "`surprise`",
+            "`stealth_ties`, `both_surprised?`, `hiders` — each `{name, roll?, modifier?, \
+                stealth}`; `lowest_stealth`; `creatures` — each `{name, side, count?, \
+                passive_perception?, stealth?, alert?, surprised, borderline, reason: \
+                hiding|alert|noticed|not_noticed|both_surprised}`; `verdict: \
+                none_surprised|surprised|both_sides_surprised`; `effect?`.",
+        ),
+        (
+            "`initiative`",
+            "`variant`; `order` — each `{place, name, total, side?, count?, dex?, base? (10 for \
+                score), rolls, mode?: advantage|disadvantage|cancelled, d20 (kept), modifiers, \
+                action?: {declared, modifiers, ignored?}, members? (side variant)}`; `ties?` (tie \
+                records as in `ose`, `by?: [dex]`); `rounds?` (speed factor, every round; `order` \
+                is round 1).",
+        ),
+        ("`distance`", "`{terrain?, audible?: quiet|normal|loud, roll, scale (feet per point), feet}`."),
+        (
+            "`encounter`",
+            "`surprise`, `initiative` (each place with `surprised` and `loses_first_turn`), \
+                `first_to_act`.",
+        ),
+    ],
+    quiet_encounter: "`surprised=Fighter,Wizard order=Goblin,Halfling,Elf`.",
+};
+
 pub static RULESET: Ruleset = Ruleset {
     id: "5e",
     cli: RulesId::Dnd5e,
@@ -126,6 +215,7 @@ pub static RULESET: Ruleset = Ruleset {
             run: encounter_command,
         }),
     },
+    manual: MANUAL,
 };
 
 /// The side the surprise flags name, which takes part even with nobody on it: the side that

@@ -4,7 +4,7 @@ use super::rules::*;
 use crate::order::Tie;
 use crate::outcome::join;
 use crate::render::ties::tie_line;
-use crate::render::{self, Palette, Report, Signed, block, modifiers, pad, step, width};
+use crate::render::{self, Palette, Report, Signed, block, modifiers, pad, quiet_field, quiet_list, step, width};
 use std::fmt::Write as _;
 use std::ops::Not as _;
 
@@ -136,10 +136,13 @@ impl Report for SurpriseOutcome<'_> {
     }
 
     fn headline(&self, out: &mut String) {
-        let surprised: Vec<&str> = self.creatures.iter().filter(|c| c.judged.surprised).map(|c| c.name).collect();
-        out.push_str(if surprised.is_empty() { "none" } else { "" });
-        out.push_str(&surprised.join(" "));
+        out.push_str(&surprised_creatures(self));
     }
+}
+
+/// The surprised creatures for `-q` (a group by its name), or `none`.
+fn surprised_creatures(s: &SurpriseOutcome) -> String {
+    quiet_list(s.creatures.iter().filter(|c| c.judged.surprised).map(|c| c.name))
 }
 
 // ------------------------------------------------------------------------------------------
@@ -281,18 +284,21 @@ impl Report for InitiativeOutcome<'_> {
         block(out, &initiative_lines(self, p));
     }
 
+    /// The first round's order (the speed factor's round 1).
     fn headline(&self, out: &mut String) {
-        if self.rounds.len() > 1 {
-            let rounds: Vec<String> = self.rounds.iter().map(|r| order_names(&r.order)).collect();
-            out.push_str(&rounds.join(" / "));
-        } else {
-            out.push_str(&order_names(&self.order));
-        }
+        out.push_str(&acting_order(&self.order));
     }
 }
 
-fn order_names(order: &[Place]) -> String {
-    order.iter().map(|o| o.name).collect::<Vec<_>>().join(" ")
+/// The places that act in the first round, in order, for `-q`: a creature that is not
+/// surprised, a side with a member who is not.
+fn acting_order(order: &[Place]) -> String {
+    let loses = |turn: Option<bool>| turn == Some(true);
+    let acts = |place: &&Place| {
+        !loses(place.loses_first_turn)
+            && (place.members.is_empty() || !place.members.iter().all(|m| loses(m.loses_first_turn)))
+    };
+    quiet_list(order.iter().filter(acts).map(|o| o.name))
 }
 
 // ------------------------------------------------------------------------------------------
@@ -318,16 +324,11 @@ impl Report for EncounterOutcome<'_> {
         step(out, p, 2, "initiative", &lines);
     }
 
+    /// `surprised= order=`: `order` leaves out those who lose their first turn.
     fn headline(&self, out: &mut String) {
-        let surprised: Vec<&str> =
-            self.surprise.creatures.iter().filter(|c| c.judged.surprised).map(|c| c.name).collect();
-        let order: Vec<&str> = self.initiative.order.iter().map(|o| o.name).collect();
-        let _ = write!(
-            out,
-            "surprised={} first={} order={}",
-            if surprised.is_empty() { "none".to_string() } else { surprised.join(",") },
-            self.first_to_act.unwrap_or("none"),
-            order.join(",")
-        );
+        let mut line = String::new();
+        quiet_field(&mut line, "surprised", surprised_creatures(&self.surprise));
+        quiet_field(&mut line, "order", acting_order(&self.initiative.order));
+        out.push_str(&line);
     }
 }

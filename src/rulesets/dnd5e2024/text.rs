@@ -1,7 +1,7 @@
 //! Text for the 5e2024 procedures, built from the 2014 pieces where they are the same.
 
 use super::rules::*;
-use crate::render::{Palette, Report, block, pad, step, width};
+use crate::render::{Palette, Report, block, pad, quiet_field, quiet_list, step, width};
 use crate::rulesets::dnd5e::rules::Variant;
 use crate::rulesets::dnd5e::text::{
     join_owned, label, lowest_note, names_of, order_lines, perception_text, several, stealth_text,
@@ -77,18 +77,13 @@ fn surprised_names<'a>(s: &SurpriseOutcome<'a>) -> Vec<&'a str> {
     s.creatures.iter().filter(|c| c.judged.surprised).map(|c| c.name).collect()
 }
 
-/// A list for `-q`: joined by commas, `none` when empty.
-fn listed(names: &[&str]) -> String {
-    if names.is_empty() { "none".to_string() } else { names.join(",") }
-}
-
 impl Report for SurpriseOutcome<'_> {
     fn text(&self, p: &Palette, out: &mut String) {
         block(out, &surprise_lines(self, p));
     }
 
     fn headline(&self, out: &mut String) {
-        out.push_str(&listed(&surprised_names(self)));
+        out.push_str(&quiet_list(surprised_names(self)));
     }
 }
 
@@ -139,7 +134,7 @@ impl Report for InitiativeOutcome<'_> {
     }
 
     fn headline(&self, out: &mut String) {
-        out.push_str(&order_names(self).join(","));
+        out.push_str(&quiet_list(order_names(self)));
     }
 }
 
@@ -163,12 +158,10 @@ impl Report for EncounterOutcome<'_> {
     }
 
     fn headline(&self, out: &mut String) {
-        let _ = write!(
-            out,
-            "surprised={} first={} order={}",
-            listed(&surprised_names(&self.surprise)),
-            self.first_to_act.unwrap_or("none"),
-            order_names(&self.initiative).join(",")
-        );
+        // The surprised lose no turn: the first round's order is the whole order.
+        let mut line = String::new();
+        quiet_field(&mut line, "surprised", quiet_list(surprised_names(&self.surprise)));
+        quiet_field(&mut line, "order", quiet_list(order_names(&self.initiative)));
+        out.push_str(&line);
     }
 }

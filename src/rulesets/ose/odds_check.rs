@@ -12,7 +12,7 @@ fn fallback() -> Fallback {
 }
 
 fn side(name: &str, stance: Stance, chance: u32, ambushed: bool) -> SurpriseSide {
-    SurpriseSide { name: name.to_string(), members: Vec::new(), stance, base_chance: chance, ambushed }
+    SurpriseSide { name: name.to_string(), members: Vec::new(), stance, base_chance: chance, ambushed, given: None }
 }
 
 /// What the parts of [`encounter_odds`] are about, read off one rolled encounter.
@@ -61,7 +61,7 @@ fn encounter_input(sides: Vec<SurpriseSide>, waits: &[bool], ties: Ties, cha: i3
     EncounterInput {
         surprise: SurpriseInput { sides, ambusher },
         outdoors: false,
-        initiative: InitiativeInput { sides: names, waits: waits.to_vec(), ties },
+        initiative: InitiativeInput { sides: names, waits: waits.to_vec(), ties, given: Vec::new() },
         reaction: ReactionInput { modifiers: vec![crate::outcome::Modifier::new(cha, "CHA")] },
     }
 }

@@ -38,6 +38,8 @@ pub struct SurpriseSide {
     pub base_chance: u32,
     /// Another side attacks from ambush: +1 chance (seed 000: 3-in-6).
     pub ambushed: bool,
+    /// The side's d6, already rolled at the table: used as given, never re-rolled.
+    pub given: Option<u32>,
 }
 
 impl SurpriseSide {
@@ -66,6 +68,9 @@ pub struct SideSurprise<'a> {
     pub modifiers: Vec<Modifier>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub roll: Option<Roll>,
+    /// The roll was given, not rolled.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub given: bool,
     pub surprised: bool,
 }
 
@@ -99,7 +104,7 @@ pub fn surprise<'a>(input: &'a SurpriseInput, dice: &mut dyn Dice) -> SurpriseOu
         .iter()
         .map(|side| {
             let rolls = side.stance == Stance::Rolls;
-            let roll = rolls.then(|| dice.roll(1, 6));
+            let roll = rolls.then(|| given_or_rolled(side.given, dice));
             let mut modifiers = Vec::new();
             if rolls && side.ambushed {
                 let by = input.ambusher.as_deref().unwrap_or("another side");
@@ -112,6 +117,7 @@ pub fn surprise<'a>(input: &'a SurpriseInput, dice: &mut dyn Dice) -> SurpriseOu
                 chance: rolls.then(|| side.chance()),
                 modifiers,
                 roll,
+                given: rolls && side.given.is_some(),
                 surprised: roll.is_some_and(|r| r.total <= side.chance()),
             }
         })
@@ -124,6 +130,14 @@ pub fn surprise<'a>(input: &'a SurpriseInput, dice: &mut dyn Dice) -> SurpriseOu
     SurpriseOutcome { sides, verdict, free_round }
 }
 
+/// A d6 given at the table, or one rolled now.
+fn given_or_rolled(given: Option<u32>, dice: &mut dyn Dice) -> Roll {
+    match given {
+        Some(face) => Roll::new(6, &[face]),
+        None => dice.roll(1, 6),
+    }
+}
+
 fn verdict(surprised: &[bool]) -> Verdict {
     match surprised.iter().filter(|&&s| s).count() {
         0 => Verdict::NoneSurprised,
@@ -133,7 +147,10 @@ fn verdict(surprised: &[bool]) -> Verdict {
 }
 
 /// The sets of surprised sides, fewest first.
-fn surprise_dist(input: &SurpriseInput, fallback: Fallback) -> (Dist<(usize, Vec<usize>)>, Method) {
+pub(crate) fn surprise_dist(
+    input: &SurpriseInput,
+    fallback: Fallback,
+) -> (Dist<(usize, Vec<usize>)>, Method) {
     exact_or_estimate(
         |d| {
             let outcome = surprise(input, d);
@@ -144,7 +161,7 @@ fn surprise_dist(input: &SurpriseInput, fallback: Fallback) -> (Dist<(usize, Vec
     )
 }
 
-fn describe_surprised(names: &[&str], set: &[usize]) -> (serde_json::Value, String) {
+pub(crate) fn describe_surprised(names: &[&str], set: &[usize]) -> (serde_json::Value, String) {
     let who: Vec<&str> = set.iter().map(|&i| names[i]).collect();
     let label = match (who.len(), names.len()) {
         (0, _) => "nobody surprised".to_string(),
@@ -216,12 +233,24 @@ pub enum Ties {
     Simultaneous,
 }
 
+impl Ties {
+    /// How the ordering module settles those level on a d6: re-roll it, or act together.
+    pub fn settle(self) -> Settle {
+        match self {
+            Ties::Reroll => Settle::RollOff(6),
+            Ties::Simultaneous => Settle::Simultaneous,
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct InitiativeInput {
     pub sides: Vec<String>,
     /// `--wait SIDE`: gives up initiative and acts after the others.
     pub waits: Vec<bool>,
     pub ties: Ties,
+    /// Each side's d6, where already rolled at the table (none: every side rolls).
+    pub given: Vec<Option<u32>>,
 }
 
 /// One entry of the acting order.
@@ -235,6 +264,9 @@ pub struct Place<'a> {
     /// The side's 1d6 (absent for a side that waits or acts alone).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub roll: Option<Roll>,
+    /// The roll was given, not rolled.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub given: bool,
     /// Gave up initiative to react after the others.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub waits: bool,
@@ -314,18 +346,23 @@ pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut
     let mut order: Vec<Place<'a>> = Vec::with_capacity(n);
     let mut ties = Vec::new();
     if let [only] = rollers[..] {
-        order.push(Place { name: name(only), total: None, place: 1, roll: None, waits: false, alone: true });
+        order.push(Place {
+            name: name(only),
+            total: None,
+            place: 1,
+            roll: None,
+            given: false,
+            waits: false,
+            alone: true,
+        });
     } else {
+        let given = |i: usize| input.given.get(i).copied().flatten();
         let mut rolls = vec![Roll::new(6, &[]); n];
         for &i in &rollers {
-            rolls[i] = dice.roll(1, 6);
+            rolls[i] = given_or_rolled(given(i), dice);
         }
         let roll = |i: usize| rolls[i];
-        let settle = match input.ties {
-            Ties::Reroll => Settle::RollOff(6),
-            Ties::Simultaneous => Settle::Simultaneous,
-        };
-        let ranking = order::rank(&rollers, |i| roll(i).total, &[], settle, dice);
+        let ranking = order::rank(&rollers, |i| roll(i).total, &[], input.ties.settle(), dice);
         for (&i, &place) in ranking.order.iter().zip(&ranking.places) {
             let roll = roll(i);
             order.push(Place {
@@ -333,6 +370,7 @@ pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut
                 total: Some(roll.total),
                 place,
                 roll: Some(roll),
+                given: given(i).is_some(),
                 waits: false,
                 alone: false,
             });
@@ -341,7 +379,15 @@ pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut
     }
     let wait_place = order.len() + 1;
     for i in (0..n).filter(|&i| waits(i)) {
-        order.push(Place { name: name(i), total: None, place: wait_place, roll: None, waits: true, alone: false });
+        order.push(Place {
+            name: name(i),
+            total: None,
+            place: wait_place,
+            roll: None,
+            given: false,
+            waits: true,
+            alone: false,
+        });
     }
     let surprised = (0..n).filter(|&i| !active(i)).map(name).collect();
     InitiativeOutcome { order, surprised, ties, notes }
@@ -483,6 +529,8 @@ pub struct PursueInput {
     pub sight: Option<u32>,
     pub drops: Vec<Drop>,
     pub rounds: u32,
+    /// Feet run a round per point of Speed (seed 000: 3 × Speed).
+    pub pace: u32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -492,6 +540,18 @@ pub enum Chase {
     Escaped,
     Distracted,
     Running,
+}
+
+impl Chase {
+    /// The outcome as output names it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Chase::Caught => "caught",
+            Chase::Escaped => "escaped",
+            Chase::Distracted => "distracted",
+            Chase::Running => "running",
+        }
+    }
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -561,7 +621,7 @@ pub fn pursue(input: &PursueInput, dice: &mut dyn Dice) -> PursueOutcome {
         None => Some(distance(&DistanceInput { outdoors: input.outdoors, both_surprised: false }, dice)),
     };
     let start_gap = input.gap.or(start.as_ref().map(|d| d.feet)).unwrap_or(0);
-    let (quarry_run, pursuer_run) = (input.quarry * 3, input.pursuer * 3);
+    let (quarry_run, pursuer_run) = (input.quarry * input.pace, input.pursuer * input.pace);
     let mut gap = i64::from(start_gap);
     let mut rounds = Vec::new();
     // seed 000: pursuers stop once the quarry is out of view, and an unseen side may avoid the
@@ -613,29 +673,37 @@ pub fn pursue(input: &PursueInput, dice: &mut dyn Dice) -> PursueOutcome {
 }
 
 pub fn pursue_odds(input: &PursueInput, fallback: Fallback) -> Odds {
-    let (dist, method) = exact_or_estimate(
+    chase_end_odds(
         |d| {
             let chase = pursue(input, d);
             (chase.outcome, chase.round)
         },
+        chase_end_label,
         fallback,
-    );
+    )
+}
+
+/// How a chase ends, `(outcome, round)` of each run of `chase`, each labelled by `label`.
+pub(crate) fn chase_end_odds(
+    chase: impl FnMut(&mut dyn Dice) -> (Chase, u32),
+    label: impl Fn(Chase, u32) -> String,
+    fallback: Fallback,
+) -> Odds {
+    let (dist, method) = exact_or_estimate(chase, fallback);
     let mut odds = Odds::default();
     odds.push(None, "how the chase ends", &dist, method, |&(outcome, round)| {
-        let word = match outcome {
-            Chase::Caught => "caught",
-            Chase::Escaped => "escaped",
-            Chase::Distracted => "distracted",
-            Chase::Running => "running",
-        };
-        let label = match (outcome, round) {
-            (Chase::Running, _) => format!("still running after round {round}"),
-            (_, 0) => format!("{word} at the start (round 0)"),
-            _ => format!("{word} in round {round}"),
-        };
-        (json!({ "outcome": word, "round": round }), label)
+        (json!({ "outcome": outcome.word(), "round": round }), label(outcome, round))
     });
     odds
+}
+
+/// `caught in round 3`, `escaped at the start (round 0)`, `still running after round 10`.
+pub(crate) fn chase_end_label(outcome: Chase, round: u32) -> String {
+    match (outcome, round) {
+        (Chase::Running, _) => format!("still running after round {round}"),
+        (_, 0) => format!("{} at the start (round 0)", outcome.word()),
+        _ => format!("{} in round {round}", outcome.word()),
+    }
 }
 
 // ------------------------------------------------------------------------------------------
@@ -692,6 +760,27 @@ pub fn encounter<'a>(input: &'a EncounterInput, dice: &mut dyn Dice) -> Encounte
     EncounterOutcome { awareness, surprise, distance, initiative, reaction, conclusion: CONCLUSION }
 }
 
+/// The acting order (who acts first, for many sides) given each outcome of the surprise step,
+/// as the encounter's `initiative` part.
+pub(crate) fn push_initiative_after_surprise(
+    odds: &mut Odds,
+    input: &InitiativeInput,
+    surprise: &Dist<(usize, Vec<usize>)>,
+    method: Method,
+    fallback: Fallback,
+) {
+    let full = input.sides.len() <= FULL_ORDER_SIDES;
+    let mut order_method = method;
+    let order = surprise.and_then(|(_, set)| {
+        let surprised: Vec<bool> = (0..input.sides.len()).map(|i| set.contains(&i)).collect();
+        let (dist, m) = initiative_dist(input, &surprised, fallback);
+        order_method.absorb(m);
+        dist
+    });
+    let title = if full { "acting order" } else { "who acts first" };
+    odds.push(Some("initiative"), title, &order, order_method, |g| describe_order(&input.sides, g, full));
+}
+
 /// Each step's outcomes: surprise, distance (shortened when all are surprised), acting
 /// order (given who is surprised) and the reaction band, each chained on the steps before.
 pub fn encounter_odds(input: &EncounterInput, fallback: Fallback) -> Odds {
@@ -709,16 +798,7 @@ pub fn encounter_odds(input: &EncounterInput, fallback: Fallback) -> Odds {
         (json!(feet), format!("{feet}′"))
     });
 
-    let full = names.len() <= FULL_ORDER_SIDES;
-    let mut order_method = method;
-    let order = surprise.and_then(|(_, set)| {
-        let surprised: Vec<bool> = (0..names.len()).map(|i| set.contains(&i)).collect();
-        let (dist, m) = initiative_dist(&input.initiative, &surprised, fallback);
-        order_method.absorb(m);
-        dist
-    });
-    let title = if full { "acting order" } else { "who acts first" };
-    odds.push(Some("initiative"), title, &order, order_method, |g| describe_order(&input.initiative.sides, g, full));
+    push_initiative_after_surprise(&mut odds, &input.initiative, &surprise, method, fallback);
 
     let mut reaction_method = Method::exact(fallback);
     let reaction = reaction_dist(&input.reaction, fallback, &mut reaction_method);
@@ -742,6 +822,7 @@ mod tests {
             stance,
             base_chance: DEFAULT_CHANCE,
             ambushed,
+            given: None,
         };
         SurpriseInput {
             sides: vec![
@@ -850,6 +931,7 @@ mod tests {
             sides: names.iter().map(|s| s.to_string()).collect(),
             waits: vec![false; names.len()],
             ties: Ties::Reroll,
+            given: Vec::new(),
         }
     }
 
@@ -882,7 +964,16 @@ mod tests {
     }
 
     fn chase(quarry: u32, pursuer: u32, gap: u32) -> PursueInput {
-        PursueInput { quarry, pursuer, gap: Some(gap), outdoors: false, sight: None, drops: Vec::new(), rounds: 10 }
+        PursueInput {
+            quarry,
+            pursuer,
+            gap: Some(gap),
+            outdoors: false,
+            sight: None,
+            drops: Vec::new(),
+            rounds: 10,
+            pace: 3,
+        }
     }
 
     #[test]

@@ -8,7 +8,7 @@ pub mod rules;
 pub mod text;
 
 use super::Procedure;
-use super::{Handler, Procedures, Rule, Ruleset};
+use super::{Handler, Manual, Procedures, Rule, Ruleset};
 use crate::app::Runner;
 use crate::cast::{self, KeyDef, KeyList, KeyValues, NoKeys, RulesetKeys, echo, split_spec};
 use crate::cli::{self, OrderOpts, RulesId};
@@ -96,6 +96,60 @@ combatants:
 
 const MOVE_FLAGS: &[&str] = &["--delay", "--ready", "--hold"];
 
+/// What the README says of the ruleset; see [`Manual`].
+const MANUAL: Manual = Manual {
+    intro: &["Dice pools are d10s: 8+ succeeds, each 10 adds a die (10-again); a pool below 1 is a \
+            chance die that succeeds only on 10 (a re-rolled 10 needs a 10 again) and fails \
+            dramatically on 1."],
+    rules: &[
+        (
+            "`surprise`",
+            "every combatant who is neither `ambusher` nor `in-combat` rolls Wits + Composure (+ \
+                `mod`). No success: surprised — no action and no Defense in round 1 (armour still \
+                counts), initiative only from round 2.",
+        ),
+        (
+            "`initiative`",
+            "1d10 + initiative modifier (default Dexterity + Composure), once for the fight; \
+                ties go to the higher Dexterity + Composure (WoD p. 152), also when `init=` \
+                replaces the modifier (a combatant given `init=` and neither trait compares its \
+                modifier), then to a d10 roll-off, re-rolled among the still tied until every place \
+                is settled. `NAME:initiative=N` fixes a total already known. `--delay \
+                NAME:after=OTHER` acts right after OTHER, at OTHER's − 1; `--ready \
+                NAME:before=OTHER` fires right before OTHER, at OTHER's + 1; several at one moment \
+                follow the tie rule; a delay only ever makes a combatant act later. `--hold \
+                NAME[:before=OTHER|after=OTHER]` gives up the first round's action (it may still \
+                move) to act at any moment of round 2, then returns to its place. The surprised \
+                (`surprised` key) enter in round 2.",
+        ),
+        (
+            "`encounter`",
+            "surprise, then initiative with the surprised entering in round 2; takes `--delay`, \
+                `--ready`, `--hold`.",
+        ),
+    ],
+    notes: &[],
+    output: &[
+        (
+            "`surprise`",
+            "`combatants` — each `{name, side, stance: rolls|ambusher|in_combat, wits?, \
+                composure?, mod?, pool?: {dice, rolls, again, successes, chance, dramatic}, \
+                successes?, surprised, dramatic?}`; `surprised` (names).",
+        ),
+        (
+            "`initiative`",
+            "`combatants` — each `{name, side, modifier, modifiers, roll?, given?, initiative}`; \
+                `ties?` (tie records as in `ose` with `kind: initiative|moved|round2`, `by?: \
+                [dex_composure|modifier|dex_composure_or_modifier]`); `order` — the standing order, \
+                each `{name, total, modifier, enters_round?, delayed?: {after, from, void?}, \
+                ready?: {before, from}, holds?}`; `rounds?` — when rounds 1 and 2 differ: each \
+                `{round, onward, order, sits_out?}`.",
+        ),
+        ("`encounter`", "`{surprise, initiative}`."),
+    ],
+    quiet_encounter: "`surprised=Mitch order=Thug,Larry`.",
+};
+
 pub static RULESET: Ruleset = Ruleset {
     id: "wod",
     cli: RulesId::Wod,
@@ -109,6 +163,7 @@ pub static RULESET: Ruleset = Ruleset {
         pursue: None,
         encounter: Some(Handler { flags: MOVE_FLAGS, run: encounter_command }),
     },
+    manual: MANUAL,
 };
 
 fn surprise_command(_: &cli::SurpriseArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {

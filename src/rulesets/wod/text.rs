@@ -3,7 +3,7 @@
 use super::rules::*;
 use crate::outcome::join;
 use crate::render::ties::tie_line;
-use crate::render::{Palette, Report, Signed, block, modifiers, pad, step, width, width_of};
+use crate::render::{Palette, Report, Signed, block, modifiers, pad, quiet_field, quiet_list, step, width, width_of};
 use std::fmt::Write as _;
 
 /// `Wits 2 + Composure 3 -1 mod: 4d10 (9 3 10 2) 10-again (4) = 2 successes`
@@ -60,7 +60,7 @@ impl Report for SurpriseOutcome<'_> {
     }
 
     fn headline(&self, out: &mut String) {
-        out.push_str(&if self.surprised.is_empty() { "none".to_string() } else { self.surprised.join(", ") });
+        out.push_str(&quiet_list(self.surprised.iter().copied()));
     }
 }
 
@@ -170,9 +170,13 @@ fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {
     lines
 }
 
-/// Names in the standing order.
-fn order_names<'a>(i: &'a InitiativeOutcome) -> Vec<&'a str> {
-    i.order.iter().map(|o| o.name).collect()
+/// Who acts in round 1, in order, for `-q`: round 1's own order when it differs from the
+/// standing one (the surprised and those who hold sit it out), or `none`.
+fn round_one(i: &InitiativeOutcome) -> String {
+    match i.rounds.iter().find(|r| r.round == 1) {
+        Some(round) => quiet_list(round.order.iter().map(|t| t.name)),
+        None => quiet_list(i.order.iter().map(|o| o.name)),
+    }
 }
 
 impl Report for InitiativeOutcome<'_> {
@@ -181,7 +185,7 @@ impl Report for InitiativeOutcome<'_> {
     }
 
     fn headline(&self, out: &mut String) {
-        out.push_str(&order_names(self).join(", "));
+        out.push_str(&round_one(self));
     }
 }
 
@@ -191,13 +195,11 @@ impl Report for EncounterOutcome<'_> {
         step(out, p, 2, "initiative", &initiative_lines(&self.initiative, p));
     }
 
+    /// `surprised= order=`, the order that of round 1.
     fn headline(&self, out: &mut String) {
-        let surprised =
-            if self.surprise.surprised.is_empty() { "none".to_string() } else { self.surprise.surprised.join(",") };
-        let _ = write!(out, "surprised={surprised} order={}", order_names(&self.initiative).join(","));
-        if let Some(first) = self.initiative.rounds.first() {
-            let names: Vec<&str> = first.order.iter().map(|t| t.name).collect();
-            let _ = write!(out, " round1={}", if names.is_empty() { "none".to_string() } else { names.join(",") });
-        }
+        let mut line = String::new();
+        quiet_field(&mut line, "surprised", quiet_list(self.surprise.surprised.iter().copied()));
+        quiet_field(&mut line, "order", round_one(&self.initiative));
+        out.push_str(&line);
     }
 }
