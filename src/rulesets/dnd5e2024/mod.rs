@@ -11,13 +11,12 @@ pub mod rules;
 pub mod text;
 
 use super::dnd5e::{self, rules as e2014, rules::RollMode};
-use super::{Handler, Manual, Procedures, Rule, Ruleset};
+use super::{Handler, Manual, Procedures, Ruleset};
 use crate::app::Runner;
 use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
 use crate::cli::{self, RulesId};
-use crate::dice::Dice;
 use crate::error::{Error, Result};
-use crate::odds::{Fallback, Odds};
+
 use rules::*;
 use serde::Deserialize;
 
@@ -209,10 +208,6 @@ pub static RULESET: Ruleset = Ruleset {
     },
 };
 
-/// The 2024 surprise rule over the 2014 input.
-#[derive(Clone, Debug)]
-pub struct Surprise(pub e2014::SurpriseInput);
-
 fn surprise_input(cast: &Cast, opts: &cli::SurpriseOpts) -> Result<e2014::SurpriseInput> {
     dnd5e::surprise_setup("5e2024", cast, creatures(cast), opts, None)
 }
@@ -332,42 +327,6 @@ fn swap(text: &str, creatures: &[e2014::Creature]) -> Result<(usize, usize)> {
         .hint("swap with a combatant on the same side"));
     }
     Ok((a, b))
-}
-
-impl Rule for Surprise {
-    type Outcome<'a> = SurpriseOutcome<'a>;
-
-    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> SurpriseOutcome<'a> {
-        surprise(&self.0, dice)
-    }
-
-    fn odds(&self, fallback: Fallback) -> Odds {
-        surprise_odds(&self.0, fallback)
-    }
-}
-
-impl Rule for Initiative {
-    type Outcome<'a> = InitiativeOutcome<'a>;
-
-    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> InitiativeOutcome<'a> {
-        initiative(self, &self.surprised, dice)
-    }
-
-    fn odds(&self, fallback: Fallback) -> Odds {
-        initiative_odds(self, fallback)
-    }
-}
-
-impl Rule for EncounterInput {
-    type Outcome<'a> = EncounterOutcome<'a>;
-
-    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> EncounterOutcome<'a> {
-        encounter(self, dice)
-    }
-
-    fn odds(&self, fallback: Fallback) -> Odds {
-        encounter_odds(self, fallback)
-    }
 }
 
 #[cfg(test)]

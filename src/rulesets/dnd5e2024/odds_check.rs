@@ -7,6 +7,7 @@
 
 use super::rules::*;
 use crate::odds::brute::{assert_part, walk};
+use crate::rulesets::Rule;
 use crate::rulesets::dnd5e::odds_check::{check_creatures, check_order, creature, fallback, sides, surprise_input};
 use crate::rulesets::dnd5e::rules::{
     self as e2014, Creature, FULL_ORDER, RollMode, Stealth, StealthTies, SurpriseInput, Variant,
@@ -73,7 +74,7 @@ fn surprise_of_each_creature_against_rolled_and_given_stealth() {
 fn check_initiative(ini: &Initiative) {
     let walked =
         walk(|d| initiative(ini, &ini.surprised, d).order.iter().map(|p| p.place.name.to_string()).collect::<Vec<_>>());
-    check_order(&initiative_odds(ini, fallback()), &walked, ini.given.len());
+    check_order(&ini.odds(fallback()), &walked, ini.given.len());
 }
 
 #[test]
@@ -175,9 +176,9 @@ fn the_alert_swap_trades_totals_right_after_rolling() {
 /// The encounter: each creature's surprise, who acts first (the first in the order: the
 /// surprised lose no turn) and the order, with the surprised rolling at Disadvantage.
 fn check_encounter(input: &EncounterInput) {
-    let odds = encounter_odds(input, fallback());
+    let odds = input.odds(fallback());
     let walked = walk(|d| {
-        let out = encounter(input, d);
+        let out = input.roll(d);
         let order: Vec<String> = out.initiative.order.iter().map(|p| p.place.name.to_string()).collect();
         (judged(&out.surprise), order, out.first_to_act.map(str::to_string))
     });

@@ -10,6 +10,7 @@
 use crate::dice::Dice;
 use crate::odds::{Dist, Fallback, Method, Odds};
 use crate::outcome::Modifier;
+use crate::rulesets::Rule;
 use crate::rulesets::dnd5e::rules::{
     self as e2014, Contender, HiderStealth, InitRoll, RollMode, Sighting, SurpriseInput, Variant, roll_contender,
     roll_hider,
@@ -178,6 +179,22 @@ pub fn surprise_odds(input: &SurpriseInput, fallback: Fallback) -> Odds {
     odds
 }
 
+/// The 2024 surprise rule over the 2014 input.
+#[derive(Clone, Debug)]
+pub struct Surprise(pub SurpriseInput);
+
+impl Rule for Surprise {
+    type Outcome<'a> = SurpriseOutcome<'a>;
+
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> SurpriseOutcome<'a> {
+        surprise(&self.0, dice)
+    }
+
+    fn odds(&self, fallback: Fallback) -> Odds {
+        surprise_odds(&self.0, fallback)
+    }
+}
+
 // ------------------------------------------------------------------------------------------
 // Initiative
 
@@ -334,10 +351,19 @@ fn swap_note(odds: &mut Odds, ini: &Initiative) {
     }
 }
 
-pub fn initiative_odds(ini: &Initiative, fallback: Fallback) -> Odds {
-    let mut odds = e2014::initiative_odds(&ini.lineup(&ini.surprised), fallback);
-    swap_note(&mut odds, ini);
-    odds
+/// The initiative command: the `surprised` key says who rolls with Disadvantage.
+impl Rule for Initiative {
+    type Outcome<'a> = InitiativeOutcome<'a>;
+
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> InitiativeOutcome<'a> {
+        initiative(self, &self.surprised, dice)
+    }
+
+    fn odds(&self, fallback: Fallback) -> Odds {
+        let mut odds = e2014::initiative_odds(&self.lineup(&self.surprised), fallback);
+        swap_note(&mut odds, self);
+        odds
+    }
 }
 
 // ------------------------------------------------------------------------------------------
@@ -348,46 +374,51 @@ pub type EncounterInput = e2014::EncounterInput<Initiative>;
 
 pub type EncounterOutcome<'a> = e2014::EncounterOutcome<'a, SurpriseOutcome<'a>, InitiativeOutcome<'a>>;
 
-/// Surprise, then initiative with the surprised at Disadvantage.
-pub fn encounter<'a>(input: &'a EncounterInput, dice: &mut dyn Dice) -> EncounterOutcome<'a> {
-    let surprise = surprise(&input.surprise, dice);
-    let surprised: Vec<bool> = surprise.creatures.iter().map(|c| c.judged.surprised).collect();
-    let initiative = initiative(&input.initiative, &surprised, dice);
-    // SRD 5.2: the surprised lose no turn, so the first in the order acts first.
-    let first_to_act = initiative.order.first().map(|p| p.place.name);
-    EncounterOutcome { surprise, initiative, first_to_act }
-}
+impl Rule for EncounterInput {
+    type Outcome<'a> = EncounterOutcome<'a>;
 
-/// Each creature's surprise, then who acts first (and the whole order for a small cast), each
-/// set of surprised creatures weighted by its probability and rolled with its Disadvantage.
-pub fn encounter_odds(input: &EncounterInput, fallback: Fallback) -> Odds {
-    let mut odds = Odds::default();
-    push_surprise_parts(&mut odds, &input.surprise, fallback);
-    let mut method = Method::exact(fallback);
-    let lowest = e2014::lowest_stealth_dist(&input.surprise, fallback, &mut method);
-    let sets: Dist<Vec<bool>> = lowest
-        .map(|&l| (0..input.surprise.creatures.len()).map(|i| judge(&input.surprise, i, l).surprised()).collect());
-    let ini = &input.initiative;
-    let all = vec![true; ini.given.len()];
-    let first = sets.and_then(|set| {
-        let lineup = ini.lineup(set);
-        let totals = e2014::total_dists(&lineup, fallback, &mut method);
-        e2014::first_odds(&lineup, &totals, &all, fallback, &mut method)
-    });
-    let names = ini.lineup(&ini.surprised);
-    odds.push(Some("first to act"), "who acts first", &first, method, |f| {
-        e2014::describe_first(&names, f, "acts first")
-    });
-    if ini.given.len() <= e2014::FULL_ORDER {
-        let order = sets.and_then(|set| {
+    /// Surprise, then initiative with the surprised at Disadvantage.
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> EncounterOutcome<'a> {
+        let surprise = surprise(&self.surprise, dice);
+        let surprised: Vec<bool> = surprise.creatures.iter().map(|c| c.judged.surprised).collect();
+        let initiative = initiative(&self.initiative, &surprised, dice);
+        // SRD 5.2: the surprised lose no turn, so the first in the order acts first.
+        let first_to_act = initiative.order.first().map(|p| p.place.name);
+        EncounterOutcome { surprise, initiative, first_to_act }
+    }
+
+    /// Each creature's surprise, then who acts first (and the whole order for a small cast),
+    /// each set of surprised creatures weighted by its probability and rolled with its
+    /// Disadvantage.
+    fn odds(&self, fallback: Fallback) -> Odds {
+        let mut odds = Odds::default();
+        push_surprise_parts(&mut odds, &self.surprise, fallback);
+        let mut method = Method::exact(fallback);
+        let lowest = e2014::lowest_stealth_dist(&self.surprise, fallback, &mut method);
+        let sets: Dist<Vec<bool>> = lowest
+            .map(|&l| (0..self.surprise.creatures.len()).map(|i| judge(&self.surprise, i, l).surprised()).collect());
+        let ini = &self.initiative;
+        let all = vec![true; ini.given.len()];
+        let first = sets.and_then(|set| {
             let lineup = ini.lineup(set);
             let totals = e2014::total_dists(&lineup, fallback, &mut method);
-            e2014::order_dist(&lineup, &totals, fallback, &mut method)
+            e2014::first_odds(&lineup, &totals, &all, fallback, &mut method)
         });
-        odds.push(Some("order"), "acting order", &order, method, |o| e2014::describe_order(&names, o));
+        let names = ini.lineup(&ini.surprised);
+        odds.push(Some("first to act"), "who acts first", &first, method, |f| {
+            e2014::describe_first(&names, f, "acts first")
+        });
+        if ini.given.len() <= e2014::FULL_ORDER {
+            let order = sets.and_then(|set| {
+                let lineup = ini.lineup(set);
+                let totals = e2014::total_dists(&lineup, fallback, &mut method);
+                e2014::order_dist(&lineup, &totals, fallback, &mut method)
+            });
+            odds.push(Some("order"), "acting order", &order, method, |o| e2014::describe_order(&names, o));
+        }
+        swap_note(&mut odds, ini);
+        odds
     }
-    swap_note(&mut odds, ini);
-    odds
 }
 
 #[cfg(test)]
