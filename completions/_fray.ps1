@@ -21,8 +21,8 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
 
     $completions = @(switch ($command) {
         'fray' {
-            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, cofd; default from FRAY_RULES')
-            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
@@ -50,8 +50,8 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             break
         }
         'fray;surprise' {
-            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, cofd; default from FRAY_RULES')
-            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
@@ -82,14 +82,16 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             break
         }
         'fray;distance' {
-            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, cofd; default from FRAY_RULES')
-            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour text output: auto (default), always, never')
             [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
             [CompletionResult]::new('--repeat', '--repeat', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--terrain', '--terrain', [CompletionResultType]::ParameterName, 'The travel terrain the others are seen across, e.g. forest or hills (5e, 5e2024)')
+            [CompletionResult]::new('--audible', '--audible', [CompletionResultType]::ParameterName, 'How much noise the others make, for the distance they are heard at (5e)')
             [CompletionResult]::new('--odds', '--odds', [CompletionResultType]::ParameterName, 'Do not roll: print the exact probability of every outcome')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
@@ -108,8 +110,8 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             break
         }
         'fray;initiative' {
-            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, cofd; default from FRAY_RULES')
-            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
@@ -124,6 +126,7 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             [CompletionResult]::new('--delay', '--delay', [CompletionResultType]::ParameterName, 'NAME acts right after OTHER, at OTHER''s initiative - 1 (wod, cofd; NAME:after=OTHER)')
             [CompletionResult]::new('--ready', '--ready', [CompletionResultType]::ParameterName, 'NAME''s prepared action fires right before OTHER, at OTHER''s + 1 (wod, cofd; NAME:before=OTHER)')
             [CompletionResult]::new('--hold', '--hold', [CompletionResultType]::ParameterName, 'NAME gives up its first-round action to act at any moment of round 2 (wod; in cofd, turns; NAME[:before=OTHER|after=OTHER] places it)')
+            [CompletionResult]::new('--swap', '--swap', [CompletionResultType]::ParameterName, 'ALERT (with the Alert feat) swaps initiative with the willing ALLY right after rolling (5e2024; repeatable)')
             [CompletionResult]::new('--surprised', '--surprised', [CompletionResultType]::ParameterName, 'SIDE is surprised and does not roll (ose, bx; repeatable)')
             [CompletionResult]::new('--rounds', '--rounds', [CompletionResultType]::ParameterName, 'Rounds to roll (5e speed factor; default 1)')
             [CompletionResult]::new('--odds', '--odds', [CompletionResultType]::ParameterName, 'Do not roll: print the exact probability of every outcome')
@@ -140,8 +143,8 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             break
         }
         'fray;reaction' {
-            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, cofd; default from FRAY_RULES')
-            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
@@ -163,8 +166,8 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             break
         }
         'fray;pursue' {
-            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, cofd; default from FRAY_RULES')
-            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
@@ -198,8 +201,8 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             break
         }
         'fray;encounter' {
-            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, cofd; default from FRAY_RULES')
-            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
@@ -219,6 +222,7 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             [CompletionResult]::new('--delay', '--delay', [CompletionResultType]::ParameterName, 'NAME acts right after OTHER, at OTHER''s initiative - 1 (wod, cofd; NAME:after=OTHER)')
             [CompletionResult]::new('--ready', '--ready', [CompletionResultType]::ParameterName, 'NAME''s prepared action fires right before OTHER, at OTHER''s + 1 (wod, cofd; NAME:before=OTHER)')
             [CompletionResult]::new('--hold', '--hold', [CompletionResultType]::ParameterName, 'NAME gives up its first-round action to act at any moment of round 2 (wod; in cofd, turns; NAME[:before=OTHER|after=OTHER] places it)')
+            [CompletionResult]::new('--swap', '--swap', [CompletionResultType]::ParameterName, 'ALERT (with the Alert feat) swaps initiative with the willing ALLY right after rolling (5e2024; repeatable)')
             [CompletionResult]::new('--cha', '--cha', [CompletionResultType]::ParameterName, 'The speaker''s Charisma score when the party parleys (3-18; ose, bx)')
             [CompletionResult]::new('--cha-mod', '--cha-mod', [CompletionResultType]::ParameterName, 'The speaker''s Charisma modifier, given directly (ose, bx)')
             [CompletionResult]::new('--mod', '--mod', [CompletionResultType]::ParameterName, 'Any other reaction modifier')
@@ -244,8 +248,8 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             break
         }
         'fray;completions' {
-            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, cofd; default from FRAY_RULES')
-            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
@@ -264,8 +268,8 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             break
         }
         'fray;man' {
-            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, cofd; default from FRAY_RULES')
-            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')

@@ -18,8 +18,8 @@ set edit:completion:arg-completer[fray] = {|@words|
     }
     var completions = [
         &'fray'= {
-            cand -r 'Ruleset: ose (default), gurps, 5e, wod, bx, cofd; default from FRAY_RULES'
-            cand --rules 'Ruleset: ose (default), gurps, 5e, wod, bx, cofd; default from FRAY_RULES'
+            cand -r 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES'
+            cand --rules 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES'
             cand --seed 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)'
             cand -f 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
             cand --format 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
@@ -46,8 +46,8 @@ set edit:completion:arg-completer[fray] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'fray;surprise'= {
-            cand -r 'Ruleset: ose (default), gurps, 5e, wod, bx, cofd; default from FRAY_RULES'
-            cand --rules 'Ruleset: ose (default), gurps, 5e, wod, bx, cofd; default from FRAY_RULES'
+            cand -r 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES'
+            cand --rules 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES'
             cand --seed 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)'
             cand -f 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
             cand --format 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
@@ -77,14 +77,16 @@ set edit:completion:arg-completer[fray] = {|@words|
             cand --version 'Print version'
         }
         &'fray;distance'= {
-            cand -r 'Ruleset: ose (default), gurps, 5e, wod, bx, cofd; default from FRAY_RULES'
-            cand --rules 'Ruleset: ose (default), gurps, 5e, wod, bx, cofd; default from FRAY_RULES'
+            cand -r 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES'
+            cand --rules 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES'
             cand --seed 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)'
             cand -f 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
             cand --format 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
             cand --color 'When to colour text output: auto (default), always, never'
             cand -n 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)'
             cand --repeat 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)'
+            cand --terrain 'The travel terrain the others are seen across, e.g. forest or hills (5e, 5e2024)'
+            cand --audible 'How much noise the others make, for the distance they are heard at (5e)'
             cand --odds 'Do not roll: print the exact probability of every outcome'
             cand -q 'Only the headline result, one line per run, whatever the format'
             cand --quiet 'Only the headline result, one line per run, whatever the format'
@@ -102,8 +104,8 @@ set edit:completion:arg-completer[fray] = {|@words|
             cand --version 'Print version'
         }
         &'fray;initiative'= {
-            cand -r 'Ruleset: ose (default), gurps, 5e, wod, bx, cofd; default from FRAY_RULES'
-            cand --rules 'Ruleset: ose (default), gurps, 5e, wod, bx, cofd; default from FRAY_RULES'
+            cand -r 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES'
+            cand --rules 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES'
             cand --seed 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)'
             cand -f 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
             cand --format 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
@@ -118,6 +120,7 @@ set edit:completion:arg-completer[fray] = {|@words|
             cand --delay 'NAME acts right after OTHER, at OTHER''s initiative - 1 (wod, cofd; NAME:after=OTHER)'
             cand --ready 'NAME''s prepared action fires right before OTHER, at OTHER''s + 1 (wod, cofd; NAME:before=OTHER)'
             cand --hold 'NAME gives up its first-round action to act at any moment of round 2 (wod; in cofd, turns; NAME[:before=OTHER|after=OTHER] places it)'
+            cand --swap 'ALERT (with the Alert feat) swaps initiative with the willing ALLY right after rolling (5e2024; repeatable)'
             cand --surprised 'SIDE is surprised and does not roll (ose, bx; repeatable)'
             cand --rounds 'Rounds to roll (5e speed factor; default 1)'
             cand --odds 'Do not roll: print the exact probability of every outcome'
@@ -133,8 +136,8 @@ set edit:completion:arg-completer[fray] = {|@words|
             cand --version 'Print version'
         }
         &'fray;reaction'= {
-            cand -r 'Ruleset: ose (default), gurps, 5e, wod, bx, cofd; default from FRAY_RULES'
-            cand --rules 'Ruleset: ose (default), gurps, 5e, wod, bx, cofd; default from FRAY_RULES'
+            cand -r 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES'
+            cand --rules 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES'
             cand --seed 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)'
             cand -f 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
             cand --format 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
@@ -155,8 +158,8 @@ set edit:completion:arg-completer[fray] = {|@words|
             cand --version 'Print version'
         }
         &'fray;pursue'= {
-            cand -r 'Ruleset: ose (default), gurps, 5e, wod, bx, cofd; default from FRAY_RULES'
-            cand --rules 'Ruleset: ose (default), gurps, 5e, wod, bx, cofd; default from FRAY_RULES'
+            cand -r 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES'
+            cand --rules 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES'
             cand --seed 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)'
             cand -f 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
             cand --format 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
@@ -189,8 +192,8 @@ set edit:completion:arg-completer[fray] = {|@words|
             cand --version 'Print version'
         }
         &'fray;encounter'= {
-            cand -r 'Ruleset: ose (default), gurps, 5e, wod, bx, cofd; default from FRAY_RULES'
-            cand --rules 'Ruleset: ose (default), gurps, 5e, wod, bx, cofd; default from FRAY_RULES'
+            cand -r 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES'
+            cand --rules 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES'
             cand --seed 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)'
             cand -f 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
             cand --format 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
@@ -210,6 +213,7 @@ set edit:completion:arg-completer[fray] = {|@words|
             cand --delay 'NAME acts right after OTHER, at OTHER''s initiative - 1 (wod, cofd; NAME:after=OTHER)'
             cand --ready 'NAME''s prepared action fires right before OTHER, at OTHER''s + 1 (wod, cofd; NAME:before=OTHER)'
             cand --hold 'NAME gives up its first-round action to act at any moment of round 2 (wod; in cofd, turns; NAME[:before=OTHER|after=OTHER] places it)'
+            cand --swap 'ALERT (with the Alert feat) swaps initiative with the willing ALLY right after rolling (5e2024; repeatable)'
             cand --cha 'The speaker''s Charisma score when the party parleys (3-18; ose, bx)'
             cand --cha-mod 'The speaker''s Charisma modifier, given directly (ose, bx)'
             cand --mod 'Any other reaction modifier'
@@ -234,8 +238,8 @@ set edit:completion:arg-completer[fray] = {|@words|
             cand --version 'Print version'
         }
         &'fray;completions'= {
-            cand -r 'Ruleset: ose (default), gurps, 5e, wod, bx, cofd; default from FRAY_RULES'
-            cand --rules 'Ruleset: ose (default), gurps, 5e, wod, bx, cofd; default from FRAY_RULES'
+            cand -r 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES'
+            cand --rules 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES'
             cand --seed 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)'
             cand -f 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
             cand --format 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
@@ -253,8 +257,8 @@ set edit:completion:arg-completer[fray] = {|@words|
             cand --version 'Print version'
         }
         &'fray;man'= {
-            cand -r 'Ruleset: ose (default), gurps, 5e, wod, bx, cofd; default from FRAY_RULES'
-            cand --rules 'Ruleset: ose (default), gurps, 5e, wod, bx, cofd; default from FRAY_RULES'
+            cand -r 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES'
+            cand --rules 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES'
             cand --seed 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)'
             cand -f 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
             cand --format 'Output format: text (default), yaml, json; default from FRAY_FORMAT'

@@ -61,7 +61,7 @@ pub struct Cli {
 // a command's description.
 #[derive(Debug, Clone, Default, Args)]
 pub struct Global {
-    /// Ruleset: ose (default), gurps, 5e, wod, bx, cofd; default from FRAY_RULES
+    /// Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES
     #[arg(global = true, help_heading = GLOBAL, short, long, value_enum, ignore_case = true, value_name = "ID")]
     pub rules: Option<RulesId>,
 
@@ -132,6 +132,9 @@ pub enum RulesId {
     Wod,
     /// Classic Basic/Expert numbers, as in the Old-School Essentials SRD
     Bx,
+    /// D&D 2024 revision (SRD 5.2)
+    #[value(name = "5e2024", aliases = ["5.5e", "2024", "dnd5e2024", "dnd2024"])]
+    Dnd5e2024,
     /// Chronicles of Darkness, 2nd edition
     Cofd,
 }
@@ -217,15 +220,19 @@ Examples:
   fray surprise --side party --side orcs:chance=3 --side wolves:aware
   fray -r gurps surprise --total Clerk:iq=9 Guard:iq=10,cr Werewolf:side=monsters
   fray -r 5e surprise --stealth 14 Elf:per=16 Fighter:per=12 Wizard:per=10 Halfling:per=14
+  fray -r 5e2024 surprise --stealth-mod 5 Elf:per=16 Fighter:per=12
   fray -r wod surprise Mitch:wits=2,composure=3 Larry:wits=3,composure=2
   fray -r cofd surprise --odds Mitch:wits=2,composure=3 Thug:ambusher,dex=3,stealth=2,side=monsters";
 
 pub const DISTANCE_EXAMPLES: &str = "\
 Examples:
-  fray distance                       dungeon: 2d6 x 10'
-  fray distance --outdoors            2d6 x 30'
-  fray distance --both-surprised -q   1d4 x 10', just the number
-  fray -r bx distance --wilderness    4d6 x 10 yards";
+  fray distance                         dungeon: 2d6 x 10'
+  fray distance --outdoors              2d6 x 30'
+  fray distance --both-surprised -q     1d4 x 10', just the number
+  fray -r bx distance --wilderness      4d6 x 10 yards
+  fray -r 5e distance --terrain hills   2d10 x 10 ft
+  fray -r 5e distance --audible loud    heard: 2d6 x 50 ft
+  fray -r 5e2024 distance --terrain forest --odds";
 
 pub const INITIATIVE_EXAMPLES: &str = "\
 Examples:
@@ -235,6 +242,7 @@ Examples:
   fray -r 5e initiative Rogue:dex=4 Goblin*4:dex=2,side=monsters
   fray -r bx initiative --individual Ansel:dex=16 Ogre:side=monsters,mod=-1,slow
   fray -r 5e initiative --variant speed --rounds 3 'Paladin:dex=0,action=spell:2+light'
+  fray -r 5e2024 initiative --swap Rogue:Fighter Rogue:dex=4,alert,pb=2 Fighter:dex=1 Orc:side=monsters
   fray -r wod initiative Mitch:initiative=10 Larry:initiative=6 --delay Mitch:after=Larry
   fray -r cofd initiative Mitch:dex=3,composure=2 Larry:init=5 --hold Larry";
 
@@ -258,6 +266,7 @@ Examples:
   fray -r bx encounter --outdoors --cha 13
   fray -r gurps encounter --partial --reaction Ansel:iq=12,speed=6 Orc*2:side=monsters,speed=5
   fray -r 5e encounter --stealth 14 Elf:per=16,dex=3 Goblin*4:side=monsters,dex=2
+  fray -r 5e2024 encounter --stealth-mod 4 Elf:per=16,dex=3 Goblin*4:side=monsters,dex=2
   fray -r wod encounter Mitch:wits=2,composure=3,dex=3 Thug:ambusher,side=monsters
   fray -r cofd encounter Mitch:wits=2,composure=3,dex=3 Thug*2:ambusher,dex=3,stealth=2,side=monsters";
 
@@ -362,6 +371,14 @@ pub struct DistanceArgs {
     /// Either side is surprised: 1d4 x 10 yards outdoors; the dungeon distance stays (bx)
     #[arg(long)]
     pub surprised: bool,
+
+    /// The travel terrain the others are seen across, e.g. forest or hills (5e, 5e2024)
+    #[arg(long = "terrain", value_name = "TERRAIN")]
+    pub travel_terrain: Option<String>,
+
+    /// How much noise the others make, for the distance they are heard at (5e)
+    #[arg(long, value_enum, value_name = "NOISE")]
+    pub audible: Option<Audible>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -382,6 +399,16 @@ pub enum Variant {
     Side,
     /// Speed factor: d20 + Dex + action and size modifiers, every round
     Speed,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Audible {
+    /// Trying to be quiet: 2d6 x 5 ft
+    Quiet,
+    /// Normal noise: 2d6 x 10 ft
+    Normal,
+    /// Very loud: 2d6 x 50 ft
+    Loud,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -419,6 +446,11 @@ pub struct OrderOpts {
     /// NAME[:before=OTHER|after=OTHER] places it)
     #[arg(long, value_name = "NAME")]
     pub hold: Vec<String>,
+
+    /// ALERT (with the Alert feat) swaps initiative with the willing ALLY right after rolling
+    /// (5e2024; repeatable)
+    #[arg(long, value_name = "ALERT:ALLY")]
+    pub swap: Vec<String>,
 }
 
 #[derive(Debug, Args)]

@@ -63,8 +63,8 @@ pub const QUIET_INTRO: &str = "`-q` prints one line per run, whatever `--format`
 pub const QUIET: &[(&str, &str)] = &[
     (
         "`surprise`",
-        "the surprised, as the ruleset rolls: sides in `ose`, combatants in `gurps`, `5e` and `wod` \
-        (`party`; `Orc 1,Orc 2`; `none`).",
+        "the surprised, as the ruleset rolls: sides in `ose`, combatants in `gurps`, `5e`, `5e2024` \
+        and `wod` (`party`; `Orc 1,Orc 2`; `none`).",
     ),
     ("`distance`", "the feet (`60`)."),
     (

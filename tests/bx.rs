@@ -846,7 +846,10 @@ fn usage_errors_exit_2_with_a_hint() {
             &["surprise", "--side", "a:initiative=0"],
             "key 'initiative' is 0, out of range; allowed: a whole number from 1 to 6",
         ),
-        (&["surprise", "--ambush"], "--ambush is not an option of bx surprise; it belongs to ose, gurps, 5e surprise"),
+        (
+            &["surprise", "--ambush"],
+            "--ambush is not an option of bx surprise; it belongs to ose, gurps, 5e, 5e2024 surprise",
+        ),
         (
             &["initiative", "A:initiative=5"],
             "combatant 'A' gives initiative=N, an individual total, but here each side rolls; add --individual",
@@ -916,8 +919,11 @@ fn usage_errors_exit_2_with_a_hint() {
     assert!(err.contains("--waterborne is not an option of ose distance; it belongs to bx distance"), "{err}");
     let err = fails(&["-r", "gurps", "initiative", "--individual"], 2);
     assert!(err.contains("--individual is not an option of gurps initiative; it belongs to bx initiative"), "{err}");
-    let err = fails(&["-r", "5e", "distance"], 2);
-    assert!(err.contains("the 5e ruleset has no encounter-distance rule; rulesets with one: ose, bx"), "{err}");
+    let err = fails(&["-r", "wod", "distance"], 2);
+    assert!(
+        err.contains("the wod ruleset has no encounter-distance rule; rulesets with one: ose, 5e, bx, 5e2024"),
+        "{err}"
+    );
 }
 
 #[test]

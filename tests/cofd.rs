@@ -404,9 +404,12 @@ fn procedures_cofd_lacks_name_who_has_them() {
         let err = fails(&cofd(&[command]), 2);
         assert!(err.contains(&format!("the cofd ruleset has no {rule} rule")), "{err}");
     }
-    // And cofd is named among those that have a surprise rule.
+    // A flag of another ruleset names the rulesets it belongs to, cofd not among them.
     let err = fails(&["-r", "ose", "surprise", "--stealth", "3"], 2);
-    assert!(err.contains("it belongs to 5e surprise"), "{err}");
+    assert!(err.contains("it belongs to 5e, 5e2024 surprise"), "{err}");
+    // And the hint for a missing rule names the rulesets that have it.
+    let err = fails(&["-r", "cofd", "distance"], 2);
+    assert!(err.contains("rulesets with one: ose, 5e, bx, 5e2024"), "{err}");
 }
 
 #[test]

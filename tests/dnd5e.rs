@@ -6,14 +6,6 @@ use serde_json::{Value, json};
 const GOBLIN_AMBUSH: &[&str] =
     &["-r", "5e", "surprise", "--stealth", "14", "Elf:per=16", "Fighter:per=12", "Wizard:per=10", "Halfling:per=14"];
 
-fn with(base: &[&str], more: &[&str]) -> Vec<String> {
-    base.iter().chain(more).map(|s| s.to_string()).collect()
-}
-
-fn refs(args: &[String]) -> Vec<&str> {
-    args.iter().map(String::as_str).collect()
-}
-
 // ------------------------------------------------------------------------------------------
 // seed 004: surprise
 
@@ -158,9 +150,7 @@ fn initiative(variant: &str, seed: &str, more: &[&str]) -> Vec<String> {
 #[test]
 fn standard_initiative_text_yaml_json() {
     let args = initiative("standard", "11", &[]);
-    insta::assert_snapshot!("initiative_standard_text", stdout(&refs(&args)));
-    insta::assert_snapshot!("initiative_standard_yaml", stdout(&refs(&with(&["-f", "yaml"], &refs(&args)))));
-    insta::assert_snapshot!("initiative_standard_json", stdout(&refs(&with(&["-f", "json"], &refs(&args)))));
+    assert_formats!("initiative_standard", &refs(&args), ["text", "yaml", "json"]);
 }
 
 #[test]
@@ -411,10 +401,7 @@ const ENCOUNTER: &[&str] = &[
 
 #[test]
 fn encounter_text_yaml_json() {
-    insta::assert_snapshot!("encounter_text", stdout(ENCOUNTER));
-    insta::assert_snapshot!("encounter_yaml", stdout(&refs(&with(&["-f", "yaml"], ENCOUNTER))));
-    insta::assert_snapshot!("encounter_json", stdout(&refs(&with(&["-f", "json"], ENCOUNTER))));
-    insta::assert_snapshot!("encounter_quiet", stdout(&refs(&with(&["-q"], ENCOUNTER))));
+    assert_formats!("encounter", ENCOUNTER, ["text", "yaml", "json", "quiet"]);
 }
 
 #[test]
@@ -495,27 +482,8 @@ fn first_to_act_fits_the_odds() {
 fn the_roster_example_runs() {
     let template = stdout(&["-r", "5e", "encounter", "--roster-example"]);
     assert!(template.contains("action: spell:2+light"), "{template}");
-    let out = fray()
-        .args([
-            "-r",
-            "5e",
-            "--seed",
-            "1",
-            "-f",
-            "json",
-            "encounter",
-            "--stealth",
-            "12",
-            "--variant",
-            "speed",
-            "--roster",
-            "-",
-        ])
-        .write_stdin(template)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let args = ["-r", "5e", "--seed", "1", "encounter", "--stealth", "12", "--variant", "speed", "--roster", "-"];
+    let doc = json_with_stdin(&args, template);
     assert_eq!(doc["initiative"]["order"].as_array().unwrap().len(), 4);
 }
 
@@ -586,7 +554,7 @@ fn errors_name_the_flag_or_key_and_what_is_allowed() {
         ),
         (&["encounter", "Elf"], 2, "5e surprise needs the hiders' Stealth"),
         (&["reaction"], 2, "the 5e ruleset has no reaction rule; rulesets with one: ose, gurps"),
-        (&["distance"], 2, "the 5e ruleset has no encounter-distance rule; rulesets with one: ose"),
+        (&["distance"], 2, "5e distance needs --terrain TERRAIN (or --audible quiet|normal|loud)"),
         (&["pursue"], 2, "the 5e ruleset has no pursuit rule; rulesets with one: ose"),
     ];
     for (args, code, says) in cases {

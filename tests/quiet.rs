@@ -87,9 +87,10 @@ fn check_fields(args: &[&str], expect: impl Fn(&Value) -> Vec<(&'static str, Str
 const COVERED: &[(&str, &[&str])] = &[
     ("ose", &["surprise", "distance", "initiative", "reaction", "pursue", "encounter"]),
     ("gurps", &["surprise", "initiative", "reaction", "encounter"]),
-    ("5e", &["surprise", "initiative", "encounter"]),
+    ("5e", &["surprise", "distance", "initiative", "encounter"]),
     ("wod", &["surprise", "initiative", "encounter"]),
     ("bx", &["surprise", "distance", "initiative", "reaction", "pursue", "encounter"]),
+    ("5e2024", &["surprise", "distance", "initiative", "encounter"]),
     ("cofd", &["surprise", "initiative", "encounter"]),
 ];
 
@@ -261,6 +262,8 @@ fn dnd5e() {
             names_where(d, "order", |_| true)
         });
     }
+    check(&["-r", "5e", "distance", "--terrain", "hills"], |d| text(&d["feet"]));
+    check(&["-r", "5e", "distance", "--audible", "quiet"], |d| text(&d["feet"]));
     // The speed factor: the first round only.
     let speed = ["-r", "5e", "initiative", "--variant", "speed", "--rounds", "3", "A", "B:dex=2"];
     check(&speed, |d| names_where(&d["rounds"][0], "order", |_| true));
@@ -273,6 +276,31 @@ fn dnd5e() {
             ]
         });
     }
+}
+
+// ------------------------------------------------------------------------------------------
+// 5e2024
+
+#[test]
+fn dnd5e2024() {
+    let cast = ["Elf:per=16,dex=3", "Fighter:per=12", "Rogue:dex=4,alert,pb=2", "Goblin*2:side=monsters,dex=2"];
+    let surprised = |d: &Value| names_where(d, "creatures", |c| c["surprised"] == true);
+    let lines = check(&[&["-r", "5e2024", "surprise", "--stealth-mod", "6"], &cast[..]].concat(), surprised);
+    assert!(lines.contains(&"Fighter,Rogue".to_string()), "{lines:?}");
+    assert!(lines.contains(&"none".to_string()), "a Stealth below the DC hides nobody: {lines:?}");
+    check(&["-r", "5e2024", "distance", "--terrain", "mountain"], |d| text(&d["feet"]));
+    for variant in ["standard", "score"] {
+        let args =
+            [&["-r", "5e2024", "initiative", "--variant", variant, "--swap", "Rogue:Fighter"], &cast[..]].concat();
+        check(&args, |d| names_where(d, "order", |_| true));
+    }
+    // The surprised lose no turn: the order is the whole order.
+    check_fields(&[&["-r", "5e2024", "encounter", "--stealth-mod", "6"], &cast[..]].concat(), |d| {
+        vec![
+            ("surprised", names_where(&d["surprise"], "creatures", |c| c["surprised"] == true)),
+            ("order", names_where(&d["initiative"], "order", |_| true)),
+        ]
+    });
 }
 
 // ------------------------------------------------------------------------------------------

@@ -204,7 +204,7 @@ fn bash_completes_commands_flags_and_values() {
     for flag in ["--quarry", "--pursuer", "--drop", "--rules", "--odds"] {
         assert!(flags.contains(&flag.to_string()), "{flag} not in {flags:?}");
     }
-    assert_eq!(bash_complete("fray --rules "), ["ose", "gurps", "5e", "wod", "bx", "cofd"]);
+    assert_eq!(bash_complete("fray --rules "), ["ose", "gurps", "5e", "wod", "bx", "5e2024", "cofd"]);
     assert_eq!(bash_complete("fray pursue --drop "), ["treasure", "food"]);
     assert_eq!(bash_complete("fray initiative --ties s"), ["simultaneous"]);
     assert_eq!(bash_complete("fray encounter --roster Cargo.t"), ["Cargo.toml"]);
@@ -229,7 +229,7 @@ fn fish_completes_commands_flags_and_values() {
         assert!(commands.contains(&command.to_string()), "{command} not in {commands:?}");
     }
     assert!(complete("fray surprise --am").contains(&"--ambush".to_string()));
-    assert_eq!(complete("fray --rules "), ["5e", "bx", "cofd", "gurps", "ose", "wod"]);
+    assert_eq!(complete("fray --rules "), ["5e", "5e2024", "bx", "cofd", "gurps", "ose", "wod"]);
     assert_eq!(complete("fray surprise --rules g"), ["gurps"]);
     assert_eq!(complete("fray -f j"), ["json"]);
     assert_eq!(complete("fray pursue --drop "), ["food", "treasure"]);
@@ -604,7 +604,10 @@ fn fish_completes_keys_sides_and_shells_by_asking_fray() {
     assert_eq!(values(complete("fray --side party --side orcs surprise --aware ", &[])), ["party", "orcs"]);
     assert_eq!(values(complete("fray initiative --wait ", &[])), ["party", "monsters"]);
     assert_eq!(values(complete("fray initiative --surprised m", &[])), ["monsters"]);
-    assert_eq!(values(complete("fray -r ose surprise --side orcs:", &[])), ["orcs:aware", "orcs:chance=", "orcs:surprise=", "orcs:initiative="]);
+    assert_eq!(
+        values(complete("fray -r ose surprise --side orcs:", &[])),
+        ["orcs:aware", "orcs:chance=", "orcs:surprise=", "orcs:initiative="]
+    );
     assert_eq!(values(complete("fray completions ", &[]))[..5], ["bash", "elvish", "fish", "powershell", "zsh"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }

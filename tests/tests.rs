@@ -6,6 +6,7 @@ mod bx;
 mod cofd;
 mod contract;
 mod dnd5e;
+mod dnd5e2024;
 mod golden;
 mod gurps;
 mod hardening;

@@ -275,6 +275,12 @@ impl Report for ReactionOutcome<'_> {
     }
 }
 
+/// An encounter distance as every ruleset shows it: `2d6 (3+4) = 7 × 10′ = 70′`, with `unit`
+/// (`′`, or ` ft`) after each number, then `notes`, already styled.
+pub fn distance_line(p: &Palette, roll: &Roll, scale: u32, feet: u32, unit: &str, notes: impl Display) -> String {
+    format!("{} × {scale}{unit} = {}{notes}", p.roll(roll), p.total(format_args!("{feet}{unit}")))
+}
+
 /// Writes `lines` indented by two spaces.
 pub fn block(out: &mut String, lines: &[String]) {
     for line in lines {

@@ -7,6 +7,7 @@
 pub mod bx;
 pub mod cofd;
 pub mod dnd5e;
+pub mod dnd5e2024;
 pub mod gurps;
 pub mod ose;
 pub mod wod;
@@ -23,7 +24,15 @@ use serde::Serialize;
 
 /// Every ruleset fray knows, in the order help and hints list them.
 pub static RULESETS: &[&Ruleset] =
-    &[&ose::RULESET, &gurps::RULESET, &dnd5e::RULESET, &wod::RULESET, &bx::RULESET, &cofd::RULESET];
+    &[
+        &ose::RULESET,
+        &gurps::RULESET,
+        &dnd5e::RULESET,
+        &wod::RULESET,
+        &bx::RULESET,
+        &dnd5e2024::RULESET,
+        &cofd::RULESET,
+    ];
 
 /// One ruleset: what it is called, the keys its sides and combatants take, and the procedures
 /// it has.

@@ -54,6 +54,43 @@ pub fn fails(args: &[&str], code: i32) -> String {
     stderr
 }
 
+/// `base` then `more`, as owned arguments.
+pub fn with(base: &[&str], more: &[&str]) -> Vec<String> {
+    base.iter().chain(more).map(|s| s.to_string()).collect()
+}
+
+pub fn refs(args: &[String]) -> Vec<&str> {
+    args.iter().map(String::as_str).collect()
+}
+
+/// Standard output of `args` in one format: `text`, `yaml`, `json`, or `quiet` (`-q`).
+pub fn in_format(format: &str, args: &[&str]) -> String {
+    let flags: &[&str] = match format {
+        "text" => &[],
+        "yaml" => &["-f", "yaml"],
+        "json" => &["-f", "json"],
+        "quiet" => &["-q"],
+        other => panic!("no format {other}"),
+    };
+    stdout(&refs(&with(flags, args)))
+}
+
+/// Snapshots `args` in each format listed (`text`, `yaml`, `json`, `quiet`) as
+/// `{name}_{format}`. A macro, so that the snapshots are named after the calling module.
+macro_rules! assert_formats {
+    ($name:literal, $args:expr, [$($format:literal),+ $(,)?]) => {
+        $(insta::assert_snapshot!(concat!($name, "_", $format), $crate::common::in_format($format, $args));)+
+    };
+}
+pub(crate) use assert_formats;
+
+/// One JSON document, with `input` on standard input (a roster given as `--roster -`).
+pub fn json_with_stdin(args: &[&str], input: impl Into<Vec<u8>>) -> Value {
+    let out = fray().arg("-f").arg("json").args(args).write_stdin(input).output().expect("fray runs");
+    assert!(out.status.success(), "fray {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("a JSON document")
+}
+
 /// Every JSON document `fray -f json -n N …` prints, one per line.
 pub fn json_lines(args: &[&str]) -> Vec<Value> {
     let mut all = vec!["-f", "json"];

@@ -2,7 +2,7 @@
 //! This file turns the command line into rule inputs; [`rules`] rolls them, [`text`] shows them.
 
 #[cfg(test)]
-mod odds_check;
+pub(crate) mod odds_check;
 pub mod rules;
 pub mod text;
 
@@ -142,12 +142,25 @@ const MANUAL: Manual = Manual {
                 medium 0 · large −2 · huge −5 · gargantuan −8.",
         ),
         (
+            "`distance --terrain T`",
+            "how far off the others are when first seen, by terrain (the 2014 DM screen; the \
+                terrains are listed below). Either number of a terrain's name is accepted (`hill` \
+                or `hills`), in any case.",
+        ),
+        (
+            "`distance --audible NOISE`",
+            "how far off they are when first heard instead: `quiet` (trying to be quiet) 2d6 × 5 \
+                ft, `normal` 2d6 × 10 ft, `loud` (very loud) 2d6 × 50 ft.",
+        ),
+        (
             "`encounter`",
             "surprise, then the chosen initiative; the surprised keep their place marked \"loses \
                 first turn\".",
         ),
     ],
-    notes: &[],
+    notes: &["Encounter distance by `--terrain`: `arctic`, `desert`, `farmland`, `grassland` 6d6 × 10 \
+              ft · `forest`, `swamp`, `woodland` 2d8 × 10 ft · `hills`, `wastelands` 2d10 × 10 ft · \
+              `jungle` 2d6 × 10 ft · `mountains` 4d10 × 10 ft."],
     output: &[
         (
             "`surprise`",
@@ -165,6 +178,7 @@ const MANUAL: Manual = Manual {
                 records as in `ose`, `by?: [dex]`); `rounds?` (speed factor, every round; `order` \
                 is round 1).",
         ),
+        ("`distance`", "`{terrain?, audible?: quiet|normal|loud, roll, scale (feet per point), feet}`."),
         (
             "`encounter`",
             "`surprise`, `initiative` (each place with `surprised` and `loses_first_turn`), \
@@ -184,7 +198,7 @@ pub static RULESET: Ruleset = Ruleset {
             flags: &["--stealth", "--stealth-mod", "--stealth-ties", "--both-surprised", "--ambush"],
             run: surprise_command,
         }),
-        distance: None,
+        distance: Some(Handler { flags: &["--terrain", "--audible"], run: distance_command }),
         initiative: Some(Handler { flags: &["--variant", "--rounds"], run: initiative_command }),
         reaction: None,
         pursue: None,
@@ -206,7 +220,7 @@ pub static RULESET: Ruleset = Ruleset {
 
 /// The side the surprise flags name, which takes part even with nobody on it: the side that
 /// hides when Stealth is given.
-fn surprise_sides(opts: &cli::SurpriseOpts) -> Vec<&str> {
+pub(crate) fn surprise_sides(opts: &cli::SurpriseOpts) -> Vec<&str> {
     let hides = !opts.stealth.is_empty() || !opts.stealth_mod.is_empty();
     match opts.ambush.as_deref() {
         Some(side) => vec![side],
@@ -218,6 +232,44 @@ fn surprise_sides(opts: &cli::SurpriseOpts) -> Vec<&str> {
 fn surprise_command(args: &cli::SurpriseArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
     let cast: Cast = cast.typed()?.take_part(&surprise_sides(&args.surprise));
     runner.run(&surprise_input(&cast, &args.surprise, args.both_surprised)?)
+}
+
+fn distance_command(args: &cli::DistanceArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
+    let heard = args.audible.map(|noise| match noise {
+        cli::Audible::Quiet => &NOISES[0],
+        cli::Audible::Normal => &NOISES[1],
+        cli::Audible::Loud => &NOISES[2],
+    });
+    runner.run(&distance_input("5e", TERRAINS, args.travel_terrain.as_deref(), heard, true)?)
+}
+
+/// The encounter distance `--terrain` names in `table`, or the audible distance `heard` (for
+/// a ruleset with `--audible`, `hearing`). 5e2024 too.
+pub(crate) fn distance_input(
+    rules: &str,
+    table: &'static [Sighting],
+    terrain: Option<&str>,
+    heard: Option<&'static Sighting>,
+    hearing: bool,
+) -> Result<DistanceInput> {
+    let terrains = format!("{rules} terrains: {}", Sighting::names(table));
+    let noticed = match (terrain, heard) {
+        (Some(_), Some(_)) => {
+            return Err(Error::usage("--terrain and --audible each set the distance: give one").hint(
+                "--terrain for the distance the others are seen at, --audible for the distance they are heard at",
+            ));
+        }
+        (None, Some(noise)) => Noticed::Heard(noise),
+        (Some(word), None) => Noticed::Seen(
+            Sighting::find(table, word)
+                .ok_or_else(|| Error::usage(format!("unknown terrain '{word}'")).hint(terrains.clone()))?,
+        ),
+        (None, None) => {
+            let or_heard = if hearing { " (or --audible quiet|normal|loud)" } else { "" };
+            return Err(Error::usage(format!("{rules} distance needs --terrain TERRAIN{or_heard}")).hint(terrains));
+        }
+    };
+    Ok(DistanceInput { noticed })
 }
 
 fn initiative_command(args: &cli::InitiativeArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
@@ -266,8 +318,19 @@ fn creatures(cast: &Cast) -> Result<Vec<Creature>> {
 }
 
 fn surprise_input(cast: &Cast, opts: &cli::SurpriseOpts, both_surprised: bool) -> Result<SurpriseInput> {
-    let creatures = creatures(cast)?;
-    let example = "e.g. fray -r 5e surprise --stealth 14 Elf:per=16 Fighter:per=12";
+    surprise_setup("5e", cast, creatures(cast)?, opts, Some(both_surprised))
+}
+
+/// The hiders and the creatures that may be surprised, from the surprise flags; any ruleset's
+/// cast (5e2024 too). `both_surprised` is `None` for a ruleset without `--both-surprised`.
+pub(crate) fn surprise_setup<S, C>(
+    rules: &str,
+    cast: &cast::Cast<S, C>,
+    creatures: Vec<Creature>,
+    opts: &cli::SurpriseOpts,
+    both_surprised: Option<bool>,
+) -> Result<SurpriseInput> {
+    let example = format!("e.g. fray -r {rules} surprise --stealth 14 Elf:per=16 Fighter:per=12");
     if let Some(bad) = opts.stealth.iter().find(|s| !STEALTH_RANGE.contains(s)) {
         return Err(Error::usage(format!("--stealth {bad} is out of range; allowed: -20 to 60")));
     }
@@ -275,7 +338,7 @@ fn surprise_input(cast: &Cast, opts: &cli::SurpriseOpts, both_surprised: bool) -
         return Err(Error::usage(format!("--stealth-mod {bad} is out of range; allowed: -10 to 30")));
     }
     let given_stealth = !opts.stealth.is_empty() || !opts.stealth_mod.is_empty();
-    if both_surprised {
+    if both_surprised == Some(true) {
         if given_stealth {
             return Err(Error::usage("--both-surprised takes no --stealth or --stealth-mod: nobody hides")
                 .hint("drop the Stealth, or drop --both-surprised for an ambush"));
@@ -284,8 +347,9 @@ fn surprise_input(cast: &Cast, opts: &cli::SurpriseOpts, both_surprised: bool) -
             return Err(Error::usage("--both-surprised takes no --ambush: nobody hides").hint("drop one of them"));
         }
         if creatures.is_empty() {
-            return Err(Error::usage("no creature to check for surprise")
-                .hint("name the combatants, e.g. fray -r 5e surprise --both-surprised Elf Orc:side=monsters"));
+            return Err(Error::usage("no creature to check for surprise").hint(format!(
+                "name the combatants, e.g. fray -r {rules} surprise --both-surprised Elf Orc:side=monsters"
+            )));
         }
         return Ok(SurpriseInput {
             sides: cast.sides.iter().map(|s| s.name.clone()).collect(),
@@ -297,10 +361,11 @@ fn surprise_input(cast: &Cast, opts: &cli::SurpriseOpts, both_surprised: bool) -
         });
     }
     if !given_stealth {
-        return Err(Error::usage(
-            "5e surprise needs the hiders' Stealth: --stealth N (a total) or --stealth-mod N \
-                                 (a hider who rolls d20 + N), or --both-surprised",
-        )
+        let or_both = if both_surprised.is_some() { ", or --both-surprised" } else { "" };
+        return Err(Error::usage(format!(
+            "{rules} surprise needs the hiders' Stealth: --stealth N (a total) or --stealth-mod N \
+             (a hider who rolls d20 + N){or_both}"
+        ))
         .hint(example));
     }
     // The ambushing side hides: --ambush SIDE, else a side named monsters if there is one.
@@ -337,7 +402,7 @@ fn ties(opts: &cli::SurpriseOpts) -> StealthTies {
 /// One hider per Stealth given, `--stealth` totals first. They take the names of the hiding
 /// side's combatants when there is exactly one per hider; otherwise the side's name (a lone
 /// hider) or `hider 1`, `hider 2`….
-fn hiders(cast: &Cast, ambush: Option<usize>, opts: &cli::SurpriseOpts) -> Vec<Hider> {
+fn hiders<S, C>(cast: &cast::Cast<S, C>, ambush: Option<usize>, opts: &cli::SurpriseOpts) -> Vec<Hider> {
     let stealth: Vec<Stealth> = opts
         .stealth
         .iter()
@@ -435,6 +500,18 @@ impl Rule for SurpriseInput {
 
     fn odds(&self, fallback: Fallback) -> Odds {
         surprise_odds(self, fallback)
+    }
+}
+
+impl Rule for DistanceInput {
+    type Outcome<'a> = DistanceOutcome;
+
+    fn roll(&self, dice: &mut dyn Dice) -> DistanceOutcome {
+        distance(self, dice)
+    }
+
+    fn odds(&self, fallback: Fallback) -> Odds {
+        distance_odds(self, fallback)
     }
 }
 

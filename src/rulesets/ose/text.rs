@@ -3,7 +3,9 @@
 use super::rules::*;
 use crate::outcome::join;
 use crate::render::ties::tie_line;
-use crate::render::{Palette, Report, block, modifiers, pad, quiet_field, quiet_list, reaction_line, step, width};
+use crate::render::{
+    self, Palette, Report, block, modifiers, pad, quiet_field, quiet_list, reaction_line, step, width,
+};
 use std::fmt::Write as _;
 
 /// ` given` after a die the players rolled at the table.
@@ -69,13 +71,10 @@ fn surprised_sides(s: &SurpriseOutcome) -> String {
     quiet_list(s.sides.iter().filter(|x| x.surprised).map(|x| x.name))
 }
 
+/// `2d6 (3+4) = 7 × 10′ = 70′  dungeon`
 fn distance_line(d: &DistanceOutcome, p: &Palette) -> String {
-    let mut line = format!("{} × {}′ = {}", p.roll(&d.roll), d.scale, p.total(format_args!("{}′", d.feet)));
-    let _ = write!(line, "  {}", p.dim(d.terrain));
-    if d.both_surprised {
-        let _ = write!(line, "{}", p.dim(", both sides surprised"));
-    }
-    line
+    let both = if d.both_surprised { p.dim(", both sides surprised").to_string() } else { String::new() };
+    render::distance_line(p, &d.roll, d.scale, d.feet, "′", format_args!("  {}{both}", p.dim(d.terrain)))
 }
 
 impl Report for DistanceOutcome {
