@@ -913,12 +913,23 @@ fn a_sides_given_dice_are_used_as_given() {
     let text = stdout(&["--seed", "3", "surprise", "--side", "party:surprise=1", "--side", "monsters"]);
     assert!(text.contains("given"), "{text}");
     for seed in ["1", "2", "3", "4"] {
-        let d = json(&["--seed", seed, "initiative", "--side", "party:initiative=2", "--side", "monsters:initiative=5"]);
+        let d =
+            json(&["--seed", seed, "initiative", "--side", "party:initiative=2", "--side", "monsters:initiative=5"]);
         assert_eq!(d["order"][0]["name"], "monsters", "seed {seed}: the given 5 beats the given 2");
         assert_eq!(d["order"][1]["total"], 2);
     }
     // A given die ties like any other: the tie rule settles it.
-    let d = json(&["--seed", "1", "initiative", "--ties", "simultaneous", "--side", "a:initiative=4", "--side", "b:initiative=4"]);
+    let d = json(&[
+        "--seed",
+        "1",
+        "initiative",
+        "--ties",
+        "simultaneous",
+        "--side",
+        "a:initiative=4",
+        "--side",
+        "b:initiative=4",
+    ]);
     assert_eq!(d["order"][0]["place"], d["order"][1]["place"]);
     // The odds treat a given die as fixed.
     let entries = odds(&["surprise", "--side", "party:surprise=1", "--side", "monsters:surprise=3"]);

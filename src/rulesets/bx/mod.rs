@@ -25,12 +25,7 @@ pub struct SideKeys {
     pub initiative: Option<u32>,
 }
 
-const SIDE_KEYS: &[KeyDef] = &[
-    ose::AWARE,
-    ose::CHANCE,
-    ose::SURPRISE_DIE,
-    ose::INITIATIVE_DIE,
-];
+const SIDE_KEYS: &[KeyDef] = &[ose::AWARE, ose::CHANCE, ose::SURPRISE_DIE, ose::INITIATIVE_DIE];
 
 /// A combatant's keys, described one by one in [`COMBATANT_KEYS`].
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]

@@ -243,8 +243,11 @@ fn surprise_input(cast: &Cast, opts: &cli::SurpriseOpts) -> Result<SurpriseInput
                 Stance::Rolls
             };
             if stance != Stance::Rolls && side.keys.surprise.is_some() {
-                return Err(Error::usage(format!("side '{}' does not roll for surprise, but has surprise=N", side.name))
-                    .hint("drop its surprise=N, or its awareness (or ambush)"));
+                return Err(Error::usage(format!(
+                    "side '{}' does not roll for surprise, but has surprise=N",
+                    side.name
+                ))
+                .hint("drop its surprise=N, or its awareness (or ambush)"));
             }
             Ok(SurpriseSide {
                 name: side.name.clone(),
