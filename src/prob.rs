@@ -1,7 +1,7 @@
 //! Exact probabilities: non-negative rationals that stay in `u128` while they fit and move to
 //! big integers when a long chain of rolls outgrows it.
 
-use num_bigint::BigInt;
+use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{ToPrimitive, Zero};
@@ -35,6 +35,22 @@ impl Prob {
         debug_assert!(den != 0);
         let g = num.gcd(&den).max(1);
         Prob(Repr::Small { num: num / g, den: den / g })
+    }
+
+    /// `num / den` for whole numbers of any size; `den` must not be zero.
+    pub fn ratio(num: &BigUint, den: &BigUint) -> Prob {
+        match (num.to_u128(), den.to_u128()) {
+            (Some(num), Some(den)) => Prob::new(num, den),
+            _ => Prob::from_big(BigRational::new(BigInt::from(num.clone()), BigInt::from(den.clone()))),
+        }
+    }
+
+    /// The reduced numerator and denominator.
+    pub fn parts(&self) -> (BigUint, BigUint) {
+        match &self.0 {
+            Repr::Small { num, den } => (BigUint::from(*num), BigUint::from(*den)),
+            Repr::Big(r) => (r.numer().magnitude().clone(), r.denom().magnitude().clone()),
+        }
     }
 
     fn big(&self) -> BigRational {
