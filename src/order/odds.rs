@@ -13,7 +13,8 @@
 //! reduced once at the end, so large casts stay exact and fast.
 
 use super::Settle;
-use crate::odds::Dist;
+use crate::dice::{Dice, SeededDice};
+use crate::odds::{Dist, Fallback, Method, Odds};
 use crate::prob::Prob;
 use num_bigint::BigUint;
 use num_integer::Integer;
@@ -29,6 +30,13 @@ const PLACE_WORK: u64 = 40_000_000;
 /// Decimal digits that the exact fractions of one answer may print in all: past this, a
 /// fraction is too long to be of use, and the answer is left to an estimate.
 pub const TEXT_BUDGET: u64 = 4_000_000;
+/// Place outcomes `--odds` lists over all the place parts: past this (a hundred contenders,
+/// say, each with a hundred places) only who acts first is given.
+pub const PLACE_OUTCOMES: usize = 10_000;
+/// Contenders rolled in all by an estimate: a cast of thousands is run fewer times.
+const ESTIMATE_WORK: u64 = 4_000_000;
+/// The fewest runs an estimate makes, however large the cast.
+const ESTIMATE_RUNS: u64 = 200;
 
 /// A contender as the ranking sees it.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -431,6 +439,142 @@ impl Field {
             out.push(Dist::from_pairs(pairs));
         }
         Some(out)
+    }
+}
+
+/// Who acts first and each contender's place, as `--odds` gives them for more than three.
+pub struct Standings {
+    pub first: Dist<Option<usize>>,
+    pub first_method: Method,
+    /// `None` when the cast is too large for every place to be listed.
+    pub places: Option<Places>,
+}
+
+/// Each contender's place (`None`: does not take part), worked out once per kind.
+pub struct Places {
+    by_kind: Vec<Dist<Option<usize>>>,
+    kind_of: Vec<usize>,
+    pub method: Method,
+}
+
+impl Places {
+    pub fn of(&self, contender: usize) -> &Dist<Option<usize>> {
+        &self.by_kind[self.kind_of[contender]]
+    }
+}
+
+/// Who acts first and, when `lines` parts of places fit in [`PLACE_OUTCOMES`], each
+/// contender's place; ties on the total and every key are settled by a roll-off. Exact from
+/// [`Field`] where it can be, else estimated from seeded runs of `run`, the rule itself, which
+/// gives each contender's place (`None`: not taking part).
+pub fn standings(
+    rivals: &[Rival],
+    sides: u32,
+    lines: usize,
+    fallback: Fallback,
+    run: impl FnMut(&mut dyn Dice) -> Vec<Option<usize>>,
+) -> Standings {
+    let field = Field::new(rivals, Settle::RollOff(sides));
+    let n = rivals.len();
+    let listed = lines.saturating_mul(n) <= PLACE_OUTCOMES;
+    let mut kind_of = vec![0; n];
+    for (k, members) in field.kinds().enumerate() {
+        for &i in members {
+            kind_of[i] = k;
+        }
+    }
+    let exact = Method::exact(fallback);
+    let first = field.first();
+    let places = if listed { field.places() } else { None };
+    if first.is_some() && (places.is_some() || !listed) {
+        return Standings {
+            first: first.unwrap_or_else(|| Dist::point(None)),
+            first_method: exact,
+            places: places.map(|by_kind| Places { by_kind, kind_of, method: exact }),
+        };
+    }
+    let trials = (ESTIMATE_WORK / n.max(1) as u64).clamp(ESTIMATE_RUNS, fallback.trials.max(ESTIMATE_RUNS));
+    let estimated = Method { trials: Some(trials), seed: fallback.seed };
+    let kinds: Vec<&[usize]> = field.kinds().collect();
+    let (first_seen, places_seen) = estimate(&kinds, n, run, trials, fallback.seed);
+    let (first, first_method) = match first {
+        Some(first) => (first, exact),
+        None => (first_seen, estimated),
+    };
+    let places = listed.then(|| match places {
+        Some(by_kind) => Places { by_kind, kind_of: kind_of.clone(), method: exact },
+        None => Places { by_kind: places_seen, kind_of: kind_of.clone(), method: estimated },
+    });
+    Standings { first, first_method, places }
+}
+
+/// Who came first, and each kind's places (its members pooled), over `trials` seeded runs.
+fn estimate(
+    kinds: &[&[usize]],
+    n: usize,
+    mut run: impl FnMut(&mut dyn Dice) -> Vec<Option<usize>>,
+    trials: u64,
+    seed: u64,
+) -> (Dist<Option<usize>>, Vec<Dist<Option<usize>>>) {
+    let mut dice = SeededDice::new(seed);
+    let mut firsts: BTreeMap<Option<usize>, u64> = BTreeMap::new();
+    let mut seen: Vec<BTreeMap<Option<usize>, u64>> = vec![BTreeMap::new(); kinds.len()];
+    let mut kind_of = vec![0; n];
+    for (k, members) in kinds.iter().enumerate() {
+        for &i in *members {
+            kind_of[i] = k;
+        }
+    }
+    for _ in 0..trials {
+        let places = run(&mut dice);
+        *firsts.entry(places.iter().position(|&p| p == Some(1))).or_default() += 1;
+        for (i, place) in places.iter().enumerate().take(n) {
+            *seen[kind_of[i]].entry(*place).or_default() += 1;
+        }
+    }
+    let first =
+        Dist::from_pairs(firsts.into_iter().map(|(who, c)| (who, Prob::new(u128::from(c), u128::from(trials)))));
+    let places = seen
+        .into_iter()
+        .zip(kinds)
+        .map(|(counts, members)| {
+            let runs = u128::from(trials) * members.len() as u128;
+            Dist::from_pairs(counts.into_iter().map(|(place, c)| (place, Prob::new(u128::from(c), runs))))
+        })
+        .collect();
+    (first, places)
+}
+
+/// A line of the cast as its place part names it: one contender, or a group of alike ones.
+pub struct Line {
+    pub part: String,
+    pub title: String,
+    /// A contender of the line: all of them have its odds.
+    pub member: usize,
+}
+
+impl Line {
+    /// One contender: part `place: NAME` (no name has a colon, so no part is named alike).
+    pub fn one(name: &str, member: usize) -> Line {
+        Line { part: format!("place: {name}"), title: format!("{name}: place"), member }
+    }
+
+    /// A group of `count` alike contenders written `NAME*COUNT`, `member` one of them.
+    pub fn group(name: &str, count: usize, member: usize) -> Line {
+        if count == 1 {
+            return Line::one(name, member);
+        }
+        Line { part: format!("place: {name}*{count}"), title: format!("{name} 1–{count} (each): place"), member }
+    }
+}
+
+/// Pushes one part per line: the place of its members, `absent` naming not taking part.
+pub fn push_places(odds: &mut Odds, places: &Places, lines: &[Line], absent: &str) {
+    for line in lines {
+        odds.push(Some(&line.part), line.title.clone(), places.of(line.member), places.method, |place| match place {
+            Some(p) => (serde_json::json!(p), ordinal(*p)),
+            None => (serde_json::Value::Null, absent.to_string()),
+        });
     }
 }
 

@@ -97,6 +97,11 @@ fn check_initiative(ini: &Initiative) {
         assert_part(&odds, Some("order"), &walked, |order| json!(order));
     } else {
         assert!(odds.parts.iter().all(|p| p.part.as_deref() != Some("order")));
+        // Beyond three, each contender's place.
+        for c in &ini.contenders {
+            let place = |order: &Vec<String>| json!(order.iter().position(|n| *n == c.name).map(|k| k + 1));
+            assert_part(&odds, Some(&format!("place: {}", c.name)), &walked, place);
+        }
     }
 }
 
@@ -123,6 +128,23 @@ fn standard_initiative_with_advantage_disadvantage_and_dex_ties() {
                 c.dex = 1;
                 c.init = Some(3)
             }),
+        ],
+    ));
+}
+
+#[test]
+fn each_place_of_four_rolling_contenders() {
+    // Two alike, one level with them on Dex but not on the modifier, one with Alert.
+    check_initiative(&lineup(
+        Variant::Standard,
+        vec![
+            creature("A", 0, |c| c.dex = 1),
+            creature("B", 0, |c| c.dex = 1),
+            creature("C", 1, |c| {
+                c.dex = 1;
+                c.init = Some(3)
+            }),
+            creature("D", 1, |c| c.alert = true),
         ],
     ));
 }
