@@ -34,7 +34,7 @@ pub const TEXT_BUDGET: u64 = 4_000_000;
 /// say, each with a hundred places) only who acts first is given.
 pub const PLACE_OUTCOMES: usize = 10_000;
 /// Contenders rolled in all by an estimate: a cast of thousands is run fewer times.
-const ESTIMATE_WORK: u64 = 4_000_000;
+const ESTIMATE_WORK: u64 = 2_000_000;
 /// The fewest runs an estimate makes, however large the cast.
 const ESTIMATE_RUNS: u64 = 200;
 
@@ -318,6 +318,22 @@ impl Field {
         })
     }
 
+    /// About how many multiplications into big numbers working out each kind's odds takes:
+    /// `per_total` of them for each of its totals, given the number of level contenders when
+    /// they come in more than one kind (one kind has a closed form), each as long as the
+    /// product of all denominators.
+    fn work(&self, per_total: impl Fn(Option<u64>) -> u64) -> u64 {
+        let limbs = self.bits() / 64 + 1;
+        self.kinds
+            .iter()
+            .map(|k| {
+                let level: Vec<&Kind> = self.kinds.iter().filter(|o| o.keys == k.keys).collect();
+                let mixed = (level.len() > 1).then(|| level.iter().map(|o| o.size() as u64).sum());
+                (k.counts.len() as u64).saturating_mul(per_total(mixed)).saturating_mul(limbs)
+            })
+            .fold(0, u64::saturating_add)
+    }
+
     /// Bits of the product of every contender's denominator: how long a fraction may get.
     fn bits(&self) -> u64 {
         self.kinds.iter().map(|k| k.size() as u64 * k.bits()).sum::<u64>().max(1)
@@ -334,15 +350,7 @@ impl Field {
         if self.settle == Settle::Simultaneous {
             return None;
         }
-        let limbs = self.bits() / 64 + 1;
-        let work: u64 = self
-            .kinds
-            .iter()
-            .map(|k| {
-                let levels: u64 = self.kinds.iter().filter(|o| o.keys == k.keys).map(|o| o.size() as u64).sum();
-                k.counts.len() as u64 * (self.kinds.len() as u64 + levels * levels) * limbs
-            })
-            .sum();
+        let work = self.work(|levels| self.kinds.len() as u64 + levels.map_or(1, |m| m * m));
         if work > FIRST_WORK || (self.kinds.len() > 1 && self.text(self.size) > TEXT_BUDGET) {
             return None;
         }
@@ -395,15 +403,7 @@ impl Field {
     /// out exactly.
     pub fn places(&self) -> Option<Vec<Dist<Option<usize>>>> {
         let n = self.size as u64;
-        let limbs = self.bits() / 64 + 1;
-        let work: u64 = self
-            .kinds
-            .iter()
-            .map(|k| {
-                let levels: u64 = self.kinds.iter().filter(|o| o.keys == k.keys).map(|o| o.size() as u64).sum();
-                k.counts.len() as u64 * (n * n + levels * levels * n) * limbs
-            })
-            .sum();
+        let work = self.work(|levels| n * n + levels.map_or(n, |m| m * m * n));
         if work > PLACE_WORK || self.text(self.size * self.kinds.len()) > TEXT_BUDGET {
             return None;
         }
@@ -463,7 +463,7 @@ impl Places {
     }
 }
 
-/// Who acts first and, when `lines` parts of places fit in [`PLACE_OUTCOMES`], each
+/// Who acts first and, when `lines` parts of places (none: 0) fit in [`PLACE_OUTCOMES`], each
 /// contender's place; ties on the total and every key are settled by a roll-off. Exact from
 /// [`Field`] where it can be, else estimated from seeded runs of `run`, the rule itself, which
 /// gives each contender's place (`None`: not taking part).
@@ -476,7 +476,7 @@ pub fn standings(
 ) -> Standings {
     let field = Field::new(rivals, Settle::RollOff(sides));
     let n = rivals.len();
-    let listed = lines.saturating_mul(n) <= PLACE_OUTCOMES;
+    let listed = lines > 0 && lines.saturating_mul(n) <= PLACE_OUTCOMES;
     let mut kind_of = vec![0; n];
     for (k, members) in field.kinds().enumerate() {
         for &i in members {
@@ -496,7 +496,7 @@ pub fn standings(
     let trials = (ESTIMATE_WORK / n.max(1) as u64).clamp(ESTIMATE_RUNS, fallback.trials.max(ESTIMATE_RUNS));
     let estimated = Method { trials: Some(trials), seed: fallback.seed };
     let kinds: Vec<&[usize]> = field.kinds().collect();
-    let (first_seen, places_seen) = estimate(&kinds, n, run, trials, fallback.seed);
+    let (first_seen, places_seen) = estimate(&kinds, n, listed, run, trials, fallback.seed);
     let (first, first_method) = match first {
         Some(first) => (first, exact),
         None => (first_seen, estimated),
@@ -508,10 +508,12 @@ pub fn standings(
     Standings { first, first_method, places }
 }
 
-/// Who came first, and each kind's places (its members pooled), over `trials` seeded runs.
+/// Who came first, and each kind's places (its members pooled; when `listed`), over `trials`
+/// seeded runs.
 fn estimate(
     kinds: &[&[usize]],
     n: usize,
+    listed: bool,
     mut run: impl FnMut(&mut dyn Dice) -> Vec<Option<usize>>,
     trials: u64,
     seed: u64,
@@ -528,6 +530,9 @@ fn estimate(
     for _ in 0..trials {
         let places = run(&mut dice);
         *firsts.entry(places.iter().position(|&p| p == Some(1))).or_default() += 1;
+        if !listed {
+            continue;
+        }
         for (i, place) in places.iter().enumerate().take(n) {
             *seen[kind_of[i]].entry(*place).or_default() += 1;
         }
@@ -567,6 +572,9 @@ impl Line {
         Line { part: format!("place: {name}*{count}"), title: format!("{name} 1–{count} (each): place"), member }
     }
 }
+
+/// Said when a cast is too large for every contender's place to be listed.
+pub const PLACES_NOT_LISTED: &str = "too many contenders to list each one's place; showing who acts first";
 
 /// Pushes one part per line: the place of its members, `absent` naming not taking part.
 pub fn push_places(odds: &mut Odds, places: &Places, lines: &[Line], absent: &str) {

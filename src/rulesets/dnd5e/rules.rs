@@ -9,7 +9,7 @@
 
 use crate::dice::{Dice, Roll};
 use crate::odds::{Dist, Fallback, Method, Odds, dist_of};
-use crate::order::odds::{Field, Line, Rival, push_places, standings};
+use crate::order::odds::{Field, Line, PLACES_NOT_LISTED, Rival, push_places, standings};
 use crate::order::{self, KeyName, Ranking, Settle, Tie, TieKey};
 use crate::outcome::{Modifier, sum};
 use crate::prob::Prob;
@@ -1075,9 +1075,6 @@ fn push_initiative_parts(odds: &mut Odds, ini: &Initiative, fallback: Fallback) 
     }
     totals
 }
-
-/// Said when a cast is too large for every contender's place to be listed.
-pub const PLACES_NOT_LISTED: &str = "too many contenders to list each one's place; showing who acts first";
 
 pub fn initiative_odds(ini: &Initiative, fallback: Fallback) -> Odds {
     let mut odds = Odds::default();

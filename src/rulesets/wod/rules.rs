@@ -4,8 +4,10 @@
 
 use crate::dice::{Dice, Pool, Roll};
 use crate::odds::{Dist, Fallback, Method, Odds, dist_of, exact_or_estimate, simulate};
+use crate::order::odds::{Line, PLACES_NOT_LISTED, Rival, Standings, push_places, standings};
 use crate::order::{self, KeyName, Settle, Tie, TieKey};
 use crate::outcome::{Modifier, sum};
+use crate::prob::Prob;
 use serde::Serialize;
 use serde_json::json;
 use std::cmp::{Ordering, Reverse};
@@ -785,11 +787,133 @@ fn fight_dist<T: Ord + Clone>(
     (simulate(run, fallback.trials, fallback.seed), Method { trials: Some(fallback.trials), seed: fallback.seed })
 }
 
-/// The acting order (full for up to three combatants, else who acts first); and, when
-/// someone sits out round 1, round 1's order too.
+/// Delayed or readied actions move combatants on the rolled order, so the order is no longer
+/// a ranking of independent totals.
+fn moved(input: &InitiativeInput) -> bool {
+    input.moves.iter().any(|m| m.kind != MoveKind::Hold)
+}
+
+/// Each fighter as the ranking odds see it: d10 + modifier (or the total given), the tie rule's
+/// key, and the chance `acts` that it takes part.
+fn rivals(input: &InitiativeInput, acts: impl Fn(usize) -> Prob) -> Vec<Rival> {
+    let d10 = crate::odds::sum_distribution(1, 10);
+    input
+        .fighters
+        .iter()
+        .enumerate()
+        .map(|(i, f)| Rival {
+            totals: match f.given {
+                Some(total) => vec![(i64::from(total), Prob::one())],
+                None => d10.iter().map(|(face, p)| (i64::from(*face) + i64::from(f.modifier()), p.clone())).collect(),
+            },
+            keys: vec![i64::from(f.tie_break())],
+            present: acts(i),
+        })
+        .collect()
+}
+
+/// The lines of the cast for place parts: a group's members (`Thug 1` to `Thug 3`, alike in
+/// the roll) share one.
+fn lines(input: &InitiativeInput, rivals: &[Rival]) -> Vec<Line> {
+    let f = &input.fighters;
+    let mut lines = Vec::new();
+    let mut i = 0;
+    while i < f.len() {
+        let base = f[i].name.strip_suffix(" 1");
+        let mut count = 1;
+        if let Some(base) = base {
+            while i + count < f.len()
+                && rivals[i + count] == rivals[i]
+                && f[i + count].name.strip_prefix(base).and_then(|k| k.strip_prefix(' '))
+                    == Some(&(count + 1).to_string())
+            {
+                count += 1;
+            }
+        }
+        lines.push(match base {
+            Some(base) if count > 1 => Line::group(base, count, i),
+            _ => Line::one(&f[i].name, i),
+        });
+        i += count;
+    }
+    lines
+}
+
+/// Each fighter's place in `order` (`None`: not in it).
+fn places_in(order: &[usize], n: usize) -> Vec<Option<usize>> {
+    let mut places = vec![None; n];
+    for (k, &i) in order.iter().enumerate() {
+        places[i] = Some(k + 1);
+    }
+    places
+}
+
+fn describe_first(input: &InitiativeInput, first: &Option<usize>, nobody: &str) -> (serde_json::Value, String) {
+    match first {
+        Some(i) => {
+            let name = &input.fighters[*i].name;
+            (json!(name), format!("{name} first"))
+        }
+        None => (serde_json::Value::Null, nobody.to_string()),
+    }
+}
+
+/// Beyond three fighters without delays or readied actions: who acts first, who acts first in
+/// round 1 when someone sits it out (`round_one`: the standings with the chance of acting in
+/// round 1), and each fighter's place in the standing order.
+fn push_standings(odds: &mut Odds, input: &InitiativeInput, standing: Standings, round_one: Option<Standings>) {
+    odds.push(Some("first"), "who acts first", &standing.first, standing.first_method, |f| {
+        describe_first(input, f, "nobody")
+    });
+    if let Some(r) = round_one {
+        odds.push(
+            Some("round 1"),
+            "who acts first in round 1 (the surprised and held sit out)",
+            &r.first,
+            r.first_method,
+            |f| describe_first(input, f, "nobody acts in round 1"),
+        );
+    }
+    match standing.places {
+        Some(places) => push_places(odds, &places, &lines(input, &rivals(input, |_| Prob::one())), "not in the order"),
+        None => odds.note(PLACES_NOT_LISTED),
+    }
+}
+
+/// The standing order's first and places over every roll of `run` (an initiative or an encounter).
+fn standing_of(
+    input: &InitiativeInput,
+    fallback: Fallback,
+    mut run: impl FnMut(&mut dyn Dice) -> (Vec<usize>, Vec<usize>),
+) -> Standings {
+    let n = input.fighters.len();
+    let rivals = rivals(input, |_| Prob::one());
+    let lines = lines(input, &rivals).len();
+    standings(&rivals, 10, lines, fallback, |d| places_in(&run(d).0, n))
+}
+
+/// The acting order (full for up to three combatants, else who acts first and each one's
+/// place); and, when someone sits out round 1, who acts first in round 1 too.
 pub fn initiative_odds(input: &InitiativeInput, surprised: &[bool], fallback: Fallback) -> Odds {
     let n = input.fighters.len();
     let full = n <= FULL_ORDER;
+    let holds = holders(input);
+    let is_surprised = |i: usize| input.fighters[i].surprised || surprised.get(i).copied().unwrap_or(false);
+    let sitters = (0..n).any(|i| holds[i] || is_surprised(i));
+    if !full && !moved(input) {
+        let mut odds = Odds::default();
+        let run = |d: &mut dyn Dice| {
+            let out = initiative(input, surprised, d);
+            (out.standing, out.round_one)
+        };
+        let standing = standing_of(input, fallback, run);
+        let round_one = sitters.then(|| {
+            let acts = |i: usize| if holds[i] || is_surprised(i) { Prob::zero() } else { Prob::one() };
+            standings(&rivals(input, acts), 10, 0, fallback, |d| places_in(&run(d).1, n))
+        });
+        push_standings(&mut odds, input, standing, round_one);
+        return odds;
+    }
     let (dist, method) = fight_dist(
         input.rollers(),
         n,
@@ -799,10 +923,6 @@ pub fn initiative_odds(input: &InitiativeInput, surprised: &[bool], fallback: Fa
         },
         fallback,
     );
-    let sitters = holders(input)
-        .iter()
-        .enumerate()
-        .any(|(i, &h)| h || input.fighters[i].surprised || surprised.get(i).copied().unwrap_or(false));
     let mut odds = Odds::default();
     let title = if full { "acting order" } else { "who acts first" };
     let order = dist.map(|(o, _)| o.clone());
@@ -847,6 +967,35 @@ pub fn encounter_odds(input: &EncounterInput, fallback: Fallback) -> Odds {
     let fighters = &input.initiative;
     let n = fighters.fighters.len();
     let full = n <= FULL_ORDER;
+    if !full && !moved(fighters) {
+        // Round 1 leaves out the holders and each roller whose own surprise roll fails.
+        let holds = holders(fighters);
+        let mut acts = vec![Prob::one(); n];
+        let mut method = Method::exact(fallback);
+        for (first, count) in roller_groups(&input.surprise) {
+            let roller = &input.surprise.combatants[first];
+            let free = caught_dist(roller, fallback, &mut method).prob(|c| *c == Caught::No);
+            for slot in &mut acts[first..first + count] {
+                *slot = free.clone();
+            }
+        }
+        for (i, slot) in acts.iter_mut().enumerate() {
+            if holds[i] || fighters.fighters[i].surprised {
+                *slot = Prob::zero();
+            }
+        }
+        let run = |d: &mut dyn Dice| {
+            let out = encounter(input, d).initiative;
+            (out.standing, out.round_one)
+        };
+        // The standing order does not depend on surprise: an estimate need not roll it.
+        let standing = standing_of(fighters, fallback, |d| (initiative(fighters, &[], d).standing, Vec::new()));
+        let mut round_one =
+            standings(&rivals(fighters, |i| acts[i].clone()), 10, 0, fallback, |d| places_in(&run(d).1, n));
+        round_one.first_method.absorb(method);
+        push_standings(&mut odds, fighters, standing, Some(round_one));
+        return odds;
+    }
     let nobody = vec![false; n];
     let rollers = fighters.rollers();
     let paths = 10u128.checked_pow(rollers as u32).unwrap_or(u128::MAX);
