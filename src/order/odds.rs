@@ -300,6 +300,8 @@ impl Field {
                 }
             }
         }
+        // The likeliest to be ahead first, so that "who acts first" stops early for the rest.
+        groups.sort_by_key(|(rival, _)| std::cmp::Reverse(rival.totals.last().map(|(t, _)| *t)));
         let kinds = groups.into_iter().map(|(rival, members)| Kind::new(rival, members)).collect();
         Field { kinds, settle, size: rivals.len() }
     }
@@ -350,10 +352,13 @@ impl Field {
         if self.settle == Settle::Simultaneous {
             return None;
         }
-        let work = self.work(|levels| self.kinds.len() as u64 + levels.map_or(1, |m| m * m));
-        if work > FIRST_WORK || (self.kinds.len() > 1 && self.text(self.size) > TEXT_BUDGET) {
+        if self.kinds.len() > 1 && self.text(self.size) > TEXT_BUDGET {
             return None;
         }
+        // Counted as it goes: the others are met likeliest-ahead first, and a contender that
+        // cannot be first stops at the first one certain to be ahead of it.
+        let limbs = self.bits() / 64 + 1;
+        let mut work = 0u64;
         let mut pairs = Vec::with_capacity(self.size + 1);
         for (me, kind) in self.kinds.iter().enumerate() {
             let mut sum: Option<Frac> = None;
@@ -361,15 +366,29 @@ impl Field {
                 let mut term = Frac { num: vec![count.clone()], den: kind.outcomes.clone() };
                 let mut levels = Vec::new();
                 for (v, m) in self.others(me, *total) {
+                    work = work.saturating_add(limbs);
+                    if work > FIRST_WORK {
+                        return None;
+                    }
                     if v.level.is_zero() {
                         term.num[0] *= v.behind.pow(m as u32);
                         term.den *= v.outcomes.pow(m as u32);
                     } else {
                         levels.push((v, m));
                     }
+                    if term.num[0].is_zero() {
+                        break;
+                    }
                 }
                 if term.num[0].is_zero() {
                     continue;
+                }
+                if levels.len() > 1 {
+                    let level: u64 = levels.iter().map(|(_, m)| *m as u64).sum();
+                    work = work.saturating_add(level.saturating_mul(level).saturating_mul(limbs));
+                    if work > FIRST_WORK {
+                        return None;
+                    }
                 }
                 term = term.times(&level_integral(&levels));
                 match &mut sum {
@@ -386,17 +405,16 @@ impl Field {
 
     /// The chance that nobody takes part.
     fn nobody(&self) -> Prob {
-        let mut p = Prob::one();
+        let (mut num, mut den) = (BigUint::one(), BigUint::one());
         for kind in &self.kinds {
-            let out = Prob::ratio(&(&kind.outcomes - &kind.present), &kind.outcomes);
-            for _ in 0..kind.size() {
-                p = p.mul(&out);
-                if p.is_zero() {
-                    return p;
-                }
+            let out = &kind.outcomes - &kind.present;
+            if out.is_zero() {
+                return Prob::zero();
             }
+            num *= out.pow(kind.size() as u32);
+            den *= kind.outcomes.pow(kind.size() as u32);
         }
-        p
+        Prob::ratio(&num, &den)
     }
 
     /// Each kind's place (1-based; `None`: does not take part); `None` when too costly to work
