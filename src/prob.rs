@@ -118,6 +118,21 @@ impl Prob {
         }
     }
 
+    /// `self` to the power `e`.
+    pub fn pow(&self, e: usize) -> Prob {
+        let (mut result, mut base, mut e) = (Prob::one(), self.clone(), e);
+        while e > 0 {
+            if e & 1 == 1 {
+                result = result.mul(&base);
+            }
+            e >>= 1;
+            if e > 0 {
+                base = base.mul(&base);
+            }
+        }
+        result
+    }
+
     pub fn to_f64(&self) -> f64 {
         match &self.0 {
             Repr::Small { num, den } => *num as f64 / *den as f64,
