@@ -174,3 +174,38 @@ fn the_initiative_command_with_a_side_surprised() {
         assert_part(&odds, Some(&format!("place: {name}")), &walked, |p| json!(p[i]));
     }
 }
+
+/// The chase is chained round by round (one state: still running); here against [`pursue`]
+/// walked over the rolled distance and every drop's die.
+fn check_pursuit(input: &PursueInput) {
+    let odds = pursue_odds(input, fallback());
+    let walked = walk(|d| {
+        let chase = pursue(input, d);
+        (chase.outcome, chase.round)
+    });
+    let word = |c: Chase| serde_json::to_value(c).unwrap();
+    assert_part(&odds, None, &walked, |&(outcome, round)| json!({ "outcome": word(outcome), "round": round }));
+}
+
+#[test]
+fn pursuits_with_bait_sight_and_a_rolled_start() {
+    let drop = |bait, round| Drop { bait, round };
+    let chase = |quarry, pursuer, gap, sight, drops: Vec<Drop>, rounds| PursueInput {
+        quarry,
+        pursuer,
+        gap,
+        outdoors: false,
+        sight,
+        drops,
+        rounds,
+    };
+    // Rolled start, caught in time unless two drops in round 2 or one in round 3 stop them.
+    let bait = vec![drop(Bait::Food, 2), drop(Bait::Treasure, 2), drop(Bait::Food, 3)];
+    check_pursuit(&chase(30, 40, None, None, bait.clone(), 10));
+    // A faster quarry lost from view; a chase still running when the rounds run out.
+    check_pursuit(&chase(40, 30, None, Some(120), bait.clone(), 10));
+    check_pursuit(&chase(30, 40, Some(300), None, bait, 4));
+    // Over at the start: out of sight already, or no rounds at all.
+    check_pursuit(&chase(30, 40, Some(200), Some(100), Vec::new(), 10));
+    check_pursuit(&chase(30, 40, None, None, vec![drop(Bait::Food, 1)], 0));
+}

@@ -904,14 +904,45 @@ pub fn pursue(input: &PursueInput, dice: &mut dyn Dice) -> PursueOutcome {
     }
 }
 
+/// How a chase from `start` feet ends, round by round as [`pursue`] runs it: the gap moves by
+/// the same amount every round, so only the bait left to chance; the chance of still running
+/// carries from round to round (a chain of one state, not every roll of every drop).
+fn chase_dist(input: &PursueInput, start: u32, fallback: Fallback, method: &mut Method) -> Dist<(Chase, u32)> {
+    let mut gap = i64::from(start);
+    if let Some(end) = gap_ends_chase(gap, input.sight) {
+        return Dist::point((end, 0));
+    }
+    // seed 000: pursuers that value the bait stop on 3-in-6, from the drop's own roll.
+    let stops = dist_of(|d| d.roll(1, 6).total <= 3, fallback, method).prob(|&s| s);
+    let mut running = Prob::one();
+    let mut pairs = Vec::new();
+    for round in 1..=input.rounds {
+        let drops = input.drops.iter().filter(|d| d.round == round).count();
+        let kept = stops.complement().pow(drops);
+        pairs.push(((Chase::Distracted, round), running.mul(&kept.complement())));
+        running = running.mul(&kept);
+        gap = (gap + 3 * (i64::from(input.quarry) - i64::from(input.pursuer))).max(0);
+        if let Some(end) = gap_ends_chase(gap, input.sight) {
+            pairs.push(((end, round), running));
+            return Dist::from_pairs(pairs);
+        }
+        if running.is_zero() {
+            break;
+        }
+    }
+    pairs.push(((Chase::Running, input.rounds), running));
+    Dist::from_pairs(pairs)
+}
+
 pub fn pursue_odds(input: &PursueInput, fallback: Fallback) -> Odds {
-    let (dist, method) = exact_or_estimate(
-        |d| {
-            let chase = pursue(input, d);
-            (chase.outcome, chase.round)
-        },
-        fallback,
-    );
+    let mut method = Method::exact(fallback);
+    let start = match input.gap {
+        Some(gap) => Dist::point(gap),
+        None => {
+            distance_dist(&DistanceInput { outdoors: input.outdoors, both_surprised: false }, fallback, &mut method)
+        }
+    };
+    let dist = start.and_then(|&gap| chase_dist(input, gap, fallback, &mut method));
     let mut odds = Odds::default();
     odds.push(None, "how the chase ends", &dist, method, |&(outcome, round)| {
         let word = match outcome {
