@@ -121,8 +121,9 @@ impl Kind {
         Versus { ahead, level, behind, outcomes: self.outcomes.clone() }
     }
 
+    /// Bits a fraction of this kind's grows by: none for a total known in advance.
     fn bits(&self) -> u64 {
-        self.outcomes.bits().max(1)
+        (&self.outcomes - 1u32).bits()
     }
 }
 

@@ -296,6 +296,17 @@ impl InitiativeInput {
         self.moves.iter().find(|m| m.who == who)
     }
 
+    /// Each fighter's move, looked up once: [`InitiativeInput::move_of`] for every fighter.
+    fn move_by_fighter(&self) -> Vec<Option<&Move>> {
+        let mut by = vec![None; self.fighters.len()];
+        for m in self.moves.iter().rev() {
+            if let Some(slot) = by.get_mut(m.who) {
+                *slot = Some(m);
+            }
+        }
+        by
+    }
+
     /// Combatants whose initiative is rolled rather than given.
     fn rollers(&self) -> usize {
         self.fighters.iter().filter(|f| f.given.is_none()).count()
@@ -526,6 +537,7 @@ struct Resolved {
 fn resolve(
     i: usize,
     input: &InitiativeInput,
+    moves: &[Option<&Move>],
     position: &[usize],
     rolled: &[i32],
     memo: &mut [Option<Resolved>],
@@ -535,11 +547,11 @@ fn resolve(
         return done.clone();
     }
     let own = Moment(vec![position[i] as i64]);
-    let resolved = match input.move_of(i) {
+    let resolved = match moves[i] {
         Some(Move { kind: MoveKind::Delay | MoveKind::Ready, anchor: Some(anchor), .. })
             if depth <= input.fighters.len() =>
         {
-            let other = resolve(anchor.other(), input, position, rolled, memo, depth + 1);
+            let other = resolve(anchor.other(), input, moves, position, rolled, memo, depth + 1);
             let target = other.moment.beside(*anchor);
             // A wait can only make a combatant act later than its own turn, never earlier.
             if own < target {
@@ -588,6 +600,7 @@ pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut
     let base = order_by(&everyone, |i| rolled[i], &rolled, TieKind::Initiative, input, dice, &mut ties);
 
     // Delays and readied actions, placed beside their anchors in the rolled order.
+    let moves = input.move_by_fighter();
     let mut moment: Vec<Moment> = Vec::new();
     let mut standing_total = rolled.clone();
     let mut void = vec![false; n];
@@ -600,7 +613,7 @@ pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut
         }
         let mut memo = vec![None; n];
         for i in 0..n {
-            let r = resolve(i, input, &position, &rolled, &mut memo, 0);
+            let r = resolve(i, input, &moves, &position, &rolled, &mut memo, 0);
             moment.push(r.moment);
             standing_total[i] = r.total;
             void[i] = r.void;
@@ -610,7 +623,7 @@ pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut
     };
 
     // Held actions: out of round 1, placed in round 2, back home from round 3.
-    let holding = |i: usize| input.move_of(i).filter(|m| m.kind == MoveKind::Hold);
+    let holding = |i: usize| moves[i].filter(|m| m.kind == MoveKind::Hold);
     let holds: Vec<bool> = (0..n).map(|i| holding(i).is_some() && !is_surprised(i)).collect();
     let sits_out = |i: usize| is_surprised(i) || holds[i];
     let round_one: Vec<usize> = standing.iter().copied().filter(|&i| !sits_out(i)).collect();
@@ -670,7 +683,7 @@ pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut
     let order = standing
         .iter()
         .map(|&i| {
-            let mv = input.move_of(i);
+            let mv = moves[i];
             let waiting = |kind: MoveKind| {
                 mv.filter(|m| m.kind == kind).and_then(|m| m.anchor).map(|anchor| Waiting {
                     after: matches!(anchor, Anchor::After(_)).then(|| name_of(anchor.other())),
@@ -768,7 +781,7 @@ fn describe_order(input: &InitiativeInput, key: &[usize], full: bool, nobody: &s
 /// Seeded runs for a fight too big to enumerate: fewer for bigger casts, so the answer
 /// still comes back in about a second.
 fn trials(fallback: Fallback, combatants: usize) -> Fallback {
-    let most = (SIMULATION_WORK / combatants.max(1) as u64).max(1_000);
+    let most = (SIMULATION_WORK / combatants.max(1) as u64).max(200);
     Fallback { seed: fallback.seed, trials: fallback.trials.min(most) }
 }
 
