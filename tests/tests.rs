@@ -8,6 +8,7 @@ mod golden;
 mod gurps;
 mod hardening;
 mod keys;
+mod odds_scale;
 mod ose;
 mod readme;
 mod shell;

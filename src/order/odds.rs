@@ -321,20 +321,28 @@ impl Field {
         })
     }
 
-    /// About how many multiplications into big numbers working out each kind's odds takes:
-    /// `per_total` of them for each of its totals, given the number of level contenders when
-    /// they come in more than one kind (one kind has a closed form), each as long as the
-    /// product of all denominators.
-    fn work(&self, per_total: impl Fn(Option<u64>) -> u64) -> u64 {
+    /// About how many multiplications into big numbers working out each kind's places takes:
+    /// for each of its totals, a product over the others (`n²` for `n` contenders), and, when
+    /// contenders of more than one kind may be level with it there (one kind has a closed
+    /// form), their joint count (`m²·n` for `m` of them), each as long as the product of all
+    /// denominators.
+    fn work(&self) -> u64 {
+        let n = self.size as u64;
         let limbs = self.bits() / 64 + 1;
-        self.kinds
-            .iter()
-            .map(|k| {
-                let level: Vec<&Kind> = self.kinds.iter().filter(|o| o.keys == k.keys).collect();
-                let mixed = (level.len() > 1).then(|| level.iter().map(|o| o.size() as u64).sum());
-                (k.counts.len() as u64).saturating_mul(per_total(mixed)).saturating_mul(limbs)
-            })
-            .fold(0, u64::saturating_add)
+        let mut work = 0u64;
+        for kind in &self.kinds {
+            for (total, _) in &kind.counts {
+                let level: Vec<&Kind> = self
+                    .kinds
+                    .iter()
+                    .filter(|o| o.keys == kind.keys && o.counts.binary_search_by(|(t, _)| t.cmp(total)).is_ok())
+                    .collect();
+                let m: u64 = level.iter().map(|o| o.size() as u64).sum();
+                let per_total = if level.len() > 1 { n * n + m * m * n } else { n * n + n };
+                work = work.saturating_add(per_total.saturating_mul(limbs));
+            }
+        }
+        work
     }
 
     /// Bits of the product of every contender's denominator: how long a fraction may get.
@@ -421,9 +429,7 @@ impl Field {
     /// Each kind's place (1-based; `None`: does not take part); `None` when too costly to work
     /// out exactly.
     pub fn places(&self) -> Option<Vec<Dist<Option<usize>>>> {
-        let n = self.size as u64;
-        let work = self.work(|levels| n * n + levels.map_or(n, |m| m * m * n));
-        if work > PLACE_WORK || self.text(self.size * self.kinds.len()) > TEXT_BUDGET {
+        if self.work() > PLACE_WORK || self.text(self.size * self.kinds.len()) > TEXT_BUDGET {
             return None;
         }
         let mut out = Vec::with_capacity(self.kinds.len());
