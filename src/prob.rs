@@ -107,6 +107,22 @@ impl Prob {
         self.mul(&inverse)
     }
 
+    /// `self - other`, never below zero.
+    pub fn sub(&self, other: &Prob) -> Prob {
+        if let (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) = (&self.0, &other.0) {
+            let g = b.gcd(d);
+            let diff = (b / g).checked_mul(*d).and_then(|den| {
+                let (left, right) = (a.checked_mul(d / g)?, c.checked_mul(b / g)?);
+                Some((left.saturating_sub(right), den))
+            });
+            if let Some((num, den)) = diff {
+                return Prob::new(num, den);
+            }
+        }
+        let rest = self.big() - other.big();
+        Prob::from_big(if rest < BigRational::zero() { BigRational::zero() } else { rest })
+    }
+
     /// `1 - self`, for probabilities (never below zero).
     pub fn complement(&self) -> Prob {
         match &self.0 {
@@ -199,6 +215,9 @@ mod tests {
         assert_eq!(sixth.add(&sixth).to_string(), "1/3");
         assert_eq!(sixth.mul(&Prob::new(3, 4)).to_string(), "1/8");
         assert_eq!(Prob::new(2, 9).complement().to_string(), "7/9");
+        assert_eq!(Prob::new(1, 2).sub(&Prob::new(1, 3)).to_string(), "1/6");
+        assert_eq!(Prob::new(1, 3).sub(&Prob::new(1, 2)), Prob::zero());
+        assert_eq!(Prob::new(3, 4).pow(3).to_string(), "27/64");
         assert_eq!(Prob::new(1, 2).div(&Prob::new(3, 4)).to_string(), "2/3");
         assert_eq!(Prob::new(4, 4).to_string(), "1");
     }

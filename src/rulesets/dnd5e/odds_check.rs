@@ -73,7 +73,9 @@ fn party() -> Vec<Creature> {
 #[test]
 fn surprise_of_each_creature_against_rolled_and_given_stealth() {
     for ties in [StealthTies::Noticed, StealthTies::Surprised] {
-        let input = surprise_input(party(), vec![Stealth::Rolls(2), Stealth::Rolls(-1), Stealth::Total(15)], ties);
+        // Two alike hiders among them: counted once, raised to the power two.
+        let hiders = vec![Stealth::Rolls(2), Stealth::Rolls(-1), Stealth::Total(15), Stealth::Rolls(2)];
+        let input = surprise_input(party(), hiders, ties);
         let walked = walk(|d| judged(&surprise(&input, d)));
         check_creatures(&surprise_odds(&input, fallback()), &input, &walked);
     }

@@ -481,14 +481,32 @@ pub fn surprise<'a>(input: &'a SurpriseInput, dice: &mut dyn Dice) -> SurpriseOu
     }
 }
 
-/// The distribution of the lowest hider's Stealth, each hider rolled by [`roll_hider`].
+/// The distribution of the lowest hider's Stealth, each hider rolled by [`roll_hider`]. Hiders
+/// roll independently, so the lowest is at least s when every hider's is; hiders alike (the
+/// same Stealth) are counted once.
 fn lowest_stealth_dist(input: &SurpriseInput, fallback: Fallback, method: &mut Method) -> Dist<Option<i32>> {
-    let mut lowest: Dist<Option<i32>> = Dist::point(None);
-    for hider in &input.hiders {
-        let one = dist_of(|d| roll_hider(hider, d).stealth, fallback, method);
-        lowest = lowest.and_then(|low| one.map(|&s| Some(low.map_or(s, |l| l.min(s)))));
+    if input.hiders.is_empty() {
+        return Dist::point(None);
     }
-    lowest
+    let mut kinds: Vec<(Stealth, usize, Dist<i32>)> = Vec::new();
+    for hider in &input.hiders {
+        match kinds.iter_mut().find(|(s, _, _)| *s == hider.stealth) {
+            Some((_, count, _)) => *count += 1,
+            None => kinds.push((hider.stealth, 1, dist_of(|d| roll_hider(hider, d).stealth, fallback, method))),
+        }
+    }
+    let mut values: Vec<i32> = kinds.iter().flat_map(|(_, _, d)| d.iter().map(|(s, _)| *s)).collect();
+    values.sort_unstable();
+    values.dedup();
+    // at_least[k]: the chance that every hider's Stealth is values[k] or more.
+    let at_least: Vec<Prob> = values
+        .iter()
+        .map(|&v| kinds.iter().fold(Prob::one(), |acc, (_, count, d)| acc.mul(&d.prob(|&s| s >= v).pow(*count))))
+        .collect();
+    Dist::from_pairs(values.iter().enumerate().map(|(k, &v)| {
+        let above = at_least.get(k + 1).cloned().unwrap_or_else(Prob::zero);
+        (Some(v), at_least[k].sub(&above))
+    }))
 }
 
 /// Each creature's judgement as a distribution.
