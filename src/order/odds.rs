@@ -25,11 +25,11 @@ use std::collections::BTreeMap;
 /// Work (about one multiplication of a small number into a big one each) that
 /// [`Field::first`] may do before it gives up, leaving the answer to an estimate.
 const FIRST_WORK: u64 = 40_000_000;
-/// Work [`Field::places`] may do.
-const PLACE_WORK: u64 = 40_000_000;
+/// Work [`Field::places`] may do (a second or so on a slow machine).
+const PLACE_WORK: u64 = 1_000_000_000;
 /// Decimal digits that the exact fractions of one answer may print in all: past this, a
 /// fraction is too long to be of use, and the answer is left to an estimate.
-pub const TEXT_BUDGET: u64 = 4_000_000;
+pub const TEXT_BUDGET: u64 = 16_000_000;
 /// Place outcomes `--odds` lists over all the place parts: past this (a hundred contenders,
 /// say, each with a hundred places) only who acts first is given.
 pub const PLACE_OUTCOMES: usize = 10_000;
