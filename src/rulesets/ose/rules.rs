@@ -673,10 +673,18 @@ impl Die {
 
 /// `(k, C(n, k)·p^k·q^(n−k))` for k = 0..=n.
 fn binomial(n: usize, p: &Prob, q: &Prob) -> Vec<(usize, Prob)> {
+    let powers = |x: &Prob| {
+        let mut all = vec![Prob::one()];
+        for k in 0..n {
+            all.push(all[k].mul(x));
+        }
+        all
+    };
+    let (p_pow, q_pow) = (powers(p), powers(q));
     let mut out = Vec::with_capacity(n + 1);
     let mut choose = Prob::one();
     for k in 0..=n {
-        out.push((k, choose.mul(&p.pow(k)).mul(&q.pow(n - k))));
+        out.push((k, choose.mul(&p_pow[k]).mul(&q_pow[n - k])));
         choose = choose.mul(&Prob::new((n - k) as u128, k as u128 + 1));
     }
     out
