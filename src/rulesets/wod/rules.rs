@@ -937,17 +937,42 @@ pub fn initiative_odds(input: &InitiativeInput, surprised: &[bool], fallback: Fa
         fallback,
     );
     let mut odds = Odds::default();
-    let title = if full { "acting order" } else { "who acts first" };
     let order = dist.map(|(o, _)| o.clone());
+    if !full {
+        let round_one = dist.map(|(_, r)| r.clone());
+        push_moved(&mut odds, input, &order, method, sitters.then_some((&round_one, method)));
+        return odds;
+    }
+    let title = "acting order";
     if !sitters {
         odds.push(None, title, &order, method, |k| describe_order(input, k, full, "nobody"));
         return odds;
     }
     odds.push(Some("order"), title, &order, method, |k| describe_order(input, k, full, "nobody"));
     let first = dist.map(|(_, r)| r.clone());
-    let title = if full { "round 1 (the surprised and held sit out)" } else { "who acts first in round 1" };
+    let title = "round 1 (the surprised and held sit out)";
     odds.push(Some("round 1"), title, &first, method, |k| describe_order(input, k, full, "nobody acts in round 1"));
     odds
+}
+
+/// Beyond three fighters with delayed or readied actions: who acts first (`order`: the first of
+/// the standing order, or none) and in round 1, without each one's place.
+fn push_moved(
+    odds: &mut Odds,
+    input: &InitiativeInput,
+    order: &Dist<Vec<usize>>,
+    method: Method,
+    round_one: Option<(&Dist<Vec<usize>>, Method)>,
+) {
+    let first = order.map(|k| k.first().copied());
+    odds.push(Some("first"), "who acts first", &first, method, |f| describe_first(input, f, "nobody"));
+    if let Some((round_one, method)) = round_one {
+        let first = round_one.map(|k| k.first().copied());
+        odds.push(Some("round 1"), "who acts first in round 1 (the surprised and held sit out)", &first, method, |f| {
+            describe_first(input, f, "nobody acts in round 1")
+        });
+    }
+    odds.note("delayed and readied actions tie a place to another's: each one's place is not listed");
 }
 
 // ------------------------------------------------------------------------------------------
@@ -1064,9 +1089,12 @@ pub fn encounter_odds(input: &EncounterInput, fallback: Fallback) -> Odds {
         );
         (dist.map(|(o, _)| o.clone()), dist.map(|(_, r)| r.clone()), method, method)
     };
-    let title = if full { "acting order" } else { "who acts first" };
-    odds.push(Some("order"), title, &order, method, |k| describe_order(fighters, k, full, "nobody"));
-    let title = if full { "round 1 (the surprised and held sit out)" } else { "who acts first in round 1" };
+    if !full {
+        push_moved(&mut odds, fighters, &order, method, Some((&round_one, round_one_method)));
+        return odds;
+    }
+    odds.push(Some("order"), "acting order", &order, method, |k| describe_order(fighters, k, full, "nobody"));
+    let title = "round 1 (the surprised and held sit out)";
     odds.push(Some("round 1"), title, &round_one, round_one_method, |k| {
         describe_order(fighters, k, full, "nobody acts in round 1")
     });
@@ -1215,7 +1243,7 @@ mod tests {
         let mut level = input.clone();
         level.fighters[1].modifiers = vec![Modifier::new(3, "init")];
         let odds = initiative_odds(&level, &[], fallback());
-        assert_eq!(fractions(&odds, None), ["Larry first 1"]);
+        assert_eq!(fractions(&odds, Some("first")), ["Larry first 1"]);
         let dist = enumerate(|d| initiative(&level, &[], d).standing).unwrap();
         let orders: Vec<String> = dist.iter().map(|(o, p)| format!("{o:?} {p}")).collect();
         assert_eq!(orders, ["[2, 0, 1, 3] 1/2", "[2, 1, 0, 3] 1/2"]);
