@@ -1081,7 +1081,9 @@ fn push_initiative_parts(odds: &mut Odds, ini: &Initiative, fallback: Fallback) 
         first_method.absorb(standing.first_method);
         odds.push(Some("first"), first_title, &standing.first, first_method, |f| describe_first(ini, f, "first"));
         match standing.places {
-            Some(places) => {
+            Some(mut places) => {
+                // Exact only while every contender's totals are.
+                places.method.absorb(method);
                 let lines: Vec<Line> = ini.contenders.iter().enumerate().map(|(i, c)| Line::one(&c.name, i)).collect();
                 push_places(odds, &places, &lines, "does not act");
             }
