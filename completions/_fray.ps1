@@ -21,8 +21,8 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
 
     $completions = @(switch ($command) {
         'fray' {
-            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES')
-            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
@@ -50,8 +50,8 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             break
         }
         'fray;surprise' {
-            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES')
-            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
@@ -82,14 +82,16 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             break
         }
         'fray;distance' {
-            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES')
-            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour text output: auto (default), always, never')
             [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
             [CompletionResult]::new('--repeat', '--repeat', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--terrain', '--terrain', [CompletionResultType]::ParameterName, 'The travel terrain the others are seen across, e.g. forest or hills (5e, 5e2024)')
+            [CompletionResult]::new('--audible', '--audible', [CompletionResultType]::ParameterName, 'How much noise the others make, for the distance they are heard at (5e)')
             [CompletionResult]::new('--odds', '--odds', [CompletionResultType]::ParameterName, 'Do not roll: print the exact probability of every outcome')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
@@ -97,7 +99,10 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             [CompletionResult]::new('--show-seed', '--show-seed', [CompletionResultType]::ParameterName, 'Print the seed in text output')
             [CompletionResult]::new('--dungeon', '--dungeon', [CompletionResultType]::ParameterName, 'In a dungeon: 2d6 x 10'' (the default)')
             [CompletionResult]::new('--outdoors', '--outdoors', [CompletionResultType]::ParameterName, 'Outdoors: 2d6 x 30''')
+            [CompletionResult]::new('--wilderness', '--wilderness', [CompletionResultType]::ParameterName, 'In the wilderness: 4d6 x 10 yards (bx, where --outdoors means the same)')
+            [CompletionResult]::new('--waterborne', '--waterborne', [CompletionResultType]::ParameterName, 'On the water: 4d6 x 10 yards (bx)')
             [CompletionResult]::new('--both-surprised', '--both-surprised', [CompletionResultType]::ParameterName, 'Both sides are surprised: 1d4 x 10'' (or x 30'' outdoors)')
+            [CompletionResult]::new('--surprised', '--surprised', [CompletionResultType]::ParameterName, 'Either side is surprised: 1d4 x 10 yards outdoors; the dungeon distance stays (bx)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -105,8 +110,8 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             break
         }
         'fray;initiative' {
-            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES')
-            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
@@ -115,13 +120,14 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             [CompletionResult]::new('--repeat', '--repeat', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
             [CompletionResult]::new('--side', '--side', [CompletionResultType]::ParameterName, 'A side, in order: NAME[:KEY[=VALUE],...] (repeatable; default: party and monsters)')
             [CompletionResult]::new('--roster', '--roster', [CompletionResultType]::ParameterName, 'Sides and combatants from a YAML file (''-'' reads standard input)')
-            [CompletionResult]::new('--ties', '--ties', [CompletionResultType]::ParameterName, 'How tied sides are settled (ose)')
+            [CompletionResult]::new('--ties', '--ties', [CompletionResultType]::ParameterName, 'How tied sides are settled (ose, bx)')
             [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'SIDE gives up initiative and acts after the others, reacting (ose; repeatable)')
             [CompletionResult]::new('--variant', '--variant', [CompletionResultType]::ParameterName, 'Initiative variant (5e)')
-            [CompletionResult]::new('--delay', '--delay', [CompletionResultType]::ParameterName, 'NAME acts right after OTHER, at OTHER''s initiative - 1 (wod; NAME:after=OTHER)')
-            [CompletionResult]::new('--ready', '--ready', [CompletionResultType]::ParameterName, 'NAME''s prepared action fires right before OTHER, at OTHER''s + 1 (wod; NAME:before=OTHER)')
-            [CompletionResult]::new('--hold', '--hold', [CompletionResultType]::ParameterName, 'NAME gives up its first-round action to act at any moment of round 2 (wod; NAME[:before=OTHER|after=OTHER] places it)')
-            [CompletionResult]::new('--surprised', '--surprised', [CompletionResultType]::ParameterName, 'SIDE is surprised and does not roll (ose; repeatable)')
+            [CompletionResult]::new('--delay', '--delay', [CompletionResultType]::ParameterName, 'NAME acts right after OTHER, at OTHER''s initiative - 1 (wod, cofd; NAME:after=OTHER)')
+            [CompletionResult]::new('--ready', '--ready', [CompletionResultType]::ParameterName, 'NAME''s prepared action fires right before OTHER, at OTHER''s + 1 (wod, cofd; NAME:before=OTHER)')
+            [CompletionResult]::new('--hold', '--hold', [CompletionResultType]::ParameterName, 'NAME gives up its first-round action to act at any moment of round 2 (wod; in cofd, turns; NAME[:before=OTHER|after=OTHER] places it)')
+            [CompletionResult]::new('--swap', '--swap', [CompletionResultType]::ParameterName, 'ALERT (with the Alert feat) swaps initiative with the willing ALLY right after rolling (5e2024; repeatable)')
+            [CompletionResult]::new('--surprised', '--surprised', [CompletionResultType]::ParameterName, 'SIDE is surprised and does not roll (ose, bx; repeatable)')
             [CompletionResult]::new('--rounds', '--rounds', [CompletionResultType]::ParameterName, 'Rounds to roll (5e speed factor; default 1)')
             [CompletionResult]::new('--odds', '--odds', [CompletionResultType]::ParameterName, 'Do not roll: print the exact probability of every outcome')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
@@ -129,6 +135,7 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print the seed in text output')
             [CompletionResult]::new('--show-seed', '--show-seed', [CompletionResultType]::ParameterName, 'Print the seed in text output')
             [CompletionResult]::new('--roster-example', '--roster-example', [CompletionResultType]::ParameterName, 'Print a commented roster template for this ruleset and command')
+            [CompletionResult]::new('--individual', '--individual', [CompletionResultType]::ParameterName, 'Each combatant rolls 1d6 + its DEX modifier; slow weapons act last (bx)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -136,16 +143,16 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             break
         }
         'fray;reaction' {
-            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES')
-            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour text output: auto (default), always, never')
             [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
             [CompletionResult]::new('--repeat', '--repeat', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
-            [CompletionResult]::new('--cha', '--cha', [CompletionResultType]::ParameterName, 'The speaker''s Charisma score when the party parleys (3-18; ose)')
-            [CompletionResult]::new('--cha-mod', '--cha-mod', [CompletionResultType]::ParameterName, 'The speaker''s Charisma modifier, given directly (ose)')
+            [CompletionResult]::new('--cha', '--cha', [CompletionResultType]::ParameterName, 'The speaker''s Charisma score when the party parleys (3-18; ose, bx)')
+            [CompletionResult]::new('--cha-mod', '--cha-mod', [CompletionResultType]::ParameterName, 'The speaker''s Charisma modifier, given directly (ose, bx)')
             [CompletionResult]::new('--mod', '--mod', [CompletionResultType]::ParameterName, 'Any other reaction modifier')
             [CompletionResult]::new('--odds', '--odds', [CompletionResultType]::ParameterName, 'Do not roll: print the exact probability of every outcome')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
@@ -159,8 +166,8 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             break
         }
         'fray;pursue' {
-            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES')
-            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
@@ -173,6 +180,11 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             [CompletionResult]::new('--sight', '--sight', [CompletionResultType]::ParameterName, 'Pursuers give up once the gap exceeds FEET (lost from view)')
             [CompletionResult]::new('--drop', '--drop', [CompletionResultType]::ParameterName, 'The quarry drops treasure or food at a round (default 1): treasure[@ROUND] (repeatable)')
             [CompletionResult]::new('--rounds', '--rounds', [CompletionResultType]::ParameterName, 'Rounds before the chase is left to the referee (default 10)')
+            [CompletionResult]::new('--quarry-count', '--quarry-count', [CompletionResultType]::ParameterName, 'How many flee, for the wilderness evasion table (bx)')
+            [CompletionResult]::new('--pursuer-count', '--pursuer-count', [CompletionResultType]::ParameterName, 'How many pursue, for the wilderness evasion table (bx)')
+            [CompletionResult]::new('--mod', '--mod', [CompletionResultType]::ParameterName, 'The referee''s modifier to the wilderness evasion chance, in percent (bx)')
+            [CompletionResult]::new('--surprised', '--surprised', [CompletionResultType]::ParameterName, 'Which side was surprised: a surprised quarry cannot evade, surprised pursuers lose it (bx wilderness)')
+            [CompletionResult]::new('--days', '--days', [CompletionResultType]::ParameterName, 'Days the wilderness pursuit is followed before the referee decides (bx; default 7)')
             [CompletionResult]::new('--odds', '--odds', [CompletionResultType]::ParameterName, 'Do not roll: print the exact probability of every outcome')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
@@ -180,6 +192,8 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             [CompletionResult]::new('--show-seed', '--show-seed', [CompletionResultType]::ParameterName, 'Print the seed in text output')
             [CompletionResult]::new('--dungeon', '--dungeon', [CompletionResultType]::ParameterName, 'In a dungeon: 2d6 x 10'' (the default)')
             [CompletionResult]::new('--outdoors', '--outdoors', [CompletionResultType]::ParameterName, 'Outdoors: 2d6 x 30''')
+            [CompletionResult]::new('--wilderness', '--wilderness', [CompletionResultType]::ParameterName, 'In the wilderness: 4d6 x 10 yards (bx, where --outdoors means the same)')
+            [CompletionResult]::new('--waterborne', '--waterborne', [CompletionResultType]::ParameterName, 'On the water: 4d6 x 10 yards (bx)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -187,8 +201,8 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             break
         }
         'fray;encounter' {
-            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES')
-            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
@@ -202,14 +216,15 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             [CompletionResult]::new('--stealth', '--stealth', [CompletionResultType]::ParameterName, 'A hider''s Stealth total, passive or already rolled (5e; repeatable, one per hider)')
             [CompletionResult]::new('--stealth-mod', '--stealth-mod', [CompletionResultType]::ParameterName, 'A hider who rolls d20 + N now (5e; repeatable)')
             [CompletionResult]::new('--stealth-ties', '--stealth-ties', [CompletionResultType]::ParameterName, 'How Stealth equal to passive Perception goes (5e)')
-            [CompletionResult]::new('--ties', '--ties', [CompletionResultType]::ParameterName, 'How tied sides are settled (ose)')
+            [CompletionResult]::new('--ties', '--ties', [CompletionResultType]::ParameterName, 'How tied sides are settled (ose, bx)')
             [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'SIDE gives up initiative and acts after the others, reacting (ose; repeatable)')
             [CompletionResult]::new('--variant', '--variant', [CompletionResultType]::ParameterName, 'Initiative variant (5e)')
-            [CompletionResult]::new('--delay', '--delay', [CompletionResultType]::ParameterName, 'NAME acts right after OTHER, at OTHER''s initiative - 1 (wod; NAME:after=OTHER)')
-            [CompletionResult]::new('--ready', '--ready', [CompletionResultType]::ParameterName, 'NAME''s prepared action fires right before OTHER, at OTHER''s + 1 (wod; NAME:before=OTHER)')
-            [CompletionResult]::new('--hold', '--hold', [CompletionResultType]::ParameterName, 'NAME gives up its first-round action to act at any moment of round 2 (wod; NAME[:before=OTHER|after=OTHER] places it)')
-            [CompletionResult]::new('--cha', '--cha', [CompletionResultType]::ParameterName, 'The speaker''s Charisma score when the party parleys (3-18; ose)')
-            [CompletionResult]::new('--cha-mod', '--cha-mod', [CompletionResultType]::ParameterName, 'The speaker''s Charisma modifier, given directly (ose)')
+            [CompletionResult]::new('--delay', '--delay', [CompletionResultType]::ParameterName, 'NAME acts right after OTHER, at OTHER''s initiative - 1 (wod, cofd; NAME:after=OTHER)')
+            [CompletionResult]::new('--ready', '--ready', [CompletionResultType]::ParameterName, 'NAME''s prepared action fires right before OTHER, at OTHER''s + 1 (wod, cofd; NAME:before=OTHER)')
+            [CompletionResult]::new('--hold', '--hold', [CompletionResultType]::ParameterName, 'NAME gives up its first-round action to act at any moment of round 2 (wod; in cofd, turns; NAME[:before=OTHER|after=OTHER] places it)')
+            [CompletionResult]::new('--swap', '--swap', [CompletionResultType]::ParameterName, 'ALERT (with the Alert feat) swaps initiative with the willing ALLY right after rolling (5e2024; repeatable)')
+            [CompletionResult]::new('--cha', '--cha', [CompletionResultType]::ParameterName, 'The speaker''s Charisma score when the party parleys (3-18; ose, bx)')
+            [CompletionResult]::new('--cha-mod', '--cha-mod', [CompletionResultType]::ParameterName, 'The speaker''s Charisma modifier, given directly (ose, bx)')
             [CompletionResult]::new('--mod', '--mod', [CompletionResultType]::ParameterName, 'Any other reaction modifier')
             [CompletionResult]::new('--rounds', '--rounds', [CompletionResultType]::ParameterName, 'Rounds to roll (5e speed factor) or recovery turns to follow (gurps)')
             [CompletionResult]::new('--odds', '--odds', [CompletionResultType]::ParameterName, 'Do not roll: print the exact probability of every outcome')
@@ -222,6 +237,8 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             [CompletionResult]::new('--partial', '--partial', [CompletionResultType]::ParameterName, 'Partial surprise: the two leaders roll for initiative (gurps; the default)')
             [CompletionResult]::new('--dungeon', '--dungeon', [CompletionResultType]::ParameterName, 'In a dungeon: 2d6 x 10'' (the default)')
             [CompletionResult]::new('--outdoors', '--outdoors', [CompletionResultType]::ParameterName, 'Outdoors: 2d6 x 30''')
+            [CompletionResult]::new('--wilderness', '--wilderness', [CompletionResultType]::ParameterName, 'In the wilderness: 4d6 x 10 yards (bx, where --outdoors means the same)')
+            [CompletionResult]::new('--waterborne', '--waterborne', [CompletionResultType]::ParameterName, 'On the water: 4d6 x 10 yards (bx)')
             [CompletionResult]::new('--both-surprised', '--both-surprised', [CompletionResultType]::ParameterName, 'Everyone on every side is surprised (5e)')
             [CompletionResult]::new('--reaction', '--reaction', [CompletionResultType]::ParameterName, 'Roll a reaction too (gurps)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -231,8 +248,8 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             break
         }
         'fray;completions' {
-            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES')
-            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
@@ -251,8 +268,8 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             break
         }
         'fray;man' {
-            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES')
-            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')

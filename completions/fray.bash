@@ -84,11 +84,11 @@ _fray() {
             fi
             case "${prev}" in
                 --rules)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx 5e2024 cofd" -- "${cur}"))
                     return 0
                     ;;
                 -r)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx 5e2024 cofd" -- "${cur}"))
                     return 0
                     ;;
                 --seed)
@@ -130,11 +130,11 @@ _fray() {
             fi
             case "${prev}" in
                 --rules)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx 5e2024 cofd" -- "${cur}"))
                     return 0
                     ;;
                 -r)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx 5e2024 cofd" -- "${cur}"))
                     return 0
                     ;;
                 --seed)
@@ -169,18 +169,18 @@ _fray() {
             return 0
             ;;
         fray__subcmd__distance)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --dungeon --outdoors --both-surprised --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --dungeon --outdoors --wilderness --waterborne --both-surprised --surprised --terrain --audible --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --rules)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx 5e2024 cofd" -- "${cur}"))
                     return 0
                     ;;
                 -r)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx 5e2024 cofd" -- "${cur}"))
                     return 0
                     ;;
                 --seed)
@@ -207,6 +207,14 @@ _fray() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --terrain)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --audible)
+                    COMPREPLY=($(compgen -W "quiet normal loud" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -215,18 +223,18 @@ _fray() {
             return 0
             ;;
         fray__subcmd__encounter)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --side --roster --roster-example --ambush --aware --total --partial --stealth --stealth-mod --stealth-ties --dungeon --outdoors --ties --wait --variant --delay --ready --hold --cha --cha-mod --mod --both-surprised --reaction --rounds --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --side --roster --roster-example --ambush --aware --total --partial --stealth --stealth-mod --stealth-ties --dungeon --outdoors --wilderness --waterborne --ties --wait --variant --delay --ready --hold --swap --cha --cha-mod --mod --both-surprised --reaction --rounds --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --rules)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx 5e2024 cofd" -- "${cur}"))
                     return 0
                     ;;
                 -r)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx 5e2024 cofd" -- "${cur}"))
                     return 0
                     ;;
                 --seed)
@@ -313,6 +321,10 @@ _fray() {
                     return 0
                     ;;
                 --hold)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --swap)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -480,18 +492,18 @@ _fray() {
             return 0
             ;;
         fray__subcmd__initiative)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --side --roster --roster-example --ties --wait --variant --delay --ready --hold --surprised --rounds --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --side --roster --roster-example --ties --wait --variant --delay --ready --hold --swap --surprised --rounds --individual --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --rules)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx 5e2024 cofd" -- "${cur}"))
                     return 0
                     ;;
                 -r)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx 5e2024 cofd" -- "${cur}"))
                     return 0
                     ;;
                 --seed)
@@ -561,6 +573,10 @@ _fray() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --swap)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --surprised)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -584,11 +600,11 @@ _fray() {
             fi
             case "${prev}" in
                 --rules)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx 5e2024 cofd" -- "${cur}"))
                     return 0
                     ;;
                 -r)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx 5e2024 cofd" -- "${cur}"))
                     return 0
                     ;;
                 --seed)
@@ -623,18 +639,18 @@ _fray() {
             return 0
             ;;
         fray__subcmd__pursue)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --quarry --pursuer --gap --sight --drop --rounds --dungeon --outdoors --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --quarry --pursuer --gap --sight --drop --rounds --dungeon --outdoors --wilderness --waterborne --quarry-count --pursuer-count --mod --surprised --days --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --rules)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx 5e2024 cofd" -- "${cur}"))
                     return 0
                     ;;
                 -r)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx 5e2024 cofd" -- "${cur}"))
                     return 0
                     ;;
                 --seed)
@@ -685,6 +701,26 @@ _fray() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --quarry-count)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --pursuer-count)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mod)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --surprised)
+                    COMPREPLY=($(compgen -W "quarry pursuers" -- "${cur}"))
+                    return 0
+                    ;;
+                --days)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -700,11 +736,11 @@ _fray() {
             fi
             case "${prev}" in
                 --rules)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx 5e2024 cofd" -- "${cur}"))
                     return 0
                     ;;
                 -r)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx 5e2024 cofd" -- "${cur}"))
                     return 0
                     ;;
                 --seed)
@@ -758,11 +794,11 @@ _fray() {
             fi
             case "${prev}" in
                 --rules)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx 5e2024 cofd" -- "${cur}"))
                     return 0
                     ;;
                 -r)
-                    COMPREPLY=($(compgen -W "ose gurps 5e wod" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx 5e2024 cofd" -- "${cur}"))
                     return 0
                     ;;
                 --seed)

@@ -28,10 +28,13 @@ function __fish_fray_using_subcommand
     contains -- $cmd[1] $argv
 end
 
-complete -c fray -n "__fish_fray_needs_command" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+complete -c fray -n "__fish_fray_needs_command" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'"
+wod\t'World of Darkness Storytelling system (2004)'
+bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
+5e2024\t'D&D 2024 revision (SRD 5.2)'
+cofd\t'Chronicles of Darkness, 2nd edition'"
 complete -c fray -n "__fish_fray_needs_command" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
 complete -c fray -n "__fish_fray_needs_command" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
 yaml\t'One YAML document per run (a stream with --repeat)'
@@ -54,10 +57,13 @@ complete -c fray -n "__fish_fray_needs_command" -f -a "encounter" -d 'The whole 
 complete -c fray -n "__fish_fray_needs_command" -f -a "completions" -d 'Print the completion script for a shell'
 complete -c fray -n "__fish_fray_needs_command" -f -a "man" -d 'Write man pages into DIR'
 complete -c fray -n "__fish_fray_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c fray -n "__fish_fray_using_subcommand surprise" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+complete -c fray -n "__fish_fray_using_subcommand surprise" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'"
+wod\t'World of Darkness Storytelling system (2004)'
+bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
+5e2024\t'D&D 2024 revision (SRD 5.2)'
+cofd\t'Chronicles of Darkness, 2nd edition'"
 complete -c fray -n "__fish_fray_using_subcommand surprise" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
 complete -c fray -n "__fish_fray_using_subcommand surprise" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
 yaml\t'One YAML document per run (a stream with --repeat)'
@@ -84,10 +90,13 @@ complete -c fray -n "__fish_fray_using_subcommand surprise" -l partial -d 'Parti
 complete -c fray -n "__fish_fray_using_subcommand surprise" -l both-surprised -d 'Everyone on every side is surprised (5e)'
 complete -c fray -n "__fish_fray_using_subcommand surprise" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand surprise" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand distance" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+complete -c fray -n "__fish_fray_using_subcommand distance" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'"
+wod\t'World of Darkness Storytelling system (2004)'
+bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
+5e2024\t'D&D 2024 revision (SRD 5.2)'
+cofd\t'Chronicles of Darkness, 2nd edition'"
 complete -c fray -n "__fish_fray_using_subcommand distance" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
 complete -c fray -n "__fish_fray_using_subcommand distance" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
 yaml\t'One YAML document per run (a stream with --repeat)'
@@ -96,18 +105,28 @@ complete -c fray -n "__fish_fray_using_subcommand distance" -l color -d 'When to
 always\t''
 never\t''"
 complete -c fray -n "__fish_fray_using_subcommand distance" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_using_subcommand distance" -l terrain -d 'The travel terrain the others are seen across, e.g. forest or hills (5e, 5e2024)' -r
+complete -c fray -n "__fish_fray_using_subcommand distance" -l audible -d 'How much noise the others make, for the distance they are heard at (5e)' -r -f -a "quiet\t'Trying to be quiet: 2d6 x 5 ft'
+normal\t'Normal noise: 2d6 x 10 ft'
+loud\t'Very loud: 2d6 x 50 ft'"
 complete -c fray -n "__fish_fray_using_subcommand distance" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand distance" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand distance" -s v -l show-seed -d 'Print the seed in text output'
 complete -c fray -n "__fish_fray_using_subcommand distance" -l dungeon -d 'In a dungeon: 2d6 x 10\' (the default)'
 complete -c fray -n "__fish_fray_using_subcommand distance" -l outdoors -d 'Outdoors: 2d6 x 30\''
+complete -c fray -n "__fish_fray_using_subcommand distance" -l wilderness -d 'In the wilderness: 4d6 x 10 yards (bx, where --outdoors means the same)'
+complete -c fray -n "__fish_fray_using_subcommand distance" -l waterborne -d 'On the water: 4d6 x 10 yards (bx)'
 complete -c fray -n "__fish_fray_using_subcommand distance" -l both-surprised -d 'Both sides are surprised: 1d4 x 10\' (or x 30\' outdoors)'
+complete -c fray -n "__fish_fray_using_subcommand distance" -l surprised -d 'Either side is surprised: 1d4 x 10 yards outdoors; the dungeon distance stays (bx)'
 complete -c fray -n "__fish_fray_using_subcommand distance" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand distance" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand initiative" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+complete -c fray -n "__fish_fray_using_subcommand initiative" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'"
+wod\t'World of Darkness Storytelling system (2004)'
+bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
+5e2024\t'D&D 2024 revision (SRD 5.2)'
+cofd\t'Chronicles of Darkness, 2nd edition'"
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
 complete -c fray -n "__fish_fray_using_subcommand initiative" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
 yaml\t'One YAML document per run (a stream with --repeat)'
@@ -118,28 +137,33 @@ never\t''"
 complete -c fray -n "__fish_fray_using_subcommand initiative" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l side -d 'A side, in order: NAME[:KEY[=VALUE],...] (repeatable; default: party and monsters)' -r
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l roster -d 'Sides and combatants from a YAML file (\'-\' reads standard input)' -r -F
-complete -c fray -n "__fish_fray_using_subcommand initiative" -l ties -d 'How tied sides are settled (ose)' -r -f -a "reroll\t'Tied sides re-roll among themselves until the tie breaks'
+complete -c fray -n "__fish_fray_using_subcommand initiative" -l ties -d 'How tied sides are settled (ose, bx)' -r -f -a "reroll\t'Tied sides re-roll among themselves until the tie breaks'
 simultaneous\t'Tied sides act at the same time'"
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l wait -d 'SIDE gives up initiative and acts after the others, reacting (ose; repeatable)' -r
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l variant -d 'Initiative variant (5e)' -r -f -a "standard\t'd20 + initiative modifier per combatant'
 score\t'No roll: 10 + initiative modifier'
 side\t'One d20 per side, no modifiers'
 speed\t'Speed factor: d20 + Dex + action and size modifiers, every round'"
-complete -c fray -n "__fish_fray_using_subcommand initiative" -l delay -d 'NAME acts right after OTHER, at OTHER\'s initiative - 1 (wod; NAME:after=OTHER)' -r
-complete -c fray -n "__fish_fray_using_subcommand initiative" -l ready -d 'NAME\'s prepared action fires right before OTHER, at OTHER\'s + 1 (wod; NAME:before=OTHER)' -r
-complete -c fray -n "__fish_fray_using_subcommand initiative" -l hold -d 'NAME gives up its first-round action to act at any moment of round 2 (wod; NAME[:before=OTHER|after=OTHER] places it)' -r
-complete -c fray -n "__fish_fray_using_subcommand initiative" -l surprised -d 'SIDE is surprised and does not roll (ose; repeatable)' -r
+complete -c fray -n "__fish_fray_using_subcommand initiative" -l delay -d 'NAME acts right after OTHER, at OTHER\'s initiative - 1 (wod, cofd; NAME:after=OTHER)' -r
+complete -c fray -n "__fish_fray_using_subcommand initiative" -l ready -d 'NAME\'s prepared action fires right before OTHER, at OTHER\'s + 1 (wod, cofd; NAME:before=OTHER)' -r
+complete -c fray -n "__fish_fray_using_subcommand initiative" -l hold -d 'NAME gives up its first-round action to act at any moment of round 2 (wod; in cofd, turns; NAME[:before=OTHER|after=OTHER] places it)' -r
+complete -c fray -n "__fish_fray_using_subcommand initiative" -l swap -d 'ALERT (with the Alert feat) swaps initiative with the willing ALLY right after rolling (5e2024; repeatable)' -r
+complete -c fray -n "__fish_fray_using_subcommand initiative" -l surprised -d 'SIDE is surprised and does not roll (ose, bx; repeatable)' -r
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l rounds -d 'Rounds to roll (5e speed factor; default 1)' -r
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand initiative" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand initiative" -s v -l show-seed -d 'Print the seed in text output'
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l roster-example -d 'Print a commented roster template for this ruleset and command'
+complete -c fray -n "__fish_fray_using_subcommand initiative" -l individual -d 'Each combatant rolls 1d6 + its DEX modifier; slow weapons act last (bx)'
 complete -c fray -n "__fish_fray_using_subcommand initiative" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand initiative" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand reaction" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+complete -c fray -n "__fish_fray_using_subcommand reaction" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'"
+wod\t'World of Darkness Storytelling system (2004)'
+bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
+5e2024\t'D&D 2024 revision (SRD 5.2)'
+cofd\t'Chronicles of Darkness, 2nd edition'"
 complete -c fray -n "__fish_fray_using_subcommand reaction" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
 complete -c fray -n "__fish_fray_using_subcommand reaction" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
 yaml\t'One YAML document per run (a stream with --repeat)'
@@ -148,18 +172,21 @@ complete -c fray -n "__fish_fray_using_subcommand reaction" -l color -d 'When to
 always\t''
 never\t''"
 complete -c fray -n "__fish_fray_using_subcommand reaction" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
-complete -c fray -n "__fish_fray_using_subcommand reaction" -l cha -d 'The speaker\'s Charisma score when the party parleys (3-18; ose)' -r
-complete -c fray -n "__fish_fray_using_subcommand reaction" -l cha-mod -d 'The speaker\'s Charisma modifier, given directly (ose)' -r
+complete -c fray -n "__fish_fray_using_subcommand reaction" -l cha -d 'The speaker\'s Charisma score when the party parleys (3-18; ose, bx)' -r
+complete -c fray -n "__fish_fray_using_subcommand reaction" -l cha-mod -d 'The speaker\'s Charisma modifier, given directly (ose, bx)' -r
 complete -c fray -n "__fish_fray_using_subcommand reaction" -l mod -d 'Any other reaction modifier' -r
 complete -c fray -n "__fish_fray_using_subcommand reaction" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand reaction" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand reaction" -s v -l show-seed -d 'Print the seed in text output'
 complete -c fray -n "__fish_fray_using_subcommand reaction" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand reaction" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand pursue" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+complete -c fray -n "__fish_fray_using_subcommand pursue" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'"
+wod\t'World of Darkness Storytelling system (2004)'
+bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
+5e2024\t'D&D 2024 revision (SRD 5.2)'
+cofd\t'Chronicles of Darkness, 2nd edition'"
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
 complete -c fray -n "__fish_fray_using_subcommand pursue" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
 yaml\t'One YAML document per run (a stream with --repeat)'
@@ -175,17 +202,28 @@ complete -c fray -n "__fish_fray_using_subcommand pursue" -l sight -d 'Pursuers 
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l drop -d 'The quarry drops treasure or food at a round (default 1): treasure[@ROUND] (repeatable)' -r -f -a "treasure\t'pursuers who value wealth may stop (3-in-6)'
 food\t'hungry pursuers may stop (3-in-6)'"
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l rounds -d 'Rounds before the chase is left to the referee (default 10)' -r
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l quarry-count -d 'How many flee, for the wilderness evasion table (bx)' -r
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l pursuer-count -d 'How many pursue, for the wilderness evasion table (bx)' -r
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l mod -d 'The referee\'s modifier to the wilderness evasion chance, in percent (bx)' -r
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l surprised -d 'Which side was surprised: a surprised quarry cannot evade, surprised pursuers lose it (bx wilderness)' -r -f -a "quarry\t'The fleeing side was surprised: it may not evade'
+pursuers\t'The pursuing side was surprised: the quarry gets away'"
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l days -d 'Days the wilderness pursuit is followed before the referee decides (bx; default 7)' -r
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand pursue" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand pursue" -s v -l show-seed -d 'Print the seed in text output'
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l dungeon -d 'In a dungeon: 2d6 x 10\' (the default)'
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l outdoors -d 'Outdoors: 2d6 x 30\''
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l wilderness -d 'In the wilderness: 4d6 x 10 yards (bx, where --outdoors means the same)'
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l waterborne -d 'On the water: 4d6 x 10 yards (bx)'
 complete -c fray -n "__fish_fray_using_subcommand pursue" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand pursue" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand encounter" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+complete -c fray -n "__fish_fray_using_subcommand encounter" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'"
+wod\t'World of Darkness Storytelling system (2004)'
+bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
+5e2024\t'D&D 2024 revision (SRD 5.2)'
+cofd\t'Chronicles of Darkness, 2nd edition'"
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
 yaml\t'One YAML document per run (a stream with --repeat)'
@@ -202,18 +240,19 @@ complete -c fray -n "__fish_fray_using_subcommand encounter" -l stealth -d 'A hi
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l stealth-mod -d 'A hider who rolls d20 + N now (5e; repeatable)' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l stealth-ties -d 'How Stealth equal to passive Perception goes (5e)' -r -f -a "noticed\t'Stealth equal to passive Perception is noticed'
 surprised\t'Stealth equal to passive Perception surprises'"
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l ties -d 'How tied sides are settled (ose)' -r -f -a "reroll\t'Tied sides re-roll among themselves until the tie breaks'
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l ties -d 'How tied sides are settled (ose, bx)' -r -f -a "reroll\t'Tied sides re-roll among themselves until the tie breaks'
 simultaneous\t'Tied sides act at the same time'"
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l wait -d 'SIDE gives up initiative and acts after the others, reacting (ose; repeatable)' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l variant -d 'Initiative variant (5e)' -r -f -a "standard\t'd20 + initiative modifier per combatant'
 score\t'No roll: 10 + initiative modifier'
 side\t'One d20 per side, no modifiers'
 speed\t'Speed factor: d20 + Dex + action and size modifiers, every round'"
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l delay -d 'NAME acts right after OTHER, at OTHER\'s initiative - 1 (wod; NAME:after=OTHER)' -r
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l ready -d 'NAME\'s prepared action fires right before OTHER, at OTHER\'s + 1 (wod; NAME:before=OTHER)' -r
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l hold -d 'NAME gives up its first-round action to act at any moment of round 2 (wod; NAME[:before=OTHER|after=OTHER] places it)' -r
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l cha -d 'The speaker\'s Charisma score when the party parleys (3-18; ose)' -r
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l cha-mod -d 'The speaker\'s Charisma modifier, given directly (ose)' -r
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l delay -d 'NAME acts right after OTHER, at OTHER\'s initiative - 1 (wod, cofd; NAME:after=OTHER)' -r
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l ready -d 'NAME\'s prepared action fires right before OTHER, at OTHER\'s + 1 (wod, cofd; NAME:before=OTHER)' -r
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l hold -d 'NAME gives up its first-round action to act at any moment of round 2 (wod; in cofd, turns; NAME[:before=OTHER|after=OTHER] places it)' -r
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l swap -d 'ALERT (with the Alert feat) swaps initiative with the willing ALLY right after rolling (5e2024; repeatable)' -r
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l cha -d 'The speaker\'s Charisma score when the party parleys (3-18; ose, bx)' -r
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l cha-mod -d 'The speaker\'s Charisma modifier, given directly (ose, bx)' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l mod -d 'Any other reaction modifier' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l rounds -d 'Rounds to roll (5e speed factor) or recovery turns to follow (gurps)' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l odds -d 'Do not roll: print the exact probability of every outcome'
@@ -224,14 +263,19 @@ complete -c fray -n "__fish_fray_using_subcommand encounter" -l total -d 'Total 
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l partial -d 'Partial surprise: the two leaders roll for initiative (gurps; the default)'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l dungeon -d 'In a dungeon: 2d6 x 10\' (the default)'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l outdoors -d 'Outdoors: 2d6 x 30\''
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l wilderness -d 'In the wilderness: 4d6 x 10 yards (bx, where --outdoors means the same)'
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l waterborne -d 'On the water: 4d6 x 10 yards (bx)'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l both-surprised -d 'Everyone on every side is surprised (5e)'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l reaction -d 'Roll a reaction too (gurps)'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand completions" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+complete -c fray -n "__fish_fray_using_subcommand completions" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'"
+wod\t'World of Darkness Storytelling system (2004)'
+bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
+5e2024\t'D&D 2024 revision (SRD 5.2)'
+cofd\t'Chronicles of Darkness, 2nd edition'"
 complete -c fray -n "__fish_fray_using_subcommand completions" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
 complete -c fray -n "__fish_fray_using_subcommand completions" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
 yaml\t'One YAML document per run (a stream with --repeat)'
@@ -245,10 +289,13 @@ complete -c fray -n "__fish_fray_using_subcommand completions" -s q -l quiet -d 
 complete -c fray -n "__fish_fray_using_subcommand completions" -s v -l show-seed -d 'Print the seed in text output'
 complete -c fray -n "__fish_fray_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand man" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+complete -c fray -n "__fish_fray_using_subcommand man" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'"
+wod\t'World of Darkness Storytelling system (2004)'
+bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
+5e2024\t'D&D 2024 revision (SRD 5.2)'
+cofd\t'Chronicles of Darkness, 2nd edition'"
 complete -c fray -n "__fish_fray_using_subcommand man" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
 complete -c fray -n "__fish_fray_using_subcommand man" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
 yaml\t'One YAML document per run (a stream with --repeat)'

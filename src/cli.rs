@@ -21,6 +21,8 @@ Examples:
   fray surprise --ambush --odds               how likely is each side to be surprised?
   fray -r gurps surprise --partial 'Ansel:iq=12,cr' Orc*3:side=monsters
   fray -r 5e surprise --stealth 14 Elf:per=16 Fighter:per=12 Wizard:per=10 Halfling:per=14
+  fray -r bx initiative --individual Ansel:dex=16 Ogre:side=monsters,mod=-1,slow
+  fray -r cofd encounter Mitch:wits=2,composure=3 Thug:ambusher,dex=3,stealth=2,side=monsters
   fray -f json -n 1000 reaction --cha 13 | jq .result
   fray distance -q --outdoors                 just the number, for $(...)";
 
@@ -59,7 +61,7 @@ pub struct Cli {
 // a command's description.
 #[derive(Debug, Clone, Default, Args)]
 pub struct Global {
-    /// Ruleset: ose (default), gurps, 5e, wod; default from FRAY_RULES
+    /// Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES
     #[arg(global = true, help_heading = GLOBAL, short, long, value_enum, ignore_case = true, value_name = "ID")]
     pub rules: Option<RulesId>,
 
@@ -128,6 +130,13 @@ pub enum RulesId {
     /// World of Darkness Storytelling system (2004)
     #[value(alias = "nwod")]
     Wod,
+    /// Classic Basic/Expert numbers, as in the Old-School Essentials SRD
+    Bx,
+    /// D&D 2024 revision (SRD 5.2)
+    #[value(name = "5e2024", aliases = ["5.5e", "2024", "dnd5e2024", "dnd2024"])]
+    Dnd5e2024,
+    /// Chronicles of Darkness, 2nd edition
+    Cofd,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -199,7 +208,10 @@ pub const COMPLETIONS_EXAMPLES: &str = "\
 Examples:
   fray completions bash > ~/.local/share/bash-completion/completions/fray
   fray completions zsh > ~/.zfunc/_fray        with fpath+=(~/.zfunc) in .zshrc
-  fray completions fish > ~/.config/fish/completions/fray.fish";
+  fray completions fish > ~/.config/fish/completions/fray.fish
+  source <(COMPLETE=bash fray)                 in .bashrc: fray answers each TAB, keys and sides too
+  source <(COMPLETE=zsh fray)                  in .zshrc, after compinit: the same for zsh
+  COMPLETE=fish fray | source                  in config.fish: the same for fish";
 
 pub const SURPRISE_EXAMPLES: &str = "\
 Examples:
@@ -208,13 +220,19 @@ Examples:
   fray surprise --side party --side orcs:chance=3 --side wolves:aware
   fray -r gurps surprise --total Clerk:iq=9 Guard:iq=10,cr Werewolf:side=monsters
   fray -r 5e surprise --stealth 14 Elf:per=16 Fighter:per=12 Wizard:per=10 Halfling:per=14
-  fray -r wod surprise Mitch:wits=2,composure=3 Larry:wits=3,composure=2";
+  fray -r 5e2024 surprise --stealth-mod 5 Elf:per=16 Fighter:per=12
+  fray -r wod surprise Mitch:wits=2,composure=3 Larry:wits=3,composure=2
+  fray -r cofd surprise --odds Mitch:wits=2,composure=3 Thug:ambusher,dex=3,stealth=2,side=monsters";
 
 pub const DISTANCE_EXAMPLES: &str = "\
 Examples:
-  fray distance                       dungeon: 2d6 x 10'
-  fray distance --outdoors            2d6 x 30'
-  fray distance --both-surprised -q   1d4 x 10', just the number";
+  fray distance                         dungeon: 2d6 x 10'
+  fray distance --outdoors              2d6 x 30'
+  fray distance --both-surprised -q     1d4 x 10', just the number
+  fray -r bx distance --wilderness      4d6 x 10 yards
+  fray -r 5e distance --terrain hills   2d10 x 10 ft
+  fray -r 5e distance --audible loud    heard: 2d6 x 50 ft
+  fray -r 5e2024 distance --terrain forest --odds";
 
 pub const INITIATIVE_EXAMPLES: &str = "\
 Examples:
@@ -222,8 +240,11 @@ Examples:
   fray initiative --side party --side orcs --side wolves --wait wolves
   fray -r gurps initiative Ansel:speed=6.25,dx=12 Orc:speed=5.5,side=monsters
   fray -r 5e initiative Rogue:dex=4 Goblin*4:dex=2,side=monsters
+  fray -r bx initiative --individual Ansel:dex=16 Ogre:side=monsters,mod=-1,slow
   fray -r 5e initiative --variant speed --rounds 3 'Paladin:dex=0,action=spell:2+light'
-  fray -r wod initiative Mitch:initiative=10 Larry:initiative=6 --delay Mitch:after=Larry";
+  fray -r 5e2024 initiative --swap Rogue:Fighter Rogue:dex=4,alert,pb=2 Fighter:dex=1 Orc:side=monsters
+  fray -r wod initiative Mitch:initiative=10 Larry:initiative=6 --delay Mitch:after=Larry
+  fray -r cofd initiative Mitch:dex=3,composure=2 Larry:init=5 --hold Larry";
 
 pub const REACTION_EXAMPLES: &str = "\
 Examples:
@@ -235,15 +256,19 @@ pub const PURSUE_EXAMPLES: &str = "\
 Examples:
   fray pursue --quarry 40 --pursuer 30
   fray pursue --quarry 30 --pursuer 40 --gap 60 --sight 120 --drop treasure@2
-  fray pursue --quarry 40 --pursuer 40 --odds";
+  fray pursue --quarry 40 --pursuer 40 --odds
+  fray -r bx pursue --wilderness --quarry 90 --pursuer 120 --quarry-count 5 --pursuer-count 12";
 
 pub const ENCOUNTER_EXAMPLES: &str = "\
 Examples:
   fray encounter --aware monsters               the spider heard the party coming
   fray encounter --outdoors --cha 16 -f yaml
+  fray -r bx encounter --outdoors --cha 13
   fray -r gurps encounter --partial --reaction Ansel:iq=12,speed=6 Orc*2:side=monsters,speed=5
   fray -r 5e encounter --stealth 14 Elf:per=16,dex=3 Goblin*4:side=monsters,dex=2
-  fray -r wod encounter Mitch:wits=2,composure=3,dex=3 Thug:ambusher,side=monsters";
+  fray -r 5e2024 encounter --stealth-mod 4 Elf:per=16,dex=3 Goblin*4:side=monsters,dex=2
+  fray -r wod encounter Mitch:wits=2,composure=3,dex=3 Thug:ambusher,side=monsters
+  fray -r cofd encounter Mitch:wits=2,composure=3,dex=3 Thug*2:ambusher,dex=3,stealth=2,side=monsters";
 
 // Sides and combatants, inline or from a roster file.
 #[derive(Debug, Args)]
@@ -324,6 +349,14 @@ pub struct TerrainOpts {
     /// Outdoors: 2d6 x 30'
     #[arg(long)]
     pub outdoors: bool,
+
+    /// In the wilderness: 4d6 x 10 yards (bx, where --outdoors means the same)
+    #[arg(long, conflicts_with = "dungeon")]
+    pub wilderness: bool,
+
+    /// On the water: 4d6 x 10 yards (bx)
+    #[arg(long, conflicts_with_all = ["dungeon", "outdoors", "wilderness"])]
+    pub waterborne: bool,
 }
 
 #[derive(Debug, Args)]
@@ -334,6 +367,18 @@ pub struct DistanceArgs {
     /// Both sides are surprised: 1d4 x 10' (or x 30' outdoors)
     #[arg(long)]
     pub both_surprised: bool,
+
+    /// Either side is surprised: 1d4 x 10 yards outdoors; the dungeon distance stays (bx)
+    #[arg(long)]
+    pub surprised: bool,
+
+    /// The travel terrain the others are seen across, e.g. forest or hills (5e, 5e2024)
+    #[arg(long = "terrain", value_name = "TERRAIN")]
+    pub travel_terrain: Option<String>,
+
+    /// How much noise the others make, for the distance they are heard at (5e)
+    #[arg(long, value_enum, value_name = "NOISE")]
+    pub audible: Option<Audible>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -357,6 +402,16 @@ pub enum Variant {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Audible {
+    /// Trying to be quiet: 2d6 x 5 ft
+    Quiet,
+    /// Normal noise: 2d6 x 10 ft
+    Normal,
+    /// Very loud: 2d6 x 50 ft
+    Loud,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum StealthTies {
     /// Stealth equal to passive Perception is noticed
     Noticed,
@@ -367,7 +422,7 @@ pub enum StealthTies {
 // How the acting order is settled.
 #[derive(Debug, Args)]
 pub struct OrderOpts {
-    /// How tied sides are settled (ose)
+    /// How tied sides are settled (ose, bx)
     #[arg(long, value_enum, value_name = "HOW")]
     pub ties: Option<Ties>,
 
@@ -379,18 +434,23 @@ pub struct OrderOpts {
     #[arg(long, value_enum, value_name = "VARIANT")]
     pub variant: Option<Variant>,
 
-    /// NAME acts right after OTHER, at OTHER's initiative - 1 (wod; NAME:after=OTHER)
+    /// NAME acts right after OTHER, at OTHER's initiative - 1 (wod, cofd; NAME:after=OTHER)
     #[arg(long, value_name = "NAME:after=OTHER")]
     pub delay: Vec<String>,
 
-    /// NAME's prepared action fires right before OTHER, at OTHER's + 1 (wod; NAME:before=OTHER)
+    /// NAME's prepared action fires right before OTHER, at OTHER's + 1 (wod, cofd; NAME:before=OTHER)
     #[arg(long, value_name = "NAME:before=OTHER")]
     pub ready: Vec<String>,
 
-    /// NAME gives up its first-round action to act at any moment of round 2 (wod;
+    /// NAME gives up its first-round action to act at any moment of round 2 (wod; in cofd, turns;
     /// NAME[:before=OTHER|after=OTHER] places it)
     #[arg(long, value_name = "NAME")]
     pub hold: Vec<String>,
+
+    /// ALERT (with the Alert feat) swaps initiative with the willing ALLY right after rolling
+    /// (5e2024; repeatable)
+    #[arg(long, value_name = "ALERT:ALLY")]
+    pub swap: Vec<String>,
 }
 
 #[derive(Debug, Args)]
@@ -401,23 +461,27 @@ pub struct InitiativeArgs {
     #[command(flatten)]
     pub order: OrderOpts,
 
-    /// SIDE is surprised and does not roll (ose; repeatable)
+    /// SIDE is surprised and does not roll (ose, bx; repeatable)
     #[arg(long, value_name = "SIDE")]
     pub surprised: Vec<String>,
 
     /// Rounds to roll (5e speed factor; default 1)
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u32>(1..=1000))]
     pub rounds: Option<u32>,
+
+    /// Each combatant rolls 1d6 + its DEX modifier; slow weapons act last (bx)
+    #[arg(long)]
+    pub individual: bool,
 }
 
 // Reaction modifiers.
 #[derive(Debug, Args)]
 pub struct ReactionOpts {
-    /// The speaker's Charisma score when the party parleys (3-18; ose)
+    /// The speaker's Charisma score when the party parleys (3-18; ose, bx)
     #[arg(long, value_name = "SCORE", conflicts_with = "cha_mod", allow_negative_numbers = true, value_parser = clap::value_parser!(i32).range(3..=18))]
     pub cha: Option<i32>,
 
-    /// The speaker's Charisma modifier, given directly (ose)
+    /// The speaker's Charisma modifier, given directly (ose, bx)
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(i32).range(-10..=10))]
     pub cha_mod: Option<i32>,
 
@@ -473,6 +537,35 @@ pub struct PursueArgs {
 
     #[command(flatten)]
     pub terrain: TerrainOpts,
+
+    /// How many flee, for the wilderness evasion table (bx)
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u32>(1..=1_000_000))]
+    pub quarry_count: Option<u32>,
+
+    /// How many pursue, for the wilderness evasion table (bx)
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u32>(1..=1_000_000))]
+    pub pursuer_count: Option<u32>,
+
+    /// The referee's modifier to the wilderness evasion chance, in percent (bx)
+    #[arg(long = "mod", value_name = "PERCENT", allow_negative_numbers = true, value_parser = clap::value_parser!(i32).range(-100..=100))]
+    pub modifier: Option<i32>,
+
+    /// Which side was surprised: a surprised quarry cannot evade, surprised pursuers lose it (bx wilderness)
+    #[arg(long, value_enum, value_name = "WHO")]
+    pub surprised: Option<Surprised>,
+
+    /// Days the wilderness pursuit is followed before the referee decides (bx; default 7)
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u32>(1..=365))]
+    pub days: Option<u32>,
+}
+
+/// The surprised side of a pursuit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Surprised {
+    /// The fleeing side was surprised: it may not evade
+    Quarry,
+    /// The pursuing side was surprised: the quarry gets away
+    Pursuers,
 }
 
 #[derive(Debug, Args)]

@@ -5,6 +5,21 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let args: Vec<OsString> = std::env::args_os().collect();
+    // `COMPLETE=bash fray` prints the shell's hook; at TAB the hook runs `COMPLETE=bash fray -- WORDS`.
+    if std::env::var_os("COMPLETE").is_some() {
+        let current_dir = std::env::current_dir().ok();
+        match fray::packaging::complete(&args, std::env::var_os("FRAY_RULES"), current_dir.as_deref()) {
+            Ok(true) => return ExitCode::SUCCESS,
+            Ok(false) => {}
+            Err(err) => {
+                let why = err.to_string();
+                let why = why.trim_end().trim_start_matches("error: ");
+                let hint = "COMPLETE is set, so fray completes a command line; unset it to run fray";
+                let _ = writeln!(io::stderr(), "fray: error: {why}; {hint}");
+                return ExitCode::from(2);
+            }
+        }
+    }
     let stdout = io::stdout();
     let set = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
     // A dumb terminal shows no colour: it counts as no terminal for --color auto.

@@ -231,8 +231,12 @@ fn an_explicit_flag_beats_the_environment_wherever_it_stands() {
 #[test]
 fn a_bad_or_empty_variable_is_blamed_on_the_variable() {
     let cases: &[(&str, &str, &str)] = &[
-        ("FRAY_RULES", "bogus", "FRAY_RULES='bogus' is not a ruleset; possible values: ose, gurps, 5e, wod"),
-        ("FRAY_RULES", "", "FRAY_RULES is set but empty; possible values: ose, gurps, 5e, wod"),
+        (
+            "FRAY_RULES",
+            "bogus",
+            "FRAY_RULES='bogus' is not a ruleset; possible values: ose, gurps, 5e, wod, bx, 5e2024",
+        ),
+        ("FRAY_RULES", "", "FRAY_RULES is set but empty; possible values: ose, gurps, 5e, wod, bx, 5e2024"),
         ("FRAY_FORMAT", "xml", "FRAY_FORMAT='xml' is not an output format; possible values: text, yaml, json"),
         ("FRAY_FORMAT", " ", "FRAY_FORMAT is set but empty"),
     ];
@@ -256,6 +260,9 @@ fn rulesets_answer_to_their_obvious_spellings() {
         ("dnd5e", "5e", &["initiative", "Elf:dex=2"]),
         ("DnD5e", "5e", &["initiative", "Elf:dex=2"]),
         ("d&d5e", "5e", &["initiative", "Elf:dex=2"]),
+        ("5E2024", "5e2024", &["initiative", "Elf:dex=2"]),
+        ("5.5e", "5e2024", &["initiative", "Elf:dex=2"]),
+        ("DnD2024", "5e2024", &["initiative", "Elf:dex=2"]),
         ("OSE", "ose", &["reaction"]),
         ("Gurps", "gurps", &["reaction"]),
         ("NWoD", "wod", &["initiative", "Mitch:initiative=10"]),
@@ -266,7 +273,7 @@ fn rulesets_answer_to_their_obvious_spellings() {
     }
     let err = fails(&["-r", "pathfinder", "reaction"], 2);
     assert!(
-        err.contains("invalid value 'pathfinder' for '--rules <ID>'; possible values: ose, gurps, 5e, wod"),
+        err.contains("invalid value 'pathfinder' for '--rules <ID>'; possible values: ose, gurps, 5e, wod, bx, 5e2024"),
         "{err}"
     );
 }
@@ -397,4 +404,21 @@ fn display_width_counts_wide_characters_twice_and_colour_not_at_all() {
     fray::render::pad(&mut padded, "\u{1b}[1m龍\u{1b}[0m", 5);
     assert_eq!(width_of(&padded), 5);
     assert!(padded.ends_with("   "));
+}
+
+#[test]
+fn odds_text_fits_a_hundred_columns_and_data_keeps_the_exact_fraction() {
+    let args = ["-r", "gurps", "surprise", "--total", "Ansel:iq=8", "Bob:iq=3", "Orc*2:side=monsters,iq=9"];
+    let text = stdout(&[&["--odds"], &args[..]].concat());
+    for line in text.lines() {
+        assert!(line.chars().count() <= 100, "{} columns: {line}", line.chars().count());
+    }
+    let shortened: Vec<&str> = text.lines().filter(|l| l.contains("≈1/")).collect();
+    assert!(!shortened.is_empty(), "a long fraction is shortened: {text}");
+    // JSON and YAML give every fraction exactly, the long ones too.
+    let doc = json(&[&["--odds"], &args[..]].concat());
+    let longest = doc["odds"].as_array().unwrap().iter().filter_map(|e| e["fraction"].as_str()).map(str::len).max();
+    assert!(longest.unwrap() > 40, "{doc}");
+    let yaml = stdout(&[&["--odds", "-f", "yaml"], &args[..]].concat());
+    assert!(!yaml.contains('≈'), "{yaml}");
 }

@@ -6,14 +6,6 @@ use serde_json::{Value, json};
 const GOBLIN_AMBUSH: &[&str] =
     &["-r", "5e", "surprise", "--stealth", "14", "Elf:per=16", "Fighter:per=12", "Wizard:per=10", "Halfling:per=14"];
 
-fn with(base: &[&str], more: &[&str]) -> Vec<String> {
-    base.iter().chain(more).map(|s| s.to_string()).collect()
-}
-
-fn refs(args: &[String]) -> Vec<&str> {
-    args.iter().map(String::as_str).collect()
-}
-
 // ------------------------------------------------------------------------------------------
 // seed 004: surprise
 
@@ -34,10 +26,10 @@ fn goblin_ambush_comes_out_as_seed_004_tells_it() {
     // The halfling is the referee's call.
     assert_eq!(
         stdout(&with(&["-q"], GOBLIN_AMBUSH).iter().map(String::as_str).collect::<Vec<_>>()),
-        "Fighter Wizard\n"
+        "Fighter,Wizard\n"
     );
     let ruled = with(GOBLIN_AMBUSH, &["--stealth-ties", "surprised", "-q"]);
-    assert_eq!(stdout(&refs(&ruled)), "Fighter Wizard Halfling\n");
+    assert_eq!(stdout(&refs(&ruled)), "Fighter,Wizard,Halfling\n");
 }
 
 #[test]
@@ -158,9 +150,7 @@ fn initiative(variant: &str, seed: &str, more: &[&str]) -> Vec<String> {
 #[test]
 fn standard_initiative_text_yaml_json() {
     let args = initiative("standard", "11", &[]);
-    insta::assert_snapshot!("initiative_standard_text", stdout(&refs(&args)));
-    insta::assert_snapshot!("initiative_standard_yaml", stdout(&refs(&with(&["-f", "yaml"], &refs(&args)))));
-    insta::assert_snapshot!("initiative_standard_json", stdout(&refs(&with(&["-f", "json"], &refs(&args)))));
+    assert_formats!("initiative_standard", &refs(&args), ["text", "yaml", "json"]);
 }
 
 #[test]
@@ -316,8 +306,23 @@ fn speed_factor_rolls_every_round() {
     assert_eq!(doc["order"], rounds[0]["order"]);
     let d20s: Vec<i64> = rounds.iter().map(|r| r["order"][0]["d20"].as_i64().unwrap()).collect();
     assert!(d20s.windows(2).any(|w| w[0] != w[1]), "re-rolled: {d20s:?}");
-    let q = stdout(&["-r", "5e", "--seed", "5", "-q", "initiative", "--variant", "speed", "--rounds", "2", "A", "B"]);
-    assert_eq!(q.trim().split(" / ").count(), 2);
+    let q = stdout(&[
+        "-r",
+        "5e",
+        "--seed",
+        "5",
+        "-q",
+        "initiative",
+        "--variant",
+        "speed",
+        "--rounds",
+        "4",
+        "A:action=loading",
+        "B",
+    ]);
+    // -q gives the first round's order.
+    let first: Vec<&str> = rounds[0]["order"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
+    assert_eq!(q, format!("{}\n", first.join(",")));
 }
 
 #[test]
@@ -404,10 +409,7 @@ const ENCOUNTER: &[&str] = &[
 
 #[test]
 fn encounter_text_yaml_json() {
-    insta::assert_snapshot!("encounter_text", stdout(ENCOUNTER));
-    insta::assert_snapshot!("encounter_yaml", stdout(&refs(&with(&["-f", "yaml"], ENCOUNTER))));
-    insta::assert_snapshot!("encounter_json", stdout(&refs(&with(&["-f", "json"], ENCOUNTER))));
-    insta::assert_snapshot!("encounter_quiet", stdout(&refs(&with(&["-q"], ENCOUNTER))));
+    assert_formats!("encounter", ENCOUNTER, ["text", "yaml", "json", "quiet"]);
 }
 
 #[test]
@@ -488,27 +490,8 @@ fn first_to_act_fits_the_odds() {
 fn the_roster_example_runs() {
     let template = stdout(&["-r", "5e", "encounter", "--roster-example"]);
     assert!(template.contains("action: spell:2+light"), "{template}");
-    let out = fray()
-        .args([
-            "-r",
-            "5e",
-            "--seed",
-            "1",
-            "-f",
-            "json",
-            "encounter",
-            "--stealth",
-            "12",
-            "--variant",
-            "speed",
-            "--roster",
-            "-",
-        ])
-        .write_stdin(template)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let args = ["-r", "5e", "--seed", "1", "encounter", "--stealth", "12", "--variant", "speed", "--roster", "-"];
+    let doc = json_with_stdin(&args, template);
     assert_eq!(doc["initiative"]["order"].as_array().unwrap().len(), 4);
 }
 
@@ -539,7 +522,7 @@ fn errors_name_the_flag_or_key_and_what_is_allowed() {
         (
             &["surprise", "--stealth", "3", "--aware", "party", "Elf"],
             2,
-            "--aware is not an option of 5e surprise; it belongs to ose surprise",
+            "--aware is not an option of 5e surprise; it belongs to ose, bx surprise",
         ),
         (
             &["surprise", "--stealth", "3", "Elf:per=41"],
@@ -575,11 +558,11 @@ fn errors_name_the_flag_or_key_and_what_is_allowed() {
         (
             &["initiative", "--ties", "reroll", "A"],
             2,
-            "--ties is not an option of 5e initiative; it belongs to ose initiative",
+            "--ties is not an option of 5e initiative; it belongs to ose, bx initiative",
         ),
         (&["encounter", "Elf"], 2, "5e surprise needs the hiders' Stealth"),
         (&["reaction"], 2, "the 5e ruleset has no reaction rule; rulesets with one: ose, gurps"),
-        (&["distance"], 2, "the 5e ruleset has no encounter-distance rule; rulesets with one: ose"),
+        (&["distance"], 2, "5e distance needs --terrain TERRAIN (or --audible quiet|normal|loud)"),
         (&["pursue"], 2, "the 5e ruleset has no pursuit rule; rulesets with one: ose"),
     ];
     for (args, code, says) in cases {

@@ -387,7 +387,8 @@ fn total_surprise_freezes_one_d_seconds_then_rolls_base_iq() {
 fn nobody_freezes_when_every_surprised_combatant_has_combat_reflexes() {
     let d = doc(&["--seed", "1", "surprise", "--total", "Guard:cr", "Scout:cr"]);
     assert!(d["freeze"].is_null());
-    assert_eq!(run(&["--seed", "1", "surprise", "-q", "--total", "Guard:cr"]), "0\n");
+    // Nobody freezes, but Guard (and monsters, a side without combatants, as one) are surprised.
+    assert_eq!(run(&["--seed", "1", "surprise", "-q", "--total", "Guard:cr"]), "Guard\n");
     let entries = gurps_odds(&["surprise", "--total", "Guard:cr"]);
     assert!(fractions(&entries, "freeze").is_empty());
 }
@@ -676,17 +677,17 @@ fn encounter_marks_the_stunned_in_the_turn_order() {
 
 #[test]
 fn headlines() {
+    // The surprised, not the winner: everyone on the side that lost the leaders' roll.
     let d = doc(&["--seed", "9", "surprise", "Ansel", "Orc:side=monsters"]);
-    let expect = d["winner"].as_str().unwrap_or("tie").to_string();
-    assert_eq!(run(&["--seed", "9", "-q", "surprise", "Ansel", "Orc:side=monsters"]), format!("{expect}\n"));
-    let d = doc(&["--seed", "9", "surprise", "--total", "Ansel"]);
-    assert_eq!(run(&["--seed", "9", "-q", "surprise", "--total", "Ansel"]), format!("{}\n", d["freeze"]["seconds"]));
+    let loser = if d["winner"] == "party" { "Orc" } else { "Ansel" };
+    assert_eq!(run(&["--seed", "9", "-q", "surprise", "Ansel", "Orc:side=monsters"]), format!("{loser}\n"));
+    assert_eq!(run(&["--seed", "9", "-q", "surprise", "--total", "Ansel"]), "Ansel\n");
     assert_eq!(run(&["--seed", "9", "-q", "initiative", "A:speed=6", "B:speed=7"]), "B,A\n");
     let d = doc(&["--seed", "9", "reaction"]);
     assert_eq!(run(&["--seed", "9", "-q", "reaction"]), format!("{}\n", d["total"]));
     let line = run(&["--seed", "9", "-q", "encounter", "--reaction", "Ansel", "Orc:side=monsters"]);
     assert_eq!(line.lines().count(), 1);
-    assert!(line.starts_with("winner=") && line.contains(" order=") && line.contains(" reaction="), "{line}");
+    assert!(line.starts_with("surprised=") && line.contains(" winner=") && line.contains(" reaction="), "{line}");
 }
 
 // ------------------------------------------------------------------------------------------
@@ -814,7 +815,7 @@ fn key_errors() {
 #[test]
 fn flags_of_other_rulesets_and_procedures_are_refused() {
     let err = gurps_fails(&["surprise", "--aware", "party"], 2);
-    assert!(err.contains("--aware is not an option of gurps surprise; it belongs to ose surprise; gurps surprise takes --total, --partial, --ambush, --rounds"), "{err}");
+    assert!(err.contains("--aware is not an option of gurps surprise; it belongs to ose, bx surprise; gurps surprise takes --total, --partial, --ambush, --rounds"), "{err}");
     let err = gurps_fails(&["surprise", "--stealth", "12"], 2);
     assert!(err.contains("--stealth is not an option of gurps surprise"), "{err}");
     let err = gurps_fails(&["initiative", "--ties", "reroll"], 2);
@@ -822,7 +823,7 @@ fn flags_of_other_rulesets_and_procedures_are_refused() {
     let err = gurps_fails(&["reaction", "--cha", "12"], 2);
     assert!(
         err.contains(
-            "--cha is not an option of gurps reaction; it belongs to ose reaction; gurps reaction takes --mod"
+            "--cha is not an option of gurps reaction; it belongs to ose, bx reaction; gurps reaction takes --mod"
         ),
         "{err}"
     );

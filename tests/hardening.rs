@@ -73,6 +73,11 @@ fn values_of(flag: &str) -> &'static [&'static str] {
         "--gap" => &["0", "60", "300"],
         "--sight" => &["50", "200"],
         "--drop" => &["treasure", "food@2", "treasure@9"],
+        "--terrain" => &["forest", "hills", "urban", "beach"],
+        "--audible" => &["quiet", "loud"],
+        "--swap" => &["A:C", "C:A", "A:G"],
+        "--quarry-count" | "--pursuer-count" => &["1", "9", "40"],
+        "--days" => &["1", "3"],
         _ => &[""],
     }
 }
@@ -90,7 +95,10 @@ fn combatants_of(rules: &Ruleset) -> &'static [&'static str] {
             "C:alert,action=spell:2+light,size=small",
             "G*3:side=monsters,init=1,adv",
         ],
+        "5e2024" => &["A:per=14,dex=3,alert,pb=2", "B:side=monsters,dex=2", "C:initiative=12", "G*3:side=monsters,adv"],
         "wod" => &["A:wits=2,composure=3,dex=2", "B:side=monsters,ambusher", "C:initiative=7", "D:in-combat,mod=-2"],
+        "bx" => &["A:dex=16", "B:side=monsters,slow", "C:initiative=4", "Goblin*3:side=monsters,mod=-1"],
+        "cofd" => &["A:wits=2,composure=3,dex=2", "B:side=monsters,ambusher,stealth=2", "C:initiative=7", "D:mod=-4"],
         other => panic!("no combatants listed for {other}"),
     }
 }
@@ -133,7 +141,7 @@ const JUNK: &[&str] = &[
 /// values), combatants, output options, and now and then a junk word.
 fn command_line() -> impl Strategy<Value = Vec<String>> {
     (
-        0usize..4,
+        0usize..6,
         0usize..6,
         proptest::collection::vec((0usize..64, 0usize..8), 0..5),
         proptest::collection::vec(0usize..8, 0..4),
@@ -186,7 +194,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
 
     #[test]
-    fn inline_specs_never_panic(text in prop_oneof!["\\PC{0,40}", any::<String>()], rules in 0usize..4, side in any::<bool>()) {
+    fn inline_specs_never_panic(text in prop_oneof!["\\PC{0,40}", any::<String>()], rules in 0usize..6, side in any::<bool>()) {
         let owner = if side { Owner::Side } else { Owner::Combatant };
         if let Err(err) = parse_inline(&text, owner, &keys_of(rules)) {
             let message = err.to_string();
@@ -197,7 +205,7 @@ proptest! {
     #[test]
     fn structured_specs_never_panic(
         text in "[A-Za-z ]{0,6}(\\*-?[0-9]{0,12})?(:([a-z-]{0,10}(=[-+]?[0-9.]{0,25})?,?){0,5})?",
-        rules in 0usize..4,
+        rules in 0usize..6,
     ) {
         let _ = parse_inline(&text, Owner::Combatant, &keys_of(rules));
         let _ = parse_inline(&text, Owner::Side, &keys_of(rules));
@@ -237,6 +245,8 @@ fn roster_text() -> impl Strategy<Value = String> {
             "ambusher",
             "in-combat",
             "surprised",
+            "surprise",
+            "slow",
             "bogus",
             "",
         ][..],
@@ -280,7 +290,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
 
     #[test]
-    fn rosters_never_panic(text in roster_text(), rules in 0usize..4) {
+    fn rosters_never_panic(text in roster_text(), rules in 0usize..6) {
         if let Err(err) = fray::roster::parse(&text, "r.yaml", &keys_of(rules), &[]) {
             let message = err.to_string();
             prop_assert!(message.starts_with("r.yaml"), "{message}");
@@ -289,7 +299,7 @@ proptest! {
     }
 
     #[test]
-    fn arbitrary_text_rosters_never_panic(text in "\\PC{0,200}", rules in 0usize..4) {
+    fn arbitrary_text_rosters_never_panic(text in "\\PC{0,200}", rules in 0usize..6) {
         let _ = fray::roster::parse(&text, "r.yaml", &keys_of(rules), &[]);
     }
 }
@@ -510,6 +520,31 @@ const EVERY_COMMAND: &[&[&str]] = &[
     &["-r", "wod", "surprise", "Mitch:wits=2,composure=3", "Larry:wits=1,composure=1,mod=-3"],
     &["-r", "wod", "initiative", "Mitch:initiative=10", "Larry:initiative=6", "--delay", "Mitch:after=Larry"],
     &["-r", "wod", "encounter", "Mitch:wits=2,composure=3,dex=3", "Thug:ambusher,side=monsters"],
+    &["-r", "bx", "surprise", "--side", "party", "--side", "orcs:surprise=2", "--side", "wolves:aware"],
+    &["-r", "bx", "distance", "--wilderness", "--surprised"],
+    &["-r", "bx", "initiative", "--individual", "Ansel:dex=16", "Bree:slow", "Orc*2:side=monsters,initiative=3"],
+    &["-r", "bx", "reaction", "--cha", "4"],
+    &["-r", "bx", "pursue", "--quarry", "90", "--pursuer", "120", "--drop", "food@2"],
+    &["-r", "bx", "pursue", "--quarry", "120", "--pursuer", "90"],
+    &[
+        "-r",
+        "bx",
+        "pursue",
+        "--wilderness",
+        "--quarry",
+        "90",
+        "--pursuer",
+        "120",
+        "--quarry-count",
+        "5",
+        "--pursuer-count",
+        "4",
+    ],
+    &["-r", "bx", "pursue", "--waterborne", "--quarry", "90", "--pursuer", "150"],
+    &["-r", "bx", "encounter", "--outdoors", "--side", "party:initiative=6", "--side", "orcs", "--cha", "13"],
+    &["-r", "cofd", "surprise", "Mitch:wits=2,composure=3", "Thug:ambusher,dex=3,stealth=2,side=monsters"],
+    &["-r", "cofd", "initiative", "Mitch:initiative=10", "Larry:initiative=6", "--hold", "Larry"],
+    &["-r", "cofd", "encounter", "Mitch:wits=2,composure=3,dex=3", "Thug:ambusher,stealth=1,side=monsters"],
 ];
 
 #[test]
@@ -709,15 +744,17 @@ fn every_numeric_key_at_its_edges_runs() {
                 KeyKind::Hundredths { min, max } => (format!("{}", min / 100), format!("{}", max / 100)),
                 _ => continue,
             };
+            // A cofd Stealth counts only for one who lies in wait.
+            let lurks = if rules.id == "cofd" && key.name == "stealth" { ",ambusher,side=monsters" } else { "" };
             for (i, value) in [min, max].iter().enumerate() {
-                specs.push(format!("{}{i}:{}={value}", key.name.replace('-', ""), key.name));
+                specs.push(format!("{}{i}:{}={value}{lurks}", key.name.replace('-', ""), key.name));
             }
         }
         specs.extend(["Friend".to_string(), "Foe:side=monsters".to_string()]);
         for procedure in [Procedure::Surprise, Procedure::Initiative, Procedure::Encounter] {
             let mut args: Vec<String> =
                 ["--seed", "3", "-r", rules.id, "-f", "json", procedure.name()].map(String::from).to_vec();
-            if rules.id == "5e" && procedure != Procedure::Initiative {
+            if rules.id.starts_with("5e") && procedure != Procedure::Initiative {
                 args.extend(["--stealth".to_string(), "60".to_string()]);
             }
             if rules.id == "gurps" {
@@ -726,7 +763,13 @@ fn every_numeric_key_at_its_edges_runs() {
             if procedure == Procedure::Initiative && rules.id == "gurps" {
                 args.pop();
             }
-            args.extend(specs.iter().cloned());
+            if procedure == Procedure::Initiative && rules.id == "bx" {
+                args.push("--individual".to_string());
+            }
+            // bx's combatant initiative=N is an individual total, refused where each side rolls.
+            let refused =
+                |spec: &&String| rules.id == "bx" && procedure == Procedure::Encounter && spec.contains(":initiative=");
+            args.extend(specs.iter().filter(|s| !refused(s)).cloned());
             let (code, out, err) = run(&strings(&args), b"");
             check_run(&strings(&args), code, &out, &err);
             assert_eq!(code, 0, "{args:?}: {err}");

@@ -49,7 +49,7 @@ fn quiet_prints_only_the_headline() {
     assert_eq!(stdout(&["--seed", "3", "-q", "reaction", "--cha", "18"]), "9\n");
     let lines = stdout(&["--seed", "1", "-q", "-n", "5", "surprise"]);
     assert_eq!(lines.lines().count(), 5);
-    assert!(lines.lines().all(|l| ["none", "party", "monsters", "party monsters"].contains(&l)), "{lines}");
+    assert!(lines.lines().all(|l| ["none", "party", "monsters", "party,monsters"].contains(&l)), "{lines}");
     let line = stdout(&["--seed", "42", "-q", "encounter"]);
     assert_eq!(line, "surprised=none feet=60 order=party,monsters reaction=4\n");
 }
@@ -797,7 +797,10 @@ fn usage_errors_exit_2_with_a_hint() {
         (&[], "no command given; commands: surprise, distance, initiative, reaction, pursue, encounter"),
         (&["-r", "gurps", "distance"], "the gurps ruleset has no encounter-distance rule; rulesets with one: ose"),
         (&["-r", "5e", "pursue"], "the 5e ruleset has no pursuit rule; rulesets with one: ose"),
-        (&["-r", "nope", "surprise"], "invalid value 'nope' for '--rules <ID>'; possible values: ose, gurps, 5e, wod"),
+        (
+            &["-r", "nope", "surprise"],
+            "invalid value 'nope' for '--rules <ID>'; possible values: ose, gurps, 5e, wod, bx, 5e2024",
+        ),
         (
             &["surprise", "--total"],
             "--total is not an option of ose surprise; it belongs to gurps surprise; ose surprise takes --ambush, --aware",
@@ -895,4 +898,34 @@ fn help_has_examples_and_the_environment() {
             assert!(help.contains(needle), "{command} --help lacks {needle}");
         }
     }
+}
+
+// ------------------------------------------------------------------------------------------
+// Dice a player rolled at the table
+
+#[test]
+fn a_sides_given_dice_are_used_as_given() {
+    let d = json(&["--seed", "3", "surprise", "--side", "party:surprise=1", "--side", "monsters:surprise=6"]);
+    let sides = d["sides"].as_array().unwrap();
+    assert_eq!((sides[0]["roll"]["rolls"][0].as_u64(), sides[0]["surprised"].as_bool()), (Some(1), Some(true)));
+    assert_eq!((sides[1]["roll"]["rolls"][0].as_u64(), sides[1]["surprised"].as_bool()), (Some(6), Some(false)));
+    assert_eq!(sides[0]["given"], true);
+    let text = stdout(&["--seed", "3", "surprise", "--side", "party:surprise=1", "--side", "monsters"]);
+    assert!(text.contains("given"), "{text}");
+    for seed in ["1", "2", "3", "4"] {
+        let d = json(&["--seed", seed, "initiative", "--side", "party:initiative=2", "--side", "monsters:initiative=5"]);
+        assert_eq!(d["order"][0]["name"], "monsters", "seed {seed}: the given 5 beats the given 2");
+        assert_eq!(d["order"][1]["total"], 2);
+    }
+    // A given die ties like any other: the tie rule settles it.
+    let d = json(&["--seed", "1", "initiative", "--ties", "simultaneous", "--side", "a:initiative=4", "--side", "b:initiative=4"]);
+    assert_eq!(d["order"][0]["place"], d["order"][1]["place"]);
+    // The odds treat a given die as fixed.
+    let entries = odds(&["surprise", "--side", "party:surprise=1", "--side", "monsters:surprise=3"]);
+    assert_eq!(entries.len(), 1, "{entries:?}");
+    assert_eq!(entries[0].3.as_deref(), Some("1"), "{entries:?}");
+    let err = fails(&["surprise", "--aware", "party", "--side", "party:surprise=2", "--side", "monsters"], 2);
+    assert!(err.contains("surprise=N"), "{err}");
+    let err = fails(&["surprise", "--side", "party:surprise=7", "--side", "monsters"], 2);
+    assert!(err.contains("surprise"), "{err}");
 }

@@ -77,3 +77,88 @@ fn console_examples_print_what_the_readme_shows() {
     }
     assert!(checked >= 10, "only {checked} README examples were checked");
 }
+
+fn readme() -> String {
+    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap()
+}
+
+/// Text with every run of white space made one space, as Markdown reads a wrapped paragraph.
+fn flat(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The README's section that starts with the line `heading` (up to the next heading of its
+/// level or above), searched from `from`.
+fn section(readme: &str, from: usize, heading: impl Fn(&str) -> bool) -> &str {
+    let mut start = None;
+    let mut offset = from;
+    for line in readme[from..].split_inclusive('\n') {
+        if let Some(start) = start.filter(|_| line.starts_with("### ") || line.starts_with("## ")) {
+            return &readme[start..offset];
+        }
+        if start.is_none() && heading(line.trim_end()) {
+            start = Some(offset);
+        }
+        offset += line.len();
+    }
+    &readme[start.expect("the section is in the README")..]
+}
+
+/// The names of a ruleset's side and combatant keys, as the registry keeps them.
+fn key_names(rules: &fray::rulesets::Ruleset) -> Vec<&'static str> {
+    rules.keys.side.keys.iter().chain(rules.keys.combatant.keys).map(|k| k.name).collect()
+}
+
+/// What a ruleset's manual page says comes from its registry entry and is in the README word
+/// for word: the title (its `--rules` help), paragraphs, the rules table, every key by name,
+/// the output fields and its encounter's `-q` fields.
+#[test]
+fn the_readme_holds_what_each_ruleset_manual_page_holds() {
+    let readme = readme();
+    let rulesets = readme.find("\n## Rulesets").unwrap();
+    let output = readme.find("\n## Output for scripts").unwrap();
+    let cli = fray::cli::command();
+    let values: Vec<_> = cli.get_arguments().find(|a| a.get_id() == "rules").unwrap().get_possible_values();
+    for rules in fray::rulesets::RULESETS {
+        let manual = &rules.manual;
+        let about = values.iter().find(|v| v.get_name() == rules.id).and_then(|v| v.get_help()).unwrap().to_string();
+        let tag = format!("### `{}`", rules.id);
+        let text = section(&readme, rulesets, |l| l.starts_with(&tag) && l.ends_with(&format!(" — {about}")));
+        let prose = flat(text);
+        for paragraph in manual.intro.iter().chain(manual.notes) {
+            assert!(prose.contains(&flat(paragraph)), "README section {tag} lacks: {paragraph}");
+        }
+        for (command, rule) in manual.rules {
+            let row = format!("| {command} | {} |", rule.replace('|', "\\|"));
+            assert!(text.lines().any(|l| l == row), "README section {tag} lacks the row: {row}");
+        }
+        let rows = text.lines().filter(|l| l.starts_with("| `")).count();
+        assert_eq!(rows, manual.rules.len(), "README section {tag} has rows the registry lacks");
+        for key in key_names(rules) {
+            let named = [format!("`{key}`"), format!("`{key}=")];
+            assert!(named.iter().any(|n| text.contains(n.as_str())), "README section {tag} does not name key {key}");
+        }
+        let fields = flat(section(&readme, output, |l| l == tag));
+        for (command, what) in manual.output {
+            let bullet = flat(&format!("- {command}: {what}"));
+            assert!(fields.contains(&bullet), "README output section {tag} lacks: {bullet}");
+        }
+        let quiet = flat(&format!("- `encounter -q`: {}", manual.quiet_encounter));
+        assert!(fields.contains(&quiet), "README output section {tag} lacks: {quiet}");
+    }
+}
+
+/// The `-q` format in `fray(1)` is the README's.
+#[test]
+fn the_readme_holds_the_quiet_format_of_the_manual_page() {
+    let readme = readme();
+    let output = readme.find("\n## Output for scripts").unwrap();
+    let text = flat(section(&readme, output, |l| l == "### `-q`"));
+    assert!(text.contains(&flat(fray::packaging::QUIET_INTRO)), "{text}");
+    for (command, line) in fray::packaging::QUIET {
+        let bullet = flat(&format!("- {command}: {line}"));
+        assert!(text.contains(&bullet), "README lacks: {bullet}");
+    }
+    let page = fray::packaging::man_pages().unwrap().into_iter().find(|(n, _)| n == "fray.1").unwrap().1;
+    assert!(String::from_utf8(page).unwrap().contains(".SH \"OUTPUT FOR SCRIPTS\""));
+}

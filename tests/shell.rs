@@ -47,19 +47,21 @@ fn completions_and_man_pages_are_up_to_date() {
     }
     let pages = fray::packaging::man_pages().unwrap();
     let names: Vec<&str> = pages.iter().map(|(n, _)| n.as_str()).collect();
-    assert_eq!(
-        names,
-        [
-            "fray.1",
-            "fray-surprise.1",
-            "fray-distance.1",
-            "fray-initiative.1",
-            "fray-reaction.1",
-            "fray-pursue.1",
-            "fray-encounter.1",
-            "fray-completions.1"
-        ]
-    );
+    let mut expected: Vec<String> = [
+        "fray.1",
+        "fray-surprise.1",
+        "fray-distance.1",
+        "fray-initiative.1",
+        "fray-reaction.1",
+        "fray-pursue.1",
+        "fray-encounter.1",
+        "fray-completions.1",
+    ]
+    .map(String::from)
+    .to_vec();
+    // A page in section 7 for every ruleset: fray-ose.7…
+    expected.extend(fray::rulesets::RULESETS.iter().map(|r| format!("fray-{}.7", r.id)));
+    assert_eq!(names, expected);
     for (name, bytes) in &pages {
         check_generated(&root().join("man").join(name), bytes);
     }
@@ -202,7 +204,7 @@ fn bash_completes_commands_flags_and_values() {
     for flag in ["--quarry", "--pursuer", "--drop", "--rules", "--odds"] {
         assert!(flags.contains(&flag.to_string()), "{flag} not in {flags:?}");
     }
-    assert_eq!(bash_complete("fray --rules "), ["ose", "gurps", "5e", "wod"]);
+    assert_eq!(bash_complete("fray --rules "), ["ose", "gurps", "5e", "wod", "bx", "5e2024", "cofd"]);
     assert_eq!(bash_complete("fray pursue --drop "), ["treasure", "food"]);
     assert_eq!(bash_complete("fray initiative --ties s"), ["simultaneous"]);
     assert_eq!(bash_complete("fray encounter --roster Cargo.t"), ["Cargo.toml"]);
@@ -227,7 +229,7 @@ fn fish_completes_commands_flags_and_values() {
         assert!(commands.contains(&command.to_string()), "{command} not in {commands:?}");
     }
     assert!(complete("fray surprise --am").contains(&"--ambush".to_string()));
-    assert_eq!(complete("fray --rules "), ["5e", "gurps", "ose", "wod"]);
+    assert_eq!(complete("fray --rules "), ["5e", "5e2024", "bx", "cofd", "gurps", "ose", "wod"]);
     assert_eq!(complete("fray surprise --rules g"), ["gurps"]);
     assert_eq!(complete("fray -f j"), ["json"]);
     assert_eq!(complete("fray pursue --drop "), ["food", "treasure"]);
@@ -256,7 +258,12 @@ fn man_pages_render_without_warnings() {
     if !have("man") {
         return;
     }
-    for (name, _) in fray::packaging::man_pages().unwrap() {
+    let pages = fray::packaging::man_pages().unwrap();
+    let pages_on_disk: Vec<String> = std::fs::read_dir(root().join("man"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    for (name, _) in pages.clone() {
         let path = root().join("man").join(&name);
         let out = Command::new("man")
             .args(["--warnings", "-l", path.to_str().unwrap()])
@@ -268,12 +275,40 @@ fn man_pages_render_without_warnings() {
         let text = String::from_utf8_lossy(&out.stdout);
         let warnings = String::from_utf8_lossy(&out.stderr);
         assert!(out.status.success() && warnings.trim().is_empty(), "{name}: {warnings}");
-        for section in ["NAME", "SYNOPSIS", "OPTIONS", "EXAMPLES", "ENVIRONMENT", "EXIT STATUS"] {
-            assert!(text.contains(section), "{name} lacks {section}");
+        // Commands (section 1) and rulesets (section 7).
+        let (sections, needles) = if name.ends_with(".1") {
+            (
+                &["NAME", "SYNOPSIS", "OPTIONS", "EXAMPLES", "ENVIRONMENT", "EXIT STATUS", "SEE ALSO"][..],
+                &["FRAY_RULES", "--rules", "--seed", "--odds"][..],
+            )
+        } else {
+            (
+                &["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "SIDE KEYS", "COMBATANT KEYS", "ROSTER", "OUTPUT"][..],
+                &["FRAY_RULES", "--rules", "encounter -q", "side=NAME"][..],
+            )
+        };
+        for section in sections {
+            assert!(text.contains(&format!("\n{section}\n")), "{name} lacks {section}");
         }
-        for needle in ["FRAY_RULES", "--rules", "--seed", "--odds"] {
+        for needle in needles {
             assert!(text.contains(needle), "{name} lacks {needle}");
         }
+        // Every page is named where pages are listed, and none that does not exist.
+        let see_also = text.split("\nSEE ALSO\n").nth(1).unwrap_or_default();
+        let see_also = see_also.split("\n\n").next().unwrap_or_default().replace(['\n', ' '], "");
+        for page in see_also.split(',') {
+            let (page, section) = page.trim_end_matches(')').split_once('(').unwrap();
+            assert!(pages_on_disk.contains(&format!("{page}.{section}")), "{name} refers to {page}({section})");
+        }
+        // A command's page names every other page; a ruleset's page, fray(1), the commands it
+        // has and every other ruleset's page.
+        for (other, _) in &pages {
+            let (page, section) = other.rsplit_once('.').unwrap();
+            let named = see_also.split(',').any(|p| p == format!("{page}({section})"));
+            let wanted = name.ends_with(".1") || other == "fray.1" || other.ends_with(".7");
+            assert!(other == &name || named || !wanted, "{name} lacks {other}");
+        }
+        assert!(!text.contains("fray-help"), "{name}: there is no fray-help page");
     }
 }
 
@@ -358,4 +393,240 @@ fn strip_ansi(text: &str) -> String {
         }
     }
     out
+}
+
+// ------------------------------------------------------------------------------------------
+// Completions that ask fray (`COMPLETE=<shell> fray`), in real interactive shells
+
+/// The hook `COMPLETE=<shell> fray` prints, written into `dir`.
+fn dynamic_hook(shell: &str, dir: &Path) -> PathBuf {
+    let bin = assert_cmd::cargo::cargo_bin("fray");
+    let out = Command::new(&bin).env("COMPLETE", shell).env_remove("FRAY_RULES").output().unwrap();
+    assert!(out.status.success(), "COMPLETE={shell} fray: {}", String::from_utf8_lossy(&out.stderr));
+    let hook = String::from_utf8(out.stdout).unwrap();
+    assert!(hook.contains(&*bin.to_string_lossy()), "the hook runs this fray: {hook}");
+    std::fs::create_dir_all(dir).unwrap();
+    let path = dir.join(format!("hook.{shell}"));
+    std::fs::write(&path, hook).unwrap();
+    path
+}
+
+/// Runs `shell` (a command line) under a pseudo-terminal (util-linux `script`), types `keys`
+/// once the prompt `READY>` shows, and returns all it printed once `DONE-2` shows (typed as
+/// `echo DONE-$((1+1))`, so the echo of the typed keys does not count).
+fn type_into(shell: &str, env: &[(&str, &str)], keys: &str) -> String {
+    use std::io::{Read, Write};
+    use std::sync::{Arc, Mutex};
+    use std::time::{Duration, Instant};
+    let mut cmd = Command::new("script");
+    cmd.args(["-qfc", shell, "/dev/null"])
+        .env_remove("FRAY_RULES")
+        .env("TERM", "xterm")
+        .env("COLUMNS", "200")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let mut child = cmd.spawn().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&seen);
+    let reader = std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n @ 1..) = stdout.read(&mut buf) {
+            sink.lock().unwrap().extend_from_slice(&buf[..n]);
+        }
+    });
+    let text = || String::from_utf8_lossy(&seen.lock().unwrap()).into_owned();
+    let wait = |what: &str| {
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(30) {
+            if text().contains(what) {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        false
+    };
+    let ready = wait("READY>");
+    if ready {
+        stdin.write_all(keys.as_bytes()).unwrap();
+        stdin.write_all(b"echo DONE-$((1+1))\n").unwrap();
+        stdin.flush().unwrap();
+    }
+    let done = ready && wait("DONE-2");
+    let _ = stdin.write_all(b"exit\n");
+    drop(stdin);
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() && start.elapsed() < Duration::from_secs(5) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    let _ = reader.join();
+    let out = text();
+    assert!(ready && done, "{shell}: {}", strip_ansi(&out));
+    out
+}
+
+/// Each line typed, a TAB where it says `<TAB>`, then Enter; `fray` there is a shell function
+/// that prints its words as `[word]`, so what the completion put on the line shows.
+fn lines(typed: &[&str]) -> String {
+    typed.iter().map(|l| format!("{}\n", l.replace("<TAB>", "\t"))).collect()
+}
+
+const TYPED: [&str; 8] = [
+    "fray -r gurps surprise Ansel:iq=12,l<TAB>",
+    "fray surprise --side party --side orcs --aware o<TAB>",
+    "fray surprise Ansel:side=m<TAB>",
+    "fray -r gurps surprise --side orcs:ta<TAB>12",
+    "fray -r 5e initiative Elf:size=g<TAB>",
+    "fray completions z<TAB>",
+    "export FRAY_RULES=wod",
+    "fray encounter Bob:w<TAB>2",
+];
+
+/// What the lines of [`TYPED`] become.
+const COMPLETED: [&str; 7] = [
+    "[-r][gurps][surprise][Ansel:iq=12,leader]",
+    "[surprise][--side][party][--side][orcs][--aware][orcs]",
+    "[surprise][Ansel:side=monsters]",
+    "[-r][gurps][surprise][--side][orcs:tactics=12]",
+    "[-r][5e][initiative][Elf:size=gargantuan]",
+    "[completions][zsh]",
+    "[encounter][Bob:wits=2]",
+];
+
+#[test]
+fn bash_completes_keys_sides_and_shells_by_asking_fray() {
+    if !have("bash") || !have("script") {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("fray-bash-{}", std::process::id()));
+    let hook = dynamic_hook("bash", &dir);
+    let rc = dir.join("rc");
+    std::fs::write(
+        &rc,
+        format!(
+            "PS1='READY> '\nbind 'set show-all-if-ambiguous on'\nbind 'set bell-style none'\nsource '{}'\n\
+             fray() {{ printf '[%s]' \"$@\"; echo; }}\n",
+            hook.display()
+        ),
+    )
+    .unwrap();
+    let mut typed = lines(&TYPED);
+    // Quoted: bash closes the quote after the answer.
+    typed.push_str(&lines(&["fray -r wod encounter 'Mitch:co<TAB>3"]));
+    // A list: the keys after NAME: (bash shows what follows the last ':').
+    typed.push_str("fray -r gurps surprise Ansel:\t\x15");
+    let out = type_into(&format!("bash --noprofile --rcfile '{}' -i", rc.display()), &[], &typed);
+    let out = strip_ansi(&out);
+    for line in COMPLETED.iter().chain(&["[-r][wod][encounter][Mitch:composure=3]"]) {
+        assert!(out.contains(line), "bash: {line} not in {out}");
+    }
+    let keys = ["iq=", "cr", "speed=", "dx=", "leader", "side="];
+    let listed = |chunk: &str| keys.iter().all(|k| chunk.split_whitespace().any(|w| w == *k));
+    assert!(out.split("Ansel:").any(listed), "bash lists the keys: {out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn zsh_completes_keys_sides_and_shells_by_asking_fray() {
+    if !have("zsh") || !have("script") {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("fray-zsh-{}", std::process::id()));
+    let hook = dynamic_hook("zsh", &dir);
+    std::fs::write(
+        dir.join(".zshrc"),
+        format!(
+            "PS1='READY> '\nautoload -Uz compinit\ncompinit -u -D\nsource '{}'\n\
+             fray() {{ printf '[%s]' \"$@\"; echo; }}\n",
+            hook.display()
+        ),
+    )
+    .unwrap();
+    let mut typed = lines(&TYPED);
+    // No space after a key that takes a value; the space after a flag gives way to a ','.
+    typed.push_str(&lines(&[
+        "fray -r gurps surprise Ansel:i<TAB>12",
+        "fray -r gurps surprise Ansel:iq=12,l<TAB>,cr",
+        "fray -r wod encounter 'Mitch:co<TAB>3'",
+    ]));
+    typed.push_str("fray -r gurps surprise Ansel:\t\x15");
+    let dotdir = dir.to_string_lossy().into_owned();
+    let out = strip_ansi(&type_into("zsh -d -i", &[("ZDOTDIR", &dotdir)], &typed));
+    for line in COMPLETED.iter().chain(&["[Ansel:iq=12]", "[Ansel:iq=12,leader,cr]", "[Mitch:composure=3]"]) {
+        assert!(out.contains(line), "zsh: {line} not in {out}");
+    }
+    // The list shows each key with what it means.
+    assert!(out.contains("Ansel:iq=") && out.contains("-- IQ (default 10)"), "{out}");
+    assert!(out.contains("Ansel:leader") && out.contains("-- leads its side"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn fish_completes_keys_sides_and_shells_by_asking_fray() {
+    if !have("fish") {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("fray-fish-{}", std::process::id()));
+    let hook = dynamic_hook("fish", &dir);
+    let complete = |line: &str, env: &[(&str, &str)]| -> Vec<String> {
+        let mut cmd = Command::new("fish");
+        cmd.args(["--no-config", "-c", &format!("source '{}'; complete -C '{line}'", hook.display())]);
+        cmd.env_remove("FRAY_RULES");
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        let out = cmd.output().unwrap();
+        assert!(out.status.success(), "fish: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap().lines().map(str::to_string).collect()
+    };
+    let values = |lines: Vec<String>| -> Vec<String> {
+        lines.iter().map(|l| l.split('\t').next().unwrap().to_string()).collect()
+    };
+    let keys = complete("fray -r gurps surprise Ansel:", &[]);
+    assert_eq!(
+        values(keys.clone()),
+        ["Ansel:iq=", "Ansel:cr", "Ansel:speed=", "Ansel:dx=", "Ansel:leader", "Ansel:side="]
+    );
+    assert!(keys.contains(&"Ansel:iq=\tIQ (default 10)".to_string()), "{keys:?}");
+    assert_eq!(values(complete("fray -r gurps surprise Ansel:iq=12,", &[])).len(), 5, "iq is given");
+    assert_eq!(
+        values(complete("fray surprise Elf:a", &[("FRAY_RULES", "5e")])),
+        ["Elf:alert", "Elf:adv", "Elf:action="]
+    );
+    assert_eq!(values(complete("fray surprise Elf:a", &[])), Vec::<String>::new(), "ose combatants take no keys");
+    assert_eq!(values(complete("fray --side party --side orcs surprise --aware ", &[])), ["party", "orcs"]);
+    assert_eq!(values(complete("fray initiative --wait ", &[])), ["party", "monsters"]);
+    assert_eq!(values(complete("fray initiative --surprised m", &[])), ["monsters"]);
+    assert_eq!(
+        values(complete("fray -r ose surprise --side orcs:", &[])),
+        ["orcs:aware", "orcs:chance=", "orcs:surprise=", "orcs:initiative="]
+    );
+    assert_eq!(values(complete("fray completions ", &[]))[..5], ["bash", "elvish", "fish", "powershell", "zsh"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn every_shell_gets_a_hook_and_a_bad_shell_an_error() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let out = fray().env("COMPLETE", shell).output().unwrap();
+        assert!(out.status.success(), "COMPLETE={shell}");
+        let hook = String::from_utf8(out.stdout).unwrap();
+        assert!(hook.contains("COMPLETE") && hook.contains("fray"), "COMPLETE={shell}: {hook}");
+    }
+    let out = fray().env("COMPLETE", "tcsh").output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.starts_with("fray: error: unknown shell `tcsh`") && err.contains("unset it"), "{err}");
+    // Empty or 0: fray runs as usual.
+    for off in ["", "0"] {
+        let out = fray().env("COMPLETE", off).args(["--seed", "1", "-q", "reaction"]).output().unwrap();
+        assert!(out.status.success() && !out.stdout.is_empty(), "COMPLETE='{off}'");
+    }
 }

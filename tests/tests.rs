@@ -2,14 +2,18 @@
 
 mod common;
 
+mod bx;
+mod cofd;
 mod contract;
 mod dnd5e;
+mod dnd5e2024;
 mod golden;
 mod gurps;
 mod hardening;
 mod keys;
 mod odds_scale;
 mod ose;
+mod quiet;
 mod readme;
 mod shell;
 mod wod;

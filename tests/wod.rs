@@ -1,6 +1,7 @@
 //! Tests of the wod ruleset, end to end through the binary.
 
 use crate::common::*;
+use fray::prob::Prob;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 
@@ -12,7 +13,7 @@ fn wod<'a>(args: &[&'a str]) -> Vec<&'a str> {
 }
 
 /// (name, total) of each entry of a JSON order list.
-fn order_of(list: &Value) -> Vec<(String, i64)> {
+pub(crate) fn order_of(list: &Value) -> Vec<(String, i64)> {
     list.as_array()
         .expect("an order list")
         .iter()
@@ -20,7 +21,7 @@ fn order_of(list: &Value) -> Vec<(String, i64)> {
         .collect()
 }
 
-fn pairs(expected: &[(&str, i64)]) -> Vec<(String, i64)> {
+pub(crate) fn pairs(expected: &[(&str, i64)]) -> Vec<(String, i64)> {
     expected.iter().map(|(n, t)| (n.to_string(), *t)).collect()
 }
 
@@ -38,7 +39,7 @@ fn seed_mitch_delays_after_larry_and_acts_on_five() {
     assert_eq!(doc["order"][1]["delayed"], json!({ "after": "Larry", "from": 10 }));
     assert!(doc.get("rounds").is_none(), "a delay changes no single round: {doc}");
     args.push("-q");
-    assert_eq!(stdout(&args), "Larry, Mitch\n");
+    assert_eq!(stdout(&args), "Larry,Mitch\n");
     insta::assert_snapshot!("seed_mitch_delays", stdout(&args[..args.len() - 1]));
 }
 
@@ -122,7 +123,11 @@ fn every_die_of_a_pool_is_shown_and_counted() {
         let successes = rolls.iter().chain(&again).filter(|&&f| f >= 8).count() as u64;
         assert_eq!(pool["successes"].as_u64(), Some(successes), "{pool}");
         assert_eq!(roller["successes"], pool["successes"]);
-        assert_eq!(roller["surprised"], json!(successes == 0));
+        // The ten share a side: one's exceptional success keeps the others from being surprised.
+        let warned = roller.get("warned_by").is_some();
+        assert_eq!(roller["surprised"], json!(successes == 0 && !warned), "{roller}");
+        assert_eq!(roller.get("exceptional").is_some(), successes >= 5, "{roller}");
+        assert!(!warned || successes == 0, "{roller}");
         assert_eq!(pool["dice"], json!("5d10"));
     }
 }
@@ -189,6 +194,13 @@ fn seeded_chance_dice_fit_their_odds() {
 const AMBUSH: [&str; 5] =
     ["surprise", "Mitch:wits=2,composure=3", "Larry:wits=1,composure=1,mod=-3", "Thug:ambusher", "Guard:in-combat"];
 
+/// The chance that a pool of `size` rolls an exceptional success (five or more), from the
+/// pool's success counts.
+fn exceptional(size: i32) -> Prob {
+    let dist = fray::odds::pool_distribution(size);
+    Prob::sum(dist.iter().filter(|(pool, _)| pool.successes >= 5).map(|(_, p)| p))
+}
+
 #[test]
 fn surprise_odds_are_seven_tenths_per_die() {
     let entries = odds(&wod(&AMBUSH));
@@ -200,27 +212,37 @@ fn surprise_odds_are_seven_tenths_per_die() {
             .collect()
     };
     let outcome = |surprised: bool, dramatic: bool| json!({ "surprised": surprised, "dramatic": dramatic }).to_string();
-    // Five dice: no success on (7/10)^5.
+    // Five dice: no success on (7/10)^5, unless Larry, beside him, rolls an exceptional success
+    // (five 10s in a row on his chance die).
+    let larry_calm = exceptional(-2).complement();
+    assert_eq!(larry_calm, Prob::new(99_999, 100_000));
+    let mitch = Prob::new(16_807, 100_000).mul(&larry_calm);
     assert_eq!(
         part("Mitch"),
-        [(outcome(false, false), "83193/100000".into()), (outcome(true, false), "16807/100000".into())]
+        [(outcome(false, false), mitch.complement().to_string()), (outcome(true, false), mitch.to_string())]
     );
-    // A chance die: surprised on 2-9 (8/10), dramatically on 1 (1/10); not on 10.
+    // A chance die: surprised on 2-9 (8/10), dramatically on 1 (1/10); not on 10; and never
+    // when Mitch's five dice make an exceptional success.
+    let mitch_calm = exceptional(5).complement();
+    let (plain, dramatic) = (Prob::new(8, 10).mul(&mitch_calm), Prob::new(1, 10).mul(&mitch_calm));
+    let warned_dramatic = Prob::new(1, 10).mul(&exceptional(5));
+    let not = Prob::sum([&plain, &dramatic, &warned_dramatic]).complement();
     assert_eq!(
         part("Larry"),
         [
-            (outcome(false, false), "1/10".into()),
-            (outcome(true, false), "4/5".into()),
-            (outcome(true, true), "1/10".into())
+            (outcome(false, false), not.to_string()),
+            (outcome(false, true), warned_dramatic.to_string()),
+            (outcome(true, false), plain.to_string()),
+            (outcome(true, true), dramatic.to_string())
         ]
     );
     // Ambushers and those already fighting do not roll, so have no part.
-    assert_eq!(entries.len(), 5);
+    assert_eq!(entries.len(), 6);
 }
 
 #[test]
 fn seeded_surprise_fits_its_odds() {
-    let cast = ["surprise", "Ann:wits=1,composure=1", "Bo:wits=0,composure=1,mod=-1"];
+    let cast = ["surprise", "Ann:wits=1,composure=1", "Bo:wits=0,composure=1,mod=-1,side=monsters"];
     let mut args = wod(&["--seed=21", "-n", "3000"]);
     args.extend_from_slice(&cast);
     let docs = json_lines(&args);
@@ -250,7 +272,7 @@ fn surprise_snapshots() {
     insta::assert_snapshot!("surprise_json", stdout(&json_args));
     let mut quiet = args.clone();
     quiet.push("-q");
-    assert_eq!(stdout(&quiet), "Mitch, Larry\n");
+    assert_eq!(stdout(&quiet), "Mitch,Larry\n");
     let mut odds_args = args.clone();
     odds_args.push("--odds");
     insta::assert_snapshot!("surprise_odds_text", stdout(&odds_args));
@@ -258,19 +280,9 @@ fn surprise_snapshots() {
 
 #[test]
 fn surprise_in_colour() {
-    let out = assert_cmd::Command::cargo_bin("fray")
-        .unwrap()
-        .env_remove("FRAY_RULES")
-        .env_remove("FRAY_FORMAT")
-        .env_remove("NO_COLOR")
-        .args(["--color", "always", "-r", "wod", "--seed=4"])
-        .args(AMBUSH)
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains('\u{1b}'), "colour codes expected");
-    insta::assert_snapshot!("surprise_colour", text);
+    let mut args = vec!["-r", "wod", "--seed=4"];
+    args.extend_from_slice(&AMBUSH);
+    insta::assert_snapshot!("surprise_colour", coloured(&args));
 }
 
 #[test]
@@ -281,9 +293,13 @@ fn groups_roll_one_pool_each_and_share_one_odds_part() {
     let entries = odds(&wod(&["surprise", "Thug*3:wits=1,composure=1", "Mitch"]));
     let parts: Vec<&str> = entries.iter().map(|e| e.0.as_deref().unwrap()).collect();
     assert_eq!(parts, ["Thug 1-3", "Thug 1-3", "Mitch", "Mitch"]);
-    // Two dice: 49/100; Mitch's default four: 2401/10000.
-    assert_eq!(entries[1].3.as_deref(), Some("49/100"));
-    assert_eq!(entries[3].3.as_deref(), Some("2401/10000"));
+    // Two dice: 49/100; Mitch's default four: 2401/10000; each unless someone else on the side
+    // rolls an exceptional success.
+    let (two, four) = (exceptional(2).complement(), exceptional(4).complement());
+    let thug = Prob::new(49, 100).mul(&two).mul(&two).mul(&four);
+    let mitch = Prob::new(2401, 10_000).mul(&two).mul(&two).mul(&two);
+    assert_eq!(entries[1].3, Some(thug.to_string()));
+    assert_eq!(entries[3].3, Some(mitch.to_string()));
 }
 
 #[test]
@@ -310,6 +326,87 @@ fn a_roster_from_standard_input() {
     let out =
         fray().args(["-r", "wod", "--seed=3", "encounter", "--roster", "-"]).write_stdin(example).output().unwrap();
     assert!(out.status.success(), "the roster template runs: {}", String::from_utf8_lossy(&out.stderr));
+}
+
+// ------------------------------------------------------------------------------------------
+// The extremes of the surprise roll (WoD p. 151–152)
+
+/// Mitch's eight dice may make an exceptional success; Bo's chance die may fail dramatically.
+const EXTREMES: [&str; 5] = [
+    "encounter",
+    "Mitch:wits=4,composure=4",
+    "Larry:wits=1,composure=1",
+    "Bo:wits=0,composure=0,dex=3",
+    "Ghoul:ambusher,side=monsters",
+];
+
+#[test]
+fn an_exceptional_success_leaves_nobody_on_the_side_caught_off_guard() {
+    let mut args = wod(&["--seed=7"]);
+    args.extend_from_slice(&EXTREMES);
+    let doc = json(&args);
+    let c = &doc["surprise"]["combatants"];
+    assert!(c[0]["successes"].as_u64().unwrap() >= 5 && c[0]["exceptional"] == json!(true), "{c}");
+    for k in [1, 2] {
+        // Their own rolls have no success, yet they are not surprised.
+        assert_eq!(
+            (&c[k]["successes"], &c[k]["surprised"], &c[k]["warned_by"]),
+            (&json!(0), &json!(false), &json!("Mitch"))
+        );
+        assert!(c[k].get("enters_round").is_none(), "{c}");
+    }
+    assert_eq!(doc["surprise"]["surprised"], json!([]));
+    assert!(doc["initiative"].get("rounds").is_none(), "everyone acts from round 1: {doc}");
+    let text = stdout(&args);
+    assert!(text.contains("→ Mitch's exceptional success: nobody on party is caught off guard"), "{text}");
+    insta::assert_snapshot!("exceptional_text", text);
+}
+
+#[test]
+fn a_dramatic_failure_enters_in_round_three() {
+    let mut args = wod(&["--seed=1"]);
+    args.extend_from_slice(&EXTREMES);
+    let doc = json(&args);
+    let bo = &doc["surprise"]["combatants"][2];
+    assert_eq!((&bo["pool"]["rolls"], &bo["dramatic"], &bo["surprised"]), (&json!([1]), &json!(true), &json!(true)));
+    assert_eq!(bo["enters_round"], json!(3));
+    assert_eq!(doc["surprise"]["combatants"][1]["enters_round"], json!(2));
+    let rounds = doc["initiative"]["rounds"].as_array().unwrap();
+    let acting = |r: usize| -> Vec<String> { order_of(&rounds[r]["order"]).into_iter().map(|(n, _)| n).collect() };
+    assert_eq!(rounds.len(), 3);
+    assert_eq!(acting(0), ["Mitch", "Ghoul"]);
+    assert_eq!(rounds[1]["sits_out"], json!([{ "name": "Bo", "reason": "dramatic_failure" }]));
+    assert_eq!(acting(1), ["Mitch", "Ghoul", "Larry"]);
+    assert_eq!((&rounds[2]["round"], &rounds[2]["onward"]), (&json!(3), &json!(true)));
+    let place = doc["initiative"]["order"].as_array().unwrap().iter().find(|p| p["name"] == "Bo").unwrap().clone();
+    assert_eq!(place["enters_round"], json!(3));
+    insta::assert_snapshot!("dramatic_text", stdout(&args));
+    let mut quiet = args.clone();
+    quiet.push("-q");
+    assert_eq!(stdout(&quiet), "surprised=Larry,Bo order=Mitch,Ghoul\n");
+}
+
+#[test]
+fn seeded_warnings_fit_their_odds() {
+    // Ten dice roll an exceptional success often enough to warn Bo's chance die a few dozen times.
+    let cast = ["surprise", "Ann:wits=5,composure=5", "Bo:wits=0,composure=0"];
+    let mut args = wod(&["--seed=23", "-n", "3000"]);
+    args.extend_from_slice(&cast);
+    let docs = json_lines(&args);
+    let entries = odds(&wod(&cast));
+    let observed = count(&docs, |doc| {
+        let c = &doc["combatants"][1];
+        json!({ "surprised": c["surprised"], "dramatic": c["dramatic"].as_bool().unwrap_or(false) }).to_string()
+    });
+    let expected = odds_of(&entries, Some("Bo"));
+    assert_eq!(expected.len(), 4, "{expected:?}");
+    let warned = json!({ "surprised": false, "dramatic": true }).to_string();
+    assert!(observed[&warned] >= 20, "{observed:?}");
+    assert_fits("Bo", &observed, &expected);
+    // Ann: no success on ten dice, (7/10)^10, unless Bo's chance die comes up 10 five times.
+    let ann = odds_of(&entries, Some("Ann"));
+    let caught = ann[&json!({ "surprised": true, "dramatic": false }).to_string()];
+    assert!((caught - 0.7f64.powi(10) * (1.0 - 1e-5)).abs() < 1e-12, "{caught}");
 }
 
 // ------------------------------------------------------------------------------------------
@@ -462,20 +559,29 @@ fn seeded_encounters_fit_their_odds() {
     args.extend_from_slice(&STREET);
     let docs = json_lines(&args);
     let entries = odds(&wod(&STREET));
-    let names = |list: &Value| json!(order_of(list).iter().map(|(n, _)| n.clone()).collect::<Vec<_>>()).to_string();
-    let round_one = count(&docs, |doc| match doc["initiative"]["rounds"].get(0) {
-        Some(first) => names(&first["order"]),
-        None => names(&doc["initiative"]["order"]),
-    });
-    assert_fits("round 1", &round_one, &odds_of(&entries, Some("round 1")));
-    assert_fits("order", &count(&docs, |doc| names(&doc["initiative"]["order"])), &odds_of(&entries, Some("order")));
+    fights_fit(&docs, &entries, "round 1");
     let mitch = count(&docs, |doc| {
         let c = &doc["surprise"]["combatants"][0];
         json!({ "surprised": c["surprised"], "dramatic": c["dramatic"].as_bool().unwrap_or(false) }).to_string()
     });
     assert_fits("Mitch surprised", &mitch, &odds_of(&entries, Some("surprise: Mitch")));
-    // The surprised roll initiative too, and enter in round 2; the ambusher never sits out.
-    for doc in &docs {
+}
+
+/// The names of a JSON order list, as one JSON string.
+fn names(list: &Value) -> String {
+    json!(order_of(list).iter().map(|(n, _)| n.clone()).collect::<Vec<_>>()).to_string()
+}
+
+/// Seeded encounters against their odds: the acting order, and who acts in `first` (`round 1`,
+/// or `turn 1` in cofd). The surprised roll initiative too, but enter late; an ambusher never does.
+pub(crate) fn fights_fit(docs: &[Value], entries: &[(Option<String>, Value, f64, Option<String>)], first: &str) {
+    let first_order = count(docs, |doc| match doc["initiative"]["rounds"].get(0) {
+        Some(first) => names(&first["order"]),
+        None => names(&doc["initiative"]["order"]),
+    });
+    assert_fits(first, &first_order, &odds_of(entries, Some(first)));
+    assert_fits("order", &count(docs, |doc| names(&doc["initiative"]["order"])), &odds_of(entries, Some("order")));
+    for doc in docs {
         let surprised = doc["surprise"]["surprised"].as_array().unwrap();
         for place in doc["initiative"]["order"].as_array().unwrap() {
             assert_eq!(place.get("enters_round").is_some(), surprised.contains(&place["name"]), "{doc}");
@@ -510,17 +616,25 @@ fn encounter_odds_by_hand() {
 fn encounter_snapshots() {
     let mut args = wod(&["--seed=6"]);
     args.extend_from_slice(&STREET);
-    args.extend(["--ready", "Larry:before=Thug"]);
-    insta::assert_snapshot!("encounter_text", stdout(&args));
+    let [text, yaml, quiet, odds] = encounter_outputs(&args);
+    insta::assert_snapshot!("encounter_text", text);
+    insta::assert_snapshot!("encounter_yaml", yaml);
+    insta::assert_snapshot!("encounter_quiet", quiet);
+    insta::assert_snapshot!("encounter_odds_text", odds);
+}
+
+/// An encounter run with Larry's action readied before Thug's, as text, YAML and its `-q`
+/// line; and its odds without the readied action.
+pub(crate) fn encounter_outputs(args: &[&str]) -> [String; 4] {
+    let mut readied = args.to_vec();
+    readied.extend(["--ready", "Larry:before=Thug"]);
     let mut yaml = vec!["-f", "yaml"];
-    yaml.extend_from_slice(&args);
-    insta::assert_snapshot!("encounter_yaml", stdout(&yaml));
-    let mut quiet = args.clone();
+    yaml.extend_from_slice(&readied);
+    let mut quiet = readied.clone();
     quiet.push("-q");
-    insta::assert_snapshot!("encounter_quiet", stdout(&quiet));
-    let mut odds_args = wod(&["--odds"]);
-    odds_args.extend_from_slice(&STREET);
-    insta::assert_snapshot!("encounter_odds_text", stdout(&odds_args));
+    let mut odds_args = vec!["--odds"];
+    odds_args.extend(args.iter().filter(|a| !a.starts_with("--seed")));
+    [stdout(&readied), stdout(&yaml), stdout(&quiet), stdout(&odds_args)]
 }
 
 // ------------------------------------------------------------------------------------------
@@ -578,7 +692,7 @@ fn flags_of_other_rulesets_are_refused() {
         assert!(err.contains(flag) && err.contains("takes"), "{args:?}: {err}");
     }
     let err = fails(&wod(&["initiative", "Mitch", "--surprised", "party"]), 2);
-    assert!(err.contains("it belongs to ose initiative; wod initiative takes --delay, --ready, --hold"), "{err}");
+    assert!(err.contains("it belongs to ose, bx initiative; wod initiative takes --delay, --ready, --hold"), "{err}");
 }
 
 #[test]

@@ -19,6 +19,41 @@ pub trait Report: Serialize {
     fn headline(&self, out: &mut String);
 }
 
+/// A `-q` list: the names joined by `,` with no spaces, or `none` when there are none.
+pub fn quiet_list<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
+    let mut out = String::new();
+    for (i, name) in names.into_iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(name);
+    }
+    if out.is_empty() { "none".to_string() } else { out }
+}
+
+/// Appends `key=value` to an encounter's `-q` line, a space before every field but the first.
+/// A value holding white space or a double quote (names may) is double-quoted, with `"` and `\`
+/// escaped by a backslash, as logfmt writes it, so the line still splits into fields.
+pub fn quiet_field(out: &mut String, key: &str, value: impl Display) {
+    if !out.is_empty() {
+        out.push(' ');
+    }
+    let value = value.to_string();
+    let _ = write!(out, "{key}=");
+    if value.is_empty() || value.contains(|c: char| c.is_whitespace() || c == '"' || c == '\\') {
+        out.push('"');
+        for c in value.chars() {
+            if matches!(c, '"' | '\\') {
+                out.push('\\');
+            }
+            out.push(c);
+        }
+        out.push('"');
+    } else {
+        out.push_str(&value);
+    }
+}
+
 /// The styles of text output; every one is plain when colour is off.
 #[derive(Clone, Copy, Debug)]
 pub struct Palette {
@@ -238,6 +273,12 @@ impl Report for ReactionOutcome<'_> {
     fn headline(&self, out: &mut String) {
         let _ = write!(out, "{}", self.total);
     }
+}
+
+/// An encounter distance as every ruleset shows it: `2d6 (3+4) = 7 × 10′ = 70′`, with `unit`
+/// (`′`, or ` ft`) after each number, then `notes`, already styled.
+pub fn distance_line(p: &Palette, roll: &Roll, scale: u32, feet: u32, unit: &str, notes: impl Display) -> String {
+    format!("{} × {scale}{unit} = {}{notes}", p.roll(roll), p.total(format_args!("{feet}{unit}")))
 }
 
 /// Writes `lines` indented by two spaces.

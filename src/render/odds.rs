@@ -19,6 +19,51 @@ fn bar(p: f64) -> String {
     s
 }
 
+/// The widest a line of odds text is meant to be.
+const LINE_WIDTH: usize = 100;
+/// The columns of a line besides its indent, label, fraction and bar: the gaps and the
+/// percentage.
+const OTHER_COLUMNS: usize = 2 + 2 + 7 + 2;
+
+/// A fraction as shown: exact when it fits in `room` columns, else `≈1/N`, N being 1 over the
+/// probability to three significant figures (the exact fraction stays in YAML and JSON).
+fn fraction_text(exact: &str, room: usize) -> String {
+    if exact.len() <= room {
+        return exact.to_string();
+    }
+    one_in(exact).map_or_else(|| exact.to_string(), |n| format!("≈1/{n}"))
+}
+
+/// N of "1 in N" for a fraction written `NUM/DEN`, to three significant figures: `1.36`,
+/// `136`, `13600`, then `1.36e5`. Worked out from the digits, so that a fraction beyond the
+/// range of an `f64` gets one too.
+fn one_in(fraction: &str) -> Option<String> {
+    let (num, den) = fraction.split_once('/')?;
+    let log = log10(den)? - log10(num)?;
+    let mut exponent = log.floor();
+    let mut mantissa = (10f64.powf(log - exponent) * 100.0).round() / 100.0;
+    if mantissa >= 10.0 {
+        mantissa /= 10.0;
+        exponent += 1.0;
+    }
+    Some(if exponent < 5.0 {
+        let decimals = (2.0 - exponent).max(0.0) as usize;
+        format!("{:.decimals$}", mantissa * 10f64.powf(exponent))
+    } else {
+        format!("{mantissa:.2}e{exponent}")
+    })
+}
+
+/// The base-10 logarithm of a whole number written in decimal digits; `None` for 0.
+fn log10(digits: &str) -> Option<f64> {
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let lead = digits.len().min(15);
+    let value: f64 = digits[..lead].parse().ok()?;
+    (value > 0.0).then(|| value.log10() + (digits.len() - lead) as f64)
+}
+
 /// `44.44%`; tiny but possible outcomes are never shown as 0.
 fn percent(p: f64) -> String {
     let pct = p * 100.0;
@@ -37,23 +82,24 @@ pub fn text(odds: &Odds, p: &Palette, out: &mut String) {
         );
     }
     let label_width = width(odds.entries.iter().map(|e| e.label.as_str()));
-    // Fractions are ASCII digits and a slash: their length is their width.
-    let fraction_width = odds.entries.iter().map(|e| e.prob.to_string().len()).max().unwrap_or(0);
     let several = odds.parts.len() > 1;
+    let indent = if several { "    " } else { "  " };
+    // Fractions too long for the line with the longest bar drawn are shortened.
+    let longest_bar = odds.entries.iter().map(|e| bar(e.prob.to_f64()).chars().count()).max().unwrap_or(0);
+    let room = LINE_WIDTH.saturating_sub(indent.len() + label_width + OTHER_COLUMNS + longest_bar);
+    let fraction_width =
+        odds.entries.iter().map(|e| fraction_text(&e.prob.to_string(), room).chars().count()).max().unwrap_or(0);
     for part in &odds.parts {
-        let indent = if several {
+        if several {
             let _ = writeln!(out, "  {}", p.paint(p.title, &part.title));
-            "    "
-        } else {
-            "  "
-        };
+        }
         for entry in odds.entries_of(part) {
             let prob = entry.prob.to_f64();
             out.push_str(indent);
             pad(out, &entry.label, label_width);
             out.push_str("  ");
             if odds.exact() {
-                let fraction = entry.prob.to_string();
+                let fraction = fraction_text(&entry.prob.to_string(), room);
                 let _ = write!(out, "{:>w$}", p.total(&fraction), w = fraction_width);
                 let _ = write!(out, "  {:>7}", percent(prob));
             } else {
@@ -115,5 +161,22 @@ mod tests {
             }
         }
         assert_eq!(lines[at..], ["  C0 again", "    C0 again 9      1  100.00%  ████████████████████████"]);
+    }
+
+    #[test]
+    fn long_fractions_are_shortened_to_one_in_n() {
+        assert_eq!(fraction_text("53/1889568", 10), "53/1889568");
+        assert_eq!(fraction_text("53/1889568", 9), "≈1/35700");
+        assert_eq!(fraction_text("53/102036672", 5), "≈1/1.93e6");
+        assert_eq!(fraction_text("3/4", 2), "≈1/1.33");
+        assert_eq!(fraction_text("1/9", 2), "≈1/9.00");
+        assert_eq!(fraction_text("10/999", 2), "≈1/99.9");
+        assert_eq!(fraction_text("1/9996", 2), "≈1/10000");
+        assert_eq!(fraction_text("1/99960", 2), "≈1/1.00e5");
+        // Beyond the range of an f64.
+        let tiny = format!("7/3{}", "0".repeat(400));
+        assert_eq!(fraction_text(&tiny, 10), "≈1/4.29e399");
+        let near_one = format!("{}/{}", "9".repeat(60), format_args!("1{}", "0".repeat(60)));
+        assert_eq!(fraction_text(&near_one, 10), "≈1/1.00");
     }
 }

@@ -4,7 +4,10 @@
 //! naming a game: adding a ruleset is one folder, one line in [`RULESETS`] and one `--rules`
 //! value.
 
+pub mod bx;
+pub mod cofd;
 pub mod dnd5e;
+pub mod dnd5e2024;
 pub mod gurps;
 pub mod ose;
 pub mod wod;
@@ -20,7 +23,16 @@ use crate::roster;
 use serde::Serialize;
 
 /// Every ruleset fray knows, in the order help and hints list them.
-pub static RULESETS: &[&Ruleset] = &[&ose::RULESET, &gurps::RULESET, &dnd5e::RULESET, &wod::RULESET];
+pub static RULESETS: &[&Ruleset] =
+    &[
+        &ose::RULESET,
+        &gurps::RULESET,
+        &dnd5e::RULESET,
+        &wod::RULESET,
+        &bx::RULESET,
+        &dnd5e2024::RULESET,
+        &cofd::RULESET,
+    ];
 
 /// One ruleset: what it is called, the keys its sides and combatants take, and the procedures
 /// it has.
@@ -35,6 +47,24 @@ pub struct Ruleset {
     /// Example roster entries (valid YAML; the template explains the keys).
     pub roster: &'static str,
     pub procedures: Procedures,
+    /// What the README says of the ruleset, for its manual page `fray-<id>(7)`.
+    pub manual: Manual,
+}
+
+/// A ruleset's part of the README, which its manual page repeats: text as in the README,
+/// `code` in backticks. Its title is the `--rules` value's help, and its keys come from its
+/// key descriptions, as in the roster template.
+pub struct Manual {
+    /// Paragraphs before the rules table.
+    pub intro: &'static [&'static str],
+    /// The rules table: each command (with the flags that choose a variant) and its rule.
+    pub rules: &'static [(&'static str, &'static str)],
+    /// Paragraphs after the keys.
+    pub notes: &'static [&'static str],
+    /// The YAML and JSON fields of each command, under "Output for scripts".
+    pub output: &'static [(&'static str, &'static str)],
+    /// The `-q` fields of its encounter, with an example line.
+    pub quiet_encounter: &'static str,
 }
 
 /// The procedures a ruleset has: `None` where it has no such rule.

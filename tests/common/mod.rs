@@ -31,6 +31,17 @@ pub fn stdout(args: &[&str]) -> String {
     String::from_utf8(out.stdout).expect("output is UTF-8")
 }
 
+/// Runs fray with `args` and colour forced on, expecting success and colour codes in the text.
+pub fn coloured(args: &[&str]) -> String {
+    let mut cmd = Command::cargo_bin("fray").expect("the fray binary is built");
+    cmd.env_remove("FRAY_RULES").env_remove("FRAY_FORMAT").env_remove("NO_COLOR").arg("--color").arg("always");
+    let out = cmd.args(args).output().expect("fray runs");
+    assert!(out.status.success(), "fray {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).expect("output is UTF-8");
+    assert!(text.contains('\u{1b}'), "colour codes expected: {text}");
+    text
+}
+
 /// Runs fray with `args`, expecting failure with `code`, and returns standard error.
 pub fn fails(args: &[&str], code: i32) -> String {
     let out = fray().args(args).output().expect("fray runs");
@@ -41,6 +52,43 @@ pub fn fails(args: &[&str], code: i32) -> String {
     assert_eq!(stderr.lines().count(), 1, "fray {args:?}: errors are one line: {stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
     stderr
+}
+
+/// `base` then `more`, as owned arguments.
+pub fn with(base: &[&str], more: &[&str]) -> Vec<String> {
+    base.iter().chain(more).map(|s| s.to_string()).collect()
+}
+
+pub fn refs(args: &[String]) -> Vec<&str> {
+    args.iter().map(String::as_str).collect()
+}
+
+/// Standard output of `args` in one format: `text`, `yaml`, `json`, or `quiet` (`-q`).
+pub fn in_format(format: &str, args: &[&str]) -> String {
+    let flags: &[&str] = match format {
+        "text" => &[],
+        "yaml" => &["-f", "yaml"],
+        "json" => &["-f", "json"],
+        "quiet" => &["-q"],
+        other => panic!("no format {other}"),
+    };
+    stdout(&refs(&with(flags, args)))
+}
+
+/// Snapshots `args` in each format listed (`text`, `yaml`, `json`, `quiet`) as
+/// `{name}_{format}`. A macro, so that the snapshots are named after the calling module.
+macro_rules! assert_formats {
+    ($name:literal, $args:expr, [$($format:literal),+ $(,)?]) => {
+        $(insta::assert_snapshot!(concat!($name, "_", $format), $crate::common::in_format($format, $args));)+
+    };
+}
+pub(crate) use assert_formats;
+
+/// One JSON document, with `input` on standard input (a roster given as `--roster -`).
+pub fn json_with_stdin(args: &[&str], input: impl Into<Vec<u8>>) -> Value {
+    let out = fray().arg("-f").arg("json").args(args).write_stdin(input).output().expect("fray runs");
+    assert!(out.status.success(), "fray {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("a JSON document")
 }
 
 /// Every JSON document `fray -f json -n N …` prints, one per line.

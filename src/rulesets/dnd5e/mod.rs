@@ -2,11 +2,11 @@
 //! This file turns the command line into rule inputs; [`rules`] rolls them, [`text`] shows them.
 
 #[cfg(test)]
-mod odds_check;
+pub(crate) mod odds_check;
 pub mod rules;
 pub mod text;
 
-use super::{Handler, Procedures, Rule, Ruleset};
+use super::{Handler, Manual, Procedures, Rule, Ruleset};
 use crate::app::Runner;
 use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
 use crate::cli::{self, RulesId};
@@ -99,6 +99,95 @@ const STEALTH_RANGE: std::ops::RangeInclusive<i32> = -20..=60;
 /// The modifiers `--stealth-mod` accepts.
 const STEALTH_MOD_RANGE: std::ops::RangeInclusive<i32> = -10..=30;
 
+/// What the README says of the ruleset; see [`Manual`].
+const MANUAL: Manual = Manual {
+    intro: &[],
+    rules: &[
+        (
+            "`surprise`",
+            "the hiders' Stealth against each creature's passive Perception: `--stealth N` is a \
+                Stealth total (passive or already rolled), `--stealth-mod N` a hider who rolls d20 \
+                + N now; both repeat, one per hider. Combatants on the ambushing side (`--ambush \
+                SIDE`, default `monsters`) hide; everyone else is checked. Stealth higher than \
+                passive Perception surprises; a creature that notices any hider is not surprised. \
+                Equal is borderline, the referee's call: `--stealth-ties noticed` (default) or \
+                `surprised`, marked either way. `alert` creatures are never surprised. A surprised \
+                creature cannot move or act on its first turn and takes no reactions until that \
+                turn ends; hidden attackers have advantage against it. `--both-surprised`: everyone \
+                loses the first round.",
+        ),
+        (
+            "`initiative --variant standard` (default)",
+            "d20 + `init` (default `dex`), +5 `alert`; `adv`/`dis` roll two d20s and keep the \
+                higher/lower. A `Goblin*4` group rolls once. Ties, in every variant: the higher \
+                `dex` first (sides have none), then a d20 roll-off, those still tied re-rolling \
+                until every place is settled.",
+        ),
+        (
+            "`--variant score`",
+            "no roll: 10 + `init` (+5 alert; +5 advantage, −5 disadvantage, as for passive \
+                checks).",
+        ),
+        (
+            "`--variant side`",
+            "each side rolls a plain d20, ties re-rolled; the members act in any order in their \
+                side's turn.",
+        ),
+        (
+            "`--variant speed`",
+            "speed factor: every round (`--rounds N`, default 1) each rolls initiative + its \
+                `action=` + its size modifier. Actions join with `+`: `spell:L` (−L, the highest \
+                spell only), `heavy` −2, `light`/`finesse` +2 (once), `two-handed` −2, `loading` \
+                −5, or any number; the same modifier never counts twice. Size: tiny +5 · small +2 · \
+                medium 0 · large −2 · huge −5 · gargantuan −8.",
+        ),
+        (
+            "`distance --terrain T`",
+            "how far off the others are when first seen, by terrain (the 2014 DM screen; the \
+                terrains are listed below). Either number of a terrain's name is accepted (`hill` \
+                or `hills`), in any case.",
+        ),
+        (
+            "`distance --audible NOISE`",
+            "how far off they are when first heard instead: `quiet` (trying to be quiet) 2d6 × 5 \
+                ft, `normal` 2d6 × 10 ft, `loud` (very loud) 2d6 × 50 ft.",
+        ),
+        (
+            "`encounter`",
+            "surprise, then the chosen initiative; the surprised keep their place marked \"loses \
+                first turn\".",
+        ),
+    ],
+    notes: &["Encounter distance by `--terrain`: `arctic`, `desert`, `farmland`, `grassland` 6d6 × 10 \
+              ft · `forest`, `swamp`, `woodland` 2d8 × 10 ft · `hills`, `wastelands` 2d10 × 10 ft · \
+              `jungle` 2d6 × 10 ft · `mountains` 4d10 × 10 ft."],
+    output: &[
+        (
+            "`surprise`",
+            "`stealth_ties`, `both_surprised?`, `hiders` — each `{name, roll?, modifier?, \
+                stealth}`; `lowest_stealth`; `creatures` — each `{name, side, count?, \
+                passive_perception?, stealth?, alert?, surprised, borderline, reason: \
+                hiding|alert|noticed|not_noticed|both_surprised}`; `verdict: \
+                none_surprised|surprised|both_sides_surprised`; `effect?`.",
+        ),
+        (
+            "`initiative`",
+            "`variant`; `order` — each `{place, name, total, side?, count?, dex?, base? (10 for \
+                score), rolls, mode?: advantage|disadvantage|cancelled, d20 (kept), modifiers, \
+                action?: {declared, modifiers, ignored?}, members? (side variant)}`; `ties?` (tie \
+                records as in `ose`, `by?: [dex]`); `rounds?` (speed factor, every round; `order` \
+                is round 1).",
+        ),
+        ("`distance`", "`{terrain?, audible?: quiet|normal|loud, roll, scale (feet per point), feet}`."),
+        (
+            "`encounter`",
+            "`surprise`, `initiative` (each place with `surprised` and `loses_first_turn`), \
+                `first_to_act`.",
+        ),
+    ],
+    quiet_encounter: "`surprised=Fighter,Wizard order=Goblin,Halfling,Elf`.",
+};
+
 pub static RULESET: Ruleset = Ruleset {
     id: "5e",
     cli: RulesId::Dnd5e,
@@ -109,7 +198,7 @@ pub static RULESET: Ruleset = Ruleset {
             flags: &["--stealth", "--stealth-mod", "--stealth-ties", "--both-surprised", "--ambush"],
             run: surprise_command,
         }),
-        distance: None,
+        distance: Some(Handler { flags: &["--terrain", "--audible"], run: distance_command }),
         initiative: Some(Handler { flags: &["--variant", "--rounds"], run: initiative_command }),
         reaction: None,
         pursue: None,
@@ -126,11 +215,12 @@ pub static RULESET: Ruleset = Ruleset {
             run: encounter_command,
         }),
     },
+    manual: MANUAL,
 };
 
 /// The side the surprise flags name, which takes part even with nobody on it: the side that
 /// hides when Stealth is given.
-fn surprise_sides(opts: &cli::SurpriseOpts) -> Vec<&str> {
+pub(crate) fn surprise_sides(opts: &cli::SurpriseOpts) -> Vec<&str> {
     let hides = !opts.stealth.is_empty() || !opts.stealth_mod.is_empty();
     match opts.ambush.as_deref() {
         Some(side) => vec![side],
@@ -142,6 +232,44 @@ fn surprise_sides(opts: &cli::SurpriseOpts) -> Vec<&str> {
 fn surprise_command(args: &cli::SurpriseArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
     let cast: Cast = cast.typed()?.take_part(&surprise_sides(&args.surprise));
     runner.run(&surprise_input(&cast, &args.surprise, args.both_surprised)?)
+}
+
+fn distance_command(args: &cli::DistanceArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
+    let heard = args.audible.map(|noise| match noise {
+        cli::Audible::Quiet => &NOISES[0],
+        cli::Audible::Normal => &NOISES[1],
+        cli::Audible::Loud => &NOISES[2],
+    });
+    runner.run(&distance_input("5e", TERRAINS, args.travel_terrain.as_deref(), heard, true)?)
+}
+
+/// The encounter distance `--terrain` names in `table`, or the audible distance `heard` (for
+/// a ruleset with `--audible`, `hearing`). 5e2024 too.
+pub(crate) fn distance_input(
+    rules: &str,
+    table: &'static [Sighting],
+    terrain: Option<&str>,
+    heard: Option<&'static Sighting>,
+    hearing: bool,
+) -> Result<DistanceInput> {
+    let terrains = format!("{rules} terrains: {}", Sighting::names(table));
+    let noticed = match (terrain, heard) {
+        (Some(_), Some(_)) => {
+            return Err(Error::usage("--terrain and --audible each set the distance: give one").hint(
+                "--terrain for the distance the others are seen at, --audible for the distance they are heard at",
+            ));
+        }
+        (None, Some(noise)) => Noticed::Heard(noise),
+        (Some(word), None) => Noticed::Seen(
+            Sighting::find(table, word)
+                .ok_or_else(|| Error::usage(format!("unknown terrain '{word}'")).hint(terrains.clone()))?,
+        ),
+        (None, None) => {
+            let or_heard = if hearing { " (or --audible quiet|normal|loud)" } else { "" };
+            return Err(Error::usage(format!("{rules} distance needs --terrain TERRAIN{or_heard}")).hint(terrains));
+        }
+    };
+    Ok(DistanceInput { noticed })
 }
 
 fn initiative_command(args: &cli::InitiativeArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
@@ -190,8 +318,19 @@ fn creatures(cast: &Cast) -> Result<Vec<Creature>> {
 }
 
 fn surprise_input(cast: &Cast, opts: &cli::SurpriseOpts, both_surprised: bool) -> Result<SurpriseInput> {
-    let creatures = creatures(cast)?;
-    let example = "e.g. fray -r 5e surprise --stealth 14 Elf:per=16 Fighter:per=12";
+    surprise_setup("5e", cast, creatures(cast)?, opts, Some(both_surprised))
+}
+
+/// The hiders and the creatures that may be surprised, from the surprise flags; any ruleset's
+/// cast (5e2024 too). `both_surprised` is `None` for a ruleset without `--both-surprised`.
+pub(crate) fn surprise_setup<S, C>(
+    rules: &str,
+    cast: &cast::Cast<S, C>,
+    creatures: Vec<Creature>,
+    opts: &cli::SurpriseOpts,
+    both_surprised: Option<bool>,
+) -> Result<SurpriseInput> {
+    let example = format!("e.g. fray -r {rules} surprise --stealth 14 Elf:per=16 Fighter:per=12");
     if let Some(bad) = opts.stealth.iter().find(|s| !STEALTH_RANGE.contains(s)) {
         return Err(Error::usage(format!("--stealth {bad} is out of range; allowed: -20 to 60")));
     }
@@ -199,7 +338,7 @@ fn surprise_input(cast: &Cast, opts: &cli::SurpriseOpts, both_surprised: bool) -
         return Err(Error::usage(format!("--stealth-mod {bad} is out of range; allowed: -10 to 30")));
     }
     let given_stealth = !opts.stealth.is_empty() || !opts.stealth_mod.is_empty();
-    if both_surprised {
+    if both_surprised == Some(true) {
         if given_stealth {
             return Err(Error::usage("--both-surprised takes no --stealth or --stealth-mod: nobody hides")
                 .hint("drop the Stealth, or drop --both-surprised for an ambush"));
@@ -208,8 +347,9 @@ fn surprise_input(cast: &Cast, opts: &cli::SurpriseOpts, both_surprised: bool) -
             return Err(Error::usage("--both-surprised takes no --ambush: nobody hides").hint("drop one of them"));
         }
         if creatures.is_empty() {
-            return Err(Error::usage("no creature to check for surprise")
-                .hint("name the combatants, e.g. fray -r 5e surprise --both-surprised Elf Orc:side=monsters"));
+            return Err(Error::usage("no creature to check for surprise").hint(format!(
+                "name the combatants, e.g. fray -r {rules} surprise --both-surprised Elf Orc:side=monsters"
+            )));
         }
         return Ok(SurpriseInput {
             sides: cast.sides.iter().map(|s| s.name.clone()).collect(),
@@ -221,10 +361,11 @@ fn surprise_input(cast: &Cast, opts: &cli::SurpriseOpts, both_surprised: bool) -
         });
     }
     if !given_stealth {
-        return Err(Error::usage(
-            "5e surprise needs the hiders' Stealth: --stealth N (a total) or --stealth-mod N \
-                                 (a hider who rolls d20 + N), or --both-surprised",
-        )
+        let or_both = if both_surprised.is_some() { ", or --both-surprised" } else { "" };
+        return Err(Error::usage(format!(
+            "{rules} surprise needs the hiders' Stealth: --stealth N (a total) or --stealth-mod N \
+             (a hider who rolls d20 + N){or_both}"
+        ))
         .hint(example));
     }
     // The ambushing side hides: --ambush SIDE, else a side named monsters if there is one.
@@ -261,7 +402,7 @@ fn ties(opts: &cli::SurpriseOpts) -> StealthTies {
 /// One hider per Stealth given, `--stealth` totals first. They take the names of the hiding
 /// side's combatants when there is exactly one per hider; otherwise the side's name (a lone
 /// hider) or `hider 1`, `hider 2`….
-fn hiders(cast: &Cast, ambush: Option<usize>, opts: &cli::SurpriseOpts) -> Vec<Hider> {
+fn hiders<S, C>(cast: &cast::Cast<S, C>, ambush: Option<usize>, opts: &cli::SurpriseOpts) -> Vec<Hider> {
     let stealth: Vec<Stealth> = opts
         .stealth
         .iter()
@@ -359,6 +500,18 @@ impl Rule for SurpriseInput {
 
     fn odds(&self, fallback: Fallback) -> Odds {
         surprise_odds(self, fallback)
+    }
+}
+
+impl Rule for DistanceInput {
+    type Outcome<'a> = DistanceOutcome;
+
+    fn roll(&self, dice: &mut dyn Dice) -> DistanceOutcome {
+        distance(self, dice)
+    }
+
+    fn odds(&self, fallback: Fallback) -> Odds {
+        distance_odds(self, fallback)
     }
 }
 

@@ -10,18 +10,18 @@ use crate::odds::brute::{assert_part, walk};
 use crate::odds::{Dist, Fallback, Odds};
 use serde_json::json;
 
-fn fallback() -> Fallback {
+pub(crate) fn fallback() -> Fallback {
     Fallback { seed: 1, trials: 1_000 }
 }
 
-fn creature(name: &str, side: usize, f: impl FnOnce(&mut Creature)) -> Creature {
+pub(crate) fn creature(name: &str, side: usize, f: impl FnOnce(&mut Creature)) -> Creature {
     let mut c =
         Creature { name: name.to_string(), count: 1, side, per: DEFAULT_PASSIVE_PERCEPTION, ..Creature::default() };
     f(&mut c);
     c
 }
 
-fn sides() -> Vec<String> {
+pub(crate) fn sides() -> Vec<String> {
     vec!["party".into(), "monsters".into()]
 }
 
@@ -29,21 +29,32 @@ fn sides() -> Vec<String> {
 type Judged = Vec<(bool, bool)>;
 
 fn judged(out: &SurpriseOutcome) -> Judged {
-    out.creatures.iter().map(|c| (c.surprised, c.borderline)).collect()
+    out.creatures.iter().map(|c| (c.judged.surprised, c.judged.borderline)).collect()
 }
 
-/// Each checked creature's part equals the walked surprise's marginal.
-fn check_creatures(odds: &Odds, input: &SurpriseInput, walked: &Dist<Judged>) {
+/// Each checked creature's part equals the walked surprise's marginal, each creature's
+/// judgement as `describe` puts it; the hiders have no part. 5e2024 too.
+pub(crate) fn check_creatures<J: Ord + Clone>(
+    odds: &Odds,
+    input: &SurpriseInput,
+    walked: &Dist<Vec<J>>,
+    describe: impl Fn(&J) -> serde_json::Value,
+) {
     for (i, c) in input.creatures.iter().enumerate() {
         if input.hiding[i] && !input.both_surprised {
             assert!(odds.parts.iter().all(|p| p.part.as_deref() != Some(c.name.as_str())), "{} hides", c.name);
             continue;
         }
-        assert_part(odds, Some(&c.name), walked, |j| json!({ "surprised": j[i].0, "borderline": j[i].1 }));
+        assert_part(odds, Some(&c.name), walked, |j| describe(&j[i]));
     }
 }
 
-fn surprise_input(creatures: Vec<Creature>, hiders: Vec<Stealth>, ties: StealthTies) -> SurpriseInput {
+fn check_2014_creatures(odds: &Odds, input: &SurpriseInput, walked: &Dist<Judged>) {
+    check_creatures(odds, input, walked, |j| json!({ "surprised": j.0, "borderline": j.1 }));
+}
+
+/// The monsters (side 1) hide, each Stealth one hider; 5e2024 too.
+pub(crate) fn surprise_input(creatures: Vec<Creature>, hiders: Vec<Stealth>, ties: StealthTies) -> SurpriseInput {
     SurpriseInput {
         sides: sides(),
         hiding: creatures.iter().map(|c| c.side == 1).collect(),
@@ -77,34 +88,41 @@ fn surprise_of_each_creature_against_rolled_and_given_stealth() {
         let hiders = vec![Stealth::Rolls(2), Stealth::Rolls(-1), Stealth::Total(15), Stealth::Rolls(2)];
         let input = surprise_input(party(), hiders, ties);
         let walked = walk(|d| judged(&surprise(&input, d)));
-        check_creatures(&surprise_odds(&input, fallback()), &input, &walked);
+        check_2014_creatures(&surprise_odds(&input, fallback()), &input, &walked);
     }
     let mut both = surprise_input(party(), Vec::new(), StealthTies::Noticed);
     both.both_surprised = true;
     both.hiding = vec![false; both.creatures.len()];
     let walked = walk(|d| judged(&surprise(&both, d)));
-    check_creatures(&surprise_odds(&both, fallback()), &both, &walked);
+    check_2014_creatures(&surprise_odds(&both, fallback()), &both, &walked);
 }
 
 fn lineup(variant: Variant, creatures: Vec<Creature>) -> Initiative {
     Initiative::new(&InitiativeInput { variant, sides: sides(), creatures, rounds: 1 })
 }
 
-/// Who acts first, and the full order when it is listed, equal the walked initiative's.
-fn check_initiative(ini: &Initiative) {
-    let odds = initiative_odds(ini, fallback());
-    let walked = walk(|d| initiative(ini, d).order.iter().map(|p| p.name.to_string()).collect::<Vec<_>>());
-    assert_part(&odds, Some("first"), &walked, |order| json!(order.first()));
-    if ini.contenders.len() <= FULL_ORDER {
-        assert_part(&odds, Some("order"), &walked, |order| json!(order));
+/// Who acts first, and the full order when there are few enough `contenders` to list it,
+/// equal those of the walked acting orders (names, first to last); 5e2024 too.
+pub(crate) fn check_order(odds: &Odds, walked: &Dist<Vec<String>>, contenders: usize) {
+    assert_part(odds, Some("first"), walked, |order| json!(order.first()));
+    if contenders <= FULL_ORDER {
+        assert_part(odds, Some("order"), walked, |order| json!(order));
     } else {
         assert!(odds.parts.iter().all(|p| p.part.as_deref() != Some("order")));
         // Beyond three, each contender's place.
-        for c in &ini.contenders {
-            let place = |order: &Vec<String>| json!(order.iter().position(|n| *n == c.name).map(|k| k + 1));
-            assert_part(&odds, Some(&format!("place: {}", c.name)), &walked, place);
+        let mut names: Vec<&String> = walked.iter().flat_map(|(order, _)| order.iter()).collect();
+        names.sort();
+        names.dedup();
+        for name in names {
+            let place = |order: &Vec<String>| json!(order.iter().position(|n| n == name).map(|k| k + 1));
+            assert_part(odds, Some(&format!("place: {name}")), walked, place);
         }
     }
+}
+
+fn check_initiative(ini: &Initiative) {
+    let walked = walk(|d| initiative(ini, d).order.iter().map(|p| p.name.to_string()).collect::<Vec<_>>());
+    check_order(&initiative_odds(ini, fallback()), &walked, ini.contenders.len());
 }
 
 #[test]
@@ -200,11 +218,8 @@ fn check_encounter(input: &EncounterInput) {
         let order: Vec<String> = out.initiative.order.iter().map(|p| p.name.to_string()).collect();
         (judged(&out.surprise), order, out.first_to_act.map(str::to_string))
     });
-    check_creatures(&odds, &input.surprise, &walked.map(|(j, _, _)| j.clone()));
-    assert_part(&odds, Some("first"), &walked, |(_, order, _)| json!(order.first()));
-    if input.initiative.contenders.len() <= FULL_ORDER {
-        assert_part(&odds, Some("order"), &walked, |(_, order, _)| json!(order));
-    }
+    check_2014_creatures(&odds, &input.surprise, &walked.map(|(j, _, _)| j.clone()));
+    check_order(&odds, &walked.map(|(_, order, _)| order.clone()), input.initiative.contenders.len());
     assert_part(&odds, Some("first to act"), &walked, |(_, _, first)| json!(first));
 }
 

@@ -347,14 +347,37 @@ pub struct Judgement {
     pub reason: Reason,
 }
 
+/// One creature's surprise, in either edition: who it is and the passive Perception it was
+/// checked with (none for a hider), then `J`, how the edition judged it.
 #[derive(Clone, Debug, Serialize)]
-pub struct CreatureSurprise<'a> {
+pub struct CreatureSurprise<'a, J = Judged> {
     pub name: &'a str,
     pub side: &'a str,
     #[serde(skip_serializing_if = "is_one")]
     pub count: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub passive_perception: Option<i32>,
+    #[serde(flatten)]
+    pub judged: J,
+}
+
+impl<'a, J> CreatureSurprise<'a, J> {
+    /// Creature `i` of `input`, judged `judged`.
+    pub fn new(input: &'a SurpriseInput, i: usize, judged: J) -> Self {
+        let c = &input.creatures[i];
+        CreatureSurprise {
+            name: &c.name,
+            side: &input.sides[c.side],
+            count: c.count,
+            passive_perception: (!input.hiding[i]).then_some(c.per),
+            judged,
+        }
+    }
+}
+
+/// How the 2014 rules judged a creature: [`Judgement`], with the Stealth it was compared with.
+#[derive(Clone, Debug, Serialize)]
+pub struct Judged {
     /// The lowest hider's Stealth it was checked against.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stealth: Option<i32>,
@@ -397,7 +420,7 @@ pub struct SurpriseOutcome<'a> {
 impl SurpriseOutcome<'_> {
     /// Whether each creature (by index) is surprised.
     pub fn surprised(&self) -> Vec<bool> {
-        self.creatures.iter().map(|c| c.surprised).collect()
+        self.creatures.iter().map(|c| c.judged.surprised).collect()
     }
 }
 
@@ -451,20 +474,13 @@ pub fn surprise<'a>(input: &'a SurpriseInput, dice: &mut dyn Dice) -> SurpriseOu
         .map(|(i, c)| {
             let j = judge(input, i, lowest);
             let checked = matches!(j.reason, Reason::Noticed | Reason::NotNoticed);
-            CreatureSurprise {
-                name: &c.name,
-                side: &input.sides[c.side],
-                count: c.count,
-                passive_perception: (!input.hiding[i]).then_some(c.per),
-                stealth: if checked { lowest } else { None },
-                alert: c.alert,
-                surprised: j.surprised,
-                borderline: j.borderline,
-                reason: j.reason,
-            }
+            let stealth = if checked { lowest } else { None };
+            let judged =
+                Judged { stealth, alert: c.alert, surprised: j.surprised, borderline: j.borderline, reason: j.reason };
+            CreatureSurprise::new(input, i, judged)
         })
         .collect();
-    let any = creatures.iter().any(|c| c.surprised);
+    let any = creatures.iter().any(|c| c.judged.surprised);
     let (verdict, effect) = match (any, input.both_surprised) {
         (false, _) => (Verdict::NoneSurprised, None),
         (true, false) => (Verdict::Surprised, Some(SURPRISED_EFFECT)),
@@ -484,7 +500,7 @@ pub fn surprise<'a>(input: &'a SurpriseInput, dice: &mut dyn Dice) -> SurpriseOu
 /// The distribution of the lowest hider's Stealth, each hider rolled by [`roll_hider`]. Hiders
 /// roll independently, so the lowest is at least s when every hider's is; hiders alike (the
 /// same Stealth) are counted once.
-fn lowest_stealth_dist(input: &SurpriseInput, fallback: Fallback, method: &mut Method) -> Dist<Option<i32>> {
+pub fn lowest_stealth_dist(input: &SurpriseInput, fallback: Fallback, method: &mut Method) -> Dist<Option<i32>> {
     if input.hiders.is_empty() {
         return Dist::point(None);
     }
@@ -545,9 +561,129 @@ fn push_surprise_parts(odds: &mut Odds, input: &SurpriseInput, fallback: Fallbac
 pub fn surprise_odds(input: &SurpriseInput, fallback: Fallback) -> Odds {
     let mut odds = Odds::default();
     push_surprise_parts(&mut odds, input, fallback);
+    note_given_stealth(&mut odds, input);
+    odds
+}
+
+/// Says so when no hider rolls: every outcome is then certain.
+pub fn note_given_stealth(odds: &mut Odds, input: &SurpriseInput) {
     if input.hiders.iter().all(|h| matches!(h.stealth, Stealth::Total(_))) {
         odds.note("every Stealth is a given total: nothing is rolled, so each outcome is certain");
     }
+}
+
+// ------------------------------------------------------------------------------------------
+// Encounter distance
+
+/// A row of an encounter-distance table: what it is called and the distance rolled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sighting {
+    /// The name shown and written out.
+    pub name: &'static str,
+    /// Other words accepted for it (the other number, singular or plural).
+    pub also: &'static [&'static str],
+    pub dice: u32,
+    pub sides: u32,
+    /// Feet per point rolled.
+    pub scale: u32,
+}
+
+impl Sighting {
+    pub const fn new(name: &'static str, also: &'static [&'static str], dice: u32, sides: u32, scale: u32) -> Sighting {
+        Sighting { name, also, dice, sides, scale }
+    }
+
+    /// The row of `table` that `word` names, in any case.
+    pub fn find(table: &'static [Sighting], word: &str) -> Option<&'static Sighting> {
+        let word = word.trim();
+        table.iter().find(|row| std::iter::once(&row.name).chain(row.also).any(|w| w.eq_ignore_ascii_case(word)))
+    }
+
+    /// The names of a table's rows, for errors and help.
+    pub fn names(table: &[Sighting]) -> String {
+        table.iter().map(|row| row.name).collect::<Vec<_>>().join(", ")
+    }
+}
+
+/// DM screen (2014), Encounter Distance: how far off the others are when first seen, by terrain.
+pub static TERRAINS: &[Sighting] = &[
+    Sighting::new("arctic", &[], 6, 6, 10),
+    Sighting::new("desert", &["deserts"], 6, 6, 10),
+    Sighting::new("farmland", &["farmlands"], 6, 6, 10),
+    Sighting::new("grassland", &["grasslands"], 6, 6, 10),
+    Sighting::new("forest", &["forests"], 2, 8, 10),
+    Sighting::new("swamp", &["swamps"], 2, 8, 10),
+    Sighting::new("woodland", &["woodlands"], 2, 8, 10),
+    Sighting::new("hills", &["hill"], 2, 10, 10),
+    Sighting::new("wastelands", &["wasteland"], 2, 10, 10),
+    Sighting::new("jungle", &["jungles"], 2, 6, 10),
+    Sighting::new("mountains", &["mountain"], 4, 10, 10),
+];
+
+/// DM screen (2014), Audible Distance: trying to be quiet 2d6 × 5 ft, normal noise × 10 ft,
+/// very loud × 50 ft.
+pub static NOISES: &[Sighting] = &[
+    Sighting::new("quiet", &[], 2, 6, 5),
+    Sighting::new("normal", &[], 2, 6, 10),
+    Sighting::new("loud", &[], 2, 6, 50),
+];
+
+/// How the others are noticed: seen across a terrain, or heard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Noticed {
+    Seen(&'static Sighting),
+    Heard(&'static Sighting),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DistanceInput {
+    pub noticed: Noticed,
+}
+
+impl DistanceInput {
+    fn row(&self) -> &'static Sighting {
+        match self.noticed {
+            Noticed::Seen(row) | Noticed::Heard(row) => row,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct DistanceOutcome {
+    /// The terrain the others are seen across.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub terrain: Option<&'static str>,
+    /// How loud the others are, when they are heard.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub audible: Option<&'static str>,
+    pub roll: Roll,
+    /// Feet per point rolled.
+    pub scale: u32,
+    pub feet: u32,
+}
+
+/// The table row's dice, times its feet per point.
+pub fn distance(input: &DistanceInput, dice: &mut dyn Dice) -> DistanceOutcome {
+    let row = input.row();
+    let roll = dice.roll(row.dice, row.sides);
+    let (terrain, audible) = match input.noticed {
+        Noticed::Seen(row) => (Some(row.name), None),
+        Noticed::Heard(row) => (None, Some(row.name)),
+    };
+    DistanceOutcome { terrain, audible, roll, scale: row.scale, feet: roll.total * row.scale }
+}
+
+pub fn distance_odds(input: &DistanceInput, fallback: Fallback) -> Odds {
+    let mut method = Method::exact(fallback);
+    let feet = dist_of(|d| distance(input, d).feet, fallback, &mut method);
+    let row = input.row();
+    let title = match input.noticed {
+        Noticed::Seen(row) => format!("encounter distance, {}", row.name),
+        Noticed::Heard(row) => format!("audible distance, {}", row.name),
+    };
+    let title = format!("{title}: {}d{} × {} ft", row.dice, row.sides, row.scale);
+    let mut odds = Odds::default();
+    odds.push(None, title, &feet, method, |&feet| (json!(feet), format!("{feet} ft")));
     odds
 }
 
@@ -810,11 +946,12 @@ pub struct RoundOrder<'a> {
     pub ties: Vec<Tie<'a, i32>>,
 }
 
+/// The acting order; `P`, its entries, is [`Place`] here and a place with more to say in 5e2024.
 #[derive(Clone, Debug, Serialize)]
-pub struct InitiativeOutcome<'a> {
+pub struct InitiativeOutcome<'a, P = Place<'a>> {
     pub variant: Variant,
     /// The acting order (round 1's for the speed factor).
-    pub order: Vec<Place<'a>>,
+    pub order: Vec<P>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub ties: Vec<Tie<'a, i32>>,
     /// Speed factor: every round's order.
@@ -831,38 +968,39 @@ fn roll_round(ini: &Initiative, dice: &mut dyn Dice) -> (Vec<InitRoll>, Ranking)
     (rolled, ranking)
 }
 
+/// The entry at 1-based `place` for contender `i`, which rolled `r` and has `total`.
+pub fn place(place: usize, i: usize, c: &Contender, r: InitRoll, total: i32) -> Place<'_> {
+    Place {
+        place,
+        name: &c.name,
+        total,
+        side: c.side.as_deref(),
+        count: c.count,
+        dex: c.dex,
+        base: (c.base != 0).then_some(c.base),
+        rolls: r.rolls.iter().flatten().copied().collect(),
+        mode: c.die.unwrap_or_default(),
+        d20: r.d20,
+        modifiers: &c.modifiers,
+        action: c.action.as_ref(),
+        members: c
+            .members
+            .iter()
+            .map(|m| Member { name: &m.name, count: m.count, surprised: None, loses_first_turn: None })
+            .collect(),
+        surprised: None,
+        loses_first_turn: None,
+        contender: i,
+    }
+}
+
 fn round<'a>(ini: &'a Initiative, dice: &mut dyn Dice) -> (Vec<Place<'a>>, Vec<Tie<'a, i32>>) {
     let (rolled, ranking) = roll_round(ini, dice);
     let places = ranking
         .order
         .iter()
         .enumerate()
-        .map(|(k, &i)| {
-            let c = &ini.contenders[i];
-            let r = rolled[i];
-            Place {
-                place: k + 1,
-                name: &c.name,
-                total: r.total,
-                side: c.side.as_deref(),
-                count: c.count,
-                dex: c.dex,
-                base: (c.base != 0).then_some(c.base),
-                rolls: r.rolls.iter().flatten().copied().collect(),
-                mode: c.die.unwrap_or_default(),
-                d20: r.d20,
-                modifiers: &c.modifiers,
-                action: c.action.as_ref(),
-                members: c
-                    .members
-                    .iter()
-                    .map(|m| Member { name: &m.name, count: m.count, surprised: None, loses_first_turn: None })
-                    .collect(),
-                surprised: None,
-                loses_first_turn: None,
-                contender: i,
-            }
-        })
+        .map(|(k, &i)| place(k + 1, i, &ini.contenders[i], rolled[i], rolled[i].total))
         .collect();
     let ties = ranking.named_ties(|i| rolled[i].total, |i| ini.contenders[i].name.as_str());
     (places, ties)
@@ -884,7 +1022,7 @@ pub fn initiative<'a>(ini: &'a Initiative, dice: &mut dyn Dice) -> InitiativeOut
 
 /// Each contender's total as a distribution, enumerated from [`roll_contender`].
 /// Contenders that roll the same way with the same net modifier share one enumeration.
-fn total_dists(ini: &Initiative, fallback: Fallback, method: &mut Method) -> Vec<Dist<i32>> {
+pub fn total_dists(ini: &Initiative, fallback: Fallback, method: &mut Method) -> Vec<Dist<i32>> {
     let mut seen: std::collections::BTreeMap<(Option<RollMode>, i32), Dist<i32>> = std::collections::BTreeMap::new();
     ini.contenders
         .iter()
@@ -981,7 +1119,7 @@ impl Counts {
 
 /// The full acting order, exactly: every combination of totals, settled by [`settle`]
 /// (counted in whole outcomes; only combinations with a tie go through the roll-off's odds).
-fn order_dist(ini: &Initiative, totals: &[Dist<i32>], fallback: Fallback, method: &mut Method) -> Dist<Vec<usize>> {
+pub fn order_dist(ini: &Initiative, totals: &[Dist<i32>], fallback: Fallback, method: &mut Method) -> Dist<Vec<usize>> {
     let dex: Vec<Option<i32>> = ini.contenders.iter().map(|c| c.dex).collect();
     let tables: Vec<Counts> =
         match ini.contenders.iter().zip(totals).map(|(c, d)| Counts::new(c, d)).collect::<Option<Vec<_>>>() {
@@ -1039,7 +1177,7 @@ impl Dice for NoTies {
     }
 }
 
-fn describe_first(ini: &Initiative, first: &Option<usize>, suffix: &str) -> (serde_json::Value, String) {
+pub fn describe_first(ini: &Initiative, first: &Option<usize>, suffix: &str) -> (serde_json::Value, String) {
     match first {
         Some(i) => {
             let name = &ini.contenders[*i].name;
@@ -1049,7 +1187,7 @@ fn describe_first(ini: &Initiative, first: &Option<usize>, suffix: &str) -> (ser
     }
 }
 
-fn describe_order(ini: &Initiative, order: &[usize]) -> (serde_json::Value, String) {
+pub fn describe_order(ini: &Initiative, order: &[usize]) -> (serde_json::Value, String) {
     let names: Vec<&str> = order.iter().map(|&i| ini.contenders[i].name.as_str()).collect();
     (json!(names), names.join(", then "))
 }
@@ -1105,18 +1243,22 @@ pub fn initiative_odds(ini: &Initiative, fallback: Fallback) -> Odds {
 // ------------------------------------------------------------------------------------------
 // Encounter
 
+/// Surprise, then initiative for the same creatures in the same order. `I` is the initiative
+/// rule: [`Initiative`] here, 5e2024's own there.
 #[derive(Clone, Debug)]
-pub struct EncounterInput {
+pub struct EncounterInput<I = Initiative> {
     pub surprise: SurpriseInput,
-    pub initiative: Initiative,
+    pub initiative: I,
 }
 
+/// The encounter's steps; `S` and `I` are the surprise and initiative outcomes (5e2024 has
+/// its own).
 #[derive(Clone, Debug, Serialize)]
-pub struct EncounterOutcome<'a> {
-    pub surprise: SurpriseOutcome<'a>,
-    pub initiative: InitiativeOutcome<'a>,
+pub struct EncounterOutcome<'a, S = SurpriseOutcome<'a>, I = InitiativeOutcome<'a>> {
+    pub surprise: S,
+    pub initiative: I,
     /// The first in the order who is not surprised (for side initiative, the first side
-    /// with someone not surprised); null when everyone is.
+    /// with someone not surprised); null when everyone is. In 5e2024, the first in the order.
     pub first_to_act: Option<&'a str>,
 }
 
@@ -1184,7 +1326,7 @@ pub fn encounter_odds(input: &EncounterInput, fallback: Fallback) -> Odds {
 // ------------------------------------------------------------------------------------------
 // Helpers
 
-fn is_one(n: &u32) -> bool {
+pub fn is_one(n: &u32) -> bool {
     *n == 1
 }
 
@@ -1301,7 +1443,7 @@ mod tests {
     }
 
     fn verdicts<'a>(out: &SurpriseOutcome<'a>) -> Vec<(&'a str, bool, bool)> {
-        out.creatures.iter().map(|c| (c.name, c.surprised, c.borderline)).collect()
+        out.creatures.iter().map(|c| (c.name, c.judged.surprised, c.judged.borderline)).collect()
     }
 
     const PARTY: [(&str, i32); 4] = [("Elf", 16), ("Fighter", 12), ("Wizard", 10), ("Halfling", 14)];
@@ -1320,7 +1462,7 @@ mod tests {
         // The halfling is the referee's call: ruled the other way, surprised, still borderline.
         let input = ambush(&PARTY, vec![Stealth::Total(14)], StealthTies::Surprised);
         let out = surprise(&input, &mut SeededDice::new(1));
-        assert!(out.creatures[3].surprised && out.creatures[3].borderline);
+        assert!(out.creatures[3].judged.surprised && out.creatures[3].judged.borderline);
     }
 
     #[test]
@@ -1339,12 +1481,12 @@ mod tests {
         let mut input = ambush(&[("Rogue", 1)], vec![Stealth::Total(30)], StealthTies::Surprised);
         input.creatures[0].alert = true;
         let out = surprise(&input, &mut SeededDice::new(1));
-        assert_eq!((out.creatures[0].surprised, out.creatures[0].reason), (false, Reason::Alert));
+        assert_eq!((out.creatures[0].judged.surprised, out.creatures[0].judged.reason), (false, Reason::Alert));
         assert_eq!(out.verdict, Verdict::NoneSurprised);
         input.both_surprised = true;
         input.hiders.clear();
         let out = surprise(&input, &mut SeededDice::new(1));
-        assert_eq!(out.creatures[0].reason, Reason::Alert);
+        assert_eq!(out.creatures[0].judged.reason, Reason::Alert);
     }
 
     #[test]
@@ -1353,7 +1495,7 @@ mod tests {
         input.both_surprised = true;
         input.creatures[1].side = 1;
         let out = surprise(&input, &mut SeededDice::new(1));
-        assert!(out.creatures.iter().all(|c| c.surprised && c.reason == Reason::BothSurprised));
+        assert!(out.creatures.iter().all(|c| c.judged.surprised && c.judged.reason == Reason::BothSurprised));
         assert_eq!((out.verdict, out.effect), (Verdict::BothSidesSurprised, Some(BOTH_EFFECT)));
     }
 

@@ -4,30 +4,57 @@ use super::rules::*;
 use crate::order::Tie;
 use crate::outcome::join;
 use crate::render::ties::tie_line;
-use crate::render::{Palette, Report, Signed, block, modifiers, pad, step, width};
+use crate::render::{self, Palette, Report, Signed, block, modifiers, pad, quiet_field, quiet_list, step, width};
 use std::fmt::Write as _;
 use std::ops::Not as _;
 
 /// `Goblin ×4` for a group, the plain name otherwise.
-fn label(name: &str, count: u32) -> String {
+pub fn label(name: &str, count: u32) -> String {
     if count > 1 { format!("{name} ×{count}") } else { name.to_string() }
 }
 
-fn names_of<'a>(items: impl IntoIterator<Item = (&'a str, u32)>) -> Vec<String> {
+pub fn names_of<'a>(items: impl IntoIterator<Item = (&'a str, u32)>) -> Vec<String> {
     items.into_iter().map(|(n, c)| label(n, c)).collect()
 }
 
 /// Whether groups of these sizes make more than one creature.
-fn several(counts: impl IntoIterator<Item = u32>) -> bool {
+pub fn several(counts: impl IntoIterator<Item = u32>) -> bool {
     counts.into_iter().sum::<u32>() > 1
 }
 
-fn join_owned(items: &[String]) -> String {
+pub fn join_owned(items: &[String]) -> String {
     join(&items.iter().map(String::as_str).collect::<Vec<_>>())
 }
 
 // ------------------------------------------------------------------------------------------
 // Surprise
+
+/// `Stealth 1d20 (12) +2 = 14`, or `Stealth 14` for a total given.
+pub fn stealth_text(h: &HiderStealth, p: &Palette) -> String {
+    match (&h.roll, h.modifier) {
+        (Some(roll), Some(m)) => format!("Stealth {} {} = {}", p.roll(roll), Signed(m), p.total(h.stealth)),
+        _ => format!("Stealth {}", p.total(h.stealth)),
+    }
+}
+
+/// With several hiders, why the lowest Stealth is the one compared.
+pub fn lowest_note(hiders: usize, lowest: Option<i32>, p: &Palette) -> Option<String> {
+    let lowest = lowest.filter(|_| hiders > 1)?;
+    Some(
+        p.dim(format_args!("a creature that notices any hider is not surprised: the lowest Stealth, {lowest}, counts"))
+            .to_string(),
+    )
+}
+
+/// `passive Perception 16 > Stealth 14`
+pub fn perception_text(per: i32, stealth: i32) -> String {
+    let sign = match per.cmp(&stealth) {
+        std::cmp::Ordering::Greater => ">",
+        std::cmp::Ordering::Equal => "=",
+        std::cmp::Ordering::Less => "<",
+    };
+    format!("passive Perception {per} {sign} Stealth {stealth}")
+}
 
 fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
     let mut lines = Vec::new();
@@ -37,32 +64,15 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
     for h in &s.hiders {
         let mut line = String::new();
         pad(&mut line, p.name(h.name), w);
-        line.push_str("  Stealth ");
-        match (&h.roll, h.modifier) {
-            (Some(roll), Some(m)) => {
-                let _ = write!(line, "{} {} = {}", p.roll(roll), Signed(m), p.total(h.stealth));
-            }
-            _ => {
-                let _ = write!(line, "{}", p.total(h.stealth));
-            }
-        }
+        let _ = write!(line, "  {}", stealth_text(h, p));
         lines.push(line);
     }
-    if s.hiders.len() > 1 {
-        if let Some(lowest) = s.lowest_stealth {
-            lines.push(
-                p.dim(format_args!(
-                    "a creature that notices any hider is not surprised: the lowest Stealth, {lowest}, counts"
-                ))
-                .to_string(),
-            );
-        }
-    }
+    lines.extend(lowest_note(s.hiders.len(), s.lowest_stealth, p));
     for (c, name) in s.creatures.iter().zip(&labels) {
         let mut line = String::new();
         pad(&mut line, p.name(name), w);
         line.push_str("  ");
-        match c.reason {
+        match c.judged.reason {
             Reason::Hiding => line.push_str(&p.dim(format_args!("hides with {}", c.side)).to_string()),
             Reason::Alert => {
                 let _ = write!(line, "{}", p.good("Alert: cannot be surprised"));
@@ -71,18 +81,16 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
                 let _ = write!(line, "{}", p.bad("surprised (both sides)"));
             }
             Reason::Noticed | Reason::NotNoticed => {
-                let per = c.passive_perception.unwrap_or(0);
-                let stealth = c.stealth.unwrap_or(0);
-                let sign = match per.cmp(&stealth) {
-                    std::cmp::Ordering::Greater => ">",
-                    std::cmp::Ordering::Equal => "=",
-                    std::cmp::Ordering::Less => "<",
-                };
-                let _ = write!(line, "passive Perception {per} {sign} Stealth {stealth}  ");
-                let verdict = if c.surprised { p.bad("surprised").to_string() } else { p.good("noticed").to_string() };
+                let _ = write!(
+                    line,
+                    "{}  ",
+                    perception_text(c.passive_perception.unwrap_or(0), c.judged.stealth.unwrap_or(0))
+                );
+                let verdict =
+                    if c.judged.surprised { p.bad("surprised").to_string() } else { p.good("noticed").to_string() };
                 line.push_str(&verdict);
-                if c.borderline {
-                    let other = if c.surprised { "noticed" } else { "surprised" };
+                if c.judged.borderline {
+                    let other = if c.judged.surprised { "noticed" } else { "surprised" };
                     let _ = write!(
                         line,
                         "  {}",
@@ -93,8 +101,8 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
         }
         lines.push(line);
     }
-    let surprised: Vec<String> = names_of(s.creatures.iter().filter(|c| c.surprised).map(|c| (c.name, c.count)));
-    let one = several(s.creatures.iter().filter(|c| c.surprised).map(|c| c.count)).not();
+    let surprised: Vec<String> = names_of(s.creatures.iter().filter(|c| c.judged.surprised).map(|c| (c.name, c.count)));
+    let one = several(s.creatures.iter().filter(|c| c.judged.surprised).map(|c| c.count)).not();
     let verdict = match s.verdict {
         Verdict::NoneSurprised => p.good("nobody is surprised").to_string(),
         Verdict::Surprised => {
@@ -106,7 +114,8 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
             )
         }
         Verdict::BothSidesSurprised => {
-            let alert: Vec<String> = names_of(s.creatures.iter().filter(|c| !c.surprised).map(|c| (c.name, c.count)));
+            let alert: Vec<String> =
+                names_of(s.creatures.iter().filter(|c| !c.judged.surprised).map(|c| (c.name, c.count)));
             let mut v = format!(
                 "{}: everyone surprised loses the first round; combat starts in round 2",
                 p.bad("both sides are surprised")
@@ -127,9 +136,36 @@ impl Report for SurpriseOutcome<'_> {
     }
 
     fn headline(&self, out: &mut String) {
-        let surprised: Vec<&str> = self.creatures.iter().filter(|c| c.surprised).map(|c| c.name).collect();
-        out.push_str(if surprised.is_empty() { "none" } else { "" });
-        out.push_str(&surprised.join(" "));
+        out.push_str(&surprised_creatures(self));
+    }
+}
+
+/// The surprised creatures for `-q` (a group by its name), or `none`.
+fn surprised_creatures(s: &SurpriseOutcome) -> String {
+    quiet_list(s.creatures.iter().filter(|c| c.judged.surprised).map(|c| c.name))
+}
+
+// ------------------------------------------------------------------------------------------
+// Encounter distance
+
+/// `2d8 (3+6) = 9 × 10 ft = 90 ft  forest`
+fn distance_line(d: &DistanceOutcome, p: &Palette) -> String {
+    let note = match (d.terrain, d.audible) {
+        (Some(terrain), _) => Some(format!("{terrain} terrain")),
+        (None, Some(noise)) => Some(format!("heard, {noise} noise")),
+        (None, None) => None,
+    };
+    let note = note.map(|n| format!("  {}", p.dim(n))).unwrap_or_default();
+    render::distance_line(p, &d.roll, d.scale, d.feet, " ft", note)
+}
+
+impl Report for DistanceOutcome {
+    fn text(&self, p: &Palette, out: &mut String) {
+        block(out, &[distance_line(self, p)]);
+    }
+
+    fn headline(&self, out: &mut String) {
+        let _ = write!(out, "{}", self.feet);
     }
 }
 
@@ -137,7 +173,7 @@ impl Report for SurpriseOutcome<'_> {
 // Initiative
 
 /// How a place's number came about: `1d20 (14) +2 Dex, +5 Alert`.
-fn working(place: &Place, p: &Palette) -> String {
+pub fn working(place: &Place, p: &Palette) -> String {
     let mut line = String::new();
     match (place.rolls.as_slice(), place.d20) {
         ([a, b], Some(kept)) => {
@@ -173,13 +209,20 @@ fn working(place: &Place, p: &Palette) -> String {
     line
 }
 
-fn order_lines(order: &[Place], ties: &[Tie<i32>], p: &Palette, variant: Variant) -> Vec<String> {
+/// One line per place, each followed by its entry of `notes` (if any), then one per tie.
+pub fn order_lines(
+    order: &[&Place],
+    notes: &[String],
+    ties: &[Tie<i32>],
+    p: &Palette,
+    variant: Variant,
+) -> Vec<String> {
     let mut lines = Vec::new();
     let labels: Vec<String> = order.iter().map(|o| label(o.name, o.count)).collect();
     let w = width(labels.iter().map(String::as_str));
     let tw = order.iter().map(|o| o.total.to_string().len()).max().unwrap_or(1);
     let pw = order.len().to_string().len();
-    for (place, name) in order.iter().zip(&labels) {
+    for (k, (place, name)) in order.iter().zip(&labels).enumerate() {
         let mut line = format!("{:>pw$}. ", place.place);
         pad(&mut line, p.name(name), w);
         let _ = write!(line, "  {}  ", p.total(format_args!("{:>tw$}", place.total)));
@@ -200,6 +243,10 @@ fn order_lines(order: &[Place], ties: &[Tie<i32>], p: &Palette, variant: Variant
         if place.loses_first_turn == Some(true) {
             let _ = write!(line, "  {}", p.bad("loses first turn (surprised)"));
         }
+        if let Some(note) = notes.get(k).filter(|n| !n.is_empty()) {
+            let gap = if line.ends_with("  ") { "" } else { "  " };
+            let _ = write!(line, "{gap}{note}");
+        }
         lines.push(line);
     }
     lines.extend(ties.iter().map(|tie| tie_line(p, format_args!("tie at {}", tie.total), tie)));
@@ -212,11 +259,11 @@ fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {
         Variant::Speed => {
             for round in &i.rounds {
                 lines.push(p.paint(p.title, format_args!("round {} (count down)", round.round)).to_string());
-                lines
-                    .extend(order_lines(&round.order, &round.ties, p, i.variant).into_iter().map(|l| format!("  {l}")));
+                let order: Vec<&Place> = round.order.iter().collect();
+                lines.extend(order_lines(&order, &[], &round.ties, p, i.variant).into_iter().map(|l| format!("  {l}")));
             }
         }
-        _ => lines.extend(order_lines(&i.order, &i.ties, p, i.variant)),
+        _ => lines.extend(order_lines(&i.order.iter().collect::<Vec<_>>(), &[], &i.ties, p, i.variant)),
     }
     match i.variant {
         Variant::Side => lines.push(
@@ -237,18 +284,21 @@ impl Report for InitiativeOutcome<'_> {
         block(out, &initiative_lines(self, p));
     }
 
+    /// The first round's order (the speed factor's round 1).
     fn headline(&self, out: &mut String) {
-        if self.rounds.len() > 1 {
-            let rounds: Vec<String> = self.rounds.iter().map(|r| order_names(&r.order)).collect();
-            out.push_str(&rounds.join(" / "));
-        } else {
-            out.push_str(&order_names(&self.order));
-        }
+        out.push_str(&acting_order(&self.order));
     }
 }
 
-fn order_names(order: &[Place]) -> String {
-    order.iter().map(|o| o.name).collect::<Vec<_>>().join(" ")
+/// The places that act in the first round, in order, for `-q`: a creature that is not
+/// surprised, a side with a member who is not.
+fn acting_order(order: &[Place]) -> String {
+    let loses = |turn: Option<bool>| turn == Some(true);
+    let acts = |place: &&Place| {
+        !loses(place.loses_first_turn)
+            && (place.members.is_empty() || !place.members.iter().all(|m| loses(m.loses_first_turn)))
+    };
+    quiet_list(order.iter().filter(acts).map(|o| o.name))
 }
 
 // ------------------------------------------------------------------------------------------
@@ -260,13 +310,13 @@ impl Report for EncounterOutcome<'_> {
         let mut lines = vec![p.dim(self.initiative.variant.words()).to_string()];
         lines.extend(initiative_lines(&self.initiative, p));
         let lose: Vec<String> =
-            names_of(self.surprise.creatures.iter().filter(|c| c.surprised).map(|c| (c.name, c.count)));
+            names_of(self.surprise.creatures.iter().filter(|c| c.judged.surprised).map(|c| (c.name, c.count)));
         let mut verdict = match self.first_to_act {
             Some(first) => format!("round 1: {} acts first", p.name(first)),
             None => "round 1: nobody acts".to_string(),
         };
         if !lose.is_empty() {
-            let several = several(self.surprise.creatures.iter().filter(|c| c.surprised).map(|c| c.count));
+            let several = several(self.surprise.creatures.iter().filter(|c| c.judged.surprised).map(|c| c.count));
             let lose_word = if several { "lose" } else { "loses" };
             let _ = write!(verdict, "; {} {lose_word} their first turn", p.bad(join_owned(&lose)));
         }
@@ -274,15 +324,11 @@ impl Report for EncounterOutcome<'_> {
         step(out, p, 2, "initiative", &lines);
     }
 
+    /// `surprised= order=`: `order` leaves out those who lose their first turn.
     fn headline(&self, out: &mut String) {
-        let surprised: Vec<&str> = self.surprise.creatures.iter().filter(|c| c.surprised).map(|c| c.name).collect();
-        let order: Vec<&str> = self.initiative.order.iter().map(|o| o.name).collect();
-        let _ = write!(
-            out,
-            "surprised={} first={} order={}",
-            if surprised.is_empty() { "none".to_string() } else { surprised.join(",") },
-            self.first_to_act.unwrap_or("none"),
-            order.join(",")
-        );
+        let mut line = String::new();
+        quiet_field(&mut line, "surprised", surprised_creatures(&self.surprise));
+        quiet_field(&mut line, "order", acting_order(&self.initiative.order));
+        out.push_str(&line);
     }
 }

@@ -6,7 +6,9 @@ use crate::order::Tie;
 use crate::outcome::Modifier;
 use crate::outcome::join;
 use crate::render::ties::tie_line;
-use crate::render::{Palette, Report, Signed, block, modifiers, pad, reaction_line, step, width, width_of};
+use crate::render::{
+    Palette, Report, Signed, block, modifiers, pad, quiet_field, quiet_list, reaction_line, step, width, width_of,
+};
 use std::fmt::Write as _;
 
 /// Pads already-styled `text` to `width` visible characters.
@@ -205,13 +207,14 @@ impl Report for SurpriseOutcome<'_> {
     }
 
     fn headline(&self, out: &mut String) {
-        match self.kind {
-            KindWord::Partial => out.push_str(self.winner.flatten().unwrap_or("tie")),
-            KindWord::Total => {
-                let _ = write!(out, "{}", self.freeze.flatten().map_or(0, |f| f.seconds));
-            }
-        }
+        out.push_str(&surprised_combatants(self));
     }
+}
+
+/// The surprised combatants for `-q` (everyone on the side that lost the leaders' roll, or
+/// the side caught by a total surprise), or `none`.
+fn surprised_combatants(s: &SurpriseOutcome) -> String {
+    quiet_list(s.combatants.iter().filter(|c| c.surprised).map(|c| c.name))
 }
 
 /// One line per place, with `extra` words after each (the stunned, in an encounter).
@@ -249,8 +252,7 @@ impl Report for InitiativeOutcome<'_> {
     }
 
     fn headline(&self, out: &mut String) {
-        let names: Vec<&str> = self.order.iter().map(|o| o.name).collect();
-        out.push_str(&names.join(","));
+        out.push_str(&quiet_list(self.order.iter().map(|o| o.name)));
     }
 }
 
@@ -276,27 +278,28 @@ impl Report for EncounterOutcome<'_> {
         }
     }
 
+    /// `surprised= winner=|freeze= acts_from= order= reaction=`: `order` leaves out the
+    /// surprised, who do not act in turn 1; `acts_from` gives each one's turn (`-`: still
+    /// stunned after the turns followed).
     fn headline(&self, out: &mut String) {
         let s = &self.surprise;
+        let mut line = String::new();
+        quiet_field(&mut line, "surprised", surprised_combatants(s));
         match s.kind {
-            KindWord::Partial => {
-                let _ = write!(out, "winner={}", s.winner.flatten().unwrap_or("tie"));
-            }
-            KindWord::Total => {
-                let _ = write!(out, "freeze={}", s.freeze.flatten().map_or(0, |f| f.seconds));
-            }
+            KindWord::Partial => quiet_field(&mut line, "winner", s.winner.flatten().unwrap_or("none")),
+            KindWord::Total => quiet_field(&mut line, "freeze", s.freeze.flatten().map_or(0, |f| f.seconds)),
         }
-        let stunned: Vec<String> = s
+        let turns: Vec<String> = s
             .combatants
             .iter()
             .filter(|c| c.surprised)
             .map(|c| format!("{}:{}", c.name, c.acts_from_turn.map_or("-".to_string(), |t| t.to_string())))
             .collect();
-        let _ = write!(out, " surprised={}", if stunned.is_empty() { "none".to_string() } else { stunned.join(",") });
-        let names: Vec<&str> = self.order.iter().map(|o| o.place.name).collect();
-        let _ = write!(out, " order={}", names.join(","));
+        quiet_field(&mut line, "acts_from", quiet_list(turns.iter().map(String::as_str)));
+        quiet_field(&mut line, "order", quiet_list(self.order.iter().filter(|o| !o.surprised).map(|o| o.place.name)));
         if let Some(r) = &self.reaction {
-            let _ = write!(out, " reaction={}", r.total);
+            quiet_field(&mut line, "reaction", r.total);
         }
+        out.push_str(&line);
     }
 }

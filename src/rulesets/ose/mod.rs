@@ -6,7 +6,7 @@ mod odds_check;
 pub mod rules;
 pub mod text;
 
-use super::{Handler, Procedures, Rule, Ruleset, ambush_side, side_flag};
+use super::{Handler, Manual, Procedures, Rule, Ruleset, ambush_side, side_flag};
 use crate::app::Runner;
 use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
 use crate::cli::{self, RulesId};
@@ -23,12 +23,21 @@ use serde::Deserialize;
 pub struct SideKeys {
     pub aware: bool,
     pub chance: Option<u8>,
+    pub surprise: Option<u32>,
+    pub initiative: Option<u32>,
 }
 
-const SIDE_KEYS: &[KeyDef] = &[
-    KeyDef::flag("aware", "already knows of the others: does not roll for surprise"),
-    KeyDef::int("chance", 0, 6, "surprised on this or less on 1d6 (default 2, i.e. 2-in-6)"),
-];
+const SIDE_KEYS: &[KeyDef] = &[AWARE, CHANCE, SURPRISE_DIE, INITIATIVE_DIE];
+
+/// The side keys of ose's surprise rule, also bx's.
+pub(crate) const AWARE: KeyDef = KeyDef::flag("aware", "already knows of the others: does not roll for surprise");
+pub(crate) const CHANCE: KeyDef =
+    KeyDef::int("chance", 0, 6, "surprised on this or less on 1d6 (default 2, i.e. 2-in-6)");
+/// A side's dice already rolled at the table (SPEC §1: given values are shown as given).
+pub(crate) const SURPRISE_DIE: KeyDef =
+    KeyDef::int("surprise", 1, 6, "the side's surprise d6, already rolled at the table");
+pub(crate) const INITIATIVE_DIE: KeyDef =
+    KeyDef::int("initiative", 1, 6, "the side's initiative d6, already rolled at the table");
 
 const KEYS: RulesetKeys =
     RulesetKeys { rules: "ose", side: KeyList::of::<SideKeys>(SIDE_KEYS), combatant: KeyList::of::<NoKeys>(&[]) };
@@ -41,6 +50,8 @@ sides:
   - name: party
   - name: monsters
     chance: 2
+    # surprise: 4      # the side's d6 for surprise, already rolled at the table
+    # initiative: 5    # the side's d6 for initiative, already rolled
 combatants:
   - name: Ansel
   - name: Bree
@@ -48,6 +59,94 @@ combatants:
     count: 4
     side: monsters
 ";
+
+/// What the README says of the ruleset; see [`Manual`].
+const MANUAL: Manual = Manual {
+    intro: &[],
+    rules: &[
+        (
+            "`surprise`",
+            "every side not `aware` rolls 1d6 and is surprised on its chance or less: 2-in-6, \
+                side key `chance=N`; `--ambush [SIDE]` (default `monsters`): that side attacks from \
+                ambush, does not roll, and every other side's chance is +1. None surprised: no \
+                advantage; some: the others get one free round; all: a moment of confusion, no \
+                advantage.",
+        ),
+        (
+            "`distance`",
+            "`--dungeon` (default) 2d6 × 10′, `--outdoors` 2d6 × 30′; `--both-surprised` 1d4 \
+                instead of 2d6.",
+        ),
+        (
+            "`initiative`",
+            "each side not `--surprised` rolls 1d6, highest first; ties: `--ties reroll` \
+                (default), the tied sides roll 1d6 each and those still tied re-roll until every \
+                place is settled, or `--ties simultaneous`, they act at the same time; `--wait \
+                SIDE` acts after the others, reacting. A lone side able to act simply acts first; \
+                if every side is surprised, surprise changes nothing, and if every side able to act \
+                waits, nobody gives anything up and they all roll.",
+        ),
+        (
+            "`reaction`",
+            "2d6 + modifiers: ≤2 Attacks · 3–5 Hostile, may attack · 6–8 Uncertain, wary · 9–11 \
+                Indifferent, may negotiate · ≥12 Eager, friendly. `--cha SCORE` (3: −2 · 4–8: −1 · \
+                9–12: 0 · 13–17: +1 · 18: +2), `--cha-mod N`, `--mod N`.",
+        ),
+        (
+            "`pursue`",
+            "`--quarry SPEED --pursuer SPEED`; both run 3 × Speed feet a round; `--gap FEET` \
+                (default: the encounter distance, `--outdoors` as for distance); caught when the \
+                gap reaches 0; `--sight FEET`: lost from view past it (a quarry already out of \
+                sight at the start escapes, and one at `--gap 0` is caught, before any round is \
+                run: round 0); `--drop treasure[@ROUND]` / `--drop food[@ROUND]`: pursuers that \
+                value it stop on 3-in-6; `--rounds N` (default 10), then the referee decides.",
+        ),
+        (
+            "`encounter`",
+            "the six steps: awareness (`--aware`), surprise, distance (shortened when every side \
+                is surprised), initiative (only sides not surprised), the reaction of every side \
+                met by the first (with `--cha`), and the conclusion: at least one turn passes.",
+        ),
+    ],
+    notes: &[],
+    output: &[
+        (
+            "`surprise`",
+            "`sides` — each `{name, members?, stance: rolls|aware|ambusher, chance?, modifiers?, \
+                roll?, surprised}`; `verdict: none_surprised|some_surprised|all_surprised`; \
+                `free_round?`: the sides that get it.",
+        ),
+        ("`distance`", "`{terrain: dungeon|outdoors, both_surprised, roll, scale, feet}`."),
+        (
+            "`initiative`",
+            "`order` — in acting order, each `{name, total (null for a waiting or lone side), \
+                place (shared by simultaneous sides), roll? (its 1d6), waits?, alone?}`; \
+                `surprised?` — the sides that do not roll; `ties?` — each `{total, names (in the \
+                order settled), by? (the keys that set some of them apart), roll_offs?: [{names, \
+                rerolls: [{names, rolls}]}]}`, the same tie record in every ruleset; `notes?: \
+                [all_surprised|all_wait|nobody_to_wait_for]`.",
+        ),
+        (
+            "`reaction`",
+            "`{roll, modifiers, total, result (the table's words), band: \
+                attacks|hostile|uncertain|indifferent|eager}`.",
+        ),
+        (
+            "`pursue`",
+            "`{quarry, pursuer, quarry_run, pursuer_run, start_gap, start? (the rolled \
+                distance), sight?, rounds: [{round, drops?: [{bait, roll, stopped}], gap}], \
+                outcome: caught|escaped|distracted|running, round (0 when it ends before the first \
+                round), gap, note?: never_closes|pulls_away}`.",
+        ),
+        (
+            "`encounter`",
+            "`{awareness: [{name, aware}], surprise, distance, initiative, reaction: [{name, \
+                …reaction}], conclusion}`, each step shaped as its command.",
+        ),
+    ],
+    quiet_encounter: "`surprised=none feet=60 order=party,monsters reaction=4`, with the distance in `feet` and \
+        in `reaction` the total of each side the first side meets, in side order.",
+};
 
 pub static RULESET: Ruleset = Ruleset {
     id: "ose",
@@ -78,6 +177,7 @@ pub static RULESET: Ruleset = Ruleset {
             run: encounter_command,
         }),
     },
+    manual: MANUAL,
 };
 
 /// The sides the surprise flags name, which take part even with nobody on them.
@@ -134,20 +234,28 @@ fn surprise_input(cast: &Cast, opts: &cli::SurpriseOpts) -> Result<SurpriseInput
         .sides
         .iter()
         .enumerate()
-        .map(|(i, side)| SurpriseSide {
-            name: side.name.clone(),
-            members: cast.on_side(i).flat_map(|c| c.member_names()).collect(),
-            stance: if ambusher == Some(i) {
+        .map(|(i, side)| {
+            let stance = if ambusher == Some(i) {
                 Stance::Ambusher
             } else if aware.contains(&i) || side.keys.aware {
                 Stance::Aware
             } else {
                 Stance::Rolls
-            },
-            base_chance: side.keys.chance.map_or(DEFAULT_CHANCE, u32::from),
-            ambushed: ambusher.is_some_and(|a| a != i),
+            };
+            if stance != Stance::Rolls && side.keys.surprise.is_some() {
+                return Err(Error::usage(format!("side '{}' does not roll for surprise, but has surprise=N", side.name))
+                    .hint("drop its surprise=N, or its awareness (or ambush)"));
+            }
+            Ok(SurpriseSide {
+                name: side.name.clone(),
+                members: cast.on_side(i).flat_map(|c| c.member_names()).collect(),
+                stance,
+                base_chance: side.keys.chance.map_or(DEFAULT_CHANCE, u32::from),
+                ambushed: ambusher.is_some_and(|a| a != i),
+                given: side.keys.surprise,
+            })
         })
-        .collect();
+        .collect::<Result<Vec<_>>>()?;
     Ok(SurpriseInput { sides, ambusher: ambusher.map(|i| cast.sides[i].name.clone()) })
 }
 
@@ -156,14 +264,20 @@ fn initiative_input(cast: &Cast, opts: &cli::OrderOpts) -> Result<InitiativeInpu
     Ok(InitiativeInput {
         sides: cast.sides.iter().map(|s| s.name.clone()).collect(),
         waits: (0..cast.sides.len()).map(|i| waits.contains(&i)).collect(),
-        ties: match opts.ties {
-            Some(cli::Ties::Simultaneous) => Ties::Simultaneous,
-            _ => Ties::Reroll,
-        },
+        ties: ties(opts),
+        given: cast.sides.iter().map(|s| s.keys.initiative).collect(),
     })
 }
 
-fn reaction_input(opts: &cli::ReactionOpts) -> ReactionInput {
+/// `--ties`: re-roll (the default) or act together.
+pub(crate) fn ties(opts: &cli::OrderOpts) -> Ties {
+    match opts.ties {
+        Some(cli::Ties::Simultaneous) => Ties::Simultaneous,
+        _ => Ties::Reroll,
+    }
+}
+
+pub(crate) fn reaction_input(opts: &cli::ReactionOpts) -> ReactionInput {
     let mut modifiers = Vec::new();
     if let Some(score) = opts.cha {
         modifiers.push(Modifier::new(cha_modifier(score), format!("CHA {score}")));
@@ -177,7 +291,7 @@ fn reaction_input(opts: &cli::ReactionOpts) -> ReactionInput {
     ReactionInput { modifiers }
 }
 
-fn pursue_input(args: &cli::PursueArgs) -> Result<PursueInput> {
+pub(crate) fn pursue_input(args: &cli::PursueArgs) -> Result<PursueInput> {
     let (Some(quarry), Some(pursuer)) = (args.quarry, args.pursuer) else {
         let missing = if args.quarry.is_none() { "--quarry" } else { "--pursuer" };
         return Err(Error::usage(format!("pursue needs {missing} SPEED"))
@@ -206,6 +320,7 @@ fn pursue_input(args: &cli::PursueArgs) -> Result<PursueInput> {
             })
             .collect(),
         rounds,
+        pace: 3,
     })
 }
 

@@ -12,7 +12,7 @@ fn fallback() -> Fallback {
 }
 
 fn side(name: &str, stance: Stance, chance: u32, ambushed: bool) -> SurpriseSide {
-    SurpriseSide { name: name.to_string(), members: Vec::new(), stance, base_chance: chance, ambushed }
+    SurpriseSide { name: name.to_string(), members: Vec::new(), stance, base_chance: chance, ambushed, given: None }
 }
 
 /// What the parts of [`encounter_odds`] are about, read off one rolled encounter.
@@ -61,7 +61,7 @@ fn encounter_input(sides: Vec<SurpriseSide>, waits: &[bool], ties: Ties, cha: i3
     EncounterInput {
         surprise: SurpriseInput { sides, ambusher },
         outdoors: false,
-        initiative: InitiativeInput { sides: names, waits: waits.to_vec(), ties },
+        initiative: InitiativeInput { sides: names, waits: waits.to_vec(), ties, given: Vec::new() },
         reaction: ReactionInput { modifiers: vec![crate::outcome::Modifier::new(cha, "CHA")] },
     }
 }
@@ -161,6 +161,7 @@ fn the_initiative_command_with_a_side_surprised() {
         sides: ["a", "b", "c", "d", "e"].map(String::from).to_vec(),
         waits: vec![false, true, false, false, false],
         ties: Ties::Reroll,
+        given: Vec::new(),
     };
     let surprised = [false, false, true, false, false];
     let odds = initiative_odds(&input, &surprised, fallback());
@@ -198,6 +199,7 @@ fn pursuits_with_bait_sight_and_a_rolled_start() {
         sight,
         drops,
         rounds,
+        pace: 3,
     };
     // Rolled start, caught in time unless two drops in round 2 or one in round 3 stop them.
     let bait = vec![drop(Bait::Food, 2), drop(Bait::Treasure, 2), drop(Bait::Food, 3)];
@@ -208,4 +210,10 @@ fn pursuits_with_bait_sight_and_a_rolled_start() {
     // Over at the start: out of sight already, or no rounds at all.
     check_pursuit(&chase(30, 40, Some(200), Some(100), Vec::new(), 10));
     check_pursuit(&chase(30, 40, None, None, vec![drop(Bait::Food, 1)], 0));
+    // Another pace (bx runs its base movement rate in full each round).
+    check_pursuit(&PursueInput { pace: 1, ..chase(30, 40, None, Some(100), bait_one(), 12) });
+}
+
+fn bait_one() -> Vec<Drop> {
+    vec![Drop { bait: Bait::Food, round: 2 }]
 }

@@ -41,6 +41,8 @@ pub struct SurpriseSide {
     pub base_chance: u32,
     /// Another side attacks from ambush: +1 chance (seed 000: 3-in-6).
     pub ambushed: bool,
+    /// The side's d6, already rolled at the table: used as given, never re-rolled.
+    pub given: Option<u32>,
 }
 
 impl SurpriseSide {
@@ -69,6 +71,9 @@ pub struct SideSurprise<'a> {
     pub modifiers: Vec<Modifier>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub roll: Option<Roll>,
+    /// The roll was given, not rolled.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub given: bool,
     pub surprised: bool,
 }
 
@@ -102,7 +107,7 @@ pub fn surprise<'a>(input: &'a SurpriseInput, dice: &mut dyn Dice) -> SurpriseOu
         .iter()
         .map(|side| {
             let rolls = side.stance == Stance::Rolls;
-            let roll = rolls.then(|| dice.roll(1, 6));
+            let roll = rolls.then(|| given_or_rolled(side.given, dice));
             let mut modifiers = Vec::new();
             if rolls && side.ambushed {
                 let by = input.ambusher.as_deref().unwrap_or("another side");
@@ -115,6 +120,7 @@ pub fn surprise<'a>(input: &'a SurpriseInput, dice: &mut dyn Dice) -> SurpriseOu
                 chance: rolls.then(|| side.chance()),
                 modifiers,
                 roll,
+                given: rolls && side.given.is_some(),
                 surprised: roll.is_some_and(|r| r.total <= side.chance()),
             }
         })
@@ -125,6 +131,14 @@ pub fn surprise<'a>(input: &'a SurpriseInput, dice: &mut dyn Dice) -> SurpriseOu
         _ => Vec::new(),
     };
     SurpriseOutcome { sides, verdict, free_round }
+}
+
+/// A d6 given at the table, or one rolled now.
+fn given_or_rolled(given: Option<u32>, dice: &mut dyn Dice) -> Roll {
+    match given {
+        Some(face) => Roll::new(6, &[face]),
+        None => dice.roll(1, 6),
+    }
 }
 
 fn verdict(surprised: &[bool]) -> Verdict {
@@ -139,14 +153,17 @@ fn verdict(surprised: &[bool]) -> Verdict {
 const LISTED_SETS: usize = 4096;
 
 /// Each side's chance of being surprised: its chance in six when it rolls (seed 000: surprised
-/// on its chance or less on 1d6), none when it does not roll.
+/// on its chance or less on 1d6), none when it does not roll; a die given at the table is used
+/// as given, as [`surprise`] does: certain when it is the chance or less, else none.
 fn surprise_chances(input: &SurpriseInput) -> Vec<Prob> {
     input
         .sides
         .iter()
-        .map(|side| match side.stance {
-            Stance::Rolls => Prob::new(u128::from(side.chance()), 6),
-            Stance::Aware | Stance::Ambusher => Prob::zero(),
+        .map(|side| match (side.stance, side.given) {
+            (Stance::Rolls, Some(face)) if face <= side.chance() => Prob::one(),
+            (Stance::Rolls, Some(_)) => Prob::zero(),
+            (Stance::Rolls, None) => Prob::new(u128::from(side.chance()), 6),
+            (Stance::Aware | Stance::Ambusher, _) => Prob::zero(),
         })
         .collect()
 }
@@ -154,31 +171,36 @@ fn surprise_chances(input: &SurpriseInput) -> Vec<Prob> {
 /// What the surprise step comes to: each set of surprised sides (fewest first), or, when the
 /// sets are too many to list, how many sides are surprised. Sides roll independently, so the
 /// sets are chained side by side, equal states merged as they go.
-enum Surprised {
+pub(crate) enum Surprised {
     Sets(Dist<(usize, Vec<usize>)>),
     Counts(Dist<usize>),
 }
 
-fn surprise_dist(input: &SurpriseInput) -> Surprised {
+pub(crate) fn surprise_dist(input: &SurpriseInput) -> Surprised {
     let chances = surprise_chances(input);
     let open = chances.iter().filter(|q| !q.is_zero() && **q != Prob::one()).count();
-    let branch = |q: &Prob| [(false, q.complement()), (true, q.clone())];
     if open < usize::BITS as usize && 1usize << open <= LISTED_SETS {
-        let mut sets = Dist::point((0, Vec::new()));
-        for (i, q) in chances.iter().enumerate() {
-            sets = sets.and_then(|(count, set): &(usize, Vec<usize>)| {
-                Dist::from_pairs(branch(q).into_iter().map(|(caught, p)| {
-                    let mut set = set.clone();
-                    if caught {
-                        set.push(i);
-                    }
-                    ((count + usize::from(caught), set), p)
-                }))
-            });
-        }
-        return Surprised::Sets(sets);
+        return Surprised::Sets(surprise_sets(&chances));
     }
     Surprised::Counts(count_of(chances.into_iter()))
+}
+
+/// Each set of surprised sides (fewest first), the sides with these chances chained one by one.
+fn surprise_sets(chances: &[Prob]) -> Dist<(usize, Vec<usize>)> {
+    let branch = |q: &Prob| [(false, q.complement()), (true, q.clone())];
+    let mut sets = Dist::point((0, Vec::new()));
+    for (i, q) in chances.iter().enumerate() {
+        sets = sets.and_then(|(count, set): &(usize, Vec<usize>)| {
+            Dist::from_pairs(branch(q).into_iter().map(|(caught, p)| {
+                let mut set = set.clone();
+                if caught {
+                    set.push(i);
+                }
+                ((count + usize::from(caught), set), p)
+            }))
+        });
+    }
+    sets
 }
 
 /// How many of the sides with these chances come out true, each on its own chance.
@@ -191,6 +213,14 @@ fn count_of(chances: impl Iterator<Item = Prob>) -> Dist<usize> {
 }
 
 impl Surprised {
+    /// The chance that no side is surprised.
+    pub(crate) fn none(&self) -> Prob {
+        match self {
+            Surprised::Sets(sets) => sets.prob(|(count, _)| *count == 0),
+            Surprised::Counts(counts) => counts.prob(|count| *count == 0),
+        }
+    }
+
     /// The chance that every side is surprised (`sides` in all).
     fn all(&self, sides: usize) -> Prob {
         match self {
@@ -200,7 +230,7 @@ impl Surprised {
     }
 
     /// The part `part` titled `title` (for sets; counts say so).
-    fn push(&self, odds: &mut Odds, part: Option<&str>, title: &str, names: &[&str], method: Method) {
+    pub(crate) fn push(&self, odds: &mut Odds, part: Option<&str>, title: &str, names: &[&str], method: Method) {
         match self {
             Surprised::Sets(sets) => odds.push(part, title, sets, method, |(_, set)| describe_surprised(names, set)),
             Surprised::Counts(counts) => {
@@ -222,7 +252,7 @@ impl Surprised {
     }
 }
 
-fn describe_surprised(names: &[&str], set: &[usize]) -> (serde_json::Value, String) {
+pub(crate) fn describe_surprised(names: &[&str], set: &[usize]) -> (serde_json::Value, String) {
     let who: Vec<&str> = set.iter().map(|&i| names[i]).collect();
     let label = match (who.len(), names.len()) {
         (0, _) => "nobody surprised".to_string(),
@@ -293,12 +323,24 @@ pub enum Ties {
     Simultaneous,
 }
 
+impl Ties {
+    /// How the ordering module settles those level on a d6: re-roll it, or act together.
+    pub fn settle(self) -> Settle {
+        match self {
+            Ties::Reroll => Settle::RollOff(6),
+            Ties::Simultaneous => Settle::Simultaneous,
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct InitiativeInput {
     pub sides: Vec<String>,
     /// `--wait SIDE`: gives up initiative and acts after the others.
     pub waits: Vec<bool>,
     pub ties: Ties,
+    /// Each side's d6, where already rolled at the table (none: every side rolls).
+    pub given: Vec<Option<u32>>,
 }
 
 /// One entry of the acting order.
@@ -312,6 +354,9 @@ pub struct Place<'a> {
     /// The side's 1d6 (absent for a side that waits or acts alone).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub roll: Option<Roll>,
+    /// The roll was given, not rolled.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub given: bool,
     /// Gave up initiative to react after the others.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub waits: bool,
@@ -391,18 +436,23 @@ pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut
     let mut order: Vec<Place<'a>> = Vec::with_capacity(n);
     let mut ties = Vec::new();
     if let [only] = rollers[..] {
-        order.push(Place { name: name(only), total: None, place: 1, roll: None, waits: false, alone: true });
+        order.push(Place {
+            name: name(only),
+            total: None,
+            place: 1,
+            roll: None,
+            given: false,
+            waits: false,
+            alone: true,
+        });
     } else {
+        let given = |i: usize| input.given.get(i).copied().flatten();
         let mut rolls = vec![Roll::new(6, &[]); n];
         for &i in &rollers {
-            rolls[i] = dice.roll(1, 6);
+            rolls[i] = given_or_rolled(given(i), dice);
         }
         let roll = |i: usize| rolls[i];
-        let settle = match input.ties {
-            Ties::Reroll => Settle::RollOff(6),
-            Ties::Simultaneous => Settle::Simultaneous,
-        };
-        let ranking = order::rank(&rollers, |i| roll(i).total, &[], settle, dice);
+        let ranking = order::rank(&rollers, |i| roll(i).total, &[], input.ties.settle(), dice);
         for (&i, &place) in ranking.order.iter().zip(&ranking.places) {
             let roll = roll(i);
             order.push(Place {
@@ -410,6 +460,7 @@ pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut
                 total: Some(roll.total),
                 place,
                 roll: Some(roll),
+                given: given(i).is_some(),
                 waits: false,
                 alone: false,
             });
@@ -418,7 +469,15 @@ pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut
     }
     let wait_place = order.len() + 1;
     for i in (0..n).filter(|&i| waits(i)) {
-        order.push(Place { name: name(i), total: None, place: wait_place, roll: None, waits: true, alone: false });
+        order.push(Place {
+            name: name(i),
+            total: None,
+            place: wait_place,
+            roll: None,
+            given: false,
+            waits: true,
+            alone: false,
+        });
     }
     let surprised = (0..n).filter(|&i| !active(i)).map(name).collect();
     InitiativeOutcome { order, surprised, ties, notes }
@@ -460,6 +519,12 @@ fn describe_order(names: &[String], groups: &[Vec<usize>], full: bool) -> (serde
 
 pub fn initiative_odds(input: &InitiativeInput, surprised: &[bool], fallback: Fallback) -> Odds {
     let mut odds = Odds::default();
+    if input.sides.len() > FULL_ORDER_SIDES && has_given(input) {
+        let (dist, method) = initiative_dist(input, surprised, fallback);
+        odds.push(None, "who acts first", &dist, method, |groups| describe_order(&input.sides, groups, false));
+        odds.note(GIVEN_FIRST_ONLY);
+        return odds;
+    }
     if input.sides.len() > FULL_ORDER_SIDES {
         let chances: Vec<Prob> = (0..input.sides.len())
             .map(|i| if surprised.get(i).copied().unwrap_or(false) { Prob::one() } else { Prob::zero() })
@@ -783,6 +848,8 @@ pub struct PursueInput {
     pub sight: Option<u32>,
     pub drops: Vec<Drop>,
     pub rounds: u32,
+    /// Feet run a round per point of Speed (seed 000: 3 × Speed).
+    pub pace: u32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -792,6 +859,18 @@ pub enum Chase {
     Escaped,
     Distracted,
     Running,
+}
+
+impl Chase {
+    /// The outcome as output names it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Chase::Caught => "caught",
+            Chase::Escaped => "escaped",
+            Chase::Distracted => "distracted",
+            Chase::Running => "running",
+        }
+    }
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -861,7 +940,7 @@ pub fn pursue(input: &PursueInput, dice: &mut dyn Dice) -> PursueOutcome {
         None => Some(distance(&DistanceInput { outdoors: input.outdoors, both_surprised: false }, dice)),
     };
     let start_gap = input.gap.or(start.as_ref().map(|d| d.feet)).unwrap_or(0);
-    let (quarry_run, pursuer_run) = (input.quarry * 3, input.pursuer * 3);
+    let (quarry_run, pursuer_run) = (input.quarry * input.pace, input.pursuer * input.pace);
     let mut gap = i64::from(start_gap);
     let mut rounds = Vec::new();
     // seed 000: pursuers stop once the quarry is out of view, and an unseen side may avoid the
@@ -929,7 +1008,7 @@ fn chase_dist(input: &PursueInput, start: u32, fallback: Fallback, method: &mut 
         let kept = stops.complement().pow(drops);
         pairs.push(((Chase::Distracted, round), running.mul(&kept.complement())));
         running = running.mul(&kept);
-        gap = (gap + 3 * (i64::from(input.quarry) - i64::from(input.pursuer))).max(0);
+        gap = (gap + i64::from(input.pace) * (i64::from(input.quarry) - i64::from(input.pursuer))).max(0);
         if let Some(end) = gap_ends_chase(gap, input.sight) {
             pairs.push(((end, round), running));
             return Dist::from_pairs(pairs);
@@ -951,22 +1030,35 @@ pub fn pursue_odds(input: &PursueInput, fallback: Fallback) -> Odds {
         }
     };
     let dist = start.and_then(|&gap| chase_dist(input, gap, fallback, &mut method));
+    chase_odds(&dist, method, chase_end_label)
+}
+
+/// How a chase ends, `(outcome, round)` of each run of `chase`, each labelled by `label`.
+pub(crate) fn chase_end_odds(
+    chase: impl FnMut(&mut dyn Dice) -> (Chase, u32),
+    label: impl Fn(Chase, u32) -> String,
+    fallback: Fallback,
+) -> Odds {
+    let (dist, method) = exact_or_estimate(chase, fallback);
+    chase_odds(&dist, method, label)
+}
+
+/// The part `how the chase ends`, each `(outcome, round)` labelled by `label`.
+fn chase_odds(dist: &Dist<(Chase, u32)>, method: Method, label: impl Fn(Chase, u32) -> String) -> Odds {
     let mut odds = Odds::default();
-    odds.push(None, "how the chase ends", &dist, method, |&(outcome, round)| {
-        let word = match outcome {
-            Chase::Caught => "caught",
-            Chase::Escaped => "escaped",
-            Chase::Distracted => "distracted",
-            Chase::Running => "running",
-        };
-        let label = match (outcome, round) {
-            (Chase::Running, _) => format!("still running after round {round}"),
-            (_, 0) => format!("{word} at the start (round 0)"),
-            _ => format!("{word} in round {round}"),
-        };
-        (json!({ "outcome": word, "round": round }), label)
+    odds.push(None, "how the chase ends", dist, method, |&(outcome, round)| {
+        (json!({ "outcome": outcome.word(), "round": round }), label(outcome, round))
     });
     odds
+}
+
+/// `caught in round 3`, `escaped at the start (round 0)`, `still running after round 10`.
+pub(crate) fn chase_end_label(outcome: Chase, round: u32) -> String {
+    match (outcome, round) {
+        (Chase::Running, _) => format!("still running after round {round}"),
+        (_, 0) => format!("{} at the start (round 0)", outcome.word()),
+        _ => format!("{} in round {round}", outcome.word()),
+    }
 }
 
 // ------------------------------------------------------------------------------------------
@@ -1023,6 +1115,54 @@ pub fn encounter<'a>(input: &'a EncounterInput, dice: &mut dyn Dice) -> Encounte
     EncounterOutcome { awareness, surprise, distance, initiative, reaction, conclusion: CONCLUSION }
 }
 
+/// The acting order given each outcome of the surprise step, as the encounter's `initiative`
+/// part: the full order for up to three sides; beyond, who acts first and each side's place,
+/// over each side's own chance of surprise. A die given at the table breaks the likeness of the
+/// sides those places rest on: then who acts first, chained on each set of surprised sides.
+pub(crate) fn push_initiative_after_surprise(
+    odds: &mut Odds,
+    input: &InitiativeInput,
+    surprise_input: &SurpriseInput,
+    surprise: &Surprised,
+    method: Method,
+    fallback: Fallback,
+) {
+    let full = input.sides.len() <= FULL_ORDER_SIDES;
+    let given = has_given(input);
+    if !full && !given {
+        push_standings(odds, input, &surprise_chances(surprise_input), method);
+        return;
+    }
+    let forced;
+    let sets = match surprise {
+        Surprised::Sets(sets) => sets,
+        Surprised::Counts(_) => {
+            forced = surprise_sets(&surprise_chances(surprise_input));
+            &forced
+        }
+    };
+    let mut order_method = method;
+    let order = sets.and_then(|(_, set)| {
+        let surprised: Vec<bool> = (0..input.sides.len()).map(|i| set.contains(&i)).collect();
+        let (dist, m) = initiative_dist(input, &surprised, fallback);
+        order_method.absorb(m);
+        dist
+    });
+    let title = if full { "acting order" } else { "who acts first" };
+    odds.push(Some("initiative"), title, &order, order_method, |g| describe_order(&input.sides, g, full));
+    if !full {
+        odds.note(GIVEN_FIRST_ONLY);
+    }
+}
+
+/// Said when a given initiative die leaves only who acts first among many sides.
+const GIVEN_FIRST_ONLY: &str = "a side's initiative die is given: showing who acts first, without places";
+
+/// Whether any side's initiative die was given at the table.
+fn has_given(input: &InitiativeInput) -> bool {
+    input.given.iter().any(Option::is_some)
+}
+
 /// Each step's outcomes: surprise, distance (shortened when all are surprised), acting
 /// order (given who is surprised) and the reaction band, each chained on the steps before.
 /// Beyond three sides, who acts first and each side's place, over each side's own chance of
@@ -1043,21 +1183,7 @@ pub fn encounter_odds(input: &EncounterInput, fallback: Fallback) -> Odds {
         (json!(feet), format!("{feet}′"))
     });
 
-    match &surprise {
-        Surprised::Sets(sets) if names.len() <= FULL_ORDER_SIDES => {
-            let mut order_method = method;
-            let order = sets.and_then(|(_, set)| {
-                let surprised: Vec<bool> = (0..names.len()).map(|i| set.contains(&i)).collect();
-                let (dist, m) = initiative_dist(&input.initiative, &surprised, fallback);
-                order_method.absorb(m);
-                dist
-            });
-            odds.push(Some("initiative"), "acting order", &order, order_method, |g| {
-                describe_order(&input.initiative.sides, g, true)
-            });
-        }
-        _ => push_standings(&mut odds, &input.initiative, &surprise_chances(&input.surprise), method),
-    }
+    push_initiative_after_surprise(&mut odds, &input.initiative, &input.surprise, &surprise, method, fallback);
 
     let mut reaction_method = Method::exact(fallback);
     let reaction = reaction_dist(&input.reaction, fallback, &mut reaction_method);
@@ -1081,6 +1207,7 @@ mod tests {
             stance,
             base_chance: DEFAULT_CHANCE,
             ambushed,
+            given: None,
         };
         SurpriseInput {
             sides: vec![
@@ -1136,6 +1263,7 @@ mod tests {
                 stance: Stance::Rolls,
                 base_chance: DEFAULT_CHANCE,
                 ambushed: false,
+                given: None,
             })
             .collect();
         let odds = surprise_odds(&SurpriseInput { sides, ambusher: None }, fallback());
@@ -1216,6 +1344,7 @@ mod tests {
             sides: names.iter().map(|s| s.to_string()).collect(),
             waits: vec![false; names.len()],
             ties: Ties::Reroll,
+            given: Vec::new(),
         }
     }
 
@@ -1248,7 +1377,16 @@ mod tests {
     }
 
     fn chase(quarry: u32, pursuer: u32, gap: u32) -> PursueInput {
-        PursueInput { quarry, pursuer, gap: Some(gap), outdoors: false, sight: None, drops: Vec::new(), rounds: 10 }
+        PursueInput {
+            quarry,
+            pursuer,
+            gap: Some(gap),
+            outdoors: false,
+            sight: None,
+            drops: Vec::new(),
+            rounds: 10,
+            pace: 3,
+        }
     }
 
     #[test]

@@ -3,10 +3,17 @@
 use super::rules::*;
 use crate::outcome::join;
 use crate::render::ties::tie_line;
-use crate::render::{Palette, Report, block, modifiers, pad, reaction_line, step, width};
+use crate::render::{
+    self, Palette, Report, block, modifiers, pad, quiet_field, quiet_list, reaction_line, step, width,
+};
 use std::fmt::Write as _;
 
-fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
+/// ` given` after a die the players rolled at the table.
+fn given(given: bool, p: &Palette) -> String {
+    if given { format!(" {}", p.dim("given")) } else { String::new() }
+}
+
+pub(crate) fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
     let w = width(s.sides.iter().map(|x| x.name));
     let mut lines = Vec::new();
     for side in &s.sides {
@@ -15,7 +22,7 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
         line.push_str("  ");
         match (side.stance, side.roll, side.chance) {
             (Stance::Rolls, Some(roll), Some(chance)) => {
-                let _ = write!(line, "{}  {chance}-in-6", p.roll(&roll));
+                let _ = write!(line, "{}{}  {chance}-in-6", p.roll(&roll), given(side.given, p));
                 if !side.modifiers.is_empty() {
                     let base = chance as i32 - crate::outcome::sum(&side.modifiers);
                     let _ = write!(line, " {}", p.dim(format_args!("({base}")));
@@ -55,19 +62,19 @@ impl Report for SurpriseOutcome<'_> {
     }
 
     fn headline(&self, out: &mut String) {
-        let surprised: Vec<&str> = self.sides.iter().filter(|s| s.surprised).map(|s| s.name).collect();
-        out.push_str(if surprised.is_empty() { "none" } else { "" });
-        out.push_str(&surprised.join(" "));
+        out.push_str(&surprised_sides(self));
     }
 }
 
+/// The surprised sides for `-q`, or `none`.
+fn surprised_sides(s: &SurpriseOutcome) -> String {
+    quiet_list(s.sides.iter().filter(|x| x.surprised).map(|x| x.name))
+}
+
+/// `2d6 (3+4) = 7 × 10′ = 70′  dungeon`
 fn distance_line(d: &DistanceOutcome, p: &Palette) -> String {
-    let mut line = format!("{} × {}′ = {}", p.roll(&d.roll), d.scale, p.total(format_args!("{}′", d.feet)));
-    let _ = write!(line, "  {}", p.dim(d.terrain));
-    if d.both_surprised {
-        let _ = write!(line, "{}", p.dim(", both sides surprised"));
-    }
-    line
+    let both = if d.both_surprised { p.dim(", both sides surprised").to_string() } else { String::new() };
+    render::distance_line(p, &d.roll, d.scale, d.feet, "′", format_args!("  {}{both}", p.dim(d.terrain)))
 }
 
 impl Report for DistanceOutcome {
@@ -80,7 +87,7 @@ impl Report for DistanceOutcome {
     }
 }
 
-fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {
+pub(crate) fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {
     let mut lines = Vec::new();
     let waiting: Vec<&str> = i.order.iter().filter(|o| o.waits).map(|o| o.name).collect();
     let alone = i.order.iter().find(|o| o.alone).map(|o| o.name);
@@ -109,7 +116,7 @@ fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {
         let mut line = format!("{}. ", place.place);
         pad(&mut line, p.name(place.name), w);
         if let Some(roll) = &place.roll {
-            let _ = write!(line, "  {}", p.roll(roll));
+            let _ = write!(line, "  {}{}", p.roll(roll), given(place.given, p));
         } else if place.alone {
             let _ = write!(line, "  {}", p.dim(format_args!("acts first: {}", alone_reason(&waiting, &i.surprised))));
         } else {
@@ -148,18 +155,23 @@ impl Report for InitiativeOutcome<'_> {
     }
 
     fn headline(&self, out: &mut String) {
-        order_headline(&self.order, ' ', out);
+        out.push_str(&acting_order(&self.order));
     }
 }
 
-/// Names in acting order, `separator` between places; simultaneous sides joined with `+`.
-fn order_headline(order: &[Place], separator: char, out: &mut String) {
+/// The sides in acting order for `-q`: places joined by `,`, simultaneous sides by `+`.
+pub(crate) fn acting_order(order: &[Place]) -> String {
+    if order.is_empty() {
+        return "none".to_string();
+    }
+    let mut out = String::new();
     for (k, place) in order.iter().enumerate() {
         if k > 0 {
-            out.push(if order[k - 1].place == place.place { '+' } else { separator });
+            out.push(if order[k - 1].place == place.place { '+' } else { ',' });
         }
         out.push_str(place.name);
     }
+    out
 }
 
 fn bait_word(bait: Bait) -> &'static str {
@@ -243,14 +255,13 @@ impl Report for PursueOutcome {
     }
 
     fn headline(&self, out: &mut String) {
-        let word = match self.outcome {
-            Chase::Caught => "caught",
-            Chase::Escaped => "escaped",
-            Chase::Distracted => "distracted",
-            Chase::Running => "running",
-        };
-        let _ = write!(out, "{word} {}", self.round);
+        let _ = write!(out, "{} {}", self.outcome.word(), self.round);
     }
+}
+
+/// `monsters: 2d6 (3+5) = 8 → Uncertain, wary`, one line for each side met.
+pub(crate) fn reaction_lines(reactions: &[SideReaction], p: &Palette) -> Vec<String> {
+    reactions.iter().map(|r| format!("{}: {}", p.name(r.name), reaction_line(&r.reaction, p))).collect()
 }
 
 impl Report for EncounterOutcome<'_> {
@@ -268,23 +279,18 @@ impl Report for EncounterOutcome<'_> {
         step(out, p, 2, "surprise", &surprise_lines(&self.surprise, p));
         step(out, p, 3, "distance", &[distance_line(&self.distance, p)]);
         step(out, p, 4, "initiative", &initiative_lines(&self.initiative, p));
-        let reactions: Vec<String> =
-            self.reaction.iter().map(|r| format!("{}: {}", p.name(r.name), reaction_line(&r.reaction, p))).collect();
-        step(out, p, 5, "reaction", &reactions);
+        step(out, p, 5, "reaction", &reaction_lines(&self.reaction, p));
         step(out, p, 6, "conclusion", &[self.conclusion.to_string()]);
     }
 
+    /// `surprised= feet= order= reaction=`, the reaction a total per side met, in side order.
     fn headline(&self, out: &mut String) {
-        let surprised: Vec<&str> = self.surprise.sides.iter().filter(|s| s.surprised).map(|s| s.name).collect();
-        let _ = write!(
-            out,
-            "surprised={} feet={} order=",
-            if surprised.is_empty() { "none".to_string() } else { surprised.join(",") },
-            self.distance.feet
-        );
-        order_headline(&self.initiative.order, ',', out);
-        for r in &self.reaction {
-            let _ = write!(out, " reaction={}", r.reaction.total);
-        }
+        let mut line = String::new();
+        quiet_field(&mut line, "surprised", surprised_sides(&self.surprise));
+        quiet_field(&mut line, "feet", self.distance.feet);
+        quiet_field(&mut line, "order", acting_order(&self.initiative.order));
+        let totals: Vec<String> = self.reaction.iter().map(|r| r.reaction.total.to_string()).collect();
+        quiet_field(&mut line, "reaction", quiet_list(totals.iter().map(String::as_str)));
+        out.push_str(&line);
     }
 }

@@ -3,12 +3,12 @@
 //! [`text`] shows them.
 
 #[cfg(test)]
-mod odds_check;
+pub(super) mod odds_check;
 pub mod rules;
 pub mod text;
 
 use super::Procedure;
-use super::{Handler, Procedures, Rule, Ruleset};
+use super::{Handler, Manual, Procedures, Rule, Ruleset};
 use crate::app::Runner;
 use crate::cast::{self, KeyDef, KeyList, KeyValues, NoKeys, RulesetKeys, echo, split_spec};
 use crate::cli::{self, OrderOpts, RulesId};
@@ -16,11 +16,14 @@ use crate::dice::Dice;
 use crate::error::{Error, Result};
 use crate::odds::{Fallback, Odds};
 use crate::outcome::Modifier;
+use crate::render::Report;
 use rules::*;
-use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use text::SurpriseLines;
 
 /// A combatant's keys, described one by one in [`COMBATANT_KEYS`]. Sides take none.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
 pub struct CombatantKeys {
     pub wits: Option<i32>,
@@ -94,55 +97,177 @@ combatants:
     ambusher: true
 ";
 
-const MOVE_FLAGS: &[&str] = &["--delay", "--ready", "--hold"];
-
 pub static RULESET: Ruleset = Ruleset {
     id: "wod",
     cli: RulesId::Wod,
     keys: KEYS,
     roster: ROSTER,
-    procedures: Procedures {
-        surprise: Some(Handler { flags: &[], run: surprise_command }),
-        distance: None,
-        initiative: Some(Handler { flags: MOVE_FLAGS, run: initiative_command }),
-        reaction: None,
-        pursue: None,
-        encounter: Some(Handler { flags: MOVE_FLAGS, run: encounter_command }),
-    },
+    procedures: procedures::<CombatantKeys>(),
+    manual: MANUAL,
 };
 
-fn surprise_command(_: &cli::SurpriseArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
-    runner.run(&surprise_input(&cast.typed()?.take_part(&[]), Procedure::Surprise)?)
+/// What wod and a ruleset built on its rules (cofd) say each their own way about the same keys.
+pub(super) struct Dialect {
+    pub rules: &'static str,
+    /// What one pass through the acting order is called.
+    pub beat: Beat,
+    /// WoD p. 152: Dexterity + Composure breaks initiative ties; in CofD 2e the modifier does.
+    pub traits_break_ties: bool,
+    /// A command that runs, for the error that asks for combatants: surprise, initiative, encounter.
+    pub examples: [&'static str; 3],
 }
 
-fn initiative_command(args: &cli::InitiativeArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
-    runner.run(&initiative_input(&cast.typed()?.take_part(&[]), &args.order, Procedure::Initiative)?)
+/// A ruleset built on wod's rules (wod itself, cofd), known by its combatants' keys: how it
+/// speaks, and the surprise roll it makes of a cast. Its initiative is wod's.
+pub(super) trait Game: DeserializeOwned + 'static {
+    const DIALECT: Dialect;
+    type Surprise: Surprise + Rule;
+
+    /// The keys wod's rules read (a struct that holds more, as cofd's, gives them up).
+    fn traits(&self) -> CombatantKeys;
+    fn surprise_input(cast: &cast::Cast<NoKeys, Self>, procedure: Procedure) -> Result<Self::Surprise>;
 }
 
-fn encounter_command(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
-    let cast: Cast = cast.typed()?.take_part(&[]);
+impl Game for CombatantKeys {
+    const DIALECT: Dialect = Dialect {
+        rules: "wod",
+        beat: Beat::Round,
+        traits_break_ties: true,
+        examples: [
+            "fray -r wod surprise Mitch:wits=2,composure=3 Larry:wits=3,composure=2",
+            "fray -r wod initiative Mitch:dex=3,composure=2 Larry:init=5",
+            "fray -r wod encounter Mitch:wits=2,composure=3 Thug*2:ambusher,side=monsters",
+        ],
+    };
+    type Surprise = SurpriseInput;
+
+    fn traits(&self) -> CombatantKeys {
+        *self
+    }
+
+    fn surprise_input(cast: &Cast, procedure: Procedure) -> Result<SurpriseInput> {
+        Ok(SurpriseInput { combatants: rollers(cast, procedure)? })
+    }
+}
+
+const MOVE_FLAGS: &[&str] = &["--delay", "--ready", "--hold"];
+
+/// What the README says of the ruleset; see [`Manual`].
+const MANUAL: Manual = Manual {
+    intro: &["Dice pools are d10s: 8+ succeeds, each 10 adds a die (10-again); a pool below 1 is a \
+            chance die that succeeds only on 10 (a re-rolled 10 needs a 10 again) and fails \
+            dramatically on 1."],
+    rules: &[
+        (
+            "`surprise`",
+            "every combatant who is neither `ambusher` nor `in-combat` rolls Wits + Composure (+ \
+                `mod`). No success: surprised — no action and no Defense in round 1 (armour still \
+                counts), initiative only from round 2. The extremes (WoD p. 151–152): an \
+                exceptional success (5 or more successes) leaves nobody on the roller's side caught \
+                off guard, whatever their own rolls, a dramatic failure included; a dramatic \
+                failure (a chance die showing 1) that is not so warned costs two rounds: the \
+                character acts from round 3.",
+        ),
+        (
+            "`initiative`",
+            "1d10 + initiative modifier (default Dexterity + Composure), once for the fight; \
+                ties go to the higher Dexterity + Composure (WoD p. 152), also when `init=` \
+                replaces the modifier (a combatant given `init=` and neither trait compares its \
+                modifier), then to a d10 roll-off, re-rolled among the still tied until every place \
+                is settled. `NAME:initiative=N` fixes a total already known. `--delay \
+                NAME:after=OTHER` acts right after OTHER, at OTHER's − 1; `--ready \
+                NAME:before=OTHER` fires right before OTHER, at OTHER's + 1; several at one moment \
+                follow the tie rule; a delay only ever makes a combatant act later. `--hold \
+                NAME[:before=OTHER|after=OTHER]` gives up the first round's action (it may still \
+                move) to act at any moment of round 2, then returns to its place. The surprised \
+                (`surprised` key) enter in round 2.",
+        ),
+        (
+            "`encounter`",
+            "surprise, then initiative with the surprised entering in round 2 (round 3 after a \
+                dramatic failure); takes `--delay`, `--ready`, `--hold`.",
+        ),
+    ],
+    notes: &[],
+    output: &[
+        (
+            "`surprise`",
+            "`combatants` — each `{name, side, stance: rolls|ambusher|in_combat, wits?, \
+                composure?, mod?, pool?: {dice, rolls, again, successes, chance, dramatic}, \
+                successes?, surprised, dramatic?, exceptional? (5 or more successes), warned_by? \
+                (the side-mate whose exceptional success kept this failed roller from being \
+                surprised), enters_round? (2, or 3 after a dramatic failure; the surprised only)}`; \
+                `surprised` (names).",
+        ),
+        (
+            "`initiative`",
+            "`combatants` — each `{name, side, modifier, modifiers, roll?, given?, initiative}`; \
+                `ties?` (tie records as in `ose` with `kind: initiative|moved|round2`, `by?: \
+                [dex_composure|modifier|dex_composure_or_modifier]`); `order` — the standing order, \
+                each `{name, total, modifier, enters_round?, delayed?: {after, from, void?}, \
+                ready?: {before, from}, holds?}`; `rounds?` — when early rounds differ: each \
+                `{round, onward, order, sits_out?: [{name, reason: \
+                surprised|holds|dramatic_failure}]}`.",
+        ),
+        ("`encounter`", "`{surprise, initiative}`."),
+    ],
+    quiet_encounter: "`surprised=Mitch order=Thug,Larry`.",
+};
+
+/// The procedures of a ruleset built on wod's rules: surprise, initiative and the encounter.
+pub(super) const fn procedures<K: Game>() -> Procedures
+where
+    EncounterInput<K::Surprise>: Rule,
+{
+    Procedures {
+        surprise: Some(Handler { flags: &[], run: surprise_command::<K> }),
+        distance: None,
+        initiative: Some(Handler { flags: MOVE_FLAGS, run: initiative_command::<K> }),
+        reaction: None,
+        pursue: None,
+        encounter: Some(Handler { flags: MOVE_FLAGS, run: encounter_command::<K> }),
+    }
+}
+
+fn surprise_command<K: Game>(_: &cli::SurpriseArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+    runner.run(&K::surprise_input(&cast.typed()?.take_part(&[]), Procedure::Surprise)?)
+}
+
+fn initiative_command<K: Game>(args: &cli::InitiativeArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+    runner.run(&initiative_input::<K>(&cast.typed()?.take_part(&[]), &args.order, Procedure::Initiative)?)
+}
+
+fn encounter_command<K: Game>(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()>
+where
+    EncounterInput<K::Surprise>: Rule,
+{
+    let cast: cast::Cast<NoKeys, K> = cast.typed()?.take_part(&[]);
     runner.run(&EncounterInput {
-        surprise: surprise_input(&cast, Procedure::Encounter)?,
+        surprise: K::surprise_input(&cast, Procedure::Encounter)?,
         initiative: initiative_input(&cast, &args.order, Procedure::Encounter)?,
     })
 }
 
-/// Every member of every entry, with the index of its entry: `Thug*3` gives Thug 1 to 3.
-fn members(cast: &Cast, procedure: Procedure) -> Result<Vec<(usize, String)>> {
+/// Every member of every entry, with the index of its entry and its keys: `Thug*3` gives Thug
+/// 1 to 3.
+fn members<K: Game>(cast: &cast::Cast<NoKeys, K>, procedure: Procedure) -> Result<Vec<(usize, String, CombatantKeys)>> {
     if cast.combatants.is_empty() {
         let example = match procedure {
-            Procedure::Initiative => "fray -r wod initiative Mitch:dex=3,composure=2 Larry:init=5",
-            Procedure::Encounter => "fray -r wod encounter Mitch:wits=2,composure=3 Thug*2:ambusher,side=monsters",
-            _ => "fray -r wod surprise Mitch:wits=2,composure=3 Larry:wits=3,composure=2",
+            Procedure::Initiative => K::DIALECT.examples[1],
+            Procedure::Encounter => K::DIALECT.examples[2],
+            _ => K::DIALECT.examples[0],
         };
-        return Err(Error::usage(format!("wod {} needs combatants", procedure.name()))
+        return Err(Error::usage(format!("{} {} needs combatants", K::DIALECT.rules, procedure.name()))
             .hint(format!("every combatant rolls for itself, e.g. {example}")));
     }
     Ok(cast
         .combatants
         .iter()
         .enumerate()
-        .flat_map(|(entry, c)| c.member_names().into_iter().map(move |n| (entry, n)))
+        .flat_map(|(entry, c)| {
+            let keys = c.keys.traits();
+            c.member_names().into_iter().map(move |n| (entry, n, keys))
+        })
         .collect())
 }
 
@@ -150,30 +275,35 @@ fn dots(given: Option<i32>) -> i32 {
     given.unwrap_or(DEFAULT_DOTS)
 }
 
-fn surprise_input(cast: &Cast, procedure: Procedure) -> Result<SurpriseInput> {
-    if let Some(c) = cast.combatants.iter().find(|c| c.keys.surprised) {
+/// Everyone as the surprise roll sees them: those who roll Wits + Composure, those who lie in
+/// wait and those already fighting.
+pub(super) fn rollers<K: Game>(cast: &cast::Cast<NoKeys, K>, procedure: Procedure) -> Result<Vec<Roller>> {
+    let dialect = &K::DIALECT;
+    let members = members(cast, procedure)?;
+    if let Some((entry, ..)) = members.iter().find(|(.., keys)| keys.surprised) {
         return Err(Error::usage(format!(
-            "'{}': key 'surprised' is for the initiative command; wod {} rolls for surprise",
-            c.name,
+            "'{}': key 'surprised' is for the initiative command; {} {} rolls for surprise",
+            cast.combatants[*entry].name,
+            dialect.rules,
             procedure.name()
         ))
         .hint("use ambusher or in-combat for those who do not roll"));
     }
-    let combatants = members(cast, procedure)?
+    let rollers = members
         .into_iter()
-        .map(|(entry, name)| {
+        .map(|(entry, name, keys)| {
             let c = &cast.combatants[entry];
             Roller {
                 name,
                 side: cast.sides[c.side].name.clone(),
                 group: c.name.clone(),
                 entry,
-                wits: dots(c.keys.wits),
-                composure: dots(c.keys.composure),
-                modifier: c.keys.modifier.unwrap_or(0),
-                stance: if c.keys.ambusher {
+                wits: dots(keys.wits),
+                composure: dots(keys.composure),
+                modifier: keys.modifier.unwrap_or(0),
+                stance: if keys.ambusher {
                     Stance::Ambusher
-                } else if c.keys.in_combat {
+                } else if keys.in_combat {
                     Stance::InCombat
                 } else {
                     Stance::Rolls
@@ -181,37 +311,42 @@ fn surprise_input(cast: &Cast, procedure: Procedure) -> Result<SurpriseInput> {
             }
         })
         .collect();
-    Ok(SurpriseInput { combatants })
+    Ok(rollers)
 }
 
-fn initiative_input(cast: &Cast, opts: &OrderOpts, procedure: Procedure) -> Result<InitiativeInput> {
+/// Everyone as the initiative roll sees them, with the delayed, readied and held actions.
+fn initiative_input<K: Game>(
+    cast: &cast::Cast<NoKeys, K>,
+    opts: &OrderOpts,
+    procedure: Procedure,
+) -> Result<InitiativeInput> {
+    let dialect = &K::DIALECT;
     let fighters: Vec<Fighter> = members(cast, procedure)?
         .into_iter()
-        .map(|(entry, name)| {
+        .map(|(entry, name, keys)| {
             let c = &cast.combatants[entry];
-            let modifiers = match c.keys.init {
+            let modifiers = match keys.init {
                 Some(init) => vec![Modifier::new(init, "init")],
-                None => vec![
-                    Modifier::new(dots(c.keys.dex), "Dexterity"),
-                    Modifier::new(dots(c.keys.composure), "Composure"),
-                ],
+                None => {
+                    vec![Modifier::new(dots(keys.dex), "Dexterity"), Modifier::new(dots(keys.composure), "Composure")]
+                }
             };
             // WoD p. 152: Dexterity + Composure breaks ties, also when `init=` replaces the modifier.
-            let traits_given = c.keys.dex.is_some() || c.keys.composure.is_some();
-            let dex_composure =
-                (c.keys.init.is_none() || traits_given).then(|| dots(c.keys.dex) + dots(c.keys.composure));
+            let traits_given = keys.dex.is_some() || keys.composure.is_some();
+            let dex_composure = (dialect.traits_break_ties && (keys.init.is_none() || traits_given))
+                .then(|| dots(keys.dex) + dots(keys.composure));
             Fighter {
                 name,
                 side: cast.sides[c.side].name.clone(),
                 modifiers,
                 dex_composure,
-                given: c.keys.initiative,
-                surprised: c.keys.surprised,
+                given: keys.initiative,
+                surprised: keys.surprised,
             }
         })
         .collect();
-    let moves = moves(&fighters, opts)?;
-    Ok(InitiativeInput { fighters, moves })
+    let moves = moves(&fighters, opts, dialect.beat)?;
+    Ok(InitiativeInput { fighters, moves, beat: dialect.beat })
 }
 
 /// The names for a hint, shortened for big casts.
@@ -228,8 +363,10 @@ fn listed(fighters: &[Fighter]) -> String {
 /// few enough that chains of waits stay small (each link lengthens the moments after it).
 pub const MAX_MOVES: usize = 100;
 
-/// `--delay NAME:after=OTHER`, `--ready NAME:before=OTHER`, `--hold NAME[:before=OTHER|after=OTHER]`.
-fn moves(fighters: &[Fighter], opts: &OrderOpts) -> Result<Vec<Move>> {
+/// `--delay NAME:after=OTHER`, `--ready NAME:before=OTHER`, `--hold NAME[:before=OTHER|after=OTHER]`;
+/// errors speak of the game's `beat` (round or turn).
+fn moves(fighters: &[Fighter], opts: &OrderOpts, beat: Beat) -> Result<Vec<Move>> {
+    let beat = beat.word();
     let count = opts.delay.len() + opts.ready.len() + opts.hold.len();
     if count > MAX_MOVES {
         return Err(Error::usage(format!(
@@ -252,9 +389,9 @@ fn moves(fighters: &[Fighter], opts: &OrderOpts) -> Result<Vec<Move>> {
     for (kind, flag, values) in given {
         for text in values {
             let shape = match kind {
-                MoveKind::Delay => "--delay NAME:after=OTHER, e.g. --delay Mitch:after=Larry",
-                MoveKind::Ready => "--ready NAME:before=OTHER, e.g. --ready Mitch:before=Larry",
-                MoveKind::Hold => "--hold NAME, or --hold NAME:before=OTHER to place it in round 2",
+                MoveKind::Delay => "--delay NAME:after=OTHER, e.g. --delay Mitch:after=Larry".to_string(),
+                MoveKind::Ready => "--ready NAME:before=OTHER, e.g. --ready Mitch:before=Larry".to_string(),
+                MoveKind::Hold => format!("--hold NAME, or --hold NAME:before=OTHER to place it in {beat} 2"),
             };
             let fail =
                 |what: String| Error::usage(format!("{flag} '{}': {what}", echo(text))).hint(format!("write {shape}"));
@@ -313,10 +450,10 @@ fn moves(fighters: &[Fighter], opts: &OrderOpts) -> Result<Vec<Move>> {
             }
             if kind == MoveKind::Hold && fighters[who].surprised {
                 return Err(Error::usage(format!(
-                    "{flag} '{}': {name} is surprised and has no first-round action to give up",
+                    "{flag} '{}': {name} is surprised and has no first-{beat} action to give up",
                     echo(text)
                 ))
-                .hint("a surprised combatant enters in round 2 anyway"));
+                .hint(format!("a surprised combatant enters in {beat} 2 anyway")));
             }
             moves.push((Move { who, kind, anchor }, flag));
         }
@@ -332,7 +469,7 @@ fn moves(fighters: &[Fighter], opts: &OrderOpts) -> Result<Vec<Move>> {
                 fighters[m.who].name,
                 fighters[anchor.other()].name
             ))
-            .hint("place a held action beside a combatant who acts in round 2 at its own place"));
+            .hint(format!("place a held action beside a combatant who acts in {beat} 2 at its own place")));
         }
         // Waits that come back round to themselves have no moment to act on.
         if m.kind != MoveKind::Hold {
@@ -359,11 +496,19 @@ fn moves(fighters: &[Fighter], opts: &OrderOpts) -> Result<Vec<Move>> {
     Ok(moves)
 }
 
-impl Rule for SurpriseInput {
-    type Outcome<'a> = SurpriseOutcome<'a>;
+/// The surprise roll of wod, or of a ruleset built on its rules.
+impl<S> Rule for S
+where
+    S: Surprise,
+    for<'a> S::Outcome<'a>: Report,
+{
+    type Outcome<'a>
+        = S::Outcome<'a>
+    where
+        S: 'a;
 
-    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> SurpriseOutcome<'a> {
-        surprise(self, dice)
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
+        Surprise::roll(self, dice)
     }
 
     fn odds(&self, fallback: Fallback) -> Odds {
@@ -383,10 +528,18 @@ impl Rule for InitiativeInput {
     }
 }
 
-impl Rule for EncounterInput {
-    type Outcome<'a> = EncounterOutcome<'a>;
+/// An encounter of wod, or of a ruleset built on its rules with a surprise roll of its own.
+impl<S> Rule for EncounterInput<S>
+where
+    S: Surprise,
+    for<'a> S::Outcome<'a>: SurpriseLines + Serialize,
+{
+    type Outcome<'a>
+        = EncounterOutcome<'a, S::Outcome<'a>>
+    where
+        S: 'a;
 
-    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> EncounterOutcome<'a> {
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
         encounter(self, dice)
     }
 

@@ -1,7 +1,9 @@
 //! The encounter's odds are composed: the standing order walked once without surprise, then
 //! round 1 by leaving out, from the top of that order, each combatant that holds or whose own
-//! surprise roll fails. Here that composition, and each roller's surprise, are checked fraction
-//! for fraction against [`encounter`] and [`surprise`] themselves walked over every die.
+//! surprise roll fails, in branches over whether each side of several rollers hears one of them
+//! roll an exceptional success (WoD p. 151–152: it warns the whole side; a dramatic failure sits
+//! out two rounds). Here that composition, and each roller's surprise, are checked fraction for
+//! fraction against [`encounter`] and [`surprise`] themselves walked over every die.
 
 use super::rules::*;
 use crate::odds::Fallback;
@@ -17,6 +19,7 @@ fn fallback() -> Fallback {
 struct Line {
     name: &'static str,
     count: usize,
+    side: &'static str,
     wits: i32,
     composure: i32,
     stance: Stance,
@@ -25,7 +28,7 @@ struct Line {
 }
 
 fn line(name: &'static str, wits: i32, composure: i32, stance: Stance, init: i32, given: Option<i32>) -> Line {
-    Line { name, count: 1, wits, composure, stance, init, given }
+    Line { name, count: 1, side: "party", wits, composure, stance, init, given }
 }
 
 fn encounter_input(lines: &[Line], moves: Vec<Move>) -> EncounterInput {
@@ -36,7 +39,7 @@ fn encounter_input(lines: &[Line], moves: Vec<Move>) -> EncounterInput {
             let name = if l.count == 1 { l.name.to_string() } else { format!("{} {k}", l.name) };
             combatants.push(Roller {
                 name: name.clone(),
-                side: "party".into(),
+                side: l.side.into(),
                 group: l.name.to_string(),
                 entry,
                 wits: l.wits,
@@ -46,7 +49,7 @@ fn encounter_input(lines: &[Line], moves: Vec<Move>) -> EncounterInput {
             });
             fighters.push(Fighter {
                 name,
-                side: "party".into(),
+                side: l.side.into(),
                 modifiers: vec![Modifier::new(l.init, "initiative")],
                 dex_composure: None,
                 given: l.given,
@@ -54,21 +57,43 @@ fn encounter_input(lines: &[Line], moves: Vec<Move>) -> EncounterInput {
             });
         }
     }
-    EncounterInput { surprise: SurpriseInput { combatants }, initiative: InitiativeInput { fighters, moves } }
+    EncounterInput {
+        surprise: SurpriseInput { combatants },
+        initiative: InitiativeInput { fighters, moves, beat: Beat::Round },
+    }
 }
 
-/// The names of the surprise parts, one per roller or group of alike rollers.
-fn surprise_parts(lines: &[Line]) -> Vec<(String, std::ops::Range<usize>)> {
+/// The names of the surprise parts, one per roller or group of alike rollers, from each cast
+/// line's (name, count, stance); with the indices of the members.
+pub(crate) fn surprise_parts<'a>(
+    lines: impl IntoIterator<Item = (&'a str, usize, Stance)>,
+) -> Vec<(String, std::ops::Range<usize>)> {
     let mut parts = Vec::new();
     let mut first = 0;
-    for l in lines {
-        if l.stance == Stance::Rolls {
-            let part = if l.count == 1 { l.name.to_string() } else { format!("{} 1-{}", l.name, l.count) };
-            parts.push((part, first..first + l.count));
+    for (name, count, stance) in lines {
+        if stance == Stance::Rolls {
+            let part = if count == 1 { name.to_string() } else { format!("{name} 1-{count}") };
+            parts.push((part, first..first + count));
         }
-        first += l.count;
+        first += count;
     }
     parts
+}
+
+fn parts_of(lines: &[Line]) -> Vec<(String, std::ops::Range<usize>)> {
+    surprise_parts(lines.iter().map(|l| (l.name, l.count, l.stance)))
+}
+
+/// Each roller's surprise odds against the surprise walked die by die.
+fn check_surprise(lines: &[Line]) {
+    let input = encounter_input(lines, Vec::new()).surprise;
+    let odds = surprise_odds(&input, fallback());
+    let walked = walk(|d| surprise(&input, d).combatants.iter().map(caught).collect::<Vec<_>>());
+    for (part, members) in parts_of(lines) {
+        for i in members {
+            assert_part(&odds, Some(&part), &walked, |c| caught_data(&c[i]));
+        }
+    }
 }
 
 /// A roller's surprise: (surprised, dramatic failure).
@@ -103,7 +128,7 @@ fn check(lines: &[Line], moves: Vec<Move>) {
         let (standing, round_one) = orders(&out.initiative);
         (out.surprise.combatants.iter().map(caught).collect::<Vec<_>>(), standing, round_one)
     });
-    for (part, members) in surprise_parts(lines) {
+    for (part, members) in parts_of(lines) {
         for i in members {
             assert_part(&odds, Some(&format!("surprise: {part}")), &walked, |(c, _, _)| caught_data(&c[i]));
         }
@@ -202,12 +227,40 @@ fn each_rollers_surprise_matches_the_walked_surprise() {
         line("Mitch", 2, 3, Stance::Rolls, 0, None),
         line("Larry", 0, -1, Stance::Rolls, 0, None),
     ];
-    let input = encounter_input(&lines, Vec::new()).surprise;
-    let odds = surprise_odds(&input, fallback());
-    let walked = walk(|d| surprise(&input, d).combatants.iter().map(caught).collect::<Vec<_>>());
-    for (part, members) in surprise_parts(&lines) {
-        for i in members {
-            assert_part(&odds, Some(&part), &walked, |c| caught_data(&c[i]));
-        }
-    }
+    check_surprise(&lines);
+}
+
+#[test]
+fn an_exceptional_success_warns_its_own_side_only() {
+    // Ann's five dice may come up five successes and warn Bo, whose chance die may come up 1
+    // (round 3); Cy, alone on the other side, is never warned.
+    let lines = [
+        line("Ann", 3, 2, Stance::Rolls, 1, Some(7)),
+        line("Bo", 0, 0, Stance::Rolls, 0, None),
+        Line { side: "monsters", ..line("Cy", 1, 1, Stance::Rolls, 2, Some(7)) },
+    ];
+    check(&lines, Vec::new());
+}
+
+#[test]
+fn two_sides_of_several_rollers_branch_on_each_sides_warning() {
+    // Both sides may be warned, each by its own: four branches of round 1.
+    let lines = [
+        line("Ann", 1, 1, Stance::Rolls, 1, Some(7)),
+        line("Bo", 0, 0, Stance::Rolls, 0, Some(6)),
+        Line { side: "monsters", ..line("Cy", 1, 0, Stance::Rolls, 2, None) },
+        Line { side: "monsters", ..line("Di", 1, 1, Stance::Rolls, 0, Some(6)) },
+    ];
+    check(&lines, vec![Move { who: 0, kind: MoveKind::Delay, anchor: Some(Anchor::After(2)) }]);
+}
+
+#[test]
+fn group_members_warn_each_other_and_their_side() {
+    let lines = [
+        Line { count: 3, side: "monsters", ..line("Thug", 1, 1, Stance::Rolls, 0, None) },
+        line("Mitch", 3, 2, Stance::Rolls, 0, None),
+        line("Larry", 0, -1, Stance::Rolls, 0, None),
+        Line { side: "monsters", ..line("Ghoul", 0, 0, Stance::Rolls, 0, None) },
+    ];
+    check_surprise(&lines);
 }

@@ -3,8 +3,8 @@
 //! the encounter that chains the two.
 
 use crate::dice::{Dice, Pool, Roll};
-use crate::odds::{Dist, Fallback, Method, Odds, dist_of, exact_or_estimate, simulate};
-use crate::order::odds::{Line, PLACES_NOT_LISTED, Rival, Standings, push_places, standings};
+use crate::odds::{Dist, Fallback, Method, Odds, dist_of, enumerate, exact_or_estimate, simulate};
+use crate::order::odds::{Field, Line, PLACES_NOT_LISTED, Rival, Standings, push_places, standings};
 use crate::order::{self, KeyName, Settle, Tie, TieKey};
 use crate::outcome::{Modifier, sum};
 use crate::prob::Prob;
@@ -22,6 +22,14 @@ const FULL_ORDER: usize = 3;
 const EXACT_PATHS: u128 = 10_000;
 /// Simulated fights are costly for big casts: at most this many combatant-runs in all.
 const SIMULATION_WORK: u64 = 100_000;
+/// Rollers one side may have for its surprise odds to be worked out exactly: each roller's
+/// chance depends on every side-mate's (an exceptional success warns them all).
+const EXACT_SIDE: usize = 24;
+/// Sides of several rollers an encounter's round 1 is worked out exactly for: each doubles the work.
+const MAX_SHARED_SIDES: usize = 8;
+/// Steps of the exact round-1 walk (acting orders × branches × combatants) before whole
+/// encounters are simulated instead.
+const WALK_BUDGET: usize = 200_000;
 
 // ------------------------------------------------------------------------------------------
 // Surprise
@@ -60,6 +68,29 @@ impl Roller {
     }
 }
 
+/// What an encounter reads from the surprise roll before initiative.
+pub trait Surprised {
+    /// The round each combatant first acts in, by combatant index.
+    fn enters(&self) -> Vec<u32>;
+    /// The names of the surprised, in the order given.
+    fn surprised(&self) -> &[&str];
+}
+
+/// A surprise roll that an encounter chains into initiative: wod's own, or the roll of a
+/// ruleset built on these rules (cofd's contest).
+pub trait Surprise {
+    type Outcome<'a>: Surprised
+    where
+        Self: 'a;
+
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a>;
+    /// Each roller's odds, one part per roller group, prefixed `surprise: ` in an encounter.
+    fn push_odds(&self, odds: &mut Odds, in_encounter: bool, fallback: Fallback);
+    /// Who acts in round 1, in branches (see [`Acts`]), or `None` when they are too many to
+    /// list; an estimated piece is recorded in `method`.
+    fn round_one(&self, fallback: Fallback, method: &mut Method) -> Option<Branches>;
+}
+
 #[derive(Clone, Debug)]
 pub struct SurpriseInput {
     pub combatants: Vec<Roller>,
@@ -92,6 +123,15 @@ pub struct CombatantSurprise<'a> {
     /// A chance die came up 1.
     #[serde(skip_serializing_if = "Not::not")]
     pub dramatic: bool,
+    /// Five successes or more: nobody on its side is caught off guard.
+    #[serde(skip_serializing_if = "Not::not")]
+    pub exceptional: bool,
+    /// Its own roll failed, but this side-mate's exceptional success keeps it from being surprised.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub warned_by: Option<&'a str>,
+    /// Surprised: the round it first acts in (2, or 3 after a dramatic failure).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub enters_round: Option<u32>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -101,31 +141,76 @@ pub struct SurpriseOutcome<'a> {
     pub surprised: Vec<&'a str>,
 }
 
-impl SurpriseOutcome<'_> {
-    /// Who is surprised, by combatant index.
-    pub fn flags(&self) -> Vec<bool> {
-        self.combatants.iter().map(|c| c.surprised).collect()
-    }
-}
-
 /// seed 003: a combatant caught unawares rolls Wits + Composure; zero successes is surprise.
 pub fn check(roller: &Roller, dice: &mut dyn Dice) -> Check {
     let pool = dice.pool(roller.pool_size());
     Check { wits: roller.wits, composure: roller.composure, modifier: roller.modifier, successes: pool.successes, pool }
 }
 
+/// Successes that make an exceptional success.
+pub const EXCEPTIONAL: u32 = 5;
+
+/// What a Wits + Composure roll comes to on its own, before its side is counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Grade {
+    /// No success.
+    Fails,
+    /// A chance die came up 1.
+    Dramatic,
+    Succeeds,
+    /// Five successes or more.
+    Exceptional,
+}
+
+pub fn grade(check: &Check) -> Grade {
+    match (check.successes, check.pool.dramatic) {
+        (0, true) => Grade::Dramatic,
+        (0, false) => Grade::Fails,
+        (s, _) if s >= EXCEPTIONAL => Grade::Exceptional,
+        _ => Grade::Succeeds,
+    }
+}
+
+/// The round a roller first acts in, given its own roll and whether a side-mate rolled an
+/// exceptional success. seed 003: no success, round 2. WoD p. 151–152: a dramatic failure costs
+/// two rounds (round 3); an exceptional success leaves nobody on its side caught off guard.
+pub fn enters_round(grade: Grade, warned: bool) -> u32 {
+    match grade {
+        _ if warned => 1,
+        Grade::Fails => 2,
+        Grade::Dramatic => 3,
+        Grade::Succeeds | Grade::Exceptional => 1,
+    }
+}
+
 pub fn surprise<'a>(input: &'a SurpriseInput, dice: &mut dyn Dice) -> SurpriseOutcome<'a> {
+    let checks: Vec<Option<Check>> =
+        input.combatants.iter().map(|roller| (roller.stance == Stance::Rolls).then(|| check(roller, dice))).collect();
+    // The first exceptional success of each side, which warns everyone on it: (side, roller).
+    let mut warners: Vec<(&str, &str)> = Vec::new();
+    for (roller, check) in input.combatants.iter().zip(&checks) {
+        let exceptional = check.as_ref().is_some_and(|c| grade(c) == Grade::Exceptional);
+        if exceptional && !warners.iter().any(|(side, _)| *side == roller.side) {
+            warners.push((&roller.side, &roller.name));
+        }
+    }
     let combatants: Vec<CombatantSurprise<'a>> = input
         .combatants
         .iter()
-        .map(|roller| {
-            let check = (roller.stance == Stance::Rolls).then(|| check(roller, dice));
+        .zip(checks)
+        .map(|(roller, check)| {
+            let grade = check.as_ref().map(grade);
+            let warner = warners.iter().find(|(side, _)| *side == roller.side).map(|&(_, name)| name);
+            let enters = grade.map_or(1, |g| enters_round(g, warner.is_some()));
             CombatantSurprise {
                 name: &roller.name,
                 side: &roller.side,
                 stance: roller.stance,
-                surprised: check.as_ref().is_some_and(|c| c.successes == 0),
-                dramatic: check.as_ref().is_some_and(|c| c.pool.dramatic),
+                surprised: enters > 1,
+                dramatic: grade == Some(Grade::Dramatic),
+                exceptional: grade == Some(Grade::Exceptional),
+                warned_by: warner.filter(|_| matches!(grade, Some(Grade::Fails | Grade::Dramatic))),
+                enters_round: (enters > 1).then_some(enters),
                 check,
             }
         })
@@ -134,91 +219,251 @@ pub fn surprise<'a>(input: &'a SurpriseInput, dice: &mut dyn Dice) -> SurpriseOu
     SurpriseOutcome { combatants, surprised }
 }
 
-/// What a surprise roll comes to, in the order the odds list it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Caught {
-    No,
-    Yes,
-    /// Surprised, and the chance die showed 1.
-    Dramatic,
+/// A roller's surprise as the odds list it: (surprised, its roll a dramatic failure).
+type Caught = (bool, bool);
+
+fn describe_caught(&(surprised, dramatic): &Caught) -> (serde_json::Value, String) {
+    let label = match (surprised, dramatic) {
+        (false, false) => "not surprised",
+        (false, true) => "not surprised: warned despite a dramatic failure",
+        (true, false) => "surprised",
+        (true, true) => "surprised, dramatic failure: acts from round 3",
+    };
+    (json!({ "surprised": surprised, "dramatic": dramatic }), label.into())
 }
 
-fn caught(check: &Check) -> Caught {
-    match (check.successes, check.pool.dramatic) {
-        (0, true) => Caught::Dramatic,
-        (0, false) => Caught::Yes,
-        _ => Caught::No,
-    }
-}
-
-fn describe_caught(c: &Caught) -> (serde_json::Value, String) {
-    match c {
-        Caught::No => (json!({ "surprised": false, "dramatic": false }), "not surprised".into()),
-        Caught::Yes => (json!({ "surprised": true, "dramatic": false }), "surprised".into()),
-        Caught::Dramatic => (json!({ "surprised": true, "dramatic": true }), "surprised, dramatic failure".into()),
-    }
-}
-
-/// The rollers, one per entry (a group's members roll alike): (first member, members).
-fn roller_groups(input: &SurpriseInput) -> Vec<(usize, usize)> {
+/// The rollers, one group per entry (a group's members roll alike): (first member, members).
+pub fn roller_groups(rollers: &[Roller]) -> Vec<(usize, usize)> {
     let mut groups: Vec<(usize, usize)> = Vec::new();
-    for (i, roller) in input.combatants.iter().enumerate() {
+    for (i, roller) in rollers.iter().enumerate() {
         if roller.stance != Stance::Rolls {
             continue;
         }
         match groups.last_mut() {
-            Some((first, count)) if input.combatants[*first].entry == roller.entry && *first + *count == i => {
-                *count += 1
-            }
+            Some((first, count)) if rollers[*first].entry == roller.entry && *first + *count == i => *count += 1,
             _ => groups.push((i, 1)),
         }
     }
     groups
 }
 
-/// One roller's surprise roll, exactly when it can be enumerated (one pool always can).
-fn caught_dist(roller: &Roller, fallback: Fallback, method: &mut Method) -> Dist<Caught> {
-    dist_of(|d| caught(&check(roller, d)), fallback, method)
+/// The title of a group's part: `Mitch (5 dice)`, or `Thug 1-3, each (2 dice)` and the part's
+/// name, `Thug 1-3`; in an encounter both are prefixed `surprise: `.
+pub fn group_part(
+    rollers: &[Roller],
+    (first, count): (usize, usize),
+    dice: &str,
+    in_encounter: bool,
+) -> (String, String) {
+    let roller = &rollers[first];
+    let (part, title) = if count == 1 {
+        (roller.name.clone(), format!("{} ({dice})", roller.name))
+    } else {
+        let part = format!("{} 1-{count}", roller.group);
+        (part.clone(), format!("{part}, each ({dice})"))
+    };
+    if in_encounter { (format!("surprise: {part}"), format!("surprise: {title}")) } else { (part, title) }
+}
+
+/// `5 dice`, `1 die`, `chance die`.
+pub fn dice_words(size: i32) -> String {
+    match size {
+        ..=0 => "chance die".to_string(),
+        1 => "1 die".to_string(),
+        n => format!("{n} dice"),
+    }
+}
+
+/// One roller's own roll, exactly when it can be enumerated (one pool always can).
+fn grade_dist(roller: &Roller, fallback: Fallback, method: &mut Method) -> Dist<Grade> {
+    dist_of(|d| grade(&check(roller, d)), fallback, method)
+}
+
+/// The roller groups of each side, sides in the order they first roll: (side, group indices).
+fn sides_of<'a>(rollers: &'a [Roller], groups: &[(usize, usize)]) -> Vec<(&'a str, Vec<usize>)> {
+    let mut sides: Vec<(&str, Vec<usize>)> = Vec::new();
+    for (g, &(first, _)) in groups.iter().enumerate() {
+        let side = rollers[first].side.as_str();
+        match sides.iter_mut().find(|(s, _)| *s == side) {
+            Some((_, members)) => members.push(g),
+            None => sides.push((side, vec![g])),
+        }
+    }
+    sides
+}
+
+/// The surprise of every group, or `None` when a side has too many rollers to work it out.
+fn caught_dists(
+    rollers: &[Roller],
+    groups: &[(usize, usize)],
+    fallback: Fallback,
+    method: &mut Method,
+) -> Option<Vec<Dist<Caught>>> {
+    let sides = sides_of(rollers, groups);
+    if sides.iter().any(|(_, gs)| gs.iter().map(|&g| groups[g].1).sum::<usize>() > EXACT_SIDE) {
+        return None;
+    }
+    let grades: Vec<Dist<Grade>> =
+        groups.iter().map(|&(first, _)| grade_dist(&rollers[first], fallback, method)).collect();
+    let mut caught: Vec<Option<Dist<Caught>>> = vec![None; groups.len()];
+    for (_, side) in &sides {
+        for &g in side {
+            // Whether any other roller on the side rolls an exceptional success.
+            let mut warned = Dist::point(false);
+            for &h in side {
+                let exceptional = grades[h].map(|grade| *grade == Grade::Exceptional);
+                for _ in 0..groups[h].1 - usize::from(h == g) {
+                    warned = warned.and_then(|&w| if w { Dist::point(true) } else { exceptional.clone() });
+                }
+            }
+            caught[g] =
+                Some(grades[g].and_then(|&own| warned.map(|&w| (enters_round(own, w) > 1, own == Grade::Dramatic))));
+        }
+    }
+    caught.into_iter().collect()
 }
 
 /// One part per roller, named by it (a group's members share one part, `Thug 1-3`); in an
-/// encounter each name is prefixed `surprise: `.
+/// encounter each name is prefixed `surprise: `. Side-mates' rolls count (an exceptional
+/// success warns the side), so sides with many rollers are estimated.
 fn push_surprise_parts(odds: &mut Odds, input: &SurpriseInput, in_encounter: bool, fallback: Fallback) {
-    let exact = Method { trials: None, seed: fallback.seed };
-    let groups = roller_groups(input);
+    let rollers = &input.combatants;
+    let groups = roller_groups(rollers);
     if groups.is_empty() {
         let part = in_encounter.then_some("surprise");
+        let exact = Method::exact(fallback);
         odds.push(part, "surprise: nobody rolls", &Dist::point(()), exact, |_| {
             (json!({ "surprised": false, "dramatic": false }), "nobody can be surprised".into())
         });
         return;
     }
-    for (first, count) in groups {
-        let roller = &input.combatants[first];
-        let dice = match roller.pool_size() {
-            ..=0 => "chance die".to_string(),
-            1 => "1 die".to_string(),
-            n => format!("{n} dice"),
-        };
-        let (part, title) = if count == 1 {
-            (roller.name.clone(), format!("{} ({dice})", roller.name))
-        } else {
-            let part = format!("{} 1-{count}", roller.group);
-            (part.clone(), format!("{part}, each ({dice})"))
-        };
-        let (part, title) =
-            if in_encounter { (format!("surprise: {part}"), format!("surprise: {title}")) } else { (part, title) };
-        let mut method = exact;
-        let dist = caught_dist(roller, fallback, &mut method);
-        odds.push(Some(&part), title, &dist, method, describe_caught);
+    let mut method = Method::exact(fallback);
+    let (caught, method) = match caught_dists(rollers, &groups, fallback, &mut method) {
+        Some(caught) => (caught, method),
+        None => {
+            let fallback = trials(fallback, rollers.len());
+            let firsts: Vec<usize> = groups.iter().map(|&(first, _)| first).collect();
+            let all = simulate(
+                |d| {
+                    let out = surprise(input, d);
+                    firsts
+                        .iter()
+                        .map(|&i| (out.combatants[i].surprised, out.combatants[i].dramatic))
+                        .collect::<Vec<_>>()
+                },
+                fallback.trials,
+                fallback.seed,
+            );
+            let caught = (0..groups.len()).map(|g| all.map(|each| each[g])).collect();
+            (caught, Method { trials: Some(fallback.trials), seed: fallback.seed })
+        }
+    };
+    for (&group, dist) in groups.iter().zip(&caught) {
+        let dice = dice_words(rollers[group.0].pool_size());
+        let (part, title) = group_part(rollers, group, &dice, in_encounter);
+        odds.push(Some(&part), title, dist, method, describe_caught);
     }
 }
 
-/// Each roller's chance of being surprised: (7/10)^n for n dice; a chance die 9/10.
-pub fn surprise_odds(input: &SurpriseInput, fallback: Fallback) -> Odds {
+/// Each roller's surprise: in wod, (7/10)^n for n dice, a chance die 9/10, unless a side-mate's
+/// exceptional success warns it; in cofd, the contest.
+pub fn surprise_odds<S: Surprise>(input: &S, fallback: Fallback) -> Odds {
     let mut odds = Odds::default();
-    push_surprise_parts(&mut odds, input, false, fallback);
+    input.push_odds(&mut odds, false, fallback);
     odds
+}
+
+/// Whether each combatant acts in round 1, as independent chances within one branch of the
+/// surprise rolls; `None` where the roll is undetermined (past the successes followed).
+pub type Acts = Vec<Dist<Option<bool>>>;
+
+/// Round 1 in branches of the surprise rolls, each with its chance and who acts in it.
+pub type Branches = Vec<(Prob, Acts)>;
+
+/// Round 1 of an encounter in branches, each weighed by its chance: for every side with several
+/// rollers, either one of them rolls an exceptional success (nobody on the side sits out) or
+/// none does (each roller's own roll decides, knowing it is not exceptional). `None` when a
+/// side has too many rollers, or too many sides several, to list exactly.
+fn round_one_branches(input: &SurpriseInput, fallback: Fallback, method: &mut Method) -> Option<Branches> {
+    let rollers = &input.combatants;
+    let groups = roller_groups(rollers);
+    let sides = sides_of(rollers, &groups);
+    let size = |side: &[usize]| side.iter().map(|&g| groups[g].1).sum::<usize>();
+    if sides.iter().any(|(_, side)| size(side) > EXACT_SIDE) {
+        return None;
+    }
+    let shared: Vec<&[usize]> = sides.iter().map(|(_, side)| side.as_slice()).filter(|side| size(side) > 1).collect();
+    if shared.len() > MAX_SHARED_SIDES {
+        return None;
+    }
+    let grades: Vec<Dist<Grade>> =
+        groups.iter().map(|&(first, _)| grade_dist(&rollers[first], fallback, method)).collect();
+    let calm: Vec<Prob> = grades.iter().map(|g| g.prob(|grade| *grade != Grade::Exceptional)).collect();
+    // The chance that nobody on a side rolls an exceptional success.
+    let side_calm =
+        |side: &[usize]| side.iter().fold(Prob::one(), |p, &g| (0..groups[g].1).fold(p, |p, _| p.mul(&calm[g])));
+    let mut branches = Vec::new();
+    for mask in 0..1usize << shared.len() {
+        let warned = |k: usize| mask & (1 << k) != 0;
+        let weight = shared.iter().enumerate().fold(Prob::one(), |p, (k, side)| {
+            let none = side_calm(side);
+            p.mul(&if warned(k) { none.complement() } else { none })
+        });
+        if weight.is_zero() {
+            continue;
+        }
+        let mut acts: Acts = vec![Dist::point(Some(true)); rollers.len()];
+        for (_, side) in &sides {
+            let k = shared.iter().position(|s| std::ptr::eq(*s, side.as_slice()));
+            let warned = k.is_some_and(warned);
+            for &g in side {
+                // On a side of several, no warning means no roller on it is exceptional.
+                let own = if k.is_some() && !warned {
+                    Dist::from_pairs(
+                        grades[g]
+                            .iter()
+                            .filter(|(grade, _)| *grade != Grade::Exceptional)
+                            .map(|(grade, p)| (*grade, p.div(&calm[g]))),
+                    )
+                } else {
+                    grades[g].clone()
+                };
+                let acts_g = own.map(|&grade| Some(enters_round(grade, warned) == 1));
+                let (first, count) = groups[g];
+                for slot in &mut acts[first..first + count] {
+                    *slot = acts_g.clone();
+                }
+            }
+        }
+        branches.push((weight, acts));
+    }
+    Some(branches)
+}
+
+impl Surprised for SurpriseOutcome<'_> {
+    fn enters(&self) -> Vec<u32> {
+        self.combatants.iter().map(|c| c.enters_round.unwrap_or(1)).collect()
+    }
+
+    fn surprised(&self) -> &[&str] {
+        &self.surprised
+    }
+}
+
+impl Surprise for SurpriseInput {
+    type Outcome<'a> = SurpriseOutcome<'a>;
+
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> SurpriseOutcome<'a> {
+        surprise(self, dice)
+    }
+
+    fn push_odds(&self, odds: &mut Odds, in_encounter: bool, fallback: Fallback) {
+        push_surprise_parts(odds, self, in_encounter, fallback);
+    }
+
+    fn round_one(&self, fallback: Fallback, method: &mut Method) -> Option<Branches> {
+        round_one_branches(self, fallback, method)
+    }
 }
 
 // ------------------------------------------------------------------------------------------
@@ -284,11 +529,30 @@ pub struct Move {
     pub anchor: Option<Anchor>,
 }
 
+/// What one pass through the acting order is called: a round in WoD (2004), a turn in CofD (2e).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Beat {
+    #[default]
+    Round,
+    Turn,
+}
+
+impl Beat {
+    pub fn word(self) -> &'static str {
+        match self {
+            Beat::Round => "round",
+            Beat::Turn => "turn",
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct InitiativeInput {
     pub fighters: Vec<Fighter>,
     /// At most one per combatant; anchors name other combatants and never form a loop.
     pub moves: Vec<Move>,
+    /// How the game names a round, in text and odds.
+    pub beat: Beat,
 }
 
 impl InitiativeInput {
@@ -433,6 +697,8 @@ pub enum SitOutReason {
     Surprised,
     /// seed 003: gave up the first-round action for round 2; may still move its Speed.
     Holds,
+    /// WoD p. 151–152: a dramatic failure on the surprise roll costs the second round too.
+    DramaticFailure,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -466,6 +732,8 @@ pub struct InitiativeOutcome<'a> {
     standing: Vec<usize>,
     #[serde(skip)]
     round_one: Vec<usize>,
+    #[serde(skip)]
+    pub beat: Beat,
 }
 
 /// When a combatant acts within a round: its place in the rolled order, then one step for
@@ -572,8 +840,9 @@ fn resolve(
 
 /// seed 003: d10 + initiative modifier, once for the fight; ties by the higher modifier, then
 /// a roll-off. Delays and readied actions then move combatants on that order, held actions
-/// change rounds 1 and 2, and the surprised enter in round 2.
-pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut dyn Dice) -> InitiativeOutcome<'a> {
+/// change rounds 1 and 2, and the surprised enter in the round `enters` gives (by combatant
+/// index; 1 where missing), or round 2 for the `surprised` key.
+pub fn initiative<'a>(input: &'a InitiativeInput, enters: &[u32], dice: &mut dyn Dice) -> InitiativeOutcome<'a> {
     let n = input.fighters.len();
     let combatants: Vec<FighterRoll<'a>> = input
         .fighters
@@ -592,7 +861,8 @@ pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut
         })
         .collect();
     let rolled: Vec<i32> = combatants.iter().map(|c| c.initiative).collect();
-    let is_surprised = |i: usize| surprised.get(i).copied().unwrap_or(false) || input.fighters[i].surprised;
+    let first_round = |i: usize| enters.get(i).copied().unwrap_or(1).max(1 + u32::from(input.fighters[i].surprised));
+    let is_surprised = |i: usize| first_round(i) > 1;
 
     // The rolled order: highest total first, ties by the tie rule.
     let mut ties = Vec::new();
@@ -625,54 +895,66 @@ pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut
     // Held actions: out of round 1, placed in round 2, back home from round 3.
     let holding = |i: usize| moves[i].filter(|m| m.kind == MoveKind::Hold);
     let holds: Vec<bool> = (0..n).map(|i| holding(i).is_some() && !is_surprised(i)).collect();
-    let sits_out = |i: usize| is_surprised(i) || holds[i];
-    let round_one: Vec<usize> = standing.iter().copied().filter(|&i| !sits_out(i)).collect();
+    let sits_out = |i: usize, round: u32| first_round(i) > round || (round == 1 && holds[i]);
+    let round_one: Vec<usize> = standing.iter().copied().filter(|&i| !sits_out(i, 1)).collect();
     let turn = |i: usize, total: Option<i32>, held: bool| Turn { name: &input.fighters[i].name, total, held };
+    // The rounds that differ from the standing order: those someone sits out, and round 2 of a hold.
+    let last_late = (0..n).map(first_round).max().unwrap_or(1) - 1;
+    let differing = last_late.max(if holds.contains(&true) { 2 } else { 0 });
+    let mut second: Option<(Vec<usize>, Vec<Option<i32>>)> = None;
+    if holds.contains(&true) {
+        let mut second_moment = moment.clone();
+        let mut second_total: Vec<Option<i32>> = standing_total.iter().map(|&t| Some(t)).collect();
+        for i in (0..n).filter(|&i| holds[i]) {
+            match holding(i).and_then(|m| m.anchor) {
+                Some(anchor) => {
+                    let other = anchor.other();
+                    second_moment[i] = moment[other].beside(anchor);
+                    second_total[i] = Some(match anchor {
+                        Anchor::After(_) => standing_total[other] - 1,
+                        Anchor::Before(_) => standing_total[other] + 1,
+                    });
+                }
+                None => {
+                    second_moment[i] = Moment(vec![-1]);
+                    second_total[i] = None;
+                }
+            }
+        }
+        let order = round_two(&standing, &second_moment, &second_total, &holds, input, dice, &mut ties);
+        second = Some((order, second_total));
+    }
     let mut rounds = Vec::new();
-    if (0..n).any(sits_out) {
+    for round in 1..=differing {
+        let (order, totals, held) = match (&second, round) {
+            (Some((order, totals)), 2) => (order, totals.clone(), true),
+            _ => (&standing, standing_total.iter().map(|&t| Some(t)).collect(), false),
+        };
         rounds.push(RoundOrder {
-            round: 1,
+            round,
             onward: false,
-            order: round_one.iter().map(|&i| turn(i, Some(standing_total[i]), false)).collect(),
+            order: order
+                .iter()
+                .filter(|&&i| !sits_out(i, round))
+                .map(|&i| turn(i, totals[i], held && holds[i]))
+                .collect(),
             sits_out: standing
                 .iter()
-                .filter(|&&i| sits_out(i))
+                .filter(|&&i| sits_out(i, round))
                 .map(|&i| SitOut {
                     name: &input.fighters[i].name,
-                    reason: if is_surprised(i) { SitOutReason::Surprised } else { SitOutReason::Holds },
+                    reason: match (round, holds[i]) {
+                        (1, true) => SitOutReason::Holds,
+                        (1, false) => SitOutReason::Surprised,
+                        _ => SitOutReason::DramaticFailure,
+                    },
                 })
                 .collect(),
         });
-        if holds.contains(&true) {
-            let mut second_moment = moment.clone();
-            let mut second_total: Vec<Option<i32>> = standing_total.iter().map(|&t| Some(t)).collect();
-            for i in (0..n).filter(|&i| holds[i]) {
-                match holding(i).and_then(|m| m.anchor) {
-                    Some(anchor) => {
-                        let other = anchor.other();
-                        second_moment[i] = moment[other].beside(anchor);
-                        second_total[i] = Some(match anchor {
-                            Anchor::After(_) => standing_total[other] - 1,
-                            Anchor::Before(_) => standing_total[other] + 1,
-                        });
-                    }
-                    None => {
-                        second_moment[i] = Moment(vec![-1]);
-                        second_total[i] = None;
-                    }
-                }
-            }
-            let second = round_two(&standing, &second_moment, &second_total, &holds, input, dice, &mut ties);
-            rounds.push(RoundOrder {
-                round: 2,
-                onward: false,
-                order: second.iter().map(|&i| turn(i, second_total[i], holds[i])).collect(),
-                sits_out: Vec::new(),
-            });
-        }
-        let next = rounds.len() as u32 + 1;
+    }
+    if differing > 0 {
         rounds.push(RoundOrder {
-            round: next,
+            round: differing + 1,
             onward: true,
             order: standing.iter().map(|&i| turn(i, Some(standing_total[i]), false)).collect(),
             sits_out: Vec::new(),
@@ -696,7 +978,7 @@ pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut
                 name: &input.fighters[i].name,
                 total: standing_total[i],
                 modifier: input.fighters[i].modifier(),
-                enters_round: is_surprised(i).then_some(2),
+                enters_round: is_surprised(i).then(|| first_round(i)),
                 delayed: waiting(MoveKind::Delay),
                 ready: waiting(MoveKind::Ready),
                 holds: holding(i).map(|m| Holding {
@@ -714,7 +996,7 @@ pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut
             }
         })
         .collect();
-    InitiativeOutcome { combatants, ties, order, rounds, standing, round_one }
+    InitiativeOutcome { combatants, ties, order, rounds, standing, round_one, beat: input.beat }
 }
 
 /// Round 2 with the held actions placed. Everyone else keeps the standing order; a held
@@ -879,13 +1161,10 @@ fn push_standings(odds: &mut Odds, input: &InitiativeInput, standing: Standings,
         describe_first(input, f, "nobody")
     });
     if let Some(r) = round_one {
-        odds.push(
-            Some("round 1"),
-            "who acts first in round 1 (the surprised and held sit out)",
-            &r.first,
-            r.first_method,
-            |f| describe_first(input, f, "nobody acts in round 1"),
-        );
+        let beat = input.beat.word();
+        let (part, title) = (format!("{beat} 1"), format!("who acts first in {beat} 1 (the surprised and held sit out)"));
+        let nobody = format!("nobody acts in {beat} 1");
+        odds.push(Some(&part), &title, &r.first, r.first_method, |f| describe_first(input, f, &nobody));
     }
     match standing.places {
         Some(places) => push_places(odds, &places, &lines(input, &rivals(input, |_| Prob::one())), "not in the order"),
@@ -905,23 +1184,34 @@ fn standing_of(
     standings(&rivals, 10, lines, fallback, |d| places_in(&run(d).0, n))
 }
 
-/// The acting order (full for up to three combatants, else who acts first and each one's
-/// place); and, when someone sits out round 1, who acts first in round 1 too.
-pub fn initiative_odds(input: &InitiativeInput, surprised: &[bool], fallback: Fallback) -> Odds {
+/// The titles of the order parts: (the standing order, round 1).
+fn order_titles(input: &InitiativeInput, full: bool) -> (&'static str, String) {
+    let beat = input.beat.word();
+    if full {
+        ("acting order", format!("{beat} 1 (the surprised and held sit out)"))
+    } else {
+        ("who acts first", format!("who acts first in {beat} 1"))
+    }
+}
+
+/// The acting order (full for up to three combatants, else who acts first); and, when
+/// someone sits out round 1, round 1's order too.
+pub fn initiative_odds(input: &InitiativeInput, enters: &[u32], fallback: Fallback) -> Odds {
     let n = input.fighters.len();
     let full = n <= FULL_ORDER;
     let holds = holders(input);
-    let is_surprised = |i: usize| input.fighters[i].surprised || surprised.get(i).copied().unwrap_or(false);
-    let sitters = (0..n).any(|i| holds[i] || is_surprised(i));
+    let sits_out =
+        |i: usize| holds[i] || input.fighters[i].surprised || enters.get(i).is_some_and(|&e| e > 1);
+    let sitters = (0..n).any(sits_out);
     if !full && !moved(input) {
         let mut odds = Odds::default();
         let run = |d: &mut dyn Dice| {
-            let out = initiative(input, surprised, d);
+            let out = initiative(input, enters, d);
             (out.standing, out.round_one)
         };
         let standing = standing_of(input, fallback, run);
         let round_one = sitters.then(|| {
-            let acts = |i: usize| if holds[i] || is_surprised(i) { Prob::zero() } else { Prob::one() };
+            let acts = |i: usize| if sits_out(i) { Prob::zero() } else { Prob::one() };
             standings(&rivals(input, acts), 10, 0, fallback, |d| places_in(&run(d).1, n))
         });
         push_standings(&mut odds, input, standing, round_one);
@@ -931,7 +1221,7 @@ pub fn initiative_odds(input: &InitiativeInput, surprised: &[bool], fallback: Fa
         input.rollers(),
         n,
         |d| {
-            let out = initiative(input, surprised, d);
+            let out = initiative(input, enters, d);
             (order_key(&out.standing, full), order_key(&out.round_one, full))
         },
         fallback,
@@ -943,15 +1233,16 @@ pub fn initiative_odds(input: &InitiativeInput, surprised: &[bool], fallback: Fa
         push_moved(&mut odds, input, &order, method, sitters.then_some((&round_one, method)));
         return odds;
     }
-    let title = "acting order";
+    let (title, first_title) = order_titles(input, full);
     if !sitters {
         odds.push(None, title, &order, method, |k| describe_order(input, k, full, "nobody"));
         return odds;
     }
+    let beat = input.beat.word();
     odds.push(Some("order"), title, &order, method, |k| describe_order(input, k, full, "nobody"));
     let first = dist.map(|(_, r)| r.clone());
-    let title = "round 1 (the surprised and held sit out)";
-    odds.push(Some("round 1"), title, &first, method, |k| describe_order(input, k, full, "nobody acts in round 1"));
+    let nobody = format!("nobody acts in {beat} 1");
+    odds.push(Some(&format!("{beat} 1")), &first_title, &first, method, |k| describe_order(input, k, full, &nobody));
     odds
 }
 
@@ -967,12 +1258,119 @@ fn push_moved(
     let first = order.map(|k| k.first().copied());
     odds.push(Some("first"), "who acts first", &first, method, |f| describe_first(input, f, "nobody"));
     if let Some((round_one, method)) = round_one {
+        let beat = input.beat.word();
         let first = round_one.map(|k| k.first().copied());
-        odds.push(Some("round 1"), "who acts first in round 1 (the surprised and held sit out)", &first, method, |f| {
-            describe_first(input, f, "nobody acts in round 1")
+        let title = format!("who acts first in {beat} 1 (the surprised and held sit out)");
+        let nobody = format!("nobody acts in {beat} 1");
+        odds.push(Some(&format!("{beat} 1")), &title, &first, method, |f| describe_first(input, f, &nobody));
+    }
+    odds.note(MOVED_NOTE);
+}
+
+/// Said when delayed or readied actions leave each one's place unlisted.
+const MOVED_NOTE: &str = "delayed and readied actions tie a place to another's: each one's place is not listed";
+
+/// Who acts in round 1, as the odds list it.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum RoundOne {
+    /// In acting order (only the first for big casts).
+    Acting(Vec<usize>),
+    /// A surprise roll it depends on went past the successes followed.
+    Undetermined,
+}
+
+/// Who acts in round 1, walking `order` from the top: each combatant by its chance in `acts`,
+/// until `limit` are found, or an undetermined roll is met.
+fn walk(order: &[usize], acts: &[Dist<Option<bool>>], limit: usize) -> Dist<RoundOne> {
+    let mut acting = Dist::point(RoundOne::Acting(Vec::new()));
+    for &i in order {
+        acting = acting.and_then(|so_far| match so_far {
+            RoundOne::Acting(list) if list.len() < limit => acts[i].map(|acts| match acts {
+                Some(acts) => {
+                    let mut next = list.clone();
+                    if *acts {
+                        next.push(i);
+                    }
+                    RoundOne::Acting(next)
+                }
+                None => RoundOne::Undetermined,
+            }),
+            other => Dist::point(other.clone()),
         });
     }
-    odds.note("delayed and readied actions tie a place to another's: each one's place is not listed");
+    acting
+}
+
+/// The parts of a fight that follows a surprise roll: the acting order, and round 1, which
+/// leaves out the surprised and the holders. `branches` give who acts in round 1 (see
+/// [`Acts`]), reached by `method`; without them, or when the initiative rolls are too many to
+/// enumerate, whole fights are run with `run`. `standing_listed`: the standing order's parts are
+/// already pushed (who acts first and each one's place), so only round 1 is.
+#[allow(clippy::too_many_arguments)]
+fn push_fight_parts<'a>(
+    odds: &mut Odds,
+    fighters: &'a InitiativeInput,
+    branches: Option<Branches>,
+    method: Method,
+    mut run: impl FnMut(&mut dyn Dice) -> InitiativeOutcome<'a>,
+    fallback: Fallback,
+    standing_listed: bool,
+) {
+    let n = fighters.fighters.len();
+    let full = n <= FULL_ORDER;
+    let rollers = fighters.rollers();
+    let paths = 10u128.checked_pow(rollers as u32).unwrap_or(u128::MAX);
+    let exact = match branches {
+        // The standing order does not depend on surprise; round 1 leaves out the surprised and
+        // the holders, walking each order from the top, in each branch.
+        Some(branches) if paths <= EXACT_PATHS => match enumerate(|d| initiative(fighters, &[], d).standing) {
+            Ok(standing) if standing.len() * branches.len() * n <= WALK_BUDGET => {
+                let holds = holders(fighters);
+                let limit = if full { n } else { 1 };
+                let mut pairs = Vec::new();
+                for (weight, mut acts) in branches {
+                    for (slot, _) in acts.iter_mut().zip(&holds).filter(|(_, holds)| **holds) {
+                        *slot = Dist::point(Some(false));
+                    }
+                    let walked = standing.and_then(|order| walk(order, &acts, limit));
+                    pairs.extend(walked.iter().map(|(acting, p)| (acting.clone(), p.mul(&weight))));
+                }
+                Some((standing.map(|o| order_key(o, full)), Dist::from_pairs(pairs), Method::exact(fallback), method))
+            }
+            _ => None,
+        },
+        _ => None,
+    };
+    let (order, round_one, method, round_one_method) = exact.unwrap_or_else(|| {
+        let (dist, method) = fight_dist(
+            rollers,
+            n,
+            |d| {
+                let out = run(d);
+                (order_key(&out.standing, full), RoundOne::Acting(order_key(&out.round_one, full)))
+            },
+            fallback,
+        );
+        (dist.map(|(o, _)| o.clone()), dist.map(|(_, r)| r.clone()), method, method)
+    });
+    let (title, first_title) = order_titles(fighters, full);
+    let beat = fighters.beat.word();
+    // Beyond three: the parts `first` and round 1, as the standings name them.
+    let (order_part, first_title) = if full {
+        ("order", first_title)
+    } else {
+        ("first", format!("who acts first in {beat} 1 (the surprised and held sit out)"))
+    };
+    if !standing_listed {
+        odds.push(Some(order_part), title, &order, method, |k| describe_order(fighters, k, full, "nobody"));
+    }
+    let nobody = format!("nobody acts in {beat} 1");
+    odds.push(Some(&format!("{beat} 1")), &first_title, &round_one, round_one_method, |k| match k {
+        RoundOne::Acting(k) => describe_order(fighters, k, full, &nobody),
+        RoundOne::Undetermined => {
+            (json!("undetermined"), "undetermined: a surprise roll past the successes followed".to_string())
+        }
+    });
 }
 
 // ------------------------------------------------------------------------------------------
@@ -980,129 +1378,98 @@ fn push_moved(
 
 /// The same combatants, in the same order, as the surprise roll and the initiative roll see them.
 #[derive(Clone, Debug)]
-pub struct EncounterInput {
-    pub surprise: SurpriseInput,
+pub struct EncounterInput<S = SurpriseInput> {
+    pub surprise: S,
     pub initiative: InitiativeInput,
 }
 
 #[derive(Clone, Debug, Serialize)]
-pub struct EncounterOutcome<'a> {
-    pub surprise: SurpriseOutcome<'a>,
+pub struct EncounterOutcome<'a, S = SurpriseOutcome<'a>> {
+    pub surprise: S,
     pub initiative: InitiativeOutcome<'a>,
 }
 
-/// seed 003: surprise first; the surprised roll initiative too but act only from round 2.
-pub fn encounter<'a>(input: &'a EncounterInput, dice: &mut dyn Dice) -> EncounterOutcome<'a> {
-    let surprise = surprise(&input.surprise, dice);
-    let initiative = initiative(&input.initiative, &surprise.flags(), dice);
+/// seed 003: surprise first; the surprised roll initiative too but act only from round 2 (or 3).
+pub fn encounter<'a, S: Surprise>(
+    input: &'a EncounterInput<S>,
+    dice: &mut dyn Dice,
+) -> EncounterOutcome<'a, S::Outcome<'a>> {
+    let surprise = input.surprise.roll(dice);
+    let initiative = initiative(&input.initiative, &surprise.enters(), dice);
     EncounterOutcome { surprise, initiative }
 }
 
-/// Each roller's surprise, the acting order, and who acts in round 1 — which depends on both.
-pub fn encounter_odds(input: &EncounterInput, fallback: Fallback) -> Odds {
-    let mut odds = Odds::default();
-    push_surprise_parts(&mut odds, &input.surprise, true, fallback);
-    let fighters = &input.initiative;
-    let n = fighters.fighters.len();
-    let full = n <= FULL_ORDER;
-    if !full && !moved(fighters) {
-        // Round 1 leaves out the holders and each roller whose own surprise roll fails.
-        let holds = holders(fighters);
-        let mut acts = vec![Prob::one(); n];
-        let mut method = Method::exact(fallback);
-        for (first, count) in roller_groups(&input.surprise) {
-            let roller = &input.surprise.combatants[first];
-            let free = caught_dist(roller, fallback, &mut method).prob(|c| *c == Caught::No);
-            for slot in &mut acts[first..first + count] {
-                *slot = free.clone();
-            }
+/// Who acts first in round 1 beyond three fighters, as standings: in each branch of the surprise
+/// rolls every fighter acts on its own chance, so the ranking odds apply branch by branch and
+/// are weighed by the branch's chance. `None` when a roll is undetermined or a branch is
+/// estimated (then whole fights are run).
+fn round_one_standings(
+    fighters: &InitiativeInput,
+    branches: &Branches,
+    fallback: Fallback,
+    method: Method,
+) -> Option<Standings> {
+    let holds = holders(fighters);
+    let mut pairs: Vec<(Option<usize>, Prob)> = Vec::new();
+    let mut first_method = method;
+    for (weight, acts) in branches {
+        if acts.iter().any(|a| a.iter().any(|(v, _)| v.is_none())) {
+            return None;
         }
-        for (i, slot) in acts.iter_mut().enumerate() {
+        let present = |i: usize| {
             if holds[i] || fighters.fighters[i].surprised {
-                *slot = Prob::zero();
+                Prob::zero()
+            } else {
+                acts[i].prob(|v| *v == Some(true))
             }
-        }
-        let run = |d: &mut dyn Dice| {
-            let out = encounter(input, d).initiative;
-            (out.standing, out.round_one)
         };
+        let first = Field::new(&rivals(fighters, present), Settle::RollOff(10)).first()?;
+        pairs.extend(first.iter().map(|(f, p)| (*f, p.mul(weight))));
+    }
+    first_method.absorb(Method::exact(fallback));
+    Some(Standings { first: Dist::from_pairs(pairs), first_method, places: None })
+}
+
+/// Each roller's surprise, the acting order, and who acts in round 1 — which depends on both.
+pub fn encounter_odds<S: Surprise>(input: &EncounterInput<S>, fallback: Fallback) -> Odds {
+    let mut odds = Odds::default();
+    input.surprise.push_odds(&mut odds, true, fallback);
+    let mut method = Method::exact(fallback);
+    let branches = input.surprise.round_one(fallback, &mut method);
+    let fighters = &input.initiative;
+    let full = fighters.fighters.len() <= FULL_ORDER;
+    let mut standing_listed = false;
+    if !full && !moved(fighters) {
         // The standing order does not depend on surprise: an estimate need not roll it.
         let standing = standing_of(fighters, fallback, |d| (initiative(fighters, &[], d).standing, Vec::new()));
-        let mut round_one =
-            standings(&rivals(fighters, |i| acts[i].clone()), 10, 0, fallback, |d| places_in(&run(d).1, n));
-        round_one.first_method.absorb(method);
-        push_standings(&mut odds, fighters, standing, Some(round_one));
-        return odds;
-    }
-    let nobody = vec![false; n];
-    let rollers = fighters.rollers();
-    let paths = 10u128.checked_pow(rollers as u32).unwrap_or(u128::MAX);
-    let (order, round_one, method, round_one_method) = if paths <= EXACT_PATHS {
-        // The standing order does not depend on surprise; round 1 leaves out the surprised
-        // (each roller independently) and the holders, walking the order from the top.
-        let (standing, method) = exact_or_estimate(|d| initiative(fighters, &nobody, d).standing, fallback);
-        let mut round_one_method = method;
-        let holds = holders(fighters);
-        // Whether each combatant acts in round 1: never when holding; a roller when not surprised.
-        let mut acts: Vec<Dist<bool>> = vec![Dist::point(true); n];
-        for (first, count) in roller_groups(&input.surprise) {
-            let roller = &input.surprise.combatants[first];
-            let not_caught = caught_dist(roller, fallback, &mut round_one_method).map(|c| *c == Caught::No);
-            for slot in &mut acts[first..first + count] {
-                *slot = not_caught.clone();
+        match branches.as_ref().and_then(|b| round_one_standings(fighters, b, fallback, method)) {
+            Some(round_one) => {
+                push_standings(&mut odds, fighters, standing, Some(round_one));
+                return odds;
+            }
+            None => {
+                push_standings(&mut odds, fighters, standing, None);
+                standing_listed = true;
             }
         }
-        for (i, slot) in acts.iter_mut().enumerate() {
-            if holds[i] {
-                *slot = Dist::point(false);
-            }
-        }
-        let limit = if full { n } else { 1 };
-        let round_one = standing.and_then(|order| {
-            let mut acting: Dist<Vec<usize>> = Dist::point(Vec::new());
-            for &i in order {
-                acting = acting.and_then(|so_far| {
-                    if so_far.len() >= limit {
-                        return Dist::point(so_far.clone());
-                    }
-                    acts[i].map(|&acts| {
-                        let mut next = so_far.clone();
-                        if acts {
-                            next.push(i);
-                        }
-                        next
-                    })
-                });
-            }
-            acting
-        });
-        (standing.map(|o| order_key(o, full)), round_one, method, round_one_method)
-    } else {
-        let (dist, method) = fight_dist(
-            rollers,
-            n,
-            |d| {
-                let out = encounter(input, d);
-                (order_key(&out.initiative.standing, full), order_key(&out.initiative.round_one, full))
-            },
-            fallback,
-        );
-        (dist.map(|(o, _)| o.clone()), dist.map(|(_, r)| r.clone()), method, method)
-    };
-    if !full {
-        push_moved(&mut odds, fighters, &order, method, Some((&round_one, round_one_method)));
-        return odds;
     }
-    odds.push(Some("order"), "acting order", &order, method, |k| describe_order(fighters, k, full, "nobody"));
-    let title = "round 1 (the surprised and held sit out)";
-    odds.push(Some("round 1"), title, &round_one, round_one_method, |k| {
-        describe_order(fighters, k, full, "nobody acts in round 1")
-    });
+    push_fight_parts(
+        &mut odds,
+        fighters,
+        branches,
+        method,
+        |d| encounter(input, d).initiative,
+        fallback,
+        standing_listed,
+    );
+    if !full && moved(fighters) {
+        odds.note(MOVED_NOTE);
+    }
     odds
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::dice::SeededDice;
     use crate::odds::{enumerate, pool_distribution};
@@ -1161,6 +1528,7 @@ mod tests {
         InitiativeInput {
             fighters: vec![fighter("Mitch", 4, Some(10)), fighter("Larry", 4, Some(6))],
             moves: vec![Move { who: 0, kind, anchor: Some(anchor) }],
+            beat: Beat::Round,
         }
     }
 
@@ -1187,6 +1555,7 @@ mod tests {
         let input = InitiativeInput {
             fighters: vec![fighter("Sanders", 5, Some(12)), fighter("Washington", 3, Some(8))],
             moves: vec![Move { who: 1, kind: MoveKind::Hold, anchor: Some(Anchor::Before(0)) }],
+            beat: Beat::Round,
         };
         let out = initiative(&input, &[], &mut SeededDice::new(1));
         assert_eq!(standing(&out), [("Sanders", 12), ("Washington", 8)]);
@@ -1204,6 +1573,7 @@ mod tests {
         let input = InitiativeInput {
             fighters: vec![fighter("Sanders", 5, Some(12)), fighter("Washington", 3, Some(8))],
             moves: vec![Move { who: 1, kind: MoveKind::Hold, anchor: None }],
+            beat: Beat::Round,
         };
         let out = initiative(&input, &[], &mut SeededDice::new(1));
         assert_eq!(turns(&out.rounds[1]), [("Washington", None), ("Sanders", Some(12))]);
@@ -1232,6 +1602,7 @@ mod tests {
                 Move { who: 0, kind: MoveKind::Delay, anchor: Some(Anchor::After(2)) },
                 Move { who: 1, kind: MoveKind::Delay, anchor: Some(Anchor::After(2)) },
             ],
+            beat: Beat::Round,
         };
         let out = initiative(&input, &[], &mut SeededDice::new(1));
         // Both take Larry's 6 - 1 = 5; Ann's higher modifier puts her first; Zed's own 5 follows.
@@ -1258,6 +1629,7 @@ mod tests {
                 Move { who: 0, kind: MoveKind::Delay, anchor: Some(Anchor::After(2)) },
                 Move { who: 1, kind: MoveKind::Delay, anchor: Some(Anchor::After(0)) },
             ],
+            beat: Beat::Round,
         };
         let out = initiative(&input, &[], &mut SeededDice::new(1));
         assert_eq!(standing(&out), [("Larry", 6), ("Ann", 5), ("Mitch", 4)]);
@@ -1268,11 +1640,15 @@ mod tests {
         let input = InitiativeInput {
             fighters: vec![fighter("Low", 2, Some(9)), fighter("High", 5, Some(9)), fighter("Top", 0, Some(11))],
             moves: Vec::new(),
+            beat: Beat::Round,
         };
         let out = initiative(&input, &[], &mut SeededDice::new(1));
         assert_eq!(standing(&out), [("Top", 11), ("High", 9), ("Low", 9)]);
-        let even =
-            InitiativeInput { fighters: vec![fighter("A", 2, Some(9)), fighter("B", 2, Some(9))], moves: vec![] };
+        let even = InitiativeInput {
+            fighters: vec![fighter("A", 2, Some(9)), fighter("B", 2, Some(9))],
+            moves: vec![],
+            beat: Beat::Round,
+        };
         let odds = initiative_odds(&even, &[], fallback());
         assert_eq!(fractions(&odds, None), ["A, then B 1/2", "B, then A 1/2"]);
     }
@@ -1281,7 +1657,11 @@ mod tests {
     fn rolled_initiative_odds_by_hand() {
         // d10 + 1 against d10 + 0: A wins outright on 55/100 (A's d10 ≥ B's), and when
         // A's d10 + 1 = B's d10 (9/100) A's higher modifier wins too: 64/100 in all.
-        let input = InitiativeInput { fighters: vec![fighter("A", 1, None), fighter("B", 0, None)], moves: vec![] };
+        let input = InitiativeInput {
+            fighters: vec![fighter("A", 1, None), fighter("B", 0, None)],
+            moves: vec![],
+            beat: Beat::Round,
+        };
         let odds = initiative_odds(&input, &[], fallback());
         assert_eq!(fractions(&odds, None), ["A, then B 16/25", "B, then A 9/25"]);
     }
@@ -1291,8 +1671,9 @@ mod tests {
         let input = InitiativeInput {
             fighters: vec![fighter("Mitch", 5, Some(12)), fighter("Larry", 4, Some(4)), fighter("Thug", 3, Some(9))],
             moves: vec![],
+            beat: Beat::Round,
         };
-        let out = initiative(&input, &[false, true, false], &mut SeededDice::new(1));
+        let out = initiative(&input, &[1, 2, 1], &mut SeededDice::new(1));
         assert_eq!(out.order[2].enters_round, Some(2));
         assert_eq!(out.rounds.len(), 2);
         assert_eq!(turns(&out.rounds[0]), [("Mitch", Some(12)), ("Thug", Some(9))]);
@@ -1301,10 +1682,13 @@ mod tests {
 
     #[test]
     fn surprise_odds_are_seven_tenths_to_the_pool() {
+        // Each alone on its side, so no side-mate's exceptional success can warn them.
+        let mut larry = roller("Larry", 1, 1, -3, Stance::Rolls);
+        larry.side = "strangers".into();
         let input = SurpriseInput {
             combatants: numbered(vec![
                 roller("Mitch", 2, 3, 0, Stance::Rolls),
-                roller("Larry", 1, 1, -3, Stance::Rolls),
+                larry,
                 roller("Thug", 2, 2, 0, Stance::Ambusher),
             ]),
         };
@@ -1314,9 +1698,151 @@ mod tests {
         // A chance die: surprised on 1-9 (9/10), of which a 1 (1/10) is a dramatic failure.
         assert_eq!(
             fractions(&odds, Some("Larry")),
-            ["not surprised 1/10", "surprised 4/5", "surprised, dramatic failure 1/10"]
+            ["not surprised 1/10", "surprised 4/5", "surprised, dramatic failure: acts from round 3 1/10"]
         );
         assert_eq!(odds.parts.len(), 2);
+    }
+
+    /// Dice that hand out the pools given, in order, and roll nothing else.
+    pub(crate) struct Pools(pub(crate) std::vec::IntoIter<Pool>);
+
+    impl Dice for Pools {
+        fn roll(&mut self, _: u32, _: u32) -> Roll {
+            panic!("no roll expected")
+        }
+        fn roll_off(&mut self, _: usize, _: u32) -> crate::dice::RollOff {
+            panic!("no roll-off expected")
+        }
+        fn pool(&mut self, size: i32) -> Pool {
+            let pool = self.0.next().expect("a pool for every roll");
+            assert_eq!(pool.size, size);
+            pool
+        }
+    }
+
+    /// A pool of `size` with `successes` (the faces only for show).
+    pub(crate) fn rolled(size: i32, successes: u32, dramatic: bool) -> Pool {
+        let face = if dramatic { 1 } else { 5 };
+        Pool { size, chance: size < 1, rolls: vec![face; size.max(1) as usize], again: vec![], successes, dramatic }
+    }
+
+    /// Mitch, Larry and Ann on the party's side, Bo on the monsters'.
+    fn four_rollers() -> SurpriseInput {
+        let mut bo = roller("Bo", 1, 1, 0, Stance::Rolls);
+        bo.side = "monsters".into();
+        SurpriseInput {
+            combatants: numbered(vec![
+                roller("Mitch", 2, 3, 0, Stance::Rolls),
+                roller("Larry", 1, 1, 0, Stance::Rolls),
+                roller("Ann", 1, 1, -2, Stance::Rolls),
+                bo,
+            ]),
+        }
+    }
+
+    #[test]
+    fn an_exceptional_success_warns_the_whole_side() {
+        let input = four_rollers();
+        let pools = vec![rolled(5, 5, false), rolled(2, 0, false), rolled(0, 0, true), rolled(2, 0, false)];
+        let out = surprise(&input, &mut Pools(pools.into_iter()));
+        let c = &out.combatants;
+        assert!(c[0].exceptional && !c[0].surprised && c[0].warned_by.is_none());
+        // Larry and Ann rolled no success, Ann even a dramatic failure: Mitch's roll warns them.
+        assert_eq!((c[1].surprised, c[1].warned_by), (false, Some("Mitch")));
+        assert_eq!((c[2].surprised, c[2].dramatic, c[2].warned_by), (false, true, Some("Mitch")));
+        // Another side is not warned.
+        assert_eq!((c[3].surprised, c[3].warned_by, c[3].enters_round), (true, None, Some(2)));
+        assert_eq!(out.surprised, ["Bo"]);
+        assert_eq!(out.enters(), [1, 1, 1, 2]);
+        // Four successes are not exceptional: Larry and Ann are caught, Ann for two rounds.
+        let pools = vec![rolled(5, 4, false), rolled(2, 0, false), rolled(0, 0, true), rolled(2, 1, false)];
+        let out = surprise(&input, &mut Pools(pools.into_iter()));
+        assert!(!out.combatants[0].exceptional);
+        assert_eq!(out.enters(), [1, 2, 3, 1]);
+        assert_eq!(out.surprised, ["Larry", "Ann"]);
+    }
+
+    #[test]
+    fn a_dramatic_failure_costs_two_rounds() {
+        let input = InitiativeInput {
+            fighters: vec![fighter("Ann", 3, Some(9)), fighter("Bo", 2, Some(7)), fighter("Cy", 1, Some(5))],
+            moves: vec![],
+            beat: Beat::Round,
+        };
+        let out = initiative(&input, &[3, 1, 2], &mut SeededDice::new(1));
+        assert_eq!((out.order[0].enters_round, out.order[2].enters_round), (Some(3), Some(2)));
+        assert_eq!(out.rounds.len(), 3);
+        assert_eq!(turns(&out.rounds[0]), [("Bo", Some(7))]);
+        let reasons: Vec<_> = out.rounds[0].sits_out.iter().map(|s| (s.name, s.reason)).collect();
+        assert_eq!(reasons, [("Ann", SitOutReason::Surprised), ("Cy", SitOutReason::Surprised)]);
+        assert_eq!(turns(&out.rounds[1]), [("Bo", Some(7)), ("Cy", Some(5))]);
+        assert_eq!(out.rounds[1].sits_out[0].reason, SitOutReason::DramaticFailure);
+        assert_eq!((out.rounds[2].round, out.rounds[2].onward, out.rounds[2].order.len()), (3, true, 3));
+        // With a hold as well: round 2 places the held action and still leaves Ann out.
+        let mut held = input.clone();
+        held.moves = vec![Move { who: 1, kind: MoveKind::Hold, anchor: None }];
+        let out = initiative(&held, &[3, 1, 1], &mut SeededDice::new(1));
+        assert_eq!(turns(&out.rounds[0]), [("Cy", Some(5))]);
+        assert_eq!(turns(&out.rounds[1]), [("Bo", None), ("Cy", Some(5))]);
+        assert_eq!(out.rounds.len(), 3);
+    }
+
+    /// Each roller's (surprised, dramatic) over every roll of the whole surprise procedure.
+    fn enumerated_marginals(input: &SurpriseInput) -> Vec<Vec<String>> {
+        let all = enumerate(|d| {
+            let out = surprise(input, d);
+            out.combatants.iter().map(|c| (c.surprised, c.dramatic)).collect::<Vec<_>>()
+        })
+        .unwrap();
+        (0..input.combatants.len())
+            .map(|i| all.map(|each| each[i]).iter().map(|(c, p)| format!("{} {p}", describe_caught(c).1)).collect())
+            .collect()
+    }
+
+    #[test]
+    fn side_odds_are_the_enumerated_roll() {
+        // Every side-mate's roll counts: the odds of each part against the whole procedure
+        // walked roll by roll.
+        let input = four_rollers();
+        let odds = surprise_odds(&input, fallback());
+        assert!(odds.exact());
+        let expected = enumerated_marginals(&input);
+        for (i, name) in ["Mitch", "Larry", "Ann", "Bo"].iter().enumerate() {
+            assert_eq!(fractions(&odds, Some(name)), expected[i], "{name}");
+        }
+        // Bo is alone on his side: two dice, (7/10)^2.
+        assert_eq!(fractions(&odds, Some("Bo")), ["not surprised 51/100", "surprised 49/100"]);
+        // Ann's dramatic failure is warned away only by an exceptional success beside her.
+        assert!(fractions(&odds, Some("Ann"))[1].starts_with("not surprised: warned despite a dramatic failure"));
+    }
+
+    #[test]
+    fn big_sides_are_estimated() {
+        let input = SurpriseInput { combatants: vec![roller("Thug", 1, 1, 0, Stance::Rolls); EXACT_SIDE + 1] };
+        let odds = surprise_odds(&input, fallback());
+        assert!(!odds.exact());
+        assert_eq!(odds.parts.len(), 1);
+    }
+
+    #[test]
+    fn encounter_round_one_is_the_enumerated_fight() {
+        // Two side-mates who may warn each other, and a stranger with a known initiative.
+        let mut input = encounter_input(&[Stance::Rolls, Stance::Rolls, Stance::Rolls], &[]);
+        input.surprise.combatants[0].wits = 3;
+        input.surprise.combatants[1].modifier = -2;
+        input.surprise.combatants[2].side = "monsters".into();
+        input.initiative.fighters[2].given = Some(5);
+        let odds = encounter_odds(&input, fallback());
+        assert!(odds.exact());
+        let dist = enumerate(|d| encounter(&input, d).initiative.round_one).unwrap();
+        let mut expected: Vec<String> = dist
+            .iter()
+            .map(|(k, p)| format!("{} {p}", describe_order(&input.initiative, k, true, "nobody acts in round 1").1))
+            .collect();
+        let mut got = fractions(&odds, Some("round 1"));
+        expected.sort();
+        got.sort();
+        assert_eq!(got, expected);
     }
 
     #[test]
@@ -1390,6 +1916,7 @@ mod tests {
             initiative: InitiativeInput {
                 fighters: stances.iter().zip(names).map(|(_, n)| fighter(n, 0, None)).collect(),
                 moves: holds.iter().map(|&who| Move { who, kind: MoveKind::Hold, anchor: None }).collect(),
+                beat: Beat::Round,
             },
         }
     }

@@ -3,11 +3,12 @@
 use super::rules::*;
 use crate::outcome::join;
 use crate::render::ties::tie_line;
-use crate::render::{Palette, Report, Signed, block, modifiers, pad, step, width, width_of};
+use crate::render::{Palette, Report, Signed, block, modifiers, pad, quiet_field, quiet_list, step, width, width_of};
+use serde::Serialize;
 use std::fmt::Write as _;
 
 /// `Wits 2 + Composure 3 -1 mod: 4d10 (9 3 10 2) 10-again (4) = 2 successes`
-fn check_text(check: &Check, p: &Palette) -> String {
+pub fn check_text(check: &Check, p: &Palette) -> String {
     let mut text = format!("Wits {} + Composure {}", check.wits, check.composure);
     if check.modifier != 0 {
         let _ = write!(text, " {} mod", p.total(Signed(check.modifier)));
@@ -17,6 +18,19 @@ fn check_text(check: &Check, p: &Palette) -> String {
     }
     let _ = write!(text, ": {}", p.pool(&check.pool));
     text
+}
+
+/// A roller's verdict: surprised or not, and why when the extremes of the roll decide it.
+fn roller_verdict(c: &CombatantSurprise, p: &Palette) -> String {
+    match (c.surprised, c.dramatic, c.exceptional, c.warned_by) {
+        (true, true, ..) => p.bad("surprised for two rounds").to_string(),
+        (true, ..) => p.bad("surprised").to_string(),
+        (false, _, true, _) => p.good("not surprised, exceptional success").to_string(),
+        (false, _, _, Some(by)) => {
+            p.good(format_args!("not surprised: warned by {by}'s exceptional success")).to_string()
+        }
+        _ => p.good("not surprised").to_string(),
+    }
 }
 
 fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
@@ -31,26 +45,54 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
         match (c.stance, check) {
             (Stance::Rolls, Some(text)) => {
                 pad(&mut line, text, check_width);
-                let verdict =
-                    if c.surprised { p.bad("surprised").to_string() } else { p.good("not surprised").to_string() };
-                let _ = write!(line, "  {verdict}");
+                let _ = write!(line, "  {}", roller_verdict(c, p));
             }
             (Stance::Ambusher, _) => line.push_str(&p.dim("lies in wait: does not roll").to_string()),
             _ => line.push_str(&p.dim("already in combat: cannot be surprised").to_string()),
         }
         lines.push(line);
     }
-    let verdict = if s.combatants.iter().all(|c| c.stance != Stance::Rolls) {
-        "nobody can be surprised: everyone acts from round 1".to_string()
-    } else if s.surprised.is_empty() {
-        "nobody is surprised: everyone acts from round 1".to_string()
-    } else {
-        format!(
-            "{} surprised: no action and no Defense in round 1 (armour still counts); initiative from round 2",
-            join(&s.surprised)
-        )
+    // Each exceptional success that kept a side-mate from being surprised, once.
+    let mut warners: Vec<&str> = Vec::new();
+    for by in s.combatants.iter().filter_map(|c| c.warned_by) {
+        if !warners.contains(&by) {
+            warners.push(by);
+        }
+    }
+    for by in warners {
+        let side = s.combatants.iter().find(|c| c.name == by).map_or("", |c| c.side);
+        lines.push(format!(
+            "→ {}",
+            p.total(format_args!("{by}'s exceptional success: nobody on {side} is caught off guard"))
+        ));
+    }
+    let late = |round: u32| -> Vec<&str> {
+        s.combatants.iter().filter(|c| c.enters_round == Some(round)).map(|c| c.name).collect()
     };
-    lines.push(format!("→ {}", p.total(verdict)));
+    let (second, third) = (late(2), late(3));
+    if s.combatants.iter().all(|c| c.stance != Stance::Rolls) {
+        lines.push(format!("→ {}", p.total("nobody can be surprised: everyone acts from round 1")));
+    } else if s.surprised.is_empty() {
+        lines.push(format!("→ {}", p.total("nobody is surprised: everyone acts from round 1")));
+    }
+    if !second.is_empty() {
+        lines.push(format!(
+            "→ {}",
+            p.total(format_args!(
+                "{} surprised: no action and no Defense in round 1 (armour still counts); initiative from round 2",
+                join(&second)
+            ))
+        ));
+    }
+    if !third.is_empty() {
+        lines.push(format!(
+            "→ {}",
+            p.total(format_args!(
+                "{} surprised, dramatic failure: no action in rounds 1 and 2, no Defense in round 1; initiative from round 3",
+                join(&third)
+            ))
+        ));
+    }
     lines
 }
 
@@ -60,22 +102,22 @@ impl Report for SurpriseOutcome<'_> {
     }
 
     fn headline(&self, out: &mut String) {
-        out.push_str(&if self.surprised.is_empty() { "none".to_string() } else { self.surprised.join(", ") });
+        out.push_str(&quiet_list(self.surprised.iter().copied()));
     }
 }
 
 /// `tie at 9: Bob, then Ann — higher Dexterity + Composure first`, or a moment several waited for.
-fn moment_tie_line(tie: &MomentTie, p: &Palette) -> String {
+fn moment_tie_line(tie: &MomentTie, beat: &str, p: &Palette) -> String {
     let total = tie.tie.total;
     match tie.kind {
         TieKind::Initiative => tie_line(p, format_args!("tie at {total}"), &tie.tie),
         TieKind::Moved => tie_line(p, format_args!("moved to the same moment ({total})"), &tie.tie),
-        TieKind::Round2 => tie_line(p, format_args!("held to the same moment of round 2 ({total})"), &tie.tie),
+        TieKind::Round2 => tie_line(p, format_args!("held to the same moment of {beat} 2 ({total})"), &tie.tie),
     }
 }
 
 /// What a place in the standing order carries besides its number.
-fn place_note(place: &Place, p: &Palette) -> Option<String> {
+fn place_note(place: &Place, beat: &str, p: &Palette) -> Option<String> {
     let mut notes: Vec<String> = Vec::new();
     if let Some(w) = &place.delayed {
         let other = w.after.unwrap_or("?");
@@ -102,18 +144,30 @@ fn place_note(place: &Place, p: &Palette) -> Option<String> {
                 (_, Some(o)) => format!("right after {o}"),
                 _ => "at any moment".to_string(),
             };
-            format!("holds: moves only in round 1, acts {when} in round 2, then back here")
+            format!("holds: moves only in {beat} 1, acts {when} in {beat} 2, then back here")
         });
     }
-    if place.enters_round.is_some() {
-        notes.push(p.bad("surprised: no action and no Defense in round 1, acts from round 2").to_string());
+    match place.enters_round {
+        Some(2) => notes.push(
+            p.bad(format_args!("surprised: no action and no Defense in {beat} 1, acts from {beat} 2")).to_string(),
+        ),
+        Some(first) => {
+            let lost = if first == 3 { "1 and 2".to_string() } else { format!("1 to {}", first - 1) };
+            notes.push(
+                p.bad(format_args!(
+                    "surprised, dramatic failure: no action in {beat}s {lost}, no Defense in {beat} 1, acts from {beat} {first}"
+                ))
+                .to_string(),
+            )
+        }
+        None => {}
     }
     (!notes.is_empty()).then(|| notes.join("; "))
 }
 
-fn round_line(round: &RoundOrder, p: &Palette) -> String {
+fn round_line(round: &RoundOrder, beat: &str, p: &Palette) -> String {
     let mut line = String::new();
-    let label = if round.onward { format!("round {} on", round.round) } else { format!("round {}", round.round) };
+    let label = if round.onward { format!("{beat} {} on", round.round) } else { format!("{beat} {}", round.round) };
     pad(&mut line, p.paint(p.title, &label), 10);
     line.push_str("  ");
     let turns: Vec<String> = round
@@ -130,13 +184,16 @@ fn round_line(round: &RoundOrder, p: &Palette) -> String {
         let why = match out.reason {
             SitOutReason::Surprised => "surprised",
             SitOutReason::Holds => "holds (moves only)",
+            SitOutReason::DramaticFailure => "dramatic failure",
         };
         let _ = write!(line, " · {} {}", p.name(out.name), p.dim(why));
     }
     line
 }
 
+/// The initiative rolls, the ties, the standing order and the rounds that differ from it.
 fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {
+    let beat = i.beat.word();
     let mut lines = Vec::new();
     let w = width(i.combatants.iter().map(|c| c.name));
     for c in &i.combatants {
@@ -154,25 +211,29 @@ fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {
         }
         lines.push(line);
     }
-    lines.extend(i.ties.iter().map(|t| moment_tie_line(t, p)));
+    lines.extend(i.ties.iter().map(|t| moment_tie_line(t, beat, p)));
     let w = width(i.order.iter().map(|o| o.name));
     let total_width = i.order.iter().map(|o| o.total.to_string().len()).max().unwrap_or(0);
     for (k, place) in i.order.iter().enumerate() {
         let mut line = format!("{}. ", k + 1);
         pad(&mut line, p.name(place.name), w);
         let _ = write!(line, "  {:>total_width$}", p.total(place.total));
-        if let Some(note) = place_note(place, p) {
+        if let Some(note) = place_note(place, beat, p) {
             let _ = write!(line, "  {note}");
         }
         lines.push(line);
     }
-    lines.extend(i.rounds.iter().map(|r| round_line(r, p)));
+    lines.extend(i.rounds.iter().map(|r| round_line(r, beat, p)));
     lines
 }
 
-/// Names in the standing order.
-fn order_names<'a>(i: &'a InitiativeOutcome) -> Vec<&'a str> {
-    i.order.iter().map(|o| o.name).collect()
+/// Who acts in round 1, in order, for `-q`: round 1's own order when it differs from the
+/// standing one (the surprised and those who hold sit it out), or `none`.
+fn round_one(i: &InitiativeOutcome) -> String {
+    match i.rounds.iter().find(|r| r.round == 1) {
+        Some(round) => quiet_list(round.order.iter().map(|t| t.name)),
+        None => quiet_list(i.order.iter().map(|o| o.name)),
+    }
 }
 
 impl Report for InitiativeOutcome<'_> {
@@ -181,23 +242,32 @@ impl Report for InitiativeOutcome<'_> {
     }
 
     fn headline(&self, out: &mut String) {
-        out.push_str(&order_names(self).join(", "));
+        out.push_str(&round_one(self));
     }
 }
 
-impl Report for EncounterOutcome<'_> {
+/// The lines of a surprise roll: its own report, and the encounter's first step.
+pub trait SurpriseLines {
+    fn lines(&self, p: &Palette) -> Vec<String>;
+}
+
+impl SurpriseLines for SurpriseOutcome<'_> {
+    fn lines(&self, p: &Palette) -> Vec<String> {
+        surprise_lines(self, p)
+    }
+}
+
+impl<S: Surprised + SurpriseLines + Serialize> Report for EncounterOutcome<'_, S> {
     fn text(&self, p: &Palette, out: &mut String) {
-        step(out, p, 1, "surprise", &surprise_lines(&self.surprise, p));
+        step(out, p, 1, "surprise", &self.surprise.lines(p));
         step(out, p, 2, "initiative", &initiative_lines(&self.initiative, p));
     }
 
+    /// `surprised= order=`, the order that of round 1.
     fn headline(&self, out: &mut String) {
-        let surprised =
-            if self.surprise.surprised.is_empty() { "none".to_string() } else { self.surprise.surprised.join(",") };
-        let _ = write!(out, "surprised={surprised} order={}", order_names(&self.initiative).join(","));
-        if let Some(first) = self.initiative.rounds.first() {
-            let names: Vec<&str> = first.order.iter().map(|t| t.name).collect();
-            let _ = write!(out, " round1={}", if names.is_empty() { "none".to_string() } else { names.join(",") });
-        }
+        let mut line = String::new();
+        quiet_field(&mut line, "surprised", quiet_list(self.surprise.surprised().iter().copied()));
+        quiet_field(&mut line, "order", round_one(&self.initiative));
+        out.push_str(&line);
     }
 }

@@ -1,0 +1,275 @@
+//! Text for the bx procedures; where bx runs an ose rule, ose's text shows it.
+
+use super::rules::*;
+use crate::outcome::join;
+use crate::render::ties::tie_line;
+use crate::render::{Palette, Report, block, modifiers, pad, step, width};
+use crate::rulesets::ose::rules::{Chase, InitNote};
+use crate::rulesets::ose::text::{acting_order, initiative_lines, reaction_lines, surprise_lines};
+use std::fmt::Write as _;
+
+impl Report for SurpriseOutcome<'_> {
+    fn text(&self, p: &Palette, out: &mut String) {
+        self.0.text(p, out);
+    }
+
+    fn headline(&self, out: &mut String) {
+        surprised_headline(&self.0, out);
+    }
+}
+
+/// The surprised sides joined by commas, or `none`.
+fn surprised_headline(s: &crate::rulesets::ose::rules::SurpriseOutcome, out: &mut String) {
+    let surprised: Vec<&str> = s.sides.iter().filter(|x| x.surprised).map(|x| x.name).collect();
+    out.push_str(if surprised.is_empty() { "none".to_string() } else { surprised.join(",") }.as_str());
+}
+
+fn rolled_distance(d: &DistanceOutcome, p: &Palette) -> String {
+    let mut line = match d.yards {
+        Some(yards) => format!(
+            "{} × {} yards = {}",
+            p.roll(&d.roll),
+            d.scale,
+            p.total(format_args!("{yards} yards ({}′)", d.feet))
+        ),
+        None => format!("{} × {}′ = {}", p.roll(&d.roll), d.scale, p.total(format_args!("{}′", d.feet))),
+    };
+    let _ = write!(line, "  {}", p.dim(d.terrain.word()));
+    match (d.surprised, d.terrain) {
+        (false, _) => {}
+        (true, Terrain::Dungeon) => line.push_str(&p.dim(", a side surprised (no nearer underground)").to_string()),
+        (true, _) => line.push_str(&p.dim(", a side surprised").to_string()),
+    }
+    line
+}
+
+impl Report for DistanceOutcome {
+    fn text(&self, p: &Palette, out: &mut String) {
+        block(out, &[rolled_distance(self, p)]);
+    }
+
+    fn headline(&self, out: &mut String) {
+        let _ = write!(out, "{}", self.feet);
+    }
+}
+
+impl Report for SideInitiativeOutcome<'_> {
+    fn text(&self, p: &Palette, out: &mut String) {
+        self.0.text(p, out);
+    }
+
+    fn headline(&self, out: &mut String) {
+        out.push_str(&acting_order(&self.0.order));
+    }
+}
+
+impl Report for IndividualOutcome<'_> {
+    fn text(&self, p: &Palette, out: &mut String) {
+        let mut lines = Vec::new();
+        if self.notes.contains(&InitNote::AllSurprised) {
+            lines.push(p.dim("every side is surprised: nobody has the advantage, so all roll").to_string());
+        }
+        let names = width(self.order.iter().map(|a| a.name));
+        let sides = width(self.order.iter().map(|a| a.side));
+        for (k, acting) in self.order.iter().enumerate() {
+            let mut line = format!("{}. ", acting.place);
+            pad(&mut line, p.name(acting.name), names);
+            line.push_str("  ");
+            pad(&mut line, p.dim(acting.side), sides);
+            line.push_str("  ");
+            match acting.roll {
+                Some(roll) => {
+                    let _ = write!(line, "{}", p.roll(&roll));
+                    modifiers(&mut line, p, acting.modifiers);
+                    let _ = write!(line, " = {}", p.total(acting.total));
+                }
+                None => {
+                    let _ = write!(line, "{} {}", p.total(acting.total), p.dim("given"));
+                }
+            }
+            if acting.slow {
+                let _ = write!(line, "  {}", p.dim("slow weapon: acts last"));
+            }
+            // Those acting together share a place and stand side by side in the order.
+            let shares = |other: Option<&Acting>| other.is_some_and(|o| o.place == acting.place);
+            if shares(k.checked_sub(1).and_then(|j| self.order.get(j))) || shares(self.order.get(k + 1)) {
+                let _ = write!(line, "  {}", p.dim("simultaneous"));
+            }
+            lines.push(line);
+        }
+        lines.extend(self.ties.iter().map(|tie| tie_line(p, format_args!("tie at {}", tie.total), tie)));
+        if !self.surprised.is_empty() {
+            let sides: Vec<&str> = self.surprised.iter().map(String::as_str).collect();
+            lines.push(p.dim(format_args!("{} surprised: no roll", join(&sides))).to_string());
+        }
+        block(out, &lines);
+    }
+
+    fn headline(&self, out: &mut String) {
+        for (k, acting) in self.order.iter().enumerate() {
+            if k > 0 {
+                out.push(if self.order[k - 1].place == acting.place { '+' } else { ',' });
+            }
+            out.push_str(acting.name);
+        }
+    }
+}
+
+impl Report for PursueOutcome {
+    fn text(&self, p: &Palette, out: &mut String) {
+        match self {
+            PursueOutcome::Outrun(o) => block(
+                out,
+                &[
+                    format!("quarry runs {}′ a round; pursuers run {}′", o.quarry, o.pursuer),
+                    format!("→ {}", p.good("escaped: the quarry is faster, so the evasion succeeds at once")),
+                ],
+            ),
+            PursueOutcome::Dungeon(d) => {
+                d.chase.text(p, out);
+                if d.exhausted {
+                    block(
+                        out,
+                        &[p.dim(format_args!(
+                            "after {EXHAUSTING_ROUNDS} rounds of running both sides are exhausted: \
+                             −2 to attacks, damage and AC until they rest three turns"
+                        ))
+                        .to_string()],
+                    );
+                }
+            }
+            PursueOutcome::Wilderness(w) => block(out, &wilderness_lines(w, p)),
+            PursueOutcome::Waterborne(w) => block(out, &waterborne_lines(w, p)),
+        }
+    }
+
+    fn headline(&self, out: &mut String) {
+        let (outcome, round) = self.end();
+        let _ = write!(out, "{} {round}", outcome.word());
+    }
+}
+
+/// `evasion 50% (table) +25 quarry at least twice as fast = 75%`
+fn chance_line(c: &EvasionChance, p: &Palette) -> String {
+    match (c.surprised, c.base) {
+        (Some(Surprised::Pursuers), _) => "the pursuers were surprised: the quarry gets away".to_string(),
+        (Some(Surprised::Quarry), _) if c.chance == 0 => "the quarry was surprised: it may not evade".to_string(),
+        (Some(Surprised::Quarry), _) => {
+            format!("the quarry was surprised: only the referee's {}", p.total(format_args!("{}%", c.chance)))
+        }
+        (None, base) => {
+            let mut line = format!("evasion {}% by the sizes of the groups", base.unwrap_or(0));
+            if !c.modifiers.is_empty() {
+                modifiers(&mut line, p, &c.modifiers);
+                let _ = write!(line, " = {}", p.total(format_args!("{}%", c.chance)));
+            }
+            if c.floor {
+                let _ = write!(line, " {}", p.dim("(never below 5%)"));
+            }
+            line
+        }
+    }
+}
+
+fn wilderness_lines(w: &WildernessChase, p: &Palette) -> Vec<String> {
+    let mut lines =
+        vec![format!("{} fleeing at {}′, {} pursuing at {}′", w.quarry_count, w.quarry, w.pursuer_count, w.pursuer)];
+    lines.push(chance_line(&w.chance, p));
+    if let Some(later) = &w.later_chance {
+        lines.push(format!("from day 2: {}", chance_line(later, p)));
+    }
+    if w.faster_pursuers {
+        lines.push(p.dim("the pursuers are faster: they catch a quarry that fails to evade on 50%").to_string());
+    }
+    let chance_of =
+        |day: u32| if day == 1 { w.chance.chance } else { w.later_chance.as_ref().unwrap_or(&w.chance).chance };
+    for day in &w.days {
+        let mut line = format!("day {:<3}", day.day);
+        match day.evasion {
+            Some(roll) => {
+                let sign = if day.evaded { "≤" } else { ">" };
+                let _ = write!(line, " {} {sign} {}%", p.roll(&roll), chance_of(day.day));
+            }
+            None => line.push_str(if day.evaded { " no roll needed" } else { " no evasion possible" }),
+        }
+        if day.evaded {
+            let _ = write!(line, "  {}", p.good("evades"));
+        } else {
+            let _ = write!(line, "  {}", p.bad("fails"));
+        }
+        if let Some(roll) = day.catch {
+            let sign = if day.caught { "≤" } else { ">" };
+            let verdict = if day.caught { p.bad("caught").to_string() } else { p.good("not caught").to_string() };
+            let _ = write!(line, "; {} {sign} 50%  {verdict}", p.roll(&roll));
+        }
+        lines.push(line);
+    }
+    let verdict = match w.outcome {
+        Chase::Escaped => p.good(format_args!("escaped on day {}", w.day)).to_string(),
+        Chase::Caught => p.bad(format_args!("caught on day {}", w.day)).to_string(),
+        _ => p.warn(format_args!("still pursued after day {} — referee decides", w.day)).to_string(),
+    };
+    lines.push(format!("→ {verdict}"));
+    lines
+}
+
+fn waterborne_lines(w: &WaterborneChase, p: &Palette) -> Vec<String> {
+    let row = match w.band {
+        "faster" => "the fleeing vessel is faster".to_string(),
+        "over_120" => "the fleeing vessel is slower by more than 120′".to_string(),
+        band => format!("the fleeing vessel is slower by {}′", band.replace('-', "–")),
+    };
+    let mut lines = vec![
+        format!("fleeing vessel {}′ a round, pursuer {}′: {row}, evasion {}%", w.quarry, w.pursuer, w.chance),
+        format!(
+            "{} {} {}%  {}",
+            p.roll(&w.evasion),
+            if w.evaded { "≤" } else { ">" },
+            w.chance,
+            if w.evaded { p.good("evades").to_string() } else { p.bad("fails: a chase").to_string() }
+        ),
+    ];
+    if !w.evaded {
+        match (&w.start, w.start_gap) {
+            (Some(d), _) => lines.push(format!("start gap {}", rolled_distance(d, p))),
+            (None, Some(gap)) => lines.push(format!("start gap {gap}′")),
+            (None, None) => {}
+        }
+        if let Some(closing) = w.closing {
+            lines.push(p.dim(format_args!("the gap closes {closing}′ a round")).to_string());
+        }
+        for r in &w.rounds {
+            lines.push(format!("round {:<3} gap {}", r.round, p.total(format_args!("{}′", r.gap))));
+        }
+    }
+    let verdict = match (w.outcome, w.round) {
+        (Chase::Escaped, _) => p.good("escaped: the vessel gets away, no chase").to_string(),
+        (Chase::Caught, 0) => p.bad("caught at the start (round 0): the gap is 0").to_string(),
+        (Chase::Caught, round) => p.bad(format_args!("caught in round {round}")).to_string(),
+        (_, round) => p
+            .warn(format_args!("still running after round {round}, gap {}′ — referee decides", w.gap.unwrap_or(0)))
+            .to_string(),
+    };
+    lines.push(format!("→ {verdict}"));
+    lines
+}
+
+impl Report for EncounterOutcome<'_> {
+    fn text(&self, p: &Palette, out: &mut String) {
+        step(out, p, 1, "surprise", &surprise_lines(&self.surprise, p));
+        step(out, p, 2, "distance", &[rolled_distance(&self.distance, p)]);
+        step(out, p, 3, "initiative", &initiative_lines(&self.initiative, p));
+        step(out, p, 4, "reaction", &reaction_lines(&self.reaction, p));
+        step(out, p, 5, "conclusion", &[self.conclusion.to_string()]);
+    }
+
+    fn headline(&self, out: &mut String) {
+        out.push_str("surprised=");
+        surprised_headline(&self.surprise, out);
+        let _ = write!(out, " feet={} order=", self.distance.feet);
+        out.push_str(&acting_order(&self.initiative.order));
+        // Each key once (SPEC §1): the reactions of several sides share one.
+        let totals: Vec<String> = self.reaction.iter().map(|r| r.reaction.total.to_string()).collect();
+        let _ = write!(out, " reaction={}", totals.join(","));
+    }
+}

@@ -1,0 +1,213 @@
+//! cofd: Chronicles of Darkness, 2nd edition (CofD 2e p. 89): surprise as a contested roll, then
+//! initiative with delayed actions as in wod, whose rules this ruleset calls. This file turns the
+//! command line into rule inputs; [`rules`] rolls them, [`text`] shows them.
+
+#[cfg(test)]
+mod odds_check;
+pub mod rules;
+pub mod text;
+
+use super::wod::rules::{Beat, DEFAULT_DOTS, Stance};
+use super::wod::{self, Dialect, Game};
+use super::{Manual, Procedure, Ruleset};
+use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
+use crate::cli::RulesId;
+use crate::error::{Error, Result};
+use rules::*;
+use serde::Deserialize;
+
+/// A combatant's keys, described one by one in [`COMBATANT_KEYS`]. Sides take none.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct CombatantKeys {
+    pub wits: Option<i32>,
+    pub composure: Option<i32>,
+    pub dex: Option<i32>,
+    pub stealth: Option<i32>,
+    pub init: Option<i32>,
+    pub initiative: Option<i32>,
+    pub ambusher: bool,
+    pub in_combat: bool,
+    #[serde(rename = "mod")]
+    pub modifier: Option<i32>,
+    pub surprised: bool,
+}
+
+const COMBATANT_KEYS: &[KeyDef] = &[
+    KeyDef::int("wits", 1, 10, "Wits dots (default 2)"),
+    KeyDef::int("composure", 1, 10, "Composure dots (default 2)"),
+    KeyDef::int("dex", 1, 10, "Dexterity dots (default 2)"),
+    KeyDef::int("stealth", 0, 10, "an ambusher's Stealth dots (default 0: untrained, -1 die)"),
+    KeyDef::int("init", -5, 25, "initiative modifier (default Dexterity + Composure)"),
+    KeyDef::int("initiative", 0, 40, "an initiative total already rolled: no roll"),
+    KeyDef::flag("ambusher", "lies in wait: its Dexterity + Stealth contests the others' surprise rolls"),
+    KeyDef::flag("in-combat", "expects the attack: cannot be surprised"),
+    KeyDef::int("mod", -10, 10, "added to its surprise pool (Wits + Composure, or an ambusher's Dexterity + Stealth)"),
+    KeyDef::flag("surprised", "was surprised: enters the order in turn 2 (initiative command only)"),
+];
+
+const KEYS: RulesetKeys = RulesetKeys {
+    rules: "cofd",
+    side: KeyList::of::<NoKeys>(&[]),
+    combatant: KeyList::of::<CombatantKeys>(COMBATANT_KEYS),
+};
+
+/// The cast with cofd's keys.
+type Cast = cast::Cast<NoKeys, CombatantKeys>;
+
+const ROSTER: &str = "\
+sides:
+  - name: party
+  - name: monsters
+combatants:
+  - name: Mitch
+    wits: 2
+    composure: 3
+    dex: 3
+  - name: Larry
+    wits: 3
+    composure: 2
+    mod: -2
+  - name: Thug
+    count: 2
+    side: monsters
+    dex: 3
+    stealth: 2
+    ambusher: true
+";
+
+/// What the README says of the ruleset; see [`Manual`].
+const MANUAL: Manual = Manual {
+    intro: &["Procedures: `surprise`, `initiative`, `encounter`. Pools as in `wod` (d10s, 8+ \
+            succeeds, 10-again, a chance die below one die), rolled by `wod`'s code; the wod \
+            surprise extremes do not apply, CofD's surprise being the contest below. CofD calls a \
+            pass through the acting order a turn, and the text and odds say so."],
+    rules: &[
+        (
+            "`surprise`",
+            "CofD 2e p. 89: every character who does not expect the attack (neither `ambusher` nor \
+                `in-combat`) rolls Wits + Composure (+ `mod` for darkness, distraction…), contested \
+                by the ambusher's Dexterity + Stealth (+ its `mod`; Stealth 0 is untrained, −1 die). \
+                With several ambushers, the biggest pool (the first listed among equals) is rolled \
+                once for each character. More successes win; the loser is surprised: it cannot act \
+                in turn 1 and has no Defense in it, and sets initiative as usual from turn 2. A tie \
+                surprises nobody: in a contested action the side with more successes wins, and \
+                the surprise rule gives no tie-break, so we rule that equal successes are no win for \
+                the ambusher (0 against 0 included). A dramatic failure is marked but changes \
+                nothing more. A roll with nobody lying in wait is refused.",
+        ),
+        (
+            "`initiative`",
+            "1d10 + Initiative modifier (Dexterity + Composure; `init=N` replaces it, \
+                `initiative=N` is a total already rolled), once for the scene. Ties go to the higher \
+                modifier, then a d10 roll-off. `--delay NAME:after=OTHER`, `--ready \
+                NAME:before=OTHER` and `--hold NAME[:before=OTHER|after=OTHER]` as in `wod`: a \
+                character who delays through a whole turn may act at any time in the next, then \
+                returns to its old place.",
+        ),
+        (
+            "`encounter`",
+            "surprise, then initiative with the surprised entering in turn 2; takes `--delay`, \
+                `--ready`, `--hold`.",
+        ),
+    ],
+    notes: &[],
+    output: &[
+        (
+            "`surprise`",
+            "`ambush?: {name, side, dice}` — the pool every roller faces; `combatants` — each \
+                `{name, side, stance: rolls|ambusher|in_combat, dex?, stealth?, untrained?, mod?, \
+                dice? (an ambusher's Dexterity + Stealth), wits?, composure?, pool? (its Wits + \
+                Composure roll), successes?, against? (the ambusher's roll against it, shaped as \
+                `pool`), tie?, surprised, dramatic?, enters_round? (2, the surprised only)}`; \
+                `surprised` (names).",
+        ),
+        (
+            "`initiative` and `encounter`",
+            "as in `wod` (`rounds`, `round` and `enters_round` count turns); ties are `by: \
+                [modifier]`.",
+        ),
+        (
+            "`--odds`",
+            "a roller's outcomes are `{surprised, tie}`, `{surprised: null, tie: null}` when \
+                undetermined; turn 1 is part `turn 1`, and may be `\"undetermined\"`.",
+        ),
+    ],
+    quiet_encounter: "`surprised=Mitch order=Thug,Larry`, `order` being who acts in turn 1.",
+};
+
+pub static RULESET: Ruleset = Ruleset {
+    id: "cofd",
+    cli: RulesId::Cofd,
+    keys: KEYS,
+    roster: ROSTER,
+    procedures: wod::procedures::<CombatantKeys>(),
+    manual: MANUAL,
+};
+
+impl Game for CombatantKeys {
+    /// CofD 2e speaks of turns, and its initiative ties go to the higher modifier, so no trait
+    /// breaks them on its own.
+    const DIALECT: Dialect = Dialect {
+        rules: "cofd",
+        beat: Beat::Turn,
+        traits_break_ties: false,
+        examples: [
+            "fray -r cofd surprise Mitch:wits=2,composure=3 Thug:ambusher,dex=3,stealth=2,side=monsters",
+            "fray -r cofd initiative Mitch:dex=3,composure=2 Larry:init=5",
+            "fray -r cofd encounter Mitch:wits=2,composure=3 Thug*2:ambusher,dex=3,stealth=2,side=monsters",
+        ],
+    };
+    type Surprise = SurpriseInput;
+
+    /// wod reads everything but Stealth the same way.
+    fn traits(&self) -> wod::CombatantKeys {
+        wod::CombatantKeys {
+            wits: self.wits,
+            composure: self.composure,
+            dex: self.dex,
+            init: self.init,
+            initiative: self.initiative,
+            ambusher: self.ambusher,
+            in_combat: self.in_combat,
+            modifier: self.modifier,
+            surprised: self.surprised,
+        }
+    }
+
+    /// Wits + Composure as in wod, and each ambusher's Dexterity + Stealth to contest it.
+    fn surprise_input(cast: &Cast, procedure: Procedure) -> Result<SurpriseInput> {
+        let combatants = wod::rollers(cast, procedure)?;
+        let any = |stance: Stance| combatants.iter().any(|r| r.stance == stance);
+        if any(Stance::Rolls) && !any(Stance::Ambusher) {
+            return Err(Error::usage(format!(
+                "cofd {} needs an ambusher: its Dexterity + Stealth contests each Wits + Composure roll",
+                procedure.name()
+            ))
+            .hint(
+                "mark one, e.g. Thug:ambusher,dex=3,stealth=2,side=monsters; with no ambush, use fray -r cofd initiative",
+            ));
+        }
+        let stealth = combatants
+            .iter()
+            .map(|r| {
+                let k = &cast.combatants[r.entry].keys;
+                (r.stance == Stance::Ambusher).then(|| {
+                    Stealth::new(k.dex.unwrap_or(DEFAULT_DOTS), k.stealth.unwrap_or(0), k.modifier.unwrap_or(0))
+                })
+            })
+            .collect();
+        Ok(SurpriseInput { combatants, stealth })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_key_lists_fill_the_key_structs() {
+        cast::assert_list_fills::<NoKeys>(&KEYS.side, &[]);
+        cast::assert_list_fills::<CombatantKeys>(&KEYS.combatant, &[]);
+    }
+}

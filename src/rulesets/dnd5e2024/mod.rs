@@ -1,0 +1,361 @@
+//! 5e2024: the D&D 2024 revision (SRD 5.2). Surprise is the 2014 Stealth against passive
+//! Perception behind the Hide action's DC 15, and costs Disadvantage on initiative instead of a
+//! turn; initiative is a Dexterity check with the Alert feat's proficiency bonus and swap; the
+//! encounter distance comes from the 2024 DMG's travel terrain. This file turns the command
+//! line into rule inputs, reading flags and the cast through the 2014 code where they are the
+//! same; [`rules`] rolls them, [`text`] shows them.
+
+#[cfg(test)]
+mod odds_check;
+pub mod rules;
+pub mod text;
+
+use super::dnd5e::{self, rules as e2014, rules::RollMode};
+use super::{Handler, Manual, Procedures, Ruleset};
+use crate::app::Runner;
+use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
+use crate::cli::{self, RulesId};
+use crate::error::{Error, Result};
+
+use rules::*;
+use serde::Deserialize;
+
+// ------------------------------------------------------------------------------------------
+// Keys: the 2014 keys that mean the same, and what 2024 adds (pb, surprised, initiative).
+
+/// A combatant's keys, described one by one in [`COMBATANT_KEYS`]. Sides take none.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct CombatantKeys {
+    pub dex: Option<i32>,
+    pub init: Option<i32>,
+    pub per: Option<i32>,
+    pub alert: bool,
+    pub pb: Option<i32>,
+    pub adv: bool,
+    pub dis: bool,
+    pub surprised: bool,
+    pub initiative: Option<i32>,
+}
+
+const COMBATANT_KEYS: &[KeyDef] = &[
+    KeyDef::int("dex", -5, 10, "Dex modifier: the initiative modifier, and breaks its ties (default 0)"),
+    KeyDef::int("init", -10, 20, "initiative modifier, as a stat block gives it (default: the Dex modifier)"),
+    KeyDef::int("per", 1, 40, "passive Perception (default 10)"),
+    KeyDef::flag("alert", "Alert feat: adds the proficiency bonus to initiative and may swap (--swap)"),
+    KeyDef::int("pb", 2, 9, "proficiency bonus, added to initiative with alert"),
+    KeyDef::flag("adv", "rolls initiative with Advantage"),
+    KeyDef::flag("dis", "rolls initiative with Disadvantage"),
+    KeyDef::flag("surprised", "was surprised: rolls initiative with Disadvantage (initiative command only)"),
+    KeyDef::int("initiative", -10, 50, "an initiative total already rolled, used as given"),
+];
+
+const KEYS: RulesetKeys = RulesetKeys {
+    rules: "5e2024",
+    side: KeyList::of::<NoKeys>(&[]),
+    combatant: KeyList::of::<CombatantKeys>(COMBATANT_KEYS),
+};
+
+/// The cast with 5e2024's keys.
+type Cast = cast::Cast<NoKeys, CombatantKeys>;
+
+/// The cast's combatants as the 2014 code's creatures, with the 2014 keys that mean the same
+/// (their keys were checked as they were read).
+fn creatures(cast: &Cast) -> Vec<e2014::Creature> {
+    cast.combatants
+        .iter()
+        .map(|c| {
+            let k = &c.keys;
+            e2014::Creature {
+                name: c.name.clone(),
+                count: c.count,
+                side: c.side,
+                dex: k.dex.unwrap_or(0),
+                init: k.init,
+                per: k.per.unwrap_or(e2014::DEFAULT_PASSIVE_PERCEPTION),
+                alert: k.alert,
+                mode: RollMode::from_keys(k.adv, k.dis),
+                ..e2014::Creature::default()
+            }
+        })
+        .collect()
+}
+
+/// What the 2024 keys add to each combatant.
+fn additions(cast: &Cast) -> Vec<Additions> {
+    cast.combatants
+        .iter()
+        .map(|c| Additions { pb: c.keys.pb, given: c.keys.initiative, surprised: c.keys.surprised })
+        .collect()
+}
+
+// ------------------------------------------------------------------------------------------
+
+const ROSTER: &str = "\
+sides:
+  - name: party
+  - name: monsters
+combatants:
+  - name: Rogue
+    dex: 4
+    per: 14
+    alert: true
+    pb: 2
+  - name: Fighter
+    dex: 1
+    per: 12
+  - name: Cleric
+    per: 15
+    initiative: 17
+  - name: Goblin
+    count: 4
+    side: monsters
+    dex: 2
+";
+
+const MANUAL: Manual = Manual {
+    intro: &["The 2014 rules where the 2024 ones are the same (the same Stealth against passive \
+              Perception, the same d20 with Advantage and Disadvantage), with what the revision \
+              changed: hiding takes a Stealth of 15, surprise costs Disadvantage on initiative rather \
+              than a turn, and the Alert feat adds the proficiency bonus and may trade places with an \
+              ally."],
+    rules: &[
+        (
+            "`surprise`",
+            "as in `5e` (`--stealth N`, `--stealth-mod N`, one per hider; `--ambush SIDE`), except: \
+                hiding takes a Stealth of at least 15, the Hide action's DC, and a hider below it is \
+                seen, so nobody is surprised (`verdict: not_hidden`); the Stealth total is the DC to \
+                find the hider, so a passive Perception equal to it notices (no borderline); Alert \
+                gives no protection. A surprised creature loses no turn: it rolls initiative with \
+                Disadvantage.",
+        ),
+        (
+            "`initiative` (`--variant standard`, the default)",
+            "a Dexterity check: d20 + `dex` (or a stat block's `init`), + `pb` with `alert`; \
+                `adv`/`dis` roll two d20s and keep the higher/lower; the `surprised` roll with \
+                Disadvantage, and Advantage and Disadvantage cancel. A `*COUNT` group rolls once. \
+                `NAME:initiative=N` is a total already rolled, used as given.",
+        ),
+        (
+            "`--variant score`",
+            "no roll: 10 + `dex` (or `init`), + `pb` with `alert`; +5 with Advantage, −5 with \
+                Disadvantage (surprised included). The 2014 `side` and `speed` variants are refused: \
+                they are `5e`'s.",
+        ),
+        (
+            "`--swap ALERT:ALLY`",
+            "right after rolling, the Alert holder trades initiative totals with a willing ally: \
+                another single combatant on its side (repeatable, each combatant in one swap at most).",
+        ),
+        (
+            "`encounter`",
+            "surprise, then initiative with the surprised at Disadvantage; who acts first is simply \
+                the first in the order.",
+        ),
+        (
+            "`distance --terrain T`",
+            "how far off an encounter begins, by the 2024 DMG's travel terrain (the terrains are \
+                listed below; either number, any case).",
+        ),
+    ],
+    notes: &[
+        "Ties: the rules leave the order of tied combatants to the GM (and players decide among their \
+         own characters); fray puts the higher `dex` first, then holds a d20 roll-off, those still \
+         tied re-rolling until every place is settled.",
+        "Encounter distance by `--terrain`: `arctic`, `desert`, `grassland`, `waterborne` 6d6 × 10 ft · \
+         `coastal`, `hill` 2d10 × 10 ft · `forest`, `swamp` 2d8 × 10 ft · `mountain` 4d10 × 10 ft · \
+         `underdark`, `urban` 2d6 × 10 ft.",
+    ],
+    output: &[
+        (
+            "`surprise`",
+            "`hide_dc` (15), `hiders` — each `{name, roll?, modifier?, stealth, hidden}`; \
+                `lowest_stealth`; `creatures` — each `{name, side, count?, passive_perception?, \
+                surprised, reason: hiding|not_hidden|noticed|not_noticed}`; `verdict: \
+                not_hidden|none_surprised|surprised`; `effect?`.",
+        ),
+        (
+            "`initiative`",
+            "`variant: standard|score`; `order` — each place as in `5e` (no `action` or `members`), \
+                with `surprised`, `given?` (true for an `initiative=N` total) and `swapped?: {with, \
+                rolled}` (the ally and the total this one rolled before trading); `ties?`.",
+        ),
+        ("`distance`", "`{terrain, roll, scale, feet}`."),
+        ("`encounter`", "`surprise`, `initiative`, `first_to_act`."),
+    ],
+    quiet_encounter: "`surprised=Fighter,Rogue order=Goblin,Rogue,Fighter,Elf`: the surprised lose no \
+                      turn, so `order` is the whole acting order.",
+};
+
+const SURPRISE_FLAGS: &[&str] = &["--stealth", "--stealth-mod", "--ambush"];
+
+pub static RULESET: Ruleset = Ruleset {
+    id: "5e2024",
+    cli: RulesId::Dnd5e2024,
+    keys: KEYS,
+    roster: ROSTER,
+    manual: MANUAL,
+    procedures: Procedures {
+        surprise: Some(Handler { flags: SURPRISE_FLAGS, run: surprise_command }),
+        distance: Some(Handler { flags: &["--terrain"], run: distance_command }),
+        initiative: Some(Handler { flags: &["--variant", "--swap"], run: initiative_command }),
+        reaction: None,
+        pursue: None,
+        encounter: Some(Handler {
+            flags: &["--stealth", "--stealth-mod", "--ambush", "--variant", "--swap"],
+            run: encounter_command,
+        }),
+    },
+};
+
+fn surprise_input(cast: &Cast, opts: &cli::SurpriseOpts) -> Result<e2014::SurpriseInput> {
+    dnd5e::surprise_setup("5e2024", cast, creatures(cast), opts, None)
+}
+
+fn surprise_command(args: &cli::SurpriseArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+    let cast: Cast = cast.typed()?.take_part(&dnd5e::surprise_sides(&args.surprise));
+    runner.run(&Surprise(surprise_input(&cast, &args.surprise)?))
+}
+
+fn distance_command(args: &cli::DistanceArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
+    runner.run(&dnd5e::distance_input("5e2024", TERRAINS, args.travel_terrain.as_deref(), None, false)?)
+}
+
+fn initiative_command(args: &cli::InitiativeArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+    let cast: Cast = cast.typed()?.take_part(&[]);
+    runner.run(&Initiative::new(&initiative_input(&cast, &args.order, true)?))
+}
+
+fn encounter_command(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+    let cast: Cast = cast.typed()?.take_part(&dnd5e::surprise_sides(&args.surprise));
+    let surprise = surprise_input(&cast, &args.surprise)?;
+    let initiative = Initiative::new(&initiative_input(&cast, &args.order, false)?);
+    runner.run(&EncounterInput { surprise, initiative })
+}
+
+/// The initiative lineup; `alone` for the initiative command, where the `surprised` key
+/// stands in for the surprise step.
+fn initiative_input(cast: &Cast, order: &cli::OrderOpts, alone: bool) -> Result<InitiativeInput> {
+    let variant = match order.variant {
+        None | Some(cli::Variant::Standard) => e2014::Variant::Standard,
+        Some(cli::Variant::Score) => e2014::Variant::Score,
+        Some(other @ (cli::Variant::Side | cli::Variant::Speed)) => {
+            let name = if other == cli::Variant::Side { "side" } else { "speed" };
+            return Err(Error::usage(format!(
+                "--variant {name} is a 2014 DMG variant of the 5e ruleset; 5e2024 initiative takes standard or score"
+            ))
+            .hint(format!("for it, use -r 5e --variant {name}")));
+        }
+    };
+    let creatures = creatures(cast);
+    let additions = additions(cast);
+    if creatures.is_empty() {
+        return Err(Error::usage("5e2024 initiative needs combatants")
+            .hint("e.g. fray -r 5e2024 initiative Rogue:dex=4,alert,pb=2 Goblin*4:dex=2,side=monsters"));
+    }
+    for (c, added) in creatures.iter().zip(&additions) {
+        let name = &c.name;
+        if c.alert && added.pb.is_none() && added.given.is_none() {
+            return Err(Error::usage(format!(
+                "'{name}': key 'alert' adds the proficiency bonus to initiative, which needs pb=N (2 to 9)"
+            ))
+            .hint(format!("e.g. {name}:alert,pb=2")));
+        }
+        if added.surprised && !alone {
+            return Err(Error::usage(format!(
+                "'{name}': key 'surprised' is for the initiative command; 5e2024 encounter decides surprise by Stealth"
+            ))
+            .hint("drop the key"));
+        }
+    }
+    let swaps = order.swap.iter().map(|text| swap(text, &creatures)).collect::<Result<Vec<_>>>()?;
+    let mut seen: Vec<usize> = Vec::new();
+    for &(a, b) in &swaps {
+        if let Some(&twice) = [a, b].iter().find(|i| seen.contains(i)) {
+            return Err(Error::usage(format!(
+                "--swap: '{}' is in two swaps; a combatant trades initiative once",
+                creatures[twice].name
+            ))
+            .hint("give each combatant in one --swap at most"));
+        }
+        seen.extend([a, b]);
+    }
+    let sides = cast.sides.iter().map(|s| s.name.clone()).collect();
+    Ok(InitiativeInput { lineup: e2014::InitiativeInput { variant, sides, creatures, rounds: 1 }, additions, swaps })
+}
+
+/// `--swap ALERT:ALLY` as indices: ALERT has the Alert feat, ALLY is another single combatant
+/// on its side (SRD 5.2, Alert: a willing ally).
+fn swap(text: &str, creatures: &[e2014::Creature]) -> Result<(usize, usize)> {
+    let names = || creatures.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", ");
+    let Some((alert, ally)) = text.split_once(':') else {
+        return Err(Error::usage(format!("--swap '{text}': write ALERT:ALLY, the Alert holder then the ally"))
+            .hint("e.g. --swap Rogue:Fighter"));
+    };
+    let find = |name: &str| {
+        let name = name.trim();
+        creatures.iter().position(|c| c.name == name).ok_or_else(|| {
+            Error::usage(format!("--swap '{text}': no combatant is named '{name}'"))
+                .hint(format!("combatants: {}", names()))
+        })
+    };
+    let (a, b) = (find(alert)?, find(ally)?);
+    let (holder, other) = (&creatures[a], &creatures[b]);
+    if a == b {
+        return Err(Error::usage(format!("--swap '{text}': a combatant cannot swap with itself"))
+            .hint("name the ally to trade with"));
+    }
+    if !holder.alert {
+        return Err(Error::usage(format!(
+            "--swap '{text}': {} has no Alert feat; only an Alert holder swaps",
+            holder.name
+        ))
+        .hint(format!("mark it {}:alert,pb=N, or put the Alert holder first", holder.name)));
+    }
+    if let Some(group) = [holder, other].into_iter().find(|c| c.count > 1) {
+        return Err(Error::usage(format!(
+            "--swap '{text}': {} is a group of {} that rolls once; a swap is between two single combatants",
+            group.name, group.count
+        ))
+        .hint("name the group's members one by one to swap one of them"));
+    }
+    if holder.side != other.side {
+        return Err(Error::usage(format!(
+            "--swap '{text}': {} is not on {}'s side, so not an ally",
+            other.name, holder.name
+        ))
+        .hint("swap with a combatant on the same side"));
+    }
+    Ok((a, b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_key_lists_fill_the_key_structs() {
+        cast::assert_list_fills::<NoKeys>(&KEYS.side, &[]);
+        cast::assert_list_fills::<CombatantKeys>(&KEYS.combatant, &[]);
+    }
+
+    #[test]
+    fn creatures_and_additions_carry_every_key() {
+        let specs = ["Rogue:dex=3,init=5,per=16,alert,pb=3,adv,surprised,initiative=12", "Orc:side=monsters,dis"];
+        let combatants = specs.iter().map(|s| cast::parse_inline(s, cast::Owner::Combatant, &KEYS).unwrap()).collect();
+        let cast: Cast = cast::Cast::resolve(vec![], combatants).unwrap().typed().unwrap();
+        let [rogue, orc] = creatures(&cast).try_into().unwrap();
+        assert_eq!(
+            (rogue.dex, rogue.init, rogue.per, rogue.alert, rogue.mode),
+            (3, Some(5), 16, true, RollMode::Advantage)
+        );
+        assert_eq!(
+            (orc.side, orc.dex, orc.init, orc.per, orc.alert),
+            (1, 0, None, e2014::DEFAULT_PASSIVE_PERCEPTION, false)
+        );
+        assert_eq!(orc.mode, RollMode::Disadvantage);
+        let [rogue, orc] = additions(&cast).try_into().unwrap();
+        assert_eq!((rogue.pb, rogue.given, rogue.surprised), (Some(3), Some(12), true));
+        assert_eq!((orc.pb, orc.given, orc.surprised), (None, None, false));
+    }
+}

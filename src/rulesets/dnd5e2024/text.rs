@@ -1,0 +1,167 @@
+//! Text for the 5e2024 procedures, built from the 2014 pieces where they are the same.
+
+use super::rules::*;
+use crate::render::{Palette, Report, block, pad, quiet_field, quiet_list, step, width};
+use crate::rulesets::dnd5e::rules::Variant;
+use crate::rulesets::dnd5e::text::{
+    join_owned, label, lowest_note, names_of, order_lines, perception_text, several, stealth_text,
+};
+use std::fmt::Write as _;
+
+// ------------------------------------------------------------------------------------------
+// Surprise
+
+fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
+    let mut lines = Vec::new();
+    let labels: Vec<String> = s.creatures.iter().map(|c| label(c.name, c.count)).collect();
+    let w = width(labels.iter().map(String::as_str).chain(s.hiders.iter().map(|h| h.stealth.name)));
+    for h in &s.hiders {
+        let mut line = String::new();
+        pad(&mut line, p.name(h.stealth.name), w);
+        let _ = write!(line, "  {}  ", stealth_text(&h.stealth, p));
+        if h.hidden {
+            let _ = write!(line, "{}", p.good(format_args!("hidden (DC {})", s.hide_dc)));
+        } else {
+            let _ = write!(line, "{}", p.warn(format_args!("not hidden: below DC {}", s.hide_dc)));
+        }
+        lines.push(line);
+    }
+    if s.verdict != Verdict::NotHidden {
+        lines.extend(lowest_note(s.hiders.len(), s.lowest_stealth, p));
+    }
+    for (c, name) in s.creatures.iter().zip(&labels) {
+        let mut line = String::new();
+        pad(&mut line, p.name(name), w);
+        line.push_str("  ");
+        let per = c.passive_perception.unwrap_or(0);
+        match (c.judged.reason, s.lowest_stealth) {
+            (Reason::Hiding, _) => line.push_str(&p.dim(format_args!("hides with {}", c.side)).to_string()),
+            (Reason::NotHidden, _) => {
+                let _ = write!(line, "passive Perception {per}  {}", p.good("not surprised: a hider is seen"));
+            }
+            (_, stealth) => {
+                let verdict =
+                    if c.judged.surprised { p.bad("surprised").to_string() } else { p.good("noticed").to_string() };
+                let _ = write!(line, "{}  {verdict}", perception_text(per, stealth.unwrap_or(0)));
+            }
+        }
+        lines.push(line);
+    }
+    let surprised = names_of(s.creatures.iter().filter(|c| c.judged.surprised).map(|c| (c.name, c.count)));
+    let verdict = match s.verdict {
+        Verdict::NotHidden => {
+            let seen: Vec<String> = s
+                .hiders
+                .iter()
+                .filter(|h| !h.hidden)
+                .map(|h| format!("{} (Stealth {})", h.stealth.name, h.stealth.stealth))
+                .collect();
+            format!(
+                "not hidden, below the Hide DC {}: {}; the ambush is seen and nobody is surprised",
+                s.hide_dc,
+                p.good(join_owned(&seen))
+            )
+        }
+        Verdict::NoneSurprised => p.good("nobody is surprised").to_string(),
+        Verdict::Surprised => {
+            let several = several(s.creatures.iter().filter(|c| c.judged.surprised).map(|c| c.count));
+            let (is, rolls) = if several { ("are", "their Initiative rolls") } else { ("is", "its Initiative roll") };
+            format!("{} {is} surprised: Disadvantage on {rolls}", p.bad(join_owned(&surprised)))
+        }
+    };
+    lines.push(format!("→ {verdict}"));
+    lines
+}
+
+fn surprised_names<'a>(s: &SurpriseOutcome<'a>) -> Vec<&'a str> {
+    s.creatures.iter().filter(|c| c.judged.surprised).map(|c| c.name).collect()
+}
+
+impl Report for SurpriseOutcome<'_> {
+    fn text(&self, p: &Palette, out: &mut String) {
+        block(out, &surprise_lines(self, p));
+    }
+
+    fn headline(&self, out: &mut String) {
+        out.push_str(&quiet_list(surprised_names(self)));
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// Initiative
+
+/// What the 2014 line does not say: a total given, surprise, an Alert swap.
+fn note(place: &Place, p: &Palette) -> String {
+    let mut notes: Vec<String> = Vec::new();
+    if place.given {
+        notes.push(p.dim("given").to_string());
+    }
+    if place.place.surprised == Some(true) {
+        let what = if place.given { "surprised" } else { "surprised: Disadvantage" };
+        notes.push(p.bad(what).to_string());
+    }
+    if let Some(swap) = &place.swapped {
+        notes.push(p.warn(format_args!("swapped with {} (rolled {})", swap.with, swap.rolled)).to_string());
+    }
+    notes.join("  ")
+}
+
+fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {
+    let order: Vec<&crate::rulesets::dnd5e::rules::Place> = i.order.iter().map(|o| &o.place).collect();
+    let notes: Vec<String> = i.order.iter().map(|o| note(o, p)).collect();
+    let mut lines = order_lines(&order, &notes, &i.ties, p, i.variant);
+    if i.variant == Variant::Score {
+        lines.push(p.dim("initiative score: 10 + modifier; Advantage +5, Disadvantage −5").to_string());
+    }
+    lines
+}
+
+fn variant_words(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Score => "initiative score",
+        _ => "Dexterity check: d20 + modifier",
+    }
+}
+
+fn order_names<'a>(i: &InitiativeOutcome<'a>) -> Vec<&'a str> {
+    i.order.iter().map(|o| o.place.name).collect()
+}
+
+impl Report for InitiativeOutcome<'_> {
+    fn text(&self, p: &Palette, out: &mut String) {
+        let _ = writeln!(out, "  {}", p.dim(variant_words(self.variant)));
+        block(out, &initiative_lines(self, p));
+    }
+
+    fn headline(&self, out: &mut String) {
+        out.push_str(&quiet_list(order_names(self)));
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// Encounter
+
+impl Report for EncounterOutcome<'_> {
+    fn text(&self, p: &Palette, out: &mut String) {
+        step(out, p, 1, "surprise", &surprise_lines(&self.surprise, p));
+        let mut lines = vec![p.dim(variant_words(self.initiative.variant)).to_string()];
+        lines.extend(initiative_lines(&self.initiative, p));
+        let mut verdict = match self.first_to_act {
+            Some(first) => format!("round 1: {} acts first", p.name(first)),
+            None => "round 1: nobody acts".to_string(),
+        };
+        if self.surprise.creatures.iter().any(|c| c.judged.surprised) {
+            verdict.push_str("; the surprised lose no turn");
+        }
+        lines.push(format!("→ {}", p.total(verdict)));
+        step(out, p, 2, "initiative", &lines);
+    }
+
+    fn headline(&self, out: &mut String) {
+        // The surprised lose no turn: the first round's order is the whole order.
+        let mut line = String::new();
+        quiet_field(&mut line, "surprised", quiet_list(surprised_names(&self.surprise)));
+        quiet_field(&mut line, "order", quiet_list(order_names(&self.initiative)));
+        out.push_str(&line);
+    }
+}
