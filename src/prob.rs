@@ -1,7 +1,7 @@
 //! Exact probabilities: non-negative rationals that stay in `u128` while they fit and move to
 //! big integers when a long chain of rolls outgrows it.
 
-use num_bigint::BigInt;
+use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{ToPrimitive, Zero};
@@ -35,6 +35,22 @@ impl Prob {
         debug_assert!(den != 0);
         let g = num.gcd(&den).max(1);
         Prob(Repr::Small { num: num / g, den: den / g })
+    }
+
+    /// `num / den` for whole numbers of any size; `den` must not be zero.
+    pub fn ratio(num: &BigUint, den: &BigUint) -> Prob {
+        match (num.to_u128(), den.to_u128()) {
+            (Some(num), Some(den)) => Prob::new(num, den),
+            _ => Prob::from_big(BigRational::new(BigInt::from(num.clone()), BigInt::from(den.clone()))),
+        }
+    }
+
+    /// The reduced numerator and denominator.
+    pub fn parts(&self) -> (BigUint, BigUint) {
+        match &self.0 {
+            Repr::Small { num, den } => (BigUint::from(*num), BigUint::from(*den)),
+            Repr::Big(r) => (r.numer().magnitude().clone(), r.denom().magnitude().clone()),
+        }
     }
 
     fn big(&self) -> BigRational {
@@ -91,6 +107,22 @@ impl Prob {
         self.mul(&inverse)
     }
 
+    /// `self - other`, never below zero.
+    pub fn sub(&self, other: &Prob) -> Prob {
+        if let (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) = (&self.0, &other.0) {
+            let g = b.gcd(d);
+            let diff = (b / g).checked_mul(*d).and_then(|den| {
+                let (left, right) = (a.checked_mul(d / g)?, c.checked_mul(b / g)?);
+                Some((left.saturating_sub(right), den))
+            });
+            if let Some((num, den)) = diff {
+                return Prob::new(num, den);
+            }
+        }
+        let rest = self.big() - other.big();
+        Prob::from_big(if rest < BigRational::zero() { BigRational::zero() } else { rest })
+    }
+
     /// `1 - self`, for probabilities (never below zero).
     pub fn complement(&self) -> Prob {
         match &self.0 {
@@ -100,6 +132,21 @@ impl Prob {
                 Prob::from_big(if rest < BigRational::zero() { BigRational::zero() } else { rest })
             }
         }
+    }
+
+    /// `self` to the power `e`.
+    pub fn pow(&self, e: usize) -> Prob {
+        let (mut result, mut base, mut e) = (Prob::one(), self.clone(), e);
+        while e > 0 {
+            if e & 1 == 1 {
+                result = result.mul(&base);
+            }
+            e >>= 1;
+            if e > 0 {
+                base = base.mul(&base);
+            }
+        }
+        result
     }
 
     pub fn to_f64(&self) -> f64 {
@@ -168,6 +215,9 @@ mod tests {
         assert_eq!(sixth.add(&sixth).to_string(), "1/3");
         assert_eq!(sixth.mul(&Prob::new(3, 4)).to_string(), "1/8");
         assert_eq!(Prob::new(2, 9).complement().to_string(), "7/9");
+        assert_eq!(Prob::new(1, 2).sub(&Prob::new(1, 3)).to_string(), "1/6");
+        assert_eq!(Prob::new(1, 3).sub(&Prob::new(1, 2)), Prob::zero());
+        assert_eq!(Prob::new(3, 4).pow(3).to_string(), "27/64");
         assert_eq!(Prob::new(1, 2).div(&Prob::new(3, 4)).to_string(), "2/3");
         assert_eq!(Prob::new(4, 4).to_string(), "1");
     }

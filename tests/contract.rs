@@ -99,7 +99,7 @@ fn every_document_carries_the_version_beside_the_seed() {
     let odds: serde_json::Value = serde_yaml::from_str(&stdout(&["-f", "yaml", "--odds", "reaction"])).unwrap();
     assert_eq!(odds["version"], VERSION);
     // An estimate has a seed; the version stands beside it.
-    let many: Vec<String> = (1..=150).map(|i| format!("C{i}:dex={}", i % 3)).collect();
+    let many: Vec<String> = (1..=3000).map(|i| format!("C{i}:dex={}", i % 3)).collect();
     let mut args = vec!["--odds", "--seed", "5", "-r", "5e", "initiative"];
     args.extend(many.iter().map(String::as_str));
     args.extend(["-f", "json"]);

@@ -338,9 +338,17 @@ fn initiative_odds_by_hand() {
     let orders: Vec<&str> =
         entries.iter().filter(|e| e.0.as_deref() == Some("order")).map(|e| e.3.as_deref().unwrap()).collect();
     assert_eq!(orders, ["1/6"; 6]);
-    // More than three entries: who acts first only.
+    // More than three entries: who acts first, then each one's place instead of every order.
     let entries = odds(&["-r", "5e", "initiative", "A", "B", "C", "D:alert"]);
-    assert!(entries.iter().all(|e| e.0.as_deref() == Some("first")));
+    let parts: std::collections::BTreeSet<&str> = entries.iter().filter_map(|e| e.0.as_deref()).collect();
+    assert_eq!(parts, ["first", "place: A", "place: B", "place: C", "place: D"].into());
+    // A, B and C are alike: each first with the same chance, and D (+5) first more often.
+    let first = odds_of(&entries, Some("first"));
+    assert_eq!(first["\"A\""], first["\"C\""]);
+    assert!(first["\"D\""] > 2.0 * first["\"A\""]);
+    let d = odds_of(&entries, Some("place: D"));
+    assert_eq!(d["1"], first["\"D\""]);
+    assert_eq!(d.len(), 4);
 }
 
 #[test]
@@ -566,19 +574,29 @@ fn errors_name_the_flag_or_key_and_what_is_allowed() {
 
 #[test]
 fn large_casts_stay_exact_then_fall_back_to_a_labelled_estimate() {
-    let thirty: Vec<String> = (1..=30).map(|i| format!("C{i}:dex={}", i % 3)).collect();
+    let cast = |n: usize| -> Vec<String> { (1..=n).map(|i| format!("C{i}:dex={}", i % 3)).collect() };
+    let thirty = cast(30);
     let args = with(&["-r", "5e", "--odds", "-f", "json", "initiative"], &refs(&thirty));
     let doc: Value = serde_json::from_str(&stdout(&refs(&args))).unwrap();
     assert_eq!(doc["exact"], true);
     let odds = doc["odds"].as_array().unwrap();
-    let total: f64 = odds.iter().map(|e| e["probability"].as_f64().unwrap()).sum();
+    let first: Vec<&Value> = odds.iter().filter(|e| e["part"] == "first").collect();
+    let total: f64 = first.iter().map(|e| e["probability"].as_f64().unwrap()).sum();
     assert!((total - 1.0).abs() < 1e-9, "{total}");
     // C1 has Dex +1, C2 +2, C3 +0 (and so on): the same Dex, the same exact chance.
-    assert_eq!(odds[2]["fraction"], odds[5]["fraction"]);
-    let p = |k: usize| odds[k]["probability"].as_f64().unwrap();
+    assert_eq!(first[2]["fraction"], first[5]["fraction"]);
+    let p = |k: usize| first[k]["probability"].as_f64().unwrap();
     assert!(p(1) > p(0) && p(0) > p(2), "a higher Dex adds to the roll and wins ties");
-    let many: Vec<String> = (1..=150).map(|i| format!("C{i}:dex={}", i % 3)).collect();
-    let args = with(&["-r", "5e", "--seed", "1", "--odds", "-f", "json", "initiative"], &refs(&many));
+    // Each of the thirty has a place part of thirty places.
+    let places = odds.iter().filter(|e| e["part"] == "place: C7").count();
+    assert_eq!(places, 30);
+    // A hundred and fifty: still exact, who acts first only, and a note says why.
+    let args = with(&["-r", "5e", "--odds", "initiative"], &refs(&cast(150)));
+    let text = stdout(&refs(&args));
+    assert!(text.contains("exact odds") && text.contains("C150 first"), "{text}");
+    assert!(text.contains("too many contenders to list each one's place"), "{text}");
+    // Three thousand: fractions of thousands of digits; estimated, and said so.
+    let args = with(&["-r", "5e", "--seed", "1", "--odds", "-f", "json", "initiative"], &refs(&cast(3000)));
     let doc: Value = serde_json::from_str(&stdout(&refs(&args))).unwrap();
     assert_eq!(doc["exact"], false);
     assert!(doc["trials"].as_u64().unwrap() >= 20);

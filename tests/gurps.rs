@@ -508,14 +508,15 @@ fn rolled_recovery_turns_fit_the_odds() {
 #[test]
 fn rolled_orders_and_reactions_fit_the_odds() {
     let entries = gurps_odds(&["initiative", "Ansel:speed=6", "Orc*3:side=monsters"]);
-    let expected = odds_of(&entries, None);
-    assert_eq!(expected.len(), 6, "Ansel first, then the three orcs in any order");
+    assert_eq!(odds_of(&entries, Some("first")).len(), 1, "Ansel first");
+    let expected = odds_of(&entries, Some("place: Orc*3"));
+    assert_eq!(expected.len(), 3, "each orc 2nd, 3rd or 4th");
     let runs = docs(&["--seed", "7", "-n", "3000", "initiative", "Ansel:speed=6", "Orc*3:side=monsters"]);
-    let order = |d: &Value| {
-        let names: Vec<&str> = d["order"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
-        serde_json::to_string(&names).unwrap()
+    let place = |d: &Value| {
+        let order = d["order"].as_array().unwrap();
+        order.iter().position(|p| p["name"] == "Orc 2").map_or("null".to_string(), |k| (k + 1).to_string())
     };
-    assert_fits("initiative", &count(&runs, order), &expected);
+    assert_fits("initiative", &count(&runs, place), &expected);
 
     let expected = odds_of(&gurps_odds(&["reaction", "--mod", "-4"]), None);
     let runs = docs(&["--seed", "7", "-n", "4000", "reaction", "--mod", "-4"]);
@@ -584,19 +585,24 @@ fn turn_order_by_basic_speed_then_dx_then_a_roll_off() {
     let rolls: Vec<u64> = last["rolls"].as_array().unwrap().iter().map(|r| r.as_u64().unwrap()).collect();
     let first = if rolls[0] > rolls[1] { "Twin 1" } else { "Twin 2" };
     assert_eq!(order[3].0, first);
-    // No ties: one order, certain.
+    // No ties: who acts first and every place are certain.
     let entries = gurps_odds(&["initiative", "A:speed=6", "B:speed=5,dx=12", "C:speed=5", "M:side=monsters,speed=4"]);
-    assert_eq!(entries.len(), 1);
-    assert_eq!((entries[0].1.clone(), entries[0].3.as_deref()), (serde_json::json!(["A", "B", "C", "M"]), Some("1")));
+    assert_eq!(entries.len(), 5);
+    assert!(entries.iter().all(|e| e.3.as_deref() == Some("1")));
+    assert_eq!(entries[0].1, serde_json::json!("A"));
+    assert_eq!(odds_of(&entries, Some("place: C")).keys().collect::<Vec<_>>(), ["3"]);
 }
 
 #[test]
 fn many_tied_combatants_give_who_acts_first() {
     let entries = gurps_odds(&["initiative", "Orc*12:side=monsters", "Ansel:speed=4"]);
-    let fractions: Vec<&str> = entries.iter().map(|e| e.3.as_deref().unwrap()).collect();
-    assert_eq!(fractions, ["1/12"; 12], "12 orcs tie at Speed 5, DX 10; Ansel is slower");
+    let first: Vec<&str> =
+        entries.iter().filter(|e| e.0.as_deref() == Some("first")).map(|e| e.3.as_deref().unwrap()).collect();
+    assert_eq!(first, ["1/12"; 12], "12 orcs tie at Speed 5, DX 10; Ansel is slower");
+    assert_eq!(odds_of(&entries, Some("place: Ansel")).keys().collect::<Vec<_>>(), ["13"]);
+    assert_eq!(odds_of(&entries, Some("place: Orc*12")).len(), 12);
     let text = run(&["--odds", "initiative", "Orc*12:side=monsters", "Ansel:speed=4"]);
-    assert!(text.contains("showing who acts first"), "{text}");
+    assert!(text.contains("who acts first") && text.contains("Orc 1–12 (each): place"), "{text}");
 }
 
 #[test]

@@ -11,6 +11,7 @@ mod golden;
 mod gurps;
 mod hardening;
 mod keys;
+mod odds_scale;
 mod ose;
 mod quiet;
 mod readme;

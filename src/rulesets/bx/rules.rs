@@ -968,18 +968,20 @@ impl Rule for Encounter {
     fn odds(&self, fallback: Fallback) -> Odds {
         let input = self;
         let names: Vec<&str> = input.surprise.sides.iter().map(|s| s.name.as_str()).collect();
-        let (surprise, method) = ose::surprise_dist(&input.surprise, fallback);
+        let method = Method::exact(fallback);
+        let surprise = ose::surprise_dist(&input.surprise);
         let mut odds = Odds::default();
-        odds.push(Some("surprise"), "surprise", &surprise, method, |(_, set)| ose::describe_surprised(&names, set));
+        surprise.push(&mut odds, Some("surprise"), "surprise", &names, method);
         let mut distance_method = method;
-        let distance = surprise.and_then(|(count, _)| {
-            let shortened = Distance { terrain: input.terrain, surprised: *count > 0 };
+        let none = surprise.none();
+        let distance = Dist::from_pairs([(false, none.clone()), (true, none.complement())]).and_then(|&surprised| {
+            let shortened = Distance { terrain: input.terrain, surprised };
             distance_dist(&shortened, fallback, &mut distance_method)
         });
         odds.push(Some("distance"), "encounter distance", &distance, distance_method, |&feet| {
             (json!(feet), distance_words(feet, input.terrain))
         });
-        ose::push_initiative_after_surprise(&mut odds, &input.initiative, &surprise, method, fallback);
+        ose::push_initiative_after_surprise(&mut odds, &input.initiative, &input.surprise, &surprise, method, fallback);
         push_reaction(&mut odds, Some("reaction"), &input.reaction, fallback);
         if names.len() > 2 {
             odds.note("each side met by the first rolls its own reaction; every roll has these odds");

@@ -178,7 +178,9 @@ fn check_encounter(lines: &[Line], moves: Vec<Move>) {
             assert_part(&odds, Some(&part), &walked, |(c, _, _)| contest_data(&c[i]));
         }
     }
-    assert_part(&odds, Some("order"), &walked, |(_, standing, _)| key(standing, full));
+    // Beyond three, the standing order's part is who acts first (`first`).
+    let order_part = if full { "order" } else { "first" };
+    assert_part(&odds, Some(order_part), &walked, |(_, standing, _)| key(standing, full));
     assert_part(&odds, Some("turn 1"), &walked, |(_, _, turn_one)| match turn_one {
         Some(acting) => key(acting, full),
         None => json!("undetermined"),

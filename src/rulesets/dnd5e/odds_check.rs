@@ -84,7 +84,9 @@ fn party() -> Vec<Creature> {
 #[test]
 fn surprise_of_each_creature_against_rolled_and_given_stealth() {
     for ties in [StealthTies::Noticed, StealthTies::Surprised] {
-        let input = surprise_input(party(), vec![Stealth::Rolls(2), Stealth::Rolls(-1), Stealth::Total(15)], ties);
+        // Two alike hiders among them: counted once, raised to the power two.
+        let hiders = vec![Stealth::Rolls(2), Stealth::Rolls(-1), Stealth::Total(15), Stealth::Rolls(2)];
+        let input = surprise_input(party(), hiders, ties);
         let walked = walk(|d| judged(&surprise(&input, d)));
         check_2014_creatures(&surprise_odds(&input, fallback()), &input, &walked);
     }
@@ -107,6 +109,14 @@ pub(crate) fn check_order(odds: &Odds, walked: &Dist<Vec<String>>, contenders: u
         assert_part(odds, Some("order"), walked, |order| json!(order));
     } else {
         assert!(odds.parts.iter().all(|p| p.part.as_deref() != Some("order")));
+        // Beyond three, each contender's place.
+        let mut names: Vec<&String> = walked.iter().flat_map(|(order, _)| order.iter()).collect();
+        names.sort();
+        names.dedup();
+        for name in names {
+            let place = |order: &Vec<String>| json!(order.iter().position(|n| n == name).map(|k| k + 1));
+            assert_part(odds, Some(&format!("place: {name}")), walked, place);
+        }
     }
 }
 
@@ -138,6 +148,23 @@ fn standard_initiative_with_advantage_disadvantage_and_dex_ties() {
                 c.dex = 1;
                 c.init = Some(3)
             }),
+        ],
+    ));
+}
+
+#[test]
+fn each_place_of_four_rolling_contenders() {
+    // Two alike, one level with them on Dex but not on the modifier, one with Alert.
+    check_initiative(&lineup(
+        Variant::Standard,
+        vec![
+            creature("A", 0, |c| c.dex = 1),
+            creature("B", 0, |c| c.dex = 1),
+            creature("C", 1, |c| {
+                c.dex = 1;
+                c.init = Some(3)
+            }),
+            creature("D", 1, |c| c.alert = true),
         ],
     ));
 }

@@ -9,12 +9,10 @@
 
 use crate::dice::{Dice, Roll};
 use crate::odds::{Dist, Fallback, Method, Odds, dist_of};
+use crate::order::odds::{Field, Line, PLACES_NOT_LISTED, Rival, push_places, standings};
 use crate::order::{self, KeyName, Ranking, Settle, Tie, TieKey};
 use crate::outcome::{Modifier, sum};
 use crate::prob::Prob;
-use num_bigint::BigUint;
-use num_integer::Integer;
-use num_traits::{One, Zero};
 use serde::Serialize;
 use serde_json::json;
 
@@ -499,14 +497,32 @@ pub fn surprise<'a>(input: &'a SurpriseInput, dice: &mut dyn Dice) -> SurpriseOu
     }
 }
 
-/// The distribution of the lowest hider's Stealth, each hider rolled by [`roll_hider`].
+/// The distribution of the lowest hider's Stealth, each hider rolled by [`roll_hider`]. Hiders
+/// roll independently, so the lowest is at least s when every hider's is; hiders alike (the
+/// same Stealth) are counted once.
 pub fn lowest_stealth_dist(input: &SurpriseInput, fallback: Fallback, method: &mut Method) -> Dist<Option<i32>> {
-    let mut lowest: Dist<Option<i32>> = Dist::point(None);
-    for hider in &input.hiders {
-        let one = dist_of(|d| roll_hider(hider, d).stealth, fallback, method);
-        lowest = lowest.and_then(|low| one.map(|&s| Some(low.map_or(s, |l| l.min(s)))));
+    if input.hiders.is_empty() {
+        return Dist::point(None);
     }
-    lowest
+    let mut kinds: Vec<(Stealth, usize, Dist<i32>)> = Vec::new();
+    for hider in &input.hiders {
+        match kinds.iter_mut().find(|(s, _, _)| *s == hider.stealth) {
+            Some((_, count, _)) => *count += 1,
+            None => kinds.push((hider.stealth, 1, dist_of(|d| roll_hider(hider, d).stealth, fallback, method))),
+        }
+    }
+    let mut values: Vec<i32> = kinds.iter().flat_map(|(_, _, d)| d.iter().map(|(s, _)| *s)).collect();
+    values.sort_unstable();
+    values.dedup();
+    // at_least[k]: the chance that every hider's Stealth is values[k] or more.
+    let at_least: Vec<Prob> = values
+        .iter()
+        .map(|&v| kinds.iter().fold(Prob::one(), |acc, (_, count, d)| acc.mul(&d.prob(|&s| s >= v).pow(*count))))
+        .collect();
+    Dist::from_pairs(values.iter().enumerate().map(|(k, &v)| {
+        let above = at_least.get(k + 1).cloned().unwrap_or_else(Prob::zero);
+        (Some(v), at_least[k].sub(&above))
+    }))
 }
 
 /// Each creature's judgement as a distribution.
@@ -1022,10 +1038,6 @@ pub fn total_dists(ini: &Initiative, fallback: Fallback, method: &mut Method) ->
         .collect()
 }
 
-/// The work [`first_dist`] may do (contenders × totals × contenders × tied contenders)
-/// before who acts first is estimated by simulation instead.
-const FIRST_PLACE_BUDGET: usize = 2_000_000;
-
 /// Who acts first among the contenders `among` selects: exact when the cast is small enough
 /// (see [`first_dist`]), else estimated from seeded runs of [`initiative`] itself.
 pub fn first_odds(
@@ -1051,75 +1063,30 @@ pub fn first_odds(
     )
 }
 
+/// The contenders as the ranking odds see them: each total's distribution, Dex to break ties
+/// (sides have none and go straight to the roll-off), and whether `among` lets it act.
+fn rivals(ini: &Initiative, totals: &[Dist<i32>], among: &[bool]) -> Vec<Rival> {
+    ini.contenders
+        .iter()
+        .zip(totals)
+        .enumerate()
+        .map(|(i, (c, dist))| Rival {
+            totals: dist.iter().map(|(t, p)| (i64::from(*t), p.clone())).collect(),
+            keys: vec![c.dex.map_or(i64::MIN, i64::from)],
+            present: if among.get(i).copied().unwrap_or(false) { Prob::one() } else { Prob::zero() },
+        })
+        .collect()
+}
+
 /// Who acts first among the contenders `among` selects, exactly: contender i is first when
 /// every other has a lower total, or the same total and lower Dex, or ties it on both and
-/// loses the roll-off (each of k + 1 tied contenders wins it with probability 1/(k+1)) —
-/// the comparison [`settle`] makes. Worked in whole numbers of equally likely outcomes
-/// (20 per d20, 400 per pair), so long casts stay fast; `None` when the cast is too large.
+/// loses the roll-off — the comparison [`settle`] makes — worked out from each contender's
+/// totals by [`order::odds::Field`]; `None` when the cast is too large for exact fractions.
 pub fn first_dist(ini: &Initiative, totals: &[Dist<i32>], among: &[bool]) -> Option<Dist<Option<usize>>> {
-    let n = ini.contenders.len();
-    let members: Vec<usize> = (0..n).filter(|&i| among[i]).collect();
-    if members.is_empty() {
+    if !among.iter().any(|&a| a) {
         return Some(Dist::point(None));
     }
-    let dex: Vec<Option<i32>> = ini.contenders.iter().map(|c| c.dex).collect();
-    let tables: Vec<Counts> =
-        members.iter().map(|&i| Counts::new(&ini.contenders[i], &totals[i])).collect::<Option<_>>()?;
-    let mut same_dex: std::collections::BTreeMap<Option<i32>, usize> = std::collections::BTreeMap::new();
-    for &i in &members {
-        *same_dex.entry(dex[i]).or_default() += 1;
-    }
-    let widest_tie = same_dex.values().copied().max().unwrap_or(1);
-    let support: usize = tables.iter().map(|t| t.steps.len()).max().unwrap_or(1);
-    if members.len() * support * members.len() * widest_tie > FIRST_PLACE_BUDGET {
-        return None;
-    }
-    // Every contender's outcomes together: the product of the denominators.
-    let all: BigUint = tables.iter().fold(BigUint::one(), |acc, t| acc * t.denominator);
-    let mut pairs: Vec<(Option<usize>, Prob)> = Vec::new();
-    for (a, &i) in members.iter().enumerate() {
-        // wins[k]: outcomes in which exactly k others tie with i and none beats it.
-        let mut wins: Vec<BigUint> = Vec::new();
-        'totals: for &(t, _, count) in &tables[a].steps {
-            let mut ways: Vec<BigUint> = vec![BigUint::one()];
-            for (b, &j) in members.iter().enumerate() {
-                if j == i {
-                    continue;
-                }
-                let (below, at) = tables[b].at(t);
-                let (lose, tie) = match dex[j].cmp(&dex[i]) {
-                    std::cmp::Ordering::Less => (below + at, 0),
-                    std::cmp::Ordering::Equal => (below, at),
-                    std::cmp::Ordering::Greater => (below, 0),
-                };
-                if lose == 0 && tie == 0 {
-                    continue 'totals;
-                }
-                if tie == 0 {
-                    ways.iter_mut().for_each(|w| *w *= lose);
-                    continue;
-                }
-                let mut next = vec![BigUint::zero(); ways.len() + 1];
-                for (k, w) in ways.iter().enumerate() {
-                    next[k] += w * lose;
-                    next[k + 1] += w * tie;
-                }
-                ways = next;
-            }
-            if wins.len() < ways.len() {
-                wins.resize(ways.len(), BigUint::zero());
-            }
-            for (k, w) in ways.into_iter().enumerate() {
-                wins[k] += w * count;
-            }
-        }
-        // Σ wins[k] / (k + 1), over a common multiple of 1..=k+1.
-        let common = (1..=wins.len() as u64).fold(BigUint::one(), |acc, k| acc.lcm(&BigUint::from(k)));
-        let numerator: BigUint =
-            wins.iter().enumerate().map(|(k, w)| w * (&common / BigUint::from(k as u64 + 1))).sum();
-        pairs.push((Some(i), ratio(&numerator, &(&all * &common))));
-    }
-    Some(Dist::from_pairs(pairs))
+    Field::new(&rivals(ini, totals, among), Settle::RollOff(20)).first()
 }
 
 /// A contender's totals as counts of equally likely outcomes: `(total, below, at)`.
@@ -1148,25 +1115,6 @@ impl Counts {
         }
         (below == denominator).then_some(Counts { denominator, steps })
     }
-
-    /// Outcomes with a total below `t`, and with exactly `t`.
-    fn at(&self, t: i32) -> (u64, u64) {
-        match self.steps.binary_search_by(|s| s.0.cmp(&t)) {
-            Ok(k) => (self.steps[k].1, self.steps[k].2),
-            Err(k) => (self.steps.get(k).map_or(self.denominator, |s| s.1), 0),
-        }
-    }
-}
-
-/// `numerator / denominator` as an exact probability.
-fn ratio(numerator: &BigUint, denominator: &BigUint) -> Prob {
-    let whole = |n: &BigUint| {
-        n.to_u32_digits()
-            .iter()
-            .rev()
-            .fold(Prob::zero(), |acc, &digit| acc.mul(&Prob::new(1 << 32, 1)).add(&Prob::new(u128::from(digit), 1)))
-    };
-    whole(numerator).div(&whole(denominator))
 }
 
 /// The full acting order, exactly: every combination of totals, settled by [`settle`]
@@ -1244,17 +1192,41 @@ pub fn describe_order(ini: &Initiative, order: &[usize]) -> (serde_json::Value, 
     (json!(names), names.join(", then "))
 }
 
-/// Who acts first, and the full order when there are at most [`FULL_ORDER`] contenders.
+/// Who acts first; then the full order when there are at most [`FULL_ORDER`] contenders, else
+/// each contender's place.
 fn push_initiative_parts(odds: &mut Odds, ini: &Initiative, fallback: Fallback) -> Vec<Dist<i32>> {
     let mut method = Method::exact(fallback);
     let totals = total_dists(ini, fallback, &mut method);
-    let all = vec![true; ini.contenders.len()];
-    let first = first_odds(ini, &totals, &all, fallback, &mut method);
+    let n = ini.contenders.len();
+    let all = vec![true; n];
     let round = if ini.variant == Variant::Speed { " in round 1" } else { "" };
-    odds.push(Some("first"), format!("who acts first{round}"), &first, method, |f| describe_first(ini, f, "first"));
-    if ini.contenders.len() <= FULL_ORDER {
+    let first_title = format!("who acts first{round}");
+    if n <= FULL_ORDER {
+        let first = first_odds(ini, &totals, &all, fallback, &mut method);
+        odds.push(Some("first"), first_title, &first, method, |f| describe_first(ini, f, "first"));
         let order = order_dist(ini, &totals, fallback, &mut method);
         odds.push(Some("order"), format!("acting order{round}"), &order, method, |o| describe_order(ini, o));
+    } else {
+        let run = |d: &mut dyn Dice| {
+            let mut places = vec![None; n];
+            for (k, &i) in roll_round(ini, d).1.order.iter().enumerate() {
+                places[i] = Some(k + 1);
+            }
+            places
+        };
+        let standing = standings(&rivals(ini, &totals, &all), 20, n, fallback, run);
+        let mut first_method = method;
+        first_method.absorb(standing.first_method);
+        odds.push(Some("first"), first_title, &standing.first, first_method, |f| describe_first(ini, f, "first"));
+        match standing.places {
+            Some(mut places) => {
+                // Exact only while every contender's totals are.
+                places.method.absorb(method);
+                let lines: Vec<Line> = ini.contenders.iter().enumerate().map(|(i, c)| Line::one(&c.name, i)).collect();
+                push_places(odds, &places, &lines, "does not act");
+            }
+            None => odds.note(PLACES_NOT_LISTED),
+        }
     }
     if ini.variant == Variant::Speed && ini.rounds > 1 {
         odds.note("the speed factor is rolled anew every round with the same actions: every round has these odds");

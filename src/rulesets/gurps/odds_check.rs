@@ -1,6 +1,6 @@
 //! The surprise odds are composed (the opening roll, then each combatant's recovery turn by
-//! turn from the success chances), and who acts first among many tied combatants comes from the
-//! top roll-off alone; here both are checked, fraction for fraction, against [`surprise`],
+//! turn from the success chances), and who acts first and each place among many tied combatants
+//! come from the ranking odds; here both are checked, fraction for fraction, against [`surprise`],
 //! [`initiative`] and [`encounter`] themselves walked over every path of their dice.
 
 use super::rules::*;
@@ -197,27 +197,32 @@ fn encounter_parts_match_the_walked_encounter() {
     assert_part(&odds, Some("reaction"), &walked, |(_, _, band)| json!(band));
 }
 
-/// Who acts first when too many orders are possible to list: the walked initiative's first.
+/// Who acts first and each line's place, beyond three combatants: the walked initiative's.
 fn check_first(lines: Vec<Line>) {
     let input = InitiativeInput {
         fight: fight(vec![team("party", leader(10, false, 0)), team("monsters", leader(10, false, 0))], lines),
     };
     let odds = initiative_odds(&input, fallback());
     assert_eq!(odds.parts[0].title, "who acts first");
-    let walked = walk(|d| initiative(&input.fight, d).order[0].name.to_string());
-    assert_part(&odds, None, &walked, |name| Value::String(name.clone()));
+    let walked = walk(|d| initiative(&input.fight, d).order.iter().map(|p| p.name.to_string()).collect::<Vec<_>>());
+    assert_part(&odds, Some("first"), &walked, |order| Value::String(order[0].clone()));
+    for entry in &input.fight.entries {
+        let member = &input.fight.fighters[entry.first].name;
+        let place = |order: &Vec<String>| json!(order.iter().position(|n| n == member).map(|k| k + 1));
+        assert_part(&odds, Some(&format!("place: {}", part_name(entry))), &walked, place);
+    }
 }
 
 #[test]
 fn who_acts_first_among_many_tied() {
-    // 4! × 3! = 144 orders: the four fastest roll off for the first place.
+    // 4! × 3! = 144 orders: the four fastest roll off for the first place, the rest for 5th to 7th.
     let mut lines: Vec<Line> = ["A", "B", "C", "D"].into_iter().map(|n| line(n, 1, 0, 10, false)).collect();
     for n in ["E", "F", "G"] {
         lines.push(Line { speed: 450, ..line(n, 1, 1, 10, false) });
     }
     check_first(lines);
-    // Nine tied: too many orders to walk in the odds, which take every place as even.
-    check_first(vec![line("Orc", 9, 1, 10, false)]);
+    // Eight tied, a group: every place alike.
+    check_first(vec![line("Orc", 8, 1, 10, false)]);
 }
 
 /// A cast of thousands lists fewer turns of recovery one by one (so the answer stays small), and

@@ -8,6 +8,7 @@
 use crate::cast::Hundredths;
 use crate::dice::{Dice, Roll};
 use crate::odds::{Dist, Fallback, Method, Odds, dist_of, exact_or_estimate};
+use crate::order::odds::{self as ranking, Line, PLACES_NOT_LISTED, Rival, push_places};
 use crate::order::{self, KeyName, Settle, Tie, TieKey};
 pub use crate::outcome::ReactionOutcome;
 use crate::outcome::{Modifier, join, sum};
@@ -28,10 +29,8 @@ pub const ODDS_TURNS: u32 = 60;
 /// Recovery outcomes `--odds` lists over all the parts: a cast of thousands lists fewer turns
 /// one by one, so that the answer stays small.
 const ODDS_RECOVERY_OUTCOMES: usize = 200_000;
-/// Distinct acting orders listed in full by `--odds`; past this, only who acts first.
-const FULL_ORDERS: usize = 24;
-/// The largest roll-off whose orders `--odds` walks one by one (8! = 40 320 paths).
-const WALKED_ROLL_OFF: usize = 8;
+/// Combatants whose every turn order `--odds` lists; past this, who acts first and each place.
+const FULL_ORDER: usize = 3;
 
 // ------------------------------------------------------------------------------------------
 // The cast as the rules see it
@@ -707,12 +706,6 @@ pub struct InitiativeOutcome<'a> {
     pub ties: Vec<Tie<'a, Hundredths>>,
 }
 
-/// Fighters grouped by standing: highest Basic Speed first, then higher DX; each group tied.
-pub fn standings(fighters: &[Fighter]) -> Vec<Vec<usize>> {
-    let who: Vec<usize> = (0..fighters.len()).collect();
-    order::levels(&who, |i| (fighters[i].speed, fighters[i].dx))
-}
-
 /// Basic Set: turn order by Basic Speed, ties by DX, then a roll-off fixed for the fight.
 pub fn initiative<'a>(fight: &'a Fight, dice: &mut dyn Dice) -> InitiativeOutcome<'a> {
     let f = &fight.fighters;
@@ -740,11 +733,12 @@ fn order_key(fight: &Fight, dice: &mut dyn Dice) -> Vec<usize> {
     initiative(fight, dice).order.iter().map(|p| p.fighter).collect()
 }
 
+/// The turn order in full for up to [`FULL_ORDER`] combatants (in part `part`); beyond, who acts
+/// first and each combatant's place, a group's members sharing one part. Basic Speed and DX are
+/// fixed, so only the roll-offs among those level on both are left to chance.
 fn push_initiative_odds(fight: &Fight, fallback: Fallback, part: Option<&str>, odds: &mut Odds) {
     let f = &fight.fighters;
-    let groups = standings(f);
-    let orders = groups.iter().try_fold(1usize, |acc, g| (1..=g.len()).try_fold(acc, |a, k| a.checked_mul(k)));
-    if orders.is_some_and(|n| n <= FULL_ORDERS) {
+    if f.len() <= FULL_ORDER {
         let (dist, method) = exact_or_estimate(|d| order_key(fight, d), fallback);
         let title = if dist.len() == 1 { "turn order (fixed: no ties)" } else { "turn order" };
         odds.push(part, title, &dist, method, |order| {
@@ -753,20 +747,24 @@ fn push_initiative_odds(fight: &Fight, fallback: Fallback, part: Option<&str>, o
         });
         return;
     }
-    // Many tied orders: who acts first is the first place of the top group's roll-off.
-    let top = groups.first().cloned().unwrap_or_default();
-    let mut method = Method::exact(fallback);
-    let dist = if top.len() <= WALKED_ROLL_OFF {
-        dist_of(|d| top[d.roll_off(top.len(), 6).order[0]], fallback, &mut method)
-    } else {
-        // Too many orders to walk: a roll-off treats its k contenders alike, each first 1/k.
-        Dist::from_pairs(top.iter().map(|&i| (i, Prob::new(1, top.len() as u128))))
+    let rivals: Vec<Rival> = f.iter().map(|x| Rival::fixed(x.speed.0, vec![i64::from(x.dx)])).collect();
+    let lines: Vec<Line> = fight.entries.iter().map(|e| Line::group(&e.name, e.count as usize, e.first)).collect();
+    let run = |d: &mut dyn Dice| {
+        let mut places = vec![None; f.len()];
+        for (k, i) in order_key(fight, d).into_iter().enumerate() {
+            places[i] = Some(k + 1);
+        }
+        places
     };
-    odds.push(part, "who acts first", &dist, method, |&i| (json!(f[i].name), f[i].name.clone()));
-    let count = orders.map_or("very many".to_string(), |n| n.to_string());
-    odds.note(format!(
-        "{count} turn orders are possible, each as likely as the others within a tie; showing who acts first"
-    ));
+    let standing = ranking::standings(&rivals, 6, lines.len(), fallback, run);
+    odds.push(Some("first"), "who acts first", &standing.first, standing.first_method, |who| match who {
+        Some(i) => (json!(f[*i].name), format!("{} first", f[*i].name)),
+        None => (serde_json::Value::Null, "nobody".to_string()),
+    });
+    match standing.places {
+        Some(places) => push_places(odds, &places, &lines, "not in the order"),
+        None => odds.note(PLACES_NOT_LISTED),
+    }
 }
 
 pub fn initiative_odds(input: &InitiativeInput, fallback: Fallback) -> Odds {
@@ -1202,11 +1200,11 @@ mod tests {
         assert_eq!((out.ties[0].total, &out.ties[0].names[..]), (Hundredths(500), &names[1..4]));
         assert_eq!(out.ties[0].by, [&DX]);
         assert_eq!(out.ties[0].roll_offs[0].names, ["Twin A", "Twin B"]);
+        // Five: who acts first (certain) and each place; only the twins' are left to chance.
         let odds = initiative_odds(&InitiativeInput { fight: f }, fallback());
-        assert_eq!(
-            odds.entries.iter().map(|e| format!("{} {}", e.label, e.prob)).collect::<Vec<_>>(),
-            ["Quick, Deft, Twin A, Twin B, Slow 1/2", "Quick, Deft, Twin B, Twin A, Slow 1/2"]
-        );
+        assert_eq!(part(&odds, "first"), ["Quick first 1"]);
+        assert_eq!(part(&odds, "place: Twin A"), ["3rd 1/2", "4th 1/2"]);
+        assert_eq!(part(&odds, "place: Slow"), ["5th 1"]);
     }
 
     #[test]
@@ -1216,7 +1214,8 @@ mod tests {
             &InitiativeInput { fight: fight(vec![team("party"), team("monsters")], fighters) },
             fallback(),
         );
-        assert_eq!(odds.entries.len(), 12);
+        assert_eq!(part(&odds, "first").len(), 12);
+        assert_eq!(part(&odds, "place: Orc 7").len(), 12);
         assert!(odds.entries.iter().all(|e| e.prob == Prob::new(1, 12)));
         assert!(odds.exact());
     }

@@ -89,3 +89,131 @@ fn an_aware_side_and_a_side_that_waits() {
     ];
     check(&encounter_input(sides, &[false, false, true], Ties::Reroll, 0));
 }
+
+/// Beyond three sides: the surprise, who acts first and each side's place, against the surprise
+/// and the initiative walked over every die (the distance and reactions between them roll dice
+/// of their own that nothing here depends on).
+fn check_standings(sides: Vec<SurpriseSide>, waits: &[bool], ties: Ties) {
+    let input = encounter_input(sides, waits, ties, 0);
+    let names = input.initiative.sides.clone();
+    let odds = encounter_odds(&input, fallback());
+    let walked = walk(|d| {
+        let s = surprise(&input.surprise, d);
+        let out = initiative(&input.initiative, &s.surprised(), d);
+        let place = |name: &str| out.order.iter().find(|p| p.name == name).map(|p| p.place);
+        let places: Vec<Option<usize>> = names.iter().map(|n| place(n)).collect();
+        let top: Vec<&str> = out.order.iter().filter(|p| p.place == 1).map(|p| p.name).collect();
+        let first = match top[..] {
+            [one] => json!(one),
+            _ => json!({ "together": top.len() }),
+        };
+        let surprised: Vec<String> = s.sides.iter().filter(|x| x.surprised).map(|x| x.name.to_string()).collect();
+        (surprised, first.to_string(), places)
+    });
+    assert_part(&odds, Some("surprise"), &walked, |(s, _, _)| json!(s));
+    assert_part(&odds, Some("first"), &walked, |(_, f, _)| serde_json::from_str(f).unwrap());
+    for (i, name) in names.iter().enumerate() {
+        assert_part(&odds, Some(&format!("place: {name}")), &walked, |(_, _, p)| json!(p[i]));
+    }
+}
+
+#[test]
+fn four_sides_first_and_places_with_surprise_and_rerolled_ties() {
+    // Two may be surprised (one ambushed, 3-in-6), two are aware; ties re-rolled.
+    let sides = vec![
+        side("party", Stance::Rolls, 2, true),
+        side("wolves", Stance::Rolls, 2, false),
+        side("spider", Stance::Aware, 2, false),
+        side("bats", Stance::Aware, 2, false),
+    ];
+    check_standings(sides, &[false; 4], Ties::Reroll);
+}
+
+#[test]
+fn four_sides_acting_together_and_one_waiting() {
+    // Ties act together (first alone, or several at once); one aware side waits.
+    let sides = vec![
+        side("party", Stance::Rolls, 1, false),
+        side("wolves", Stance::Aware, 2, false),
+        side("spider", Stance::Rolls, 5, false),
+        side("bats", Stance::Aware, 2, false),
+    ];
+    check_standings(sides, &[false, false, false, true], Ties::Simultaneous);
+}
+
+#[test]
+fn everyone_surprised_and_everyone_waiting() {
+    // All may be surprised (then all act); the two that wait are the only ones left when the
+    // others are surprised (then they roll after all).
+    let sides = vec![
+        side("a", Stance::Rolls, 3, false),
+        side("b", Stance::Rolls, 4, false),
+        side("c", Stance::Rolls, 6, false),
+        side("d", Stance::Rolls, 6, false),
+    ];
+    check_standings(sides.clone(), &[false, false, true, true], Ties::Reroll);
+    check_standings(sides, &[true, false, true, false], Ties::Simultaneous);
+}
+
+#[test]
+fn the_initiative_command_with_a_side_surprised() {
+    let input = InitiativeInput {
+        sides: ["a", "b", "c", "d", "e"].map(String::from).to_vec(),
+        waits: vec![false, true, false, false, false],
+        ties: Ties::Reroll,
+        given: Vec::new(),
+    };
+    let surprised = [false, false, true, false, false];
+    let odds = initiative_odds(&input, &surprised, fallback());
+    let walked = walk(|d| {
+        let out = initiative(&input, &surprised, d);
+        input.sides.iter().map(|n| out.order.iter().find(|p| p.name == n).map(|p| p.place)).collect::<Vec<_>>()
+    });
+    let first = |p: &Vec<Option<usize>>| json!(input.sides[p.iter().position(|&x| x == Some(1)).unwrap()]);
+    assert_part(&odds, Some("first"), &walked, first);
+    for (i, name) in input.sides.iter().enumerate() {
+        assert_part(&odds, Some(&format!("place: {name}")), &walked, |p| json!(p[i]));
+    }
+}
+
+/// The chase is chained round by round (one state: still running); here against [`pursue`]
+/// walked over the rolled distance and every drop's die.
+fn check_pursuit(input: &PursueInput) {
+    let odds = pursue_odds(input, fallback());
+    let walked = walk(|d| {
+        let chase = pursue(input, d);
+        (chase.outcome, chase.round)
+    });
+    let word = |c: Chase| serde_json::to_value(c).unwrap();
+    assert_part(&odds, None, &walked, |&(outcome, round)| json!({ "outcome": word(outcome), "round": round }));
+}
+
+#[test]
+fn pursuits_with_bait_sight_and_a_rolled_start() {
+    let drop = |bait, round| Drop { bait, round };
+    let chase = |quarry, pursuer, gap, sight, drops: Vec<Drop>, rounds| PursueInput {
+        quarry,
+        pursuer,
+        gap,
+        outdoors: false,
+        sight,
+        drops,
+        rounds,
+        pace: 3,
+    };
+    // Rolled start, caught in time unless two drops in round 2 or one in round 3 stop them.
+    let bait = vec![drop(Bait::Food, 2), drop(Bait::Treasure, 2), drop(Bait::Food, 3)];
+    check_pursuit(&chase(30, 40, None, None, bait.clone(), 10));
+    // A faster quarry lost from view; a chase still running when the rounds run out.
+    check_pursuit(&chase(40, 30, None, Some(120), bait.clone(), 10));
+    check_pursuit(&chase(30, 40, Some(300), None, bait, 4));
+    // Over at the start: out of sight already, or no rounds at all.
+    check_pursuit(&chase(30, 40, Some(200), Some(100), Vec::new(), 10));
+    check_pursuit(&chase(30, 40, None, None, vec![drop(Bait::Food, 1)], 0));
+    // Another pace (bx runs its base movement rate in full each round).
+    check_pursuit(&PursueInput { pace: 1, ..chase(30, 40, None, Some(100), bait_one(), 12) });
+}
+
+fn bait_one() -> Vec<Drop> {
+    vec![Drop { bait: Bait::Food, round: 2 }]
+}

@@ -3,16 +3,19 @@
 
 use crate::dice::{Dice, Roll};
 use crate::odds::{Dist, Fallback, Method, Odds, dist_of, exact_or_estimate};
+use crate::order::odds::Line;
 use crate::order::{self, Settle, Tie};
 pub use crate::outcome::ReactionOutcome;
 use crate::outcome::{Modifier, join, sum};
+use crate::prob::Prob;
 use serde::Serialize;
 use serde_json::json;
+use std::collections::BTreeMap;
 
 /// seed 000: the standard chance of being surprised is 2-in-6.
 pub const DEFAULT_CHANCE: u32 = 2;
-/// Sides beyond this many get "who acts first" odds instead of the full order.
-const FULL_ORDER_SIDES: usize = 4;
+/// Sides beyond this many get who acts first and each side's place instead of the full order.
+const FULL_ORDER_SIDES: usize = 3;
 
 // ------------------------------------------------------------------------------------------
 // Surprise
@@ -146,19 +149,107 @@ fn verdict(surprised: &[bool]) -> Verdict {
     }
 }
 
-/// The sets of surprised sides, fewest first.
-pub(crate) fn surprise_dist(
-    input: &SurpriseInput,
-    fallback: Fallback,
-) -> (Dist<(usize, Vec<usize>)>, Method) {
-    exact_or_estimate(
-        |d| {
-            let outcome = surprise(input, d);
-            let set: Vec<usize> = (0..outcome.sides.len()).filter(|&i| outcome.sides[i].surprised).collect();
-            (set.len(), set)
-        },
-        fallback,
-    )
+/// Sets of surprised sides listed one by one; past this, how many sides are surprised.
+const LISTED_SETS: usize = 4096;
+
+/// Each side's chance of being surprised: its chance in six when it rolls (seed 000: surprised
+/// on its chance or less on 1d6), none when it does not roll; a die given at the table is used
+/// as given, as [`surprise`] does: certain when it is the chance or less, else none.
+fn surprise_chances(input: &SurpriseInput) -> Vec<Prob> {
+    input
+        .sides
+        .iter()
+        .map(|side| match (side.stance, side.given) {
+            (Stance::Rolls, Some(face)) if face <= side.chance() => Prob::one(),
+            (Stance::Rolls, Some(_)) => Prob::zero(),
+            (Stance::Rolls, None) => Prob::new(u128::from(side.chance()), 6),
+            (Stance::Aware | Stance::Ambusher, _) => Prob::zero(),
+        })
+        .collect()
+}
+
+/// What the surprise step comes to: each set of surprised sides (fewest first), or, when the
+/// sets are too many to list, how many sides are surprised. Sides roll independently, so the
+/// sets are chained side by side, equal states merged as they go.
+pub(crate) enum Surprised {
+    Sets(Dist<(usize, Vec<usize>)>),
+    Counts(Dist<usize>),
+}
+
+pub(crate) fn surprise_dist(input: &SurpriseInput) -> Surprised {
+    let chances = surprise_chances(input);
+    let open = chances.iter().filter(|q| !q.is_zero() && **q != Prob::one()).count();
+    if open < usize::BITS as usize && 1usize << open <= LISTED_SETS {
+        return Surprised::Sets(surprise_sets(&chances));
+    }
+    Surprised::Counts(count_of(chances.into_iter()))
+}
+
+/// Each set of surprised sides (fewest first), the sides with these chances chained one by one.
+fn surprise_sets(chances: &[Prob]) -> Dist<(usize, Vec<usize>)> {
+    let branch = |q: &Prob| [(false, q.complement()), (true, q.clone())];
+    let mut sets = Dist::point((0, Vec::new()));
+    for (i, q) in chances.iter().enumerate() {
+        sets = sets.and_then(|(count, set): &(usize, Vec<usize>)| {
+            Dist::from_pairs(branch(q).into_iter().map(|(caught, p)| {
+                let mut set = set.clone();
+                if caught {
+                    set.push(i);
+                }
+                ((count + usize::from(caught), set), p)
+            }))
+        });
+    }
+    sets
+}
+
+/// How many of the sides with these chances come out true, each on its own chance.
+fn count_of(chances: impl Iterator<Item = Prob>) -> Dist<usize> {
+    let mut count = Dist::point(0);
+    for q in chances {
+        count = count.and_then(|&k| Dist::from_pairs([(k, q.complement()), (k + 1, q.clone())]));
+    }
+    count
+}
+
+impl Surprised {
+    /// The chance that no side is surprised.
+    pub(crate) fn none(&self) -> Prob {
+        match self {
+            Surprised::Sets(sets) => sets.prob(|(count, _)| *count == 0),
+            Surprised::Counts(counts) => counts.prob(|count| *count == 0),
+        }
+    }
+
+    /// The chance that every side is surprised (`sides` in all).
+    fn all(&self, sides: usize) -> Prob {
+        match self {
+            Surprised::Sets(sets) => sets.prob(|(count, _)| *count == sides),
+            Surprised::Counts(counts) => counts.prob(|count| *count == sides),
+        }
+    }
+
+    /// The part `part` titled `title` (for sets; counts say so).
+    pub(crate) fn push(&self, odds: &mut Odds, part: Option<&str>, title: &str, names: &[&str], method: Method) {
+        match self {
+            Surprised::Sets(sets) => odds.push(part, title, sets, method, |(_, set)| describe_surprised(names, set)),
+            Surprised::Counts(counts) => {
+                odds.push(part, "how many sides are surprised", counts, method, |&k| {
+                    let label = match k {
+                        0 => "nobody surprised".to_string(),
+                        k if k == names.len() => format!("all {k} sides surprised"),
+                        1 => "1 side surprised".to_string(),
+                        k => format!("{k} sides surprised"),
+                    };
+                    (json!(k), label)
+                });
+                odds.note(format!(
+                    "too many sets of surprised sides to list; showing how many are surprised, each side \
+                     on its own chance (more than {LISTED_SETS} sets)"
+                ));
+            }
+        }
+    }
 }
 
 pub(crate) fn describe_surprised(names: &[&str], set: &[usize]) -> (serde_json::Value, String) {
@@ -173,9 +264,8 @@ pub(crate) fn describe_surprised(names: &[&str], set: &[usize]) -> (serde_json::
 
 pub fn surprise_odds(input: &SurpriseInput, fallback: Fallback) -> Odds {
     let names: Vec<&str> = input.sides.iter().map(|s| s.name.as_str()).collect();
-    let (dist, method) = surprise_dist(input, fallback);
     let mut odds = Odds::default();
-    odds.push(None, "surprised sides", &dist, method, |(_, set)| describe_surprised(&names, set));
+    surprise_dist(input).push(&mut odds, None, "surprised sides", &names, Method::exact(fallback));
     odds
 }
 
@@ -428,12 +518,241 @@ fn describe_order(names: &[String], groups: &[Vec<usize>], full: bool) -> (serde
 }
 
 pub fn initiative_odds(input: &InitiativeInput, surprised: &[bool], fallback: Fallback) -> Odds {
-    let full = input.sides.len() <= FULL_ORDER_SIDES;
-    let (dist, method) = initiative_dist(input, surprised, fallback);
     let mut odds = Odds::default();
-    let title = if full { "acting order" } else { "who acts first" };
-    odds.push(None, title, &dist, method, |groups| describe_order(&input.sides, groups, full));
+    if input.sides.len() > FULL_ORDER_SIDES && has_given(input) {
+        let (dist, method) = initiative_dist(input, surprised, fallback);
+        odds.push(None, "who acts first", &dist, method, |groups| describe_order(&input.sides, groups, false));
+        odds.note(GIVEN_FIRST_ONLY);
+        return odds;
+    }
+    if input.sides.len() > FULL_ORDER_SIDES {
+        let chances: Vec<Prob> = (0..input.sides.len())
+            .map(|i| if surprised.get(i).copied().unwrap_or(false) { Prob::one() } else { Prob::zero() })
+            .collect();
+        push_standings(&mut odds, input, &chances, Method::exact(fallback));
+        return odds;
+    }
+    let (dist, method) = initiative_dist(input, surprised, fallback);
+    odds.push(None, "acting order", &dist, method, |groups| describe_order(&input.sides, groups, true));
     odds
+}
+
+/// Beyond three sides: who acts first and each side's place, each side surprised with its
+/// chance in `chances` (certain or not at all outside an encounter).
+///
+/// Every side that rolls rolls 1d6 alike, so all that matters is how many roll and how many
+/// wait: the rolling sides' places are even (ties re-rolled) or follow the number of others
+/// rolling higher (ties acting together); the waiting act after all of them. Alike sides (the
+/// same chance of surprise, waiting or not) have alike odds and are worked out once.
+fn push_standings(odds: &mut Odds, input: &InitiativeInput, chances: &[Prob], method: Method) {
+    let n = input.sides.len();
+    let waits = |i: usize| input.waits.get(i).copied().unwrap_or(false);
+    let totals = ((0..n).filter(|&i| !waits(i)).count(), (0..n).filter(|&i| waits(i)).count());
+    let mut die = Die::default();
+    // Alike sides (the same chance of surprise, waiting or not): their place and chance to be first.
+    let mut kinds: BTreeMap<(Prob, bool), Standing> = BTreeMap::new();
+    let mut first_pairs = Vec::new();
+    let mut places = Vec::with_capacity(n);
+    for i in 0..n {
+        let key = (chances[i].clone(), waits(i));
+        let (place, first) = kinds
+            .entry(key)
+            .or_insert_with(|| {
+                // The others: how many not surprised among those who would roll, and who would wait.
+                let others = |wait: bool| {
+                    count_of((0..n).filter(|&j| j != i && waits(j) == wait).map(|j| chances[j].complement()))
+                };
+                side_standing(&others(false), &others(true), &chances[i], waits(i), totals, input.ties, &mut die)
+            })
+            .clone();
+        first_pairs.push((Some(i), first));
+        places.push(place);
+    }
+    let first_title = "who acts first";
+    match input.ties {
+        Ties::Reroll => {
+            let first = Dist::from_pairs(first_pairs);
+            odds.push(Some("first"), first_title, &first, method, |who| match who {
+                Some(i) => (json!(input.sides[*i]), format!("{} first", input.sides[*i])),
+                None => (json!({ "together": 0 }), "nobody".to_string()),
+            });
+        }
+        Ties::Simultaneous => {
+            // Alone first, or k together, over how many roll.
+            let all = |wait: bool| count_of((0..n).filter(|&j| waits(j) == wait).map(|j| chances[j].complement()));
+            let rollers = rollers_dist(&all(false), &all(true), totals);
+            let together = rollers.and_then(|&r| die.top(r));
+            let first = Dist::from_pairs(
+                first_pairs
+                    .into_iter()
+                    .map(|(i, p)| (First::Alone(i.unwrap_or(0)), p))
+                    .chain(together.iter().filter(|(k, _)| *k > 1).map(|(k, p)| (First::Together(*k), p.clone()))),
+            );
+            odds.push(Some("first"), first_title, &first, method, |f| match f {
+                First::Alone(i) => (json!(input.sides[*i]), format!("{} first, alone", input.sides[*i])),
+                First::Together(k) => (json!({ "together": k }), format!("{k} sides together first")),
+            });
+        }
+    }
+    for (i, place) in places.iter().enumerate() {
+        let line = Line::one(&input.sides[i], i);
+        odds.push(Some(&line.part), line.title, place, method, |p| match p {
+            Some(p) => (json!(p), order::odds::ordinal(*p)),
+            None => (serde_json::Value::Null, "surprised: does not act".to_string()),
+        });
+    }
+}
+
+/// A side's place (`None`: surprised) and its chance to act first.
+type Standing = (Dist<Option<usize>>, Prob);
+
+/// Who acts first when ties act together: one side alone, or several at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum First {
+    Alone(usize),
+    Together(usize),
+}
+
+/// How many sides roll: those not surprised and not waiting; everyone when all are surprised
+/// (`totals`: the sides that would roll and that would wait); the waiting when all able to act wait.
+fn rollers_dist(rolling: &Dist<usize>, waiting: &Dist<usize>, totals: (usize, usize)) -> Dist<usize> {
+    rolling.and_then(|&r| {
+        waiting.map(|&w| {
+            let (r, w) = if r + w == 0 { totals } else { (r, w) };
+            if r == 0 { w } else { r }
+        })
+    })
+}
+
+/// One side's place and its chance to act first (for ties acting together: first alone), given
+/// how many of the others are not surprised (`rolling` of those who would roll, `waiting` of
+/// those who would wait), its own chance of surprise, and whether it waits.
+fn side_standing(
+    rolling: &Dist<usize>,
+    waiting: &Dist<usize>,
+    surprise: &Prob,
+    waits: bool,
+    totals: (usize, usize),
+    ties: Ties,
+    die: &mut Die,
+) -> (Dist<Option<usize>>, Prob) {
+    // The chance that it does not act, that it waits behind so many rollers, or rolls among so many.
+    let mut out = Prob::zero();
+    let mut behind: BTreeMap<usize, Prob> = BTreeMap::new();
+    let mut among: BTreeMap<usize, Prob> = BTreeMap::new();
+    let add = |map: &mut BTreeMap<usize, Prob>, k: usize, p: &Prob| {
+        let sum = map.entry(k).or_insert_with(Prob::zero);
+        *sum = sum.add(p);
+    };
+    for (r, pr) in rolling.iter() {
+        for (w, pw) in waiting.iter() {
+            for (caught, p) in [(true, surprise.clone()), (false, surprise.complement())] {
+                let p = p.mul(pr).mul(pw);
+                if p.is_zero() {
+                    continue;
+                }
+                // seed 000: when every side is surprised, nobody is: everyone acts.
+                let (r, w) = match (caught, r + w) {
+                    (true, 0) => totals,
+                    (true, _) => {
+                        out = out.add(&p);
+                        continue;
+                    }
+                    (false, _) => (r + usize::from(!waits), w + usize::from(waits)),
+                };
+                // When all able to act would wait, nobody gives anything up: they all roll.
+                match (r, waits) {
+                    (0, _) => add(&mut among, w, &p),
+                    (r, false) => add(&mut among, r, &p),
+                    (r, true) => add(&mut behind, r + 1, &p),
+                }
+            }
+        }
+    }
+    let mut pairs = vec![(None, out)];
+    pairs.extend(behind.into_iter().map(|(place, p)| (Some(place), p)));
+    let mut first = Prob::zero();
+    for (r, p) in among {
+        let (place, alone) = die.place(r, ties);
+        first = first.add(&p.mul(&alone));
+        pairs.extend(place.iter().map(|(k, q)| (Some(*k), q.mul(&p))));
+    }
+    (Dist::from_pairs(pairs), first)
+}
+
+/// The odds of `r` sides each rolling 1d6, remembered by `r`.
+#[derive(Default)]
+struct Die {
+    places: BTreeMap<(usize, bool), (Dist<usize>, Prob)>,
+    tops: BTreeMap<usize, Dist<usize>>,
+}
+
+impl Die {
+    /// One roller's place among `r` and its chance to be first (alone, when ties act together).
+    fn place(&mut self, r: usize, ties: Ties) -> (Dist<usize>, Prob) {
+        let key = (r, ties == Ties::Reroll);
+        self.places
+            .entry(key)
+            .or_insert_with(|| match (r, ties) {
+                (0 | 1, _) => (Dist::point(1), Prob::one()),
+                // Re-rolled ties: every order of the r alike sides is as likely as any other.
+                (r, Ties::Reroll) => {
+                    let even = Prob::new(1, r as u128);
+                    (Dist::from_pairs((1..=r).map(|k| (k, even.clone()))), even)
+                }
+                // Ties act together: 1 + those rolling higher; first alone when all roll lower.
+                (r, Ties::Simultaneous) => {
+                    let mut pairs = Vec::new();
+                    let mut alone = Prob::zero();
+                    for v in 1..=6u128 {
+                        let (higher, lower_or_level) = (Prob::new(6 - v, 6), Prob::new(v, 6));
+                        for (m, q) in binomial(r - 1, &higher, &lower_or_level) {
+                            pairs.push((m + 1, q.mul(&Prob::new(1, 6))));
+                        }
+                        alone = alone.add(&Prob::new(v - 1, 6).pow(r - 1).mul(&Prob::new(1, 6)));
+                    }
+                    (Dist::from_pairs(pairs), alone)
+                }
+            })
+            .clone()
+    }
+
+    /// How many of `r` sides share the top roll (ties acting together).
+    fn top(&mut self, r: usize) -> Dist<usize> {
+        self.tops
+            .entry(r)
+            .or_insert_with(|| {
+                if r <= 1 {
+                    return Dist::point(r);
+                }
+                let mut pairs = Vec::new();
+                for v in 1..=6u128 {
+                    let (at, below) = (Prob::new(1, 6), Prob::new(v - 1, 6));
+                    pairs.extend(binomial(r, &at, &below).into_iter().filter(|(k, _)| *k > 0));
+                }
+                Dist::from_pairs(pairs)
+            })
+            .clone()
+    }
+}
+
+/// `(k, C(n, k)·p^k·q^(n−k))` for k = 0..=n.
+fn binomial(n: usize, p: &Prob, q: &Prob) -> Vec<(usize, Prob)> {
+    let powers = |x: &Prob| {
+        let mut all = vec![Prob::one()];
+        for k in 0..n {
+            all.push(all[k].mul(x));
+        }
+        all
+    };
+    let (p_pow, q_pow) = (powers(p), powers(q));
+    let mut out = Vec::with_capacity(n + 1);
+    let mut choose = Prob::one();
+    for k in 0..=n {
+        out.push((k, choose.mul(&p_pow[k]).mul(&q_pow[n - k])));
+        choose = choose.mul(&Prob::new((n - k) as u128, k as u128 + 1));
+    }
+    out
 }
 
 // ------------------------------------------------------------------------------------------
@@ -672,15 +991,46 @@ pub fn pursue(input: &PursueInput, dice: &mut dyn Dice) -> PursueOutcome {
     }
 }
 
+/// How a chase from `start` feet ends, round by round as [`pursue`] runs it: the gap moves by
+/// the same amount every round, so only the bait left to chance; the chance of still running
+/// carries from round to round (a chain of one state, not every roll of every drop).
+fn chase_dist(input: &PursueInput, start: u32, fallback: Fallback, method: &mut Method) -> Dist<(Chase, u32)> {
+    let mut gap = i64::from(start);
+    if let Some(end) = gap_ends_chase(gap, input.sight) {
+        return Dist::point((end, 0));
+    }
+    // seed 000: pursuers that value the bait stop on 3-in-6, from the drop's own roll.
+    let stops = dist_of(|d| d.roll(1, 6).total <= 3, fallback, method).prob(|&s| s);
+    let mut running = Prob::one();
+    let mut pairs = Vec::new();
+    for round in 1..=input.rounds {
+        let drops = input.drops.iter().filter(|d| d.round == round).count();
+        let kept = stops.complement().pow(drops);
+        pairs.push(((Chase::Distracted, round), running.mul(&kept.complement())));
+        running = running.mul(&kept);
+        gap = (gap + i64::from(input.pace) * (i64::from(input.quarry) - i64::from(input.pursuer))).max(0);
+        if let Some(end) = gap_ends_chase(gap, input.sight) {
+            pairs.push(((end, round), running));
+            return Dist::from_pairs(pairs);
+        }
+        if running.is_zero() {
+            break;
+        }
+    }
+    pairs.push(((Chase::Running, input.rounds), running));
+    Dist::from_pairs(pairs)
+}
+
 pub fn pursue_odds(input: &PursueInput, fallback: Fallback) -> Odds {
-    chase_end_odds(
-        |d| {
-            let chase = pursue(input, d);
-            (chase.outcome, chase.round)
-        },
-        chase_end_label,
-        fallback,
-    )
+    let mut method = Method::exact(fallback);
+    let start = match input.gap {
+        Some(gap) => Dist::point(gap),
+        None => {
+            distance_dist(&DistanceInput { outdoors: input.outdoors, both_surprised: false }, fallback, &mut method)
+        }
+    };
+    let dist = start.and_then(|&gap| chase_dist(input, gap, fallback, &mut method));
+    chase_odds(&dist, method, chase_end_label)
 }
 
 /// How a chase ends, `(outcome, round)` of each run of `chase`, each labelled by `label`.
@@ -690,8 +1040,13 @@ pub(crate) fn chase_end_odds(
     fallback: Fallback,
 ) -> Odds {
     let (dist, method) = exact_or_estimate(chase, fallback);
+    chase_odds(&dist, method, label)
+}
+
+/// The part `how the chase ends`, each `(outcome, round)` labelled by `label`.
+fn chase_odds(dist: &Dist<(Chase, u32)>, method: Method, label: impl Fn(Chase, u32) -> String) -> Odds {
     let mut odds = Odds::default();
-    odds.push(None, "how the chase ends", &dist, method, |&(outcome, round)| {
+    odds.push(None, "how the chase ends", dist, method, |&(outcome, round)| {
         (json!({ "outcome": outcome.word(), "round": round }), label(outcome, round))
     });
     odds
@@ -760,18 +1115,34 @@ pub fn encounter<'a>(input: &'a EncounterInput, dice: &mut dyn Dice) -> Encounte
     EncounterOutcome { awareness, surprise, distance, initiative, reaction, conclusion: CONCLUSION }
 }
 
-/// The acting order (who acts first, for many sides) given each outcome of the surprise step,
-/// as the encounter's `initiative` part.
+/// The acting order given each outcome of the surprise step, as the encounter's `initiative`
+/// part: the full order for up to three sides; beyond, who acts first and each side's place,
+/// over each side's own chance of surprise. A die given at the table breaks the likeness of the
+/// sides those places rest on: then who acts first, chained on each set of surprised sides.
 pub(crate) fn push_initiative_after_surprise(
     odds: &mut Odds,
     input: &InitiativeInput,
-    surprise: &Dist<(usize, Vec<usize>)>,
+    surprise_input: &SurpriseInput,
+    surprise: &Surprised,
     method: Method,
     fallback: Fallback,
 ) {
     let full = input.sides.len() <= FULL_ORDER_SIDES;
+    let given = has_given(input);
+    if !full && !given {
+        push_standings(odds, input, &surprise_chances(surprise_input), method);
+        return;
+    }
+    let forced;
+    let sets = match surprise {
+        Surprised::Sets(sets) => sets,
+        Surprised::Counts(_) => {
+            forced = surprise_sets(&surprise_chances(surprise_input));
+            &forced
+        }
+    };
     let mut order_method = method;
-    let order = surprise.and_then(|(_, set)| {
+    let order = sets.and_then(|(_, set)| {
         let surprised: Vec<bool> = (0..input.sides.len()).map(|i| set.contains(&i)).collect();
         let (dist, m) = initiative_dist(input, &surprised, fallback);
         order_method.absorb(m);
@@ -779,26 +1150,40 @@ pub(crate) fn push_initiative_after_surprise(
     });
     let title = if full { "acting order" } else { "who acts first" };
     odds.push(Some("initiative"), title, &order, order_method, |g| describe_order(&input.sides, g, full));
+    if !full {
+        odds.note(GIVEN_FIRST_ONLY);
+    }
+}
+
+/// Said when a given initiative die leaves only who acts first among many sides.
+const GIVEN_FIRST_ONLY: &str = "a side's initiative die is given: showing who acts first, without places";
+
+/// Whether any side's initiative die was given at the table.
+fn has_given(input: &InitiativeInput) -> bool {
+    input.given.iter().any(Option::is_some)
 }
 
 /// Each step's outcomes: surprise, distance (shortened when all are surprised), acting
 /// order (given who is surprised) and the reaction band, each chained on the steps before.
+/// Beyond three sides, who acts first and each side's place, over each side's own chance of
+/// surprise.
 pub fn encounter_odds(input: &EncounterInput, fallback: Fallback) -> Odds {
     let names: Vec<&str> = input.surprise.sides.iter().map(|s| s.name.as_str()).collect();
-    let (surprise, method) = surprise_dist(&input.surprise, fallback);
+    let method = Method::exact(fallback);
+    let surprise = surprise_dist(&input.surprise);
     let mut odds = Odds::default();
-    odds.push(Some("surprise"), "surprise", &surprise, method, |(_, set)| describe_surprised(&names, set));
+    surprise.push(&mut odds, Some("surprise"), "surprise", &names, method);
 
     let mut distance_method = method;
-    let distance = surprise.and_then(|(count, _)| {
-        let both_surprised = *count == names.len();
+    let all = surprise.all(names.len());
+    let distance = Dist::from_pairs([(true, all.clone()), (false, all.complement())]).and_then(|&both_surprised| {
         distance_dist(&DistanceInput { outdoors: input.outdoors, both_surprised }, fallback, &mut distance_method)
     });
     odds.push(Some("distance"), "encounter distance", &distance, distance_method, |&feet| {
         (json!(feet), format!("{feet}′"))
     });
 
-    push_initiative_after_surprise(&mut odds, &input.initiative, &surprise, method, fallback);
+    push_initiative_after_surprise(&mut odds, &input.initiative, &input.surprise, &surprise, method, fallback);
 
     let mut reaction_method = Method::exact(fallback);
     let reaction = reaction_dist(&input.reaction, fallback, &mut reaction_method);
@@ -866,6 +1251,34 @@ mod tests {
         // An ambush raises the party's chance to 3-in-6; the ambushers do not roll.
         let odds = surprise_odds(&two_sides(true, false), fallback());
         assert_eq!(fractions(&odds), ["nobody surprised 1/2", "party surprised 1/2"]);
+    }
+
+    #[test]
+    fn many_sides_give_how_many_are_surprised() {
+        // Thirteen sides at 2-in-6: 8192 sets, so the count, which is binomial(13, 1/3).
+        let sides = (0..13)
+            .map(|i| SurpriseSide {
+                name: format!("s{i}"),
+                members: Vec::new(),
+                stance: Stance::Rolls,
+                base_chance: DEFAULT_CHANCE,
+                ambushed: false,
+                given: None,
+            })
+            .collect();
+        let odds = surprise_odds(&SurpriseInput { sides, ambusher: None }, fallback());
+        assert_eq!(odds.entries.len(), 14);
+        let mut choose = 1u128;
+        for (k, e) in odds.entries.iter().enumerate() {
+            let expected = Prob::new(choose * (1 << (13 - k)), 3u128.pow(13));
+            assert_eq!((e.outcome.clone(), &e.prob), (json!(k), &expected), "{k} surprised");
+            choose = choose * (13 - k as u128) / (k as u128 + 1);
+        }
+        assert!(odds.notes[0].starts_with("too many sets"));
+        // Twelve: 4096 sets, listed.
+        let mut twelve = two_sides(false, false);
+        twelve.sides = (0..12).map(|_| twelve.sides[0].clone()).collect();
+        assert_eq!(surprise_odds(&twelve, fallback()).entries.len(), 4096);
     }
 
     #[test]

@@ -134,8 +134,30 @@ fn check(lines: &[Line], moves: Vec<Move>) {
         }
     }
     let full = input.initiative.fighters.len() <= 3;
-    assert_part(&odds, Some("order"), &walked, |(_, standing, _)| key(standing, full));
-    assert_part(&odds, Some("round 1"), &walked, |(_, _, round_one)| key(round_one, full));
+    let moved = input.initiative.moves.iter().any(|m| m.kind != MoveKind::Hold);
+    if full {
+        assert_part(&odds, Some("order"), &walked, |(_, standing, _)| key(standing, full));
+        assert_part(&odds, Some("round 1"), &walked, |(_, _, round_one)| key(round_one, full));
+        return;
+    }
+    // Beyond three: who acts first, in the standing order and in round 1, and each one's place
+    // (not listed with delays or readied actions).
+    assert_part(&odds, Some("first"), &walked, |(_, standing, _)| json!(standing.first()));
+    assert_part(&odds, Some("round 1"), &walked, |(_, _, round_one)| json!(round_one.first()));
+    if moved {
+        assert!(odds.parts.iter().all(|p| !p.part.as_deref().unwrap_or("").starts_with("place: ")));
+        return;
+    }
+    for l in lines {
+        let (part, name) = match l.count {
+            1 => (format!("place: {}", l.name), l.name.to_string()),
+            n => (format!("place: {}*{n}", l.name), format!("{} 1", l.name)),
+        };
+        let place = |(_, standing, _): &(Vec<(bool, bool)>, Vec<String>, Vec<String>)| {
+            json!(standing.iter().position(|n| *n == name).map(|k| k + 1))
+        };
+        assert_part(&odds, Some(&part), &walked, place);
+    }
 }
 
 #[test]
@@ -169,6 +191,33 @@ fn who_acts_first_for_four_and_a_surprised_holder() {
         line("Di", 2, 2, Stance::InCombat, 0, None),
     ];
     check(&lines, vec![Move { who: 0, kind: MoveKind::Hold, anchor: Some(Anchor::After(3)) }]);
+}
+
+#[test]
+fn who_acts_first_for_four_with_a_delay_and_a_readied_action() {
+    // Cy waits until after Bo, Ann readies an action before Di; Ann may be surprised.
+    let lines = [
+        line("Ann", 1, 0, Stance::Rolls, 3, None),
+        line("Bo", 0, 1, Stance::Ambusher, 1, Some(7)),
+        line("Cy", 2, 2, Stance::InCombat, 2, None),
+        line("Di", 1, 1, Stance::Ambusher, 4, None),
+    ];
+    let moves = vec![
+        Move { who: 2, kind: MoveKind::Delay, anchor: Some(Anchor::After(1)) },
+        Move { who: 0, kind: MoveKind::Ready, anchor: Some(Anchor::Before(3)) },
+    ];
+    check(&lines, moves);
+}
+
+#[test]
+fn each_place_of_a_group_and_the_rest() {
+    // Two thugs roll surprise on one die and initiative alike; Mitch rolls initiative, Larry's is given.
+    let lines = [
+        Line { count: 2, ..line("Thug", 1, 0, Stance::Rolls, 1, None) },
+        line("Mitch", 2, 2, Stance::InCombat, 2, None),
+        line("Larry", 2, 2, Stance::Ambusher, 0, Some(4)),
+    ];
+    check(&lines, Vec::new());
 }
 
 #[test]

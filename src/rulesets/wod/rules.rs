@@ -4,6 +4,7 @@
 
 use crate::dice::{Dice, Pool, Roll};
 use crate::odds::{Dist, Fallback, Method, Odds, dist_of, enumerate, exact_or_estimate, simulate};
+use crate::order::odds::{Field, Line, PLACES_NOT_LISTED, Rival, Standings, push_places, standings};
 use crate::order::{self, KeyName, Settle, Tie, TieKey};
 use crate::outcome::{Modifier, sum};
 use crate::prob::Prob;
@@ -559,6 +560,17 @@ impl InitiativeInput {
         self.moves.iter().find(|m| m.who == who)
     }
 
+    /// Each fighter's move, looked up once: [`InitiativeInput::move_of`] for every fighter.
+    fn move_by_fighter(&self) -> Vec<Option<&Move>> {
+        let mut by = vec![None; self.fighters.len()];
+        for m in self.moves.iter().rev() {
+            if let Some(slot) = by.get_mut(m.who) {
+                *slot = Some(m);
+            }
+        }
+        by
+    }
+
     /// Combatants whose initiative is rolled rather than given.
     fn rollers(&self) -> usize {
         self.fighters.iter().filter(|f| f.given.is_none()).count()
@@ -793,6 +805,7 @@ struct Resolved {
 fn resolve(
     i: usize,
     input: &InitiativeInput,
+    moves: &[Option<&Move>],
     position: &[usize],
     rolled: &[i32],
     memo: &mut [Option<Resolved>],
@@ -802,11 +815,11 @@ fn resolve(
         return done.clone();
     }
     let own = Moment(vec![position[i] as i64]);
-    let resolved = match input.move_of(i) {
+    let resolved = match moves[i] {
         Some(Move { kind: MoveKind::Delay | MoveKind::Ready, anchor: Some(anchor), .. })
             if depth <= input.fighters.len() =>
         {
-            let other = resolve(anchor.other(), input, position, rolled, memo, depth + 1);
+            let other = resolve(anchor.other(), input, moves, position, rolled, memo, depth + 1);
             let target = other.moment.beside(*anchor);
             // A wait can only make a combatant act later than its own turn, never earlier.
             if own < target {
@@ -857,6 +870,7 @@ pub fn initiative<'a>(input: &'a InitiativeInput, enters: &[u32], dice: &mut dyn
     let base = order_by(&everyone, |i| rolled[i], &rolled, TieKind::Initiative, input, dice, &mut ties);
 
     // Delays and readied actions, placed beside their anchors in the rolled order.
+    let moves = input.move_by_fighter();
     let mut moment: Vec<Moment> = Vec::new();
     let mut standing_total = rolled.clone();
     let mut void = vec![false; n];
@@ -869,7 +883,7 @@ pub fn initiative<'a>(input: &'a InitiativeInput, enters: &[u32], dice: &mut dyn
         }
         let mut memo = vec![None; n];
         for i in 0..n {
-            let r = resolve(i, input, &position, &rolled, &mut memo, 0);
+            let r = resolve(i, input, &moves, &position, &rolled, &mut memo, 0);
             moment.push(r.moment);
             standing_total[i] = r.total;
             void[i] = r.void;
@@ -879,7 +893,7 @@ pub fn initiative<'a>(input: &'a InitiativeInput, enters: &[u32], dice: &mut dyn
     };
 
     // Held actions: out of round 1, placed in round 2, back home from round 3.
-    let holding = |i: usize| input.move_of(i).filter(|m| m.kind == MoveKind::Hold);
+    let holding = |i: usize| moves[i].filter(|m| m.kind == MoveKind::Hold);
     let holds: Vec<bool> = (0..n).map(|i| holding(i).is_some() && !is_surprised(i)).collect();
     let sits_out = |i: usize, round: u32| first_round(i) > round || (round == 1 && holds[i]);
     let round_one: Vec<usize> = standing.iter().copied().filter(|&i| !sits_out(i, 1)).collect();
@@ -951,7 +965,7 @@ pub fn initiative<'a>(input: &'a InitiativeInput, enters: &[u32], dice: &mut dyn
     let order = standing
         .iter()
         .map(|&i| {
-            let mv = input.move_of(i);
+            let mv = moves[i];
             let waiting = |kind: MoveKind| {
                 mv.filter(|m| m.kind == kind).and_then(|m| m.anchor).map(|anchor| Waiting {
                     after: matches!(anchor, Anchor::After(_)).then(|| name_of(anchor.other())),
@@ -1049,7 +1063,7 @@ fn describe_order(input: &InitiativeInput, key: &[usize], full: bool, nobody: &s
 /// Seeded runs for a fight too big to enumerate: fewer for bigger casts, so the answer
 /// still comes back in about a second.
 fn trials(fallback: Fallback, combatants: usize) -> Fallback {
-    let most = (SIMULATION_WORK / combatants.max(1) as u64).max(1_000);
+    let most = (SIMULATION_WORK / combatants.max(1) as u64).max(200);
     Fallback { seed: fallback.seed, trials: fallback.trials.min(most) }
 }
 
@@ -1068,6 +1082,108 @@ fn fight_dist<T: Ord + Clone>(
     (simulate(run, fallback.trials, fallback.seed), Method { trials: Some(fallback.trials), seed: fallback.seed })
 }
 
+/// Delayed or readied actions move combatants on the rolled order, so the order is no longer
+/// a ranking of independent totals.
+fn moved(input: &InitiativeInput) -> bool {
+    input.moves.iter().any(|m| m.kind != MoveKind::Hold)
+}
+
+/// Each fighter as the ranking odds see it: d10 + modifier (or the total given), the tie rule's
+/// key, and the chance `acts` that it takes part.
+fn rivals(input: &InitiativeInput, acts: impl Fn(usize) -> Prob) -> Vec<Rival> {
+    let d10 = crate::odds::sum_distribution(1, 10);
+    input
+        .fighters
+        .iter()
+        .enumerate()
+        .map(|(i, f)| Rival {
+            totals: match f.given {
+                Some(total) => vec![(i64::from(total), Prob::one())],
+                None => d10.iter().map(|(face, p)| (i64::from(*face) + i64::from(f.modifier()), p.clone())).collect(),
+            },
+            keys: vec![i64::from(f.tie_break())],
+            present: acts(i),
+        })
+        .collect()
+}
+
+/// The lines of the cast for place parts: a group's members (`Thug 1` to `Thug 3`, alike in
+/// the roll) share one.
+fn lines(input: &InitiativeInput, rivals: &[Rival]) -> Vec<Line> {
+    let f = &input.fighters;
+    let mut lines = Vec::new();
+    let mut i = 0;
+    while i < f.len() {
+        let base = f[i].name.strip_suffix(" 1");
+        let mut count = 1;
+        if let Some(base) = base {
+            while i + count < f.len()
+                && rivals[i + count] == rivals[i]
+                && f[i + count].name.strip_prefix(base).and_then(|k| k.strip_prefix(' '))
+                    == Some(&(count + 1).to_string())
+            {
+                count += 1;
+            }
+        }
+        lines.push(match base {
+            Some(base) if count > 1 => Line::group(base, count, i),
+            _ => Line::one(&f[i].name, i),
+        });
+        i += count;
+    }
+    lines
+}
+
+/// Each fighter's place in `order` (`None`: not in it).
+fn places_in(order: &[usize], n: usize) -> Vec<Option<usize>> {
+    let mut places = vec![None; n];
+    for (k, &i) in order.iter().enumerate() {
+        places[i] = Some(k + 1);
+    }
+    places
+}
+
+fn describe_first(input: &InitiativeInput, first: &Option<usize>, nobody: &str) -> (serde_json::Value, String) {
+    match first {
+        Some(i) => {
+            let name = &input.fighters[*i].name;
+            (json!(name), format!("{name} first"))
+        }
+        None => (serde_json::Value::Null, nobody.to_string()),
+    }
+}
+
+/// Beyond three fighters without delays or readied actions: who acts first, who acts first in
+/// round 1 when someone sits it out (`round_one`: the standings with the chance of acting in
+/// round 1), and each fighter's place in the standing order.
+fn push_standings(odds: &mut Odds, input: &InitiativeInput, standing: Standings, round_one: Option<Standings>) {
+    odds.push(Some("first"), "who acts first", &standing.first, standing.first_method, |f| {
+        describe_first(input, f, "nobody")
+    });
+    if let Some(r) = round_one {
+        let beat = input.beat.word();
+        let (part, title) = (format!("{beat} 1"), format!("who acts first in {beat} 1 (the surprised and held sit out)"));
+        let nobody = format!("nobody acts in {beat} 1");
+        odds.push(Some(&part), &title, &r.first, r.first_method, |f| describe_first(input, f, &nobody));
+    }
+    match standing.places {
+        Some(places) => push_places(odds, &places, &lines(input, &rivals(input, |_| Prob::one())), "not in the order"),
+        None => odds.note(PLACES_NOT_LISTED),
+    }
+}
+
+/// The standing order's first and places over every roll of `run` (an initiative or an encounter).
+fn standing_of(
+    input: &InitiativeInput,
+    fallback: Fallback,
+    mut run: impl FnMut(&mut dyn Dice) -> (Vec<usize>, Vec<usize>),
+) -> Standings {
+    let n = input.fighters.len();
+    let rivals = rivals(input, |_| Prob::one());
+    let lines = lines(input, &rivals).len();
+    standings(&rivals, 10, lines, fallback, |d| places_in(&run(d).0, n))
+}
+
 /// The titles of the order parts: (the standing order, round 1).
 fn order_titles(input: &InitiativeInput, full: bool) -> (&'static str, String) {
     let beat = input.beat.word();
@@ -1083,6 +1199,24 @@ fn order_titles(input: &InitiativeInput, full: bool) -> (&'static str, String) {
 pub fn initiative_odds(input: &InitiativeInput, enters: &[u32], fallback: Fallback) -> Odds {
     let n = input.fighters.len();
     let full = n <= FULL_ORDER;
+    let holds = holders(input);
+    let sits_out =
+        |i: usize| holds[i] || input.fighters[i].surprised || enters.get(i).is_some_and(|&e| e > 1);
+    let sitters = (0..n).any(sits_out);
+    if !full && !moved(input) {
+        let mut odds = Odds::default();
+        let run = |d: &mut dyn Dice| {
+            let out = initiative(input, enters, d);
+            (out.standing, out.round_one)
+        };
+        let standing = standing_of(input, fallback, run);
+        let round_one = sitters.then(|| {
+            let acts = |i: usize| if sits_out(i) { Prob::zero() } else { Prob::one() };
+            standings(&rivals(input, acts), 10, 0, fallback, |d| places_in(&run(d).1, n))
+        });
+        push_standings(&mut odds, input, standing, round_one);
+        return odds;
+    }
     let (dist, method) = fight_dist(
         input.rollers(),
         n,
@@ -1092,13 +1226,14 @@ pub fn initiative_odds(input: &InitiativeInput, enters: &[u32], fallback: Fallba
         },
         fallback,
     );
-    let sitters = holders(input)
-        .iter()
-        .enumerate()
-        .any(|(i, &h)| h || input.fighters[i].surprised || enters.get(i).is_some_and(|&e| e > 1));
     let mut odds = Odds::default();
-    let (title, first_title) = order_titles(input, full);
     let order = dist.map(|(o, _)| o.clone());
+    if !full {
+        let round_one = dist.map(|(_, r)| r.clone());
+        push_moved(&mut odds, input, &order, method, sitters.then_some((&round_one, method)));
+        return odds;
+    }
+    let (title, first_title) = order_titles(input, full);
     if !sitters {
         odds.push(None, title, &order, method, |k| describe_order(input, k, full, "nobody"));
         return odds;
@@ -1107,9 +1242,33 @@ pub fn initiative_odds(input: &InitiativeInput, enters: &[u32], fallback: Fallba
     odds.push(Some("order"), title, &order, method, |k| describe_order(input, k, full, "nobody"));
     let first = dist.map(|(_, r)| r.clone());
     let nobody = format!("nobody acts in {beat} 1");
-    odds.push(Some(&format!("{beat} 1")), first_title, &first, method, |k| describe_order(input, k, full, &nobody));
+    odds.push(Some(&format!("{beat} 1")), &first_title, &first, method, |k| describe_order(input, k, full, &nobody));
     odds
 }
+
+/// Beyond three fighters with delayed or readied actions: who acts first (`order`: the first of
+/// the standing order, or none) and in round 1, without each one's place.
+fn push_moved(
+    odds: &mut Odds,
+    input: &InitiativeInput,
+    order: &Dist<Vec<usize>>,
+    method: Method,
+    round_one: Option<(&Dist<Vec<usize>>, Method)>,
+) {
+    let first = order.map(|k| k.first().copied());
+    odds.push(Some("first"), "who acts first", &first, method, |f| describe_first(input, f, "nobody"));
+    if let Some((round_one, method)) = round_one {
+        let beat = input.beat.word();
+        let first = round_one.map(|k| k.first().copied());
+        let title = format!("who acts first in {beat} 1 (the surprised and held sit out)");
+        let nobody = format!("nobody acts in {beat} 1");
+        odds.push(Some(&format!("{beat} 1")), &title, &first, method, |f| describe_first(input, f, &nobody));
+    }
+    odds.note(MOVED_NOTE);
+}
+
+/// Said when delayed or readied actions leave each one's place unlisted.
+const MOVED_NOTE: &str = "delayed and readied actions tie a place to another's: each one's place is not listed";
 
 /// Who acts in round 1, as the odds list it.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -1145,7 +1304,9 @@ fn walk(order: &[usize], acts: &[Dist<Option<bool>>], limit: usize) -> Dist<Roun
 /// The parts of a fight that follows a surprise roll: the acting order, and round 1, which
 /// leaves out the surprised and the holders. `branches` give who acts in round 1 (see
 /// [`Acts`]), reached by `method`; without them, or when the initiative rolls are too many to
-/// enumerate, whole fights are run with `run`.
+/// enumerate, whole fights are run with `run`. `standing_listed`: the standing order's parts are
+/// already pushed (who acts first and each one's place), so only round 1 is.
+#[allow(clippy::too_many_arguments)]
 fn push_fight_parts<'a>(
     odds: &mut Odds,
     fighters: &'a InitiativeInput,
@@ -1153,6 +1314,7 @@ fn push_fight_parts<'a>(
     method: Method,
     mut run: impl FnMut(&mut dyn Dice) -> InitiativeOutcome<'a>,
     fallback: Fallback,
+    standing_listed: bool,
 ) {
     let n = fighters.fighters.len();
     let full = n <= FULL_ORDER;
@@ -1193,9 +1355,17 @@ fn push_fight_parts<'a>(
     });
     let (title, first_title) = order_titles(fighters, full);
     let beat = fighters.beat.word();
-    odds.push(Some("order"), title, &order, method, |k| describe_order(fighters, k, full, "nobody"));
+    // Beyond three: the parts `first` and round 1, as the standings name them.
+    let (order_part, first_title) = if full {
+        ("order", first_title)
+    } else {
+        ("first", format!("who acts first in {beat} 1 (the surprised and held sit out)"))
+    };
+    if !standing_listed {
+        odds.push(Some(order_part), title, &order, method, |k| describe_order(fighters, k, full, "nobody"));
+    }
     let nobody = format!("nobody acts in {beat} 1");
-    odds.push(Some(&format!("{beat} 1")), first_title, &round_one, round_one_method, |k| match k {
+    odds.push(Some(&format!("{beat} 1")), &first_title, &round_one, round_one_method, |k| match k {
         RoundOne::Acting(k) => describe_order(fighters, k, full, &nobody),
         RoundOne::Undetermined => {
             (json!("undetermined"), "undetermined: a surprise roll past the successes followed".to_string())
@@ -1229,13 +1399,72 @@ pub fn encounter<'a, S: Surprise>(
     EncounterOutcome { surprise, initiative }
 }
 
+/// Who acts first in round 1 beyond three fighters, as standings: in each branch of the surprise
+/// rolls every fighter acts on its own chance, so the ranking odds apply branch by branch and
+/// are weighed by the branch's chance. `None` when a roll is undetermined or a branch is
+/// estimated (then whole fights are run).
+fn round_one_standings(
+    fighters: &InitiativeInput,
+    branches: &Branches,
+    fallback: Fallback,
+    method: Method,
+) -> Option<Standings> {
+    let holds = holders(fighters);
+    let mut pairs: Vec<(Option<usize>, Prob)> = Vec::new();
+    let mut first_method = method;
+    for (weight, acts) in branches {
+        if acts.iter().any(|a| a.iter().any(|(v, _)| v.is_none())) {
+            return None;
+        }
+        let present = |i: usize| {
+            if holds[i] || fighters.fighters[i].surprised {
+                Prob::zero()
+            } else {
+                acts[i].prob(|v| *v == Some(true))
+            }
+        };
+        let first = Field::new(&rivals(fighters, present), Settle::RollOff(10)).first()?;
+        pairs.extend(first.iter().map(|(f, p)| (*f, p.mul(weight))));
+    }
+    first_method.absorb(Method::exact(fallback));
+    Some(Standings { first: Dist::from_pairs(pairs), first_method, places: None })
+}
+
 /// Each roller's surprise, the acting order, and who acts in round 1 — which depends on both.
 pub fn encounter_odds<S: Surprise>(input: &EncounterInput<S>, fallback: Fallback) -> Odds {
     let mut odds = Odds::default();
     input.surprise.push_odds(&mut odds, true, fallback);
     let mut method = Method::exact(fallback);
     let branches = input.surprise.round_one(fallback, &mut method);
-    push_fight_parts(&mut odds, &input.initiative, branches, method, |d| encounter(input, d).initiative, fallback);
+    let fighters = &input.initiative;
+    let full = fighters.fighters.len() <= FULL_ORDER;
+    let mut standing_listed = false;
+    if !full && !moved(fighters) {
+        // The standing order does not depend on surprise: an estimate need not roll it.
+        let standing = standing_of(fighters, fallback, |d| (initiative(fighters, &[], d).standing, Vec::new()));
+        match branches.as_ref().and_then(|b| round_one_standings(fighters, b, fallback, method)) {
+            Some(round_one) => {
+                push_standings(&mut odds, fighters, standing, Some(round_one));
+                return odds;
+            }
+            None => {
+                push_standings(&mut odds, fighters, standing, None);
+                standing_listed = true;
+            }
+        }
+    }
+    push_fight_parts(
+        &mut odds,
+        fighters,
+        branches,
+        method,
+        |d| encounter(input, d).initiative,
+        fallback,
+        standing_listed,
+    );
+    if !full && moved(fighters) {
+        odds.note(MOVED_NOTE);
+    }
     odds
 }
 
@@ -1385,7 +1614,7 @@ pub(crate) mod tests {
         let mut level = input.clone();
         level.fighters[1].modifiers = vec![Modifier::new(3, "init")];
         let odds = initiative_odds(&level, &[], fallback());
-        assert_eq!(fractions(&odds, None), ["Larry first 1"]);
+        assert_eq!(fractions(&odds, Some("first")), ["Larry first 1"]);
         let dist = enumerate(|d| initiative(&level, &[], d).standing).unwrap();
         let orders: Vec<String> = dist.iter().map(|(o, p)| format!("{o:?} {p}")).collect();
         assert_eq!(orders, ["[2, 0, 1, 3] 1/2", "[2, 1, 0, 3] 1/2"]);

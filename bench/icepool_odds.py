@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""The questions `fray --odds` answers for large casts, asked of icepool (pip install icepool)
+where icepool can express them, timed, and checked fraction for fraction against fray.
+
+    bench/icepool_odds.py FRAY      prints a Markdown table (bench/run calls it)
+
+icepool has no roll-off (a tie settled by re-rolling until it breaks) and no reading of who holds
+a place in a pool, so only casts whose ties a fixed key settles are put to it: "who acts first" is
+the chance to beat the highest of the others, and a place is one plus the number of others ahead,
+summed over one's own roll.
+"""
+
+import json
+import subprocess
+import sys
+import time
+from fractions import Fraction
+
+try:
+    import icepool
+except ImportError:
+    print("icepool is not installed (pip install icepool); no comparison was made")
+    sys.exit(0)
+
+
+def fray_odds(fray, args):
+    """fray's exact answer to `args` as {part: {outcome: Fraction}}, and its time in seconds."""
+    start = time.perf_counter()
+    out = subprocess.run([fray, "--odds", "-f", "json", *args], capture_output=True, text=True, check=True)
+    elapsed = time.perf_counter() - start
+    doc = json.loads(out.stdout)
+    parts = {}
+    for e in doc["odds"]:
+        if "fraction" in e:
+            parts.setdefault(e.get("part"), {})[json.dumps(e["outcome"])] = Fraction(e["fraction"])
+    return parts, elapsed
+
+
+def d20_cast(n):
+    """n 5e combatants, d20 + init, each with its own Dex (so a tie on the total goes to Dex)."""
+    return [((i * 7) % 9 - 2, 10 - i) for i in range(n)]
+
+
+def best(dice):
+    """The highest roll of `dice` (icepool's highest() of a single argument is not that)."""
+    if not dice:
+        return icepool.Die([-99])
+    return dice[0] if len(dice) == 1 else icepool.highest(*dice)
+
+
+def d20_questions(cast):
+    """Who acts first and each one's place, as icepool computes them."""
+    d20 = icepool.d20
+    answers = {}
+    for i, (init, dex) in enumerate(cast):
+        mine = d20 + init
+        higher = [d20 + a for j, (a, d) in enumerate(cast) if j != i and d > dex]
+        lower = [d20 + a for j, (a, d) in enumerate(cast) if j != i and d < dex]
+        above, below = best(higher), best(lower)
+        first = icepool.map(lambda x, a, b: x > a and x >= b, mine, above, below)
+        answers.setdefault("first", {})[json.dumps(f"C{i}")] = first.probability(True)
+
+        def ahead(v):
+            count = icepool.Die([0])
+            for j, (j_init, j_dex) in enumerate(cast):
+                if j != i:
+                    beats = (d20 + j_init > v) if j_dex < dex else (d20 + j_init >= v)
+                    count = count + beats.map({True: 1, False: 0})
+            return count
+
+        place = mine.map(ahead) + 1
+        answers[f"place: C{i}"] = {json.dumps(k): place.probability(k) for k in place.outcomes()}
+    return answers
+
+
+def wod_round_one():
+    """wod: Mitch (d10 + 5, ahead on a tie at 15) against forty whose initiative is 15; each is
+    surprised (out of round 1) when a 4-die pool shows no success (8+). Mitch first in round 1."""
+    pool = sum(((icepool.d10 >= 8).map({True: 1, False: 0}) for _ in range(4)), icepool.Die([0]))
+    caught = pool.probability(0)
+    free = 1 - caught
+    ahead = (icepool.d10 + 5 >= 15).probability(True)
+    return {"round 1": {json.dumps("Mitch"): free * (ahead + (1 - ahead) * caught**40)}}
+
+
+CASES = [
+    (
+        "5e initiative, 12 combatants, d20 + init, Dex apart",
+        ["-r", "5e", "initiative"] + [f"C{i}:init={a},dex={d}" for i, (a, d) in enumerate(d20_cast(12))],
+        lambda: d20_questions(d20_cast(12)),
+    ),
+    (
+        "5e initiative, 16 combatants, d20 + init, Dex apart",
+        ["-r", "5e", "initiative"] + [f"C{i}:init={a},dex={d}" for i, (a, d) in enumerate(d20_cast(16))],
+        lambda: d20_questions(d20_cast(16)),
+    ),
+    (
+        "wod encounter, Mitch and W*40 with known totals: round 1",
+        ["-r", "wod", "encounter", "Mitch:init=5", "W*40:initiative=15,side=monsters"],
+        wod_round_one,
+    ),
+]
+
+
+def main():
+    fray = sys.argv[1] if len(sys.argv) > 1 else "target/release/fray"
+    print(f"icepool {icepool.__version__}; times of one run each (fray: the whole process)")
+    print()
+    print("| question | fray | icepool | answers compared | agree |")
+    print("|---|---:|---:|---:|---|")
+    for title, args, ask in CASES:
+        parts, fray_time = fray_odds(fray, args)
+        start = time.perf_counter()
+        answers = ask()
+        icepool_time = time.perf_counter() - start
+        compared = 0
+        agree = True
+        for part, outcomes in answers.items():
+            for outcome, p in outcomes.items():
+                compared += 1
+                agree &= parts.get(part, {}).get(outcome, Fraction(0)) == p
+        word = "yes" if agree else "NO"
+        print(f"| {title} | {fray_time * 1000:.1f} ms | {icepool_time * 1000:.1f} ms | {compared} | {word} |")
+
+
+if __name__ == "__main__":
+    main()
