@@ -618,3 +618,58 @@ fn colour_text() {
     assert!(text.contains("\u{1b}["), "coloured");
     insta::assert_snapshot!("surprise_goblin_ambush_colour", text);
 }
+
+// ------------------------------------------------------------------------------------------
+// Ties by the Dexterity score (DMG: the higher Dexterity score acts first)
+
+#[test]
+fn ties_go_to_the_higher_dex_score_when_given() {
+    for seed in ["1", "2", "3", "4", "5"] {
+        let d = json(&[
+            "--seed",
+            seed,
+            "-r",
+            "5e",
+            "initiative",
+            "--variant",
+            "score",
+            "A:dex=1,dex-score=12",
+            "B:dex=1,dex-score=13",
+        ]);
+        assert_eq!(d["order"][0]["name"], "B", "seed {seed}: score 13 beats 12 at the same modifier");
+        assert_eq!(d["ties"][0]["by"], serde_json::json!(["dex"]), "{d}");
+    }
+    // Without scores the same tie is a roll-off, so either may act first.
+    let firsts: std::collections::BTreeSet<String> = (1..=12)
+        .map(|seed| {
+            let seed = seed.to_string();
+            let d = json(&["--seed", &seed, "-r", "5e", "initiative", "--variant", "score", "A:dex=1", "B:dex=1"]);
+            d["order"][0]["name"].as_str().unwrap().to_string()
+        })
+        .collect();
+    assert_eq!(firsts.len(), 2, "{firsts:?}");
+    // The modifier still comes first, and a creature without a score counts as the middle of its
+    // modifier's scores: 12.5 for +1, so 13 beats it and 12 does not.
+    let d = json(&[
+        "--seed",
+        "1",
+        "-r",
+        "5e",
+        "initiative",
+        "--variant",
+        "score",
+        "A:dex=1,dex-score=13",
+        "B:init=3,dex=2",
+    ]);
+    assert_eq!(d["order"][0]["name"], "B", "{d}");
+    let d = json(&["--seed", "1", "-r", "5e", "initiative", "--variant", "score", "A:dex=1", "B:dex=1,dex-score=13"]);
+    assert_eq!(d["order"][0]["name"], "B", "{d}");
+    let d = json(&["--seed", "1", "-r", "5e", "initiative", "--variant", "score", "A:dex=1", "B:dex=1,dex-score=12"]);
+    assert_eq!(d["order"][0]["name"], "A", "{d}");
+    // The odds agree: the higher score acts first for certain.
+    let entries =
+        odds(&["-r", "5e", "initiative", "A:dex=1,dex-score=12", "B:dex=1,dex-score=13", "--variant", "score"]);
+    let first: Vec<_> = entries.iter().filter(|e| e.0.as_deref() == Some("first")).collect();
+    assert_eq!(first.len(), 1, "{entries:?}");
+    assert_eq!((first[0].1.as_str(), first[0].3.as_deref()), (Some("B"), Some("1")), "{entries:?}");
+}

@@ -40,7 +40,7 @@ const COMBATANT_KEYS: &[KeyDef] = &[
     KeyDef::flag("dis", "rolls initiative with disadvantage"),
     KeyDef::word("size", Size::WORDS, "size, for the speed factor (default medium)"),
     KeyDef::text("action", check_action, ACTION_HELP),
-    KeyDef::int("dex-score", 1, 30, "the Dexterity score, kept with the combatant"),
+    KeyDef::int("dex-score", 1, 30, "the Dexterity score: breaks ties among equal Dex modifiers"),
 ];
 
 const KEYS: RulesetKeys = RulesetKeys {
@@ -120,7 +120,7 @@ const MANUAL: Manual = Manual {
             "`initiative --variant standard` (default)",
             "d20 + `init` (default `dex`), +5 `alert`; `adv`/`dis` roll two d20s and keep the \
                 higher/lower. A `Goblin*4` group rolls once. Ties, in every variant: the higher \
-                `dex` first (sides have none), then a d20 roll-off, those still tied re-rolling \
+                Dexterity first (`dex`, then `dex-score` where given; sides have none), then a d20 roll-off, those still tied re-rolling \
                 until every place is settled.",
         ),
         (

@@ -745,6 +745,8 @@ pub struct Contender {
     pub members: Vec<MemberRef>,
     /// Breaks ties before the roll-off; sides have none and go straight to the roll-off.
     pub dex: Option<i32>,
+    /// The Dexterity score, where given (`dex-score=N`): it breaks ties among equal modifiers.
+    pub dex_score: Option<i32>,
     /// How its d20 is rolled; `None` when nothing is rolled (initiative score).
     pub die: Option<RollMode>,
     /// 10 for an initiative score, else 0.
@@ -773,6 +775,7 @@ pub fn contenders(input: &InitiativeInput) -> Vec<Contender> {
                     .map(|(i, c)| MemberRef { name: c.name.clone(), count: c.count, creature: i })
                     .collect(),
                 dex: None,
+                dex_score: None,
                 // seed 002: side initiative, no roll gets a modifier.
                 die: Some(RollMode::Normal),
                 base: 0,
@@ -820,6 +823,7 @@ pub fn contenders(input: &InitiativeInput) -> Vec<Contender> {
                 creature: Some(i),
                 members: Vec::new(),
                 dex: Some(c.dex),
+                dex_score: c.dex_score,
                 die,
                 base,
                 modifiers,
@@ -860,6 +864,19 @@ pub fn roll_contender(c: &Contender, dice: &mut dyn Dice) -> InitRoll {
 
 /// The Dex modifier as a tie-break key.
 pub static DEX: KeyName = KeyName { id: "dex", words: "Dex" };
+
+impl Contender {
+    /// What breaks its ties before the roll-off, higher first: the DMG's higher Dexterity score.
+    /// The modifier orders scores by itself (a higher modifier means a higher score); among equal
+    /// modifiers a given `dex-score` decides, and a creature without one counts as the middle of
+    /// its modifier's two scores (modifier +1: scores 12–13, counted 12.5). Sides have none.
+    pub fn tie_key(&self) -> Option<i32> {
+        self.dex.map(|modifier| {
+            let doubled_score = self.dex_score.map_or(4 * modifier + 21, |score| 2 * score);
+            modifier * 1000 + doubled_score
+        })
+    }
+}
 
 /// seed 002: highest total first; ties go to the higher Dex, then a die decides (a d20
 /// roll-off, re-rolled until every place is settled). Sides have no Dex and go straight to
@@ -963,7 +980,7 @@ pub struct InitiativeOutcome<'a, P = Place<'a>> {
 fn roll_round(ini: &Initiative, dice: &mut dyn Dice) -> (Vec<InitRoll>, Ranking) {
     let rolled: Vec<InitRoll> = ini.contenders.iter().map(|c| roll_contender(c, dice)).collect();
     let totals: Vec<i32> = rolled.iter().map(|r| r.total).collect();
-    let dex: Vec<Option<i32>> = ini.contenders.iter().map(|c| c.dex).collect();
+    let dex: Vec<Option<i32>> = ini.contenders.iter().map(Contender::tie_key).collect();
     let ranking = settle(&totals, &dex, dice);
     (rolled, ranking)
 }
@@ -1072,7 +1089,7 @@ fn rivals(ini: &Initiative, totals: &[Dist<i32>], among: &[bool]) -> Vec<Rival> 
         .enumerate()
         .map(|(i, (c, dist))| Rival {
             totals: dist.iter().map(|(t, p)| (i64::from(*t), p.clone())).collect(),
-            keys: vec![c.dex.map_or(i64::MIN, i64::from)],
+            keys: vec![c.tie_key().map_or(i64::MIN, i64::from)],
             present: if among.get(i).copied().unwrap_or(false) { Prob::one() } else { Prob::zero() },
         })
         .collect()
@@ -1120,7 +1137,7 @@ impl Counts {
 /// The full acting order, exactly: every combination of totals, settled by [`settle`]
 /// (counted in whole outcomes; only combinations with a tie go through the roll-off's odds).
 pub fn order_dist(ini: &Initiative, totals: &[Dist<i32>], fallback: Fallback, method: &mut Method) -> Dist<Vec<usize>> {
-    let dex: Vec<Option<i32>> = ini.contenders.iter().map(|c| c.dex).collect();
+    let dex: Vec<Option<i32>> = ini.contenders.iter().map(Contender::tie_key).collect();
     let tables: Vec<Counts> =
         match ini.contenders.iter().zip(totals).map(|(c, d)| Counts::new(c, d)).collect::<Option<Vec<_>>>() {
             Some(tables) => tables,

@@ -324,7 +324,7 @@ pub fn initiative<'a>(ini: &'a Initiative, surprised: &[bool], dice: &mut dyn Di
         partner[a] = Some(b);
         partner[b] = Some(a);
     }
-    let dex: Vec<Option<i32>> = chosen.iter().map(|c| c.dex).collect();
+    let dex: Vec<Option<i32>> = chosen.iter().map(|c| c.tie_key()).collect();
     let ranking = e2014::settle(&totals, &dex, dice);
     let order = ranking
         .order
