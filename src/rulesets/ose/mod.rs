@@ -327,30 +327,6 @@ pub(crate) fn pursue_input(args: &cli::PursueArgs) -> Result<PursueInput> {
     })
 }
 
-impl Rule for SurpriseInput {
-    type Outcome<'a> = SurpriseOutcome<'a>;
-
-    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> SurpriseOutcome<'a> {
-        surprise(self, dice)
-    }
-
-    fn odds(&self, fallback: Fallback) -> Odds {
-        surprise_odds(self, fallback)
-    }
-}
-
-impl Rule for DistanceInput {
-    type Outcome<'a> = DistanceOutcome;
-
-    fn roll(&self, dice: &mut dyn Dice) -> DistanceOutcome {
-        distance(self, dice)
-    }
-
-    fn odds(&self, fallback: Fallback) -> Odds {
-        distance_odds(self, fallback)
-    }
-}
-
 /// Initiative with the sides `--surprised` names left out.
 pub struct Initiative {
     input: InitiativeInput,
@@ -366,42 +342,6 @@ impl Rule for Initiative {
 
     fn odds(&self, fallback: Fallback) -> Odds {
         initiative_odds(&self.input, &self.surprised, fallback)
-    }
-}
-
-impl Rule for ReactionInput {
-    type Outcome<'a> = ReactionOutcome<'a>;
-
-    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> ReactionOutcome<'a> {
-        reaction(self, dice)
-    }
-
-    fn odds(&self, fallback: Fallback) -> Odds {
-        reaction_odds(self, fallback)
-    }
-}
-
-impl Rule for PursueInput {
-    type Outcome<'a> = PursueOutcome;
-
-    fn roll(&self, dice: &mut dyn Dice) -> PursueOutcome {
-        pursue(self, dice)
-    }
-
-    fn odds(&self, fallback: Fallback) -> Odds {
-        pursue_odds(self, fallback)
-    }
-}
-
-impl Rule for EncounterInput {
-    type Outcome<'a> = EncounterOutcome<'a>;
-
-    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> EncounterOutcome<'a> {
-        encounter(self, dice)
-    }
-
-    fn odds(&self, fallback: Fallback) -> Odds {
-        encounter_odds(self, fallback)
     }
 }
 

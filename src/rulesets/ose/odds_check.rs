@@ -5,6 +5,7 @@
 use super::rules::*;
 use crate::odds::Fallback;
 use crate::odds::brute::{assert_part, walk};
+use crate::rulesets::Rule;
 use serde_json::{Value, json};
 
 fn fallback() -> Fallback {
@@ -44,8 +45,8 @@ fn steps(out: &EncounterOutcome) -> Steps {
 
 /// Every part of the encounter's odds equals the walked encounter's marginal.
 fn check(input: &EncounterInput) {
-    let odds = encounter_odds(input, fallback());
-    let walked = walk(|d| steps(&encounter(input, d)));
+    let odds = Rule::odds(input, fallback());
+    let walked = walk(|d| steps(&Rule::roll(input, d)));
     assert_part(&odds, Some("surprise"), &walked, |s| json!(s.surprised));
     assert_part(&odds, Some("distance"), &walked, |s| json!(s.feet));
     assert_part(&odds, Some("initiative"), &walked, |s| json!(s.order));
@@ -96,9 +97,9 @@ fn an_aware_side_and_a_side_that_waits() {
 fn check_standings(sides: Vec<SurpriseSide>, waits: &[bool], ties: Ties) {
     let input = encounter_input(sides, waits, ties, 0);
     let names = input.initiative.sides.clone();
-    let odds = encounter_odds(&input, fallback());
+    let odds = Rule::odds(&input, fallback());
     let walked = walk(|d| {
-        let s = surprise(&input.surprise, d);
+        let s = Rule::roll(&input.surprise, d);
         let out = initiative(&input.initiative, &s.surprised(), d);
         let place = |name: &str| out.order.iter().find(|p| p.name == name).map(|p| p.place);
         let places: Vec<Option<usize>> = names.iter().map(|n| place(n)).collect();
@@ -179,9 +180,9 @@ fn the_initiative_command_with_a_side_surprised() {
 /// The chase is chained round by round (one state: still running); here against [`pursue`]
 /// walked over the rolled distance and every drop's die.
 fn check_pursuit(input: &PursueInput) {
-    let odds = pursue_odds(input, fallback());
+    let odds = Rule::odds(input, fallback());
     let walked = walk(|d| {
-        let chase = pursue(input, d);
+        let chase = Rule::roll(input, d);
         (chase.outcome, chase.round)
     });
     let word = |c: Chase| serde_json::to_value(c).unwrap();

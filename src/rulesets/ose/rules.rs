@@ -8,6 +8,7 @@ use crate::order::{self, Settle, Tie};
 pub use crate::outcome::ReactionOutcome;
 use crate::outcome::{Modifier, join, sum};
 use crate::prob::Prob;
+use crate::rulesets::Rule;
 use serde::Serialize;
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -101,36 +102,49 @@ impl SurpriseOutcome<'_> {
     }
 }
 
-pub fn surprise<'a>(input: &'a SurpriseInput, dice: &mut dyn Dice) -> SurpriseOutcome<'a> {
-    let sides: Vec<SideSurprise<'a>> = input
-        .sides
-        .iter()
-        .map(|side| {
-            let rolls = side.stance == Stance::Rolls;
-            let roll = rolls.then(|| given_or_rolled(side.given, dice));
-            let mut modifiers = Vec::new();
-            if rolls && side.ambushed {
-                let by = input.ambusher.as_deref().unwrap_or("another side");
-                modifiers.push(Modifier::new(1, format!("ambush by {by}")));
-            }
-            SideSurprise {
-                name: &side.name,
-                members: &side.members,
-                stance: side.stance,
-                chance: rolls.then(|| side.chance()),
-                modifiers,
-                roll,
-                given: rolls && side.given.is_some(),
-                surprised: roll.is_some_and(|r| r.total <= side.chance()),
-            }
-        })
-        .collect();
-    let verdict = verdict(&sides.iter().map(|s| s.surprised).collect::<Vec<_>>());
-    let free_round = match verdict {
-        Verdict::SomeSurprised => sides.iter().filter(|s| !s.surprised).map(|s| s.name).collect(),
-        _ => Vec::new(),
-    };
-    SurpriseOutcome { sides, verdict, free_round }
+impl Rule for SurpriseInput {
+    type Outcome<'a> = SurpriseOutcome<'a>;
+
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
+        let input = self;
+        let sides: Vec<SideSurprise<'a>> = input
+            .sides
+            .iter()
+            .map(|side| {
+                let rolls = side.stance == Stance::Rolls;
+                let roll = rolls.then(|| given_or_rolled(side.given, dice));
+                let mut modifiers = Vec::new();
+                if rolls && side.ambushed {
+                    let by = input.ambusher.as_deref().unwrap_or("another side");
+                    modifiers.push(Modifier::new(1, format!("ambush by {by}")));
+                }
+                SideSurprise {
+                    name: &side.name,
+                    members: &side.members,
+                    stance: side.stance,
+                    chance: rolls.then(|| side.chance()),
+                    modifiers,
+                    roll,
+                    given: rolls && side.given.is_some(),
+                    surprised: roll.is_some_and(|r| r.total <= side.chance()),
+                }
+            })
+            .collect();
+        let verdict = verdict(&sides.iter().map(|s| s.surprised).collect::<Vec<_>>());
+        let free_round = match verdict {
+            Verdict::SomeSurprised => sides.iter().filter(|s| !s.surprised).map(|s| s.name).collect(),
+            _ => Vec::new(),
+        };
+        SurpriseOutcome { sides, verdict, free_round }
+    }
+
+    fn odds(&self, fallback: Fallback) -> Odds {
+        let input = self;
+        let names: Vec<&str> = input.sides.iter().map(|s| s.name.as_str()).collect();
+        let mut odds = Odds::default();
+        surprise_dist(input).push(&mut odds, None, "surprised sides", &names, Method::exact(fallback));
+        odds
+    }
 }
 
 /// A d6 given at the table, or one rolled now.
@@ -262,13 +276,6 @@ pub(crate) fn describe_surprised(names: &[&str], set: &[usize]) -> (serde_json::
     (json!(who), label)
 }
 
-pub fn surprise_odds(input: &SurpriseInput, fallback: Fallback) -> Odds {
-    let names: Vec<&str> = input.sides.iter().map(|s| s.name.as_str()).collect();
-    let mut odds = Odds::default();
-    surprise_dist(input).push(&mut odds, None, "surprised sides", &names, Method::exact(fallback));
-    odds
-}
-
 // ------------------------------------------------------------------------------------------
 // Encounter distance
 
@@ -289,28 +296,34 @@ pub struct DistanceOutcome {
 }
 
 /// seed 000: dungeon 2d6 × 10′, outdoors 2d6 × 30′; 1d4 instead of 2d6 when both are surprised.
-pub fn distance(input: &DistanceInput, dice: &mut dyn Dice) -> DistanceOutcome {
-    let roll = if input.both_surprised { dice.roll(1, 4) } else { dice.roll(2, 6) };
-    let scale = if input.outdoors { 30 } else { 10 };
-    DistanceOutcome {
-        terrain: if input.outdoors { "outdoors" } else { "dungeon" },
-        both_surprised: input.both_surprised,
-        roll,
-        scale,
-        feet: roll.total * scale,
+impl Rule for DistanceInput {
+    type Outcome<'a> = DistanceOutcome;
+
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
+        let input = self;
+        let roll = if input.both_surprised { dice.roll(1, 4) } else { dice.roll(2, 6) };
+        let scale = if input.outdoors { 30 } else { 10 };
+        DistanceOutcome {
+            terrain: if input.outdoors { "outdoors" } else { "dungeon" },
+            both_surprised: input.both_surprised,
+            roll,
+            scale,
+            feet: roll.total * scale,
+        }
+    }
+
+    fn odds(&self, fallback: Fallback) -> Odds {
+        let input = self;
+        let mut odds = Odds::default();
+        let mut method = Method::exact(fallback);
+        let dist = distance_dist(input, fallback, &mut method);
+        odds.push(None, "encounter distance", &dist, method, |&feet| (json!(feet), format!("{feet}′")));
+        odds
     }
 }
 
 fn distance_dist(input: &DistanceInput, fallback: Fallback, method: &mut Method) -> Dist<u32> {
-    dist_of(|d| distance(input, d).feet, fallback, method)
-}
-
-pub fn distance_odds(input: &DistanceInput, fallback: Fallback) -> Odds {
-    let mut odds = Odds::default();
-    let mut method = Method::exact(fallback);
-    let dist = distance_dist(input, fallback, &mut method);
-    odds.push(None, "encounter distance", &dist, method, |&feet| (json!(feet), format!("{feet}′")));
-    odds
+    dist_of(|d| Rule::roll(input, d).feet, fallback, method)
 }
 
 // ------------------------------------------------------------------------------------------
@@ -787,11 +800,25 @@ pub fn reaction_band(total: i32) -> (&'static str, &'static str) {
 
 pub const REACTION_BANDS: [&str; 5] = ["attacks", "hostile", "uncertain", "indifferent", "eager"];
 
-pub fn reaction<'a>(input: &'a ReactionInput, dice: &mut dyn Dice) -> ReactionOutcome<'a> {
-    let roll = dice.roll(2, 6);
-    let total = roll.total as i32 + sum(&input.modifiers);
-    let (band, result) = reaction_band(total);
-    ReactionOutcome { roll, modifiers: &input.modifiers, total, result, band }
+impl Rule for ReactionInput {
+    type Outcome<'a> = ReactionOutcome<'a>;
+
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
+        let input = self;
+        let roll = dice.roll(2, 6);
+        let total = roll.total as i32 + sum(&input.modifiers);
+        let (band, result) = reaction_band(total);
+        ReactionOutcome { roll, modifiers: &input.modifiers, total, result, band }
+    }
+
+    fn odds(&self, fallback: Fallback) -> Odds {
+        let input = self;
+        let mut odds = Odds::default();
+        let mut method = Method::exact(fallback);
+        let dist = reaction_dist(input, fallback, &mut method);
+        odds.push(None, "reaction", &dist, method, |&i| describe_band(i));
+        odds
+    }
 }
 
 fn band_index(band: &str) -> usize {
@@ -799,7 +826,7 @@ fn band_index(band: &str) -> usize {
 }
 
 fn reaction_dist(input: &ReactionInput, fallback: Fallback, method: &mut Method) -> Dist<usize> {
-    dist_of(|d| band_index(reaction(input, d).band), fallback, method)
+    dist_of(|d| band_index(Rule::roll(input, d).band), fallback, method)
 }
 
 fn describe_band(index: usize) -> (serde_json::Value, String) {
@@ -812,14 +839,6 @@ fn describe_band(index: usize) -> (serde_json::Value, String) {
         _ => reaction_band(12).1,
     };
     (json!(band), words.to_string())
-}
-
-pub fn reaction_odds(input: &ReactionInput, fallback: Fallback) -> Odds {
-    let mut odds = Odds::default();
-    let mut method = Method::exact(fallback);
-    let dist = reaction_dist(input, fallback, &mut method);
-    odds.push(None, "reaction", &dist, method, |&i| describe_band(i));
-    odds
 }
 
 // ------------------------------------------------------------------------------------------
@@ -934,60 +953,78 @@ fn gap_ends_chase(gap: i64, sight: Option<u32>) -> Option<Chase> {
 
 /// seed 000: both sides run 3 × Speed feet a round; the quarry is caught when the gap reaches
 /// 0, lost from view past `sight`, and dropped bait stops the pursuers on 3-in-6.
-pub fn pursue(input: &PursueInput, dice: &mut dyn Dice) -> PursueOutcome {
-    let start = match input.gap {
-        Some(_) => None,
-        None => Some(distance(&DistanceInput { outdoors: input.outdoors, both_surprised: false }, dice)),
-    };
-    let start_gap = input.gap.or(start.as_ref().map(|d| d.feet)).unwrap_or(0);
-    let (quarry_run, pursuer_run) = (input.quarry * input.pace, input.pursuer * input.pace);
-    let mut gap = i64::from(start_gap);
-    let mut rounds = Vec::new();
-    // seed 000: pursuers stop once the quarry is out of view, and an unseen side may avoid the
-    // encounter outright; so a quarry out of sight at the start (or already reached, gap 0) ends
-    // the chase before any round is run: round 0, no rounds listed.
-    let mut outcome = gap_ends_chase(gap, input.sight).unwrap_or(Chase::Running);
-    for round in 1..=input.rounds {
-        if outcome != Chase::Running {
-            break;
+impl Rule for PursueInput {
+    type Outcome<'a> = PursueOutcome;
+
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
+        let input = self;
+        let start = match input.gap {
+            Some(_) => None,
+            None => Some(Rule::roll(&DistanceInput { outdoors: input.outdoors, both_surprised: false }, dice)),
+        };
+        let start_gap = input.gap.or(start.as_ref().map(|d| d.feet)).unwrap_or(0);
+        let (quarry_run, pursuer_run) = (input.quarry * input.pace, input.pursuer * input.pace);
+        let mut gap = i64::from(start_gap);
+        let mut rounds = Vec::new();
+        // seed 000: pursuers stop once the quarry is out of view, and an unseen side may avoid the
+        // encounter outright; so a quarry out of sight at the start (or already reached, gap 0) ends
+        // the chase before any round is run: round 0, no rounds listed.
+        let mut outcome = gap_ends_chase(gap, input.sight).unwrap_or(Chase::Running);
+        for round in 1..=input.rounds {
+            if outcome != Chase::Running {
+                break;
+            }
+            let mut drops = Vec::new();
+            for drop in input.drops.iter().filter(|d| d.round == round) {
+                let roll = dice.roll(1, 6);
+                drops.push(DropCheck { bait: drop.bait, roll, stopped: roll.total <= 3 });
+            }
+            let distracted = drops.iter().any(|d| d.stopped);
+            if !distracted {
+                gap += i64::from(quarry_run) - i64::from(pursuer_run);
+            }
+            gap = gap.max(0);
+            rounds.push(ChaseRound { round, drops, gap: gap as u32 });
+            outcome =
+                if distracted { Chase::Distracted } else { gap_ends_chase(gap, input.sight).unwrap_or(Chase::Running) };
         }
-        let mut drops = Vec::new();
-        for drop in input.drops.iter().filter(|d| d.round == round) {
-            let roll = dice.roll(1, 6);
-            drops.push(DropCheck { bait: drop.bait, roll, stopped: roll.total <= 3 });
+        let note = if outcome != Chase::Running {
+            None
+        } else if input.quarry == input.pursuer {
+            // Equal Speeds: the gap stays as it is, so neither caught nor (within sight) lost.
+            Some(ChaseNote::NeverCloses)
+        } else if input.quarry > input.pursuer && input.sight.is_none() {
+            Some(ChaseNote::PullsAway)
+        } else {
+            None
+        };
+        PursueOutcome {
+            quarry: input.quarry,
+            pursuer: input.pursuer,
+            quarry_run,
+            pursuer_run,
+            start_gap,
+            start,
+            sight: input.sight,
+            round: rounds.last().map_or(0, |r| r.round),
+            gap: gap as u32,
+            rounds,
+            outcome,
+            note,
         }
-        let distracted = drops.iter().any(|d| d.stopped);
-        if !distracted {
-            gap += i64::from(quarry_run) - i64::from(pursuer_run);
-        }
-        gap = gap.max(0);
-        rounds.push(ChaseRound { round, drops, gap: gap as u32 });
-        outcome =
-            if distracted { Chase::Distracted } else { gap_ends_chase(gap, input.sight).unwrap_or(Chase::Running) };
     }
-    let note = if outcome != Chase::Running {
-        None
-    } else if input.quarry == input.pursuer {
-        // Equal Speeds: the gap stays as it is, so neither caught nor (within sight) lost.
-        Some(ChaseNote::NeverCloses)
-    } else if input.quarry > input.pursuer && input.sight.is_none() {
-        Some(ChaseNote::PullsAway)
-    } else {
-        None
-    };
-    PursueOutcome {
-        quarry: input.quarry,
-        pursuer: input.pursuer,
-        quarry_run,
-        pursuer_run,
-        start_gap,
-        start,
-        sight: input.sight,
-        round: rounds.last().map_or(0, |r| r.round),
-        gap: gap as u32,
-        rounds,
-        outcome,
-        note,
+
+    fn odds(&self, fallback: Fallback) -> Odds {
+        let input = self;
+        let mut method = Method::exact(fallback);
+        let start = match input.gap {
+            Some(gap) => Dist::point(gap),
+            None => {
+                distance_dist(&DistanceInput { outdoors: input.outdoors, both_surprised: false }, fallback, &mut method)
+            }
+        };
+        let dist = start.and_then(|&gap| chase_dist(input, gap, fallback, &mut method));
+        chase_odds(&dist, method, chase_end_label)
     }
 }
 
@@ -1019,18 +1056,6 @@ fn chase_dist(input: &PursueInput, start: u32, fallback: Fallback, method: &mut 
     }
     pairs.push(((Chase::Running, input.rounds), running));
     Dist::from_pairs(pairs)
-}
-
-pub fn pursue_odds(input: &PursueInput, fallback: Fallback) -> Odds {
-    let mut method = Method::exact(fallback);
-    let start = match input.gap {
-        Some(gap) => Dist::point(gap),
-        None => {
-            distance_dist(&DistanceInput { outdoors: input.outdoors, both_surprised: false }, fallback, &mut method)
-        }
-    };
-    let dist = start.and_then(|&gap| chase_dist(input, gap, fallback, &mut method));
-    chase_odds(&dist, method, chase_end_label)
 }
 
 /// How a chase ends, `(outcome, round)` of each run of `chase`, each labelled by `label`.
@@ -1100,19 +1125,60 @@ pub struct EncounterOutcome<'a> {
 pub const CONCLUSION: &str = "at least one turn (10 minutes) passes";
 
 /// The six steps of seed 000 in order.
-pub fn encounter<'a>(input: &'a EncounterInput, dice: &mut dyn Dice) -> EncounterOutcome<'a> {
-    let awareness =
-        input.surprise.sides.iter().map(|s| Awareness { name: &s.name, aware: s.stance != Stance::Rolls }).collect();
-    let surprise = surprise(&input.surprise, dice);
-    let surprised = surprise.surprised();
-    let all = surprised.iter().all(|&s| s);
-    let distance = distance(&DistanceInput { outdoors: input.outdoors, both_surprised: all }, dice);
-    let initiative = initiative(&input.initiative, &surprised, dice);
-    let reaction = input.surprise.sides[1..]
-        .iter()
-        .map(|side| SideReaction { name: &side.name, reaction: reaction(&input.reaction, dice) })
-        .collect();
-    EncounterOutcome { awareness, surprise, distance, initiative, reaction, conclusion: CONCLUSION }
+impl Rule for EncounterInput {
+    type Outcome<'a> = EncounterOutcome<'a>;
+
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
+        let input = self;
+        let awareness = input
+            .surprise
+            .sides
+            .iter()
+            .map(|s| Awareness { name: &s.name, aware: s.stance != Stance::Rolls })
+            .collect();
+        let surprise = Rule::roll(&input.surprise, dice);
+        let surprised = surprise.surprised();
+        let all = surprised.iter().all(|&s| s);
+        let distance = Rule::roll(&DistanceInput { outdoors: input.outdoors, both_surprised: all }, dice);
+        let initiative = initiative(&input.initiative, &surprised, dice);
+        let reaction = input.surprise.sides[1..]
+            .iter()
+            .map(|side| SideReaction { name: &side.name, reaction: Rule::roll(&input.reaction, dice) })
+            .collect();
+        EncounterOutcome { awareness, surprise, distance, initiative, reaction, conclusion: CONCLUSION }
+    }
+
+    /// Each step's outcomes: surprise, distance (shortened when all are surprised), acting
+    /// order (given who is surprised) and the reaction band, each chained on the steps before.
+    /// Beyond three sides, who acts first and each side's place, over each side's own chance of
+    /// surprise.
+    fn odds(&self, fallback: Fallback) -> Odds {
+        let input = self;
+        let names: Vec<&str> = input.surprise.sides.iter().map(|s| s.name.as_str()).collect();
+        let method = Method::exact(fallback);
+        let surprise = surprise_dist(&input.surprise);
+        let mut odds = Odds::default();
+        surprise.push(&mut odds, Some("surprise"), "surprise", &names, method);
+
+        let mut distance_method = method;
+        let all = surprise.all(names.len());
+        let distance = Dist::from_pairs([(true, all.clone()), (false, all.complement())]).and_then(|&both_surprised| {
+            distance_dist(&DistanceInput { outdoors: input.outdoors, both_surprised }, fallback, &mut distance_method)
+        });
+        odds.push(Some("distance"), "encounter distance", &distance, distance_method, |&feet| {
+            (json!(feet), format!("{feet}′"))
+        });
+
+        push_initiative_after_surprise(&mut odds, &input.initiative, &input.surprise, &surprise, method, fallback);
+
+        let mut reaction_method = Method::exact(fallback);
+        let reaction = reaction_dist(&input.reaction, fallback, &mut reaction_method);
+        odds.push(Some("reaction"), "reaction", &reaction, reaction_method, |&i| describe_band(i));
+        if names.len() > 2 {
+            odds.note("each side met by the first rolls its own reaction; every roll has these odds");
+        }
+        odds
+    }
 }
 
 /// The acting order given each outcome of the surprise step, as the encounter's `initiative`
@@ -1163,37 +1229,6 @@ fn has_given(input: &InitiativeInput) -> bool {
     input.given.iter().any(Option::is_some)
 }
 
-/// Each step's outcomes: surprise, distance (shortened when all are surprised), acting
-/// order (given who is surprised) and the reaction band, each chained on the steps before.
-/// Beyond three sides, who acts first and each side's place, over each side's own chance of
-/// surprise.
-pub fn encounter_odds(input: &EncounterInput, fallback: Fallback) -> Odds {
-    let names: Vec<&str> = input.surprise.sides.iter().map(|s| s.name.as_str()).collect();
-    let method = Method::exact(fallback);
-    let surprise = surprise_dist(&input.surprise);
-    let mut odds = Odds::default();
-    surprise.push(&mut odds, Some("surprise"), "surprise", &names, method);
-
-    let mut distance_method = method;
-    let all = surprise.all(names.len());
-    let distance = Dist::from_pairs([(true, all.clone()), (false, all.complement())]).and_then(|&both_surprised| {
-        distance_dist(&DistanceInput { outdoors: input.outdoors, both_surprised }, fallback, &mut distance_method)
-    });
-    odds.push(Some("distance"), "encounter distance", &distance, distance_method, |&feet| {
-        (json!(feet), format!("{feet}′"))
-    });
-
-    push_initiative_after_surprise(&mut odds, &input.initiative, &input.surprise, &surprise, method, fallback);
-
-    let mut reaction_method = Method::exact(fallback);
-    let reaction = reaction_dist(&input.reaction, fallback, &mut reaction_method);
-    odds.push(Some("reaction"), "reaction", &reaction, reaction_method, |&i| describe_band(i));
-    if names.len() > 2 {
-        odds.note("each side met by the first rolls its own reaction; every roll has these odds");
-    }
-    odds
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1238,7 +1273,7 @@ mod tests {
 
     #[test]
     fn surprise_odds_are_the_hand_computed_ninths() {
-        let odds = surprise_odds(&two_sides(false, false), fallback());
+        let odds = Rule::odds(&two_sides(false, false), fallback());
         assert_eq!(
             fractions(&odds),
             [
@@ -1249,7 +1284,7 @@ mod tests {
             ]
         );
         // An ambush raises the party's chance to 3-in-6; the ambushers do not roll.
-        let odds = surprise_odds(&two_sides(true, false), fallback());
+        let odds = Rule::odds(&two_sides(true, false), fallback());
         assert_eq!(fractions(&odds), ["nobody surprised 1/2", "party surprised 1/2"]);
     }
 
@@ -1266,7 +1301,7 @@ mod tests {
                 given: None,
             })
             .collect();
-        let odds = surprise_odds(&SurpriseInput { sides, ambusher: None }, fallback());
+        let odds = Rule::odds(&SurpriseInput { sides, ambusher: None }, fallback());
         assert_eq!(odds.entries.len(), 14);
         let mut choose = 1u128;
         for (k, e) in odds.entries.iter().enumerate() {
@@ -1278,7 +1313,7 @@ mod tests {
         // Twelve: 4096 sets, listed.
         let mut twelve = two_sides(false, false);
         twelve.sides = (0..12).map(|_| twelve.sides[0].clone()).collect();
-        assert_eq!(surprise_odds(&twelve, fallback()).entries.len(), 4096);
+        assert_eq!(Rule::odds(&twelve, fallback()).entries.len(), 4096);
     }
 
     #[test]
@@ -1317,12 +1352,12 @@ mod tests {
 
     #[test]
     fn reaction_odds_match_2d6() {
-        let odds = reaction_odds(&ReactionInput::default(), fallback());
+        let odds = Rule::odds(&ReactionInput::default(), fallback());
         // 2: 1/36; 3-5: 9/36; 6-8: 16/36; 9-11: 9/36; 12: 1/36.
         let probs: Vec<String> = odds.entries.iter().map(|e| e.prob.to_string()).collect();
         assert_eq!(probs, ["1/36", "1/4", "4/9", "1/4", "1/36"]);
         let plus_two = ReactionInput { modifiers: vec![Modifier::new(2, "CHA 18")] };
-        let eager = reaction_odds(&plus_two, fallback()).entries.last().unwrap().prob.clone();
+        let eager = Rule::odds(&plus_two, fallback()).entries.last().unwrap().prob.clone();
         assert_eq!(eager, Prob::new(6, 36)); // 10, 11 or 12 on 2d6
     }
 
@@ -1330,12 +1365,12 @@ mod tests {
     fn distance_scales() {
         let mut dice = SeededDice::new(7);
         for _ in 0..200 {
-            let d = distance(&DistanceInput { outdoors: true, both_surprised: false }, &mut dice);
+            let d = Rule::roll(&DistanceInput { outdoors: true, both_surprised: false }, &mut dice);
             assert!(d.feet % 30 == 0 && (60..=360).contains(&d.feet));
-            let d = distance(&DistanceInput { outdoors: false, both_surprised: true }, &mut dice);
+            let d = Rule::roll(&DistanceInput { outdoors: false, both_surprised: true }, &mut dice);
             assert!(d.feet % 10 == 0 && (10..=40).contains(&d.feet));
         }
-        let odds = distance_odds(&DistanceInput { outdoors: false, both_surprised: true }, fallback());
+        let odds = Rule::odds(&DistanceInput { outdoors: false, both_surprised: true }, fallback());
         assert_eq!(fractions(&odds), ["10′ 1/4", "20′ 1/4", "30′ 1/4", "40′ 1/4"]);
     }
 
@@ -1392,13 +1427,13 @@ mod tests {
     #[test]
     fn pursuit_gap_changes_by_three_times_the_speed_difference() {
         let mut dice = SeededDice::new(1);
-        let out = pursue(&chase(30, 40, 60), &mut dice);
+        let out = Rule::roll(&chase(30, 40, 60), &mut dice);
         let gaps: Vec<u32> = out.rounds.iter().map(|r| r.gap).collect();
         assert_eq!(gaps, [30, 0]);
         assert_eq!((out.outcome, out.round), (Chase::Caught, 2));
-        let out = pursue(&PursueInput { sight: Some(100), ..chase(40, 30, 60) }, &mut dice);
+        let out = Rule::roll(&PursueInput { sight: Some(100), ..chase(40, 30, 60) }, &mut dice);
         assert_eq!((out.outcome, out.round, out.gap), (Chase::Escaped, 2, 120));
-        let out = pursue(&chase(40, 40, 60), &mut dice);
+        let out = Rule::roll(&chase(40, 40, 60), &mut dice);
         assert_eq!((out.outcome, out.round, out.note), (Chase::Running, 10, Some(ChaseNote::NeverCloses)));
     }
 
@@ -1407,20 +1442,20 @@ mod tests {
         let mut dice = SeededDice::new(1);
         let bait = vec![Drop { bait: Bait::Treasure, round: 1 }];
         let away = PursueInput { sight: Some(50), drops: bait.clone(), ..chase(30, 40, 60) };
-        let out = pursue(&away, &mut dice);
+        let out = Rule::roll(&away, &mut dice);
         assert_eq!((out.outcome, out.round, out.gap, out.rounds.len()), (Chase::Escaped, 0, 60, 0));
         let reached = PursueInput { drops: bait, ..chase(40, 30, 0) };
-        let out = pursue(&reached, &mut dice);
+        let out = Rule::roll(&reached, &mut dice);
         assert_eq!((out.outcome, out.round, out.gap, out.rounds.len()), (Chase::Caught, 0, 0, 0));
         for input in [away, reached] {
-            assert_eq!(pursue_odds(&input, fallback()).entries.len(), 1);
+            assert_eq!(Rule::odds(&input, fallback()).entries.len(), 1);
         }
     }
 
     #[test]
     fn pursuit_odds_with_bait() {
         let input = PursueInput { drops: vec![Drop { bait: Bait::Food, round: 1 }], ..chase(30, 40, 60) };
-        let odds = pursue_odds(&input, fallback());
+        let odds = Rule::odds(&input, fallback());
         assert_eq!(fractions(&odds), ["caught in round 2 1/2", "distracted in round 1 1/2"]);
     }
 
@@ -1432,7 +1467,7 @@ mod tests {
             initiative: sides(&["party", "monsters"]),
             reaction: ReactionInput::default(),
         };
-        let odds = encounter_odds(&input, fallback());
+        let odds = Rule::odds(&input, fallback());
         let part = |name: &str| -> Vec<String> {
             odds.entries
                 .iter()
