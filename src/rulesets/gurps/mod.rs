@@ -433,18 +433,6 @@ fn reaction_input(opts: &cli::ReactionOpts) -> ReactionInput {
     ReactionInput { modifiers: opts.modifier.map(|m| Modifier::new(m, "reaction modifier")).into_iter().collect() }
 }
 
-impl Rule for SurpriseInput {
-    type Outcome<'a> = SurpriseOutcome<'a>;
-
-    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> SurpriseOutcome<'a> {
-        surprise(self, dice)
-    }
-
-    fn odds(&self, fallback: Fallback) -> Odds {
-        surprise_odds(self, fallback)
-    }
-}
-
 impl Rule for InitiativeInput {
     type Outcome<'a> = InitiativeOutcome<'a>;
 
@@ -454,30 +442,6 @@ impl Rule for InitiativeInput {
 
     fn odds(&self, fallback: Fallback) -> Odds {
         initiative_odds(self, fallback)
-    }
-}
-
-impl Rule for ReactionInput {
-    type Outcome<'a> = ReactionOutcome<'a>;
-
-    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> ReactionOutcome<'a> {
-        reaction(self, dice)
-    }
-
-    fn odds(&self, fallback: Fallback) -> Odds {
-        reaction_odds(self, fallback)
-    }
-}
-
-impl Rule for EncounterInput {
-    type Outcome<'a> = EncounterOutcome<'a>;
-
-    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> EncounterOutcome<'a> {
-        encounter(self, dice)
-    }
-
-    fn odds(&self, fallback: Fallback) -> Odds {
-        encounter_odds(self, fallback)
     }
 }
 

@@ -8,6 +8,7 @@ use crate::cast::Hundredths;
 use crate::odds::brute::{assert_part, walk};
 use crate::odds::{Dist, Fallback, Odds};
 use crate::outcome::Modifier;
+use crate::rulesets::Rule;
 use serde_json::{Value, json};
 
 fn fallback() -> Fallback {
@@ -110,8 +111,8 @@ fn check_surprise(odds: &Odds, input: &SurpriseInput, walked: &Dist<Caught>) {
 }
 
 fn check(input: &SurpriseInput) {
-    let walked = walk(|d| caught(&surprise(input, d)));
-    check_surprise(&surprise_odds(input, fallback()), input, &walked);
+    let walked = walk(|d| caught(&Rule::roll(input, d)));
+    check_surprise(&Rule::odds(input, fallback()), input, &walked);
 }
 
 #[test]
@@ -186,9 +187,9 @@ fn encounter_parts_match_the_walked_encounter() {
         },
         reaction: Some(ReactionInput { modifiers: vec![Modifier::new(-4, "bad manners")] }),
     };
-    let odds = encounter_odds(&input, fallback());
+    let odds = Rule::odds(&input, fallback());
     let walked = walk(|d| {
-        let out = encounter(&input, d);
+        let out = Rule::roll(&input, d);
         let order: Vec<String> = out.order.iter().map(|p| p.place.name.to_string()).collect();
         (caught(&out.surprise), order, out.reaction.map(|r| r.band))
     });
@@ -232,7 +233,7 @@ fn a_big_cast_lists_fewer_turns_and_says_so() {
     let teams = || vec![team("party", leader(10, false, 0)), team("monsters", leader(10, false, 0))];
     let lines: Vec<Line> = (0..5_000).map(|i| line(&format!("C{i}"), 1, i % 2, 8 + (i % 3) as i32, false)).collect();
     let big = SurpriseInput { fight: fight(teams(), lines), kind: Kind::Partial, rounds: 60 };
-    let odds = surprise_odds(&big, fallback());
+    let odds = Rule::odds(&big, fallback());
     // 200 000 outcomes over 5 000 parts: 40 each, so turns up to 38 are listed one by one.
     assert!(odds.entries.len() <= 200_000 + 3, "{} outcomes", odds.entries.len());
     assert_eq!(
@@ -250,6 +251,6 @@ fn a_big_cast_lists_fewer_turns_and_says_so() {
         let part = odds.parts.iter().find(|p| p.part.as_deref() == Some("C1")).expect("a part for C1");
         odds.entries_of(part).iter().map(|e| format!("{} {}", e.label, e.prob)).collect()
     };
-    assert_eq!(of(&odds), of(&surprise_odds(&small, fallback())));
+    assert_eq!(of(&odds), of(&Rule::odds(&small, fallback())));
     assert_eq!(of(&odds).last().map(|l| l.starts_with("still stunned after 38 turns")), Some(true));
 }

@@ -13,6 +13,7 @@ use crate::order::{self, KeyName, Settle, Tie, TieKey};
 pub use crate::outcome::ReactionOutcome;
 use crate::outcome::{Modifier, join, sum};
 use crate::prob::Prob;
+use crate::rulesets::Rule;
 use serde::Serialize;
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -435,93 +436,106 @@ fn partial_modifiers(fight: &Fight) -> [Vec<Modifier>; 2] {
 }
 
 /// seed 001: surprise, total or partial, and every surprised combatant's recovery.
-pub fn surprise<'a>(input: &'a SurpriseInput, dice: &mut dyn Dice) -> SurpriseOutcome<'a> {
-    let fight = &input.fight;
-    let mut sides: Vec<SideSurprise<'a>> = fight
-        .teams
-        .iter()
-        .map(|t| SideSurprise {
-            name: &t.name,
-            surprised: false,
-            leader: None,
-            leaderless: false,
-            roll: None,
-            modifiers: Vec::new(),
-            total: None,
-        })
-        .collect();
-    let mut winner = None;
-    let mut freeze = None;
-    let mut loser = None;
-    let mut attackers = None;
-    match input.kind {
-        Kind::Partial => {
-            let modifiers = partial_modifiers(fight);
-            let (rolls, won) = contest([sum(&modifiers[0]), sum(&modifiers[1])], dice);
-            for (i, mods) in modifiers.into_iter().enumerate() {
-                let side = &mut sides[i];
-                side.leader = fight.teams[i].leader.as_ref();
-                side.leaderless = side.leader.is_none();
-                side.roll = Some(rolls[i]);
-                side.total = Some(rolls[i].total as i32 + sum(&mods));
-                side.modifiers = mods;
+impl Rule for SurpriseInput {
+    type Outcome<'a> = SurpriseOutcome<'a>;
+
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
+        let input = self;
+        let fight = &input.fight;
+        let mut sides: Vec<SideSurprise<'a>> = fight
+            .teams
+            .iter()
+            .map(|t| SideSurprise {
+                name: &t.name,
+                surprised: false,
+                leader: None,
+                leaderless: false,
+                roll: None,
+                modifiers: Vec::new(),
+                total: None,
+            })
+            .collect();
+        let mut winner = None;
+        let mut freeze = None;
+        let mut loser = None;
+        let mut attackers = None;
+        match input.kind {
+            Kind::Partial => {
+                let modifiers = partial_modifiers(fight);
+                let (rolls, won) = contest([sum(&modifiers[0]), sum(&modifiers[1])], dice);
+                for (i, mods) in modifiers.into_iter().enumerate() {
+                    let side = &mut sides[i];
+                    side.leader = fight.teams[i].leader.as_ref();
+                    side.leaderless = side.leader.is_none();
+                    side.roll = Some(rolls[i]);
+                    side.total = Some(rolls[i].total as i32 + sum(&mods));
+                    side.modifiers = mods;
+                }
+                loser = won.map(|w| 1 - w);
+                if let Some(l) = loser {
+                    sides[l].surprised = true;
+                }
+                winner = Some(won.map(|w| fight.teams[w].name.as_str()));
             }
-            loser = won.map(|w| 1 - w);
-            if let Some(l) = loser {
-                sides[l].surprised = true;
+            Kind::Total { attackers: a } => {
+                attackers = Some(fight.teams[a].name.as_str());
+                for (i, side) in sides.iter_mut().enumerate() {
+                    side.surprised = i != a;
+                }
+                let anyone_freezes =
+                    fight.fighters.iter().any(|f| shock_of(input.kind, None, f) == Some(Shock::Frozen));
+                freeze = Some(anyone_freezes.then(|| {
+                    let roll = freeze_roll(dice);
+                    Freeze { roll, seconds: roll.total }
+                }));
             }
-            winner = Some(won.map(|w| fight.teams[w].name.as_str()));
         }
-        Kind::Total { attackers: a } => {
-            attackers = Some(fight.teams[a].name.as_str());
-            for (i, side) in sides.iter_mut().enumerate() {
-                side.surprised = i != a;
-            }
-            let anyone_freezes = fight.fighters.iter().any(|f| shock_of(input.kind, None, f) == Some(Shock::Frozen));
-            freeze = Some(anyone_freezes.then(|| {
-                let roll = freeze_roll(dice);
-                Freeze { roll, seconds: roll.total }
-            }));
+        let seconds = freeze.flatten().map_or(0, |f| f.seconds);
+        let combatants = fight
+            .fighters
+            .iter()
+            .map(|f| {
+                let shock = shock_of(input.kind, loser, f);
+                let (frozen, first_turn) = match shock {
+                    Some(Shock::Frozen) => (Some(seconds), seconds + 1),
+                    _ => (None, 1),
+                };
+                let (recovery, acts_from_turn) = match shock {
+                    Some(shock) => recover(f.iq, f.cr, shock, first_turn, input.rounds, dice),
+                    None => (Vec::new(), Some(1)),
+                };
+                CombatantSurprise {
+                    name: &f.name,
+                    side: &fight.teams[f.side].name,
+                    iq: f.iq,
+                    cr: f.cr,
+                    surprised: shock.is_some(),
+                    shock,
+                    frozen,
+                    recovery,
+                    acts_from_turn,
+                }
+            })
+            .collect();
+        SurpriseOutcome {
+            kind: match input.kind {
+                Kind::Partial => KindWord::Partial,
+                Kind::Total { .. } => KindWord::Total,
+            },
+            attackers,
+            sides,
+            winner,
+            freeze,
+            combatants,
+            rounds: input.rounds,
         }
     }
-    let seconds = freeze.flatten().map_or(0, |f| f.seconds);
-    let combatants = fight
-        .fighters
-        .iter()
-        .map(|f| {
-            let shock = shock_of(input.kind, loser, f);
-            let (frozen, first_turn) = match shock {
-                Some(Shock::Frozen) => (Some(seconds), seconds + 1),
-                _ => (None, 1),
-            };
-            let (recovery, acts_from_turn) = match shock {
-                Some(shock) => recover(f.iq, f.cr, shock, first_turn, input.rounds, dice),
-                None => (Vec::new(), Some(1)),
-            };
-            CombatantSurprise {
-                name: &f.name,
-                side: &fight.teams[f.side].name,
-                iq: f.iq,
-                cr: f.cr,
-                surprised: shock.is_some(),
-                shock,
-                frozen,
-                recovery,
-                acts_from_turn,
-            }
-        })
-        .collect();
-    SurpriseOutcome {
-        kind: match input.kind {
-            Kind::Partial => KindWord::Partial,
-            Kind::Total { .. } => KindWord::Total,
-        },
-        attackers,
-        sides,
-        winner,
-        freeze,
-        combatants,
-        rounds: input.rounds,
+
+    fn odds(&self, fallback: Fallback) -> Odds {
+        let input = self;
+        let mut odds = Odds::default();
+        push_surprise_odds(input, fallback, &mut odds);
+        odds
     }
 }
 
@@ -667,12 +681,6 @@ fn describe_recovered(r: Recovered, rounds: u32) -> (serde_json::Value, String) 
     }
 }
 
-pub fn surprise_odds(input: &SurpriseInput, fallback: Fallback) -> Odds {
-    let mut odds = Odds::default();
-    push_surprise_odds(input, fallback, &mut odds);
-    odds
-}
-
 // ------------------------------------------------------------------------------------------
 // Initiative
 
@@ -802,26 +810,32 @@ pub fn reaction_row(total: i32) -> usize {
     }
 }
 
-pub fn reaction<'a>(input: &'a ReactionInput, dice: &mut dyn Dice) -> ReactionOutcome<'a> {
-    let roll = dice.roll(3, 6);
-    let total = roll.total as i32 + sum(&input.modifiers);
-    let (band, result) = REACTION_TABLE[reaction_row(total)];
-    ReactionOutcome { roll, modifiers: &input.modifiers, total, result, band }
+impl Rule for ReactionInput {
+    type Outcome<'a> = ReactionOutcome<'a>;
+
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
+        let input = self;
+        let roll = dice.roll(3, 6);
+        let total = roll.total as i32 + sum(&input.modifiers);
+        let (band, result) = REACTION_TABLE[reaction_row(total)];
+        ReactionOutcome { roll, modifiers: &input.modifiers, total, result, band }
+    }
+
+    fn odds(&self, fallback: Fallback) -> Odds {
+        let input = self;
+        let mut odds = Odds::default();
+        push_reaction_odds(input, fallback, None, &mut odds);
+        odds
+    }
 }
 
 fn push_reaction_odds(input: &ReactionInput, fallback: Fallback, part: Option<&str>, odds: &mut Odds) {
     let mut method = Method::exact(fallback);
-    let dist = dist_of(|d| reaction_row(reaction(input, d).total), fallback, &mut method);
+    let dist = dist_of(|d| reaction_row(Rule::roll(input, d).total), fallback, &mut method);
     odds.push(part, "reaction", &dist, method, |&row| {
         let (band, words) = REACTION_TABLE[row];
         (json!(band), words.to_string())
     });
-}
-
-pub fn reaction_odds(input: &ReactionInput, fallback: Fallback) -> Odds {
-    let mut odds = Odds::default();
-    push_reaction_odds(input, fallback, None, &mut odds);
-    odds
 }
 
 // ------------------------------------------------------------------------------------------
@@ -856,30 +870,36 @@ pub struct EncounterOutcome<'a> {
 }
 
 /// Surprise and recovery, turn order by Basic Speed with the surprised marked, and a reaction.
-pub fn encounter<'a>(input: &'a EncounterInput, dice: &mut dyn Dice) -> EncounterOutcome<'a> {
-    let surprise = surprise(&input.surprise, dice);
-    let initiative = initiative(&input.surprise.fight, dice);
-    let order = initiative
-        .order
-        .into_iter()
-        .map(|place| {
-            let c = &surprise.combatants[place.fighter];
-            EncounterPlace { place, surprised: c.surprised, acts_from_turn: c.acts_from_turn }
-        })
-        .collect();
-    let reaction = input.reaction.as_ref().map(|r| reaction(r, dice));
-    EncounterOutcome { surprise, order, ties: initiative.ties, reaction }
-}
+impl Rule for EncounterInput {
+    type Outcome<'a> = EncounterOutcome<'a>;
 
-/// Each step as parts: the surprise and each combatant's recovery, the turn order, the reaction.
-pub fn encounter_odds(input: &EncounterInput, fallback: Fallback) -> Odds {
-    let mut odds = Odds::default();
-    push_surprise_odds(&input.surprise, fallback, &mut odds);
-    push_initiative_odds(&input.surprise.fight, fallback, Some("order"), &mut odds);
-    if let Some(reaction) = &input.reaction {
-        push_reaction_odds(reaction, fallback, Some("reaction"), &mut odds);
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
+        let input = self;
+        let surprise = Rule::roll(&input.surprise, dice);
+        let initiative = initiative(&input.surprise.fight, dice);
+        let order = initiative
+            .order
+            .into_iter()
+            .map(|place| {
+                let c = &surprise.combatants[place.fighter];
+                EncounterPlace { place, surprised: c.surprised, acts_from_turn: c.acts_from_turn }
+            })
+            .collect();
+        let reaction = input.reaction.as_ref().map(|r| Rule::roll(r, dice));
+        EncounterOutcome { surprise, order, ties: initiative.ties, reaction }
     }
-    odds
+
+    /// Each step as parts: the surprise and each combatant's recovery, the turn order, the reaction.
+    fn odds(&self, fallback: Fallback) -> Odds {
+        let input = self;
+        let mut odds = Odds::default();
+        push_surprise_odds(&input.surprise, fallback, &mut odds);
+        push_initiative_odds(&input.surprise.fight, fallback, Some("order"), &mut odds);
+        if let Some(reaction) = &input.reaction {
+            push_reaction_odds(reaction, fallback, Some("reaction"), &mut odds);
+        }
+        odds
+    }
 }
 
 #[cfg(test)]
@@ -1032,7 +1052,7 @@ mod tests {
             kind: Kind::Partial,
             rounds: 3,
         };
-        let odds = surprise_odds(&input, fallback());
+        let odds = Rule::odds(&input, fallback());
         assert_eq!(
             part(&odds, "winner"),
             ["party; monsters stunned 5/12", "monsters; party stunned 5/12", "tie: nobody is surprised 1/6"]
@@ -1060,7 +1080,7 @@ mod tests {
         a.leader.as_mut().unwrap().cr = true;
         let input = SurpriseInput { fight: fight(vec![a, team("monsters")], vec![]), kind: Kind::Partial, rounds: 1 };
         assert_eq!(
-            part(&surprise_odds(&input, fallback()), "winner"),
+            part(&Rule::odds(&input, fallback()), "winner"),
             ["party; monsters stunned 13/18", "monsters; party stunned 1/6", "tie: nobody is surprised 1/9"]
         );
     }
@@ -1077,7 +1097,7 @@ mod tests {
         };
         let mut dice = SeededDice::new(11);
         for _ in 0..200 {
-            let out = surprise(&input, &mut dice);
+            let out = Rule::roll(&input, &mut dice);
             let seconds = out.freeze.flatten().unwrap().seconds;
             let clerk = &out.combatants[0];
             assert_eq!((clerk.shock, clerk.frozen), (Some(Shock::Frozen), Some(seconds)));
@@ -1096,7 +1116,7 @@ mod tests {
             let wolf = &out.combatants[2];
             assert_eq!((wolf.surprised, wolf.acts_from_turn), (false, Some(1)));
         }
-        let odds = surprise_odds(&input, fallback());
+        let odds = Rule::odds(&input, fallback());
         assert_eq!(part(&odds, "freeze").len(), 6);
         assert!(part(&odds, "Werewolf").is_empty());
         // Guard: 16 on turn 1 succeeds 212/216 = 53/54.
@@ -1118,12 +1138,12 @@ mod tests {
             rounds: 1,
         };
         let mut dice = SeededDice::new(2);
-        let out = surprise(&input, &mut dice);
+        let out = Rule::roll(&input, &mut dice);
         let clerk = &out.combatants[0];
         assert!(clerk.recovery.is_empty());
         assert_eq!(clerk.acts_from_turn, None);
         // With one turn followed, nobody recovers in time.
-        assert_eq!(part(&surprise_odds(&input, fallback()), "Clerk"), ["still stunned after 1 turn 1"]);
+        assert_eq!(part(&Rule::odds(&input, fallback()), "Clerk"), ["still stunned after 1 turn 1"]);
     }
 
     #[test]
@@ -1133,8 +1153,8 @@ mod tests {
             kind: Kind::Total { attackers: 1 },
             rounds,
         };
-        let long = surprise_odds(&input(1000), fallback());
-        let minute = surprise_odds(&input(ODDS_TURNS), fallback());
+        let long = Rule::odds(&input(1000), fallback());
+        let minute = Rule::odds(&input(ODDS_TURNS), fallback());
         // Past the horizon the answer is the one for a minute's cap, with a note saying so.
         assert_eq!(part(&long, "Dull"), part(&minute, "Dull"));
         assert!(part(&long, "Dull").last().unwrap().starts_with("still stunned after 60 turns "));
@@ -1149,9 +1169,9 @@ mod tests {
             kind: Kind::Total { attackers: 1 },
             rounds: 5,
         };
-        let out = surprise(&input, &mut SeededDice::new(1));
+        let out = Rule::roll(&input, &mut SeededDice::new(1));
         assert!(matches!(out.freeze, Some(None)));
-        assert!(part(&surprise_odds(&input, fallback()), "freeze").is_empty());
+        assert!(part(&Rule::odds(&input, fallback()), "freeze").is_empty());
     }
 
     #[test]
@@ -1162,12 +1182,12 @@ mod tests {
             kind: Kind::Partial,
             rounds: 6,
         };
-        let odds = surprise_odds(&input, fallback());
+        let odds = Rule::odds(&input, fallback());
         let mut dice = SeededDice::new(99);
         let n = 20_000;
         let mut counts: BTreeMap<Option<u32>, u32> = BTreeMap::new();
         for _ in 0..n {
-            *counts.entry(surprise(&input, &mut dice).combatants[0].acts_from_turn).or_default() += 1;
+            *counts.entry(Rule::roll(&input, &mut dice).combatants[0].acts_from_turn).or_default() += 1;
         }
         for e in odds.entries.iter().filter(|e| e.part.as_deref() == Some("Ansel")) {
             let key = e.outcome.as_u64().map(|t| t as u32);
@@ -1246,7 +1266,7 @@ mod tests {
 
     #[test]
     fn reaction_odds_of_3d6() {
-        let odds = reaction_odds(&ReactionInput::default(), fallback());
+        let odds = Rule::odds(&ReactionInput::default(), fallback());
         let got: Vec<String> = odds.entries.iter().map(|e| format!("{} {}", e.label, e.prob)).collect();
         // Very Bad 3: 1; Bad 4–6: 3+6+10 = 19; Poor 7–9: 15+21+25 = 61; Neutral 10–12: 27+27+25 = 79;
         // Good 13–15: 21+15+10 = 46; Very Good 16–18: 6+3+1 = 10.
@@ -1255,6 +1275,6 @@ mod tests {
             ["Very Bad 1/216", "Bad 19/216", "Poor 61/216", "Neutral 79/216", "Good 23/108", "Very Good 5/108"]
         );
         let up = ReactionInput { modifiers: vec![Modifier::new(3, "situational")] };
-        assert_eq!(reaction_odds(&up, fallback()).entries.last().unwrap().label, "Excellent");
+        assert_eq!(Rule::odds(&up, fallback()).entries.last().unwrap().label, "Excellent");
     }
 }
