@@ -6,13 +6,11 @@ pub(crate) mod odds_check;
 pub mod rules;
 pub mod text;
 
-use super::{Handler, Manual, Procedures, Rule, Ruleset};
+use super::{Handler, Manual, Procedures, Ruleset};
 use crate::app::Runner;
 use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
 use crate::cli::{self, RulesId};
-use crate::dice::Dice;
 use crate::error::{Error, Result};
-use crate::odds::{Fallback, Odds};
 use rules::*;
 use serde::Deserialize;
 
@@ -488,54 +486,6 @@ fn variant_id(variant: Variant) -> &'static str {
         Variant::Score => "score",
         Variant::Side => "side",
         Variant::Speed => "speed",
-    }
-}
-
-impl Rule for SurpriseInput {
-    type Outcome<'a> = SurpriseOutcome<'a>;
-
-    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> SurpriseOutcome<'a> {
-        surprise(self, dice)
-    }
-
-    fn odds(&self, fallback: Fallback) -> Odds {
-        surprise_odds(self, fallback)
-    }
-}
-
-impl Rule for DistanceInput {
-    type Outcome<'a> = DistanceOutcome;
-
-    fn roll(&self, dice: &mut dyn Dice) -> DistanceOutcome {
-        distance(self, dice)
-    }
-
-    fn odds(&self, fallback: Fallback) -> Odds {
-        distance_odds(self, fallback)
-    }
-}
-
-impl Rule for Initiative {
-    type Outcome<'a> = InitiativeOutcome<'a>;
-
-    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> InitiativeOutcome<'a> {
-        initiative(self, dice)
-    }
-
-    fn odds(&self, fallback: Fallback) -> Odds {
-        initiative_odds(self, fallback)
-    }
-}
-
-impl Rule for EncounterInput {
-    type Outcome<'a> = EncounterOutcome<'a>;
-
-    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> EncounterOutcome<'a> {
-        encounter(self, dice)
-    }
-
-    fn odds(&self, fallback: Fallback) -> Odds {
-        encounter_odds(self, fallback)
     }
 }
 

@@ -8,6 +8,7 @@
 use super::rules::*;
 use crate::odds::brute::{assert_part, walk};
 use crate::odds::{Dist, Fallback, Odds};
+use crate::rulesets::Rule;
 use serde_json::json;
 
 pub(crate) fn fallback() -> Fallback {
@@ -87,14 +88,14 @@ fn surprise_of_each_creature_against_rolled_and_given_stealth() {
         // Two alike hiders among them: counted once, raised to the power two.
         let hiders = vec![Stealth::Rolls(2), Stealth::Rolls(-1), Stealth::Total(15), Stealth::Rolls(2)];
         let input = surprise_input(party(), hiders, ties);
-        let walked = walk(|d| judged(&surprise(&input, d)));
-        check_2014_creatures(&surprise_odds(&input, fallback()), &input, &walked);
+        let walked = walk(|d| judged(&Rule::roll(&input, d)));
+        check_2014_creatures(&Rule::odds(&input, fallback()), &input, &walked);
     }
     let mut both = surprise_input(party(), Vec::new(), StealthTies::Noticed);
     both.both_surprised = true;
     both.hiding = vec![false; both.creatures.len()];
-    let walked = walk(|d| judged(&surprise(&both, d)));
-    check_2014_creatures(&surprise_odds(&both, fallback()), &both, &walked);
+    let walked = walk(|d| judged(&Rule::roll(&both, d)));
+    check_2014_creatures(&Rule::odds(&both, fallback()), &both, &walked);
 }
 
 fn lineup(variant: Variant, creatures: Vec<Creature>) -> Initiative {
@@ -121,8 +122,8 @@ pub(crate) fn check_order(odds: &Odds, walked: &Dist<Vec<String>>, contenders: u
 }
 
 fn check_initiative(ini: &Initiative) {
-    let walked = walk(|d| initiative(ini, d).order.iter().map(|p| p.name.to_string()).collect::<Vec<_>>());
-    check_order(&initiative_odds(ini, fallback()), &walked, ini.contenders.len());
+    let walked = walk(|d| Rule::roll(ini, d).order.iter().map(|p| p.name.to_string()).collect::<Vec<_>>());
+    check_order(&Rule::odds(ini, fallback()), &walked, ini.contenders.len());
 }
 
 #[test]
@@ -212,9 +213,9 @@ fn score_side_and_speed_factor_initiative() {
 /// The encounter: each creature's surprise, the initiative parts, and who acts first once the
 /// surprised lose their turn.
 fn check_encounter(input: &EncounterInput) {
-    let odds = encounter_odds(input, fallback());
+    let odds = Rule::odds(input, fallback());
     let walked = walk(|d| {
-        let out = encounter(input, d);
+        let out = Rule::roll(input, d);
         let order: Vec<String> = out.initiative.order.iter().map(|p| p.name.to_string()).collect();
         (judged(&out.surprise), order, out.first_to_act.map(str::to_string))
     });

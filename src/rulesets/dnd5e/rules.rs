@@ -13,6 +13,7 @@ use crate::order::odds::{Field, Line, PLACES_NOT_LISTED, Rival, push_places, sta
 use crate::order::{self, KeyName, Ranking, Settle, Tie, TieKey};
 use crate::outcome::{Modifier, sum};
 use crate::prob::Prob;
+use crate::rulesets::Rule;
 use serde::Serialize;
 use serde_json::json;
 
@@ -464,36 +465,54 @@ pub fn judge(input: &SurpriseInput, creature: usize, lowest: Option<i32>) -> Jud
     Judgement { surprised, borderline, reason }
 }
 
-pub fn surprise<'a>(input: &'a SurpriseInput, dice: &mut dyn Dice) -> SurpriseOutcome<'a> {
-    let hiders: Vec<HiderStealth<'a>> = input.hiders.iter().map(|h| roll_hider(h, dice)).collect();
-    let lowest = hiders.iter().map(|h| h.stealth).min();
-    let creatures: Vec<CreatureSurprise<'a>> = input
-        .creatures
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            let j = judge(input, i, lowest);
-            let checked = matches!(j.reason, Reason::Noticed | Reason::NotNoticed);
-            let stealth = if checked { lowest } else { None };
-            let judged =
-                Judged { stealth, alert: c.alert, surprised: j.surprised, borderline: j.borderline, reason: j.reason };
-            CreatureSurprise::new(input, i, judged)
-        })
-        .collect();
-    let any = creatures.iter().any(|c| c.judged.surprised);
-    let (verdict, effect) = match (any, input.both_surprised) {
-        (false, _) => (Verdict::NoneSurprised, None),
-        (true, false) => (Verdict::Surprised, Some(SURPRISED_EFFECT)),
-        (true, true) => (Verdict::BothSidesSurprised, Some(BOTH_EFFECT)),
-    };
-    SurpriseOutcome {
-        stealth_ties: input.ties,
-        both_surprised: input.both_surprised,
-        hiders,
-        lowest_stealth: lowest,
-        creatures,
-        verdict,
-        effect,
+impl Rule for SurpriseInput {
+    type Outcome<'a> = SurpriseOutcome<'a>;
+
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
+        let input = self;
+        let hiders: Vec<HiderStealth<'a>> = input.hiders.iter().map(|h| roll_hider(h, dice)).collect();
+        let lowest = hiders.iter().map(|h| h.stealth).min();
+        let creatures: Vec<CreatureSurprise<'a>> = input
+            .creatures
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let j = judge(input, i, lowest);
+                let checked = matches!(j.reason, Reason::Noticed | Reason::NotNoticed);
+                let stealth = if checked { lowest } else { None };
+                let judged = Judged {
+                    stealth,
+                    alert: c.alert,
+                    surprised: j.surprised,
+                    borderline: j.borderline,
+                    reason: j.reason,
+                };
+                CreatureSurprise::new(input, i, judged)
+            })
+            .collect();
+        let any = creatures.iter().any(|c| c.judged.surprised);
+        let (verdict, effect) = match (any, input.both_surprised) {
+            (false, _) => (Verdict::NoneSurprised, None),
+            (true, false) => (Verdict::Surprised, Some(SURPRISED_EFFECT)),
+            (true, true) => (Verdict::BothSidesSurprised, Some(BOTH_EFFECT)),
+        };
+        SurpriseOutcome {
+            stealth_ties: input.ties,
+            both_surprised: input.both_surprised,
+            hiders,
+            lowest_stealth: lowest,
+            creatures,
+            verdict,
+            effect,
+        }
+    }
+
+    fn odds(&self, fallback: Fallback) -> Odds {
+        let input = self;
+        let mut odds = Odds::default();
+        push_surprise_parts(&mut odds, input, fallback);
+        note_given_stealth(&mut odds, input);
+        odds
     }
 }
 
@@ -556,13 +575,6 @@ fn push_surprise_parts(odds: &mut Odds, input: &SurpriseInput, fallback: Fallbac
             if c.alert { format!("{} (Alert)", c.name) } else { format!("{} (passive Perception {})", c.name, c.per) };
         odds.push(Some(&c.name), title, dist, method, describe_judgement);
     }
-}
-
-pub fn surprise_odds(input: &SurpriseInput, fallback: Fallback) -> Odds {
-    let mut odds = Odds::default();
-    push_surprise_parts(&mut odds, input, fallback);
-    note_given_stealth(&mut odds, input);
-    odds
 }
 
 /// Says so when no hider rolls: every outcome is then certain.
@@ -663,28 +675,34 @@ pub struct DistanceOutcome {
 }
 
 /// The table row's dice, times its feet per point.
-pub fn distance(input: &DistanceInput, dice: &mut dyn Dice) -> DistanceOutcome {
-    let row = input.row();
-    let roll = dice.roll(row.dice, row.sides);
-    let (terrain, audible) = match input.noticed {
-        Noticed::Seen(row) => (Some(row.name), None),
-        Noticed::Heard(row) => (None, Some(row.name)),
-    };
-    DistanceOutcome { terrain, audible, roll, scale: row.scale, feet: roll.total * row.scale }
-}
+impl Rule for DistanceInput {
+    type Outcome<'a> = DistanceOutcome;
 
-pub fn distance_odds(input: &DistanceInput, fallback: Fallback) -> Odds {
-    let mut method = Method::exact(fallback);
-    let feet = dist_of(|d| distance(input, d).feet, fallback, &mut method);
-    let row = input.row();
-    let title = match input.noticed {
-        Noticed::Seen(row) => format!("encounter distance, {}", row.name),
-        Noticed::Heard(row) => format!("audible distance, {}", row.name),
-    };
-    let title = format!("{title}: {}d{} × {} ft", row.dice, row.sides, row.scale);
-    let mut odds = Odds::default();
-    odds.push(None, title, &feet, method, |&feet| (json!(feet), format!("{feet} ft")));
-    odds
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
+        let input = self;
+        let row = input.row();
+        let roll = dice.roll(row.dice, row.sides);
+        let (terrain, audible) = match input.noticed {
+            Noticed::Seen(row) => (Some(row.name), None),
+            Noticed::Heard(row) => (None, Some(row.name)),
+        };
+        DistanceOutcome { terrain, audible, roll, scale: row.scale, feet: roll.total * row.scale }
+    }
+
+    fn odds(&self, fallback: Fallback) -> Odds {
+        let input = self;
+        let mut method = Method::exact(fallback);
+        let feet = dist_of(|d| Rule::roll(input, d).feet, fallback, &mut method);
+        let row = input.row();
+        let title = match input.noticed {
+            Noticed::Seen(row) => format!("encounter distance, {}", row.name),
+            Noticed::Heard(row) => format!("audible distance, {}", row.name),
+        };
+        let title = format!("{title}: {}d{} × {} ft", row.dice, row.sides, row.scale);
+        let mut odds = Odds::default();
+        odds.push(None, title, &feet, method, |&feet| (json!(feet), format!("{feet} ft")));
+        odds
+    }
 }
 
 // ------------------------------------------------------------------------------------------
@@ -1024,17 +1042,29 @@ fn round<'a>(ini: &'a Initiative, dice: &mut dyn Dice) -> (Vec<Place<'a>>, Vec<T
 }
 
 /// seed 002 / PHB: every variant's acting order; the speed factor re-rolls every round.
-pub fn initiative<'a>(ini: &'a Initiative, dice: &mut dyn Dice) -> InitiativeOutcome<'a> {
-    let (order, ties) = round(ini, dice);
-    let mut rounds = Vec::new();
-    if ini.variant == Variant::Speed {
-        rounds.push(RoundOrder { round: 1, order: order.clone(), ties: ties.clone() });
-        for r in 2..=ini.rounds {
-            let (order, ties) = round(ini, dice);
-            rounds.push(RoundOrder { round: r, order, ties });
+impl Rule for Initiative {
+    type Outcome<'a> = InitiativeOutcome<'a>;
+
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
+        let ini = self;
+        let (order, ties) = round(ini, dice);
+        let mut rounds = Vec::new();
+        if ini.variant == Variant::Speed {
+            rounds.push(RoundOrder { round: 1, order: order.clone(), ties: ties.clone() });
+            for r in 2..=ini.rounds {
+                let (order, ties) = round(ini, dice);
+                rounds.push(RoundOrder { round: r, order, ties });
+            }
         }
+        InitiativeOutcome { variant: ini.variant, order, ties, rounds }
     }
-    InitiativeOutcome { variant: ini.variant, order, ties, rounds }
+
+    fn odds(&self, fallback: Fallback) -> Odds {
+        let ini = self;
+        let mut odds = Odds::default();
+        push_initiative_parts(&mut odds, ini, fallback);
+        odds
+    }
 }
 
 /// Each contender's total as a distribution, enumerated from [`roll_contender`].
@@ -1251,12 +1281,6 @@ fn push_initiative_parts(odds: &mut Odds, ini: &Initiative, fallback: Fallback) 
     totals
 }
 
-pub fn initiative_odds(ini: &Initiative, fallback: Fallback) -> Odds {
-    let mut odds = Odds::default();
-    push_initiative_parts(&mut odds, ini, fallback);
-    odds
-}
-
 // ------------------------------------------------------------------------------------------
 // Encounter
 
@@ -1305,39 +1329,48 @@ fn mark(order: &mut [Place], contenders: &[Contender], surprised: &[bool]) {
 
 /// seed 004: surprise first, then initiative as usual; the surprised keep their place in the
 /// order but lose their first turn.
-pub fn encounter<'a>(input: &'a EncounterInput, dice: &mut dyn Dice) -> EncounterOutcome<'a> {
-    let surprise = surprise(&input.surprise, dice);
-    let surprised = surprise.surprised();
-    let mut initiative = initiative(&input.initiative, dice);
-    let contenders = &input.initiative.contenders;
-    mark(&mut initiative.order, contenders, &surprised);
-    if let Some(first) = initiative.rounds.first_mut() {
-        mark(&mut first.order, contenders, &surprised);
-    }
-    let first_to_act =
-        initiative.order.iter().find(|p| !contender_surprised(&contenders[p.contender], &surprised)).map(|p| p.name);
-    EncounterOutcome { surprise, initiative, first_to_act }
-}
+impl Rule for EncounterInput {
+    type Outcome<'a> = EncounterOutcome<'a>;
 
-/// Each creature's surprise, the initiative parts, and who really acts first once the
-/// surprised are skipped (every set of surprised creatures, weighted by its probability).
-pub fn encounter_odds(input: &EncounterInput, fallback: Fallback) -> Odds {
-    let mut odds = Odds::default();
-    push_surprise_parts(&mut odds, &input.surprise, fallback);
-    let ini = &input.initiative;
-    let totals = push_initiative_parts(&mut odds, ini, fallback);
-    let mut method = Method::exact(fallback);
-    let lowest = lowest_stealth_dist(&input.surprise, fallback, &mut method);
-    let sets: Dist<Vec<bool>> =
-        lowest.map(|&l| (0..input.surprise.creatures.len()).map(|i| judge(&input.surprise, i, l).surprised).collect());
-    let first = sets.and_then(|surprised| {
-        let able: Vec<bool> = ini.contenders.iter().map(|c| !contender_surprised(c, surprised)).collect();
-        first_odds(ini, &totals, &able, fallback, &mut method)
-    });
-    odds.push(Some("first to act"), "who acts first once the surprised lose their turn", &first, method, |f| {
-        describe_first(ini, f, "acts first")
-    });
-    odds
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
+        let input = self;
+        let surprise = Rule::roll(&input.surprise, dice);
+        let surprised = surprise.surprised();
+        let mut initiative = Rule::roll(&input.initiative, dice);
+        let contenders = &input.initiative.contenders;
+        mark(&mut initiative.order, contenders, &surprised);
+        if let Some(first) = initiative.rounds.first_mut() {
+            mark(&mut first.order, contenders, &surprised);
+        }
+        let first_to_act = initiative
+            .order
+            .iter()
+            .find(|p| !contender_surprised(&contenders[p.contender], &surprised))
+            .map(|p| p.name);
+        EncounterOutcome { surprise, initiative, first_to_act }
+    }
+
+    /// Each creature's surprise, the initiative parts, and who really acts first once the
+    /// surprised are skipped (every set of surprised creatures, weighted by its probability).
+    fn odds(&self, fallback: Fallback) -> Odds {
+        let input = self;
+        let mut odds = Odds::default();
+        push_surprise_parts(&mut odds, &input.surprise, fallback);
+        let ini = &input.initiative;
+        let totals = push_initiative_parts(&mut odds, ini, fallback);
+        let mut method = Method::exact(fallback);
+        let lowest = lowest_stealth_dist(&input.surprise, fallback, &mut method);
+        let sets: Dist<Vec<bool>> = lowest
+            .map(|&l| (0..input.surprise.creatures.len()).map(|i| judge(&input.surprise, i, l).surprised).collect());
+        let first = sets.and_then(|surprised| {
+            let able: Vec<bool> = ini.contenders.iter().map(|c| !contender_surprised(c, surprised)).collect();
+            first_odds(ini, &totals, &able, fallback, &mut method)
+        });
+        odds.push(Some("first to act"), "who acts first once the surprised lose their turn", &first, method, |f| {
+            describe_first(ini, f, "acts first")
+        });
+        odds
+    }
 }
 
 // ------------------------------------------------------------------------------------------
@@ -1469,7 +1502,7 @@ mod tests {
     fn seed_004_goblin_ambush() {
         // Four goblins with passive Stealth 14.
         let input = ambush(&PARTY, vec![Stealth::Total(14)], StealthTies::Noticed);
-        let out = surprise(&input, &mut SeededDice::new(1));
+        let out = Rule::roll(&input, &mut SeededDice::new(1));
         assert_eq!(
             verdicts(&out),
             [("Elf", false, false), ("Fighter", true, false), ("Wizard", true, false), ("Halfling", false, true)]
@@ -1478,14 +1511,14 @@ mod tests {
         assert_eq!(out.effect, Some(SURPRISED_EFFECT));
         // The halfling is the referee's call: ruled the other way, surprised, still borderline.
         let input = ambush(&PARTY, vec![Stealth::Total(14)], StealthTies::Surprised);
-        let out = surprise(&input, &mut SeededDice::new(1));
+        let out = Rule::roll(&input, &mut SeededDice::new(1));
         assert!(out.creatures[3].judged.surprised && out.creatures[3].judged.borderline);
     }
 
     #[test]
     fn noticing_any_hider_is_enough() {
         let input = ambush(&PARTY, vec![Stealth::Total(20), Stealth::Total(11)], StealthTies::Noticed);
-        let out = surprise(&input, &mut SeededDice::new(1));
+        let out = Rule::roll(&input, &mut SeededDice::new(1));
         assert_eq!(out.lowest_stealth, Some(11));
         assert_eq!(
             verdicts(&out),
@@ -1497,12 +1530,12 @@ mod tests {
     fn alert_creatures_are_never_surprised() {
         let mut input = ambush(&[("Rogue", 1)], vec![Stealth::Total(30)], StealthTies::Surprised);
         input.creatures[0].alert = true;
-        let out = surprise(&input, &mut SeededDice::new(1));
+        let out = Rule::roll(&input, &mut SeededDice::new(1));
         assert_eq!((out.creatures[0].judged.surprised, out.creatures[0].judged.reason), (false, Reason::Alert));
         assert_eq!(out.verdict, Verdict::NoneSurprised);
         input.both_surprised = true;
         input.hiders.clear();
-        let out = surprise(&input, &mut SeededDice::new(1));
+        let out = Rule::roll(&input, &mut SeededDice::new(1));
         assert_eq!(out.creatures[0].judged.reason, Reason::Alert);
     }
 
@@ -1511,7 +1544,7 @@ mod tests {
         let mut input = ambush(&[("Elf", 30), ("Orc", 1)], Vec::new(), StealthTies::Noticed);
         input.both_surprised = true;
         input.creatures[1].side = 1;
-        let out = surprise(&input, &mut SeededDice::new(1));
+        let out = Rule::roll(&input, &mut SeededDice::new(1));
         assert!(out.creatures.iter().all(|c| c.judged.surprised && c.judged.reason == Reason::BothSurprised));
         assert_eq!((out.verdict, out.effect), (Verdict::BothSidesSurprised, Some(BOTH_EFFECT)));
     }
@@ -1528,7 +1561,7 @@ mod tests {
     fn rolled_stealth_odds_by_hand() {
         // d20 + 0 against passive Perception 10: above 10 on 11-20, equal on 10.
         let input = ambush(&[("Elf", 10)], vec![Stealth::Rolls(0)], StealthTies::Noticed);
-        let odds = surprise_odds(&input, fallback());
+        let odds = Rule::odds(&input, fallback());
         assert_eq!(
             part(&odds, "Elf"),
             ["noticed 9/20", "noticed, borderline (Stealth = passive Perception) 1/20", "surprised 1/2"]
@@ -1536,14 +1569,14 @@ mod tests {
         // Two such hiders: surprised only if both beat 10, (1/2)^2; the lowest equals 10 with
         // (11/20)^2 - (10/20)^2 = 21/400.
         let input = ambush(&[("Elf", 10)], vec![Stealth::Rolls(0), Stealth::Rolls(0)], StealthTies::Surprised);
-        let odds = surprise_odds(&input, fallback());
+        let odds = Rule::odds(&input, fallback());
         assert_eq!(
             part(&odds, "Elf"),
             ["noticed 279/400", "surprised 1/4", "surprised, borderline (Stealth = passive Perception) 21/400"]
         );
         // Given totals only: certain.
         let input = ambush(&PARTY, vec![Stealth::Total(14)], StealthTies::Noticed);
-        let odds = surprise_odds(&input, fallback());
+        let odds = Rule::odds(&input, fallback());
         assert_eq!(part(&odds, "Fighter"), ["surprised 1"]);
         assert_eq!(part(&odds, "Halfling"), ["noticed, borderline (Stealth = passive Perception) 1"]);
     }
@@ -1580,7 +1613,7 @@ mod tests {
     }
 
     fn first_odds(ini: &Initiative) -> Vec<String> {
-        part(&initiative_odds(ini, fallback()), "first")
+        part(&Rule::odds(ini, fallback()), "first")
     }
 
     #[test]
@@ -1602,7 +1635,7 @@ mod tests {
 
     /// Who acts first by brute force: every path of the rule itself, roll-offs included.
     fn brute_first(ini: &Initiative) -> Dist<Option<usize>> {
-        enumerate(|d| initiative(ini, d).order.first().map(|p| p.contender)).unwrap()
+        enumerate(|d| Rule::roll(ini, d).order.first().map(|p| p.contender)).unwrap()
     }
 
     #[test]
@@ -1619,7 +1652,7 @@ mod tests {
             let all = vec![true; ini.contenders.len()];
             assert_eq!(first_dist(&ini, &totals, &all), Some(brute_first(&ini)));
             let full =
-                enumerate(|d| initiative(&ini, d).order.iter().map(|p| p.contender).collect::<Vec<_>>()).unwrap();
+                enumerate(|d| Rule::roll(&ini, d).order.iter().map(|p| p.contender).collect::<Vec<_>>()).unwrap();
             assert_eq!(order_dist(&ini, &totals, fallback(), &mut Method::exact(fallback())), full);
         }
         let sides = lineup(Variant::Side, vec![creature("Elf", 0)]);
@@ -1632,7 +1665,7 @@ mod tests {
         let ini = lineup(Variant::Side, vec![with("Rogue", |c| c.dex = 4)]);
         assert!(ini.contenders.iter().all(|c| c.modifiers.is_empty() && c.dex.is_none()));
         assert_eq!(ini.contenders[0].members.len(), 1);
-        let odds = initiative_odds(&ini, fallback());
+        let odds = Rule::odds(&ini, fallback());
         assert_eq!(part(&odds, "first"), ["party first 1/3", "monsters first 1/3", "wolves first 1/3"]);
         assert_eq!(part(&odds, "order").len(), 6);
         assert!(odds.entries.iter().filter(|e| e.part.as_deref() == Some("order")).all(|e| e.prob == Prob::new(1, 6)));
@@ -1652,21 +1685,21 @@ mod tests {
                 with("D", |c| c.mode = RollMode::Disadvantage),
             ],
         );
-        let out = initiative(&ini, &mut SeededDice::new(3));
+        let out = Rule::roll(&ini, &mut SeededDice::new(3));
         let totals: Vec<(&str, i32)> = out.order.iter().map(|p| (p.name, p.total)).collect();
         assert_eq!(totals[0], ("B", 12));
         assert_eq!(totals[3], ("D", 5));
         assert_eq!(out.ties.len(), 1);
         assert_eq!(out.ties[0].by, [&DEX]);
         assert_eq!(out.ties[0].roll_offs[0].names.len(), 2);
-        let odds = initiative_odds(&ini, fallback());
+        let odds = Rule::odds(&ini, fallback());
         assert_eq!(part(&odds, "first"), ["B first 1"]);
     }
 
     #[test]
     fn groups_roll_once_and_are_one_entry() {
         let ini = lineup(Variant::Standard, vec![Creature { count: 4, ..creature("Goblin", 1) }, creature("Elf", 0)]);
-        let out = initiative(&ini, &mut SeededDice::new(5));
+        let out = Rule::roll(&ini, &mut SeededDice::new(5));
         assert_eq!(out.order.len(), 2);
         let goblin = out.order.iter().find(|p| p.name == "Goblin").unwrap();
         assert_eq!((goblin.count, goblin.rolls.len()), (4, 1));
@@ -1683,7 +1716,7 @@ mod tests {
             })],
         );
         ini.rounds = 3;
-        let out = initiative(&ini, &mut SeededDice::new(8));
+        let out = Rule::roll(&ini, &mut SeededDice::new(8));
         assert_eq!(out.rounds.len(), 3);
         for round in &out.rounds {
             let ogre = &round.order[0];
@@ -1700,11 +1733,11 @@ mod tests {
         surprise.hiding.push(true);
         let initiative = lineup(Variant::Standard, surprise.creatures.clone());
         let input = EncounterInput { surprise, initiative };
-        let out = encounter(&input, &mut SeededDice::new(2));
+        let out = Rule::roll(&input, &mut SeededDice::new(2));
         let fighter = out.initiative.order.iter().find(|p| p.name == "Fighter").unwrap();
         assert_eq!((fighter.surprised, fighter.loses_first_turn), (Some(true), Some(true)));
         assert_ne!(out.first_to_act, Some("Fighter"));
-        let odds = encounter_odds(&input, fallback());
+        let odds = Rule::odds(&input, fallback());
         let first: Vec<String> = part(&odds, "first to act");
         assert_eq!(first.len(), 2, "{first:?}");
         assert!(first.iter().all(|line| !line.starts_with("Fighter")));

@@ -360,7 +360,7 @@ impl Rule for Initiative {
     }
 
     fn odds(&self, fallback: Fallback) -> Odds {
-        let mut odds = e2014::initiative_odds(&self.lineup(&self.surprised), fallback);
+        let mut odds = Rule::odds(&self.lineup(&self.surprised), fallback);
         swap_note(&mut odds, self);
         odds
     }
