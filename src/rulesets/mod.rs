@@ -23,16 +23,15 @@ use crate::roster;
 use serde::Serialize;
 
 /// Every ruleset fray knows, in the order help and hints list them.
-pub static RULESETS: &[&Ruleset] =
-    &[
-        &ose::RULESET,
-        &gurps::RULESET,
-        &dnd5e::RULESET,
-        &wod::RULESET,
-        &bx::RULESET,
-        &dnd5e2024::RULESET,
-        &cofd::RULESET,
-    ];
+pub static RULESETS: &[&Ruleset] = &[
+    &ose::RULESET,
+    &gurps::RULESET,
+    &dnd5e::RULESET,
+    &wod::RULESET,
+    &bx::RULESET,
+    &dnd5e2024::RULESET,
+    &cofd::RULESET,
+];
 
 /// One ruleset: what it is called, the keys its sides and combatants take, and the procedures
 /// it has.

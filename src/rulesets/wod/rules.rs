@@ -1162,7 +1162,8 @@ fn push_standings(odds: &mut Odds, input: &InitiativeInput, standing: Standings,
     });
     if let Some(r) = round_one {
         let beat = input.beat.word();
-        let (part, title) = (format!("{beat} 1"), format!("who acts first in {beat} 1 (the surprised and held sit out)"));
+        let (part, title) =
+            (format!("{beat} 1"), format!("who acts first in {beat} 1 (the surprised and held sit out)"));
         let nobody = format!("nobody acts in {beat} 1");
         odds.push(Some(&part), &title, &r.first, r.first_method, |f| describe_first(input, f, &nobody));
     }
@@ -1200,8 +1201,7 @@ pub fn initiative_odds(input: &InitiativeInput, enters: &[u32], fallback: Fallba
     let n = input.fighters.len();
     let full = n <= FULL_ORDER;
     let holds = holders(input);
-    let sits_out =
-        |i: usize| holds[i] || input.fighters[i].surprised || enters.get(i).is_some_and(|&e| e > 1);
+    let sits_out = |i: usize| holds[i] || input.fighters[i].surprised || enters.get(i).is_some_and(|&e| e > 1);
     let sitters = (0..n).any(sits_out);
     if !full && !moved(input) {
         let mut odds = Odds::default();
@@ -1417,11 +1417,7 @@ fn round_one_standings(
             return None;
         }
         let present = |i: usize| {
-            if holds[i] || fighters.fighters[i].surprised {
-                Prob::zero()
-            } else {
-                acts[i].prob(|v| *v == Some(true))
-            }
+            if holds[i] || fighters.fighters[i].surprised { Prob::zero() } else { acts[i].prob(|v| *v == Some(true)) }
         };
         let first = Field::new(&rivals(fighters, present), Settle::RollOff(10)).first()?;
         pairs.extend(first.iter().map(|(f, p)| (*f, p.mul(weight))));
