@@ -43,13 +43,11 @@ impl Rule for Surprise {
     type Outcome<'a> = SurpriseOutcome<'a>;
 
     fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
-        let input = self;
-        SurpriseOutcome(Rule::roll(&input.0, dice))
+        SurpriseOutcome(Rule::roll(&self.0, dice))
     }
 
     fn odds(&self, fallback: Fallback) -> Odds {
-        let input = self;
-        Rule::odds(&input.0, fallback)
+        Rule::odds(&self.0, fallback)
     }
 }
 
@@ -65,13 +63,11 @@ impl Rule for SideInitiative {
     type Outcome<'a> = SideInitiativeOutcome<'a>;
 
     fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
-        let input = self;
-        SideInitiativeOutcome(ose::initiative(&input.input, &input.surprised, dice))
+        SideInitiativeOutcome(ose::initiative(&self.input, &self.surprised, dice))
     }
 
     fn odds(&self, fallback: Fallback) -> Odds {
-        let input = self;
-        ose::initiative_odds(&input.input, &input.surprised, fallback)
+        ose::initiative_odds(&self.input, &self.surprised, fallback)
     }
 }
 
@@ -113,8 +109,7 @@ impl Rule for Distance {
     type Outcome<'a> = DistanceOutcome;
 
     fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
-        let input = self;
-        let Distance { terrain, surprised } = *input;
+        let Distance { terrain, surprised } = *self;
         if terrain == Terrain::Dungeon {
             // OSE SRD, Encounters: in a dungeon 2d6 × 10′, whether or not anyone is surprised.
             let roll = dice.roll(2, 6);
@@ -135,13 +130,10 @@ impl Rule for Distance {
     }
 
     fn odds(&self, fallback: Fallback) -> Odds {
-        let input = self;
         let mut odds = Odds::default();
         let mut method = Method::exact(fallback);
-        let dist = distance_dist(input, fallback, &mut method);
-        odds.push(None, "encounter distance", &dist, method, |&feet| {
-            (json!(feet), distance_words(feet, input.terrain))
-        });
+        let dist = distance_dist(self, fallback, &mut method);
+        odds.push(None, "encounter distance", &dist, method, |&feet| (json!(feet), distance_words(feet, self.terrain)));
         odds
     }
 }
@@ -446,11 +438,10 @@ impl Rule for Reaction {
     type Outcome<'a> = ReactionOutcome<'a>;
 
     fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
-        let input = self;
         let roll = dice.roll(2, 6);
-        let total = roll.total as i32 + sum(&input.modifiers);
+        let total = roll.total as i32 + sum(&self.modifiers);
         let (_, band, result) = REACTIONS[reaction_band(total)];
-        ReactionOutcome { roll, modifiers: &input.modifiers, total, result, band }
+        ReactionOutcome { roll, modifiers: &self.modifiers, total, result, band }
     }
 
     fn odds(&self, fallback: Fallback) -> Odds {
@@ -507,8 +498,7 @@ impl Rule for Pursuit {
     type Outcome<'a> = PursueOutcome;
 
     fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
-        let input = self;
-        match input {
+        match self {
             Pursuit::Dungeon(chase) if chase.quarry > chase.pursuer => PursueOutcome::Outrun(Outrun {
                 terrain: Terrain::Dungeon,
                 quarry: chase.quarry,
@@ -529,8 +519,7 @@ impl Rule for Pursuit {
     }
 
     fn odds(&self, fallback: Fallback) -> Odds {
-        let input = self;
-        match input {
+        match self {
             Pursuit::Dungeon(chase) if chase.quarry > chase.pursuer => {
                 let mut odds = Odds::default();
                 let method = Method { trials: None, seed: fallback.seed };

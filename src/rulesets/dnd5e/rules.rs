@@ -679,10 +679,9 @@ impl Rule for DistanceInput {
     type Outcome<'a> = DistanceOutcome;
 
     fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
-        let input = self;
-        let row = input.row();
+        let row = self.row();
         let roll = dice.roll(row.dice, row.sides);
-        let (terrain, audible) = match input.noticed {
+        let (terrain, audible) = match self.noticed {
             Noticed::Seen(row) => (Some(row.name), None),
             Noticed::Heard(row) => (None, Some(row.name)),
         };
@@ -1046,17 +1045,16 @@ impl Rule for Initiative {
     type Outcome<'a> = InitiativeOutcome<'a>;
 
     fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
-        let ini = self;
-        let (order, ties) = round(ini, dice);
+        let (order, ties) = round(self, dice);
         let mut rounds = Vec::new();
-        if ini.variant == Variant::Speed {
+        if self.variant == Variant::Speed {
             rounds.push(RoundOrder { round: 1, order: order.clone(), ties: ties.clone() });
-            for r in 2..=ini.rounds {
-                let (order, ties) = round(ini, dice);
+            for r in 2..=self.rounds {
+                let (order, ties) = round(self, dice);
                 rounds.push(RoundOrder { round: r, order, ties });
             }
         }
-        InitiativeOutcome { variant: ini.variant, order, ties, rounds }
+        InitiativeOutcome { variant: self.variant, order, ties, rounds }
     }
 
     fn odds(&self, fallback: Fallback) -> Odds {
@@ -1333,11 +1331,10 @@ impl Rule for EncounterInput {
     type Outcome<'a> = EncounterOutcome<'a>;
 
     fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
-        let input = self;
-        let surprise = Rule::roll(&input.surprise, dice);
+        let surprise = Rule::roll(&self.surprise, dice);
         let surprised = surprise.surprised();
-        let mut initiative = Rule::roll(&input.initiative, dice);
-        let contenders = &input.initiative.contenders;
+        let mut initiative = Rule::roll(&self.initiative, dice);
+        let contenders = &self.initiative.contenders;
         mark(&mut initiative.order, contenders, &surprised);
         if let Some(first) = initiative.rounds.first_mut() {
             mark(&mut first.order, contenders, &surprised);

@@ -532,9 +532,8 @@ impl Rule for SurpriseInput {
     }
 
     fn odds(&self, fallback: Fallback) -> Odds {
-        let input = self;
         let mut odds = Odds::default();
-        push_surprise_odds(input, fallback, &mut odds);
+        push_surprise_odds(self, fallback, &mut odds);
         odds
     }
 }
@@ -814,17 +813,15 @@ impl Rule for ReactionInput {
     type Outcome<'a> = ReactionOutcome<'a>;
 
     fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
-        let input = self;
         let roll = dice.roll(3, 6);
-        let total = roll.total as i32 + sum(&input.modifiers);
+        let total = roll.total as i32 + sum(&self.modifiers);
         let (band, result) = REACTION_TABLE[reaction_row(total)];
-        ReactionOutcome { roll, modifiers: &input.modifiers, total, result, band }
+        ReactionOutcome { roll, modifiers: &self.modifiers, total, result, band }
     }
 
     fn odds(&self, fallback: Fallback) -> Odds {
-        let input = self;
         let mut odds = Odds::default();
-        push_reaction_odds(input, fallback, None, &mut odds);
+        push_reaction_odds(self, fallback, None, &mut odds);
         odds
     }
 }
@@ -891,11 +888,10 @@ impl Rule for EncounterInput {
 
     /// Each step as parts: the surprise and each combatant's recovery, the turn order, the reaction.
     fn odds(&self, fallback: Fallback) -> Odds {
-        let input = self;
         let mut odds = Odds::default();
-        push_surprise_odds(&input.surprise, fallback, &mut odds);
-        push_initiative_odds(&input.surprise.fight, fallback, Some("order"), &mut odds);
-        if let Some(reaction) = &input.reaction {
+        push_surprise_odds(&self.surprise, fallback, &mut odds);
+        push_initiative_odds(&self.surprise.fight, fallback, Some("order"), &mut odds);
+        if let Some(reaction) = &self.reaction {
             push_reaction_odds(reaction, fallback, Some("reaction"), &mut odds);
         }
         odds

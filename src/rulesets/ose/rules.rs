@@ -139,10 +139,9 @@ impl Rule for SurpriseInput {
     }
 
     fn odds(&self, fallback: Fallback) -> Odds {
-        let input = self;
-        let names: Vec<&str> = input.sides.iter().map(|s| s.name.as_str()).collect();
+        let names: Vec<&str> = self.sides.iter().map(|s| s.name.as_str()).collect();
         let mut odds = Odds::default();
-        surprise_dist(input).push(&mut odds, None, "surprised sides", &names, Method::exact(fallback));
+        surprise_dist(self).push(&mut odds, None, "surprised sides", &names, Method::exact(fallback));
         odds
     }
 }
@@ -300,12 +299,11 @@ impl Rule for DistanceInput {
     type Outcome<'a> = DistanceOutcome;
 
     fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
-        let input = self;
-        let roll = if input.both_surprised { dice.roll(1, 4) } else { dice.roll(2, 6) };
-        let scale = if input.outdoors { 30 } else { 10 };
+        let roll = if self.both_surprised { dice.roll(1, 4) } else { dice.roll(2, 6) };
+        let scale = if self.outdoors { 30 } else { 10 };
         DistanceOutcome {
-            terrain: if input.outdoors { "outdoors" } else { "dungeon" },
-            both_surprised: input.both_surprised,
+            terrain: if self.outdoors { "outdoors" } else { "dungeon" },
+            both_surprised: self.both_surprised,
             roll,
             scale,
             feet: roll.total * scale,
@@ -313,10 +311,9 @@ impl Rule for DistanceInput {
     }
 
     fn odds(&self, fallback: Fallback) -> Odds {
-        let input = self;
         let mut odds = Odds::default();
         let mut method = Method::exact(fallback);
-        let dist = distance_dist(input, fallback, &mut method);
+        let dist = distance_dist(self, fallback, &mut method);
         odds.push(None, "encounter distance", &dist, method, |&feet| (json!(feet), format!("{feet}′")));
         odds
     }
@@ -804,18 +801,16 @@ impl Rule for ReactionInput {
     type Outcome<'a> = ReactionOutcome<'a>;
 
     fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
-        let input = self;
         let roll = dice.roll(2, 6);
-        let total = roll.total as i32 + sum(&input.modifiers);
+        let total = roll.total as i32 + sum(&self.modifiers);
         let (band, result) = reaction_band(total);
-        ReactionOutcome { roll, modifiers: &input.modifiers, total, result, band }
+        ReactionOutcome { roll, modifiers: &self.modifiers, total, result, band }
     }
 
     fn odds(&self, fallback: Fallback) -> Odds {
-        let input = self;
         let mut odds = Odds::default();
         let mut method = Method::exact(fallback);
-        let dist = reaction_dist(input, fallback, &mut method);
+        let dist = reaction_dist(self, fallback, &mut method);
         odds.push(None, "reaction", &dist, method, |&i| describe_band(i));
         odds
     }
@@ -1015,15 +1010,14 @@ impl Rule for PursueInput {
     }
 
     fn odds(&self, fallback: Fallback) -> Odds {
-        let input = self;
         let mut method = Method::exact(fallback);
-        let start = match input.gap {
+        let start = match self.gap {
             Some(gap) => Dist::point(gap),
             None => {
-                distance_dist(&DistanceInput { outdoors: input.outdoors, both_surprised: false }, fallback, &mut method)
+                distance_dist(&DistanceInput { outdoors: self.outdoors, both_surprised: false }, fallback, &mut method)
             }
         };
-        let dist = start.and_then(|&gap| chase_dist(input, gap, fallback, &mut method));
+        let dist = start.and_then(|&gap| chase_dist(self, gap, fallback, &mut method));
         chase_odds(&dist, method, chase_end_label)
     }
 }
