@@ -225,7 +225,7 @@ fn initiative_command(args: &cli::InitiativeArgs, cast: cast::Cast, runner: &mut
         return runner.run(&individual_input(&cast, &surprised, ose::ties(&args.order))?);
     }
     let input = side_initiative_input(&cast, ose::ties(&args.order))?;
-    runner.run(&SideInitiative { input, surprised })
+    runner.run(&SideInitiative(ose::rules::Initiative { input: &input, surprised }))
 }
 
 fn reaction_command(args: &cli::ReactionArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {

@@ -52,22 +52,21 @@ impl Rule for Surprise {
 }
 
 /// Side initiative: ose's rule (OSE SRD, Combat: 1d6 a side, highest first), with the sides
-/// `--surprised` names left out.
-#[derive(Clone, Debug)]
-pub struct SideInitiative {
-    pub input: ose::InitiativeInput,
-    pub surprised: Vec<bool>,
-}
+/// `--surprised` names left out; its outcome lists the acting order for `-q`.
+pub struct SideInitiative<'i>(pub ose::Initiative<'i>);
 
-impl Rule for SideInitiative {
-    type Outcome<'a> = SideInitiativeOutcome<'a>;
+impl<'i> Rule for SideInitiative<'i> {
+    type Outcome<'a>
+        = SideInitiativeOutcome<'i>
+    where
+        Self: 'a;
 
     fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
-        SideInitiativeOutcome(ose::initiative(&self.input, &self.surprised, dice))
+        SideInitiativeOutcome(Rule::roll(&self.0, dice))
     }
 
     fn odds(&self, fallback: Fallback) -> Odds {
-        ose::initiative_odds(&self.input, &self.surprised, fallback)
+        Rule::odds(&self.0, fallback)
     }
 }
 
@@ -945,7 +944,7 @@ impl Rule for Encounter {
         let surprised = surprise.surprised();
         let shortened = Distance { terrain: input.terrain, surprised: surprised.iter().any(|&s| s) };
         let distance = Rule::roll(&shortened, dice);
-        let initiative = ose::initiative(&input.initiative, &surprised, dice);
+        let initiative = ose::Initiative { input: &input.initiative, surprised }.roll(dice);
         let reaction = input.surprise.sides[1..]
             .iter()
             .map(|side| SideReaction { name: &side.name, reaction: Rule::roll(&input.reaction, dice) })

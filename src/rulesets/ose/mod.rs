@@ -6,13 +6,11 @@ mod odds_check;
 pub mod rules;
 pub mod text;
 
-use super::{Handler, Manual, Procedures, Rule, Ruleset, ambush_side, side_flag};
+use super::{Handler, Manual, Procedures, Ruleset, ambush_side, side_flag};
 use crate::app::Runner;
 use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
 use crate::cli::{self, RulesId};
-use crate::dice::Dice;
 use crate::error::{Error, Result};
-use crate::odds::{Fallback, Odds};
 use crate::outcome::Modifier;
 use rules::*;
 use serde::Deserialize;
@@ -200,7 +198,7 @@ fn initiative_command(args: &cli::InitiativeArgs, cast: cast::Cast, runner: &mut
     let surprised = side_flag(&cast, "--surprised", &args.surprised)?;
     let input = initiative_input(&cast, &args.order)?;
     let surprised = (0..cast.sides.len()).map(|i| surprised.contains(&i)).collect();
-    runner.run(&Initiative { input, surprised })
+    runner.run(&Initiative { input: &input, surprised })
 }
 
 fn reaction_command(args: &cli::ReactionArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
@@ -325,24 +323,6 @@ pub(crate) fn pursue_input(args: &cli::PursueArgs) -> Result<PursueInput> {
         rounds,
         pace: 3,
     })
-}
-
-/// Initiative with the sides `--surprised` names left out.
-pub struct Initiative {
-    input: InitiativeInput,
-    surprised: Vec<bool>,
-}
-
-impl Rule for Initiative {
-    type Outcome<'a> = InitiativeOutcome<'a>;
-
-    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> InitiativeOutcome<'a> {
-        initiative(&self.input, &self.surprised, dice)
-    }
-
-    fn odds(&self, fallback: Fallback) -> Odds {
-        initiative_odds(&self.input, &self.surprised, fallback)
-    }
 }
 
 #[cfg(test)]

@@ -100,7 +100,7 @@ fn check_standings(sides: Vec<SurpriseSide>, waits: &[bool], ties: Ties) {
     let odds = Rule::odds(&input, fallback());
     let walked = walk(|d| {
         let s = Rule::roll(&input.surprise, d);
-        let out = initiative(&input.initiative, &s.surprised(), d);
+        let out = Initiative { input: &input.initiative, surprised: s.surprised() }.roll(d);
         let place = |name: &str| out.order.iter().find(|p| p.name == name).map(|p| p.place);
         let places: Vec<Option<usize>> = names.iter().map(|n| place(n)).collect();
         let top: Vec<&str> = out.order.iter().filter(|p| p.place == 1).map(|p| p.name).collect();
@@ -165,9 +165,9 @@ fn the_initiative_command_with_a_side_surprised() {
         given: Vec::new(),
     };
     let surprised = [false, false, true, false, false];
-    let odds = initiative_odds(&input, &surprised, fallback());
+    let odds = Initiative { input: &input, surprised: surprised.to_vec() }.odds(fallback());
     let walked = walk(|d| {
-        let out = initiative(&input, &surprised, d);
+        let out = Initiative { input: &input, surprised: surprised.to_vec() }.roll(d);
         input.sides.iter().map(|n| out.order.iter().find(|p| p.name == n).map(|p| p.place)).collect::<Vec<_>>()
     });
     let first = |p: &Vec<Option<usize>>| json!(input.sides[p.iter().position(|&x| x == Some(1)).unwrap()]);

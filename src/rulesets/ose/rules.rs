@@ -419,86 +419,124 @@ impl InitiativeOutcome<'_> {
     }
 }
 
-/// seed 000: each side not surprised rolls 1d6, highest first; ties re-roll or act together;
-/// a waiting side acts after the others.
-pub fn initiative<'a>(input: &'a InitiativeInput, surprised: &[bool], dice: &mut dyn Dice) -> InitiativeOutcome<'a> {
-    let n = input.sides.len();
-    let name = |i: usize| input.sides[i].as_str();
-    let mut notes = Vec::new();
-    let is_surprised = |i: usize| surprised.get(i).copied().unwrap_or(false);
-    // Every side surprised: nobody has the advantage, so surprise changes nothing.
-    let all_surprised = n > 0 && (0..n).all(is_surprised);
-    if all_surprised {
-        notes.push(InitNote::AllSurprised);
-    }
-    let active = |i: usize| all_surprised || !is_surprised(i);
-    let actors: Vec<usize> = (0..n).filter(|&i| active(i)).collect();
-    let wants_to_wait = |i: usize| input.waits.get(i).copied().unwrap_or(false);
-    // Waiting means acting after the others: when every side able to act would wait, nobody
-    // gives anything up (so all of them roll), and a lone side has nobody to wait for.
-    let all_wait = actors.iter().all(|&i| wants_to_wait(i)) && !actors.is_empty();
-    if all_wait {
-        notes.push(if actors.len() > 1 { InitNote::AllWait } else { InitNote::NobodyToWaitFor });
-    }
-    let waits = |i: usize| !all_wait && active(i) && wants_to_wait(i);
-    let rollers: Vec<usize> = actors.iter().copied().filter(|&i| !waits(i)).collect();
+/// The sides' initiative, the surprised sides (`--surprised`, or those an encounter's surprise
+/// caught) left out.
+pub struct Initiative<'i> {
+    pub input: &'i InitiativeInput,
+    /// One per side: true where the side is surprised.
+    pub surprised: Vec<bool>,
+}
 
-    let mut order: Vec<Place<'a>> = Vec::with_capacity(n);
-    let mut ties = Vec::new();
-    if let [only] = rollers[..] {
-        order.push(Place {
-            name: name(only),
-            total: None,
-            place: 1,
-            roll: None,
-            given: false,
-            waits: false,
-            alone: true,
-        });
-    } else {
-        let given = |i: usize| input.given.get(i).copied().flatten();
-        let mut rolls = vec![Roll::new(6, &[]); n];
-        for &i in &rollers {
-            rolls[i] = given_or_rolled(given(i), dice);
+impl<'i> Rule for Initiative<'i> {
+    type Outcome<'a>
+        = InitiativeOutcome<'i>
+    where
+        Self: 'a;
+
+    /// seed 000: each side not surprised rolls 1d6, highest first; ties re-roll or act together;
+    /// a waiting side acts after the others.
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> InitiativeOutcome<'i> {
+        let (input, surprised) = (self.input, &self.surprised[..]);
+        let n = input.sides.len();
+        let name = |i: usize| input.sides[i].as_str();
+        let mut notes = Vec::new();
+        let is_surprised = |i: usize| surprised.get(i).copied().unwrap_or(false);
+        // Every side surprised: nobody has the advantage, so surprise changes nothing.
+        let all_surprised = n > 0 && (0..n).all(is_surprised);
+        if all_surprised {
+            notes.push(InitNote::AllSurprised);
         }
-        let roll = |i: usize| rolls[i];
-        let ranking = order::rank(&rollers, |i| roll(i).total, &[], input.ties.settle(), dice);
-        for (&i, &place) in ranking.order.iter().zip(&ranking.places) {
-            let roll = roll(i);
+        let active = |i: usize| all_surprised || !is_surprised(i);
+        let actors: Vec<usize> = (0..n).filter(|&i| active(i)).collect();
+        let wants_to_wait = |i: usize| input.waits.get(i).copied().unwrap_or(false);
+        // Waiting means acting after the others: when every side able to act would wait, nobody
+        // gives anything up (so all of them roll), and a lone side has nobody to wait for.
+        let all_wait = actors.iter().all(|&i| wants_to_wait(i)) && !actors.is_empty();
+        if all_wait {
+            notes.push(if actors.len() > 1 { InitNote::AllWait } else { InitNote::NobodyToWaitFor });
+        }
+        let waits = |i: usize| !all_wait && active(i) && wants_to_wait(i);
+        let rollers: Vec<usize> = actors.iter().copied().filter(|&i| !waits(i)).collect();
+
+        let mut order: Vec<Place<'i>> = Vec::with_capacity(n);
+        let mut ties = Vec::new();
+        if let [only] = rollers[..] {
+            order.push(Place {
+                name: name(only),
+                total: None,
+                place: 1,
+                roll: None,
+                given: false,
+                waits: false,
+                alone: true,
+            });
+        } else {
+            let given = |i: usize| input.given.get(i).copied().flatten();
+            let mut rolls = vec![Roll::new(6, &[]); n];
+            for &i in &rollers {
+                rolls[i] = given_or_rolled(given(i), dice);
+            }
+            let roll = |i: usize| rolls[i];
+            let ranking = order::rank(&rollers, |i| roll(i).total, &[], input.ties.settle(), dice);
+            for (&i, &place) in ranking.order.iter().zip(&ranking.places) {
+                let roll = roll(i);
+                order.push(Place {
+                    name: name(i),
+                    total: Some(roll.total),
+                    place,
+                    roll: Some(roll),
+                    given: given(i).is_some(),
+                    waits: false,
+                    alone: false,
+                });
+            }
+            ties = ranking.named_ties(|i| roll(i).total, name);
+        }
+        let wait_place = order.len() + 1;
+        for i in (0..n).filter(|&i| waits(i)) {
             order.push(Place {
                 name: name(i),
-                total: Some(roll.total),
-                place,
-                roll: Some(roll),
-                given: given(i).is_some(),
-                waits: false,
+                total: None,
+                place: wait_place,
+                roll: None,
+                given: false,
+                waits: true,
                 alone: false,
             });
         }
-        ties = ranking.named_ties(|i| roll(i).total, name);
+        let surprised = (0..n).filter(|&i| !active(i)).map(name).collect();
+        InitiativeOutcome { order, surprised, ties, notes }
     }
-    let wait_place = order.len() + 1;
-    for i in (0..n).filter(|&i| waits(i)) {
-        order.push(Place {
-            name: name(i),
-            total: None,
-            place: wait_place,
-            roll: None,
-            given: false,
-            waits: true,
-            alone: false,
-        });
+
+    fn odds(&self, fallback: Fallback) -> Odds {
+        let (input, surprised) = (self.input, &self.surprised[..]);
+        let mut odds = Odds::default();
+        if input.sides.len() > FULL_ORDER_SIDES && has_given(input) {
+            let (dist, method) = initiative_dist(self, fallback);
+            odds.push(None, "who acts first", &dist, method, |groups| describe_order(&input.sides, groups, false));
+            odds.note(GIVEN_FIRST_ONLY);
+            return odds;
+        }
+        if input.sides.len() > FULL_ORDER_SIDES {
+            let chances: Vec<Prob> = (0..input.sides.len())
+                .map(|i| if surprised.get(i).copied().unwrap_or(false) { Prob::one() } else { Prob::zero() })
+                .collect();
+            push_standings(&mut odds, input, &chances, Method::exact(fallback));
+            return odds;
+        }
+        let (dist, method) = initiative_dist(self, fallback);
+        odds.push(None, "acting order", &dist, method, |groups| describe_order(&input.sides, groups, true));
+        odds
     }
-    let surprised = (0..n).filter(|&i| !active(i)).map(name).collect();
-    InitiativeOutcome { order, surprised, ties, notes }
 }
 
 /// Acting orders (or who acts first, for many sides), with their probabilities.
-fn initiative_dist(input: &InitiativeInput, surprised: &[bool], fallback: Fallback) -> (Dist<Vec<Vec<usize>>>, Method) {
+fn initiative_dist(rule: &Initiative, fallback: Fallback) -> (Dist<Vec<Vec<usize>>>, Method) {
+    let input = rule.input;
     let full = input.sides.len() <= FULL_ORDER_SIDES;
     exact_or_estimate(
         |d| {
-            let groups = initiative(input, surprised, d).groups(&input.sides);
+            let groups = rule.roll(d).groups(&input.sides);
             if full { groups } else { groups.into_iter().take(1).collect() }
         },
         fallback,
@@ -525,26 +563,6 @@ fn describe_order(names: &[String], groups: &[Vec<usize>], full: bool) -> (serde
     } else {
         (json!(data.first()), format!("{} first", words.first().map(String::as_str).unwrap_or("nobody")))
     }
-}
-
-pub fn initiative_odds(input: &InitiativeInput, surprised: &[bool], fallback: Fallback) -> Odds {
-    let mut odds = Odds::default();
-    if input.sides.len() > FULL_ORDER_SIDES && has_given(input) {
-        let (dist, method) = initiative_dist(input, surprised, fallback);
-        odds.push(None, "who acts first", &dist, method, |groups| describe_order(&input.sides, groups, false));
-        odds.note(GIVEN_FIRST_ONLY);
-        return odds;
-    }
-    if input.sides.len() > FULL_ORDER_SIDES {
-        let chances: Vec<Prob> = (0..input.sides.len())
-            .map(|i| if surprised.get(i).copied().unwrap_or(false) { Prob::one() } else { Prob::zero() })
-            .collect();
-        push_standings(&mut odds, input, &chances, Method::exact(fallback));
-        return odds;
-    }
-    let (dist, method) = initiative_dist(input, surprised, fallback);
-    odds.push(None, "acting order", &dist, method, |groups| describe_order(&input.sides, groups, true));
-    odds
 }
 
 /// Beyond three sides: who acts first and each side's place, each side surprised with its
@@ -1134,7 +1152,7 @@ impl Rule for EncounterInput {
         let surprised = surprise.surprised();
         let all = surprised.iter().all(|&s| s);
         let distance = Rule::roll(&DistanceInput { outdoors: input.outdoors, both_surprised: all }, dice);
-        let initiative = initiative(&input.initiative, &surprised, dice);
+        let initiative = Initiative { input: &input.initiative, surprised }.roll(dice);
         let reaction = input.surprise.sides[1..]
             .iter()
             .map(|side| SideReaction { name: &side.name, reaction: Rule::roll(&input.reaction, dice) })
@@ -1203,8 +1221,8 @@ pub(crate) fn push_initiative_after_surprise(
     };
     let mut order_method = method;
     let order = sets.and_then(|(_, set)| {
-        let surprised: Vec<bool> = (0..input.sides.len()).map(|i| set.contains(&i)).collect();
-        let (dist, m) = initiative_dist(input, &surprised, fallback);
+        let surprised = (0..input.sides.len()).map(|i| set.contains(&i)).collect();
+        let (dist, m) = initiative_dist(&Initiative { input, surprised }, fallback);
         order_method.absorb(m);
         dist
     });
@@ -1380,10 +1398,10 @@ mod tests {
     #[test]
     fn initiative_rerolled_ties_are_even() {
         let input = sides(&["party", "monsters"]);
-        let odds = initiative_odds(&input, &[false, false], fallback());
+        let odds = Initiative { input: &input, surprised: vec![false, false] }.odds(fallback());
         assert_eq!(fractions(&odds), ["party, then monsters 1/2", "monsters, then party 1/2"]);
         let together = InitiativeInput { ties: Ties::Simultaneous, ..input };
-        let odds = initiative_odds(&together, &[false, false], fallback());
+        let odds = Initiative { input: &together, surprised: vec![false, false] }.odds(fallback());
         assert_eq!(
             fractions(&odds),
             ["party, then monsters 5/12", "party and monsters together 1/6", "monsters, then party 5/12"]
@@ -1395,12 +1413,12 @@ mod tests {
         let mut input = sides(&["party", "orcs", "wolves"]);
         input.waits = vec![false, false, true];
         let mut dice = SeededDice::new(3);
-        let out = initiative(&input, &[false, true, false], &mut dice);
+        let out = Initiative { input: &input, surprised: vec![false, true, false] }.roll(&mut dice);
         let order: Vec<(&str, Option<u32>, bool, bool)> =
             out.order.iter().map(|p| (p.name, p.total, p.alone, p.waits)).collect();
         assert_eq!(order, [("party", None, true, false), ("wolves", None, false, true)]);
         assert_eq!(out.surprised, ["orcs"]);
-        let all = initiative(&input, &[true, true, true], &mut dice);
+        let all = Initiative { input: &input, surprised: vec![true, true, true] }.roll(&mut dice);
         assert_eq!(all.notes, [InitNote::AllSurprised]);
         assert_eq!(all.order.last().map(|p| p.name), Some("wolves"));
     }
