@@ -6,13 +6,11 @@ mod odds_check;
 pub mod rules;
 pub mod text;
 
-use super::{Handler, Manual, Procedures, Rule, Ruleset};
+use super::{Handler, Manual, Procedures, Ruleset};
 use crate::app::Runner;
 use crate::cast::{self, Hundredths, KeyDef, KeyList, RulesetKeys};
 use crate::cli::{self, RulesId};
-use crate::dice::Dice;
 use crate::error::{Error, Result};
-use crate::odds::{Fallback, Odds};
 use crate::outcome::Modifier;
 use rules::*;
 use serde::Deserialize;
@@ -217,7 +215,7 @@ fn surprise_command(args: &cli::SurpriseArgs, cast: cast::Cast, runner: &mut Run
 }
 
 fn initiative_command(_: &cli::InitiativeArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
-    runner.run(&InitiativeInput { fight: fight(&cast.typed()?.take_part(&[]))? })
+    runner.run(&Initiative { fight: &fight(&cast.typed()?.take_part(&[]))? })
 }
 
 fn reaction_command(args: &cli::ReactionArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
@@ -431,18 +429,6 @@ fn surprise_input(fight: Fight, cast: &Cast, opts: &cli::SurpriseOpts, rounds: O
 
 fn reaction_input(opts: &cli::ReactionOpts) -> ReactionInput {
     ReactionInput { modifiers: opts.modifier.map(|m| Modifier::new(m, "reaction modifier")).into_iter().collect() }
-}
-
-impl Rule for InitiativeInput {
-    type Outcome<'a> = InitiativeOutcome<'a>;
-
-    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> InitiativeOutcome<'a> {
-        initiative(&self.fight, dice)
-    }
-
-    fn odds(&self, fallback: Fallback) -> Odds {
-        initiative_odds(self, fallback)
-    }
 }
 
 #[cfg(test)]

@@ -200,12 +200,11 @@ fn encounter_parts_match_the_walked_encounter() {
 
 /// Who acts first and each line's place, beyond three combatants: the walked initiative's.
 fn check_first(lines: Vec<Line>) {
-    let input = InitiativeInput {
-        fight: fight(vec![team("party", leader(10, false, 0)), team("monsters", leader(10, false, 0))], lines),
-    };
-    let odds = initiative_odds(&input, fallback());
+    let fight = fight(vec![team("party", leader(10, false, 0)), team("monsters", leader(10, false, 0))], lines);
+    let input = Initiative { fight: &fight };
+    let odds = input.odds(fallback());
     assert_eq!(odds.parts[0].title, "who acts first");
-    let walked = walk(|d| initiative(&input.fight, d).order.iter().map(|p| p.name.to_string()).collect::<Vec<_>>());
+    let walked = walk(|d| input.roll(d).order.iter().map(|p| p.name.to_string()).collect::<Vec<_>>());
     assert_part(&odds, Some("first"), &walked, |order| Value::String(order[0].clone()));
     for entry in &input.fight.entries {
         let member = &input.fight.fighters[entry.first].name;

@@ -683,9 +683,10 @@ fn describe_recovered(r: Recovered, rounds: u32) -> (serde_json::Value, String) 
 // ------------------------------------------------------------------------------------------
 // Initiative
 
-#[derive(Clone, Debug)]
-pub struct InitiativeInput {
-    pub fight: Fight,
+/// The turn order of a fight's combatants.
+#[derive(Clone, Copy, Debug)]
+pub struct Initiative<'f> {
+    pub fight: &'f Fight,
 }
 
 /// One place in the turn order.
@@ -713,31 +714,45 @@ pub struct InitiativeOutcome<'a> {
     pub ties: Vec<Tie<'a, Hundredths>>,
 }
 
-/// Basic Set: turn order by Basic Speed, ties by DX, then a roll-off fixed for the fight.
-pub fn initiative<'a>(fight: &'a Fight, dice: &mut dyn Dice) -> InitiativeOutcome<'a> {
-    let f = &fight.fighters;
-    let who: Vec<usize> = (0..f.len()).collect();
-    let dx = |i: usize| i64::from(f[i].dx);
-    let ranking = order::rank(&who, |i| f[i].speed, &[TieKey { name: &DX, value: &dx }], Settle::RollOff(6), dice);
-    let order = ranking
-        .order
-        .iter()
-        .zip(&ranking.places)
-        .map(|(&i, &place)| Place {
-            fighter: i,
-            name: &f[i].name,
-            side: &fight.teams[f[i].side].name,
-            total: f[i].speed,
-            dx: f[i].dx,
-            place,
-        })
-        .collect();
-    InitiativeOutcome { order, ties: ranking.named_ties(|i| f[i].speed, |i| f[i].name.as_str()) }
+impl<'f> Rule for Initiative<'f> {
+    type Outcome<'a>
+        = InitiativeOutcome<'f>
+    where
+        Self: 'a;
+
+    /// Basic Set: turn order by Basic Speed, ties by DX, then a roll-off fixed for the fight.
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> InitiativeOutcome<'f> {
+        let fight = self.fight;
+        let f = &fight.fighters;
+        let who: Vec<usize> = (0..f.len()).collect();
+        let dx = |i: usize| i64::from(f[i].dx);
+        let ranking = order::rank(&who, |i| f[i].speed, &[TieKey { name: &DX, value: &dx }], Settle::RollOff(6), dice);
+        let order = ranking
+            .order
+            .iter()
+            .zip(&ranking.places)
+            .map(|(&i, &place)| Place {
+                fighter: i,
+                name: &f[i].name,
+                side: &fight.teams[f[i].side].name,
+                total: f[i].speed,
+                dx: f[i].dx,
+                place,
+            })
+            .collect();
+        InitiativeOutcome { order, ties: ranking.named_ties(|i| f[i].speed, |i| f[i].name.as_str()) }
+    }
+
+    fn odds(&self, fallback: Fallback) -> Odds {
+        let mut odds = Odds::default();
+        push_initiative_odds(self.fight, fallback, None, &mut odds);
+        odds
+    }
 }
 
 /// The order as fighter indices, for odds.
 fn order_key(fight: &Fight, dice: &mut dyn Dice) -> Vec<usize> {
-    initiative(fight, dice).order.iter().map(|p| p.fighter).collect()
+    Initiative { fight }.roll(dice).order.iter().map(|p| p.fighter).collect()
 }
 
 /// The turn order in full for up to [`FULL_ORDER`] combatants (in part `part`); beyond, who acts
@@ -772,12 +787,6 @@ fn push_initiative_odds(fight: &Fight, fallback: Fallback, part: Option<&str>, o
         Some(places) => push_places(odds, &places, &lines, "not in the order"),
         None => odds.note(PLACES_NOT_LISTED),
     }
-}
-
-pub fn initiative_odds(input: &InitiativeInput, fallback: Fallback) -> Odds {
-    let mut odds = Odds::default();
-    push_initiative_odds(&input.fight, fallback, None, &mut odds);
-    odds
 }
 
 // ------------------------------------------------------------------------------------------
@@ -873,7 +882,7 @@ impl Rule for EncounterInput {
     fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
         let input = self;
         let surprise = Rule::roll(&input.surprise, dice);
-        let initiative = initiative(&input.surprise.fight, dice);
+        let initiative = Initiative { fight: &input.surprise.fight }.roll(dice);
         let order = initiative
             .order
             .into_iter()
@@ -1207,7 +1216,7 @@ mod tests {
         fighters[0].speed = Hundredths(450);
         fighters[2].dx = 13;
         let f = fight(vec![team("party"), team("monsters")], fighters);
-        let out = initiative(&f, &mut SeededDice::new(4));
+        let out = Initiative { fight: &f }.roll(&mut SeededDice::new(4));
         let names: Vec<&str> = out.order.iter().map(|p| p.name).collect();
         assert_eq!(names[..2], ["Quick", "Deft"]);
         assert_eq!(names[4], "Slow");
@@ -1217,7 +1226,7 @@ mod tests {
         assert_eq!(out.ties[0].by, [&DX]);
         assert_eq!(out.ties[0].roll_offs[0].names, ["Twin A", "Twin B"]);
         // Five: who acts first (certain) and each place; only the twins' are left to chance.
-        let odds = initiative_odds(&InitiativeInput { fight: f }, fallback());
+        let odds = Initiative { fight: &f }.odds(fallback());
         assert_eq!(part(&odds, "first"), ["Quick first 1"]);
         assert_eq!(part(&odds, "place: Twin A"), ["3rd 1/2", "4th 1/2"]);
         assert_eq!(part(&odds, "place: Slow"), ["5th 1"]);
@@ -1226,10 +1235,7 @@ mod tests {
     #[test]
     fn many_ties_give_who_acts_first() {
         let fighters: Vec<Fighter> = (1..=12).map(|i| fighter(&format!("Orc {i}"), 1, 10, false)).collect();
-        let odds = initiative_odds(
-            &InitiativeInput { fight: fight(vec![team("party"), team("monsters")], fighters) },
-            fallback(),
-        );
+        let odds = Initiative { fight: &fight(vec![team("party"), team("monsters")], fighters) }.odds(fallback());
         assert_eq!(part(&odds, "first").len(), 12);
         assert_eq!(part(&odds, "place: Orc 7").len(), 12);
         assert!(odds.entries.iter().all(|e| e.prob == Prob::new(1, 12)));
