@@ -422,3 +422,35 @@ fn odds_text_fits_a_hundred_columns_and_data_keeps_the_exact_fraction() {
     let yaml = stdout(&[&["--odds", "-f", "yaml"], &args[..]].concat());
     assert!(!yaml.contains('≈'), "{yaml}");
 }
+
+/// Every `--roster-example` is a roster its own command runs with as it is, in every ruleset:
+/// the template's keys are the ones that command takes.
+#[test]
+fn every_roster_example_runs_as_a_roster_for_its_command() {
+    let mut ran = 0;
+    for rules in fray::rulesets::RULESETS {
+        for procedure in fray::rulesets::Procedure::ALL.into_iter().filter(|p| rules.has(*p)) {
+            let base = ["-r", rules.id, procedure.name()];
+            let example = fray().args(base).arg("--roster-example").output().unwrap();
+            if !example.status.success() {
+                // A command without a cast takes no roster at all.
+                let err = String::from_utf8_lossy(&example.stderr);
+                assert!(err.contains("unexpected argument '--roster-example'"), "{base:?}: {err}");
+                continue;
+            }
+            let out = fray()
+                .args(base)
+                .args(["--seed", "1", "-f", "json", "--roster", "-"])
+                .write_stdin(example.stdout)
+                .output()
+                .unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(out.status.success(), "fray {base:?} --roster-example | fray {base:?} --roster -\n  {err}");
+            let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert_eq!(doc["command"], procedure.name(), "{doc}");
+            ran += 1;
+        }
+    }
+    // surprise, initiative and encounter of all seven rulesets.
+    assert!(ran >= 21, "only {ran} roster examples ran");
+}

@@ -33,6 +33,39 @@ fn goblin_ambush_comes_out_as_seed_004_tells_it() {
 }
 
 #[test]
+fn hiders_roll_their_stealth_keys_without_the_flags() {
+    let cast = ["Elf:per=16", "Fighter:per=12", "Goblin*2:side=monsters,stealth=6"];
+    let doc = json(&refs(&with(&["-r", "5e", "--seed", "2", "surprise"], &cast)));
+    let hiders: Vec<(&str, i64)> = doc["hiders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| (h["name"].as_str().unwrap(), h["modifier"].as_i64().unwrap()))
+        .collect();
+    assert_eq!(hiders, [("Goblin 1", 6), ("Goblin 2", 6)]);
+    for h in doc["hiders"].as_array().unwrap() {
+        assert_eq!(h["stealth"].as_i64().unwrap(), h["roll"]["total"].as_i64().unwrap() + 6, "{h}");
+    }
+    // The lowest of two d20 + 6 must beat 16: each does on 11–20, both 1/4.
+    let entries = odds(&refs(&with(&["-r", "5e", "surprise"], &cast)));
+    let elf: Vec<_> = entries.iter().filter(|e| e.0.as_deref() == Some("Elf")).collect();
+    assert_eq!(
+        (elf.last().unwrap().1.clone(), elf.last().unwrap().3.as_deref()),
+        (json!({ "surprised": true, "borderline": false }), Some("1/4"))
+    );
+    // The flags replace the keys.
+    let flagged = json(&refs(&with(&["-r", "5e", "surprise", "--stealth", "3"], &cast)));
+    assert_eq!(flagged["hiders"], json!([{ "name": "monsters", "stealth": 3 }]));
+    let err = fails(&["-r", "5e", "surprise", "Elf", "Goblin:side=monsters,stealth=6", "Boss:side=monsters"], 2);
+    assert!(
+        err.contains("'Boss' hides (side monsters) but has no stealth=N key") && err.contains("Boss:stealth=0"),
+        "{err}"
+    );
+    let err = fails(&["-r", "5e2024", "surprise", "Elf", "Goblin:side=monsters"], 2);
+    assert!(err.contains("or each hider's stealth=N key"), "{err}");
+}
+
+#[test]
 fn goblin_ambush_text() {
     insta::assert_snapshot!("surprise_goblin_ambush", stdout(GOBLIN_AMBUSH));
 }
@@ -326,6 +359,39 @@ fn speed_factor_rolls_every_round() {
 }
 
 #[test]
+fn a_total_rolled_at_the_table_stands_as_given() {
+    let cast = ["Rogue:dex=4,initiative=17", "Elf:dex=3"];
+    let args = with(&["-r", "5e", "--seed", "3", "initiative"], &cast);
+    let doc = json(&refs(&args));
+    let rogue = doc["order"].as_array().unwrap().iter().find(|p| p["name"] == "Rogue").unwrap().clone();
+    assert_eq!(rogue, json!({ "place": 1, "name": "Rogue", "total": 17, "side": "party", "dex": 4, "given": true }));
+    assert!(doc["order"][1].get("given").is_none(), "a rolled total is not marked given");
+    assert!(
+        stdout(&with(&["--color", "never"], &refs(&args)).iter().map(String::as_str).collect::<Vec<_>>())
+            .contains("1. Rogue  17  given\n")
+    );
+    // Against d20 + 3, Elf beats 17 on 15–20 and ties it on 14, where Rogue's Dex +4 wins.
+    let entries = odds(&with(&["-r", "5e", "initiative"], &cast).iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(entries[0].1, json!("Rogue"));
+    assert_eq!(entries[0].3.as_deref(), Some("7/10"));
+    // An initiative score rolls nothing either; the given total stands in place of 10 + Dex.
+    let score =
+        json(&refs(&with(&["-r", "5e", "initiative", "--variant", "score"], &["Rogue:dex=4,initiative=3", "Elf"])));
+    assert_eq!((score["order"][1]["name"].as_str(), score["order"][1]["total"].as_i64()), (Some("Rogue"), Some(3)));
+    assert!(score["order"][1].get("base").is_none(), "{score}");
+    // The encounter keeps it too.
+    let encounter =
+        json(&["-r", "5e", "--seed", "5", "encounter", "--stealth", "3", "Rogue:initiative=9", "Orc:side=monsters"]);
+    let place =
+        encounter["initiative"]["order"].as_array().unwrap().iter().find(|p| p["name"] == "Rogue").unwrap().clone();
+    assert_eq!((place["total"].as_i64(), place["given"].as_bool()), (Some(9), Some(true)));
+    for (variant, why) in [("side", "each side rolls one d20"), ("speed", "rolled anew every round")] {
+        let err = fails(&["-r", "5e", "initiative", "--variant", variant, "Rogue:initiative=9"], 2);
+        assert!(err.contains("key 'initiative' (a total already rolled)") && err.contains(why), "{err}");
+    }
+}
+
+#[test]
 fn initiative_odds_by_hand() {
     // Advantage against a plain d20: 533/800 (see the unit tests for the sum).
     let entries = odds(&["-r", "5e", "initiative", "A:adv", "B"]);
@@ -501,7 +567,7 @@ fn errors_name_the_flag_or_key_and_what_is_allowed() {
         (
             &["surprise", "Elf:per=16"],
             2,
-            "5e surprise needs the hiders' Stealth: --stealth N (a total) or --stealth-mod N",
+            "5e surprise needs the hiders' Stealth: --stealth N (a total), --stealth-mod N",
         ),
         (
             &["surprise", "--stealth", "14"],
@@ -532,7 +598,7 @@ fn errors_name_the_flag_or_key_and_what_is_allowed() {
         (
             &["surprise", "--stealth", "3", "Elf:wits=2"],
             2,
-            "unknown combatant key 'wits' for the 5e ruleset; allowed: dex, init, per, alert, adv, dis, size, action, dex-score, side",
+            "unknown combatant key 'wits' for the 5e ruleset; allowed: dex, init, per, alert, adv, dis, size, action, dex-score, initiative, stealth, side",
         ),
         (
             &["initiative", "Ogre:size=colossal"],

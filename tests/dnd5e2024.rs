@@ -646,12 +646,12 @@ fn errors_name_the_flag_or_key_and_what_is_allowed() {
         (&["initiative"], "5e2024 initiative needs combatants"),
         (
             &["initiative", "Ogre:action=heavy"],
-            "unknown combatant key 'action' for the 5e2024 ruleset; allowed: dex, init, per, alert, pb, adv, dis, surprised, initiative, side",
+            "unknown combatant key 'action' for the 5e2024 ruleset; allowed: dex, init, per, alert, pb, adv, dis, surprised, initiative, stealth, side",
         ),
         (&["encounter", "--stealth", "15", "Elf:surprised"], "'Elf': key 'surprised' is for the initiative command"),
         (
             &["surprise", "Elf:per=16"],
-            "5e2024 surprise needs the hiders' Stealth: --stealth N (a total) or --stealth-mod N (a hider who rolls d20 + N); e.g. fray -r 5e2024 surprise",
+            "5e2024 surprise needs the hiders' Stealth: --stealth N (a total), --stealth-mod N (a hider who rolls d20 + N) or each hider's stealth=N key; e.g. fray -r 5e2024 surprise",
         ),
         (
             &["surprise", "--stealth", "15", "--stealth-ties", "surprised", "Elf"],

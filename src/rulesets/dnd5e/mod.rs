@@ -27,6 +27,8 @@ pub struct CombatantKeys {
     pub size: Option<Size>,
     pub action: Option<Action>,
     pub dex_score: Option<i32>,
+    pub initiative: Option<i32>,
+    pub stealth: Option<i32>,
 }
 
 const COMBATANT_KEYS: &[KeyDef] = &[
@@ -39,6 +41,8 @@ const COMBATANT_KEYS: &[KeyDef] = &[
     KeyDef::word("size", Size::WORDS, "size, for the speed factor (default medium)"),
     KeyDef::text("action", check_action, ACTION_HELP),
     KeyDef::int("dex-score", 1, 30, "the Dexterity score: breaks ties among equal Dex modifiers"),
+    KeyDef::int("initiative", -10, 50, "an initiative total already rolled, used as given"),
+    KeyDef::int("stealth", -10, 30, "Stealth modifier: a hider rolls d20 + N (default: --stealth, --stealth-mod)"),
 ];
 
 const KEYS: RulesetKeys = RulesetKeys {
@@ -80,15 +84,17 @@ combatants:
     dex-score: 16
   - name: Paladin
     per: 12
-    action: spell:2+light
+    # initiative: 14            (a total rolled at the table)
+    # action: spell:2+light     (with --variant speed)
   - name: Rogue
     dex: 4
     alert: true
-    action: light+light
+    # action: light+light       (with --variant speed)
   - name: Goblin
     count: 4
     side: monsters
     dex: 2
+    stealth: 6
     size: small
 ";
 
@@ -106,7 +112,8 @@ const MANUAL: Manual = Manual {
             "the hiders' Stealth against each creature's passive Perception: `--stealth N` is a \
                 Stealth total (passive or already rolled), `--stealth-mod N` a hider who rolls d20 \
                 + N now; both repeat, one per hider. Combatants on the ambushing side (`--ambush \
-                SIDE`, default `monsters`) hide; everyone else is checked. Stealth higher than \
+                SIDE`, default `monsters`) hide; everyone else is checked. Without those flags each \
+                hider rolls d20 + its `stealth=N` key, every member of a group on its own. Stealth higher than \
                 passive Perception surprises; a creature that notices any hider is not surprised. \
                 Equal is borderline, the referee's call: `--stealth-ties noticed` (default) or \
                 `surprised`, marked either way. `alert` creatures are never surprised. A surprised \
@@ -117,7 +124,8 @@ const MANUAL: Manual = Manual {
         (
             "`initiative --variant standard` (default)",
             "d20 + `init` (default `dex`), +5 `alert`; `adv`/`dis` roll two d20s and keep the \
-                higher/lower. A `Goblin*4` group rolls once. Ties, in every variant: the higher \
+                higher/lower. A `Goblin*4` group rolls once; `NAME:initiative=N` is a total already \
+                rolled, used as given (standard and score). Ties, in every variant: the higher \
                 Dexterity first (`dex`, then `dex-score` where given; sides have none), then a d20 roll-off, those still tied re-rolling \
                 until every place is settled.",
         ),
@@ -172,7 +180,8 @@ const MANUAL: Manual = Manual {
             "`initiative`",
             "`variant`; `order` — each `{place, name, total, side?, count?, dex?, base? (10 for \
                 score), rolls, mode?: advantage|disadvantage|cancelled, d20 (kept), modifiers, \
-                action?: {declared, modifiers, ignored?}, members? (side variant)}`; `ties?` (tie \
+                action?: {declared, modifiers, ignored?}, members? (side variant), given? (true for \
+                an `initiative=N` total)}`; `ties?` (tie \
                 records as in `ose`, `by?: [dex]`); `rounds?` (speed factor, every round; `order` \
                 is round 1).",
         ),
@@ -310,6 +319,8 @@ fn creatures(cast: &Cast) -> Result<Vec<Creature>> {
                 size: k.size.unwrap_or_default(),
                 action: k.action.clone(),
                 dex_score: k.dex_score,
+                given: k.initiative,
+                stealth: k.stealth,
             })
         })
         .collect()
@@ -335,9 +346,9 @@ pub(crate) fn surprise_setup<S, C>(
     if let Some(bad) = opts.stealth_mod.iter().find(|s| !STEALTH_MOD_RANGE.contains(s)) {
         return Err(Error::usage(format!("--stealth-mod {bad} is out of range; allowed: -10 to 30")));
     }
-    let given_stealth = !opts.stealth.is_empty() || !opts.stealth_mod.is_empty();
+    let flagged = !opts.stealth.is_empty() || !opts.stealth_mod.is_empty();
     if both_surprised == Some(true) {
-        if given_stealth {
+        if flagged {
             return Err(Error::usage("--both-surprised takes no --stealth or --stealth-mod: nobody hides")
                 .hint("drop the Stealth, or drop --both-surprised for an ambush"));
         }
@@ -358,20 +369,30 @@ pub(crate) fn surprise_setup<S, C>(
             both_surprised: true,
         });
     }
-    if !given_stealth {
-        let or_both = if both_surprised.is_some() { ", or --both-surprised" } else { "" };
-        return Err(Error::usage(format!(
-            "{rules} surprise needs the hiders' Stealth: --stealth N (a total) or --stealth-mod N \
-             (a hider who rolls d20 + N){or_both}"
-        ))
-        .hint(example));
-    }
     // The ambushing side hides: --ambush SIDE, else a side named monsters if there is one.
     let ambush = match &opts.ambush {
         Some(name) => Some(cast.side_for("--ambush", name)?),
         None => cast.side_index("monsters"),
     };
     let hiding: Vec<bool> = creatures.iter().map(|c| Some(c.side) == ambush).collect();
+    let keyed = creatures.iter().zip(&hiding).any(|(c, &hides)| hides && c.stealth.is_some());
+    if !flagged && !keyed {
+        let or_both = if both_surprised.is_some() { ", or --both-surprised" } else { "" };
+        return Err(Error::usage(format!(
+            "{rules} surprise needs the hiders' Stealth: --stealth N (a total), --stealth-mod N \
+             (a hider who rolls d20 + N) or each hider's stealth=N key{or_both}"
+        ))
+        .hint(example));
+    }
+    if !flagged {
+        if let Some((c, _)) = creatures.iter().zip(&hiding).find(|(c, hides)| **hides && c.stealth.is_none()) {
+            return Err(Error::usage(format!(
+                "'{}' hides (side {}) but has no stealth=N key, and other hiders have one",
+                c.name, cast.sides[c.side].name
+            ))
+            .hint(format!("give every hider its Stealth modifier, e.g. {}:stealth=0", c.name)));
+        }
+    }
     if !hiding.contains(&false) {
         let what = if creatures.is_empty() {
             "no creature to check for surprise".to_string()
@@ -380,9 +401,10 @@ pub(crate) fn surprise_setup<S, C>(
         };
         return Err(Error::usage(what).hint(format!("name the creatures that may be surprised, {example}")));
     }
+    let hiders = if flagged { hiders(cast, ambush, opts) } else { keyed_hiders(cast, &creatures, &hiding) };
     Ok(SurpriseInput {
         sides: cast.sides.iter().map(|s| s.name.clone()).collect(),
-        hiders: hiders(cast, ambush, opts),
+        hiders,
         hiding,
         creatures,
         ties: ties(opts),
@@ -421,6 +443,19 @@ fn hiders<S, C>(cast: &cast::Cast<S, C>, ambush: Option<usize>, opts: &cli::Surp
     names.into_iter().zip(stealth).map(|(name, stealth)| Hider { name, stealth }).collect()
 }
 
+/// Each hiding creature with its `stealth=N` key, every member of a group rolling on its own.
+fn keyed_hiders<S, C>(cast: &cast::Cast<S, C>, creatures: &[Creature], hiding: &[bool]) -> Vec<Hider> {
+    cast.combatants
+        .iter()
+        .zip(creatures)
+        .zip(hiding)
+        .filter_map(|((combatant, c), &hides)| Some((combatant, c.stealth.filter(|_| hides)?)))
+        .flat_map(|(combatant, modifier)| {
+            combatant.member_names().into_iter().map(move |name| Hider { name, stealth: Stealth::Rolls(modifier) })
+        })
+        .collect()
+}
+
 /// The most speed-factor rolls (combatant lines × rounds) one run keeps: four hundred
 /// combatants for a hundred rounds. Every round's order is one document, so this bounds its size.
 pub const MAX_SPEED_FACTOR_ROLLS: u64 = 40_000;
@@ -453,6 +488,18 @@ fn initiative_input(cast: &Cast, variant: Option<cli::Variant>, rounds: Option<u
                 ))
                 .hint("drop the key, or use --variant standard"));
             }
+        }
+        if c.keys.initiative.is_some() && matches!(variant, Variant::Side | Variant::Speed) {
+            let why = match variant {
+                Variant::Side => "each side rolls one d20 for all its members",
+                _ => "the speed factor is rolled anew every round",
+            };
+            return Err(Error::usage(format!(
+                "'{}': key 'initiative' (a total already rolled) has no place in {} initiative: {why}",
+                c.name,
+                variant_id(variant)
+            ))
+            .hint("use --variant standard, or drop the key"));
         }
         if variant != Variant::Speed && c.keys.action.is_some() {
             return Err(Error::usage(format!(

@@ -262,6 +262,10 @@ pub struct Creature {
     pub action: Option<Action>,
     /// `dex-score=N`: the Dexterity score (1 to 30), when given.
     pub dex_score: Option<i32>,
+    /// `initiative=N`: a total rolled at the table, which stands instead of a roll.
+    pub given: Option<i32>,
+    /// `stealth=N`: the Stealth modifier a hider rolls d20 + N with.
+    pub stealth: Option<i32>,
 }
 
 /// seed 004: passive Perception when `per=` is not given.
@@ -770,6 +774,8 @@ pub struct Contender {
     pub base: i32,
     pub modifiers: Vec<Modifier>,
     pub action: Option<Action>,
+    /// Its total was given (`initiative=N`, in `base`): nothing is rolled or added.
+    pub given: bool,
 }
 
 /// The contenders of `input`, with every modifier named.
@@ -798,6 +804,7 @@ pub fn contenders(input: &InitiativeInput) -> Vec<Contender> {
                 base: 0,
                 modifiers: Vec::new(),
                 action: None,
+                given: false,
             })
             .collect();
     }
@@ -810,7 +817,7 @@ pub fn contenders(input: &InitiativeInput) -> Vec<Contender> {
             if c.alert {
                 modifiers.push(Modifier::new(5, "Alert"));
             }
-            let (die, base) = match input.variant {
+            let (mut die, mut base) = match input.variant {
                 Variant::Score => {
                     // seed 002: a passive Dex check, 10 + modifier; PHB: advantage on a
                     // passive check is +5, disadvantage −5.
@@ -833,6 +840,11 @@ pub fn contenders(input: &InitiativeInput) -> Vec<Contender> {
                     modifiers.push(Modifier::new(c.size.modifier(), format!("{} size", c.size.word())));
                 }
             }
+            if let Some(total) = c.given {
+                // A total rolled at the table stands as given.
+                (die, base, action) = (None, total, None);
+                modifiers.clear();
+            }
             Contender {
                 name: c.name.clone(),
                 count: c.count,
@@ -845,6 +857,7 @@ pub fn contenders(input: &InitiativeInput) -> Vec<Contender> {
                 base,
                 modifiers,
                 action,
+                given: c.given.is_some(),
             }
         })
         .collect()
@@ -967,6 +980,9 @@ pub struct Place<'a> {
     pub surprised: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub loses_first_turn: Option<bool>,
+    /// The total was given (`initiative=N`), not rolled.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub given: bool,
     /// Index of the contender, for marking.
     #[serde(skip)]
     pub contender: usize,
@@ -1011,7 +1027,7 @@ pub fn place(place: usize, i: usize, c: &Contender, r: InitRoll, total: i32) -> 
         side: c.side.as_deref(),
         count: c.count,
         dex: c.dex,
-        base: (c.base != 0).then_some(c.base),
+        base: (c.base != 0 && !c.given).then_some(c.base),
         rolls: r.rolls.iter().flatten().copied().collect(),
         mode: c.die.unwrap_or_default(),
         d20: r.d20,
@@ -1024,6 +1040,7 @@ pub fn place(place: usize, i: usize, c: &Contender, r: InitRoll, total: i32) -> 
             .collect(),
         surprised: None,
         loses_first_turn: None,
+        given: c.given,
         contender: i,
     }
 }

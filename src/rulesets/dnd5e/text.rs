@@ -190,6 +190,9 @@ pub fn working(place: &Place, p: &Palette) -> String {
         ([a], _) => {
             let _ = write!(line, "{}", p.roll(a));
         }
+        _ if place.given => {
+            let _ = write!(line, "{}", p.dim("given"));
+        }
         _ => {
             if let Some(base) = place.base {
                 let _ = write!(line, "{}", p.dim(format_args!("score {base}")));

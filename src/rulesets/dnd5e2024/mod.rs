@@ -36,6 +36,7 @@ pub struct CombatantKeys {
     pub dis: bool,
     pub surprised: bool,
     pub initiative: Option<i32>,
+    pub stealth: Option<i32>,
 }
 
 const COMBATANT_KEYS: &[KeyDef] = &[
@@ -48,6 +49,7 @@ const COMBATANT_KEYS: &[KeyDef] = &[
     KeyDef::flag("dis", "rolls initiative with Disadvantage"),
     KeyDef::flag("surprised", "was surprised: rolls initiative with Disadvantage (initiative command only)"),
     KeyDef::int("initiative", -10, 50, "an initiative total already rolled, used as given"),
+    KeyDef::int("stealth", -10, 30, "Stealth modifier: a hider rolls d20 + N (default: --stealth, --stealth-mod)"),
 ];
 
 const KEYS: RulesetKeys = RulesetKeys {
@@ -75,6 +77,8 @@ fn creatures(cast: &Cast) -> Vec<e2014::Creature> {
                 per: k.per.unwrap_or(e2014::DEFAULT_PASSIVE_PERCEPTION),
                 alert: k.alert,
                 mode: RollMode::from_keys(k.adv, k.dis),
+                given: k.initiative,
+                stealth: k.stealth,
                 ..e2014::Creature::default()
             }
         })
@@ -83,10 +87,7 @@ fn creatures(cast: &Cast) -> Vec<e2014::Creature> {
 
 /// What the 2024 keys add to each combatant.
 fn additions(cast: &Cast) -> Vec<Additions> {
-    cast.combatants
-        .iter()
-        .map(|c| Additions { pb: c.keys.pb, given: c.keys.initiative, surprised: c.keys.surprised })
-        .collect()
+    cast.combatants.iter().map(|c| Additions { pb: c.keys.pb, surprised: c.keys.surprised }).collect()
 }
 
 // ------------------------------------------------------------------------------------------
@@ -111,6 +112,7 @@ combatants:
     count: 4
     side: monsters
     dex: 2
+    stealth: 6
 ";
 
 const MANUAL: Manual = Manual {
@@ -122,7 +124,8 @@ const MANUAL: Manual = Manual {
     rules: &[
         (
             "`surprise`",
-            "as in `5e` (`--stealth N`, `--stealth-mod N`, one per hider; `--ambush SIDE`), except: \
+            "as in `5e` (`--stealth N`, `--stealth-mod N`, one per hider, or each hider's `stealth=N`; \
+                `--ambush SIDE`), except: \
                 hiding takes a Stealth of at least 15, the Hide action's DC, and a hider below it is \
                 seen, so nobody is surprised (`verdict: not_hidden`); the Stealth total is the DC to \
                 find the hider, so a passive Perception equal to it notices (no borderline); Alert \
@@ -255,7 +258,7 @@ fn initiative_input(cast: &Cast, order: &cli::OrderOpts, alone: bool) -> Result<
     }
     for (c, added) in creatures.iter().zip(&additions) {
         let name = &c.name;
-        if c.alert && added.pb.is_none() && added.given.is_none() {
+        if c.alert && added.pb.is_none() && c.given.is_none() {
             return Err(Error::usage(format!(
                 "'{name}': key 'alert' adds the proficiency bonus to initiative, which needs pb=N (2 to 9)"
             ))
@@ -345,9 +348,10 @@ mod tests {
         let combatants = specs.iter().map(|s| cast::parse_inline(s, cast::Owner::Combatant, &KEYS).unwrap()).collect();
         let cast: Cast = cast::Cast::resolve(vec![], combatants).unwrap().typed().unwrap();
         let [rogue, orc] = creatures(&cast).try_into().unwrap();
+        let orc_given = orc.given;
         assert_eq!(
-            (rogue.dex, rogue.init, rogue.per, rogue.alert, rogue.mode),
-            (3, Some(5), 16, true, RollMode::Advantage)
+            (rogue.dex, rogue.init, rogue.per, rogue.alert, rogue.mode, rogue.given),
+            (3, Some(5), 16, true, RollMode::Advantage, Some(12))
         );
         assert_eq!(
             (orc.side, orc.dex, orc.init, orc.per, orc.alert),
@@ -355,7 +359,7 @@ mod tests {
         );
         assert_eq!(orc.mode, RollMode::Disadvantage);
         let [rogue, orc] = additions(&cast).try_into().unwrap();
-        assert_eq!((rogue.pb, rogue.given, rogue.surprised), (Some(3), Some(12), true));
-        assert_eq!((orc.pb, orc.given, orc.surprised), (None, None, false));
+        assert_eq!((rogue.pb, rogue.surprised), (Some(3), true));
+        assert_eq!((orc.pb, orc.surprised, orc_given), (None, false, None));
     }
 }

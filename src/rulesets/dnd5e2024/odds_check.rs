@@ -74,7 +74,7 @@ fn surprise_of_each_creature_against_rolled_and_given_stealth() {
 fn check_initiative(ini: &Initiative) {
     let walked =
         walk(|d| initiative(ini, &ini.surprised, d).order.iter().map(|p| p.place.name.to_string()).collect::<Vec<_>>());
-    check_order(&ini.odds(fallback()), &walked, ini.given.len());
+    check_order(&ini.odds(fallback()), &walked, ini.len());
 }
 
 #[test]
@@ -104,9 +104,9 @@ fn first_to_act_with_disadvantage_for_the_surprised() {
                 c.dex = 2;
                 a.surprised = true
             }),
-            fighter("B", 1, |c, a| {
+            fighter("B", 1, |c, _| {
                 c.dex = 2;
-                a.given = Some(11)
+                c.given = Some(11)
             }),
         ],
         vec![],
@@ -163,9 +163,9 @@ fn the_alert_swap_trades_totals_right_after_rolling() {
                 a.pb = Some(4)
             }),
             fighter("B", 0, |_, a| a.surprised = true),
-            fighter("C", 1, |c, a| {
+            fighter("C", 1, |c, _| {
                 c.alert = true;
-                a.given = Some(9)
+                c.given = Some(9)
             }),
             fighter("D", 1, |c, _| c.dex = 3),
         ],
@@ -184,7 +184,7 @@ fn check_encounter(input: &EncounterInput) {
     });
     check_creatures(&odds, &input.surprise, &walked.map(|(j, _, _)| j.clone()), describe);
     assert_part(&odds, Some("first to act"), &walked, |(_, _, first)| json!(first));
-    if input.initiative.given.len() <= FULL_ORDER {
+    if input.initiative.len() <= FULL_ORDER {
         assert_part(&odds, Some("order"), &walked, |(_, order, _)| json!(order));
     }
 }
@@ -202,14 +202,14 @@ fn encounter_weighs_every_set_of_surprised_creatures() {
             c.per = 16;
             c.dex = 2
         }),
-        fighter("Fighter", 0, |c, a| {
+        fighter("Fighter", 0, |c, _| {
             c.per = 12;
-            a.given = Some(9)
+            c.given = Some(9)
         }),
-        fighter("Goblin", 1, |c, a| {
+        fighter("Goblin", 1, |c, _| {
             c.count = 2;
             c.dex = 2;
-            a.given = Some(13)
+            c.given = Some(13)
         }),
     ];
     check_encounter(&encounter_input(Variant::Standard, &cast, vec![Stealth::Rolls(2)]));
@@ -226,7 +226,7 @@ fn encounter_weighs_every_set_of_surprised_creatures() {
             c.mode = RollMode::Advantage
         }),
         fighter("Wolf", 1, |c, _| c.init = Some(4)),
-        fighter("Bandit", 1, |_, a| a.given = Some(14)),
+        fighter("Bandit", 1, |c, _| c.given = Some(14)),
     ];
     let mut input = encounter_input(Variant::Score, &cast, vec![Stealth::Rolls(5), Stealth::Rolls(1)]);
     check_encounter(&input);

@@ -203,8 +203,6 @@ impl Rule for Surprise {
 pub struct Additions {
     /// `pb=N`: the proficiency bonus, which `alert` adds to initiative.
     pub pb: Option<i32>,
-    /// `initiative=N`: a total already rolled.
-    pub given: Option<i32>,
     /// `surprised`: rolls with Disadvantage (the initiative command; encounter decides it).
     pub surprised: bool,
 }
@@ -226,18 +224,21 @@ pub struct Initiative {
     pub variant: Variant,
     /// `[unsurprised, surprised]`, each one contender per fighter.
     pub contenders: [Vec<Contender>; 2],
-    pub given: Vec<bool>,
     pub swaps: Vec<(usize, usize)>,
     /// Surprised by the `surprised` key.
     pub surprised: Vec<bool>,
 }
 
 impl Initiative {
+    /// How many fighters it ranks.
+    pub fn len(&self) -> usize {
+        self.contenders[0].len()
+    }
+
     pub fn new(input: &InitiativeInput) -> Initiative {
         Initiative {
             variant: input.lineup.variant,
             contenders: [contenders(input, false), contenders(input, true)],
-            given: input.additions.iter().map(|a| a.given.is_some()).collect(),
             swaps: input.swaps.clone(),
             surprised: input.additions.iter().map(|a| a.surprised).collect(),
         }
@@ -245,7 +246,7 @@ impl Initiative {
 
     /// Each fighter's contender, `surprised` choosing which.
     fn chosen<'a>(&'a self, surprised: &[bool]) -> Vec<&'a Contender> {
-        (0..self.given.len()).map(|i| &self.contenders[usize::from(surprised[i])][i]).collect()
+        (0..self.len()).map(|i| &self.contenders[usize::from(surprised[i])][i]).collect()
     }
 
     /// The 2014 shape of this lineup, for the 2014 odds: each swapped pair trades how it rolls
@@ -277,12 +278,7 @@ fn contenders(input: &InitiativeInput, surprised: bool) -> Vec<Contender> {
     }
     let mut contenders = e2014::contenders(&lineup);
     for ((c, added), creature) in contenders.iter_mut().zip(&input.additions).zip(&input.lineup.creatures) {
-        if let Some(total) = added.given {
-            // A total rolled at the table stands as given.
-            c.die = None;
-            c.base = total;
-            c.modifiers.clear();
-        } else if creature.alert {
+        if creature.alert && !c.given {
             // SRD 5.2, Alert: add your Proficiency Bonus when you roll Initiative.
             c.modifiers.insert(1, Modifier::new(added.pb.unwrap_or(0), "Alert (proficiency bonus)"));
         }
@@ -295,8 +291,6 @@ fn contenders(input: &InitiativeInput, surprised: bool) -> Vec<Contender> {
 pub struct Place<'a> {
     #[serde(flatten)]
     pub place: e2014::Place<'a>,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub given: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub swapped: Option<Swapped<'a>>,
 }
@@ -333,11 +327,8 @@ pub fn initiative<'a>(ini: &'a Initiative, surprised: &[bool], dice: &mut dyn Di
         .map(|(k, &i)| {
             let mut place = e2014::place(k + 1, i, chosen[i], rolled[i], totals[i]);
             place.surprised = Some(surprised[i]);
-            if ini.given[i] {
-                place.base = None;
-            }
             let swapped = partner[i].map(|j| Swapped { with: &chosen[j].name, rolled: rolled[i].total });
-            Place { place, given: ini.given[i], swapped }
+            Place { place, swapped }
         })
         .collect();
     let ties = ranking.named_ties(|i| totals[i], |i| chosen[i].name.as_str());
@@ -398,7 +389,7 @@ impl Rule for EncounterInput {
         let sets: Dist<Vec<bool>> = lowest
             .map(|&l| (0..self.surprise.creatures.len()).map(|i| judge(&self.surprise, i, l).surprised()).collect());
         let ini = &self.initiative;
-        let all = vec![true; ini.given.len()];
+        let all = vec![true; ini.len()];
         let first = sets.and_then(|set| {
             let lineup = ini.lineup(set);
             let totals = e2014::total_dists(&lineup, fallback, &mut method);
@@ -408,7 +399,7 @@ impl Rule for EncounterInput {
         odds.push(Some("first to act"), "who acts first", &first, method, |f| {
             e2014::describe_first(&names, f, "acts first")
         });
-        if ini.given.len() <= e2014::FULL_ORDER {
+        if ini.len() <= e2014::FULL_ORDER {
             let order = sets.and_then(|set| {
                 let lineup = ini.lineup(set);
                 let totals = e2014::total_dists(&lineup, fallback, &mut method);
@@ -484,7 +475,7 @@ mod tests {
                     c.alert = true;
                     a.pb = Some(3);
                 }),
-                fighter("Bard", 0, |_, a| a.given = Some(17)),
+                fighter("Bard", 0, |c, _| c.given = Some(17)),
             ],
             vec![],
         );
@@ -493,7 +484,7 @@ mod tests {
         assert_eq!(rogue, [(4, "Dex"), (3, "Alert (proficiency bonus)")]);
         let out = initiative(&ini, &[false, true], &mut SeededDice::new(4));
         let bard = out.order.iter().find(|p| p.place.name == "Bard").unwrap();
-        assert_eq!((bard.place.total, bard.given, bard.place.rolls.len()), (17, true, 0));
+        assert_eq!((bard.place.total, bard.place.given, bard.place.rolls.len()), (17, true, 0));
     }
 
     #[test]

@@ -90,14 +90,11 @@ impl Report for SurpriseOutcome<'_> {
 // ------------------------------------------------------------------------------------------
 // Initiative
 
-/// What the 2014 line does not say: a total given, surprise, an Alert swap.
+/// What the 2014 line does not say: surprise, an Alert swap.
 fn note(place: &Place, p: &Palette) -> String {
     let mut notes: Vec<String> = Vec::new();
-    if place.given {
-        notes.push(p.dim("given").to_string());
-    }
     if place.place.surprised == Some(true) {
-        let what = if place.given { "surprised" } else { "surprised: Disadvantage" };
+        let what = if place.place.given { "surprised" } else { "surprised: Disadvantage" };
         notes.push(p.bad(what).to_string());
     }
     if let Some(swap) = &place.swapped {
