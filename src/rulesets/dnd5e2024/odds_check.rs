@@ -74,7 +74,7 @@ fn surprise_of_each_creature_against_rolled_and_given_stealth() {
 fn check_initiative(ini: &Initiative) {
     let walked =
         walk(|d| initiative(ini, &ini.surprised, d).order.iter().map(|p| p.place.name.to_string()).collect::<Vec<_>>());
-    check_order(&ini.odds(fallback()), &walked, ini.len());
+    check_order(&ini.odds(fallback()), &walked, ini.fighters());
 }
 
 #[test]
@@ -184,7 +184,7 @@ fn check_encounter(input: &EncounterInput) {
     });
     check_creatures(&odds, &input.surprise, &walked.map(|(j, _, _)| j.clone()), describe);
     assert_part(&odds, Some("first to act"), &walked, |(_, _, first)| json!(first));
-    if input.initiative.len() <= FULL_ORDER {
+    if input.initiative.fighters() <= FULL_ORDER {
         assert_part(&odds, Some("order"), &walked, |(_, order, _)| json!(order));
     }
 }

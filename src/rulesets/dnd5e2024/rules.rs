@@ -231,7 +231,7 @@ pub struct Initiative {
 
 impl Initiative {
     /// How many fighters it ranks.
-    pub fn len(&self) -> usize {
+    pub fn fighters(&self) -> usize {
         self.contenders[0].len()
     }
 
@@ -246,7 +246,7 @@ impl Initiative {
 
     /// Each fighter's contender, `surprised` choosing which.
     fn chosen<'a>(&'a self, surprised: &[bool]) -> Vec<&'a Contender> {
-        (0..self.len()).map(|i| &self.contenders[usize::from(surprised[i])][i]).collect()
+        (0..self.fighters()).map(|i| &self.contenders[usize::from(surprised[i])][i]).collect()
     }
 
     /// The 2014 shape of this lineup, for the 2014 odds: each swapped pair trades how it rolls
@@ -389,7 +389,7 @@ impl Rule for EncounterInput {
         let sets: Dist<Vec<bool>> = lowest
             .map(|&l| (0..self.surprise.creatures.len()).map(|i| judge(&self.surprise, i, l).surprised()).collect());
         let ini = &self.initiative;
-        let all = vec![true; ini.len()];
+        let all = vec![true; ini.fighters()];
         let first = sets.and_then(|set| {
             let lineup = ini.lineup(set);
             let totals = e2014::total_dists(&lineup, fallback, &mut method);
@@ -399,7 +399,7 @@ impl Rule for EncounterInput {
         odds.push(Some("first to act"), "who acts first", &first, method, |f| {
             e2014::describe_first(&names, f, "acts first")
         });
-        if ini.len() <= e2014::FULL_ORDER {
+        if ini.fighters() <= e2014::FULL_ORDER {
             let order = sets.and_then(|set| {
                 let lineup = ini.lineup(set);
                 let totals = e2014::total_dists(&lineup, fallback, &mut method);
