@@ -669,7 +669,12 @@ pub fn example(keys: &RulesetKeys, body: &str) -> String {
                 KeyKind::Flag => "true",
                 _ => "VALUE",
             };
-            let _ = writeln!(out, "#   {}: {shape}  {} ({})", key.name, key.help, key.allowed());
+            match key.kind {
+                // A free-form key's help already says what it accepts.
+                KeyKind::Text(_) => writeln!(out, "#   {}: {shape}  {}", key.name, key.help),
+                _ => writeln!(out, "#   {}: {shape}  {} ({})", key.name, key.help, key.allowed()),
+            }
+            .ok();
         }
     }
     out
