@@ -234,7 +234,8 @@ fn surprise_command<K: Game>(_: &cli::SurpriseArgs, cast: cast::Cast, runner: &m
 }
 
 fn initiative_command<K: Game>(args: &cli::InitiativeArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
-    runner.run(&initiative_input::<K>(&cast.typed()?.take_part(&[]), &args.order, Procedure::Initiative)?)
+    let input = initiative_input::<K>(&cast.typed()?.take_part(&[]), &args.order, Procedure::Initiative)?;
+    runner.run(&Initiative { input: &input, enters: Vec::new() })
 }
 
 fn encounter_command<K: Game>(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()>
@@ -513,18 +514,6 @@ where
 
     fn odds(&self, fallback: Fallback) -> Odds {
         surprise_odds(self, fallback)
-    }
-}
-
-impl Rule for InitiativeInput {
-    type Outcome<'a> = InitiativeOutcome<'a>;
-
-    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> InitiativeOutcome<'a> {
-        initiative(self, &[], dice)
-    }
-
-    fn odds(&self, fallback: Fallback) -> Odds {
-        initiative_odds(self, &[], fallback)
     }
 }
 

@@ -8,6 +8,7 @@ use crate::order::odds::{Field, Line, PLACES_NOT_LISTED, Rival, Standings, push_
 use crate::order::{self, KeyName, Settle, Tie, TieKey};
 use crate::outcome::{Modifier, sum};
 use crate::prob::Prob;
+use crate::rulesets::Rule;
 use serde::Serialize;
 use serde_json::json;
 use std::cmp::{Ordering, Reverse};
@@ -838,165 +839,235 @@ fn resolve(
     resolved
 }
 
-/// seed 003: d10 + initiative modifier, once for the fight; ties by the higher modifier, then
-/// a roll-off. Delays and readied actions then move combatants on that order, held actions
-/// change rounds 1 and 2, and the surprised enter in the round `enters` gives (by combatant
-/// index; 1 where missing), or round 2 for the `surprised` key.
-pub fn initiative<'a>(input: &'a InitiativeInput, enters: &[u32], dice: &mut dyn Dice) -> InitiativeOutcome<'a> {
-    let n = input.fighters.len();
-    let combatants: Vec<FighterRoll<'a>> = input
-        .fighters
-        .iter()
-        .map(|f| {
-            let roll = f.given.is_none().then(|| dice.roll(1, 10));
-            FighterRoll {
-                name: &f.name,
-                side: &f.side,
-                modifier: f.modifier(),
-                modifiers: &f.modifiers,
-                roll,
-                given: f.given.is_some(),
-                initiative: f.given.unwrap_or_else(|| roll.map_or(0, |r| r.total as i32) + f.modifier()),
-            }
-        })
-        .collect();
-    let rolled: Vec<i32> = combatants.iter().map(|c| c.initiative).collect();
-    let first_round = |i: usize| enters.get(i).copied().unwrap_or(1).max(1 + u32::from(input.fighters[i].surprised));
-    let is_surprised = |i: usize| first_round(i) > 1;
+/// The fight's initiative, the surprised entering in the rounds `enters` gives.
+pub struct Initiative<'i> {
+    pub input: &'i InitiativeInput,
+    /// The round each combatant enters, by index (1 where missing).
+    pub enters: Vec<u32>,
+}
 
-    // The rolled order: highest total first, ties by the tie rule.
-    let mut ties = Vec::new();
-    let everyone: Vec<usize> = (0..n).collect();
-    let base = order_by(&everyone, |i| rolled[i], &rolled, TieKind::Initiative, input, dice, &mut ties);
+impl<'i> Rule for Initiative<'i> {
+    type Outcome<'a>
+        = InitiativeOutcome<'i>
+    where
+        Self: 'a;
 
-    // Delays and readied actions, placed beside their anchors in the rolled order.
-    let moves = input.move_by_fighter();
-    let mut moment: Vec<Moment> = Vec::new();
-    let mut standing_total = rolled.clone();
-    let mut void = vec![false; n];
-    let standing = if input.moves.is_empty() {
-        base
-    } else {
-        let mut position = vec![0usize; n];
-        for (k, &i) in base.iter().enumerate() {
-            position[i] = k;
-        }
-        let mut memo = vec![None; n];
-        for i in 0..n {
-            let r = resolve(i, input, &moves, &position, &rolled, &mut memo, 0);
-            moment.push(r.moment);
-            standing_total[i] = r.total;
-            void[i] = r.void;
-        }
-        // Earlier moments first.
-        order_by(&everyone, |i| Reverse(&moment[i]), &standing_total, TieKind::Moved, input, dice, &mut ties)
-    };
-
-    // Held actions: out of round 1, placed in round 2, back home from round 3.
-    let holding = |i: usize| moves[i].filter(|m| m.kind == MoveKind::Hold);
-    let holds: Vec<bool> = (0..n).map(|i| holding(i).is_some() && !is_surprised(i)).collect();
-    let sits_out = |i: usize, round: u32| first_round(i) > round || (round == 1 && holds[i]);
-    let round_one: Vec<usize> = standing.iter().copied().filter(|&i| !sits_out(i, 1)).collect();
-    let turn = |i: usize, total: Option<i32>, held: bool| Turn { name: &input.fighters[i].name, total, held };
-    // The rounds that differ from the standing order: those someone sits out, and round 2 of a hold.
-    let last_late = (0..n).map(first_round).max().unwrap_or(1) - 1;
-    let differing = last_late.max(if holds.contains(&true) { 2 } else { 0 });
-    let mut second: Option<(Vec<usize>, Vec<Option<i32>>)> = None;
-    if holds.contains(&true) {
-        let mut second_moment = moment.clone();
-        let mut second_total: Vec<Option<i32>> = standing_total.iter().map(|&t| Some(t)).collect();
-        for i in (0..n).filter(|&i| holds[i]) {
-            match holding(i).and_then(|m| m.anchor) {
-                Some(anchor) => {
-                    let other = anchor.other();
-                    second_moment[i] = moment[other].beside(anchor);
-                    second_total[i] = Some(match anchor {
-                        Anchor::After(_) => standing_total[other] - 1,
-                        Anchor::Before(_) => standing_total[other] + 1,
-                    });
+    /// seed 003: d10 + initiative modifier, once for the fight; ties by the higher modifier, then
+    /// a roll-off. Delays and readied actions then move combatants on that order, held actions
+    /// change rounds 1 and 2, and the surprised enter in the round `enters` gives (by combatant
+    /// index; 1 where missing), or round 2 for the `surprised` key.
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> InitiativeOutcome<'i> {
+        let (input, enters) = (self.input, &self.enters[..]);
+        let n = input.fighters.len();
+        let combatants: Vec<FighterRoll<'i>> = input
+            .fighters
+            .iter()
+            .map(|f| {
+                let roll = f.given.is_none().then(|| dice.roll(1, 10));
+                FighterRoll {
+                    name: &f.name,
+                    side: &f.side,
+                    modifier: f.modifier(),
+                    modifiers: &f.modifiers,
+                    roll,
+                    given: f.given.is_some(),
+                    initiative: f.given.unwrap_or_else(|| roll.map_or(0, |r| r.total as i32) + f.modifier()),
                 }
-                None => {
-                    second_moment[i] = Moment(vec![-1]);
-                    second_total[i] = None;
-                }
+            })
+            .collect();
+        let rolled: Vec<i32> = combatants.iter().map(|c| c.initiative).collect();
+        let first_round =
+            |i: usize| enters.get(i).copied().unwrap_or(1).max(1 + u32::from(input.fighters[i].surprised));
+        let is_surprised = |i: usize| first_round(i) > 1;
+
+        // The rolled order: highest total first, ties by the tie rule.
+        let mut ties = Vec::new();
+        let everyone: Vec<usize> = (0..n).collect();
+        let base = order_by(&everyone, |i| rolled[i], &rolled, TieKind::Initiative, input, dice, &mut ties);
+
+        // Delays and readied actions, placed beside their anchors in the rolled order.
+        let moves = input.move_by_fighter();
+        let mut moment: Vec<Moment> = Vec::new();
+        let mut standing_total = rolled.clone();
+        let mut void = vec![false; n];
+        let standing = if input.moves.is_empty() {
+            base
+        } else {
+            let mut position = vec![0usize; n];
+            for (k, &i) in base.iter().enumerate() {
+                position[i] = k;
             }
-        }
-        let order = round_two(&standing, &second_moment, &second_total, &holds, input, dice, &mut ties);
-        second = Some((order, second_total));
-    }
-    let mut rounds = Vec::new();
-    for round in 1..=differing {
-        let (order, totals, held) = match (&second, round) {
-            (Some((order, totals)), 2) => (order, totals.clone(), true),
-            _ => (&standing, standing_total.iter().map(|&t| Some(t)).collect(), false),
+            let mut memo = vec![None; n];
+            for i in 0..n {
+                let r = resolve(i, input, &moves, &position, &rolled, &mut memo, 0);
+                moment.push(r.moment);
+                standing_total[i] = r.total;
+                void[i] = r.void;
+            }
+            // Earlier moments first.
+            order_by(&everyone, |i| Reverse(&moment[i]), &standing_total, TieKind::Moved, input, dice, &mut ties)
         };
-        rounds.push(RoundOrder {
-            round,
-            onward: false,
-            order: order
-                .iter()
-                .filter(|&&i| !sits_out(i, round))
-                .map(|&i| turn(i, totals[i], held && holds[i]))
-                .collect(),
-            sits_out: standing
-                .iter()
-                .filter(|&&i| sits_out(i, round))
-                .map(|&i| SitOut {
+
+        // Held actions: out of round 1, placed in round 2, back home from round 3.
+        let holding = |i: usize| moves[i].filter(|m| m.kind == MoveKind::Hold);
+        let holds: Vec<bool> = (0..n).map(|i| holding(i).is_some() && !is_surprised(i)).collect();
+        let sits_out = |i: usize, round: u32| first_round(i) > round || (round == 1 && holds[i]);
+        let round_one: Vec<usize> = standing.iter().copied().filter(|&i| !sits_out(i, 1)).collect();
+        let turn = |i: usize, total: Option<i32>, held: bool| Turn { name: &input.fighters[i].name, total, held };
+        // The rounds that differ from the standing order: those someone sits out, and round 2 of a hold.
+        let last_late = (0..n).map(first_round).max().unwrap_or(1) - 1;
+        let differing = last_late.max(if holds.contains(&true) { 2 } else { 0 });
+        let mut second: Option<(Vec<usize>, Vec<Option<i32>>)> = None;
+        if holds.contains(&true) {
+            let mut second_moment = moment.clone();
+            let mut second_total: Vec<Option<i32>> = standing_total.iter().map(|&t| Some(t)).collect();
+            for i in (0..n).filter(|&i| holds[i]) {
+                match holding(i).and_then(|m| m.anchor) {
+                    Some(anchor) => {
+                        let other = anchor.other();
+                        second_moment[i] = moment[other].beside(anchor);
+                        second_total[i] = Some(match anchor {
+                            Anchor::After(_) => standing_total[other] - 1,
+                            Anchor::Before(_) => standing_total[other] + 1,
+                        });
+                    }
+                    None => {
+                        second_moment[i] = Moment(vec![-1]);
+                        second_total[i] = None;
+                    }
+                }
+            }
+            let order = round_two(&standing, &second_moment, &second_total, &holds, input, dice, &mut ties);
+            second = Some((order, second_total));
+        }
+        let mut rounds = Vec::new();
+        for round in 1..=differing {
+            let (order, totals, held) = match (&second, round) {
+                (Some((order, totals)), 2) => (order, totals.clone(), true),
+                _ => (&standing, standing_total.iter().map(|&t| Some(t)).collect(), false),
+            };
+            rounds.push(RoundOrder {
+                round,
+                onward: false,
+                order: order
+                    .iter()
+                    .filter(|&&i| !sits_out(i, round))
+                    .map(|&i| turn(i, totals[i], held && holds[i]))
+                    .collect(),
+                sits_out: standing
+                    .iter()
+                    .filter(|&&i| sits_out(i, round))
+                    .map(|&i| SitOut {
+                        name: &input.fighters[i].name,
+                        reason: match (round, holds[i]) {
+                            (1, true) => SitOutReason::Holds,
+                            (1, false) => SitOutReason::Surprised,
+                            _ => SitOutReason::DramaticFailure,
+                        },
+                    })
+                    .collect(),
+            });
+        }
+        if differing > 0 {
+            rounds.push(RoundOrder {
+                round: differing + 1,
+                onward: true,
+                order: standing.iter().map(|&i| turn(i, Some(standing_total[i]), false)).collect(),
+                sits_out: Vec::new(),
+            });
+        }
+
+        let name_of = |o: usize| input.fighters[o].name.as_str();
+        let order = standing
+            .iter()
+            .map(|&i| {
+                let mv = moves[i];
+                let waiting = |kind: MoveKind| {
+                    mv.filter(|m| m.kind == kind).and_then(|m| m.anchor).map(|anchor| Waiting {
+                        after: matches!(anchor, Anchor::After(_)).then(|| name_of(anchor.other())),
+                        before: matches!(anchor, Anchor::Before(_)).then(|| name_of(anchor.other())),
+                        from: rolled[i],
+                        void: void[i],
+                    })
+                };
+                Place {
                     name: &input.fighters[i].name,
-                    reason: match (round, holds[i]) {
-                        (1, true) => SitOutReason::Holds,
-                        (1, false) => SitOutReason::Surprised,
-                        _ => SitOutReason::DramaticFailure,
-                    },
-                })
-                .collect(),
-        });
-    }
-    if differing > 0 {
-        rounds.push(RoundOrder {
-            round: differing + 1,
-            onward: true,
-            order: standing.iter().map(|&i| turn(i, Some(standing_total[i]), false)).collect(),
-            sits_out: Vec::new(),
-        });
+                    total: standing_total[i],
+                    modifier: input.fighters[i].modifier(),
+                    enters_round: is_surprised(i).then(|| first_round(i)),
+                    delayed: waiting(MoveKind::Delay),
+                    ready: waiting(MoveKind::Ready),
+                    holds: holding(i).map(|m| Holding {
+                        after: match m.anchor {
+                            Some(Anchor::After(o)) => Some(name_of(o)),
+                            _ => None,
+                        },
+                        before: match m.anchor {
+                            Some(Anchor::Before(o)) => Some(name_of(o)),
+                            _ => None,
+                        },
+                        any_moment: m.anchor.is_none(),
+                        void: !holds[i],
+                    }),
+                }
+            })
+            .collect();
+        InitiativeOutcome { combatants, ties, order, rounds, standing, round_one, beat: input.beat }
     }
 
-    let name_of = |o: usize| input.fighters[o].name.as_str();
-    let order = standing
-        .iter()
-        .map(|&i| {
-            let mv = moves[i];
-            let waiting = |kind: MoveKind| {
-                mv.filter(|m| m.kind == kind).and_then(|m| m.anchor).map(|anchor| Waiting {
-                    after: matches!(anchor, Anchor::After(_)).then(|| name_of(anchor.other())),
-                    before: matches!(anchor, Anchor::Before(_)).then(|| name_of(anchor.other())),
-                    from: rolled[i],
-                    void: void[i],
-                })
+    /// The acting order (full for up to three combatants, else who acts first); and, when
+    /// someone sits out round 1, round 1's order too.
+    fn odds(&self, fallback: Fallback) -> Odds {
+        let (input, enters) = (self.input, &self.enters[..]);
+        let n = input.fighters.len();
+        let full = n <= FULL_ORDER;
+        let holds = holders(input);
+        let sits_out = |i: usize| holds[i] || input.fighters[i].surprised || enters.get(i).is_some_and(|&e| e > 1);
+        let sitters = (0..n).any(sits_out);
+        if !full && !moved(input) {
+            let mut odds = Odds::default();
+            let run = |d: &mut dyn Dice| {
+                let out = self.roll(d);
+                (out.standing, out.round_one)
             };
-            Place {
-                name: &input.fighters[i].name,
-                total: standing_total[i],
-                modifier: input.fighters[i].modifier(),
-                enters_round: is_surprised(i).then(|| first_round(i)),
-                delayed: waiting(MoveKind::Delay),
-                ready: waiting(MoveKind::Ready),
-                holds: holding(i).map(|m| Holding {
-                    after: match m.anchor {
-                        Some(Anchor::After(o)) => Some(name_of(o)),
-                        _ => None,
-                    },
-                    before: match m.anchor {
-                        Some(Anchor::Before(o)) => Some(name_of(o)),
-                        _ => None,
-                    },
-                    any_moment: m.anchor.is_none(),
-                    void: !holds[i],
-                }),
-            }
-        })
-        .collect();
-    InitiativeOutcome { combatants, ties, order, rounds, standing, round_one, beat: input.beat }
+            let standing = standing_of(input, fallback, run);
+            let round_one = sitters.then(|| {
+                let acts = |i: usize| if sits_out(i) { Prob::zero() } else { Prob::one() };
+                standings(&rivals(input, acts), 10, 0, fallback, |d| places_in(&run(d).1, n))
+            });
+            push_standings(&mut odds, input, standing, round_one);
+            return odds;
+        }
+        let (dist, method) = fight_dist(
+            input.rollers(),
+            n,
+            |d| {
+                let out = self.roll(d);
+                (order_key(&out.standing, full), order_key(&out.round_one, full))
+            },
+            fallback,
+        );
+        let mut odds = Odds::default();
+        let order = dist.map(|(o, _)| o.clone());
+        if !full {
+            let round_one = dist.map(|(_, r)| r.clone());
+            push_moved(&mut odds, input, &order, method, sitters.then_some((&round_one, method)));
+            return odds;
+        }
+        let (title, first_title) = order_titles(input, full);
+        if !sitters {
+            odds.push(None, title, &order, method, |k| describe_order(input, k, full, "nobody"));
+            return odds;
+        }
+        let beat = input.beat.word();
+        odds.push(Some("order"), title, &order, method, |k| describe_order(input, k, full, "nobody"));
+        let first = dist.map(|(_, r)| r.clone());
+        let nobody = format!("nobody acts in {beat} 1");
+        odds.push(Some(&format!("{beat} 1")), &first_title, &first, method, |k| {
+            describe_order(input, k, full, &nobody)
+        });
+        odds
+    }
 }
 
 /// Round 2 with the held actions placed. Everyone else keeps the standing order; a held
@@ -1195,57 +1266,6 @@ fn order_titles(input: &InitiativeInput, full: bool) -> (&'static str, String) {
     }
 }
 
-/// The acting order (full for up to three combatants, else who acts first); and, when
-/// someone sits out round 1, round 1's order too.
-pub fn initiative_odds(input: &InitiativeInput, enters: &[u32], fallback: Fallback) -> Odds {
-    let n = input.fighters.len();
-    let full = n <= FULL_ORDER;
-    let holds = holders(input);
-    let sits_out = |i: usize| holds[i] || input.fighters[i].surprised || enters.get(i).is_some_and(|&e| e > 1);
-    let sitters = (0..n).any(sits_out);
-    if !full && !moved(input) {
-        let mut odds = Odds::default();
-        let run = |d: &mut dyn Dice| {
-            let out = initiative(input, enters, d);
-            (out.standing, out.round_one)
-        };
-        let standing = standing_of(input, fallback, run);
-        let round_one = sitters.then(|| {
-            let acts = |i: usize| if sits_out(i) { Prob::zero() } else { Prob::one() };
-            standings(&rivals(input, acts), 10, 0, fallback, |d| places_in(&run(d).1, n))
-        });
-        push_standings(&mut odds, input, standing, round_one);
-        return odds;
-    }
-    let (dist, method) = fight_dist(
-        input.rollers(),
-        n,
-        |d| {
-            let out = initiative(input, enters, d);
-            (order_key(&out.standing, full), order_key(&out.round_one, full))
-        },
-        fallback,
-    );
-    let mut odds = Odds::default();
-    let order = dist.map(|(o, _)| o.clone());
-    if !full {
-        let round_one = dist.map(|(_, r)| r.clone());
-        push_moved(&mut odds, input, &order, method, sitters.then_some((&round_one, method)));
-        return odds;
-    }
-    let (title, first_title) = order_titles(input, full);
-    if !sitters {
-        odds.push(None, title, &order, method, |k| describe_order(input, k, full, "nobody"));
-        return odds;
-    }
-    let beat = input.beat.word();
-    odds.push(Some("order"), title, &order, method, |k| describe_order(input, k, full, "nobody"));
-    let first = dist.map(|(_, r)| r.clone());
-    let nobody = format!("nobody acts in {beat} 1");
-    odds.push(Some(&format!("{beat} 1")), &first_title, &first, method, |k| describe_order(input, k, full, &nobody));
-    odds
-}
-
 /// Beyond three fighters with delayed or readied actions: who acts first (`order`: the first of
 /// the standing order, or none) and in round 1, without each one's place.
 fn push_moved(
@@ -1323,7 +1343,9 @@ fn push_fight_parts<'a>(
     let exact = match branches {
         // The standing order does not depend on surprise; round 1 leaves out the surprised and
         // the holders, walking each order from the top, in each branch.
-        Some(branches) if paths <= EXACT_PATHS => match enumerate(|d| initiative(fighters, &[], d).standing) {
+        Some(branches) if paths <= EXACT_PATHS => match enumerate(|d| {
+            Initiative { input: fighters, enters: vec![] }.roll(d).standing
+        }) {
             Ok(standing) if standing.len() * branches.len() * n <= WALK_BUDGET => {
                 let holds = holders(fighters);
                 let limit = if full { n } else { 1 };
@@ -1395,7 +1417,7 @@ pub fn encounter<'a, S: Surprise>(
     dice: &mut dyn Dice,
 ) -> EncounterOutcome<'a, S::Outcome<'a>> {
     let surprise = input.surprise.roll(dice);
-    let initiative = initiative(&input.initiative, &surprise.enters(), dice);
+    let initiative = Initiative { input: &input.initiative, enters: surprise.enters() }.roll(dice);
     EncounterOutcome { surprise, initiative }
 }
 
@@ -1437,7 +1459,9 @@ pub fn encounter_odds<S: Surprise>(input: &EncounterInput<S>, fallback: Fallback
     let mut standing_listed = false;
     if !full && !moved(fighters) {
         // The standing order does not depend on surprise: an estimate need not roll it.
-        let standing = standing_of(fighters, fallback, |d| (initiative(fighters, &[], d).standing, Vec::new()));
+        let standing = standing_of(fighters, fallback, |d| {
+            (Initiative { input: fighters, enters: vec![] }.roll(d).standing, Vec::new())
+        });
         match branches.as_ref().and_then(|b| round_one_standings(fighters, b, fallback, method)) {
             Some(round_one) => {
                 push_standings(&mut odds, fighters, standing, Some(round_one));
@@ -1531,7 +1555,7 @@ pub(crate) mod tests {
     #[test]
     fn seed_mitch_delays_until_after_larry_and_takes_five() {
         let input = mitch_and_larry(MoveKind::Delay, Anchor::After(1));
-        let out = initiative(&input, &[], &mut SeededDice::new(1));
+        let out = Initiative { input: &input, enters: vec![] }.roll(&mut SeededDice::new(1));
         assert_eq!(standing(&out), [("Larry", 6), ("Mitch", 5)]);
         let delayed = out.order[1].delayed.as_ref().unwrap();
         assert_eq!((delayed.after, delayed.from, delayed.void), (Some("Larry"), 10, false));
@@ -1541,7 +1565,7 @@ pub(crate) mod tests {
     #[test]
     fn seed_mitch_readies_against_larry_and_takes_seven() {
         let input = mitch_and_larry(MoveKind::Ready, Anchor::Before(1));
-        let out = initiative(&input, &[], &mut SeededDice::new(1));
+        let out = Initiative { input: &input, enters: vec![] }.roll(&mut SeededDice::new(1));
         assert_eq!(standing(&out), [("Mitch", 7), ("Larry", 6)]);
         assert_eq!(out.order[0].ready.as_ref().unwrap().before, Some("Larry"));
     }
@@ -1553,7 +1577,7 @@ pub(crate) mod tests {
             moves: vec![Move { who: 1, kind: MoveKind::Hold, anchor: Some(Anchor::Before(0)) }],
             beat: Beat::Round,
         };
-        let out = initiative(&input, &[], &mut SeededDice::new(1));
+        let out = Initiative { input: &input, enters: vec![] }.roll(&mut SeededDice::new(1));
         assert_eq!(standing(&out), [("Sanders", 12), ("Washington", 8)]);
         assert_eq!(out.rounds.len(), 3);
         assert_eq!(turns(&out.rounds[0]), [("Sanders", Some(12))]);
@@ -1571,7 +1595,7 @@ pub(crate) mod tests {
             moves: vec![Move { who: 1, kind: MoveKind::Hold, anchor: None }],
             beat: Beat::Round,
         };
-        let out = initiative(&input, &[], &mut SeededDice::new(1));
+        let out = Initiative { input: &input, enters: vec![] }.roll(&mut SeededDice::new(1));
         assert_eq!(turns(&out.rounds[1]), [("Washington", None), ("Sanders", Some(12))]);
     }
 
@@ -1580,7 +1604,7 @@ pub(crate) mod tests {
         // Larry already acts after Mitch: delaying until after him is no delay at all.
         let mut input = mitch_and_larry(MoveKind::Delay, Anchor::After(0));
         input.moves[0].who = 1;
-        let out = initiative(&input, &[], &mut SeededDice::new(1));
+        let out = Initiative { input: &input, enters: vec![] }.roll(&mut SeededDice::new(1));
         assert_eq!(standing(&out), [("Mitch", 10), ("Larry", 6)]);
         assert!(out.order[1].delayed.as_ref().unwrap().void);
     }
@@ -1600,7 +1624,7 @@ pub(crate) mod tests {
             ],
             beat: Beat::Round,
         };
-        let out = initiative(&input, &[], &mut SeededDice::new(1));
+        let out = Initiative { input: &input, enters: vec![] }.roll(&mut SeededDice::new(1));
         // Both take Larry's 6 - 1 = 5; Ann's higher modifier puts her first; Zed's own 5 follows.
         assert_eq!(standing(&out), [("Larry", 6), ("Ann", 5), ("Mitch", 5), ("Zed", 5)]);
         assert_eq!(out.ties.len(), 1);
@@ -1609,9 +1633,9 @@ pub(crate) mod tests {
         // Equal modifiers: a roll-off, each order half the time.
         let mut level = input.clone();
         level.fighters[1].modifiers = vec![Modifier::new(3, "init")];
-        let odds = initiative_odds(&level, &[], fallback());
+        let odds = Initiative { input: &level, enters: vec![] }.odds(fallback());
         assert_eq!(fractions(&odds, Some("first")), ["Larry first 1"]);
-        let dist = enumerate(|d| initiative(&level, &[], d).standing).unwrap();
+        let dist = enumerate(|d| Initiative { input: &level, enters: vec![] }.roll(d).standing).unwrap();
         let orders: Vec<String> = dist.iter().map(|(o, p)| format!("{o:?} {p}")).collect();
         assert_eq!(orders, ["[2, 0, 1, 3] 1/2", "[2, 1, 0, 3] 1/2"]);
     }
@@ -1627,7 +1651,7 @@ pub(crate) mod tests {
             ],
             beat: Beat::Round,
         };
-        let out = initiative(&input, &[], &mut SeededDice::new(1));
+        let out = Initiative { input: &input, enters: vec![] }.roll(&mut SeededDice::new(1));
         assert_eq!(standing(&out), [("Larry", 6), ("Ann", 5), ("Mitch", 4)]);
     }
 
@@ -1638,14 +1662,14 @@ pub(crate) mod tests {
             moves: Vec::new(),
             beat: Beat::Round,
         };
-        let out = initiative(&input, &[], &mut SeededDice::new(1));
+        let out = Initiative { input: &input, enters: vec![] }.roll(&mut SeededDice::new(1));
         assert_eq!(standing(&out), [("Top", 11), ("High", 9), ("Low", 9)]);
         let even = InitiativeInput {
             fighters: vec![fighter("A", 2, Some(9)), fighter("B", 2, Some(9))],
             moves: vec![],
             beat: Beat::Round,
         };
-        let odds = initiative_odds(&even, &[], fallback());
+        let odds = Initiative { input: &even, enters: vec![] }.odds(fallback());
         assert_eq!(fractions(&odds, None), ["A, then B 1/2", "B, then A 1/2"]);
     }
 
@@ -1658,7 +1682,7 @@ pub(crate) mod tests {
             moves: vec![],
             beat: Beat::Round,
         };
-        let odds = initiative_odds(&input, &[], fallback());
+        let odds = Initiative { input: &input, enters: vec![] }.odds(fallback());
         assert_eq!(fractions(&odds, None), ["A, then B 16/25", "B, then A 9/25"]);
     }
 
@@ -1669,7 +1693,7 @@ pub(crate) mod tests {
             moves: vec![],
             beat: Beat::Round,
         };
-        let out = initiative(&input, &[1, 2, 1], &mut SeededDice::new(1));
+        let out = Initiative { input: &input, enters: vec![1, 2, 1] }.roll(&mut SeededDice::new(1));
         assert_eq!(out.order[2].enters_round, Some(2));
         assert_eq!(out.rounds.len(), 2);
         assert_eq!(turns(&out.rounds[0]), [("Mitch", Some(12)), ("Thug", Some(9))]);
@@ -1765,7 +1789,7 @@ pub(crate) mod tests {
             moves: vec![],
             beat: Beat::Round,
         };
-        let out = initiative(&input, &[3, 1, 2], &mut SeededDice::new(1));
+        let out = Initiative { input: &input, enters: vec![3, 1, 2] }.roll(&mut SeededDice::new(1));
         assert_eq!((out.order[0].enters_round, out.order[2].enters_round), (Some(3), Some(2)));
         assert_eq!(out.rounds.len(), 3);
         assert_eq!(turns(&out.rounds[0]), [("Bo", Some(7))]);
@@ -1777,7 +1801,7 @@ pub(crate) mod tests {
         // With a hold as well: round 2 places the held action and still leaves Ann out.
         let mut held = input.clone();
         held.moves = vec![Move { who: 1, kind: MoveKind::Hold, anchor: None }];
-        let out = initiative(&held, &[3, 1, 1], &mut SeededDice::new(1));
+        let out = Initiative { input: &held, enters: vec![3, 1, 1] }.roll(&mut SeededDice::new(1));
         assert_eq!(turns(&out.rounds[0]), [("Cy", Some(5))]);
         assert_eq!(turns(&out.rounds[1]), [("Bo", None), ("Cy", Some(5))]);
         assert_eq!(out.rounds.len(), 3);
