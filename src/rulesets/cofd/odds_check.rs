@@ -240,3 +240,33 @@ fn who_acts_first_for_four_with_a_holder_and_a_delay() {
         ],
     );
 }
+
+#[test]
+fn who_acts_first_in_turn_one_for_four_by_the_ranking_odds() {
+    // Four combatants and no delay: turn 1 comes from the ranking odds, each defender absent when
+    // surprised and its chance of coming first split between acting and undetermined. Bo, Cy and
+    // Thug are level on 8 and on their modifiers (a roll-off), and Ann reaches 8 on a 5.
+    check_encounter(
+        &[
+            line("Ann", Stance::Rolls, (1, 0), 3, None),
+            line("Bo", Stance::Rolls, (0, 1), 1, Some(8)),
+            line("Cy", Stance::InCombat, (2, 2), 1, Some(8)),
+            line("Thug", Stance::Ambusher, (1, 0), 1, Some(8)),
+        ],
+        Vec::new(),
+    );
+}
+
+#[test]
+fn a_holder_sits_out_turn_one_in_the_ranking_odds() {
+    // As above with Cy holding its action: never first in turn 1, whatever its total.
+    check_encounter(
+        &[
+            line("Ann", Stance::Rolls, (1, 0), 3, None),
+            line("Bo", Stance::Rolls, (0, 1), 1, Some(8)),
+            line("Cy", Stance::InCombat, (2, 2), 1, Some(9)),
+            line("Thug", Stance::Ambusher, (1, 0), 1, Some(8)),
+        ],
+        vec![Move { who: 2, kind: MoveKind::Hold, anchor: None }],
+    );
+}

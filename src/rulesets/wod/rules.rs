@@ -1033,7 +1033,8 @@ impl<'i> Rule for Initiative<'i> {
             let standing = standing_of(input, fallback, run);
             let round_one = sitters.then(|| {
                 let acts = |i: usize| if sits_out(i) { Prob::zero() } else { Prob::one() };
-                standings(&rivals(input, acts), 10, 0, fallback, |d| places_in(&run(d).1, n))
+                let r = standings(&rivals(input, acts), 10, 0, fallback, |d| places_in(&run(d).1, n));
+                (r.first.map(|f| RoundOne::Acting(f.iter().copied().collect())), r.first_method)
             });
             push_standings(&mut odds, input, standing, round_one);
             return odds;
@@ -1227,16 +1228,20 @@ fn describe_first(input: &InitiativeInput, first: &Option<usize>, nobody: &str) 
 /// Beyond three fighters without delays or readied actions: who acts first, who acts first in
 /// round 1 when someone sits it out (`round_one`: the standings with the chance of acting in
 /// round 1), and each fighter's place in the standing order.
-fn push_standings(odds: &mut Odds, input: &InitiativeInput, standing: Standings, round_one: Option<Standings>) {
+fn push_standings(
+    odds: &mut Odds,
+    input: &InitiativeInput,
+    standing: Standings,
+    round_one: Option<(Dist<RoundOne>, Method)>,
+) {
     odds.push(Some("first"), "who acts first", &standing.first, standing.first_method, |f| {
         describe_first(input, f, "nobody")
     });
-    if let Some(r) = round_one {
+    if let Some((first, method)) = round_one {
         let beat = input.beat.word();
         let (part, title) =
             (format!("{beat} 1"), format!("who acts first in {beat} 1 (the surprised and held sit out)"));
-        let nobody = format!("nobody acts in {beat} 1");
-        odds.push(Some(&part), &title, &r.first, r.first_method, |f| describe_first(input, f, &nobody));
+        odds.push(Some(&part), &title, &first, method, |k| describe_round_one(input, k, false));
     }
     match standing.places {
         Some(places) => push_places(odds, &places, &lines(input, &rivals(input, |_| Prob::one())), "not in the order"),
@@ -1386,13 +1391,19 @@ fn push_fight_parts<'a>(
     if !standing_listed {
         odds.push(Some(order_part), title, &order, method, |k| describe_order(fighters, k, full, "nobody"));
     }
-    let nobody = format!("nobody acts in {beat} 1");
-    odds.push(Some(&format!("{beat} 1")), &first_title, &round_one, round_one_method, |k| match k {
-        RoundOne::Acting(k) => describe_order(fighters, k, full, &nobody),
+    odds.push(Some(&format!("{beat} 1")), &first_title, &round_one, round_one_method, |k| {
+        describe_round_one(fighters, k, full)
+    });
+}
+
+/// Round 1 as the odds list it: the acting order (full, or just who acts first), or undetermined.
+fn describe_round_one(fighters: &InitiativeInput, k: &RoundOne, full: bool) -> (serde_json::Value, String) {
+    match k {
+        RoundOne::Acting(k) => describe_order(fighters, k, full, &format!("nobody acts in {} 1", fighters.beat.word())),
         RoundOne::Undetermined => {
             (json!("undetermined"), "undetermined: a surprise roll past the successes followed".to_string())
         }
-    });
+    }
 }
 
 // ------------------------------------------------------------------------------------------
@@ -1421,31 +1432,40 @@ pub fn encounter<'a, S: Surprise>(
     EncounterOutcome { surprise, initiative }
 }
 
-/// Who acts first in round 1 beyond three fighters, as standings: in each branch of the surprise
-/// rolls every fighter acts on its own chance, so the ranking odds apply branch by branch and
-/// are weighed by the branch's chance. `None` when a roll is undetermined or a branch is
-/// estimated (then whole fights are run).
-fn round_one_standings(
+/// Who acts first in round 1 beyond three fighters: in each branch of the surprise rolls every
+/// fighter's surprise is its own, independent of the initiative rolls, so the ranking odds apply
+/// branch by branch and are weighed by the branch's chance. Walking the standing order from the
+/// top, the first who does not sit out decides: it acts first, or, when its surprise roll went
+/// past the successes followed, round 1 is undetermined. So each ranks among those who do not
+/// sit out (those surprised and holders are absent), and its chance of coming first there splits
+/// between acting and undetermined as its own roll does. `None` when the ranking is too large to
+/// work out exactly (then whole fights are run).
+fn round_one_first(
     fighters: &InitiativeInput,
     branches: &Branches,
-    fallback: Fallback,
     method: Method,
-) -> Option<Standings> {
+) -> Option<(Dist<RoundOne>, Method)> {
     let holds = holders(fighters);
-    let mut pairs: Vec<(Option<usize>, Prob)> = Vec::new();
-    let mut first_method = method;
+    let mut pairs: Vec<(RoundOne, Prob)> = Vec::new();
     for (weight, acts) in branches {
-        if acts.iter().any(|a| a.iter().any(|(v, _)| v.is_none())) {
-            return None;
+        let sits_out = |i: usize| holds[i] || fighters.fighters[i].surprised;
+        let stays = |i: usize| if sits_out(i) { Prob::zero() } else { acts[i].prob(|v| *v != Some(false)) };
+        let first = Field::new(&rivals(fighters, stays), Settle::RollOff(10)).first()?;
+        for (who, p) in first.iter() {
+            let p = p.mul(weight);
+            match *who {
+                None => pairs.push((RoundOne::Acting(Vec::new()), p)),
+                // First among those who stay, it stayed: a chance above zero.
+                Some(i) if !p.is_zero() => {
+                    let share = p.div(&stays(i));
+                    pairs.push((RoundOne::Acting(vec![i]), share.mul(&acts[i].prob(|v| *v == Some(true)))));
+                    pairs.push((RoundOne::Undetermined, share.mul(&acts[i].prob(Option::is_none))));
+                }
+                Some(_) => {}
+            }
         }
-        let present = |i: usize| {
-            if holds[i] || fighters.fighters[i].surprised { Prob::zero() } else { acts[i].prob(|v| *v == Some(true)) }
-        };
-        let first = Field::new(&rivals(fighters, present), Settle::RollOff(10)).first()?;
-        pairs.extend(first.iter().map(|(f, p)| (*f, p.mul(weight))));
     }
-    first_method.absorb(Method::exact(fallback));
-    Some(Standings { first: Dist::from_pairs(pairs), first_method, places: None })
+    Some((Dist::from_pairs(pairs), method))
 }
 
 /// Each roller's surprise, the acting order, and who acts in round 1 — which depends on both.
@@ -1462,7 +1482,7 @@ pub fn encounter_odds<S: Surprise>(input: &EncounterInput<S>, fallback: Fallback
         let standing = standing_of(fighters, fallback, |d| {
             (Initiative { input: fighters, enters: vec![] }.roll(d).standing, Vec::new())
         });
-        match branches.as_ref().and_then(|b| round_one_standings(fighters, b, fallback, method)) {
+        match branches.as_ref().and_then(|b| round_one_first(fighters, b, method)) {
             Some(round_one) => {
                 push_standings(&mut odds, fighters, standing, Some(round_one));
                 return odds;
