@@ -12,6 +12,8 @@
 
 use crate::dice::{Dice, MAX_ROLL_DICE, Pool, Roll, RollOff, SeededDice};
 use crate::prob::Prob;
+use num_bigint::BigUint;
+use num_traits::{One, Zero};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -377,8 +379,63 @@ fn representative_roll(count: u32, sides: u32, total: u32) -> Roll {
 }
 
 /// Success counts tracked exactly before the rest is lumped into one "this many or more".
-fn pool_cap(size: i32) -> u32 {
+pub fn pool_cap(size: i32) -> u32 {
     size.max(1) as u32 + 4
+}
+
+/// The distinct results [`pool_distribution`] lists for a pool: the counts below the cap and the
+/// cap or more, and for a chance die its dramatic failure too. The branches a pool is in [`enumerate`].
+pub fn pool_outcomes(size: i32) -> u128 {
+    u128::from(pool_cap(size)) + if size < 1 { 2 } else { 1 }
+}
+
+/// A pool's success counts in whole outcomes over `outcomes`: `exact[s]` for each count below
+/// the cap, `rest` for the cap or more. Whole numbers over one power of ten, so that a big pool
+/// costs no reduction of fractions on the way.
+#[derive(Clone, Debug)]
+pub struct PoolCounts {
+    pub exact: Vec<BigUint>,
+    pub rest: BigUint,
+    pub outcomes: BigUint,
+}
+
+impl PoolCounts {
+    /// Every count of a Storytelling pool of `size` dice (below one, a chance die), 10-again
+    /// followed to [`pool_cap`] successes (WoD p. 126).
+    pub fn of(size: i32) -> PoolCounts {
+        let cap = pool_cap(size) as usize;
+        let ten = BigUint::from(10u32);
+        // Tenths to the power k.
+        let tenths = |k: usize| ten.pow(k as u32);
+        if size < 1 {
+            // A chance die over 10^cap: no success 9/10 (the dramatic 1 and 2-9), s successes
+            // (1/10)^s · 9/10, the cap or more (1/10)^cap.
+            let exact = (0..cap).map(|s| BigUint::from(9u32) * tenths(cap - 1 - s)).collect();
+            return PoolCounts { exact, rest: BigUint::one(), outcomes: tenths(cap) };
+        }
+        // One die over 10^cap: no success 7/10; s >= 1 successes 27/100 · (1/10)^(s-1).
+        let die: Vec<BigUint> = (0..cap)
+            .map(|s| {
+                if s == 0 { BigUint::from(7u32) * tenths(cap - 1) } else { BigUint::from(27u32) * tenths(cap - 1 - s) }
+            })
+            .collect();
+        let mut counts = vec![BigUint::one()];
+        for _ in 0..size {
+            let mut next = vec![BigUint::zero(); cap];
+            for (a, ca) in counts.iter().enumerate() {
+                if ca.is_zero() {
+                    continue;
+                }
+                for (b, cb) in die.iter().enumerate().take(cap - a) {
+                    next[a + b] += ca * cb;
+                }
+            }
+            counts = next;
+        }
+        let outcomes = tenths(cap).pow(size as u32);
+        let listed: BigUint = counts.iter().sum();
+        PoolCounts { rest: &outcomes - listed, exact: counts, outcomes }
+    }
 }
 
 /// The distinct results of a Storytelling pool that a rule can tell apart (successes,
@@ -400,30 +457,14 @@ pub fn pool_distribution(size: i32) -> Vec<(Pool, Prob)> {
         out.push((chance_pool(size, cap, false), run));
         return out;
     }
-    // One die and its 10-again chain: 0 successes 7/10; s >= 1 successes 27/100 * (1/10)^(s-1).
-    let mut die = vec![Prob::new(7, 10)];
-    let mut tail = Prob::new(27, 100);
-    for _ in 1..cap {
-        die.push(tail.clone());
-        tail = tail.mul(&tenth);
-    }
-    let mut dist = vec![Prob::one()];
-    for _ in 0..size {
-        let mut next = vec![Prob::zero(); cap as usize];
-        for (a, pa) in dist.iter().enumerate() {
-            for (b, pb) in die.iter().enumerate() {
-                let s = (a + b).min(cap as usize - 1);
-                if a + b < cap as usize {
-                    next[s] = next[s].add(&pa.mul(pb));
-                }
-            }
-        }
-        dist = next;
-    }
-    let exact_mass = Prob::sum(&dist);
-    let mut out: Vec<(Pool, Prob)> =
-        dist.into_iter().enumerate().map(|(s, p)| (normal_pool(size, s as u32), p)).collect();
-    out.push((normal_pool(size, cap), exact_mass.complement()));
+    let counts = PoolCounts::of(size);
+    let mut out: Vec<(Pool, Prob)> = counts
+        .exact
+        .iter()
+        .enumerate()
+        .map(|(s, c)| (normal_pool(size, s as u32), Prob::ratio(c, &counts.outcomes)))
+        .collect();
+    out.push((normal_pool(size, cap), Prob::ratio(&counts.rest, &counts.outcomes)));
     out
 }
 
@@ -612,6 +653,46 @@ mod tests {
         let chance = pool_distribution(0);
         assert!(chance[0].0.dramatic && chance[0].1 == Prob::new(1, 10));
         assert_eq!(chance[2].1, Prob::new(9, 100));
+    }
+
+    #[test]
+    fn pool_counts_are_the_pool_convolved_die_by_die() {
+        // Fractions all the way, as a die-by-die convolution: each die 0 successes 7/10, s
+        // successes 27/100 (1/10)^(s-1); counts from the cap up lumped.
+        for size in 1..=12 {
+            let cap = pool_cap(size) as usize;
+            let die: Vec<Prob> = (0..cap)
+                .map(|s| {
+                    if s == 0 {
+                        Prob::new(7, 10)
+                    } else {
+                        Prob::new(27, 100).mul(&Prob::new(1, 10u128.pow(s as u32 - 1)))
+                    }
+                })
+                .collect();
+            let mut dist = vec![Prob::one()];
+            for _ in 0..size {
+                let mut next = vec![Prob::zero(); cap];
+                for (a, pa) in dist.iter().enumerate() {
+                    for (b, pb) in die.iter().enumerate().take(cap - a) {
+                        next[a + b] = next[a + b].add(&pa.mul(pb));
+                    }
+                }
+                dist = next;
+            }
+            let rest = Prob::sum(&dist).complement();
+            dist.push(rest);
+            let got: Vec<Prob> = pool_distribution(size).into_iter().map(|(_, p)| p).collect();
+            assert_eq!(got, dist, "{size} dice");
+        }
+        for size in -3..=12 {
+            assert_eq!(pool_outcomes(size), pool_distribution(size).len() as u128, "{size} dice");
+            let counts = PoolCounts::of(size);
+            assert_eq!(
+                Prob::ratio(&(counts.exact.iter().sum::<BigUint>() + &counts.rest), &counts.outcomes),
+                Prob::one()
+            );
+        }
     }
 
     #[test]

@@ -75,6 +75,12 @@ impl Prob {
     }
 
     pub fn add(&self, other: &Prob) -> Prob {
+        if other.is_zero() {
+            return self.clone();
+        }
+        if self.is_zero() {
+            return other.clone();
+        }
         if let (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) = (&self.0, &other.0) {
             let g = b.gcd(d);
             let sum = (b / g)
@@ -95,7 +101,16 @@ impl Prob {
                 return Prob(Repr::Small { num, den });
             }
         }
-        Prob::from_big(self.big() * other.big())
+        if self.is_zero() || other.is_zero() {
+            return Prob::zero();
+        }
+        // Both reduced: once the common factors across are taken out, the product is reduced too,
+        // so only those (often a long number against a short one) are sought.
+        let ((a, b), (c, d)) = (self.parts(), other.parts());
+        let (g1, g2) = (gcd(&a, &d), gcd(&c, &b));
+        let num = (a / &g1) * (c / &g2);
+        let den = (b / g2) * (d / g1);
+        Prob::from_big(BigRational::new_raw(BigInt::from(num), BigInt::from(den)))
     }
 
     /// `self / other`; `other` must not be zero.
@@ -159,6 +174,19 @@ impl Prob {
     pub fn sum<'a>(items: impl IntoIterator<Item = &'a Prob>) -> Prob {
         items.into_iter().fold(Prob::zero(), |acc, p| acc.add(p))
     }
+}
+
+/// The greatest common divisor: one remainder first when one number is far longer than the
+/// other (the binary method alone takes a pass over the long one for each of its bits).
+fn gcd(a: &BigUint, b: &BigUint) -> BigUint {
+    let (long, short) = if a.bits() >= b.bits() { (a, b) } else { (b, a) };
+    if short.is_zero() {
+        return long.clone();
+    }
+    if long.bits() > 2 * short.bits() + 64 {
+        return short.gcd(&(long % short));
+    }
+    long.gcd(short)
 }
 
 impl PartialEq for Prob {
@@ -238,5 +266,32 @@ mod tests {
         assert_eq!(back, Prob::one());
         assert!(p < Prob::new(1, 1u128 << 100));
         assert_eq!(p.add(&p).div(&p).to_string(), "2");
+    }
+
+    #[test]
+    fn long_products_are_reduced_as_big_rationals_reduce_them() {
+        // Long fractions of many shapes (sharing factors of 2, 3, 5, 7 or none), multiplied both
+        // ways: the same reduced fraction, the same zero and one.
+        let mut dice = crate::dice::SeededDice::new(5);
+        let mut long = |digits: u32| -> BigUint {
+            let mut n = BigUint::from(1u32 + dice.die(9));
+            for _ in 0..digits {
+                n = n * 10u32 + dice.die(10) - 1u32;
+            }
+            n * [1u32, 2, 3, 5, 7, 12, 35][dice.die(7) as usize - 1]
+        };
+        for k in 0..40 {
+            let (a, b) = (long(40 + k * 7), long(60 + k * 3));
+            let (c, d) = (long(k), long(200 - k));
+            let (p, q) = (Prob::ratio(&a, &(&a + &b)), Prob::ratio(&c, &(&c + &d)));
+            let expected = p.big() * q.big();
+            let reduced = (expected.numer().magnitude().clone(), expected.denom().magnitude().clone());
+            assert_eq!(p.mul(&q).parts(), reduced, "{k}");
+            assert_eq!(p.mul(&q).parts(), q.mul(&p).parts());
+            assert_eq!(p.div(&p), Prob::one());
+            assert!(p.mul(&Prob::zero()).is_zero() && Prob::zero().mul(&q).to_string() == "0");
+            assert_eq!(p.add(&Prob::zero()).parts(), p.parts());
+        }
+        assert_eq!(gcd(&BigUint::from(12u32), &(BigUint::from(18u32) << 200)), BigUint::from(12u32));
     }
 }
