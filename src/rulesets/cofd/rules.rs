@@ -3,16 +3,18 @@
 //! delayed actions as in the World of Darkness, whose pools and initiative these rules call.
 
 use crate::dice::{Dice, Pool};
-use crate::odds::{Dist, Fallback, Method, Odds, pool_distribution};
+use crate::odds::{Dist, Fallback, Method, Odds, PoolCounts, pool_cap};
 use crate::outcome::join;
 use crate::prob::Prob;
 use crate::rulesets::wod::rules::{
-    self as wod, Acts, Branches, Check, Roller, Stance, Surprise, Surprised, check, dice_words, group_part,
+    self as wod, Acts, Branches, Check, Roller, Stance, Surprise, Surprised, check, dice_words, group_part, pool_paths,
     roller_groups,
 };
+use num_bigint::BigUint;
 use serde::Serialize;
 use serde_json::json;
 use std::cmp::Ordering;
+use std::collections::BTreeMap;
 use std::ops::Not;
 
 // ------------------------------------------------------------------------------------------
@@ -200,49 +202,37 @@ pub enum Verdict {
     Undetermined,
 }
 
-/// A pool's success counts: the chance of each count below the cap, and of the cap or more.
-fn successes(size: i32) -> (Vec<Prob>, Prob) {
-    let dist = pool_distribution(size);
-    // The distribution lumps every count from its highest listed one up.
-    let cap = dist.iter().map(|(pool, _)| pool.successes).max().unwrap_or(0);
-    let mut exact = vec![Prob::zero(); cap as usize];
-    let mut rest = Prob::zero();
-    for (pool, p) in &dist {
-        match exact.get_mut(pool.successes as usize) {
-            Some(slot) => *slot = slot.add(p),
-            None => rest = rest.add(p),
-        }
-    }
-    (exact, rest)
-}
-
-/// Every count of a pool: (successes, whether it stands for that many or more, its chance).
-fn counts(size: i32) -> Vec<(u32, bool, Prob)> {
-    let (exact, rest) = successes(size);
-    let cap = exact.len() as u32;
-    exact.into_iter().enumerate().map(|(s, p)| (s as u32, false, p)).chain([(cap, true, rest)]).collect()
+/// Every count of a pool: (successes, whether it stands for that many or more, its outcomes).
+fn counts(pool: &PoolCounts) -> Vec<(u32, bool, &BigUint)> {
+    let cap = pool.exact.len() as u32;
+    pool.exact.iter().enumerate().map(|(s, c)| (s as u32, false, c)).chain([(cap, true, &pool.rest)]).collect()
 }
 
 /// The contest of a `defender`-dice Wits + Composure against an `ambusher`-dice Dexterity +
 /// Stealth, exactly: the sum over both pools' success counts. 10-again is followed to a few
 /// successes past each pool's size; a pair whose verdict turns on more is undetermined.
 pub fn contest_odds(defender: i32, ambusher: i32) -> Dist<Verdict> {
-    let (defence, ambush) = (counts(defender), counts(ambusher));
-    let mut pairs = Vec::with_capacity(defence.len() * ambush.len());
-    for (d, d_more, pd) in &defence {
-        for (a, a_more, pa) in &ambush {
+    contest_of(&PoolCounts::of(defender), &PoolCounts::of(ambusher))
+}
+
+/// [`contest_odds`] from both pools' counts, summed in whole outcomes.
+fn contest_of(defence: &PoolCounts, ambush: &PoolCounts) -> Dist<Verdict> {
+    let mut sums: BTreeMap<Verdict, BigUint> = BTreeMap::new();
+    for (d, d_more, pd) in counts(defence) {
+        for (a, a_more, pa) in counts(ambush) {
             // A count that stands for "or more" decides only when the verdict is the same at
             // both ends of its range: the count itself, and past the other roll.
             let verdict = match (d_more, a_more) {
-                (false, false) => Some(contest(*d, *a)),
-                (true, false) => Some(contest(*d, *a)).filter(|&v| v == contest(*d.max(a) + 1, *a)),
-                (false, true) => Some(contest(*d, *a)).filter(|&v| v == contest(*d, *a.max(d) + 1)),
+                (false, false) => Some(contest(d, a)),
+                (true, false) => Some(contest(d, a)).filter(|&v| v == contest(d.max(a) + 1, a)),
+                (false, true) => Some(contest(d, a)).filter(|&v| v == contest(d, a.max(d) + 1)),
                 (true, true) => None,
             };
-            pairs.push((verdict.map_or(Verdict::Undetermined, Verdict::Decided), pd.mul(pa)));
+            *sums.entry(verdict.map_or(Verdict::Undetermined, Verdict::Decided)).or_default() += pd * pa;
         }
     }
-    Dist::from_pairs(pairs)
+    let outcomes = &defence.outcomes * &ambush.outcomes;
+    Dist::from_pairs(sums.iter().map(|(v, n)| (*v, Prob::ratio(n, &outcomes))))
 }
 
 fn describe_verdict(v: &Verdict) -> (serde_json::Value, String) {
@@ -254,6 +244,20 @@ fn describe_verdict(v: &Verdict) -> (serde_json::Value, String) {
             (json!({ "surprised": null, "tie": null }), "undetermined: past the successes followed".into())
         }
     }
+}
+
+/// Each roller group's contest against the `ambush` pool, worked out once per pool size (a
+/// cast of thousands has a few sizes).
+fn group_contests(rollers: &[Roller], groups: &[(usize, usize)], ambush: i32) -> Vec<Dist<Verdict>> {
+    let ambush = PoolCounts::of(ambush);
+    let mut by_size: BTreeMap<i32, Dist<Verdict>> = BTreeMap::new();
+    groups
+        .iter()
+        .map(|&(first, _)| {
+            let size = rollers[first].pool_size();
+            by_size.entry(size).or_insert_with(|| contest_of(&PoolCounts::of(size), &ambush)).clone()
+        })
+        .collect()
 }
 
 /// The contested roll as the encounter chains it: surprise first, then initiative as usual.
@@ -277,11 +281,12 @@ impl Surprise for SurpriseInput {
             return;
         };
         let mut sizes: Vec<i32> = vec![ambush];
-        for &group in &groups {
+        let contests = group_contests(&self.combatants, &groups, ambush);
+        for (&group, contest) in groups.iter().zip(&contests) {
             let size = self.combatants[group.0].pool_size();
             let dice = format!("{} against {}", dice_words(size), dice_words(ambush));
             let (part, title) = group_part(&self.combatants, group, &dice, in_encounter);
-            odds.push(Some(&part), title, &contest_odds(size, ambush), exact, describe_verdict);
+            odds.push(Some(&part), title, contest, exact, describe_verdict);
             sizes.push(size.max(0));
         }
         sizes.sort_unstable_by(|a, b| b.cmp(a));
@@ -292,7 +297,7 @@ impl Surprise for SurpriseInput {
             .map(|(k, &size)| {
                 let what = if k == 0 { " successes" } else { "" };
                 let dice = if size < 1 { "a chance die".to_string() } else { dice_words(size) };
-                format!("{}{what} on {dice}", successes(size).0.len())
+                format!("{}{what} on {dice}", pool_cap(size))
             })
             .collect();
         odds.note(format!(
@@ -307,8 +312,9 @@ impl Surprise for SurpriseInput {
         let rollers = &self.combatants;
         let mut acts: Acts = vec![Dist::point(Some(true)); rollers.len()];
         if let Some(ambush) = self.ambush_dice() {
-            for (first, count) in roller_groups(rollers) {
-                let contest = contest_odds(rollers[first].pool_size(), ambush).map(|v| match v {
+            let groups = roller_groups(rollers);
+            for ((first, count), contest) in groups.iter().copied().zip(group_contests(rollers, &groups, ambush)) {
+                let contest = contest.map(|v| match v {
                     Verdict::Decided(c) => Some(*c != Contest::Surprised),
                     Verdict::Undetermined => None,
                 });
@@ -318,6 +324,13 @@ impl Surprise for SurpriseInput {
             }
         }
         Some(vec![(Prob::one(), acts)])
+    }
+
+    /// Each roller's Wits + Composure and the ambush pool rolled against it.
+    fn paths(&self) -> u128 {
+        let Some(ambush) = self.ambush_dice() else { return 1 };
+        let rollers = self.combatants.iter().filter(|r| r.stance == Stance::Rolls);
+        pool_paths(rollers.flat_map(|r| [r.pool_size(), ambush]))
     }
 }
 

@@ -3,7 +3,9 @@
 //! the encounter that chains the two.
 
 use crate::dice::{Dice, Pool, Roll};
-use crate::odds::{Dist, Fallback, Method, Odds, dist_of, enumerate, exact_or_estimate, simulate};
+use crate::odds::{
+    Dist, Fallback, Method, Odds, PATH_BUDGET, dist_of, enumerate, exact_or_estimate, pool_outcomes, simulate,
+};
 use crate::order::odds::{Field, Line, PLACES_NOT_LISTED, Rival, Standings, push_places, standings};
 use crate::order::{self, KeyName, Settle, Tie, TieKey};
 use crate::outcome::{Modifier, sum};
@@ -90,6 +92,13 @@ pub trait Surprise {
     /// Who acts in round 1, in branches (see [`Acts`]), or `None` when they are too many to
     /// list; an estimated piece is recorded in `method`.
     fn round_one(&self, fallback: Fallback, method: &mut Method) -> Option<Branches>;
+    /// The paths [`enumerate`] would walk through the roll's dice (saturating).
+    fn paths(&self) -> u128;
+}
+
+/// The paths of a roll that rolls each of `pools` once, walked by [`enumerate`] (saturating).
+pub fn pool_paths(pools: impl IntoIterator<Item = i32>) -> u128 {
+    pools.into_iter().fold(1u128, |paths, size| paths.saturating_mul(pool_outcomes(size)))
 }
 
 #[derive(Clone, Debug)]
@@ -464,6 +473,11 @@ impl Surprise for SurpriseInput {
 
     fn round_one(&self, fallback: Fallback, method: &mut Method) -> Option<Branches> {
         round_one_branches(self, fallback, method)
+    }
+
+    /// Each roller's Wits + Composure.
+    fn paths(&self) -> u128 {
+        pool_paths(self.combatants.iter().filter(|r| r.stance == Stance::Rolls).map(Roller::pool_size))
     }
 }
 
@@ -1040,7 +1054,7 @@ impl<'i> Rule for Initiative<'i> {
             return odds;
         }
         let (dist, method) = fight_dist(
-            input.rollers(),
+            d10_paths(input.rollers()) <= EXACT_PATHS,
             n,
             |d| {
                 let out = self.roll(d);
@@ -1139,15 +1153,19 @@ fn trials(fallback: Fallback, combatants: usize) -> Fallback {
     Fallback { seed: fallback.seed, trials: fallback.trials.min(most) }
 }
 
-/// Enumerates `run` when `rollers` d10s make few enough paths, else simulates it.
+/// The paths of `rollers` initiative d10s.
+fn d10_paths(rollers: usize) -> u128 {
+    u32::try_from(rollers).ok().and_then(|r| 10u128.checked_pow(r)).unwrap_or(u128::MAX)
+}
+
+/// Enumerates `run` when `walk` says its dice make few enough paths, else simulates it.
 fn fight_dist<T: Ord + Clone>(
-    rollers: usize,
+    walk: bool,
     combatants: usize,
     run: impl FnMut(&mut dyn Dice) -> T,
     fallback: Fallback,
 ) -> (Dist<T>, Method) {
-    let paths = 10u128.checked_pow(rollers as u32).unwrap_or(u128::MAX);
-    if paths <= EXACT_PATHS {
+    if walk {
         return exact_or_estimate(run, trials(fallback, combatants));
     }
     let fallback = trials(fallback, combatants);
@@ -1329,8 +1347,9 @@ fn walk(order: &[usize], acts: &[Dist<Option<bool>>], limit: usize) -> Dist<Roun
 /// The parts of a fight that follows a surprise roll: the acting order, and round 1, which
 /// leaves out the surprised and the holders. `branches` give who acts in round 1 (see
 /// [`Acts`]), reached by `method`; without them, or when the initiative rolls are too many to
-/// enumerate, whole fights are run with `run`. `standing_listed`: the standing order's parts are
-/// already pushed (who acts first and each one's place), so only round 1 is.
+/// enumerate, whole fights are run with `run`, walked only while its surprise roll's
+/// `surprise_paths` and the initiative rolls make few paths. `standing_listed`: the standing
+/// order's parts are already pushed (who acts first and each one's place), so only round 1 is.
 #[allow(clippy::too_many_arguments)]
 fn push_fight_parts<'a>(
     odds: &mut Odds,
@@ -1338,13 +1357,13 @@ fn push_fight_parts<'a>(
     branches: Option<Branches>,
     method: Method,
     mut run: impl FnMut(&mut dyn Dice) -> InitiativeOutcome<'a>,
+    surprise_paths: u128,
     fallback: Fallback,
     standing_listed: bool,
 ) {
     let n = fighters.fighters.len();
     let full = n <= FULL_ORDER;
-    let rollers = fighters.rollers();
-    let paths = 10u128.checked_pow(rollers as u32).unwrap_or(u128::MAX);
+    let paths = d10_paths(fighters.rollers());
     let exact = match branches {
         // The standing order does not depend on surprise; round 1 leaves out the surprised and
         // the holders, walking each order from the top, in each branch.
@@ -1369,8 +1388,11 @@ fn push_fight_parts<'a>(
         _ => None,
     };
     let (order, round_one, method, round_one_method) = exact.unwrap_or_else(|| {
+        // Every path rolls each surprise pool and each initiative die: past the budget of the
+        // walk, it would give up anyway, having multiplied out every roll of a big cast.
+        let walk = paths <= EXACT_PATHS && paths.saturating_mul(surprise_paths) <= PATH_BUDGET as u128;
         let (dist, method) = fight_dist(
-            rollers,
+            walk,
             n,
             |d| {
                 let out = run(d);
@@ -1450,18 +1472,38 @@ fn round_one_first(
     for (weight, acts) in branches {
         let sits_out = |i: usize| holds[i] || fighters.fighters[i].surprised;
         let stays = |i: usize| if sits_out(i) { Prob::zero() } else { acts[i].prob(|v| *v != Some(false)) };
-        let first = Field::new(&rivals(fighters, stays), Settle::RollOff(10)).first()?;
+        let field = Field::new(&rivals(fighters, stays), Settle::RollOff(10));
+        let first = field.first()?;
+        let weighed = |p: &Prob| if *weight == Prob::one() { p.clone() } else { p.mul(weight) };
+        let mut chance = vec![Prob::zero(); fighters.fighters.len()];
         for (who, p) in first.iter() {
-            let p = p.mul(weight);
             match *who {
-                None => pairs.push((RoundOne::Acting(Vec::new()), p)),
-                // First among those who stay, it stayed: a chance above zero.
-                Some(i) if !p.is_zero() => {
-                    let share = p.div(&stays(i));
-                    pairs.push((RoundOne::Acting(vec![i]), share.mul(&acts[i].prob(|v| *v == Some(true)))));
-                    pairs.push((RoundOne::Undetermined, share.mul(&acts[i].prob(Option::is_none))));
+                Some(i) => chance[i] = p.clone(),
+                None => pairs.push((RoundOne::Acting(Vec::new()), weighed(p))),
+            }
+        }
+        // A kind's members come first alike; those whose own rolls are alike too split alike, so
+        // the (long) fractions are worked out once for each.
+        for members in field.kinds() {
+            let mut alike: Vec<(&Dist<Option<bool>>, Vec<usize>)> = Vec::new();
+            for &i in members {
+                match alike.iter_mut().find(|(own, _)| **own == acts[i]) {
+                    Some((_, same)) => same.push(i),
+                    None => alike.push((&acts[i], vec![i])),
                 }
-                Some(_) => {}
+            }
+            for (own, members) in alike {
+                let p = weighed(&chance[members[0]]);
+                if p.is_zero() {
+                    continue;
+                }
+                // First among those who stay, it stayed: its chance of that is above zero.
+                let stays = stays(members[0]);
+                let acting = own.prob(|v| *v == Some(true)).div(&stays);
+                let undetermined = own.prob(Option::is_none).mul(&Prob::new(members.len() as u128, 1)).div(&stays);
+                let acting = p.mul(&acting);
+                pairs.extend(members.iter().map(|&i| (RoundOne::Acting(vec![i]), acting.clone())));
+                pairs.push((RoundOne::Undetermined, p.mul(&undetermined)));
             }
         }
     }
@@ -1499,6 +1541,7 @@ pub fn encounter_odds<S: Surprise>(input: &EncounterInput<S>, fallback: Fallback
         branches,
         method,
         |d| encounter(input, d).initiative,
+        input.surprise.paths(),
         fallback,
         standing_listed,
     );
