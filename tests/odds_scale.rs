@@ -205,3 +205,136 @@ fn a_thousand_tied_orcs() {
     assert_eq!(orc.len(), 1000);
     assert!(orc.iter().all(|(k, p)| *p == q(1, 1000) && k != "1"));
 }
+
+/// A cofd pool's success counts as the odds follow them: each die no success 7/10, s successes
+/// 27/100 (1/10)^(s-1) (10-again); counts below `cap` exact, the last entry the cap or more.
+fn cofd_pool(dice: usize, cap: usize) -> Vec<Q> {
+    let die: Vec<Q> =
+        (0..cap).map(|s| if s == 0 { q(7, 10) } else { q(27, 100) / q(10, 1).pow(s as i32 - 1) }).collect();
+    let mut counts = vec![Q::one()];
+    for _ in 0..dice {
+        let mut next = vec![Q::zero(); cap];
+        for (a, pa) in counts.iter().enumerate() {
+            for (b, pb) in die.iter().enumerate().filter(|(b, _)| a + b < cap) {
+                next[a + b] += pa * pb;
+            }
+        }
+        counts = next;
+    }
+    let rest = Q::one() - counts.iter().sum::<Q>();
+    counts.push(rest);
+    counts
+}
+
+/// A defender's contest against the ambush pool: (surprised, undetermined). More successes win,
+/// a tie surprises nobody (cofd's ruling); a count at the cap stands for that many or more, so a
+/// pair decides only when every count it may stand for gives the same verdict.
+fn cofd_contest(defender: usize, ambusher: usize) -> (Q, Q) {
+    let (d_cap, a_cap) = (defender + 4, ambusher + 4);
+    let (defence, ambush) = (cofd_pool(defender, d_cap), cofd_pool(ambusher, a_cap));
+    let (mut surprised, mut undetermined) = (Q::zero(), Q::zero());
+    for (d, pd) in defence.iter().enumerate() {
+        for (a, pa) in ambush.iter().enumerate() {
+            let p = pd * pa;
+            match (d == d_cap, a == a_cap) {
+                (false, false) if a > d => surprised += p,
+                (false, false) => {}
+                // d or more against an exact a: ahead whatever the count once a < d.
+                (true, false) if a < d => {}
+                // a or more against an exact d: the ambusher wins whatever the count once d < a.
+                (false, true) if d < a => surprised += p,
+                _ => undetermined += p,
+            }
+        }
+    }
+    (surprised, undetermined)
+}
+
+/// A cofd ambush of eleven (CofD 2e p. 89): nine defenders each roll Wits + Composure against
+/// the ambusher's Dexterity + Stealth, rolled afresh for each, and sit out turn 1 when they lose.
+/// Who acts first in turn 1 is worked out here from each one's contest (its pools convolved die
+/// by die) and d10 + Dexterity + Composure, ties to the higher modifier, then an even roll-off:
+/// for each of its totals, the others ahead of it or level with it (those who sit out neither).
+#[test]
+fn turn_one_of_an_eleven_strong_cofd_ambush() {
+    let args = [
+        "-r",
+        "cofd",
+        "encounter",
+        "Mitch:wits=2,composure=3,dex=3",
+        "Ann:wits=3,composure=2",
+        "Bob",
+        "Cid",
+        "Dan",
+        "Eve",
+        "Fay",
+        "Gus",
+        "Hal",
+        "Thug*2:ambusher,dex=3,stealth=2,side=monsters",
+    ];
+    let doc = crate::common::json(&[&["--odds"], &args[..]].concat());
+    assert_eq!(doc["exact"], true, "{doc}");
+    assert_eq!(
+        doc["notes"][0],
+        "10-again is followed to 9 successes on 5 dice and 8 on 4 dice; a contest that turns on more is undetermined"
+    );
+    let entries = odds(&args);
+    let of = |name: &str| -> BTreeMap<String, Q> {
+        entries
+            .iter()
+            .filter(|e| e.0.as_deref() == Some(name))
+            .map(|e| (e.1.to_string(), parse(e.3.as_deref().expect("exact odds carry a fraction"))))
+            .collect()
+    };
+    // (name, Wits + Composure dice (none for an ambusher), initiative modifier: Dexterity +
+    // Composure, 2 where not given). The ambush pool: Dexterity 3 + Stealth 2.
+    let cast: Vec<(String, Option<usize>, i64)> = [("Mitch", Some(5), 6), ("Ann", Some(5), 4)]
+        .into_iter()
+        .chain(["Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal"].map(|n| (n, Some(4), 4)))
+        .chain([("Thug 1", None, 5), ("Thug 2", None, 5)])
+        .map(|(n, dice, init)| (n.to_string(), dice, init))
+        .collect();
+    // Each one's chance of sitting out (surprised) and of an undetermined contest.
+    let contest: Vec<(Q, Q)> =
+        cast.iter().map(|(_, dice, _)| dice.map_or((Q::zero(), Q::zero()), |d| cofd_contest(d, 5))).collect();
+    for ((name, dice, _), (surprised, undetermined)) in cast.iter().zip(&contest).filter(|((_, d, _), _)| d.is_some()) {
+        let part = of(&format!("surprise: {name}"));
+        assert_eq!(part[r#"{"surprised":true,"tie":false}"#], *surprised, "{name} ({dice:?} dice) surprised");
+        assert_eq!(part[r#"{"surprised":null,"tie":null}"#], *undetermined, "{name} undetermined");
+    }
+    let stays: Vec<Q> = contest.iter().map(|(s, _)| Q::one() - s).collect();
+    let turn_one = of("turn 1");
+    let mut undetermined = Q::zero();
+    let mut total = Q::zero();
+    for (i, (name, _, init)) in cast.iter().enumerate() {
+        // The chance that i, staying, comes first among those who stay.
+        let mut first = Q::zero();
+        for face in 1..=10 {
+            let v = face + init;
+            // level[k]: the chance that none of the others who stay is ahead and k are level.
+            let mut level = vec![q(1, 10)];
+            for (j, (_, _, other)) in cast.iter().enumerate().filter(|&(j, _)| j != i) {
+                let faces = |pred: &dyn Fn(i64) -> bool| q((1..=10).filter(|f| pred(f + other)).count() as i64, 10);
+                let ahead = &stays[j] * faces(&|t| t > v || (t == v && other > init));
+                let tied = &stays[j] * faces(&|t| t == v && other == init);
+                let behind = Q::one() - &ahead - &tied;
+                let mut next = vec![Q::zero(); level.len() + 1];
+                for (k, p) in level.iter().enumerate() {
+                    next[k] += p * &behind;
+                    next[k + 1] += p * &tied;
+                }
+                level = next;
+            }
+            first += level.iter().enumerate().map(|(k, p)| p / q(k as i64 + 1, 1)).sum::<Q>();
+        }
+        let (surprised, unknown) = &contest[i];
+        let acts = &first * (Q::one() - surprised - unknown);
+        undetermined += &first * unknown;
+        assert_eq!(turn_one[&format!("\"{name}\"")], acts, "{name} first in turn 1");
+        total += acts;
+    }
+    assert_eq!(turn_one["\"undetermined\""], undetermined);
+    assert!(undetermined > Q::zero() && undetermined < q(1, 100_000_000));
+    assert_eq!(total + undetermined, Q::one(), "somebody always stays: the ambushers");
+    assert_eq!(turn_one.len(), 12);
+}
