@@ -83,6 +83,71 @@ def wod_round_one():
     return {"round 1": {json.dumps("Mitch"): free * (ahead + (1 - ahead) * caught**40)}}
 
 
+def cofd_cast():
+    """Ten cofd defenders (Wits, Composure, initiative modifier, each modifier its own, so a
+    fixed key settles every tie) and an ambusher (Dexterity 3 + Stealth 2, modifier 10)."""
+    return [(1 + i % 4, 1 + i % 3, i) for i in range(10)]
+
+
+def cofd_pool(dice):
+    """A pool's successes as fray follows them: each die 0 (1-7), s >= 1 with 27/100 (1/10)^(s-1)
+    (10-again), counts below the cap (dice + 4) exact, the cap standing for that many or more."""
+    cap = dice + 4
+    weights = {0: 7 * 10 ** (cap - 1)}
+    weights.update({s: 27 * 10 ** (cap - 1 - s) for s in range(1, cap)})
+    weights[cap] = 10**cap - sum(weights.values())
+    die = icepool.Die(weights)
+    return (die.pool(dice).sum()).map(lambda s: min(s, cap)), cap
+
+
+def cofd_turn_one():
+    """cofd encounter: each defender's contest against the ambush pool (surprised: fewer
+    successes; undetermined when a count at a cap could go either way), then who acts first in
+    turn 1 among those not surprised, d10 + modifier, ties to the higher modifier."""
+    ambush, a_cap = cofd_pool(5)
+    cast = cofd_cast()
+    contests = []
+    for wits, composure, _ in cast:
+        defence, d_cap = cofd_pool(wits + composure)
+
+        def verdict(d, a):
+            if d < d_cap and a < a_cap:
+                return "surprised" if a > d else "stays"
+            if d == d_cap and a < a_cap and a < d:
+                return "stays"
+            if a == a_cap and d < d_cap and d < a:
+                return "surprised"
+            return "undetermined"
+
+        v = icepool.map(verdict, defence, ambush)
+        contests.append((v.probability("surprised"), v.probability("undetermined")))
+    contests.append((0, 0))  # the ambusher
+    mods = [m for _, _, m in cast] + [10]
+    names = [f"C{i}" for i in range(len(cast))] + ["T"]
+    absent = -99
+
+    def total(j):
+        surprised = contests[j][0]
+        if surprised == 0:
+            return icepool.d10 + mods[j]
+        # Whole weights: surprised 10·n of 10·d, each face d − n of 10·d.
+        n, d = surprised.numerator, surprised.denominator
+        return icepool.Die({absent: 10 * n, **{f + mods[j]: d - n for f in range(1, 11)}})
+
+    answers = {}
+    undetermined = 0
+    for i, name in enumerate(names):
+        mine = icepool.d10 + mods[i]
+        higher = best([total(j) for j in range(len(names)) if j != i and mods[j] > mods[i]])
+        lower = best([total(j) for j in range(len(names)) if j != i and mods[j] < mods[i]])
+        first = icepool.map(lambda x, a, b: x > a and x >= b, mine, higher, lower).probability(True)
+        surprised, unknown = contests[i]
+        answers[json.dumps(name)] = first * (1 - surprised - unknown)
+        undetermined += first * unknown
+    answers[json.dumps("undetermined")] = undetermined
+    return {"turn 1": answers}
+
+
 CASES = [
     (
         "5e initiative, 12 combatants, d20 + init, Dex apart",
@@ -98,6 +163,13 @@ CASES = [
         "wod encounter, Mitch and W*40 with known totals: round 1",
         ["-r", "wod", "encounter", "Mitch:init=5", "W*40:initiative=15,side=monsters"],
         wod_round_one,
+    ),
+    (
+        "cofd encounter, 11 combatants: each one's contest, then who acts first in turn 1",
+        ["-r", "cofd", "encounter"]
+        + [f"C{i}:wits={w},composure={c},init={m}" for i, (w, c, m) in enumerate(cofd_cast())]
+        + ["T:ambusher,dex=3,stealth=2,init=10,side=monsters"],
+        cofd_turn_one,
     ),
 ]
 
