@@ -1,7 +1,10 @@
 //! cofd's odds are composed: each defender's contest is a sum over both pools' success counts
 //! (a count at the top the odds follow stands for that many or more, and a contest that turns on
 //! more is undetermined), and turn 1 walks the standing order, leaving out the holders and each
-//! defender who loses its contest. Here both are checked fraction for fraction against
+//! defender who loses its contest; beyond three combatants without a delay, who acts first in
+//! turn 1 comes from the ranking odds instead, each defender taking part unless it loses, and
+//! coming first split between acting and undetermined as its own contest goes. Here all of it is
+//! checked fraction for fraction against
 //! [`surprise`] and [`encounter`] themselves walked over every die, reading a pool at its
 //! followed top as "that many or more" and asking which verdicts the counts it stands for allow.
 
