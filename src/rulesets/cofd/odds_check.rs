@@ -4,9 +4,9 @@
 //! defender who loses its contest; beyond three combatants without a delay, who acts first in
 //! turn 1 comes from the ranking odds instead, each defender taking part unless it loses, and
 //! coming first split between acting and undetermined as its own contest goes. Here all of it is
-//! checked fraction for fraction against
-//! [`surprise`] and [`encounter`] themselves walked over every die, reading a pool at its
-//! followed top as "that many or more" and asking which verdicts the counts it stands for allow.
+//! checked fraction for fraction against [`surprise`] and [`encounter`] themselves walked over
+//! every die, reading a pool at its followed top as "that many or more" and asking which verdicts
+//! the counts it stands for allow.
 
 use super::rules::*;
 use crate::dice::Pool;
