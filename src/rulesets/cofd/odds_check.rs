@@ -13,10 +13,10 @@ use crate::dice::Pool;
 use crate::odds::brute::{assert_part, walk};
 use crate::odds::{Fallback, pool_distribution};
 use crate::outcome::Modifier;
+use crate::rulesets::Rule;
 use crate::rulesets::wod::odds_check::surprise_parts;
 use crate::rulesets::wod::rules::{
-    Anchor, Beat, Fighter, InitiativeInput, InitiativeOutcome, Move, MoveKind, Roller, Stance, encounter,
-    encounter_odds, surprise_odds,
+    Anchor, Beat, Fighter, InitiativeInput, InitiativeOutcome, Move, MoveKind, Roller, Stance,
 };
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
@@ -141,7 +141,7 @@ fn turn_one(out: &InitiativeOutcome, undetermined: &[&str], holders: &[&str], fu
 
 fn check_surprise(lines: &[Line]) {
     let input = encounter_input(lines, Vec::new()).surprise;
-    let odds = surprise_odds(&input, fallback());
+    let odds = Rule::odds(&input, fallback());
     let walked = walk(|d| surprise(&input, d).combatants.iter().map(contest).collect::<Vec<_>>());
     for (part, members) in parts_of(lines) {
         for i in members {
@@ -160,9 +160,9 @@ fn check_encounter(lines: &[Line], moves: Vec<Move>) {
         .map(|m| input.initiative.fighters[m.who].name.as_str())
         .collect();
     let full = input.initiative.fighters.len() <= 3;
-    let odds = encounter_odds(&input, fallback());
+    let odds = input.odds(fallback());
     let walked = walk(|d| {
-        let out = encounter(&input, d);
+        let out = input.roll(d);
         let contests: Vec<Option<Option<(bool, bool)>>> = out.surprise.combatants.iter().map(contest).collect();
         let undetermined: Vec<&str> = out
             .surprise

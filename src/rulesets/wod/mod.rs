@@ -12,15 +12,11 @@ use super::{Handler, Manual, Procedures, Rule, Ruleset};
 use crate::app::Runner;
 use crate::cast::{self, KeyDef, KeyList, KeyValues, NoKeys, RulesetKeys, echo, split_spec};
 use crate::cli::{self, OrderOpts, RulesId};
-use crate::dice::Dice;
 use crate::error::{Error, Result};
-use crate::odds::{Fallback, Odds};
 use crate::outcome::Modifier;
-use crate::render::Report;
 use rules::*;
+use serde::Deserialize;
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
-use text::SurpriseLines;
 
 /// A combatant's keys, described one by one in [`COMBATANT_KEYS`]. Sides take none.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
@@ -495,46 +491,6 @@ fn moves(fighters: &[Fighter], opts: &OrderOpts, beat: Beat) -> Result<Vec<Move>
         }
     }
     Ok(moves)
-}
-
-/// The surprise roll of wod, or of a ruleset built on its rules.
-impl<S> Rule for S
-where
-    S: Surprise,
-    for<'a> S::Outcome<'a>: Report,
-{
-    type Outcome<'a>
-        = S::Outcome<'a>
-    where
-        S: 'a;
-
-    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
-        Surprise::roll(self, dice)
-    }
-
-    fn odds(&self, fallback: Fallback) -> Odds {
-        surprise_odds(self, fallback)
-    }
-}
-
-/// An encounter of wod, or of a ruleset built on its rules with a surprise roll of its own.
-impl<S> Rule for EncounterInput<S>
-where
-    S: Surprise,
-    for<'a> S::Outcome<'a>: SurpriseLines + Serialize,
-{
-    type Outcome<'a>
-        = EncounterOutcome<'a, S::Outcome<'a>>
-    where
-        S: 'a;
-
-    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
-        encounter(self, dice)
-    }
-
-    fn odds(&self, fallback: Fallback) -> Odds {
-        encounter_odds(self, fallback)
-    }
 }
 
 #[cfg(test)]

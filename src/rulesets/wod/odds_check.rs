@@ -9,6 +9,7 @@ use super::rules::*;
 use crate::odds::Fallback;
 use crate::odds::brute::{assert_part, walk};
 use crate::outcome::Modifier;
+use crate::rulesets::Rule;
 use serde_json::{Value, json};
 
 fn fallback() -> Fallback {
@@ -87,7 +88,7 @@ fn parts_of(lines: &[Line]) -> Vec<(String, std::ops::Range<usize>)> {
 /// Each roller's surprise odds against the surprise walked die by die.
 fn check_surprise(lines: &[Line]) {
     let input = encounter_input(lines, Vec::new()).surprise;
-    let odds = surprise_odds(&input, fallback());
+    let odds = Rule::odds(&input, fallback());
     let walked = walk(|d| surprise(&input, d).combatants.iter().map(caught).collect::<Vec<_>>());
     for (part, members) in parts_of(lines) {
         for i in members {
@@ -122,9 +123,9 @@ fn key(names: &[String], full: bool) -> Value {
 
 fn check(lines: &[Line], moves: Vec<Move>) {
     let input = encounter_input(lines, moves);
-    let odds = encounter_odds(&input, fallback());
+    let odds = input.odds(fallback());
     let walked = walk(|d| {
-        let out = encounter(&input, d);
+        let out = input.roll(d);
         let (standing, round_one) = orders(&out.initiative);
         (out.surprise.combatants.iter().map(caught).collect::<Vec<_>>(), standing, round_one)
     });

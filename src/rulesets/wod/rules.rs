@@ -2,6 +2,7 @@
 //! pool, initiative rolled once for the fight with delayed, readied and held actions, and
 //! the encounter that chains the two.
 
+use super::text::SurpriseLines;
 use crate::dice::{Dice, Pool, Roll};
 use crate::odds::{
     Dist, Fallback, Method, Odds, PATH_BUDGET, dist_of, enumerate, exact_or_estimate, pool_outcomes, simulate,
@@ -10,6 +11,7 @@ use crate::order::odds::{Field, Line, PLACES_NOT_LISTED, Rival, Standings, push_
 use crate::order::{self, KeyName, Settle, Tie, TieKey};
 use crate::outcome::{Modifier, sum};
 use crate::prob::Prob;
+use crate::render::Report;
 use crate::rulesets::Rule;
 use serde::Serialize;
 use serde_json::json;
@@ -375,12 +377,28 @@ fn push_surprise_parts(odds: &mut Odds, input: &SurpriseInput, in_encounter: boo
     }
 }
 
-/// Each roller's surprise: in wod, (7/10)^n for n dice, a chance die 9/10, unless a side-mate's
-/// exceptional success warns it; in cofd, the contest.
-pub fn surprise_odds<S: Surprise>(input: &S, fallback: Fallback) -> Odds {
-    let mut odds = Odds::default();
-    input.push_odds(&mut odds, false, fallback);
-    odds
+/// Every surprise roll is a rule of its own: wod's, or that of a ruleset built on its rules.
+impl<S> Rule for S
+where
+    S: Surprise,
+    for<'a> S::Outcome<'a>: Report,
+{
+    type Outcome<'a>
+        = <S as Surprise>::Outcome<'a>
+    where
+        S: 'a;
+
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
+        Surprise::roll(self, dice)
+    }
+
+    /// Each roller's surprise: in wod, (7/10)^n for n dice, a chance die 9/10, unless a
+    /// side-mate's exceptional success warns it; in cofd, the contest.
+    fn odds(&self, fallback: Fallback) -> Odds {
+        let mut odds = Odds::default();
+        self.push_odds(&mut odds, false, fallback);
+        odds
+    }
 }
 
 /// Whether each combatant acts in round 1, as independent chances within one branch of the
@@ -1444,16 +1462,6 @@ pub struct EncounterOutcome<'a, S = SurpriseOutcome<'a>> {
     pub initiative: InitiativeOutcome<'a>,
 }
 
-/// seed 003: surprise first; the surprised roll initiative too but act only from round 2 (or 3).
-pub fn encounter<'a, S: Surprise>(
-    input: &'a EncounterInput<S>,
-    dice: &mut dyn Dice,
-) -> EncounterOutcome<'a, S::Outcome<'a>> {
-    let surprise = input.surprise.roll(dice);
-    let initiative = Initiative { input: &input.initiative, enters: surprise.enters() }.roll(dice);
-    EncounterOutcome { surprise, initiative }
-}
-
 /// Who acts first in round 1 beyond three fighters: in each branch of the surprise rolls every
 /// fighter's surprise is its own, independent of the initiative rolls, so the ranking odds apply
 /// branch by branch and are weighed by the branch's chance. Walking the standing order from the
@@ -1510,45 +1518,66 @@ fn round_one_first(
     Some((Dist::from_pairs(pairs), method))
 }
 
-/// Each roller's surprise, the acting order, and who acts in round 1 — which depends on both.
-pub fn encounter_odds<S: Surprise>(input: &EncounterInput<S>, fallback: Fallback) -> Odds {
-    let mut odds = Odds::default();
-    input.surprise.push_odds(&mut odds, true, fallback);
-    let mut method = Method::exact(fallback);
-    let branches = input.surprise.round_one(fallback, &mut method);
-    let fighters = &input.initiative;
-    let full = fighters.fighters.len() <= FULL_ORDER;
-    let mut standing_listed = false;
-    if !full && !moved(fighters) {
-        // The standing order does not depend on surprise: an estimate need not roll it.
-        let standing = standing_of(fighters, fallback, |d| {
-            (Initiative { input: fighters, enters: vec![] }.roll(d).standing, Vec::new())
-        });
-        match branches.as_ref().and_then(|b| round_one_first(fighters, b, method)) {
-            Some(round_one) => {
-                push_standings(&mut odds, fighters, standing, Some(round_one));
-                return odds;
-            }
-            None => {
-                push_standings(&mut odds, fighters, standing, None);
-                standing_listed = true;
+/// An encounter of wod, or of a ruleset built on its rules with a surprise roll of its own.
+impl<S> Rule for EncounterInput<S>
+where
+    S: Surprise,
+    for<'a> S::Outcome<'a>: SurpriseLines + Serialize,
+{
+    type Outcome<'a>
+        = EncounterOutcome<'a, S::Outcome<'a>>
+    where
+        S: 'a;
+
+    /// seed 003: surprise first; the surprised roll initiative too but act only from round 2 (or 3).
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
+        let input = self;
+        let surprise = input.surprise.roll(dice);
+        let initiative = Initiative { input: &input.initiative, enters: surprise.enters() }.roll(dice);
+        EncounterOutcome { surprise, initiative }
+    }
+
+    /// Each roller's surprise, the acting order, and who acts in round 1 — which depends on both.
+    fn odds(&self, fallback: Fallback) -> Odds {
+        let input = self;
+        let mut odds = Odds::default();
+        input.surprise.push_odds(&mut odds, true, fallback);
+        let mut method = Method::exact(fallback);
+        let branches = input.surprise.round_one(fallback, &mut method);
+        let fighters = &input.initiative;
+        let full = fighters.fighters.len() <= FULL_ORDER;
+        let mut standing_listed = false;
+        if !full && !moved(fighters) {
+            // The standing order does not depend on surprise: an estimate need not roll it.
+            let standing = standing_of(fighters, fallback, |d| {
+                (Initiative { input: fighters, enters: vec![] }.roll(d).standing, Vec::new())
+            });
+            match branches.as_ref().and_then(|b| round_one_first(fighters, b, method)) {
+                Some(round_one) => {
+                    push_standings(&mut odds, fighters, standing, Some(round_one));
+                    return odds;
+                }
+                None => {
+                    push_standings(&mut odds, fighters, standing, None);
+                    standing_listed = true;
+                }
             }
         }
+        push_fight_parts(
+            &mut odds,
+            fighters,
+            branches,
+            method,
+            |d| self.roll(d).initiative,
+            input.surprise.paths(),
+            fallback,
+            standing_listed,
+        );
+        if !full && moved(fighters) {
+            odds.note(MOVED_NOTE);
+        }
+        odds
     }
-    push_fight_parts(
-        &mut odds,
-        fighters,
-        branches,
-        method,
-        |d| encounter(input, d).initiative,
-        input.surprise.paths(),
-        fallback,
-        standing_listed,
-    );
-    if !full && moved(fighters) {
-        odds.note(MOVED_NOTE);
-    }
-    odds
 }
 
 #[cfg(test)]
@@ -1775,7 +1804,7 @@ pub(crate) mod tests {
                 roller("Thug", 2, 2, 0, Stance::Ambusher),
             ]),
         };
-        let odds = surprise_odds(&input, fallback());
+        let odds = Rule::odds(&input, fallback());
         // (7/10)^5 = 16807/100000.
         assert_eq!(fractions(&odds, Some("Mitch")), ["not surprised 83193/100000", "surprised 16807/100000"]);
         // A chance die: surprised on 1-9 (9/10), of which a 1 (1/10) is a dramatic failure.
@@ -1887,7 +1916,7 @@ pub(crate) mod tests {
         // Every side-mate's roll counts: the odds of each part against the whole procedure
         // walked roll by roll.
         let input = four_rollers();
-        let odds = surprise_odds(&input, fallback());
+        let odds = Rule::odds(&input, fallback());
         assert!(odds.exact());
         let expected = enumerated_marginals(&input);
         for (i, name) in ["Mitch", "Larry", "Ann", "Bo"].iter().enumerate() {
@@ -1902,7 +1931,7 @@ pub(crate) mod tests {
     #[test]
     fn big_sides_are_estimated() {
         let input = SurpriseInput { combatants: vec![roller("Thug", 1, 1, 0, Stance::Rolls); EXACT_SIDE + 1] };
-        let odds = surprise_odds(&input, fallback());
+        let odds = Rule::odds(&input, fallback());
         assert!(!odds.exact());
         assert_eq!(odds.parts.len(), 1);
     }
@@ -1915,9 +1944,9 @@ pub(crate) mod tests {
         input.surprise.combatants[1].modifier = -2;
         input.surprise.combatants[2].side = "monsters".into();
         input.initiative.fighters[2].given = Some(5);
-        let odds = encounter_odds(&input, fallback());
+        let odds = input.odds(fallback());
         assert!(odds.exact());
-        let dist = enumerate(|d| encounter(&input, d).initiative.round_one).unwrap();
+        let dist = enumerate(|d| input.roll(d).initiative.round_one).unwrap();
         let mut expected: Vec<String> = dist
             .iter()
             .map(|(k, p)| format!("{} {p}", describe_order(&input.initiative, k, true, "nobody acts in round 1").1))
@@ -1935,7 +1964,7 @@ pub(crate) mod tests {
         };
         let out = surprise(&input, &mut SeededDice::new(5));
         assert!(out.combatants.iter().all(|c| !c.surprised && c.check.is_none()));
-        assert_eq!(fractions(&surprise_odds(&input, fallback()), None), ["nobody can be surprised 1"]);
+        assert_eq!(fractions(&Rule::odds(&input, fallback()), None), ["nobody can be surprised 1"]);
     }
 
     #[test]
@@ -2008,7 +2037,7 @@ pub(crate) mod tests {
     fn encounter_round_one_leaves_out_the_surprised() {
         // Two dice each: surprised 49/100. The ambusher never is.
         let input = encounter_input(&[Stance::Rolls, Stance::Ambusher], &[]);
-        let odds = encounter_odds(&input, fallback());
+        let odds = input.odds(fallback());
         assert_eq!(fractions(&odds, Some("surprise: Mitch")), ["not surprised 51/100", "surprised 49/100"]);
         // Equal modifiers: an even fight for the standing order.
         assert_eq!(fractions(&odds, Some("order")), ["Mitch, then Larry 1/2", "Larry, then Mitch 1/2"]);
@@ -2028,14 +2057,14 @@ pub(crate) mod tests {
         let input = encounter_input(&[Stance::Rolls, Stance::Ambusher], &[0]);
         let mut dice = SeededDice::new(3);
         for _ in 0..200 {
-            let out = encounter(&input, &mut dice);
+            let out = input.roll(&mut dice);
             let mitch = out.initiative.order.iter().find(|p| p.name == "Mitch").unwrap();
             let hold = mitch.holds.as_ref().unwrap();
             assert_eq!(hold.void, out.surprise.combatants[0].surprised);
             assert_eq!(out.initiative.rounds.len(), if hold.void { 2 } else { 3 });
         }
         // Mitch never acts in round 1: surprised or holding.
-        let odds = encounter_odds(&input, fallback());
+        let odds = input.odds(fallback());
         assert_eq!(fractions(&odds, Some("round 1")), ["Larry 1"]);
     }
 
