@@ -16,7 +16,7 @@ use crate::outcome::Modifier;
 use crate::rulesets::Rule;
 use crate::rulesets::wod::odds_check::surprise_parts;
 use crate::rulesets::wod::rules::{
-    Anchor, Beat, Fighter, InitiativeInput, InitiativeOutcome, Move, MoveKind, Roller, Stance,
+    Anchor, Beat, Fighter, InitiativeInput, InitiativeOutcome, Move, MoveKind, Roller, Stance, Surprise,
 };
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
@@ -142,7 +142,7 @@ fn turn_one(out: &InitiativeOutcome, undetermined: &[&str], holders: &[&str], fu
 fn check_surprise(lines: &[Line]) {
     let input = encounter_input(lines, Vec::new()).surprise;
     let odds = Rule::odds(&input, fallback());
-    let walked = walk(|d| surprise(&input, d).combatants.iter().map(contest).collect::<Vec<_>>());
+    let walked = walk(|d| Surprise::roll(&input, d).combatants.iter().map(contest).collect::<Vec<_>>());
     for (part, members) in parts_of(lines) {
         for i in members {
             assert_part(&odds, Some(&part), &walked, |c| contest_data(&c[i]));

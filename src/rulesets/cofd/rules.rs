@@ -151,50 +151,6 @@ impl Surprised for SurpriseOutcome<'_> {
     }
 }
 
-/// CofD 2e p. 89: each character who does not expect the attack rolls Wits + Composure against
-/// the ambusher's Dexterity + Stealth (the best pool, rolled once for each); the loser cannot act
-/// in the first turn and has no Defense in it.
-pub fn surprise<'a>(input: &'a SurpriseInput, dice: &mut dyn Dice) -> SurpriseOutcome<'a> {
-    let ambush_dice = input.ambush_dice();
-    let ambush = input.ambusher().map(|i| {
-        let roller = &input.combatants[i];
-        Ambush { name: &roller.name, side: &roller.side, dice: ambush_dice.unwrap_or(0) }
-    });
-    let combatants: Vec<CombatantSurprise<'a>> = input
-        .combatants
-        .iter()
-        .zip(&input.stealth)
-        .map(|(roller, stealth)| {
-            let rolled = match (roller.stance, ambush_dice) {
-                (Stance::Rolls, Some(size)) => {
-                    let check = check(roller, dice);
-                    let against = dice.pool(size);
-                    Some((check, against))
-                }
-                _ => None,
-            };
-            let verdict = rolled.as_ref().map(|(check, against)| contest(check.successes, against.successes));
-            let surprised = verdict == Some(Contest::Surprised);
-            let dramatic = rolled.as_ref().is_some_and(|(check, _)| check.pool.dramatic);
-            let (check, against) = rolled.unzip();
-            CombatantSurprise {
-                name: &roller.name,
-                side: &roller.side,
-                stance: roller.stance,
-                stealth: stealth.as_ref(),
-                check,
-                against,
-                tie: verdict == Some(Contest::Tie),
-                surprised,
-                dramatic,
-                enters_round: surprised.then_some(2),
-            }
-        })
-        .collect();
-    let surprised = combatants.iter().filter(|c| c.surprised).map(|c| c.name).collect();
-    SurpriseOutcome { ambush, combatants, surprised }
-}
-
 /// A contest as the odds see it: decided, or turning on more successes than were followed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Verdict {
@@ -264,8 +220,49 @@ fn group_contests(rollers: &[Roller], groups: &[(usize, usize)], ambush: i32) ->
 impl Surprise for SurpriseInput {
     type Outcome<'a> = SurpriseOutcome<'a>;
 
+    /// CofD 2e p. 89: each character who does not expect the attack rolls Wits + Composure against
+    /// the ambusher's Dexterity + Stealth (the best pool, rolled once for each); the loser cannot act
+    /// in the first turn and has no Defense in it.
     fn roll<'a>(&'a self, dice: &mut dyn Dice) -> SurpriseOutcome<'a> {
-        surprise(self, dice)
+        let input = self;
+        let ambush_dice = input.ambush_dice();
+        let ambush = input.ambusher().map(|i| {
+            let roller = &input.combatants[i];
+            Ambush { name: &roller.name, side: &roller.side, dice: ambush_dice.unwrap_or(0) }
+        });
+        let combatants: Vec<CombatantSurprise<'a>> = input
+            .combatants
+            .iter()
+            .zip(&input.stealth)
+            .map(|(roller, stealth)| {
+                let rolled = match (roller.stance, ambush_dice) {
+                    (Stance::Rolls, Some(size)) => {
+                        let check = check(roller, dice);
+                        let against = dice.pool(size);
+                        Some((check, against))
+                    }
+                    _ => None,
+                };
+                let verdict = rolled.as_ref().map(|(check, against)| contest(check.successes, against.successes));
+                let surprised = verdict == Some(Contest::Surprised);
+                let dramatic = rolled.as_ref().is_some_and(|(check, _)| check.pool.dramatic);
+                let (check, against) = rolled.unzip();
+                CombatantSurprise {
+                    name: &roller.name,
+                    side: &roller.side,
+                    stance: roller.stance,
+                    stealth: stealth.as_ref(),
+                    check,
+                    against,
+                    tie: verdict == Some(Contest::Tie),
+                    surprised,
+                    dramatic,
+                    enters_round: surprised.then_some(2),
+                }
+            })
+            .collect();
+        let surprised = combatants.iter().filter(|c| c.surprised).map(|c| c.name).collect();
+        SurpriseOutcome { ambush, combatants, surprised }
     }
 
     /// One part per roller group (`Thug 1-3` for a group's members, who roll alike), each the
@@ -393,7 +390,7 @@ mod tests {
             rolled(2, 0, false),
             rolled(5, 0, false),
         ];
-        let out = surprise(&input, &mut Pools(pools.into_iter()));
+        let out = Surprise::roll(&input, &mut Pools(pools.into_iter()));
         let verdicts: Vec<(bool, bool)> = out.combatants.iter().map(|c| (c.surprised, c.tie)).collect();
         assert_eq!(verdicts, [(true, false), (false, true), (false, true), (false, false), (false, false)]);
         assert_eq!(out.surprised, ["Mitch"]);
@@ -428,7 +425,7 @@ mod tests {
             (roller("Larry", 0, 0, Stance::Rolls), None),
             (roller("Thug", 2, 2, Stance::Ambusher), Some(Stealth::new(1, 0, 0))),
         ]);
-        let out = surprise(&input, &mut Pools(vec![rolled(0, 0, true), rolled(0, 0, false)].into_iter()));
+        let out = Surprise::roll(&input, &mut Pools(vec![rolled(0, 0, true), rolled(0, 0, false)].into_iter()));
         assert!(out.combatants[0].dramatic && out.combatants[0].tie && !out.combatants[0].surprised);
     }
 
@@ -456,7 +453,7 @@ mod tests {
             (roller("Thug", 2, 2, Stance::Ambusher), Some(Stealth::new(1, 2, 0))),
         ]);
         let walked = crate::odds::enumerate(|d| {
-            let out = surprise(&input, d);
+            let out = Surprise::roll(&input, d);
             let c = &out.combatants[0];
             let capped = c.check.as_ref().is_some_and(|k| k.successes >= 6)
                 || c.against.as_ref().is_some_and(|a| a.successes >= 7);

@@ -217,7 +217,7 @@ fn surprise_input(cast: &Cast, opts: &cli::SurpriseOpts) -> Result<e2014::Surpri
 
 fn surprise_command(args: &cli::SurpriseArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
     let cast: Cast = cast.typed()?.take_part(&dnd5e::surprise_sides(&args.surprise));
-    runner.run(&Surprise(surprise_input(&cast, &args.surprise)?))
+    runner.run(&Surprise(&surprise_input(&cast, &args.surprise)?))
 }
 
 fn distance_command(args: &cli::DistanceArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
@@ -226,13 +226,14 @@ fn distance_command(args: &cli::DistanceArgs, _: cast::Cast, runner: &mut Runner
 
 fn initiative_command(args: &cli::InitiativeArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
     let cast: Cast = cast.typed()?.take_part(&[]);
-    runner.run(&Initiative::new(&initiative_input(&cast, &args.order, true)?))
+    let lineup = Lineup::new(&initiative_input(&cast, &args.order, true)?);
+    runner.run(&Initiative { lineup: &lineup, surprised: lineup.surprised.clone() })
 }
 
 fn encounter_command(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
     let cast: Cast = cast.typed()?.take_part(&dnd5e::surprise_sides(&args.surprise));
     let surprise = surprise_input(&cast, &args.surprise)?;
-    let initiative = Initiative::new(&initiative_input(&cast, &args.order, false)?);
+    let initiative = Lineup::new(&initiative_input(&cast, &args.order, false)?);
     runner.run(&EncounterInput { surprise, initiative })
 }
 

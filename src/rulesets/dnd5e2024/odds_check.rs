@@ -21,10 +21,10 @@ pub(super) fn fighter(name: &str, side: usize, f: impl FnOnce(&mut Creature, &mu
     (creature, additions)
 }
 
-pub(super) fn lineup(variant: Variant, fighters: &[(Creature, Additions)], swaps: Vec<(usize, usize)>) -> Initiative {
+pub(super) fn lineup(variant: Variant, fighters: &[(Creature, Additions)], swaps: Vec<(usize, usize)>) -> Lineup {
     let (creatures, additions) = fighters.iter().cloned().unzip();
     let lineup = e2014::InitiativeInput { variant, sides: sides(), creatures, rounds: 1 };
-    Initiative::new(&InitiativeInput { lineup, additions, swaps })
+    Lineup::new(&InitiativeInput { lineup, additions, swaps })
 }
 
 /// The monsters hide; everyone else may be surprised.
@@ -64,17 +64,27 @@ fn surprise_of_each_creature_against_rolled_and_given_stealth() {
         vec![Stealth::Total(14)],
     ] {
         let input = ambush(&party(), hiders);
-        let walked = walk(|d| judged(&surprise(&input, d)));
-        check_creatures(&surprise_odds(&input, fallback()), &input, &walked, describe);
+        let walked = walk(|d| judged(&Surprise(&input).roll(d)));
+        check_creatures(&Surprise(&input).odds(fallback()), &input, &walked, describe);
     }
 }
 
 /// Who acts first, and the full order when it is listed, equal the walked initiative's, with
 /// the `surprised` key's Disadvantage and every swap.
-fn check_initiative(ini: &Initiative) {
-    let walked =
-        walk(|d| initiative(ini, &ini.surprised, d).order.iter().map(|p| p.place.name.to_string()).collect::<Vec<_>>());
-    check_order(&ini.odds(fallback()), &walked, ini.fighters());
+fn check_initiative(ini: &Lineup) {
+    let walked = walk(|d| {
+        Initiative { lineup: ini, surprised: ini.surprised.clone() }
+            .roll(d)
+            .order
+            .iter()
+            .map(|p| p.place.name.to_string())
+            .collect::<Vec<_>>()
+    });
+    check_order(
+        &Initiative { lineup: ini, surprised: ini.surprised.clone() }.odds(fallback()),
+        &walked,
+        ini.fighters(),
+    );
 }
 
 #[test]

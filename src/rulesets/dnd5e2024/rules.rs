@@ -117,34 +117,6 @@ pub struct SurpriseOutcome<'a> {
     pub creatures: Vec<CreatureSurprise<'a>>,
 }
 
-/// The hiders roll (or give) their Stealth; each creature is judged against the lowest.
-pub fn surprise<'a>(input: &'a SurpriseInput, dice: &mut dyn Dice) -> SurpriseOutcome<'a> {
-    let hiders: Vec<Hider<'a>> = input
-        .hiders
-        .iter()
-        .map(|h| {
-            let stealth = roll_hider(h, dice);
-            Hider { hidden: stealth.stealth >= HIDE_DC, stealth }
-        })
-        .collect();
-    let lowest = hiders.iter().map(|h| h.stealth.stealth).min();
-    let creatures: Vec<CreatureSurprise<'a>> = (0..input.creatures.len())
-        .map(|i| {
-            let reason = judge(input, i, lowest);
-            CreatureSurprise::new(input, i, Judged { surprised: reason.surprised(), reason })
-        })
-        .collect();
-    let verdict = if hiders.iter().any(|h| !h.hidden) {
-        Verdict::NotHidden
-    } else if creatures.iter().any(|c| c.judged.surprised) {
-        Verdict::Surprised
-    } else {
-        Verdict::NoneSurprised
-    };
-    let effect = (verdict == Verdict::Surprised).then_some(SURPRISED_EFFECT);
-    SurpriseOutcome { hide_dc: HIDE_DC, hiders, lowest_stealth: lowest, verdict, effect, creatures }
-}
-
 fn describe_reason(reason: &Reason) -> (serde_json::Value, String) {
     let label = match reason {
         Reason::Hiding => "hides: not checked",
@@ -172,26 +144,51 @@ fn push_surprise_parts(odds: &mut Odds, input: &SurpriseInput, fallback: Fallbac
     }
 }
 
-pub fn surprise_odds(input: &SurpriseInput, fallback: Fallback) -> Odds {
-    let mut odds = Odds::default();
-    push_surprise_parts(&mut odds, input, fallback);
-    e2014::note_given_stealth(&mut odds, input);
-    odds
-}
-
 /// The 2024 surprise rule over the 2014 input.
-#[derive(Clone, Debug)]
-pub struct Surprise(pub SurpriseInput);
+#[derive(Clone, Copy, Debug)]
+pub struct Surprise<'s>(pub &'s SurpriseInput);
 
-impl Rule for Surprise {
-    type Outcome<'a> = SurpriseOutcome<'a>;
+impl<'s> Rule for Surprise<'s> {
+    type Outcome<'a>
+        = SurpriseOutcome<'s>
+    where
+        Self: 'a;
 
-    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> SurpriseOutcome<'a> {
-        surprise(&self.0, dice)
+    /// The hiders roll (or give) their Stealth; each creature is judged against the lowest.
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> SurpriseOutcome<'s> {
+        let input = self.0;
+        let hiders: Vec<Hider<'s>> = input
+            .hiders
+            .iter()
+            .map(|h| {
+                let stealth = roll_hider(h, dice);
+                Hider { hidden: stealth.stealth >= HIDE_DC, stealth }
+            })
+            .collect();
+        let lowest = hiders.iter().map(|h| h.stealth.stealth).min();
+        let creatures: Vec<CreatureSurprise<'s>> = (0..input.creatures.len())
+            .map(|i| {
+                let reason = judge(input, i, lowest);
+                CreatureSurprise::new(input, i, Judged { surprised: reason.surprised(), reason })
+            })
+            .collect();
+        let verdict = if hiders.iter().any(|h| !h.hidden) {
+            Verdict::NotHidden
+        } else if creatures.iter().any(|c| c.judged.surprised) {
+            Verdict::Surprised
+        } else {
+            Verdict::NoneSurprised
+        };
+        let effect = (verdict == Verdict::Surprised).then_some(SURPRISED_EFFECT);
+        SurpriseOutcome { hide_dc: HIDE_DC, hiders, lowest_stealth: lowest, verdict, effect, creatures }
     }
 
     fn odds(&self, fallback: Fallback) -> Odds {
-        surprise_odds(&self.0, fallback)
+        let input = self.0;
+        let mut odds = Odds::default();
+        push_surprise_parts(&mut odds, input, fallback);
+        e2014::note_given_stealth(&mut odds, input);
+        odds
     }
 }
 
@@ -220,23 +217,23 @@ pub struct InitiativeInput {
 
 /// The rule ready to roll: every fighter's contender, as it rolls unsurprised and surprised.
 #[derive(Clone, Debug)]
-pub struct Initiative {
+pub struct Lineup {
     pub variant: Variant,
     /// `[unsurprised, surprised]`, each one contender per fighter.
     pub contenders: [Vec<Contender>; 2],
     pub swaps: Vec<(usize, usize)>,
-    /// Surprised by the `surprised` key.
+    /// The `surprised` keys (the initiative command; in an encounter the surprise roll decides).
     pub surprised: Vec<bool>,
 }
 
-impl Initiative {
+impl Lineup {
     /// How many fighters it ranks.
     pub fn fighters(&self) -> usize {
         self.contenders[0].len()
     }
 
-    pub fn new(input: &InitiativeInput) -> Initiative {
-        Initiative {
+    pub fn new(input: &InitiativeInput) -> Lineup {
+        Lineup {
             variant: input.lineup.variant,
             contenders: [contenders(input, false), contenders(input, true)],
             swaps: input.swaps.clone(),
@@ -251,7 +248,7 @@ impl Initiative {
 
     /// The 2014 shape of this lineup, for the 2014 odds: each swapped pair trades how it rolls
     /// (dice and modifiers) and keeps its name and Dex, which is what trading totals amounts to.
-    pub fn lineup(&self, surprised: &[bool]) -> e2014::Initiative {
+    pub fn as_2014(&self, surprised: &[bool]) -> e2014::Initiative {
         let mut contenders: Vec<Contender> = self.chosen(surprised).into_iter().cloned().collect();
         for &(a, b) in &self.swaps {
             let (low, high) = contenders.split_at_mut(a.max(b));
@@ -305,55 +302,61 @@ pub struct Swapped<'a> {
 /// The acting order, in the 2014 shape with 2024's places (and no rounds).
 pub type InitiativeOutcome<'a> = e2014::InitiativeOutcome<'a, Place<'a>>;
 
-/// Everyone rolls (the surprised with Disadvantage), each Alert swap trades totals at once
-/// (SRD 5.2, Alert: immediately after rolling), then the 2014 ranking settles the order:
-/// highest first, ties to the higher Dex, then a d20 roll-off (the rules leave ties to the GM).
-pub fn initiative<'a>(ini: &'a Initiative, surprised: &[bool], dice: &mut dyn Dice) -> InitiativeOutcome<'a> {
-    let chosen = ini.chosen(surprised);
-    let rolled: Vec<InitRoll> = chosen.iter().map(|c| roll_contender(c, dice)).collect();
-    let mut totals: Vec<i32> = rolled.iter().map(|r| r.total).collect();
-    let mut partner: Vec<Option<usize>> = vec![None; chosen.len()];
-    for &(a, b) in &ini.swaps {
-        totals.swap(a, b);
-        partner[a] = Some(b);
-        partner[b] = Some(a);
-    }
-    let dex: Vec<Option<i32>> = chosen.iter().map(|c| c.tie_key()).collect();
-    let ranking = e2014::settle(&totals, &dex, dice);
-    let order = ranking
-        .order
-        .iter()
-        .enumerate()
-        .map(|(k, &i)| {
-            let mut place = e2014::place(k + 1, i, chosen[i], rolled[i], totals[i]);
-            place.surprised = Some(surprised[i]);
-            let swapped = partner[i].map(|j| Swapped { with: &chosen[j].name, rolled: rolled[i].total });
-            Place { place, swapped }
-        })
-        .collect();
-    let ties = ranking.named_ties(|i| totals[i], |i| chosen[i].name.as_str());
-    InitiativeOutcome { variant: ini.variant, order, ties, rounds: Vec::new() }
+/// A lineup's initiative, the creatures `surprised` marks rolling with Disadvantage: the
+/// `surprised` keys on the initiative command, the surprise roll in an encounter.
+pub struct Initiative<'l> {
+    pub lineup: &'l Lineup,
+    pub surprised: Vec<bool>,
 }
 
-fn swap_note(odds: &mut Odds, ini: &Initiative) {
-    for &(a, b) in &ini.swaps {
-        let names = (&ini.contenders[0][a].name, &ini.contenders[0][b].name);
-        odds.note(format!("{} and {} trade totals right after rolling (Alert)", names.0, names.1));
-    }
-}
+impl<'l> Rule for Initiative<'l> {
+    type Outcome<'a>
+        = InitiativeOutcome<'l>
+    where
+        Self: 'a;
 
-/// The initiative command: the `surprised` key says who rolls with Disadvantage.
-impl Rule for Initiative {
-    type Outcome<'a> = InitiativeOutcome<'a>;
-
-    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> InitiativeOutcome<'a> {
-        initiative(self, &self.surprised, dice)
+    /// Everyone rolls (the surprised with Disadvantage), each Alert swap trades totals at once
+    /// (SRD 5.2, Alert: immediately after rolling), then the 2014 ranking settles the order:
+    /// highest first, ties to the higher Dex, then a d20 roll-off (the rules leave ties to the GM).
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> InitiativeOutcome<'l> {
+        let (ini, surprised) = (self.lineup, &self.surprised[..]);
+        let chosen = ini.chosen(surprised);
+        let rolled: Vec<InitRoll> = chosen.iter().map(|c| roll_contender(c, dice)).collect();
+        let mut totals: Vec<i32> = rolled.iter().map(|r| r.total).collect();
+        let mut partner: Vec<Option<usize>> = vec![None; chosen.len()];
+        for &(a, b) in &ini.swaps {
+            totals.swap(a, b);
+            partner[a] = Some(b);
+            partner[b] = Some(a);
+        }
+        let dex: Vec<Option<i32>> = chosen.iter().map(|c| c.tie_key()).collect();
+        let ranking = e2014::settle(&totals, &dex, dice);
+        let order = ranking
+            .order
+            .iter()
+            .enumerate()
+            .map(|(k, &i)| {
+                let mut place = e2014::place(k + 1, i, chosen[i], rolled[i], totals[i]);
+                place.surprised = Some(surprised[i]);
+                let swapped = partner[i].map(|j| Swapped { with: &chosen[j].name, rolled: rolled[i].total });
+                Place { place, swapped }
+            })
+            .collect();
+        let ties = ranking.named_ties(|i| totals[i], |i| chosen[i].name.as_str());
+        InitiativeOutcome { variant: ini.variant, order, ties, rounds: Vec::new() }
     }
 
     fn odds(&self, fallback: Fallback) -> Odds {
-        let mut odds = Rule::odds(&self.lineup(&self.surprised), fallback);
-        swap_note(&mut odds, self);
+        let mut odds = Rule::odds(&self.lineup.as_2014(&self.surprised), fallback);
+        swap_note(&mut odds, self.lineup);
         odds
+    }
+}
+
+fn swap_note(odds: &mut Odds, ini: &Lineup) {
+    for &(a, b) in &ini.swaps {
+        let names = (&ini.contenders[0][a].name, &ini.contenders[0][b].name);
+        odds.note(format!("{} and {} trade totals right after rolling (Alert)", names.0, names.1));
     }
 }
 
@@ -361,7 +364,7 @@ impl Rule for Initiative {
 // Encounter
 
 /// Surprise, then initiative (its `surprised` unused: the surprise step decides).
-pub type EncounterInput = e2014::EncounterInput<Initiative>;
+pub type EncounterInput = e2014::EncounterInput<Lineup>;
 
 pub type EncounterOutcome<'a> = e2014::EncounterOutcome<'a, SurpriseOutcome<'a>, InitiativeOutcome<'a>>;
 
@@ -370,9 +373,9 @@ impl Rule for EncounterInput {
 
     /// Surprise, then initiative with the surprised at Disadvantage.
     fn roll<'a>(&'a self, dice: &mut dyn Dice) -> EncounterOutcome<'a> {
-        let surprise = surprise(&self.surprise, dice);
+        let surprise = Surprise(&self.surprise).roll(dice);
         let surprised: Vec<bool> = surprise.creatures.iter().map(|c| c.judged.surprised).collect();
-        let initiative = initiative(&self.initiative, &surprised, dice);
+        let initiative = Initiative { lineup: &self.initiative, surprised }.roll(dice);
         // SRD 5.2: the surprised lose no turn, so the first in the order acts first.
         let first_to_act = initiative.order.first().map(|p| p.place.name);
         EncounterOutcome { surprise, initiative, first_to_act }
@@ -391,17 +394,17 @@ impl Rule for EncounterInput {
         let ini = &self.initiative;
         let all = vec![true; ini.fighters()];
         let first = sets.and_then(|set| {
-            let lineup = ini.lineup(set);
+            let lineup = ini.as_2014(set);
             let totals = e2014::total_dists(&lineup, fallback, &mut method);
             e2014::first_odds(&lineup, &totals, &all, fallback, &mut method)
         });
-        let names = ini.lineup(&ini.surprised);
+        let names = ini.as_2014(&ini.surprised);
         odds.push(Some("first to act"), "who acts first", &first, method, |f| {
             e2014::describe_first(&names, f, "acts first")
         });
         if ini.fighters() <= e2014::FULL_ORDER {
             let order = sets.and_then(|set| {
-                let lineup = ini.lineup(set);
+                let lineup = ini.as_2014(set);
                 let totals = e2014::total_dists(&lineup, fallback, &mut method);
                 e2014::order_dist(&lineup, &totals, fallback, &mut method)
             });
@@ -437,7 +440,7 @@ mod tests {
         assert_eq!(reasons(15), [NotNoticed, NotNoticed, Noticed, Noticed]);
         // Two hiders: one below the DC spoils the ambush for everyone.
         let input = ambush(&perceivers(&[1]), vec![Stealth::Total(20), Stealth::Total(12)]);
-        let out = surprise(&input, &mut SeededDice::new(1));
+        let out = Surprise(&input).roll(&mut SeededDice::new(1));
         assert_eq!((out.verdict, out.creatures[0].judged.surprised), (Verdict::NotHidden, false));
         assert_eq!(out.hiders.iter().map(|h| h.hidden).collect::<Vec<_>>(), [true, false]);
     }
@@ -446,7 +449,7 @@ mod tests {
     fn alert_gives_no_protection_from_surprise() {
         let mut input = ambush(&perceivers(&[10]), vec![Stealth::Total(18)]);
         input.creatures[0].alert = true;
-        assert!(surprise(&input, &mut SeededDice::new(1)).creatures[0].judged.surprised);
+        assert!(Surprise(&input).roll(&mut SeededDice::new(1)).creatures[0].judged.surprised);
     }
 
     #[test]
@@ -482,7 +485,7 @@ mod tests {
         let rogue: Vec<(i32, &str)> =
             ini.contenders[0][0].modifiers.iter().map(|m| (m.value, m.source.as_str())).collect();
         assert_eq!(rogue, [(4, "Dex"), (3, "Alert (proficiency bonus)")]);
-        let out = initiative(&ini, &[false, true], &mut SeededDice::new(4));
+        let out = Initiative { lineup: &ini, surprised: vec![false, true] }.roll(&mut SeededDice::new(4));
         let bard = out.order.iter().find(|p| p.place.name == "Bard").unwrap();
         assert_eq!((bard.place.total, bard.place.given, bard.place.rolls.len()), (17, true, 0));
     }
@@ -502,7 +505,9 @@ mod tests {
             ],
             vec![(0, 1)],
         );
-        let first = enumerate(|d| initiative(&pair, &[false, false], d).order[0].place.contender).unwrap();
+        let first =
+            enumerate(|d| Initiative { lineup: &pair, surprised: vec![false, false] }.roll(d).order[0].place.contender)
+                .unwrap();
         assert_eq!(first.prob(|w| *w == 0), Prob::new(81, 200));
     }
 }

@@ -89,7 +89,7 @@ fn parts_of(lines: &[Line]) -> Vec<(String, std::ops::Range<usize>)> {
 fn check_surprise(lines: &[Line]) {
     let input = encounter_input(lines, Vec::new()).surprise;
     let odds = Rule::odds(&input, fallback());
-    let walked = walk(|d| surprise(&input, d).combatants.iter().map(caught).collect::<Vec<_>>());
+    let walked = walk(|d| Surprise::roll(&input, d).combatants.iter().map(caught).collect::<Vec<_>>());
     for (part, members) in parts_of(lines) {
         for i in members {
             assert_part(&odds, Some(&part), &walked, |c| caught_data(&c[i]));

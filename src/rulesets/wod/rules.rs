@@ -195,42 +195,6 @@ pub fn enters_round(grade: Grade, warned: bool) -> u32 {
     }
 }
 
-pub fn surprise<'a>(input: &'a SurpriseInput, dice: &mut dyn Dice) -> SurpriseOutcome<'a> {
-    let checks: Vec<Option<Check>> =
-        input.combatants.iter().map(|roller| (roller.stance == Stance::Rolls).then(|| check(roller, dice))).collect();
-    // The first exceptional success of each side, which warns everyone on it: (side, roller).
-    let mut warners: Vec<(&str, &str)> = Vec::new();
-    for (roller, check) in input.combatants.iter().zip(&checks) {
-        let exceptional = check.as_ref().is_some_and(|c| grade(c) == Grade::Exceptional);
-        if exceptional && !warners.iter().any(|(side, _)| *side == roller.side) {
-            warners.push((&roller.side, &roller.name));
-        }
-    }
-    let combatants: Vec<CombatantSurprise<'a>> = input
-        .combatants
-        .iter()
-        .zip(checks)
-        .map(|(roller, check)| {
-            let grade = check.as_ref().map(grade);
-            let warner = warners.iter().find(|(side, _)| *side == roller.side).map(|&(_, name)| name);
-            let enters = grade.map_or(1, |g| enters_round(g, warner.is_some()));
-            CombatantSurprise {
-                name: &roller.name,
-                side: &roller.side,
-                stance: roller.stance,
-                surprised: enters > 1,
-                dramatic: grade == Some(Grade::Dramatic),
-                exceptional: grade == Some(Grade::Exceptional),
-                warned_by: warner.filter(|_| matches!(grade, Some(Grade::Fails | Grade::Dramatic))),
-                enters_round: (enters > 1).then_some(enters),
-                check,
-            }
-        })
-        .collect();
-    let surprised = combatants.iter().filter(|c| c.surprised).map(|c| c.name).collect();
-    SurpriseOutcome { combatants, surprised }
-}
-
 /// A roller's surprise as the odds list it: (surprised, its roll a dramatic failure).
 type Caught = (bool, bool);
 
@@ -335,48 +299,6 @@ fn caught_dists(
     caught.into_iter().collect()
 }
 
-/// One part per roller, named by it (a group's members share one part, `Thug 1-3`); in an
-/// encounter each name is prefixed `surprise: `. Side-mates' rolls count (an exceptional
-/// success warns the side), so sides with many rollers are estimated.
-fn push_surprise_parts(odds: &mut Odds, input: &SurpriseInput, in_encounter: bool, fallback: Fallback) {
-    let rollers = &input.combatants;
-    let groups = roller_groups(rollers);
-    if groups.is_empty() {
-        let part = in_encounter.then_some("surprise");
-        let exact = Method::exact(fallback);
-        odds.push(part, "surprise: nobody rolls", &Dist::point(()), exact, |_| {
-            (json!({ "surprised": false, "dramatic": false }), "nobody can be surprised".into())
-        });
-        return;
-    }
-    let mut method = Method::exact(fallback);
-    let (caught, method) = match caught_dists(rollers, &groups, fallback, &mut method) {
-        Some(caught) => (caught, method),
-        None => {
-            let fallback = trials(fallback, rollers.len());
-            let firsts: Vec<usize> = groups.iter().map(|&(first, _)| first).collect();
-            let all = simulate(
-                |d| {
-                    let out = surprise(input, d);
-                    firsts
-                        .iter()
-                        .map(|&i| (out.combatants[i].surprised, out.combatants[i].dramatic))
-                        .collect::<Vec<_>>()
-                },
-                fallback.trials,
-                fallback.seed,
-            );
-            let caught = (0..groups.len()).map(|g| all.map(|each| each[g])).collect();
-            (caught, Method { trials: Some(fallback.trials), seed: fallback.seed })
-        }
-    };
-    for (&group, dist) in groups.iter().zip(&caught) {
-        let dice = dice_words(rollers[group.0].pool_size());
-        let (part, title) = group_part(rollers, group, &dice, in_encounter);
-        odds.push(Some(&part), title, dist, method, describe_caught);
-    }
-}
-
 /// Every surprise roll is a rule of its own: wod's, or that of a ruleset built on its rules.
 impl<S> Rule for S
 where
@@ -408,66 +330,6 @@ pub type Acts = Vec<Dist<Option<bool>>>;
 /// Round 1 in branches of the surprise rolls, each with its chance and who acts in it.
 pub type Branches = Vec<(Prob, Acts)>;
 
-/// Round 1 of an encounter in branches, each weighed by its chance: for every side with several
-/// rollers, either one of them rolls an exceptional success (nobody on the side sits out) or
-/// none does (each roller's own roll decides, knowing it is not exceptional). `None` when a
-/// side has too many rollers, or too many sides several, to list exactly.
-fn round_one_branches(input: &SurpriseInput, fallback: Fallback, method: &mut Method) -> Option<Branches> {
-    let rollers = &input.combatants;
-    let groups = roller_groups(rollers);
-    let sides = sides_of(rollers, &groups);
-    let size = |side: &[usize]| side.iter().map(|&g| groups[g].1).sum::<usize>();
-    if sides.iter().any(|(_, side)| size(side) > EXACT_SIDE) {
-        return None;
-    }
-    let shared: Vec<&[usize]> = sides.iter().map(|(_, side)| side.as_slice()).filter(|side| size(side) > 1).collect();
-    if shared.len() > MAX_SHARED_SIDES {
-        return None;
-    }
-    let grades: Vec<Dist<Grade>> =
-        groups.iter().map(|&(first, _)| grade_dist(&rollers[first], fallback, method)).collect();
-    let calm: Vec<Prob> = grades.iter().map(|g| g.prob(|grade| *grade != Grade::Exceptional)).collect();
-    // The chance that nobody on a side rolls an exceptional success.
-    let side_calm =
-        |side: &[usize]| side.iter().fold(Prob::one(), |p, &g| (0..groups[g].1).fold(p, |p, _| p.mul(&calm[g])));
-    let mut branches = Vec::new();
-    for mask in 0..1usize << shared.len() {
-        let warned = |k: usize| mask & (1 << k) != 0;
-        let weight = shared.iter().enumerate().fold(Prob::one(), |p, (k, side)| {
-            let none = side_calm(side);
-            p.mul(&if warned(k) { none.complement() } else { none })
-        });
-        if weight.is_zero() {
-            continue;
-        }
-        let mut acts: Acts = vec![Dist::point(Some(true)); rollers.len()];
-        for (_, side) in &sides {
-            let k = shared.iter().position(|s| std::ptr::eq(*s, side.as_slice()));
-            let warned = k.is_some_and(warned);
-            for &g in side {
-                // On a side of several, no warning means no roller on it is exceptional.
-                let own = if k.is_some() && !warned {
-                    Dist::from_pairs(
-                        grades[g]
-                            .iter()
-                            .filter(|(grade, _)| *grade != Grade::Exceptional)
-                            .map(|(grade, p)| (*grade, p.div(&calm[g]))),
-                    )
-                } else {
-                    grades[g].clone()
-                };
-                let acts_g = own.map(|&grade| Some(enters_round(grade, warned) == 1));
-                let (first, count) = groups[g];
-                for slot in &mut acts[first..first + count] {
-                    *slot = acts_g.clone();
-                }
-            }
-        }
-        branches.push((weight, acts));
-    }
-    Some(branches)
-}
-
 impl Surprised for SurpriseOutcome<'_> {
     fn enters(&self) -> Vec<u32> {
         self.combatants.iter().map(|c| c.enters_round.unwrap_or(1)).collect()
@@ -482,15 +344,148 @@ impl Surprise for SurpriseInput {
     type Outcome<'a> = SurpriseOutcome<'a>;
 
     fn roll<'a>(&'a self, dice: &mut dyn Dice) -> SurpriseOutcome<'a> {
-        surprise(self, dice)
+        let input = self;
+        let checks: Vec<Option<Check>> = input
+            .combatants
+            .iter()
+            .map(|roller| (roller.stance == Stance::Rolls).then(|| check(roller, dice)))
+            .collect();
+        // The first exceptional success of each side, which warns everyone on it: (side, roller).
+        let mut warners: Vec<(&str, &str)> = Vec::new();
+        for (roller, check) in input.combatants.iter().zip(&checks) {
+            let exceptional = check.as_ref().is_some_and(|c| grade(c) == Grade::Exceptional);
+            if exceptional && !warners.iter().any(|(side, _)| *side == roller.side) {
+                warners.push((&roller.side, &roller.name));
+            }
+        }
+        let combatants: Vec<CombatantSurprise<'a>> = input
+            .combatants
+            .iter()
+            .zip(checks)
+            .map(|(roller, check)| {
+                let grade = check.as_ref().map(grade);
+                let warner = warners.iter().find(|(side, _)| *side == roller.side).map(|&(_, name)| name);
+                let enters = grade.map_or(1, |g| enters_round(g, warner.is_some()));
+                CombatantSurprise {
+                    name: &roller.name,
+                    side: &roller.side,
+                    stance: roller.stance,
+                    surprised: enters > 1,
+                    dramatic: grade == Some(Grade::Dramatic),
+                    exceptional: grade == Some(Grade::Exceptional),
+                    warned_by: warner.filter(|_| matches!(grade, Some(Grade::Fails | Grade::Dramatic))),
+                    enters_round: (enters > 1).then_some(enters),
+                    check,
+                }
+            })
+            .collect();
+        let surprised = combatants.iter().filter(|c| c.surprised).map(|c| c.name).collect();
+        SurpriseOutcome { combatants, surprised }
     }
 
+    /// One part per roller, named by it (a group's members share one part, `Thug 1-3`); in an
+    /// encounter each name is prefixed `surprise: `. Side-mates' rolls count (an exceptional
+    /// success warns the side), so sides with many rollers are estimated.
     fn push_odds(&self, odds: &mut Odds, in_encounter: bool, fallback: Fallback) {
-        push_surprise_parts(odds, self, in_encounter, fallback);
+        let input = self;
+        let rollers = &input.combatants;
+        let groups = roller_groups(rollers);
+        if groups.is_empty() {
+            let part = in_encounter.then_some("surprise");
+            let exact = Method::exact(fallback);
+            odds.push(part, "surprise: nobody rolls", &Dist::point(()), exact, |_| {
+                (json!({ "surprised": false, "dramatic": false }), "nobody can be surprised".into())
+            });
+            return;
+        }
+        let mut method = Method::exact(fallback);
+        let (caught, method) = match caught_dists(rollers, &groups, fallback, &mut method) {
+            Some(caught) => (caught, method),
+            None => {
+                let fallback = trials(fallback, rollers.len());
+                let firsts: Vec<usize> = groups.iter().map(|&(first, _)| first).collect();
+                let all = simulate(
+                    |d| {
+                        let out = Surprise::roll(input, d);
+                        firsts
+                            .iter()
+                            .map(|&i| (out.combatants[i].surprised, out.combatants[i].dramatic))
+                            .collect::<Vec<_>>()
+                    },
+                    fallback.trials,
+                    fallback.seed,
+                );
+                let caught = (0..groups.len()).map(|g| all.map(|each| each[g])).collect();
+                (caught, Method { trials: Some(fallback.trials), seed: fallback.seed })
+            }
+        };
+        for (&group, dist) in groups.iter().zip(&caught) {
+            let dice = dice_words(rollers[group.0].pool_size());
+            let (part, title) = group_part(rollers, group, &dice, in_encounter);
+            odds.push(Some(&part), title, dist, method, describe_caught);
+        }
     }
 
+    /// Round 1 of an encounter in branches, each weighed by its chance: for every side with several
+    /// rollers, either one of them rolls an exceptional success (nobody on the side sits out) or
+    /// none does (each roller's own roll decides, knowing it is not exceptional). `None` when a
+    /// side has too many rollers, or too many sides several, to list exactly.
     fn round_one(&self, fallback: Fallback, method: &mut Method) -> Option<Branches> {
-        round_one_branches(self, fallback, method)
+        let input = self;
+        let rollers = &input.combatants;
+        let groups = roller_groups(rollers);
+        let sides = sides_of(rollers, &groups);
+        let size = |side: &[usize]| side.iter().map(|&g| groups[g].1).sum::<usize>();
+        if sides.iter().any(|(_, side)| size(side) > EXACT_SIDE) {
+            return None;
+        }
+        let shared: Vec<&[usize]> =
+            sides.iter().map(|(_, side)| side.as_slice()).filter(|side| size(side) > 1).collect();
+        if shared.len() > MAX_SHARED_SIDES {
+            return None;
+        }
+        let grades: Vec<Dist<Grade>> =
+            groups.iter().map(|&(first, _)| grade_dist(&rollers[first], fallback, method)).collect();
+        let calm: Vec<Prob> = grades.iter().map(|g| g.prob(|grade| *grade != Grade::Exceptional)).collect();
+        // The chance that nobody on a side rolls an exceptional success.
+        let side_calm =
+            |side: &[usize]| side.iter().fold(Prob::one(), |p, &g| (0..groups[g].1).fold(p, |p, _| p.mul(&calm[g])));
+        let mut branches = Vec::new();
+        for mask in 0..1usize << shared.len() {
+            let warned = |k: usize| mask & (1 << k) != 0;
+            let weight = shared.iter().enumerate().fold(Prob::one(), |p, (k, side)| {
+                let none = side_calm(side);
+                p.mul(&if warned(k) { none.complement() } else { none })
+            });
+            if weight.is_zero() {
+                continue;
+            }
+            let mut acts: Acts = vec![Dist::point(Some(true)); rollers.len()];
+            for (_, side) in &sides {
+                let k = shared.iter().position(|s| std::ptr::eq(*s, side.as_slice()));
+                let warned = k.is_some_and(warned);
+                for &g in side {
+                    // On a side of several, no warning means no roller on it is exceptional.
+                    let own = if k.is_some() && !warned {
+                        Dist::from_pairs(
+                            grades[g]
+                                .iter()
+                                .filter(|(grade, _)| *grade != Grade::Exceptional)
+                                .map(|(grade, p)| (*grade, p.div(&calm[g]))),
+                        )
+                    } else {
+                        grades[g].clone()
+                    };
+                    let acts_g = own.map(|&grade| Some(enters_round(grade, warned) == 1));
+                    let (first, count) = groups[g];
+                    for slot in &mut acts[first..first + count] {
+                        *slot = acts_g.clone();
+                    }
+                }
+            }
+            branches.push((weight, acts));
+        }
+        Some(branches)
     }
 
     /// Each roller's Wits + Composure.
@@ -1856,7 +1851,7 @@ pub(crate) mod tests {
     fn an_exceptional_success_warns_the_whole_side() {
         let input = four_rollers();
         let pools = vec![rolled(5, 5, false), rolled(2, 0, false), rolled(0, 0, true), rolled(2, 0, false)];
-        let out = surprise(&input, &mut Pools(pools.into_iter()));
+        let out = Surprise::roll(&input, &mut Pools(pools.into_iter()));
         let c = &out.combatants;
         assert!(c[0].exceptional && !c[0].surprised && c[0].warned_by.is_none());
         // Larry and Ann rolled no success, Ann even a dramatic failure: Mitch's roll warns them.
@@ -1868,7 +1863,7 @@ pub(crate) mod tests {
         assert_eq!(out.enters(), [1, 1, 1, 2]);
         // Four successes are not exceptional: Larry and Ann are caught, Ann for two rounds.
         let pools = vec![rolled(5, 4, false), rolled(2, 0, false), rolled(0, 0, true), rolled(2, 1, false)];
-        let out = surprise(&input, &mut Pools(pools.into_iter()));
+        let out = Surprise::roll(&input, &mut Pools(pools.into_iter()));
         assert!(!out.combatants[0].exceptional);
         assert_eq!(out.enters(), [1, 2, 3, 1]);
         assert_eq!(out.surprised, ["Larry", "Ann"]);
@@ -1902,7 +1897,7 @@ pub(crate) mod tests {
     /// Each roller's (surprised, dramatic) over every roll of the whole surprise procedure.
     fn enumerated_marginals(input: &SurpriseInput) -> Vec<Vec<String>> {
         let all = enumerate(|d| {
-            let out = surprise(input, d);
+            let out = Surprise::roll(input, d);
             out.combatants.iter().map(|c| (c.surprised, c.dramatic)).collect::<Vec<_>>()
         })
         .unwrap();
@@ -1962,7 +1957,7 @@ pub(crate) mod tests {
         let input = SurpriseInput {
             combatants: vec![roller("Thug", 0, 0, 0, Stance::Ambusher), roller("Guard", 0, 0, 0, Stance::InCombat)],
         };
-        let out = surprise(&input, &mut SeededDice::new(5));
+        let out = Surprise::roll(&input, &mut SeededDice::new(5));
         assert!(out.combatants.iter().all(|c| !c.surprised && c.check.is_none()));
         assert_eq!(fractions(&Rule::odds(&input, fallback()), None), ["nobody can be surprised 1"]);
     }
