@@ -483,7 +483,7 @@ fn completing_command(typed: &Typed) -> clap::Command {
             match arg.get_id().as_str() {
                 "combatants" => arg.add(ArgValueCompleter::new(move |now: &OsStr| spec_candidates(now, &typed, true))),
                 "sides" => arg.add(ArgValueCompleter::new(move |now: &OsStr| spec_candidates(now, &typed, false))),
-                "ambush" | "aware" | "wait" | "surprised" => {
+                "ambush" | "aware" | "wait" | "surprised" | "fleeing" => {
                     arg.add(ArgValueCompleter::new(move |now: &OsStr| side_candidates(now, &typed, "")))
                 }
                 _ => arg,
