@@ -1,6 +1,7 @@
 //! 5e: D&D 5th edition (2014) surprise and initiative with the DMG variants (seeds 002, 004).
 //! This file turns the command line into rule inputs; [`rules`] rolls them, [`text`] shows them.
 
+pub mod chase;
 #[cfg(test)]
 pub(crate) mod odds_check;
 pub mod rules;
@@ -21,6 +22,14 @@ pub struct CombatantKeys {
     pub dex: Option<i32>,
     pub init: Option<i32>,
     pub per: Option<i32>,
+    pub speed: Option<i32>,
+    pub con: Option<i32>,
+    pub stealth: Option<i32>,
+    pub str: Option<i32>,
+    pub wis: Option<i32>,
+    pub cha: Option<i32>,
+    pub ranger: bool,
+    pub survival: bool,
     pub alert: bool,
     pub adv: bool,
     pub dis: bool,
@@ -30,9 +39,17 @@ pub struct CombatantKeys {
 }
 
 const COMBATANT_KEYS: &[KeyDef] = &[
-    KeyDef::int("dex", -5, 10, "Dex modifier: breaks initiative ties (default 0)"),
+    KeyDef::int("dex", -5, 10, "Dex modifier: breaks initiative ties; pursue's Dexterity rolls (default 0)"),
     KeyDef::int("init", -10, 20, "initiative modifier (default: the Dex modifier)"),
     KeyDef::int("per", 1, 40, "passive Perception (default 10)"),
+    chase::SPEED,
+    chase::CON_2014,
+    chase::STEALTH,
+    chase::STR,
+    chase::WIS,
+    chase::CHA,
+    chase::RANGER,
+    chase::SURVIVAL,
     KeyDef::flag("alert", "Alert feat: +5 initiative, cannot be surprised"),
     KeyDef::flag("adv", "rolls initiative with advantage"),
     KeyDef::flag("dis", "rolls initiative with disadvantage"),
@@ -199,7 +216,7 @@ pub static RULESET: Ruleset = Ruleset {
         distance: Some(Handler { flags: &["--terrain", "--audible"], run: distance_command }),
         initiative: Some(Handler { flags: &["--variant", "--rounds"], run: initiative_command }),
         reaction: None,
-        pursue: None,
+        pursue: Some(Handler { flags: chase::FLAGS, run: pursue_command }),
         encounter: Some(Handler {
             flags: &[
                 "--stealth",
@@ -280,6 +297,46 @@ fn encounter_command(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut R
     let surprise = surprise_input(&cast, &args.surprise, args.both_surprised)?;
     let input = initiative_input(&cast, args.order.variant, args.rounds)?;
     runner.run(&EncounterInput { surprise, initiative: Initiative::new(&input) })
+}
+
+fn pursue_command(args: &cli::PursueArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+    let cast: Cast = cast.typed()?.take_part(&args.fleeing.iter().map(String::as_str).collect::<Vec<_>>());
+    let fleeing = match &args.fleeing {
+        Some(name) => cast.side_for("--fleeing", name)?,
+        None => 0,
+    };
+    let lines = cast
+        .combatants
+        .iter()
+        .map(|c| {
+            let k = &c.keys;
+            chase::Line {
+                name: c.name.clone(),
+                count: c.count,
+                side: c.side,
+                speed: k.speed,
+                con: k.con,
+                dex: k.dex,
+                str: k.str,
+                wis: k.wis,
+                cha: k.cha,
+                stealth: k.stealth,
+                per: k.per,
+                tracker: k.ranger || k.survival,
+            }
+        })
+        .collect();
+    let sides = cast.sides.iter().map(|s| s.name.clone()).collect();
+    let lineup = || {
+        // The chase rolls standard initiative; a speed-factor action has no part in it.
+        let mut creatures = creatures(&cast)?;
+        for c in &mut creatures {
+            c.action = None;
+        }
+        let sides = cast.sides.iter().map(|s| s.name.clone()).collect();
+        Ok(Initiative::new(&InitiativeInput { variant: Variant::Standard, sides, creatures, rounds: 1 }))
+    };
+    runner.run(&chase::setup(chase::Edition::E2014, "5e", sides, lines, fleeing, args, TERRAINS, lineup)?)
 }
 
 /// The cast's combatants as 5e creatures (their keys were checked as they were read).

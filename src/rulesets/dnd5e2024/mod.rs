@@ -10,7 +10,7 @@ mod odds_check;
 pub mod rules;
 pub mod text;
 
-use super::dnd5e::{self, rules as e2014, rules::RollMode};
+use super::dnd5e::{self, chase, rules as e2014, rules::RollMode};
 use super::{Handler, Manual, Procedures, Ruleset};
 use crate::app::Runner;
 use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
@@ -30,6 +30,12 @@ pub struct CombatantKeys {
     pub dex: Option<i32>,
     pub init: Option<i32>,
     pub per: Option<i32>,
+    pub speed: Option<i32>,
+    pub con: Option<i32>,
+    pub stealth: Option<i32>,
+    pub str: Option<i32>,
+    pub wis: Option<i32>,
+    pub cha: Option<i32>,
     pub alert: bool,
     pub pb: Option<i32>,
     pub adv: bool,
@@ -39,9 +45,20 @@ pub struct CombatantKeys {
 }
 
 const COMBATANT_KEYS: &[KeyDef] = &[
-    KeyDef::int("dex", -5, 10, "Dex modifier: the initiative modifier, and breaks its ties (default 0)"),
+    KeyDef::int(
+        "dex",
+        -5,
+        10,
+        "Dex modifier: the initiative modifier, and breaks its ties; pursue's Dexterity saves (default 0)",
+    ),
     KeyDef::int("init", -10, 20, "initiative modifier, as a stat block gives it (default: the Dex modifier)"),
     KeyDef::int("per", 1, 40, "passive Perception (default 10)"),
+    chase::SPEED,
+    chase::CON_2024,
+    chase::STEALTH,
+    chase::STR,
+    chase::WIS,
+    chase::CHA,
     KeyDef::flag("alert", "Alert feat: adds the proficiency bonus to initiative and may swap (--swap)"),
     KeyDef::int("pb", 2, 9, "proficiency bonus, added to initiative with alert"),
     KeyDef::flag("adv", "rolls initiative with Advantage"),
@@ -200,7 +217,7 @@ pub static RULESET: Ruleset = Ruleset {
         distance: Some(Handler { flags: &["--terrain"], run: distance_command }),
         initiative: Some(Handler { flags: &["--variant", "--swap"], run: initiative_command }),
         reaction: None,
-        pursue: None,
+        pursue: Some(Handler { flags: chase::FLAGS, run: pursue_command }),
         encounter: Some(Handler {
             flags: &["--stealth", "--stealth-mod", "--ambush", "--variant", "--swap"],
             run: encounter_command,
@@ -223,20 +240,59 @@ fn distance_command(args: &cli::DistanceArgs, _: cast::Cast, runner: &mut Runner
 
 fn initiative_command(args: &cli::InitiativeArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
     let cast: Cast = cast.typed()?.take_part(&[]);
-    runner.run(&Initiative::new(&initiative_input(&cast, &args.order, true)?))
+    runner.run(&Initiative::new(&initiative_input(&cast, args.order.variant, &args.order.swap, true)?))
 }
 
 fn encounter_command(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
     let cast: Cast = cast.typed()?.take_part(&dnd5e::surprise_sides(&args.surprise));
     let surprise = surprise_input(&cast, &args.surprise)?;
-    let initiative = Initiative::new(&initiative_input(&cast, &args.order, false)?);
+    let initiative = Initiative::new(&initiative_input(&cast, args.order.variant, &args.order.swap, false)?);
     runner.run(&EncounterInput { surprise, initiative })
 }
 
-/// The initiative lineup; `alone` for the initiative command, where the `surprised` key
-/// stands in for the surprise step.
-fn initiative_input(cast: &Cast, order: &cli::OrderOpts, alone: bool) -> Result<InitiativeInput> {
-    let variant = match order.variant {
+/// A chase: initiative as the initiative command rolls it (standard, the `surprised` key
+/// rolling with Disadvantage), then the 2024 chase.
+fn pursue_command(args: &cli::PursueArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+    let cast: Cast = cast.typed()?.take_part(&args.fleeing.iter().map(String::as_str).collect::<Vec<_>>());
+    let fleeing = match &args.fleeing {
+        Some(name) => cast.side_for("--fleeing", name)?,
+        None => 0,
+    };
+    let lines = cast
+        .combatants
+        .iter()
+        .map(|c| {
+            let k = &c.keys;
+            chase::Line {
+                name: c.name.clone(),
+                count: c.count,
+                side: c.side,
+                speed: k.speed,
+                con: k.con,
+                dex: k.dex,
+                str: k.str,
+                wis: k.wis,
+                cha: k.cha,
+                stealth: k.stealth,
+                per: k.per,
+                tracker: false,
+            }
+        })
+        .collect();
+    let sides = cast.sides.iter().map(|s| s.name.clone()).collect();
+    let lineup = || Ok(Initiative::new(&initiative_input(&cast, None, &[], true)?));
+    runner.run(&chase::setup(chase::Edition::E2024, "5e2024", sides, lines, fleeing, args, TERRAINS, lineup)?)
+}
+
+/// The initiative lineup; `alone` for the initiative command (and a chase), where the
+/// `surprised` key stands in for the surprise step.
+fn initiative_input(
+    cast: &Cast,
+    variant: Option<cli::Variant>,
+    swap: &[String],
+    alone: bool,
+) -> Result<InitiativeInput> {
+    let variant = match variant {
         None | Some(cli::Variant::Standard) => e2014::Variant::Standard,
         Some(cli::Variant::Score) => e2014::Variant::Score,
         Some(other @ (cli::Variant::Side | cli::Variant::Speed)) => {
@@ -268,7 +324,7 @@ fn initiative_input(cast: &Cast, order: &cli::OrderOpts, alone: bool) -> Result<
             .hint("drop the key"));
         }
     }
-    let swaps = order.swap.iter().map(|text| swap(text, &creatures)).collect::<Result<Vec<_>>>()?;
+    let swaps = swap.iter().map(|text| swap_pair(text, &creatures)).collect::<Result<Vec<_>>>()?;
     let mut seen: Vec<usize> = Vec::new();
     for &(a, b) in &swaps {
         if let Some(&twice) = [a, b].iter().find(|i| seen.contains(i)) {
@@ -286,7 +342,7 @@ fn initiative_input(cast: &Cast, order: &cli::OrderOpts, alone: bool) -> Result<
 
 /// `--swap ALERT:ALLY` as indices: ALERT has the Alert feat, ALLY is another single combatant
 /// on its side (SRD 5.2, Alert: a willing ally).
-fn swap(text: &str, creatures: &[e2014::Creature]) -> Result<(usize, usize)> {
+fn swap_pair(text: &str, creatures: &[e2014::Creature]) -> Result<(usize, usize)> {
     let names = || creatures.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", ");
     let Some((alert, ally)) = text.split_once(':') else {
         return Err(Error::usage(format!("--swap '{text}': write ALERT:ALLY, the Alert holder then the ally"))

@@ -366,6 +366,17 @@ impl Rule for Initiative {
     }
 }
 
+/// A 2024 chase's acting order: the initiative command's roll.
+impl crate::rulesets::dnd5e::chase::Lineup for Initiative {
+    type Rolled<'a> = InitiativeOutcome<'a>;
+
+    fn roll_order<'a>(&'a self, dice: &mut dyn Dice) -> (InitiativeOutcome<'a>, Vec<usize>) {
+        let rolled = initiative(self, &self.surprised, dice);
+        let order = rolled.order.iter().map(|p| p.place.contender).collect();
+        (rolled, order)
+    }
+}
+
 // ------------------------------------------------------------------------------------------
 // Encounter
 
