@@ -5,7 +5,8 @@ use super::*;
 use crate::render::{Palette, Report, Signed, block, pad, width};
 use std::fmt::Write as _;
 
-/// `1d20 (12) +7 = 19`, `2×1d20 (12, 5) advantage → 12 +7 = 19`, with 2024's exhaustion penalty.
+/// `1d20 (12) +7 = 19`, `2×1d20 (12, 5) advantage → 12 +7 = 19`, with 2024's exhaustion
+/// penalty; a bare `1d20 (12)` when nothing is added.
 pub fn d20_text(d: &D20, p: &Palette) -> String {
     let mut line = match (d.dropped, d.mode) {
         (Some(other), mode) => {
@@ -25,11 +26,13 @@ pub fn d20_text(d: &D20, p: &Palette) -> String {
         }
         (None, _) => p.roll(&d.roll).to_string(),
     };
-    let _ = write!(line, " {}", Signed(d.modifier));
-    if d.penalty != 0 {
-        let _ = write!(line, " {} exhaustion", Signed(d.penalty));
+    if d.modifier != 0 || d.penalty != 0 {
+        let _ = write!(line, " {}", Signed(d.modifier));
+        if d.penalty != 0 {
+            let _ = write!(line, " {} exhaustion", Signed(d.penalty));
+        }
+        let _ = write!(line, " = {}", p.total(d.total));
     }
-    let _ = write!(line, " = {}", p.total(d.total));
     if d.mode == RollMode::Cancelled {
         let _ = write!(line, " {}", p.dim("(advantage and disadvantage cancel)"));
     }
@@ -47,8 +50,6 @@ fn damage_text(d: &Damage, p: &Palette) -> String {
     let mut text = p.roll(&d.roll).to_string();
     if d.bonus != 0 {
         let _ = write!(text, " {} = {}", Signed(d.bonus), p.total(d.total));
-    } else if d.roll.count() == 1 {
-        let _ = write!(text, " = {}", p.total(d.total));
     }
     let _ = write!(text, " {}", d.kind);
     text
@@ -73,10 +74,10 @@ fn slowed_words(h: &Hindrance) -> Vec<&'static str> {
         words.push("caught in a net: no move");
     }
     if h.blinded {
-        words.push("blinded: Speed halved");
+        words.push("blinded");
     }
     if h.prone {
-        words.push("stands up: half its Speed");
+        words.push("stands up");
     }
     if h.terrain > 0 {
         words.push("difficult terrain");
@@ -91,16 +92,16 @@ fn harm_words(h: &Hindrance) -> Vec<String> {
         words.push("knocked prone".to_string());
     }
     if h.restrained {
-        words.push("caught in a net: no move on its next turn".to_string());
+        words.push("caught in a net: no move next turn".to_string());
     }
     if h.blinded {
-        words.push("blinded: half Speed on its next turn".to_string());
+        words.push("blinded: half Speed next turn".to_string());
     }
     if h.terrain > 0 {
-        words.push(format!("{} ft of difficult terrain on its next turn", h.terrain));
+        words.push(format!("{} ft of difficult terrain next turn", h.terrain));
     }
     if h.guard {
-        words.push("the guard strikes if it moves 20 ft or more on its turn".to_string());
+        words.push("the guard strikes if it runs 20 ft or more next turn".to_string());
     }
     words
 }
@@ -145,18 +146,14 @@ fn complication_lines(c: &Complication, p: &Palette) -> Vec<String> {
         return vec![head];
     };
     let _ = write!(head, " → {}", p.name(target));
-    let mut line = String::from("  ");
+    let mut lines = vec![head];
     if let Some(check) = &c.check {
-        line.push_str(&test_text(check, p));
+        lines.push(format!("  {}", test_text(check, p)));
     }
-    match &c.effect {
-        Some(effect) if c.check.is_some() => {
-            let _ = write!(line, " → {}", p.warn(effect_text(effect, p)));
-        }
-        Some(effect) => line.push_str(&p.warn(effect_text(effect, p)).to_string()),
-        None => {}
+    if let Some(effect) = &c.effect {
+        lines.push(format!("  → {}", p.warn(effect_text(effect, p))));
     }
-    vec![head, line]
+    lines
 }
 
 fn turn_lines(t: &Turn, name_width: usize, free_total: u32, p: &Palette) -> Vec<String> {
@@ -181,18 +178,18 @@ fn turn_lines(t: &Turn, name_width: usize, free_total: u32, p: &Palette) -> Vec<
         let _ = write!(line, "  {}", p.bad(format_args!("catches {}", crate::outcome::join(&t.caught))));
     }
     if let Some(n) = t.free_dash {
-        let _ = write!(line, "  {}", p.dim(format_args!("free Dash {n} of {free_total}")));
+        let _ = write!(line, "  {}", p.dim(format_args!("free Dash {n}/{free_total}")));
     }
     if let Some(c) = t.complication.as_ref().filter(|c| c.entry.is_none()) {
         let _ = write!(line, "  {}", p.dim(format_args!("no complication: {}", p.roll(&c.roll))));
     }
     let mut lines = vec![line];
-    let indent = " ".repeat(name_width + 2);
+    let indent = "  ";
     if let Some(attack) = &t.attacked {
         lines.push(format!("{indent}the guard's spear {}", attack_text(attack, p)));
     }
     if let Some(check) = &t.dash_check {
-        let mut line = format!("{indent}Dash past the free ones: {}", test_text(check, p));
+        let mut line = format!("{indent}Dash: {}", test_text(check, p));
         if !check.success {
             let _ = write!(line, " → {}", p.bad(format_args!("exhaustion {}", t.exhaustion)));
         }
@@ -243,7 +240,12 @@ impl<I: Serialize + OrderLines> Report for ChaseOutcome<'_, I> {
         if let Some(table) = self.table {
             setting.push(format!("{} complications (d{}: 1–{})", table.setting.word(), table.die, table.entries.len()));
         }
+        // Two lines at most, each short enough for a narrow terminal.
+        let more = setting.split_off(2);
         lines.push(setting.join(" · "));
+        if !more.is_empty() {
+            lines.push(more.join(" · "));
+        }
         let w = width(self.participants.iter().map(|e| e.name));
         for e in &self.participants {
             let mut line = String::new();
@@ -262,16 +264,17 @@ impl<I: Serialize + OrderLines> Report for ChaseOutcome<'_, I> {
             }
             for e in &round.escape {
                 let verdict = if e.escaped {
-                    p.good(format_args!("> passive Perception {} → slips away", e.against)).to_string()
+                    p.good(format_args!("> {}: slips away", e.against)).to_string()
                 } else {
-                    p.bad(format_args!("≤ passive Perception {} → still seen", e.against)).to_string()
+                    p.bad(format_args!("≤ {}: still seen", e.against)).to_string()
                 };
                 lines.push(format!(
-                    "  {} {} ft ahead, out of sight: Stealth {} {verdict}",
+                    "  {} is {} ft ahead, out of sight: Stealth against passive Perception {}",
                     p.name(e.name),
                     e.distance,
-                    d20_text(&e.d20, p)
+                    e.against
                 ));
+                lines.push(format!("    {} {verdict}", d20_text(&e.d20, p)));
             }
             for g in round.gaps.iter().filter(|g| !round.escape.iter().any(|e| e.name == g.name)) {
                 let seen = if self.sight.is_some() { ": in sight" } else { "" };
