@@ -76,8 +76,8 @@ pub const QUIET: &[(&str, &str)] = &[
     ("`reaction`", "the total (`9`)."),
     (
         "`pursue`",
-        "the outcome (`caught`, `escaped`, `distracted` or `running`) and the round it ended \
-        (`caught 3`).",
+        "the outcome (`caught`, `escaped`, `distracted`, `gave_up` or `running`) and the round it \
+        ended (`caught 3`).",
     ),
     (
         "`encounter`",

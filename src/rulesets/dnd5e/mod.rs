@@ -102,6 +102,8 @@ combatants:
     dex: 4
     alert: true
     action: light+light
+    con: 1
+    stealth: 7
   - name: Goblin
     count: 4
     side: monsters
@@ -172,10 +174,45 @@ const MANUAL: Manual = Manual {
             "surprise, then the chosen initiative; the surprised keep their place marked \"loses \
                 first turn\".",
         ),
+        (
+            "`pursue`",
+            "a chase (DMG p.252–255). The `--fleeing SIDE` (default the first) runs and every other \
+            side gives chase, in standard initiative order; the pursuers start at 0 and the quarry \
+            `--gap FEET` ahead (default 30), or at the encounter distance of `--terrain T`. On its \
+            turn every participant Dashes, running twice its `speed` (default 30): 3 + `con` Dashes \
+            are free, and each further one takes a DC 10 Constitution check at the end of the turn \
+            or costs a level of exhaustion (1: disadvantage on checks; 2: Speed halved; 3: \
+            disadvantage on saves; 5: out of the chase). A pursuer that reaches a quarry catches it. \
+            At the end of each round a quarry more than `--sight FEET` ahead of the lead pursuer \
+            (the nearest) rolls Stealth (`stealth`) against the pursuers' best passive Perception \
+            (`per`) and slips away only above it (never without `--sight`); `--cover many` or `few` \
+            gives that roll advantage or disadvantage, and so does a lead pursuer with `ranger` or \
+            `survival` (disadvantage). `--complications urban|wilderness`: a d20 at the end of every \
+            turn, 1–10 a complication from the DMG's table for the next participant in the order, \
+            who rolls the check or save named with its best allowed modifier (`str`, `dex`, `con`, \
+            `wis`, `cha`); a failure costs it movement on its next turn (difficult terrain; prone: \
+            standing costs half its Speed; a net: no move) or deals damage, which is shown. \
+            `--rounds N` (default 10).",
+        ),
     ],
-    notes: &["Encounter distance by `--terrain`: `arctic`, `desert`, `farmland`, `grassland` 6d6 × 10 \
+    notes: &[
+        "Encounter distance by `--terrain`: `arctic`, `desert`, `farmland`, `grassland` 6d6 × 10 \
               ft · `forest`, `swamp`, `woodland` 2d8 × 10 ft · `hills`, `wastelands` 2d10 × 10 ft · \
-              `jungle` 2d6 × 10 ft · `mountains` 4d10 × 10 ft."],
+              `jungle` 2d6 × 10 ft · `mountains` 4d10 × 10 ft.",
+        "A chase, where the DMG leaves it to the referee: a pursuer stops at the quarry it \
+            reaches; a quarry that drops out stays where it stopped, rolls no more to slip away, and \
+            is caught when a pursuer gets there; the lead pursuer is the one nearest the quarry (of \
+            several level, any one with `ranger` or `survival` counts), and only pursuers still in \
+            the chase lend their passive Perception. It ends when no quarry is left to catch \
+            (`caught` if any was caught, else `escaped`) or when every pursuer has dropped out \
+            (`gave_up`, or `caught` if one was caught before), and is still `running` after the last \
+            round otherwise. A complication befalls the next participant still in the chase; a \
+            choice of abilities takes the best modifier (Intelligence, which fray has no key for, is \
+            left out), the beggar gets no coin and razorvine is braved rather than skirted; the \
+            guard strikes if its target runs 20 ft or more on its turn, and an attack shows its \
+            total (it hits an Armor Class up to it). Rolls use the ability modifiers given (0 when \
+            not given); fray adds no proficiency.",
+    ],
     output: &[
         (
             "`surprise`",
@@ -198,6 +235,21 @@ const MANUAL: Manual = Manual {
             "`encounter`",
             "`surprise`, `initiative` (each place with `surprised` and `loses_first_turn`), \
                 `first_to_act`.",
+        ),
+        (
+            "`pursue`",
+            "`{participants: [{name, side, role: quarry|pursuer, speed, free_dashes}], initiative (as \
+            the `initiative` command gives it), start_gap, start? (a rolled distance), sight?, \
+            cover?: many|few, complications?: urban|wilderness, rounds: [{round, turns: [{name, \
+            speed, hindered?, moved, dashed, free_dash?, dash_check?: {kind: check|save, ability, \
+            roll, dropped?, mode?, modifier, penalty?, total, dc, success}, exhaustion, position, \
+            caught?, attacked?, dropped_out?, complication?: {roll, entry?, target?, check?, \
+            effect?: {terrain?, prone?, restrained?, blinded?, guard?, fall?, damage?, attack?, \
+            note?}}}], escape?: [{name, distance, roll, dropped?, mode?, modifier, penalty?, total, \
+            against, escaped}], gaps?: [{name, gap}]}], outcome: caught|escaped|gave_up|running, \
+            round (0 when caught before the first round), quarry: [{name, fate: \
+            caught|escaped|dropped_out|running, round?}]}`; `position` is in feet from where the \
+            pursuers started.",
         ),
     ],
     quiet_encounter: "`surprised=Fighter,Wizard order=Goblin,Halfling,Elf`.",

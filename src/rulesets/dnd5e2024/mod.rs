@@ -118,6 +118,8 @@ combatants:
     per: 14
     alert: true
     pb: 2
+    con: 1
+    stealth: 7
   - name: Fighter
     dex: 1
     per: 12
@@ -174,6 +176,18 @@ const MANUAL: Manual = Manual {
             "how far off an encounter begins, by the 2024 DMG's travel terrain (the terrains are \
                 listed below; either number, any case).",
         ),
+        (
+            "`pursue`",
+            "a chase as in `5e` (`--fleeing`, `--gap` or `--terrain` with the 2024 terrains, \
+            `--sight`, `--cover`, `--complications`, `--rounds`; keys `speed`, `con`, `stealth`, \
+            `per`, `str`, `dex`, `wis`, `cha`), by the 2024 DMG: at least one free Dash; the roll \
+            past them is a DC 10 Constitution saving throw; each Exhaustion level costs 5 ft of \
+            Speed and 2 on every d20 roll, and a runner drops out at 5 levels (the DMG errata) or at \
+            Speed 0; a ranger leading the pursuit is no escape factor any more (so no `ranger` or \
+            `survival` keys); complications are a d12 at the end of each turn, 1–6 from the 2024 \
+            tables, every one a saving throw. Initiative is rolled as the `initiative` command rolls \
+            it.",
+        ),
     ],
     notes: &[
         "Ties: the rules leave the order of tied combatants to the GM (and players decide among their \
@@ -199,6 +213,11 @@ const MANUAL: Manual = Manual {
         ),
         ("`distance`", "`{terrain, roll, scale, feet}`."),
         ("`encounter`", "`surprise`, `initiative`, `first_to_act`."),
+        (
+            "`pursue`",
+            "as in `5e`, with `initiative` as 5e2024's, `kind: save` for every roll of the chase, and \
+            `penalty` (−2 a level of Exhaustion) where it applies.",
+        ),
     ],
     quiet_encounter: "`surprised=Fighter,Rogue order=Goblin,Rogue,Fighter,Elf`: the surprised lose no \
                       turn, so `order` is the whole acting order.",
