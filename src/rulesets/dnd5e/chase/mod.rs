@@ -1152,8 +1152,8 @@ impl<L: Lineup> Chase<L> {
 /// The most distinct states the exact walk keeps between two steps.
 const MAX_STATES: usize = 20_000;
 /// What the seeded estimate spends at most, in participant-turns times the cast (each turn
-/// looks over the cast): about a nanosecond each in a release build.
-const SIMULATION_WORK: u64 = 1_000_000_000;
+/// looks over the cast): about 3 ns each in a release build, so a second or so.
+const SIMULATION_WORK: u64 = 300_000_000;
 const MIN_TRIALS: u64 = 100;
 
 /// The next step from every state of `dist`: those `stays` says stay as they are, the others

@@ -70,9 +70,6 @@ fn attack_text(a: &Attack, p: &Palette) -> String {
 /// What slowed a participant on this turn: `10 ft of difficult terrain, stands up`.
 fn slowed_words(h: &Hindrance) -> Vec<&'static str> {
     let mut words = Vec::new();
-    if h.restrained {
-        words.push("caught in a net: no move");
-    }
     if h.blinded {
         words.push("blinded");
     }
@@ -101,7 +98,7 @@ fn harm_words(h: &Hindrance) -> Vec<String> {
         words.push(format!("{} ft of difficult terrain next turn", h.terrain));
     }
     if h.guard {
-        words.push("the guard strikes if it runs 20 ft or more next turn".to_string());
+        words.push("the guard strikes if it runs 20 ft or more on its turn".to_string());
     }
     words
 }
@@ -163,11 +160,11 @@ fn turn_lines(t: &Turn, name_width: usize, free_total: u32, p: &Palette) -> Vec<
     if t.dashed {
         let _ = write!(line, "Dash +{} ft → {} ft", t.moved, p.total(t.position));
     } else {
-        let _ = write!(line, "no move → {} ft", p.total(t.position));
+        let _ = write!(line, "{} → {} ft", p.warn("caught in a net, no move"), p.total(t.position));
     }
     if let Some(h) = &t.hindered {
         let mut words = slowed_words(h);
-        if h.guard && t.attacked.is_none() {
+        if h.guard && t.attacked.is_none() && t.dashed {
             words.push("the guard holds back: it ran under 20 ft");
         }
         if !words.is_empty() {
