@@ -1088,7 +1088,7 @@ impl<L: Lineup> Chase<L> {
     /// merged; `None` when the walk would take more than [`crate::odds::PATH_BUDGET`] paths.
     fn exact_ends(&self) -> Option<Dist<(ChaseEnd, u32)>> {
         let mut budget = crate::odds::PATH_BUDGET;
-        let mut dist = walk(&Dist::point(()), &mut budget, |_| false, |_, d| self.begin(d).3.canonical())?;
+        let mut dist = walk(&Dist::point(()), &mut budget, |_| None, |_, d| self.begin(d).3.canonical())?;
         for round in 1..=self.rounds {
             if dist.iter().all(|(s, _)| s.end.is_some()) {
                 break;
@@ -1097,7 +1097,7 @@ impl<L: Lineup> Chase<L> {
                 dist = walk(
                     &dist,
                     &mut budget,
-                    |s| !self.acts(s, slot),
+                    |s| (!self.acts(s, slot)).then(|| s.clone()),
                     |s, d| {
                         let mut s = s.clone();
                         self.turn(&mut s, slot, round, d);
@@ -1108,7 +1108,7 @@ impl<L: Lineup> Chase<L> {
             dist = walk(
                 &dist,
                 &mut budget,
-                |s| s.end.is_some(),
+                |s| s.end.is_some().then(|| s.clone()),
                 |s, d| {
                     let mut s = s.clone();
                     self.round_end(&mut s, round, d);
@@ -1156,18 +1156,18 @@ const MAX_STATES: usize = 20_000;
 const SIMULATION_WORK: u64 = 300_000_000;
 const MIN_TRIALS: u64 = 100;
 
-/// The next step from every state of `dist`: those `stays` says stay as they are, the others
-/// walked over every die of `next`; `None` once `budget` paths are spent.
-fn walk<S: Ord + Clone + Into<T>, T: Ord + Clone>(
+/// The next step from every state of `dist`: those `stays` keeps are carried as they are, the
+/// others walked over every die of `next`; `None` once `budget` paths are spent.
+fn walk<S: Ord + Clone, T: Ord + Clone>(
     dist: &Dist<S>,
     budget: &mut usize,
-    stays: impl Fn(&S) -> bool,
+    stays: impl Fn(&S) -> Option<T>,
     next: impl Fn(&S, &mut dyn Dice) -> T,
 ) -> Option<Dist<T>> {
     let mut pairs: Vec<(T, Prob)> = Vec::new();
     for (s, p) in dist.iter() {
-        if stays(s) {
-            pairs.push((s.clone().into(), p.clone()));
+        if let Some(kept) = stays(s) {
+            pairs.push((kept, p.clone()));
             continue;
         }
         let mut paths = 0usize;
@@ -1183,12 +1183,6 @@ fn walk<S: Ord + Clone + Into<T>, T: Ord + Clone>(
         pairs.extend(walked.iter().map(|(t, q)| (t.clone(), p.mul(q))));
     }
     Some(Dist::from_pairs(pairs))
-}
-
-impl From<()> for State {
-    fn from(_: ()) -> State {
-        State { order: Rc::from(Vec::new()), runs: Vec::new(), end: None }
-    }
 }
 
 /// `caught in round 3`, `caught at the start (round 0)`, `still running after round 10`.
