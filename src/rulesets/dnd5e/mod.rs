@@ -176,8 +176,8 @@ const MANUAL: Manual = Manual {
         ),
         (
             "`pursue`",
-            "a chase (DMG p.252–255). The `--fleeing SIDE` (default the first) runs and every other \
-            side gives chase, in standard initiative order; the pursuers start at 0 and the quarry \
+            "a chase (DMG p.252–255). The side named by `--fleeing SIDE` (default the first) runs and \
+            every other side gives chase, in standard initiative order; the pursuers start at 0 and the quarry \
             `--gap FEET` ahead (default 30), or at the encounter distance of `--terrain T`. On its \
             turn every participant Dashes, running twice its `speed` (default 30): 3 + `con` Dashes \
             are free, and each further one takes a DC 10 Constitution check at the end of the turn \
