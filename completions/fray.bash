@@ -639,7 +639,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__pursue)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --quarry --pursuer --gap --sight --drop --rounds --dungeon --outdoors --wilderness --waterborne --quarry-count --pursuer-count --mod --surprised --days --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --side --roster --roster-example --fleeing --quarry --pursuer --gap --terrain --sight --cover --complications --drop --rounds --dungeon --outdoors --wilderness --waterborne --quarry-count --pursuer-count --mod --surprised --days --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -677,6 +677,29 @@ _fray() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --side)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --roster)
+                    local oldifs
+                    if [ -n "${IFS+x}" ]; then
+                        oldifs="$IFS"
+                    fi
+                    IFS=$'\n'
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    if [ -n "${oldifs+x}" ]; then
+                        IFS="$oldifs"
+                    fi
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o filenames
+                    fi
+                    return 0
+                    ;;
+                --fleeing)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --quarry)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -689,8 +712,20 @@ _fray() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --terrain)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --sight)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cover)
+                    COMPREPLY=($(compgen -W "many few" -- "${cur}"))
+                    return 0
+                    ;;
+                --complications)
+                    COMPREPLY=($(compgen -W "urban wilderness none" -- "${cur}"))
                     return 0
                     ;;
                 --drop)

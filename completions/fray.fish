@@ -195,10 +195,19 @@ complete -c fray -n "__fish_fray_using_subcommand pursue" -l color -d 'When to c
 always\t''
 never\t''"
 complete -c fray -n "__fish_fray_using_subcommand pursue" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l side -d 'A side, in order: NAME[:KEY[=VALUE],...] (repeatable; default: party and monsters)' -r
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l roster -d 'Sides and combatants from a YAML file (\'-\' reads standard input)' -r -F
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l fleeing -d 'The side that flees; every other side gives chase (5e, 5e2024; default the first side)' -r
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l quarry -d 'The fleeing side\'s Speed' -r
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l pursuer -d 'The pursuing side\'s Speed' -r
-complete -c fray -n "__fish_fray_using_subcommand pursue" -l gap -d 'Starting gap in feet (default: roll the encounter distance)' -r
-complete -c fray -n "__fish_fray_using_subcommand pursue" -l sight -d 'Pursuers give up once the gap exceeds FEET (lost from view)' -r
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l gap -d 'Starting gap in feet (default: ose and bx roll the encounter distance; 5e and 5e2024 start 30 feet apart)' -r
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l terrain -d 'Roll the starting gap as the encounter distance of a travel terrain, e.g. forest (5e, 5e2024)' -r
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l sight -d 'Lost from view past FEET: ose and bx pursuers give up; in 5e and 5e2024 a quarry that far ahead of the nearest pursuer may slip away by Stealth' -r
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l cover -d 'What the quarry has to hide behind when it tries to slip away (5e, 5e2024)' -r -f -a "many\t'Many things to hide behind, or a crowded, noisy place: the Stealth roll has Advantage'
+few\t'Few things to hide behind, or an empty, quiet place: the Stealth roll has Disadvantage'"
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l complications -d 'Complications a participant may run into at the end of its turn (5e, 5e2024; default none)' -r -f -a "urban\t'Streets: carts, crowds, barrels, brawls, slippery ground, sharp turns'
+wilderness\t'Open country: brush, streams, blowing sand, sudden drops, razorvine'
+none\t'No complications'"
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l drop -d 'The quarry drops treasure or food at a round (default 1): treasure[@ROUND] (repeatable)' -r -f -a "treasure\t'pursuers who value wealth may stop (3-in-6)'
 food\t'hungry pursuers may stop (3-in-6)'"
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l rounds -d 'Rounds before the chase is left to the referee (default 10)' -r
@@ -211,6 +220,7 @@ complete -c fray -n "__fish_fray_using_subcommand pursue" -l days -d 'Days the w
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand pursue" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand pursue" -s v -l show-seed -d 'Print the seed in text output'
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l roster-example -d 'Print a commented roster template for this ruleset and command'
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l dungeon -d 'In a dungeon: 2d6 x 10\' (the default)'
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l outdoors -d 'Outdoors: 2d6 x 30\''
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l wilderness -d 'In the wilderness: 4d6 x 10 yards (bx, where --outdoors means the same)'

@@ -257,7 +257,9 @@ Examples:
   fray pursue --quarry 40 --pursuer 30
   fray pursue --quarry 30 --pursuer 40 --gap 60 --sight 120 --drop treasure@2
   fray pursue --quarry 40 --pursuer 40 --odds
-  fray -r bx pursue --wilderness --quarry 90 --pursuer 120 --quarry-count 5 --pursuer-count 12";
+  fray -r bx pursue --wilderness --quarry 90 --pursuer 120 --quarry-count 5 --pursuer-count 12
+  fray -r 5e pursue --gap 30 --sight 60 Rogue:speed=35,con=1,stealth=7 Guard*2:side=monsters,per=12
+  fray -r 5e2024 pursue --terrain forest --complications wilderness --odds Thief Wolf:side=monsters";
 
 pub const ENCOUNTER_EXAMPLES: &str = "\
 Examples:
@@ -511,6 +513,13 @@ pub enum Bait {
 
 #[derive(Debug, Args)]
 pub struct PursueArgs {
+    #[command(flatten)]
+    pub cast: Cast,
+
+    /// The side that flees; every other side gives chase (5e, 5e2024; default the first side)
+    #[arg(long, value_name = "SIDE")]
+    pub fleeing: Option<String>,
+
     /// The fleeing side's Speed
     #[arg(long, value_name = "SPEED", allow_negative_numbers = true, value_parser = whole::<u32>(0..=10_000))]
     pub quarry: Option<u32>,
@@ -519,13 +528,27 @@ pub struct PursueArgs {
     #[arg(long, value_name = "SPEED", allow_negative_numbers = true, value_parser = whole::<u32>(0..=10_000))]
     pub pursuer: Option<u32>,
 
-    /// Starting gap in feet (default: roll the encounter distance)
+    /// Starting gap in feet (default: ose and bx roll the encounter distance; 5e and 5e2024 start
+    /// 30 feet apart)
     #[arg(long, value_name = "FEET", allow_negative_numbers = true, value_parser = whole::<u32>(0..=1_000_000))]
     pub gap: Option<u32>,
 
-    /// Pursuers give up once the gap exceeds FEET (lost from view)
+    /// Roll the starting gap as the encounter distance of a travel terrain, e.g. forest (5e, 5e2024)
+    #[arg(long = "terrain", value_name = "TERRAIN", conflicts_with = "gap")]
+    pub travel_terrain: Option<String>,
+
+    /// Lost from view past FEET: ose and bx pursuers give up; in 5e and 5e2024 a quarry that far
+    /// ahead of the nearest pursuer may slip away by Stealth
     #[arg(long, value_name = "FEET", allow_negative_numbers = true, value_parser = whole::<u32>(0..=1_000_000))]
     pub sight: Option<u32>,
+
+    /// What the quarry has to hide behind when it tries to slip away (5e, 5e2024)
+    #[arg(long, value_enum, value_name = "COVER")]
+    pub cover: Option<Cover>,
+
+    /// Complications a participant may run into at the end of its turn (5e, 5e2024; default none)
+    #[arg(long, value_enum, value_name = "SETTING")]
+    pub complications: Option<Complications>,
 
     /// The quarry drops treasure or food at a round (default 1): treasure[@ROUND] (repeatable)
     #[arg(long, value_name = "WHAT[@ROUND]")]
@@ -557,6 +580,26 @@ pub struct PursueArgs {
     /// Days the wilderness pursuit is followed before the referee decides (bx; default 7)
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u32>(1..=365))]
     pub days: Option<u32>,
+}
+
+/// The cover a fleeing quarry has, for its Stealth to slip away.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Cover {
+    /// Many things to hide behind, or a crowded, noisy place: the Stealth roll has Advantage
+    Many,
+    /// Few things to hide behind, or an empty, quiet place: the Stealth roll has Disadvantage
+    Few,
+}
+
+/// Where a chase runs, for the complications its participants meet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Complications {
+    /// Streets: carts, crowds, barrels, brawls, slippery ground, sharp turns
+    Urban,
+    /// Open country: brush, streams, blowing sand, sudden drops, razorvine
+    Wilderness,
+    /// No complications
+    None,
 }
 
 /// The surprised side of a pursuit.

@@ -96,7 +96,7 @@ pub fn enumerate<T: Ord + Clone>(run: impl FnMut(&mut dyn Dice) -> T) -> Result<
 }
 
 /// [`enumerate`] giving up after `budget` paths.
-fn enumerate_within<T: Ord + Clone>(
+pub fn enumerate_within<T: Ord + Clone>(
     mut run: impl FnMut(&mut dyn Dice) -> T,
     budget: usize,
 ) -> Result<Dist<T>, TooLarge> {

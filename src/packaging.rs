@@ -76,8 +76,8 @@ pub const QUIET: &[(&str, &str)] = &[
     ("`reaction`", "the total (`9`)."),
     (
         "`pursue`",
-        "the outcome (`caught`, `escaped`, `distracted` or `running`) and the round it ended \
-        (`caught 3`).",
+        "the outcome (`caught`, `escaped`, `distracted`, `gave_up` or `running`) and the round it \
+        ended (`caught 3`).",
     ),
     (
         "`encounter`",
@@ -483,7 +483,7 @@ fn completing_command(typed: &Typed) -> clap::Command {
             match arg.get_id().as_str() {
                 "combatants" => arg.add(ArgValueCompleter::new(move |now: &OsStr| spec_candidates(now, &typed, true))),
                 "sides" => arg.add(ArgValueCompleter::new(move |now: &OsStr| spec_candidates(now, &typed, false))),
-                "ambush" | "aware" | "wait" | "surprised" => {
+                "ambush" | "aware" | "wait" | "surprised" | "fleeing" => {
                     arg.add(ArgValueCompleter::new(move |now: &OsStr| side_candidates(now, &typed, "")))
                 }
                 _ => arg,

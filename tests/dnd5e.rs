@@ -598,7 +598,7 @@ fn errors_name_the_flag_or_key_and_what_is_allowed() {
         (
             &["surprise", "--stealth", "3", "Elf:wits=2"],
             2,
-            "unknown combatant key 'wits' for the 5e ruleset; allowed: dex, init, per, alert, adv, dis, size, action, dex-score, initiative, stealth, side",
+            "unknown combatant key 'wits' for the 5e ruleset; allowed: dex, init, per, speed, con, stealth, str, wis, cha, ranger, survival, alert, adv, dis, size, action, dex-score, initiative, side",
         ),
         (
             &["initiative", "Ogre:size=colossal"],
@@ -629,7 +629,7 @@ fn errors_name_the_flag_or_key_and_what_is_allowed() {
         (&["encounter", "Elf"], 2, "5e surprise needs the hiders' Stealth"),
         (&["reaction"], 2, "the 5e ruleset has no reaction rule; rulesets with one: ose, gurps"),
         (&["distance"], 2, "5e distance needs --terrain TERRAIN (or --audible quiet|normal|loud)"),
-        (&["pursue"], 2, "the 5e ruleset has no pursuit rule; rulesets with one: ose"),
+        (&["pursue"], 2, "5e pursue needs combatants: the quarry and its pursuers"),
     ];
     for (args, code, says) in cases {
         let all = with(&["-r", "5e"], args);

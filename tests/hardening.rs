@@ -78,6 +78,10 @@ fn values_of(flag: &str) -> &'static [&'static str] {
         "--swap" => &["A:C", "C:A", "A:G"],
         "--quarry-count" | "--pursuer-count" => &["1", "9", "40"],
         "--days" => &["1", "3"],
+        "--fleeing" => &["party", "monsters", "wolves"],
+        "--cover" => &["many", "few"],
+        "--complications" => &["urban", "wilderness", "none"],
+        "COMBATANT" => &[""],
         _ => &[""],
     }
 }
@@ -94,8 +98,15 @@ fn combatants_of(rules: &Ruleset) -> &'static [&'static str] {
             "B:side=monsters,dex=2",
             "C:alert,action=spell:2+light,size=small",
             "G*3:side=monsters,init=1,adv",
+            "R:speed=40,con=2,stealth=5,ranger",
         ],
-        "5e2024" => &["A:per=14,dex=3,alert,pb=2", "B:side=monsters,dex=2", "C:initiative=12", "G*3:side=monsters,adv"],
+        "5e2024" => &[
+            "A:per=14,dex=3,alert,pb=2",
+            "B:side=monsters,dex=2",
+            "C:initiative=12",
+            "G*3:side=monsters,adv",
+            "R:speed=40,con=-3,stealth=5,str=2,wis=1,cha=-1",
+        ],
         "wod" => &["A:wits=2,composure=3,dex=2", "B:side=monsters,ambusher", "C:initiative=7", "D:in-combat,mod=-2"],
         "bx" => &["A:dex=16", "B:side=monsters,slow", "C:initiative=4", "Goblin*3:side=monsters,mod=-1"],
         "cofd" => &["A:wits=2,composure=3,dex=2", "B:side=monsters,ambusher,stealth=2", "C:initiative=7", "D:mod=-4"],
@@ -169,7 +180,7 @@ fn command_line() -> impl Strategy<Value = Vec<String>> {
                 }
             }
             let pool = combatants_of(rules);
-            let has_cast = matches!(procedure.name(), "surprise" | "initiative" | "encounter");
+            let has_cast = rules.takes_flag(procedure, "COMBATANT");
             for i in people.into_iter().filter(|_| has_cast) {
                 words.push(pool[i % pool.len()].to_string());
             }
@@ -247,6 +258,13 @@ fn roster_text() -> impl Strategy<Value = String> {
             "surprised",
             "surprise",
             "slow",
+            "con",
+            "stealth",
+            "str",
+            "wis",
+            "cha",
+            "ranger",
+            "survival",
             "bogus",
             "",
         ][..],
@@ -541,6 +559,45 @@ const EVERY_COMMAND: &[&[&str]] = &[
         "4",
     ],
     &["-r", "bx", "pursue", "--waterborne", "--quarry", "90", "--pursuer", "150"],
+    &[
+        "-r",
+        "5e",
+        "pursue",
+        "--gap",
+        "30",
+        "--sight",
+        "60",
+        "--complications",
+        "urban",
+        "Rogue:speed=35,con=1,stealth=7",
+        "Guard*2:side=monsters,per=12",
+    ],
+    &[
+        "-r",
+        "5e",
+        "pursue",
+        "--terrain",
+        "forest",
+        "--complications",
+        "wilderness",
+        "--cover",
+        "few",
+        "Thief",
+        "Wolf*3:side=monsters,speed=40,survival",
+    ],
+    &[
+        "-r",
+        "5e2024",
+        "pursue",
+        "--gap",
+        "40",
+        "--sight",
+        "50",
+        "--complications",
+        "wilderness",
+        "Thief:stealth=6",
+        "Wolf*2:side=monsters,speed=40",
+    ],
     &["-r", "bx", "encounter", "--outdoors", "--side", "party:initiative=6", "--side", "orcs", "--cha", "13"],
     &["-r", "cofd", "surprise", "Mitch:wits=2,composure=3", "Thug:ambusher,dex=3,stealth=2,side=monsters"],
     &["-r", "cofd", "initiative", "Mitch:initiative=10", "Larry:initiative=6", "--hold", "Larry"],

@@ -87,10 +87,10 @@ fn check_fields(args: &[&str], expect: impl Fn(&Value) -> Vec<(&'static str, Str
 const COVERED: &[(&str, &[&str])] = &[
     ("ose", &["surprise", "distance", "initiative", "reaction", "pursue", "encounter"]),
     ("gurps", &["surprise", "initiative", "reaction", "encounter"]),
-    ("5e", &["surprise", "distance", "initiative", "encounter"]),
+    ("5e", &["surprise", "distance", "initiative", "pursue", "encounter"]),
     ("wod", &["surprise", "initiative", "encounter"]),
     ("bx", &["surprise", "distance", "initiative", "reaction", "pursue", "encounter"]),
-    ("5e2024", &["surprise", "distance", "initiative", "encounter"]),
+    ("5e2024", &["surprise", "distance", "initiative", "pursue", "encounter"]),
     ("cofd", &["surprise", "initiative", "encounter"]),
 ];
 
@@ -276,6 +276,17 @@ fn dnd5e() {
             ]
         });
     }
+    // The chase: the outcome and its round, every outcome met.
+    let chase =
+        ["pursue", "--gap", "30", "--sight", "60", "--complications", "urban", "Rogue:speed=35,stealth=5,dex=2"];
+    let lines = check(&[&["-r", "5e"], &chase[..], &["Guard*2:side=monsters,con=-1"]].concat(), |d| {
+        format!("{} {}", text(&d["outcome"]), d["round"])
+    });
+    assert!(lines.iter().any(|l| l.starts_with("caught ")) && lines.iter().any(|l| l.starts_with("escaped ")));
+    let tired =
+        ["pursue", "--gap", "100", "--rounds", "8", "Hare:speed=40,con=4", "Hound:side=monsters,speed=40,con=-3"];
+    let lines = check(&[&["-r", "5e"], &tired[..]].concat(), |d| format!("{} {}", text(&d["outcome"]), d["round"]));
+    assert!(lines.iter().any(|l| l.starts_with("gave_up ")) && lines.iter().any(|l| l == "running 8"), "{lines:?}");
 }
 
 // ------------------------------------------------------------------------------------------
@@ -301,6 +312,12 @@ fn dnd5e2024() {
             ("order", names_where(&d["initiative"], "order", |_| true)),
         ]
     });
+    let chase = ["pursue", "--terrain", "forest", "--sight", "40", "--complications", "wilderness"];
+    let lines =
+        check(&[&["-r", "5e2024"], &chase[..], &["Thief:stealth=6", "Wolf*2:side=monsters,speed=40"]].concat(), |d| {
+            format!("{} {}", text(&d["outcome"]), d["round"])
+        });
+    assert!(lines.iter().any(|l| l.starts_with("caught ")) && lines.iter().any(|l| l.starts_with("escaped ")));
 }
 
 // ------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ mod cofd;
 mod contract;
 mod dnd5e;
 mod dnd5e2024;
+mod dnd5e_chase;
 mod golden;
 mod gurps;
 mod hardening;

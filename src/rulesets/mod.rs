@@ -115,6 +115,12 @@ impl Procedure {
         }
     }
 
+    /// Whether every ruleset's command reads sides and combatants (a pursuit does only where
+    /// its flags say so).
+    pub fn always_has_cast(self) -> bool {
+        matches!(self, Procedure::Surprise | Procedure::Initiative | Procedure::Encounter)
+    }
+
     /// What the rule is called in an error: "the gurps ruleset has no {rule_name} rule".
     pub fn rule_name(self) -> &'static str {
         match self {
@@ -217,21 +223,27 @@ impl Ruleset {
         }
     }
 
+    /// Whether the ruleset's `procedure` takes `flag`: one of its own, or a cast flag where the
+    /// procedure reads a cast (every surprise, initiative and encounter; a pursuit whose flags
+    /// list `COMBATANT`).
+    pub fn takes_flag(&self, procedure: Procedure, flag: &str) -> bool {
+        let Some(own) = self.flags(procedure) else { return false };
+        let casts = procedure.always_has_cast() || own.contains(&"COMBATANT");
+        own.contains(&flag) || (casts && CAST_FLAGS.contains(&flag))
+    }
+
     /// Refuses flags that belong to another ruleset or procedure, naming who uses them.
     pub fn check_flags(&self, procedure: Procedure, given: &[String]) -> Result<()> {
         let own = self.flags(procedure).unwrap_or(&[]);
         for flag in given {
-            if own.contains(&flag.as_str()) || CAST_FLAGS.contains(&flag.as_str()) {
+            if self.takes_flag(procedure, flag) {
                 continue;
             }
-            let users: Vec<&str> = RULESETS
-                .iter()
-                .filter(|r| r.flags(procedure).is_some_and(|f| f.contains(&flag.as_str())))
-                .map(|r| r.id)
-                .collect();
+            let users: Vec<&str> = RULESETS.iter().filter(|r| r.takes_flag(procedure, flag)).map(|r| r.id).collect();
             let what = if flag == "COMBATANT" { "combatants".to_string() } else { flag.clone() };
             let err = Error::usage(format!("{what} is not an option of {} {}", self.id, procedure.name()));
-            let takes = if own.is_empty() { "no options of its own".to_string() } else { own.join(", ") };
+            let named: Vec<&str> = own.iter().map(|f| if *f == "COMBATANT" { "combatants" } else { f }).collect();
+            let takes = if own.is_empty() { "no options of its own".to_string() } else { named.join(", ") };
             return Err(match users.as_slice() {
                 [] => err.hint(format!("{} {} takes {takes}", self.id, procedure.name())),
                 users => err.hint(format!(
@@ -287,7 +299,7 @@ pub trait Rule {
     fn odds(&self, fallback: Fallback) -> Odds;
 }
 
-/// Flags every command with a cast accepts, whatever the ruleset.
+/// Flags every command with a cast accepts.
 const CAST_FLAGS: &[&str] = &["--side", "--roster", "--roster-example", "COMBATANT"];
 
 /// The cast options of a command, if it has any.
@@ -296,6 +308,7 @@ pub fn cast_of(command: &Command) -> Option<&cli::Cast> {
         Command::Surprise(a) => Some(&a.cast),
         Command::Initiative(a) => Some(&a.cast),
         Command::Encounter(a) => Some(&a.cast),
+        Command::Pursue(a) => Some(&a.cast),
         _ => None,
     }
 }

@@ -1,6 +1,7 @@
 //! 5e: D&D 5th edition (2014) surprise and initiative with the DMG variants (seeds 002, 004).
 //! This file turns the command line into rule inputs; [`rules`] rolls them, [`text`] shows them.
 
+pub mod chase;
 #[cfg(test)]
 pub(crate) mod odds_check;
 pub mod rules;
@@ -21,6 +22,14 @@ pub struct CombatantKeys {
     pub dex: Option<i32>,
     pub init: Option<i32>,
     pub per: Option<i32>,
+    pub speed: Option<i32>,
+    pub con: Option<i32>,
+    pub stealth: Option<i32>,
+    pub str: Option<i32>,
+    pub wis: Option<i32>,
+    pub cha: Option<i32>,
+    pub ranger: bool,
+    pub survival: bool,
     pub alert: bool,
     pub adv: bool,
     pub dis: bool,
@@ -28,13 +37,20 @@ pub struct CombatantKeys {
     pub action: Option<Action>,
     pub dex_score: Option<i32>,
     pub initiative: Option<i32>,
-    pub stealth: Option<i32>,
 }
 
 const COMBATANT_KEYS: &[KeyDef] = &[
-    KeyDef::int("dex", -5, 10, "Dex modifier: breaks initiative ties (default 0)"),
+    KeyDef::int("dex", -5, 10, "Dex modifier: breaks initiative ties; pursue's Dexterity rolls (default 0)"),
     KeyDef::int("init", -10, 20, "initiative modifier (default: the Dex modifier)"),
     KeyDef::int("per", 1, 40, "passive Perception (default 10)"),
+    chase::SPEED,
+    chase::CON_2014,
+    chase::STEALTH,
+    chase::STR,
+    chase::WIS,
+    chase::CHA,
+    chase::RANGER,
+    chase::SURVIVAL,
     KeyDef::flag("alert", "Alert feat: +5 initiative, cannot be surprised"),
     KeyDef::flag("adv", "rolls initiative with advantage"),
     KeyDef::flag("dis", "rolls initiative with disadvantage"),
@@ -42,7 +58,6 @@ const COMBATANT_KEYS: &[KeyDef] = &[
     KeyDef::text("action", check_action, ACTION_HELP),
     KeyDef::int("dex-score", 1, 30, "the Dexterity score: breaks ties among equal Dex modifiers"),
     KeyDef::int("initiative", -10, 50, "an initiative total already rolled, used as given"),
-    KeyDef::int("stealth", -10, 30, "Stealth modifier: a hider rolls d20 + N (default: --stealth, --stealth-mod)"),
 ];
 
 const KEYS: RulesetKeys = RulesetKeys {
@@ -89,6 +104,8 @@ combatants:
   - name: Rogue
     dex: 4
     alert: true
+    con: 1
+    stealth: 7
     # action: light+light       (with --variant speed)
   - name: Goblin
     count: 4
@@ -163,10 +180,45 @@ const MANUAL: Manual = Manual {
             "surprise, then the chosen initiative; the surprised keep their place marked \"loses \
                 first turn\".",
         ),
+        (
+            "`pursue`",
+            "a chase (DMG p.252–255). The side named by `--fleeing SIDE` (default the first) runs and \
+            every other side gives chase, in standard initiative order; the pursuers start at 0 and the quarry \
+            `--gap FEET` ahead (default 30), or at the encounter distance of `--terrain T`. On its \
+            turn every participant Dashes, running twice its `speed` (default 30): 3 + `con` Dashes \
+            are free, and each further one takes a DC 10 Constitution check at the end of the turn \
+            or costs a level of exhaustion (1: disadvantage on checks; 2: Speed halved; 3: \
+            disadvantage on saves; 5: out of the chase). A pursuer that reaches a quarry catches it. \
+            At the end of each round a quarry more than `--sight FEET` ahead of the lead pursuer \
+            (the nearest) rolls Stealth (`stealth`) against the pursuers' best passive Perception \
+            (`per`) and slips away only above it (never without `--sight`); `--cover many` or `few` \
+            gives that roll advantage or disadvantage, and so does a lead pursuer with `ranger` or \
+            `survival` (disadvantage). `--complications urban|wilderness`: a d20 at the end of every \
+            turn, 1–10 a complication from the DMG's table for the next participant in the order, \
+            who rolls the check or save named with its best allowed modifier (`str`, `dex`, `con`, \
+            `wis`, `cha`); a failure costs it movement on its next turn (difficult terrain; prone: \
+            standing costs half its Speed; a net: no move) or deals damage, which is shown. \
+            `--rounds N` (default 10).",
+        ),
     ],
-    notes: &["Encounter distance by `--terrain`: `arctic`, `desert`, `farmland`, `grassland` 6d6 × 10 \
+    notes: &[
+        "Encounter distance by `--terrain`: `arctic`, `desert`, `farmland`, `grassland` 6d6 × 10 \
               ft · `forest`, `swamp`, `woodland` 2d8 × 10 ft · `hills`, `wastelands` 2d10 × 10 ft · \
-              `jungle` 2d6 × 10 ft · `mountains` 4d10 × 10 ft."],
+              `jungle` 2d6 × 10 ft · `mountains` 4d10 × 10 ft.",
+        "A chase, where the DMG leaves it to the referee: a pursuer stops at the quarry it \
+            reaches; a quarry that drops out stays where it stopped, rolls no more to slip away, and \
+            is caught when a pursuer gets there; the lead pursuer is the one nearest the quarry (of \
+            several level, any one with `ranger` or `survival` counts), and only pursuers still in \
+            the chase lend their passive Perception. It ends when no quarry is left to catch \
+            (`caught` if any was caught, else `escaped`) or when every pursuer has dropped out \
+            (`gave_up`, or `caught` if one was caught before), and is still `running` after the last \
+            round otherwise. A complication befalls the next participant still in the chase; a \
+            choice of abilities takes the best modifier (Intelligence, which fray has no key for, is \
+            left out), the beggar gets no coin and razorvine is braved rather than skirted; the \
+            guard strikes if its target runs 20 ft or more on its turn, and an attack shows its \
+            total (it hits an Armor Class up to it). Rolls use the ability modifiers given (0 when \
+            not given); fray adds no proficiency.",
+    ],
     output: &[
         (
             "`surprise`",
@@ -191,6 +243,21 @@ const MANUAL: Manual = Manual {
             "`surprise`, `initiative` (each place with `surprised` and `loses_first_turn`), \
                 `first_to_act`.",
         ),
+        (
+            "`pursue`",
+            "`{participants: [{name, side, role: quarry|pursuer, speed, free_dashes}], initiative (as \
+            the `initiative` command gives it), start_gap, start? (a rolled distance), sight?, \
+            cover?: many|few, complications?: urban|wilderness, rounds: [{round, turns: [{name, \
+            speed, hindered?, moved, dashed, free_dash?, dash_check?: {kind: check|save, ability, \
+            roll, dropped?, mode?, modifier, penalty?, total, dc, success}, exhaustion, position, \
+            caught?, attacked?, dropped_out?, complication?: {roll, entry?, target?, check?, \
+            effect?: {terrain?, prone?, restrained?, blinded?, guard?, fall?, damage?, attack?, \
+            note?}}}], escape?: [{name, distance, roll, dropped?, mode?, modifier, penalty?, total, \
+            against, escaped}], gaps?: [{name, gap}]}], outcome: caught|escaped|gave_up|running, \
+            round (0 when caught before the first round), quarry: [{name, fate: \
+            caught|escaped|dropped_out|running, round?}]}`; `position` is in feet from where the \
+            pursuers started.",
+        ),
     ],
     quiet_encounter: "`surprised=Fighter,Wizard order=Goblin,Halfling,Elf`.",
 };
@@ -208,7 +275,7 @@ pub static RULESET: Ruleset = Ruleset {
         distance: Some(Handler { flags: &["--terrain", "--audible"], run: distance_command }),
         initiative: Some(Handler { flags: &["--variant", "--rounds"], run: initiative_command }),
         reaction: None,
-        pursue: None,
+        pursue: Some(Handler { flags: chase::FLAGS, run: pursue_command }),
         encounter: Some(Handler {
             flags: &[
                 "--stealth",
@@ -289,6 +356,46 @@ fn encounter_command(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut R
     let surprise = surprise_input(&cast, &args.surprise, args.both_surprised)?;
     let input = initiative_input(&cast, args.order.variant, args.rounds)?;
     runner.run(&EncounterInput { surprise, initiative: Initiative::new(&input) })
+}
+
+fn pursue_command(args: &cli::PursueArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+    let cast: Cast = cast.typed()?.take_part(&args.fleeing.iter().map(String::as_str).collect::<Vec<_>>());
+    let fleeing = match &args.fleeing {
+        Some(name) => cast.side_for("--fleeing", name)?,
+        None => 0,
+    };
+    let lines = cast
+        .combatants
+        .iter()
+        .map(|c| {
+            let k = &c.keys;
+            chase::Line {
+                name: c.name.clone(),
+                count: c.count,
+                side: c.side,
+                speed: k.speed,
+                con: k.con,
+                dex: k.dex,
+                str: k.str,
+                wis: k.wis,
+                cha: k.cha,
+                stealth: k.stealth,
+                per: k.per,
+                tracker: k.ranger || k.survival,
+            }
+        })
+        .collect();
+    let sides = cast.sides.iter().map(|s| s.name.clone()).collect();
+    let lineup = || {
+        // The chase rolls standard initiative; a speed-factor action has no part in it.
+        let mut creatures = creatures(&cast)?;
+        for c in &mut creatures {
+            c.action = None;
+        }
+        let sides = cast.sides.iter().map(|s| s.name.clone()).collect();
+        Ok(Initiative::new(&InitiativeInput { variant: Variant::Standard, sides, creatures, rounds: 1 }))
+    };
+    runner.run(&chase::setup(chase::Edition::E2014, "5e", sides, lines, fleeing, args, TERRAINS, lineup)?)
 }
 
 /// The cast's combatants as 5e creatures (their keys were checked as they were read).

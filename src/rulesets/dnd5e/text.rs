@@ -256,7 +256,7 @@ pub fn order_lines(
     lines
 }
 
-fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {
+pub(crate) fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {
     let mut lines = Vec::new();
     match i.variant {
         Variant::Speed => {

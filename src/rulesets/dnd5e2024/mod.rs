@@ -10,7 +10,7 @@ mod odds_check;
 pub mod rules;
 pub mod text;
 
-use super::dnd5e::{self, rules as e2014, rules::RollMode};
+use super::dnd5e::{self, chase, rules as e2014, rules::RollMode};
 use super::{Handler, Manual, Procedures, Ruleset};
 use crate::app::Runner;
 use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
@@ -30,26 +30,41 @@ pub struct CombatantKeys {
     pub dex: Option<i32>,
     pub init: Option<i32>,
     pub per: Option<i32>,
+    pub speed: Option<i32>,
+    pub con: Option<i32>,
+    pub stealth: Option<i32>,
+    pub str: Option<i32>,
+    pub wis: Option<i32>,
+    pub cha: Option<i32>,
     pub alert: bool,
     pub pb: Option<i32>,
     pub adv: bool,
     pub dis: bool,
     pub surprised: bool,
     pub initiative: Option<i32>,
-    pub stealth: Option<i32>,
 }
 
 const COMBATANT_KEYS: &[KeyDef] = &[
-    KeyDef::int("dex", -5, 10, "Dex modifier: the initiative modifier, and breaks its ties (default 0)"),
+    KeyDef::int(
+        "dex",
+        -5,
+        10,
+        "Dex modifier: the initiative modifier, and breaks its ties; pursue's Dexterity saves (default 0)",
+    ),
     KeyDef::int("init", -10, 20, "initiative modifier, as a stat block gives it (default: the Dex modifier)"),
     KeyDef::int("per", 1, 40, "passive Perception (default 10)"),
+    chase::SPEED,
+    chase::CON_2024,
+    chase::STEALTH,
+    chase::STR,
+    chase::WIS,
+    chase::CHA,
     KeyDef::flag("alert", "Alert feat: adds the proficiency bonus to initiative and may swap (--swap)"),
     KeyDef::int("pb", 2, 9, "proficiency bonus, added to initiative with alert"),
     KeyDef::flag("adv", "rolls initiative with Advantage"),
     KeyDef::flag("dis", "rolls initiative with Disadvantage"),
     KeyDef::flag("surprised", "was surprised: rolls initiative with Disadvantage (initiative command only)"),
     KeyDef::int("initiative", -10, 50, "an initiative total already rolled, used as given"),
-    KeyDef::int("stealth", -10, 30, "Stealth modifier: a hider rolls d20 + N (default: --stealth, --stealth-mod)"),
 ];
 
 const KEYS: RulesetKeys = RulesetKeys {
@@ -102,6 +117,8 @@ combatants:
     per: 14
     alert: true
     pb: 2
+    con: 1
+    stealth: 7
   - name: Fighter
     dex: 1
     per: 12
@@ -160,6 +177,18 @@ const MANUAL: Manual = Manual {
             "how far off an encounter begins, by the 2024 DMG's travel terrain (the terrains are \
                 listed below; either number, any case).",
         ),
+        (
+            "`pursue`",
+            "a chase as in `5e` (`--fleeing`, `--gap` or `--terrain` with the 2024 terrains, \
+            `--sight`, `--cover`, `--complications`, `--rounds`; keys `speed`, `con`, `stealth`, \
+            `per`, `str`, `dex`, `wis`, `cha`), by the 2024 DMG: at least one free Dash; the roll \
+            past them is a DC 10 Constitution saving throw; each Exhaustion level costs 5 ft of \
+            Speed and 2 on every d20 roll, and a runner drops out at 5 levels (the DMG errata) or at \
+            Speed 0; a ranger leading the pursuit is no escape factor any more (so no `ranger` or \
+            `survival` keys); complications are a d12 at the end of each turn, 1–6 from the 2024 \
+            tables, every one a saving throw. Initiative is rolled as the `initiative` command rolls \
+            it.",
+        ),
     ],
     notes: &[
         "Ties: the rules leave the order of tied combatants to the GM (and players decide among their \
@@ -185,6 +214,11 @@ const MANUAL: Manual = Manual {
         ),
         ("`distance`", "`{terrain, roll, scale, feet}`."),
         ("`encounter`", "`surprise`, `initiative`, `first_to_act`."),
+        (
+            "`pursue`",
+            "as in `5e`, with `initiative` as 5e2024's, `kind: save` for every roll of the chase, and \
+            `penalty` (−2 a level of Exhaustion) where it applies.",
+        ),
     ],
     quiet_encounter: "`surprised=Fighter,Rogue order=Goblin,Rogue,Fighter,Elf`: the surprised lose no \
                       turn, so `order` is the whole acting order.",
@@ -203,7 +237,7 @@ pub static RULESET: Ruleset = Ruleset {
         distance: Some(Handler { flags: &["--terrain"], run: distance_command }),
         initiative: Some(Handler { flags: &["--variant", "--swap"], run: initiative_command }),
         reaction: None,
-        pursue: None,
+        pursue: Some(Handler { flags: chase::FLAGS, run: pursue_command }),
         encounter: Some(Handler {
             flags: &["--stealth", "--stealth-mod", "--ambush", "--variant", "--swap"],
             run: encounter_command,
@@ -226,21 +260,60 @@ fn distance_command(args: &cli::DistanceArgs, _: cast::Cast, runner: &mut Runner
 
 fn initiative_command(args: &cli::InitiativeArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
     let cast: Cast = cast.typed()?.take_part(&[]);
-    let lineup = Lineup::new(&initiative_input(&cast, &args.order, true)?);
+    let lineup = Lineup::new(&initiative_input(&cast, args.order.variant, &args.order.swap, true)?);
     runner.run(&Initiative { lineup: &lineup, surprised: lineup.surprised.clone() })
 }
 
 fn encounter_command(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
     let cast: Cast = cast.typed()?.take_part(&dnd5e::surprise_sides(&args.surprise));
     let surprise = surprise_input(&cast, &args.surprise)?;
-    let initiative = Lineup::new(&initiative_input(&cast, &args.order, false)?);
+    let initiative = Lineup::new(&initiative_input(&cast, args.order.variant, &args.order.swap, false)?);
     runner.run(&EncounterInput { surprise, initiative })
 }
 
-/// The initiative lineup; `alone` for the initiative command, where the `surprised` key
-/// stands in for the surprise step.
-fn initiative_input(cast: &Cast, order: &cli::OrderOpts, alone: bool) -> Result<InitiativeInput> {
-    let variant = match order.variant {
+/// A chase: initiative as the initiative command rolls it (standard, the `surprised` key
+/// rolling with Disadvantage), then the 2024 chase.
+fn pursue_command(args: &cli::PursueArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+    let cast: Cast = cast.typed()?.take_part(&args.fleeing.iter().map(String::as_str).collect::<Vec<_>>());
+    let fleeing = match &args.fleeing {
+        Some(name) => cast.side_for("--fleeing", name)?,
+        None => 0,
+    };
+    let lines = cast
+        .combatants
+        .iter()
+        .map(|c| {
+            let k = &c.keys;
+            chase::Line {
+                name: c.name.clone(),
+                count: c.count,
+                side: c.side,
+                speed: k.speed,
+                con: k.con,
+                dex: k.dex,
+                str: k.str,
+                wis: k.wis,
+                cha: k.cha,
+                stealth: k.stealth,
+                per: k.per,
+                tracker: false,
+            }
+        })
+        .collect();
+    let sides = cast.sides.iter().map(|s| s.name.clone()).collect();
+    let lineup = || Ok(Lineup::new(&initiative_input(&cast, None, &[], true)?));
+    runner.run(&chase::setup(chase::Edition::E2024, "5e2024", sides, lines, fleeing, args, TERRAINS, lineup)?)
+}
+
+/// The initiative lineup; `alone` for the initiative command (and a chase), where the
+/// `surprised` key stands in for the surprise step.
+fn initiative_input(
+    cast: &Cast,
+    variant: Option<cli::Variant>,
+    swap: &[String],
+    alone: bool,
+) -> Result<InitiativeInput> {
+    let variant = match variant {
         None | Some(cli::Variant::Standard) => e2014::Variant::Standard,
         Some(cli::Variant::Score) => e2014::Variant::Score,
         Some(other @ (cli::Variant::Side | cli::Variant::Speed)) => {
@@ -272,7 +345,7 @@ fn initiative_input(cast: &Cast, order: &cli::OrderOpts, alone: bool) -> Result<
             .hint("drop the key"));
         }
     }
-    let swaps = order.swap.iter().map(|text| swap(text, &creatures)).collect::<Result<Vec<_>>>()?;
+    let swaps = swap.iter().map(|text| swap_pair(text, &creatures)).collect::<Result<Vec<_>>>()?;
     let mut seen: Vec<usize> = Vec::new();
     for &(a, b) in &swaps {
         if let Some(&twice) = [a, b].iter().find(|i| seen.contains(i)) {
@@ -290,7 +363,7 @@ fn initiative_input(cast: &Cast, order: &cli::OrderOpts, alone: bool) -> Result<
 
 /// `--swap ALERT:ALLY` as indices: ALERT has the Alert feat, ALLY is another single combatant
 /// on its side (SRD 5.2, Alert: a willing ally).
-fn swap(text: &str, creatures: &[e2014::Creature]) -> Result<(usize, usize)> {
+fn swap_pair(text: &str, creatures: &[e2014::Creature]) -> Result<(usize, usize)> {
     let names = || creatures.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", ");
     let Some((alert, ally)) = text.split_once(':') else {
         return Err(Error::usage(format!("--swap '{text}': write ALERT:ALLY, the Alert holder then the ally"))

@@ -360,6 +360,17 @@ fn swap_note(odds: &mut Odds, ini: &Lineup) {
     }
 }
 
+/// A 2024 chase's acting order: the initiative command's roll.
+impl crate::rulesets::dnd5e::chase::TurnOrder for Lineup {
+    type Rolled<'a> = InitiativeOutcome<'a>;
+
+    fn roll_order<'a>(&'a self, dice: &mut dyn Dice) -> (InitiativeOutcome<'a>, Vec<usize>) {
+        let rolled = Initiative { lineup: self, surprised: self.surprised.clone() }.roll(dice);
+        let order = rolled.order.iter().map(|p| p.place.contender).collect();
+        (rolled, order)
+    }
+}
+
 // ------------------------------------------------------------------------------------------
 // Encounter
 

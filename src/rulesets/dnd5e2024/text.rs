@@ -113,6 +113,12 @@ fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {
     lines
 }
 
+impl crate::rulesets::dnd5e::chase::OrderLines for InitiativeOutcome<'_> {
+    fn lines(&self, p: &Palette) -> Vec<String> {
+        initiative_lines(self, p)
+    }
+}
+
 fn variant_words(variant: Variant) -> &'static str {
     match variant {
         Variant::Score => "initiative score",
