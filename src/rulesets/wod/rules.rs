@@ -1066,6 +1066,21 @@ impl<'i> Rule for Initiative<'i> {
             push_standings(&mut odds, input, standing, round_one);
             return odds;
         }
+        if !full {
+            // Who acts first, worked out from the moves (see `moved_first`), in round 1 leaving
+            // out those who sit it out.
+            let first = moved_first(input, |_| Prob::one());
+            let round_one = match sitters {
+                true => moved_first(input, |i| if sits_out(i) { Prob::zero() } else { Prob::one() }).map(Some),
+                false => Some(None),
+            };
+            if let (Some(first), Some(round_one)) = (first, round_one) {
+                let exact = Method::exact(fallback);
+                let mut odds = Odds::default();
+                push_moved(&mut odds, input, &first, exact, round_one.as_ref().map(|r| (r, exact)));
+                return odds;
+            }
+        }
         let (dist, method) = fight_dist(
             d10_paths(input.rollers()) <= EXACT_PATHS,
             n,
@@ -1078,8 +1093,9 @@ impl<'i> Rule for Initiative<'i> {
         let mut odds = Odds::default();
         let order = dist.map(|(o, _)| o.clone());
         if !full {
-            let round_one = dist.map(|(_, r)| r.clone());
-            push_moved(&mut odds, input, &order, method, sitters.then_some((&round_one, method)));
+            let first = order.map(|k| k.first().copied());
+            let round_one = dist.map(|(_, r)| r.first().copied());
+            push_moved(&mut odds, input, &first, method, sitters.then_some((&round_one, method)));
             return odds;
         }
         let (title, first_title) = order_titles(input, full);
@@ -1191,6 +1207,216 @@ fn moved(input: &InitiativeInput) -> bool {
     input.moves.iter().any(|m| m.kind != MoveKind::Hold)
 }
 
+/// Most combatants tied together by delays and readied actions (movers and the anchors they
+/// wait on) for which [`moved_first`] works out who stands first exactly.
+const MOVED_CHAINED: usize = 7;
+/// Most of those whose staying in is itself uncertain (a surprise roll) for that.
+const MOVED_UNSURE: usize = 3;
+
+/// A delay's or readied action's anchor; `None` for everyone else (holders keep their place in
+/// the standing order).
+fn anchor_of(m: Option<&Move>) -> Option<Anchor> {
+    match m {
+        Some(Move { kind: MoveKind::Delay | MoveKind::Ready, anchor, .. }) => *anchor,
+        _ => None,
+    }
+}
+
+/// A product of factors `a·x + b·(1 − x)`, as the coefficients of `x^k (1 − x)^(d − k)`, `k`
+/// from 0: every coefficient stays a chance (none negative).
+fn times(poly: &[Prob], [a, b]: &[Prob; 2]) -> Vec<Prob> {
+    let mut out = vec![Prob::zero(); poly.len() + 1];
+    for (k, c) in poly.iter().enumerate() {
+        if c.is_zero() {
+            continue;
+        }
+        if !b.is_zero() {
+            out[k] = out[k].add(&c.mul(b));
+        }
+        if !a.is_zero() {
+            out[k + 1] = out[k + 1].add(&c.mul(a));
+        }
+    }
+    out
+}
+
+/// `∫₀¹ x^k (1 − x)^(d − k) dx = 1 / ((d + 1)·C(d, k))`.
+fn beta(d: usize, k: usize) -> Prob {
+    let mut choose: u128 = 1;
+    for i in 0..k as u128 {
+        choose = choose * (d as u128 - i) / (i + 1);
+    }
+    Prob::new(1, (d as u128 + 1) * choose)
+}
+
+/// Compares the steps of two moments from the same place: before (−1), after (+1), and
+/// missing steps count as 0, as [`Moment`] does.
+fn steps_cmp(a: &[i8], b: &[i8]) -> Ordering {
+    let len = a.len().max(b.len());
+    (0..len).map(|k| a.get(k).unwrap_or(&0).cmp(b.get(k).unwrap_or(&0))).find(|o| o.is_ne()).unwrap_or(Ordering::Equal)
+}
+
+/// Who acts first on the standing order with delayed and readied actions, among those who
+/// stay in (each independently, with the chance `stays`); `None` (nobody) when none does.
+/// `None` overall when the movers tie too many combatants together to work out exactly.
+///
+/// How the rolling code places them: a mover moves only when it stands above the moment it
+/// waits for, so a moment starts from the rolled place of the lowest-placed combatant on the
+/// chain from the mover down to its root (the first who does not move), followed by the steps,
+/// before (−1) or after (+1), from there up the chain. Moments are compared by that place, then
+/// step by step, and equal moments go by the tie rule. So the first who stays in stands on the
+/// chain of some combatant `r`: everyone who stays in has someone on its chain placed at or
+/// below `r`, and among those whose chain has `r` lowest, the earliest steps win. The rolled
+/// ranking is by total, then the tie key, then a roll-off, which is as if each drew a uniform
+/// `x`: given `r`'s total and draw, every other combatant stands above it independently, with a
+/// chance linear in `x`. Those on no chain only need to sit out or stand below `r`; those on
+/// chains are taken through every way of standing above or below `r` and staying in or not; the
+/// product is integrated over `x`.
+fn moved_first(input: &InitiativeInput, stays: impl Fn(usize) -> Prob) -> Option<Dist<Option<usize>>> {
+    let n = input.fighters.len();
+    let moves = input.move_by_fighter();
+    let anchors: Vec<Option<Anchor>> = moves.iter().map(|&m| anchor_of(m)).collect();
+    // Each combatant's chain, itself first, down to its root.
+    let mut chains = Vec::with_capacity(n);
+    for i in 0..n {
+        let mut chain = vec![i];
+        let mut at = i;
+        while let Some(anchor) = anchors[at] {
+            at = anchor.other();
+            if at >= n || chain.contains(&at) {
+                return None;
+            }
+            chain.push(at);
+        }
+        chains.push(chain);
+    }
+    let mut chained: Vec<usize> = (0..n).filter(|&i| chains[i].len() > 1).flat_map(|i| chains[i].clone()).collect();
+    chained.sort_unstable();
+    chained.dedup();
+    let stay: Vec<Prob> = (0..n).map(&stays).collect();
+    let unsure = |i: usize| !stay[i].is_zero() && stay[i] != Prob::one();
+    if chained.len() > MOVED_CHAINED || chained.iter().filter(|&&i| unsure(i)).count() > MOVED_UNSURE {
+        return None;
+    }
+    let step = |i: usize| if matches!(anchors[i], Some(Anchor::After(_))) { 1i8 } else { -1 };
+    let rivals = rivals(input, |_| Prob::one());
+    let tie_break: Vec<i64> = input.fighters.iter().map(|f| i64::from(f.tie_break())).collect();
+    let mut chance = vec![Prob::zero(); n];
+    for r in 0..n {
+        // Those followed one by one: the chained, and `r`.
+        let mut followed = chained.clone();
+        if !followed.contains(&r) {
+            followed.push(r);
+        }
+        let others: Vec<usize> = followed.iter().copied().filter(|&j| j != r).collect();
+        let doubtful: Vec<usize> = followed.iter().copied().filter(|&j| unsure(j)).collect();
+        // The steps from `r` up to each follower whose chain holds `r`.
+        let steps: Vec<Option<Vec<i8>>> = (0..n)
+            .map(|i| {
+                let at = chains[i].iter().position(|&c| c == r)?;
+                Some(chains[i][..at].iter().rev().map(|&c| step(c)).collect())
+            })
+            .collect();
+        for (t, pt) in &rivals[r].totals {
+            if pt.is_zero() {
+                continue;
+            }
+            // [above, below] for each other: a + e·(1 − x) = a·x + (a + e)·(1 − x) above it,
+            // and (1 − a)·x + (1 − a − e)·(1 − x) below.
+            let sides: Vec<[[Prob; 2]; 2]> = (0..n)
+                .map(|j| {
+                    let (mut a, mut e) = (Prob::zero(), Prob::zero());
+                    for (u, p) in &rivals[j].totals {
+                        match (u.cmp(t), tie_break[j].cmp(&tie_break[r])) {
+                            (Ordering::Greater, _) | (Ordering::Equal, Ordering::Greater) => a = a.add(p),
+                            (Ordering::Equal, Ordering::Equal) => e = e.add(p),
+                            _ => {}
+                        }
+                    }
+                    let ae = a.add(&e);
+                    [[a.clone(), ae.clone()], [a.complement(), ae.complement()]]
+                })
+                .collect();
+            // Those on no chain: out, or in and below `r`.
+            let mut plain = vec![Prob::one()];
+            for j in (0..n).filter(|&j| j != r && !followed.contains(&j)) {
+                let out = stay[j].complement();
+                let [_, [bx, b1]] = &sides[j];
+                let factor = [out.add(&stay[j].mul(bx)), out.add(&stay[j].mul(b1))];
+                plain = times(&plain, &factor);
+            }
+            // ∫ of plain times x^k (1 − x)^(m − k) for the followed's m factors.
+            let m = others.len();
+            let integrals: Vec<Prob> = (0..=m)
+                .map(|k| {
+                    let terms: Vec<Prob> = plain
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, c)| !c.is_zero())
+                        .map(|(c, p)| p.mul(&beta(n - 1, k + c)))
+                        .collect();
+                    Prob::sum(&terms)
+                })
+                .collect();
+            for upper in 0u32..(1 << m) {
+                let is_above = |j: usize| others.iter().position(|&o| o == j).is_some_and(|k| upper & (1 << k) != 0);
+                let mut weight: Option<Prob> = None;
+                for ins in 0u32..(1 << doubtful.len()) {
+                    let is_in = |i: usize| match doubtful.iter().position(|&d| d == i) {
+                        Some(k) => ins & (1 << k) != 0,
+                        None => !stay[i].is_zero(),
+                    };
+                    let mut first_steps: Vec<(usize, &Vec<i8>)> = Vec::new();
+                    let mut valid = true;
+                    for &i in followed.iter().filter(|&&i| is_in(i)) {
+                        let below = chains[i].iter().any(|&c| c != r && !is_above(c));
+                        match (&steps[i], below) {
+                            (Some(s), false) => first_steps.push((i, s)),
+                            (None, false) => valid = false,
+                            _ => {}
+                        }
+                    }
+                    if !valid || first_steps.is_empty() {
+                        continue;
+                    }
+                    let weight = weight
+                        .get_or_insert_with(|| {
+                            let mut poly = vec![pt.clone()];
+                            for (k, &j) in others.iter().enumerate() {
+                                poly = times(&poly, &sides[j][usize::from(upper & (1 << k) == 0)]);
+                            }
+                            Prob::sum(&poly.iter().zip(&integrals).map(|(w, i)| w.mul(i)).collect::<Vec<_>>())
+                        })
+                        .clone();
+                    let mut weight = weight;
+                    for (k, &d) in doubtful.iter().enumerate() {
+                        weight = weight.mul(&if ins & (1 << k) != 0 { stay[d].clone() } else { stay[d].complement() });
+                    }
+                    if weight.is_zero() {
+                        continue;
+                    }
+                    // The earliest steps, then the tie rule: the higher key, then a roll-off.
+                    let earliest = first_steps.iter().map(|(_, s)| *s).min_by(|a, b| steps_cmp(a, b)).cloned();
+                    let at_once: Vec<usize> = first_steps
+                        .iter()
+                        .filter(|(_, s)| earliest.as_ref().is_some_and(|e| steps_cmp(s, e).is_eq()))
+                        .map(|&(i, _)| i)
+                        .collect();
+                    let top = at_once.iter().map(|&i| tie_break[i]).max();
+                    let winners: Vec<usize> = at_once.into_iter().filter(|&i| Some(tie_break[i]) == top).collect();
+                    let share = weight.div(&Prob::new(winners.len() as u128, 1));
+                    for i in winners {
+                        chance[i] = chance[i].add(&share);
+                    }
+                }
+            }
+        }
+    }
+    let nobody = stay.iter().fold(Prob::one(), |acc, s| acc.mul(&s.complement()));
+    let pairs = chance.into_iter().enumerate().map(|(i, p)| (Some(i), p));
+    Some(Dist::from_pairs(pairs.chain(std::iter::once((None, nobody))).filter(|(_, p)| !p.is_zero())))
+}
+
 /// Each fighter as the ranking odds see it: d10 + modifier (or the total given), the tie rule's
 /// key, and the chance `acts` that it takes part.
 fn rivals(input: &InitiativeInput, acts: impl Fn(usize) -> Prob) -> Vec<Rival> {
@@ -1269,15 +1495,19 @@ fn push_standings(
         describe_first(input, f, "nobody")
     });
     if let Some((first, method)) = round_one {
-        let beat = input.beat.word();
-        let (part, title) =
-            (format!("{beat} 1"), format!("who acts first in {beat} 1 (the surprised and held sit out)"));
-        odds.push(Some(&part), &title, &first, method, |k| describe_round_one(input, k, false));
+        push_round_one_first(odds, input, &first, method);
     }
     match standing.places {
         Some(places) => push_places(odds, &places, &lines(input, &rivals(input, |_| Prob::one())), "not in the order"),
         None => odds.note(PLACES_NOT_LISTED),
     }
+}
+
+/// Who acts first in round 1 beyond three fighters, or that it is undetermined.
+fn push_round_one_first(odds: &mut Odds, input: &InitiativeInput, first: &Dist<RoundOne>, method: Method) {
+    let beat = input.beat.word();
+    let (part, title) = (format!("{beat} 1"), format!("who acts first in {beat} 1 (the surprised and held sit out)"));
+    odds.push(Some(&part), &title, first, method, |k| describe_round_one(input, k, false));
 }
 
 /// The standing order's first and places over every roll of `run` (an initiative or an encounter).
@@ -1307,15 +1537,13 @@ fn order_titles(input: &InitiativeInput, full: bool) -> (&'static str, String) {
 fn push_moved(
     odds: &mut Odds,
     input: &InitiativeInput,
-    order: &Dist<Vec<usize>>,
+    first: &Dist<Option<usize>>,
     method: Method,
-    round_one: Option<(&Dist<Vec<usize>>, Method)>,
+    round_one: Option<(&Dist<Option<usize>>, Method)>,
 ) {
-    let first = order.map(|k| k.first().copied());
-    odds.push(Some("first"), "who acts first", &first, method, |f| describe_first(input, f, "nobody"));
-    if let Some((round_one, method)) = round_one {
+    odds.push(Some("first"), "who acts first", first, method, |f| describe_first(input, f, "nobody"));
+    if let Some((first, method)) = round_one {
         let beat = input.beat.word();
-        let first = round_one.map(|k| k.first().copied());
         let title = format!("who acts first in {beat} 1 (the surprised and held sit out)");
         let nobody = format!("nobody acts in {beat} 1");
         odds.push(Some(&format!("{beat} 1")), &title, &first, method, |f| describe_first(input, f, &nobody));
@@ -1475,8 +1703,13 @@ fn round_one_first(
     for (weight, acts) in branches {
         let sits_out = |i: usize| holds[i] || fighters.fighters[i].surprised;
         let stays = |i: usize| if sits_out(i) { Prob::zero() } else { acts[i].prob(|v| *v != Some(false)) };
-        let field = Field::new(&rivals(fighters, stays), Settle::RollOff(10));
-        let first = field.first()?;
+        // With delays and readied actions each fighter is its own kind.
+        let (first, kinds): (Dist<Option<usize>>, Vec<Vec<usize>>) = if moved(fighters) {
+            (moved_first(fighters, stays)?, (0..fighters.fighters.len()).map(|i| vec![i]).collect())
+        } else {
+            let field = Field::new(&rivals(fighters, stays), Settle::RollOff(10));
+            (field.first()?, field.kinds().map(<[usize]>::to_vec).collect())
+        };
         let weighed = |p: &Prob| if *weight == Prob::one() { p.clone() } else { p.mul(weight) };
         let mut chance = vec![Prob::zero(); fighters.fighters.len()];
         for (who, p) in first.iter() {
@@ -1487,7 +1720,7 @@ fn round_one_first(
         }
         // A kind's members come first alike; those whose own rolls are alike too split alike, so
         // the (long) fractions are worked out once for each.
-        for members in field.kinds() {
+        for members in &kinds {
             let mut alike: Vec<(&Dist<Option<bool>>, Vec<usize>)> = Vec::new();
             for &i in members {
                 match alike.iter_mut().find(|(own, _)| **own == acts[i]) {
@@ -1555,6 +1788,21 @@ where
                 None => {
                     push_standings(&mut odds, fighters, standing, None);
                     standing_listed = true;
+                }
+            }
+        }
+        if !full && moved(fighters) {
+            // Who acts first, worked out from the moves (see `moved_first`); round 1 too, branch
+            // by branch of the surprise rolls, when it can be.
+            if let Some(first) = moved_first(fighters, |_| Prob::one()) {
+                odds.push(Some("first"), "who acts first", &first, Method::exact(fallback), |f| {
+                    describe_first(fighters, f, "nobody")
+                });
+                standing_listed = true;
+                if let Some((round_one, method)) = branches.as_ref().and_then(|b| round_one_first(fighters, b, method)) {
+                    push_round_one_first(&mut odds, fighters, &round_one, method);
+                    odds.note(MOVED_NOTE);
+                    return odds;
                 }
             }
         }
