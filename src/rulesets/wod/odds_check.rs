@@ -265,3 +265,109 @@ fn group_members_warn_each_other_and_their_side() {
     ];
     check_surprise(&lines);
 }
+
+/// A combatant for the initiative alone: its modifier, its Dexterity + Composure (the tie
+/// key; the modifier where `None`), its total where given.
+fn fighter(name: &str, init: i32, dex_composure: Option<i32>, given: Option<i32>) -> Fighter {
+    Fighter {
+        name: name.into(),
+        side: "party".into(),
+        modifiers: vec![Modifier::new(init, "initiative")],
+        dex_composure,
+        given,
+        surprised: false,
+    }
+}
+
+fn delay(who: usize, after: usize) -> Move {
+    Move { who, kind: MoveKind::Delay, anchor: Some(Anchor::After(after)) }
+}
+
+fn ready(who: usize, before: usize) -> Move {
+    Move { who, kind: MoveKind::Ready, anchor: Some(Anchor::Before(before)) }
+}
+
+fn hold(who: usize, anchor: Option<Anchor>) -> Move {
+    Move { who, kind: MoveKind::Hold, anchor }
+}
+
+/// Beyond three with delays or readied actions, the initiative's odds work out who acts first
+/// (and in round 1, when someone sits it out) from the moves: here against the rolling code
+/// walked over every die and roll-off.
+fn check_initiative(fighters: Vec<Fighter>, moves: Vec<Move>) {
+    assert!(fighters.len() > 3);
+    let input = InitiativeInput { fighters, moves, beat: Beat::Round };
+    let rule = Initiative { input: &input, enters: Vec::new() };
+    let odds = rule.odds(fallback());
+    let walked = walk(|d| orders(&rule.roll(d)));
+    assert_part(&odds, Some("first"), &walked, |(standing, _)| json!(standing.first()));
+    let sits_out = input.moves.iter().any(|m| m.kind == MoveKind::Hold) || input.fighters.iter().any(|f| f.surprised);
+    if sits_out {
+        assert_part(&odds, Some("round 1"), &walked, |(_, round_one)| json!(round_one.first()));
+    }
+}
+
+#[test]
+fn a_chain_of_delays_on_tied_totals() {
+    // Ann waits for Bo, who waits for Cy; Di and Ed tie Cy's modifier and Dexterity + Composure,
+    // so roll-offs settle their places.
+    let fighters = vec![
+        fighter("Ann", 2, Some(4), None),
+        fighter("Bo", 1, Some(3), None),
+        fighter("Cy", 1, Some(3), None),
+        fighter("Di", 1, Some(3), Some(6)),
+        fighter("Ed", 0, Some(5), None),
+    ];
+    check_initiative(fighters, vec![delay(0, 1), delay(1, 2)]);
+}
+
+#[test]
+fn two_readied_actions_at_one_moment_and_a_holder() {
+    // Ann and Bo both ready against Cy: the tie rule puts Bo, with the higher Dexterity +
+    // Composure, first. Di holds for round 2.
+    let fighters = vec![
+        fighter("Ann", 1, Some(2), None),
+        fighter("Bo", 1, Some(3), None),
+        fighter("Cy", 2, None, None),
+        fighter("Di", 0, Some(4), Some(7)),
+        fighter("Ed", 1, Some(1), Some(7)),
+    ];
+    check_initiative(fighters, vec![ready(0, 2), ready(1, 2), hold(3, None)]);
+}
+
+#[test]
+fn readied_chains_and_a_delay_on_a_readier() {
+    // Ann readies before Bo, who readies before Cy; Di waits until after Ann.
+    let fighters = vec![
+        fighter("Ann", 0, None, None),
+        fighter("Bo", 1, None, None),
+        fighter("Cy", 0, None, Some(5)),
+        fighter("Di", 2, None, None),
+    ];
+    check_initiative(fighters, vec![ready(0, 1), ready(1, 2), delay(3, 0)]);
+}
+
+#[test]
+fn a_readied_action_against_a_holder_and_delays_on_one_anchor() {
+    // Ann readies before Di, who holds to act after Bo in round 2; Bo and Cy both wait for Ed.
+    let fighters = vec![
+        fighter("Ann", 1, Some(3), None),
+        fighter("Bo", 0, Some(1), None),
+        fighter("Cy", 0, Some(1), Some(6)),
+        fighter("Di", 2, Some(2), None),
+        fighter("Ed", 1, None, Some(6)),
+    ];
+    check_initiative(fighters, vec![ready(0, 3), hold(3, Some(Anchor::After(1))), delay(1, 4), delay(2, 4)]);
+}
+
+#[test]
+fn a_delay_after_a_later_delayer_and_a_ready_before_it() {
+    // Mixed steps from one root: Bo waits for Cy, Ann readies before Bo, Di waits for Bo.
+    let fighters = vec![
+        fighter("Ann", 1, None, None),
+        fighter("Bo", 1, None, None),
+        fighter("Cy", 0, None, None),
+        fighter("Di", 1, None, Some(7)),
+    ];
+    check_initiative(fighters, vec![delay(1, 2), ready(0, 1), delay(3, 1)]);
+}
