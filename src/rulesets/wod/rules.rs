@@ -1208,10 +1208,14 @@ fn moved(input: &InitiativeInput) -> bool {
 }
 
 /// Most combatants tied together by delays and readied actions (movers and the anchors they
-/// wait on) for which [`moved_first`] works out who stands first exactly.
-const MOVED_CHAINED: usize = 7;
-/// Most of those whose staying in is itself uncertain (a surprise roll) for that.
-const MOVED_UNSURE: usize = 3;
+/// wait on), counting twice those whose staying in is itself uncertain (a surprise roll), for
+/// which [`moved_first`] works out who stands first exactly: each is followed through both
+/// ways it may go.
+const MOVED_CHAINED: usize = 10;
+/// Most combatants in all for that: the work grows with the cube of the cast.
+const MOVED_CAST: usize = 24;
+/// The same when some stay in only on a surprise roll's chance, whose long fractions cost more.
+const MOVED_UNSURE_CAST: usize = 12;
 
 /// A delay's or readied action's anchor; `None` for everyone else (holders keep their place in
 /// the standing order).
@@ -1295,7 +1299,8 @@ fn moved_first(input: &InitiativeInput, stays: impl Fn(usize) -> Prob) -> Option
     chained.dedup();
     let stay: Vec<Prob> = (0..n).map(&stays).collect();
     let unsure = |i: usize| !stay[i].is_zero() && stay[i] != Prob::one();
-    if chained.len() > MOVED_CHAINED || chained.iter().filter(|&&i| unsure(i)).count() > MOVED_UNSURE {
+    let cast = if (0..n).any(unsure) { MOVED_UNSURE_CAST } else { MOVED_CAST };
+    if n > cast || chained.len() + chained.iter().filter(|&&i| unsure(i)).count() > MOVED_CHAINED {
         return None;
     }
     let step = |i: usize| if matches!(anchors[i], Some(Anchor::After(_))) { 1i8 } else { -1 };
@@ -1303,6 +1308,13 @@ fn moved_first(input: &InitiativeInput, stays: impl Fn(usize) -> Prob) -> Option
     let tie_break: Vec<i64> = input.fighters.iter().map(|f| i64::from(f.tie_break())).collect();
     let mut chance = vec![Prob::zero(); n];
     for r in 0..n {
+        // One on no chain can only come first itself, as any alike to it (the same roll, tie
+        // key and chance to stay in) does.
+        let plain_alike = |o: usize| !chained.contains(&o) && rivals[o] == rivals[r] && stay[o] == stay[r];
+        if let Some(o) = (0..r).find(|&o| !chained.contains(&r) && plain_alike(o)) {
+            chance[r] = chance[o].clone();
+            continue;
+        }
         // Those followed one by one: the chained, and `r`.
         let mut followed = chained.clone();
         if !followed.contains(&r) {
@@ -1317,6 +1329,63 @@ fn moved_first(input: &InitiativeInput, stays: impl Fn(usize) -> Prob) -> Option
                 Some(chains[i][..at].iter().rev().map(|&c| step(c)).collect())
             })
             .collect();
+        // For each way the others followed stand above (a set bit) or below `r`: who comes first
+        // among those whose chain has `r` lowest, with the chance of it over who stays in (the
+        // same whatever `r`'s total).
+        let m = others.len();
+        let shares: Vec<Vec<(usize, Prob)>> = (0u32..(1 << m))
+            .map(|upper| {
+                let is_above = |j: usize| others.iter().position(|&o| o == j).is_some_and(|k| upper & (1 << k) != 0);
+                let mut shares: Vec<(usize, Prob)> = Vec::new();
+                for ins in 0u32..(1 << doubtful.len()) {
+                    let is_in = |i: usize| match doubtful.iter().position(|&d| d == i) {
+                        Some(k) => ins & (1 << k) != 0,
+                        None => !stay[i].is_zero(),
+                    };
+                    let mut first_steps: Vec<(usize, &Vec<i8>)> = Vec::new();
+                    let mut valid = true;
+                    for &i in followed.iter().filter(|&&i| is_in(i)) {
+                        let below = chains[i].iter().any(|&c| c != r && !is_above(c));
+                        match (&steps[i], below) {
+                            (Some(s), false) => first_steps.push((i, s)),
+                            // Someone staying in would stand before `r`'s moments.
+                            (None, false) => valid = false,
+                            _ => {}
+                        }
+                    }
+                    if !valid || first_steps.is_empty() {
+                        continue;
+                    }
+                    let mut weight = Prob::one();
+                    for (k, &d) in doubtful.iter().enumerate() {
+                        weight = weight.mul(&if ins & (1 << k) != 0 { stay[d].clone() } else { stay[d].complement() });
+                    }
+                    if weight.is_zero() {
+                        continue;
+                    }
+                    // The earliest steps, then the tie rule: the higher key, then a roll-off.
+                    let earliest = first_steps.iter().map(|(_, s)| *s).min_by(|a, b| steps_cmp(a, b)).cloned();
+                    let at_once: Vec<usize> = first_steps
+                        .iter()
+                        .filter(|(_, s)| earliest.as_ref().is_some_and(|e| steps_cmp(s, e).is_eq()))
+                        .map(|&(i, _)| i)
+                        .collect();
+                    let top = at_once.iter().map(|&i| tie_break[i]).max();
+                    let winners: Vec<usize> = at_once.into_iter().filter(|&i| Some(tie_break[i]) == top).collect();
+                    let share = weight.div(&Prob::new(winners.len() as u128, 1));
+                    for i in winners {
+                        match shares.iter_mut().find(|(w, _)| *w == i) {
+                            Some((_, p)) => *p = p.add(&share),
+                            None => shares.push((i, share.clone())),
+                        }
+                    }
+                }
+                shares
+            })
+            .collect();
+        if shares.iter().all(Vec::is_empty) {
+            continue;
+        }
         for (t, pt) in &rivals[r].totals {
             if pt.is_zero() {
                 continue;
@@ -1346,7 +1415,6 @@ fn moved_first(input: &InitiativeInput, stays: impl Fn(usize) -> Prob) -> Option
                 plain = times(&plain, &factor);
             }
             // ∫ of plain times x^k (1 − x)^(m − k) for the followed's m factors.
-            let m = others.len();
             let integrals: Vec<Prob> = (0..=m)
                 .map(|k| {
                     let terms: Vec<Prob> = plain
@@ -1358,56 +1426,17 @@ fn moved_first(input: &InitiativeInput, stays: impl Fn(usize) -> Prob) -> Option
                     Prob::sum(&terms)
                 })
                 .collect();
-            for upper in 0u32..(1 << m) {
-                let is_above = |j: usize| others.iter().position(|&o| o == j).is_some_and(|k| upper & (1 << k) != 0);
-                let mut weight: Option<Prob> = None;
-                for ins in 0u32..(1 << doubtful.len()) {
-                    let is_in = |i: usize| match doubtful.iter().position(|&d| d == i) {
-                        Some(k) => ins & (1 << k) != 0,
-                        None => !stay[i].is_zero(),
-                    };
-                    let mut first_steps: Vec<(usize, &Vec<i8>)> = Vec::new();
-                    let mut valid = true;
-                    for &i in followed.iter().filter(|&&i| is_in(i)) {
-                        let below = chains[i].iter().any(|&c| c != r && !is_above(c));
-                        match (&steps[i], below) {
-                            (Some(s), false) => first_steps.push((i, s)),
-                            (None, false) => valid = false,
-                            _ => {}
-                        }
-                    }
-                    if !valid || first_steps.is_empty() {
-                        continue;
-                    }
-                    let weight = weight
-                        .get_or_insert_with(|| {
-                            let mut poly = vec![pt.clone()];
-                            for (k, &j) in others.iter().enumerate() {
-                                poly = times(&poly, &sides[j][usize::from(upper & (1 << k) == 0)]);
-                            }
-                            Prob::sum(&poly.iter().zip(&integrals).map(|(w, i)| w.mul(i)).collect::<Vec<_>>())
-                        })
-                        .clone();
-                    let mut weight = weight;
-                    for (k, &d) in doubtful.iter().enumerate() {
-                        weight = weight.mul(&if ins & (1 << k) != 0 { stay[d].clone() } else { stay[d].complement() });
-                    }
-                    if weight.is_zero() {
-                        continue;
-                    }
-                    // The earliest steps, then the tie rule: the higher key, then a roll-off.
-                    let earliest = first_steps.iter().map(|(_, s)| *s).min_by(|a, b| steps_cmp(a, b)).cloned();
-                    let at_once: Vec<usize> = first_steps
-                        .iter()
-                        .filter(|(_, s)| earliest.as_ref().is_some_and(|e| steps_cmp(s, e).is_eq()))
-                        .map(|&(i, _)| i)
-                        .collect();
-                    let top = at_once.iter().map(|&i| tie_break[i]).max();
-                    let winners: Vec<usize> = at_once.into_iter().filter(|&i| Some(tie_break[i]) == top).collect();
-                    let share = weight.div(&Prob::new(winners.len() as u128, 1));
-                    for i in winners {
-                        chance[i] = chance[i].add(&share);
-                    }
+            for (upper, shares) in shares.iter().enumerate().filter(|(_, s)| !s.is_empty()) {
+                let mut poly = vec![pt.clone()];
+                for (k, &j) in others.iter().enumerate() {
+                    poly = times(&poly, &sides[j][usize::from(upper & (1 << k) == 0)]);
+                }
+                let weight = Prob::sum(&poly.iter().zip(&integrals).map(|(w, i)| w.mul(i)).collect::<Vec<_>>());
+                if weight.is_zero() {
+                    continue;
+                }
+                for (i, p) in shares {
+                    chance[*i] = chance[*i].add(&weight.mul(p));
                 }
             }
         }
