@@ -338,3 +338,50 @@ fn turn_one_of_an_eleven_strong_cofd_ambush() {
     assert_eq!(total + undetermined, Q::one(), "somebody always stays: the ambushers");
     assert_eq!(turn_one.len(), 12);
 }
+
+/// Twelve alike wod combatants, A waiting until after B: a delayed action never comes first
+/// (it stands right after B, or stays where it rolled, below B), so the first is the highest of
+/// the other eleven, alike: 1/11 each, and the answer is exact.
+#[test]
+fn who_acts_first_among_twelve_wod_with_a_delay() {
+    let names: Vec<String> = ('A'..='L').map(String::from).collect();
+    let mut args = vec!["-r", "wod", "initiative", "--delay", "A:after=B"];
+    args.extend(names.iter().map(String::as_str));
+    let mut json_args = vec!["-f", "json", "--odds"];
+    json_args.extend(&args);
+    assert_eq!(crate::common::json(&json_args)["exact"], true);
+    let first = part(&args, "first");
+    assert!(!first.contains_key("\"A\""), "A never acts first");
+    for name in &names[1..] {
+        assert_eq!(first[&format!("\"{name}\"")], q(1, 11), "{name} first");
+    }
+}
+
+/// Five wod combatants of unlike modifiers and tie keys, Ann readying before Cy and Di waiting
+/// until after Bo: every roll of the five d10s walked here, the order and moves applied by hand
+/// (no ties survive the tie key), against the binary's fractions.
+#[test]
+fn who_acts_first_with_a_ready_and_a_delay_against_every_roll() {
+    // (name, init, dexterity): Dexterity + Composure (composure 1) breaks ties.
+    let cast = [("Ann", 2, 1), ("Bo", 1, 4), ("Cy", 3, 2), ("Di", 0, 3), ("Ed", 2, 5)];
+    let mut args = vec!["-r".to_string(), "wod".into(), "initiative".into()];
+    args.extend(["--ready", "Ann:before=Cy", "--delay", "Di:after=Bo"].map(String::from));
+    args.extend(cast.iter().map(|(name, init, dex)| format!("{name}:init={init},dex={dex},composure=1")));
+    let first = part(&owned(&args), "first");
+    let mut walked: BTreeMap<String, Q> = BTreeMap::new();
+    for roll in 0..100_000u32 {
+        let faces: Vec<i64> = (0..5).map(|k| i64::from(roll / 10u32.pow(k) % 10) + 1).collect();
+        let key = |i: usize| (cast[i].1 + faces[i], cast[i].2);
+        let mut base: Vec<usize> = (0..5).collect();
+        base.sort_by_key(|&i| std::cmp::Reverse(key(i)));
+        let place = |i: usize| base.iter().position(|&b| b == i).unwrap();
+        // Bo, Cy and Ed keep their places. Ann, above Cy, moves to right before it; Di, above
+        // Bo, right after it; either one below its anchor stays where it rolled, so below the
+        // highest of the three too. So the highest of the three comes first, unless it is Cy
+        // and Ann rolled above it.
+        let top = *base.iter().find(|&&i| i == 1 || i == 2 || i == 4).unwrap();
+        let first = if top == 2 && place(0) < place(2) { 0 } else { top };
+        *walked.entry(format!("\"{}\"", cast[first].0)).or_insert_with(Q::zero) += q(1, 100_000);
+    }
+    assert_eq!(first, walked);
+}
