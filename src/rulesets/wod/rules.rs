@@ -1561,7 +1561,7 @@ fn order_titles(input: &InitiativeInput, full: bool) -> (&'static str, String) {
     }
 }
 
-/// Beyond three fighters with delayed or readied actions: who acts first (`order`: the first of
+/// Beyond three fighters with delayed or readied actions: who acts first (`first`: the first of
 /// the standing order, or none) and in round 1, without each one's place.
 fn push_moved(
     odds: &mut Odds,
@@ -1575,7 +1575,7 @@ fn push_moved(
         let beat = input.beat.word();
         let title = format!("who acts first in {beat} 1 (the surprised and held sit out)");
         let nobody = format!("nobody acts in {beat} 1");
-        odds.push(Some(&format!("{beat} 1")), &title, &first, method, |f| describe_first(input, f, &nobody));
+        odds.push(Some(&format!("{beat} 1")), &title, first, method, |f| describe_first(input, f, &nobody));
     }
     odds.note(MOVED_NOTE);
 }
@@ -1828,7 +1828,8 @@ where
                     describe_first(fighters, f, "nobody")
                 });
                 standing_listed = true;
-                if let Some((round_one, method)) = branches.as_ref().and_then(|b| round_one_first(fighters, b, method)) {
+                if let Some((round_one, method)) = branches.as_ref().and_then(|b| round_one_first(fighters, b, method))
+                {
                     push_round_one_first(&mut odds, fighters, &round_one, method);
                     odds.note(MOVED_NOTE);
                     return odds;
