@@ -371,3 +371,17 @@ fn a_delay_after_a_later_delayer_and_a_ready_before_it() {
     ];
     check_initiative(fighters, vec![delay(1, 2), ready(0, 1), delay(3, 1)]);
 }
+
+#[test]
+fn round_one_of_an_encounter_with_a_chain_of_delays_and_a_readied_action() {
+    // Ann waits for Bo, who waits for Di; Cy readies before Di. Ann and Cy roll surprise on
+    // small pools, so round 1 weighs who of the chain stays in.
+    let lines = [
+        line("Ann", 1, 0, Stance::Rolls, 1, None),
+        line("Bo", 0, 1, Stance::InCombat, 1, Some(6)),
+        line("Cy", 0, 0, Stance::Rolls, 2, None),
+        line("Di", 1, 1, Stance::Ambusher, 0, None),
+    ];
+    let moves = vec![delay(0, 1), delay(1, 3), ready(2, 3)];
+    check(&lines, moves);
+}
