@@ -1211,7 +1211,7 @@ fn moved(input: &InitiativeInput) -> bool {
 /// wait on), counting twice those whose staying in is itself uncertain (a surprise roll), for
 /// which [`moved_first`] works out who stands first exactly: each is followed through both
 /// ways it may go.
-const MOVED_CHAINED: usize = 10;
+const MOVED_CHAINED: usize = 9;
 /// Most combatants in all for that: the work grows with the cube of the cast.
 const MOVED_CAST: usize = 24;
 /// The same when some stay in only on a surprise roll's chance, whose long fractions cost more.
