@@ -3,6 +3,11 @@
 use crate::dice::Roll;
 use serde::Serialize;
 
+/// For `skip_serializing_if`: a number left out when it is zero.
+pub fn is_zero<T: Default + PartialEq>(n: &T) -> bool {
+    *n == T::default()
+}
+
 /// A named modifier, shown with its source: `+1 CHA 16`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Modifier {

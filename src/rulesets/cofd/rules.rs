@@ -4,7 +4,7 @@
 
 use crate::dice::{Dice, Pool};
 use crate::odds::{Dist, Fallback, Method, Odds, PoolCounts, pool_cap};
-use crate::outcome::join;
+use crate::outcome::{is_zero, join};
 use crate::prob::Prob;
 use crate::rulesets::wod::rules::{
     self as wod, Acts, Branches, Check, Roller, Stance, Surprise, Surprised, check, dice_words, group_part, pool_paths,
@@ -32,10 +32,6 @@ pub struct Stealth {
     pub modifier: i32,
     /// The pool: Dexterity + Stealth, the penalty and the modifier (below 1, a chance die).
     pub dice: i32,
-}
-
-fn is_zero(n: &i32) -> bool {
-    *n == 0
 }
 
 impl Stealth {

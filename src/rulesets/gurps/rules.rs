@@ -11,7 +11,7 @@ use crate::odds::{Dist, Fallback, Method, Odds, dist_of, exact_or_estimate};
 use crate::order::odds::{self as ranking, Line, PLACES_NOT_LISTED, Rival, push_places};
 use crate::order::{self, KeyName, Settle, Tie, TieKey};
 pub use crate::outcome::ReactionOutcome;
-use crate::outcome::{Modifier, join, sum};
+use crate::outcome::{Modifier, is_zero, join, sum};
 use crate::prob::Prob;
 use crate::rulesets::Rule;
 use serde::Serialize;
@@ -75,10 +75,6 @@ pub struct Leader {
     /// Tactics skill level (0: none).
     #[serde(skip_serializing_if = "is_zero")]
     pub tactics: i32,
-}
-
-fn is_zero(n: &i32) -> bool {
-    *n == 0
 }
 
 /// A side, with what its initiative roll needs.

@@ -9,7 +9,7 @@ use crate::odds::{
 };
 use crate::order::odds::{Field, Line, PLACES_NOT_LISTED, Rival, Standings, push_places, standings};
 use crate::order::{self, KeyName, Settle, Tie, TieKey};
-use crate::outcome::{Modifier, sum};
+use crate::outcome::{Modifier, is_zero, sum};
 use crate::prob::Prob;
 use crate::render::Report;
 use crate::rulesets::Rule;
@@ -117,10 +117,6 @@ pub struct Check {
     pub modifier: i32,
     pub pool: Pool,
     pub successes: u32,
-}
-
-fn is_zero(n: &i32) -> bool {
-    *n == 0
 }
 
 #[derive(Clone, Debug, Serialize)]
