@@ -871,22 +871,36 @@ pub struct InitRoll {
     pub total: i32,
 }
 
-/// seed 002 and the PHB: d20 (two kept higher or lower with advantage or disadvantage, each
-/// rolled on its own) plus modifiers; an initiative score rolls nothing.
+/// The d20s of one roll, in the order rolled, and the one kept.
+#[derive(Clone, Copy, Debug)]
+pub struct D20s {
+    pub rolls: [Option<Roll>; 2],
+    pub kept: Roll,
+    /// The other die, with advantage or disadvantage.
+    pub dropped: Option<Roll>,
+}
+
+/// PHB: one d20; with advantage or disadvantage two, each rolled on its own, the higher or the
+/// lower kept (the first on a tie); both cancel, and one d20 is rolled.
+pub fn roll_d20s(mode: RollMode, dice: &mut dyn Dice) -> D20s {
+    let first = dice.roll(1, 20);
+    let second = match mode {
+        RollMode::Advantage | RollMode::Disadvantage => dice.roll(1, 20),
+        _ => return D20s { rolls: [Some(first), None], kept: first, dropped: None },
+    };
+    let second_kept = if mode == RollMode::Advantage { second.total > first.total } else { second.total < first.total };
+    let (kept, dropped) = if second_kept { (second, first) } else { (first, second) };
+    D20s { rolls: [Some(first), Some(second)], kept, dropped: Some(dropped) }
+}
+
+/// seed 002 and the PHB: d20 (two kept higher or lower with advantage or disadvantage) plus
+/// modifiers; an initiative score rolls nothing.
 pub fn roll_contender(c: &Contender, dice: &mut dyn Dice) -> InitRoll {
     let (rolls, d20) = match c.die {
         None => ([None, None], None),
-        Some(RollMode::Advantage) => {
-            let (a, b) = (dice.roll(1, 20), dice.roll(1, 20));
-            ([Some(a), Some(b)], Some(a.total.max(b.total)))
-        }
-        Some(RollMode::Disadvantage) => {
-            let (a, b) = (dice.roll(1, 20), dice.roll(1, 20));
-            ([Some(a), Some(b)], Some(a.total.min(b.total)))
-        }
-        Some(_) => {
-            let a = dice.roll(1, 20);
-            ([Some(a), None], Some(a.total))
+        Some(mode) => {
+            let d = roll_d20s(mode, dice);
+            (d.rolls, Some(d.kept.total))
         }
     };
     InitRoll { rolls, d20, total: c.base + d20.map_or(0, |f| f as i32) + sum(&c.modifiers) }

@@ -15,12 +15,13 @@
 pub mod tables;
 pub mod text;
 
-use super::rules::{DistanceInput, DistanceOutcome, Noticed, RollMode, Sighting};
+use super::rules::{D20s, DistanceInput, DistanceOutcome, Noticed, RollMode, Sighting, roll_d20s};
 use crate::cast::KeyDef;
 use crate::cli;
 use crate::dice::{Dice, Roll};
 use crate::error::{Error, Result};
 use crate::odds::{Dist, Fallback, Method, Odds, enumerate_within, simulate};
+use crate::outcome::is_zero;
 use crate::prob::Prob;
 use crate::rulesets::Rule;
 use serde::Serialize;
@@ -401,14 +402,6 @@ impl Hindrance {
     }
 }
 
-fn is_zero(n: &u32) -> bool {
-    *n == 0
-}
-
-fn is_zero_i32(n: &i32) -> bool {
-    *n == 0
-}
-
 /// One participant's state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct Run {
@@ -508,24 +501,14 @@ pub struct D20 {
     pub mode: RollMode,
     pub modifier: i32,
     /// 2024 exhaustion: −2 a level.
-    #[serde(skip_serializing_if = "is_zero_i32")]
+    #[serde(skip_serializing_if = "is_zero")]
     pub penalty: i32,
     pub total: i32,
 }
 
-/// PHB: with Advantage or Disadvantage roll two d20s and keep the higher or the lower; both
-/// cancel, and one d20 is rolled.
+/// A d20 test: the 2014 code's d20s (Advantage, Disadvantage) plus the modifier and penalty.
 fn roll_d20(dice: &mut dyn Dice, mode: RollMode, modifier: i32, penalty: i32) -> D20 {
-    let first = dice.roll(1, 20);
-    let (roll, dropped) = match mode {
-        RollMode::Advantage | RollMode::Disadvantage => {
-            let second = dice.roll(1, 20);
-            let second_kept =
-                if mode == RollMode::Advantage { second.total > first.total } else { second.total < first.total };
-            if second_kept { (second, Some(first)) } else { (first, Some(second)) }
-        }
-        _ => (first, None),
-    };
+    let D20s { kept: roll, dropped, .. } = roll_d20s(mode, dice);
     D20 { roll, dropped, mode, modifier, penalty, total: roll.total as i32 + modifier + penalty }
 }
 
@@ -545,7 +528,7 @@ pub struct Test {
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct Damage {
     pub roll: Roll,
-    #[serde(skip_serializing_if = "is_zero_i32")]
+    #[serde(skip_serializing_if = "is_zero")]
     pub bonus: i32,
     pub total: i32,
     #[serde(rename = "type")]
