@@ -2,6 +2,7 @@
 //! streams and settings by `main`, so it can be driven from tests without a terminal.
 
 use crate::cli::{Cli, ColorWhen, Command, Format, Global, RulesId};
+use crate::config::{Config, ConfigFile};
 use crate::dice::SeededDice;
 use crate::error::{Error, Result, io_reason};
 use crate::odds::{Fallback, Odds};
@@ -32,6 +33,8 @@ pub struct Env<'a> {
     pub format_var: Option<OsString>,
     /// A seed from the OS, asked for only when --seed is not given.
     pub os_seed: fn() -> u64,
+    /// Where the config file is (`None`: no HOME or XDG_CONFIG_HOME to look in).
+    pub config: Option<ConfigFile>,
 }
 
 impl Env<'_> {
@@ -71,6 +74,7 @@ pub fn main(args: &[OsString], env: &mut Env) -> u8 {
 fn parse_and_run(args: &[OsString], env: &mut Env) -> Result<()> {
     // One clap command serves parsing, the given-flag check and error messages.
     let mut command = crate::cli::command();
+    let args = &hoist_cast_flags(args, &command);
     let parsed = command.try_get_matches_from_mut(args).and_then(|m| Cli::from_arg_matches(&m).map(|cli| (m, cli)));
     let (matches, cli) = match parsed {
         Ok(parsed) => parsed,
@@ -88,8 +92,72 @@ fn parse_and_run(args: &[OsString], env: &mut Env) -> Result<()> {
     match &cli.command {
         Command::Completions { shell } => Ok(env.stdout.write_all(&crate::packaging::completion(*shell))?),
         Command::Man { dir } => write_man(dir),
-        _ => run(&cli, &crate::cli::given_flags(&command, &matches), env),
+        _ => {
+            let config = match &env.config {
+                Some(file) if !cli.global.no_config => crate::config::load(file)?,
+                _ => Config::default(),
+            };
+            run(&cli, &crate::cli::given_flags(&command, &matches), &config, env)
+        }
     }
+}
+
+/// The flags that name the cast, `--side`, `--roster` and `--roster-example`, are the game
+/// command's; written before the command's name (`fray --side party --side orcs surprise`) they
+/// are moved to just after it, so they are accepted anywhere on the line.
+fn hoist_cast_flags(args: &[OsString], command: &clap::Command) -> Vec<OsString> {
+    const CAST: [&str; 3] = ["--side", "--roster", "--roster-example"];
+    let takes_value = |arg: &clap::Arg| arg.get_action().takes_values();
+    let mut before = Vec::new();
+    let mut hoisted = Vec::new();
+    let mut i = 1;
+    while i < args.len() {
+        let Some(word) = args[i].to_str() else { break };
+        if word == "--" || !word.starts_with('-') || word == "-" {
+            // The command's name (or something clap will refuse as it is).
+            if hoisted.is_empty() || command.find_subcommand(word).is_none() {
+                return args.to_vec();
+            }
+            let mut out = vec![args[0].clone()];
+            out.extend(before);
+            out.push(args[i].clone());
+            out.extend(hoisted);
+            out.extend_from_slice(&args[i + 1..]);
+            return out;
+        }
+        let (long, inline_value) = match word.split_once('=') {
+            Some((long, _)) => (long, true),
+            None => (word, false),
+        };
+        let mut words = 1;
+        if let Some(name) = long.strip_prefix("--") {
+            let value_next = match CAST.iter().find(|c| **c == long) {
+                Some(&flag) => flag != "--roster-example",
+                None => command.get_arguments().any(|a| a.get_long() == Some(name) && takes_value(a)),
+            };
+            if value_next && !inline_value {
+                words = 2;
+            }
+            if CAST.contains(&long) {
+                hoisted.extend_from_slice(&args[i..(i + words).min(args.len())]);
+                i += words;
+                continue;
+            }
+        } else {
+            // A cluster of short flags: the first that takes a value takes the rest, or the next word.
+            for (k, c) in word.char_indices().skip(1) {
+                if command.get_arguments().any(|a| a.get_short() == Some(c) && takes_value(a)) {
+                    if k + c.len_utf8() == word.len() {
+                        words = 2;
+                    }
+                    break;
+                }
+            }
+        }
+        before.extend_from_slice(&args[i..(i + words).min(args.len())]);
+        i += words;
+    }
+    args.to_vec()
 }
 
 fn write_man(dir: &Path) -> Result<()> {
@@ -125,29 +193,44 @@ pub struct Settings {
 
 impl Settings {
     /// The options given (anywhere on the command line), then FRAY_RULES and FRAY_FORMAT, then
-    /// the defaults. A variable is read only when its flag is absent, and blamed when bad.
+    /// the config file's (as bat: command line, then environment, then config), then the
+    /// defaults. A variable is read only when its flag is absent, and blamed when bad.
     pub fn new(global: &Global, env: &Env) -> Result<Settings> {
-        let rules = match global.rules {
-            Some(rules) => rules,
-            None => from_var::<RulesId>("FRAY_RULES", env.rules_var.as_deref(), "a ruleset", "--rules")?
-                .unwrap_or(RulesId::Ose),
+        Settings::with_config(global, &Global::default(), env).map(|(settings, _)| settings)
+    }
+
+    /// As [`Settings::new`], with the config file's options under those of the command line
+    /// and the environment; also says what named the ruleset, if anything did (`--rules`,
+    /// `FRAY_RULES`, or the config file), for a roster that names its own.
+    pub fn with_config(global: &Global, config: &Global, env: &Env) -> Result<(Settings, Option<String>)> {
+        let var = match global.rules {
+            Some(_) => None,
+            None => from_var::<RulesId>("FRAY_RULES", env.rules_var.as_deref(), "a ruleset", "--rules")?,
+        };
+        let (rules, named) = match (global.rules, var, config.rules) {
+            (Some(rules), _, _) => (rules, Some("--rules".to_string())),
+            (None, Some(rules), _) => (rules, Some("FRAY_RULES".to_string())),
+            (None, None, Some(rules)) => (rules, Some("the config's --rules".to_string())),
+            (None, None, None) => (RulesId::Ose, None),
         };
         let format = match global.format {
             Some(format) => format,
             None => from_var::<Format>("FRAY_FORMAT", env.format_var.as_deref(), "an output format", "--format")?
+                .or(config.format)
                 .unwrap_or(Format::Text),
         };
-        Ok(Settings {
+        let settings = Settings {
             rules,
             // Only the low 53 bits of the OS's number: see DRAWN_SEED_LIMIT.
-            seed: global.seed.unwrap_or_else(|| (env.os_seed)() % DRAWN_SEED_LIMIT),
+            seed: global.seed.or(config.seed).unwrap_or_else(|| (env.os_seed)() % DRAWN_SEED_LIMIT),
             format,
-            color: global.color.unwrap_or(ColorWhen::Auto),
-            repeat: global.repeat,
-            odds: global.odds,
-            quiet: global.quiet,
-            show_seed: global.show_seed,
-        })
+            color: global.color.or(config.color).unwrap_or(ColorWhen::Auto),
+            repeat: global.repeat.or(config.repeat),
+            odds: global.odds || config.odds,
+            quiet: global.quiet || config.quiet,
+            show_seed: global.show_seed || config.show_seed,
+        };
+        Ok((settings, named))
     }
 }
 
@@ -167,17 +250,37 @@ fn from_var<T: ValueEnum>(name: &str, value: Option<&OsStr>, what: &str, flag: &
         .map_err(|_| Error::usage(format!("{name}='{text}' is not {what}")).hint(hint))
 }
 
-/// Runs a game command. `given` lists the command's own flags that were on the command line.
-pub fn run(cli: &Cli, given: &[String], env: &mut Env) -> Result<()> {
+/// Runs a game command. `given` lists the command's own flags that were on the command line;
+/// `config` holds the config file's defaults.
+pub fn run(cli: &Cli, given: &[String], config: &Config, env: &mut Env) -> Result<()> {
     let Some(procedure) = Procedure::of(&cli.command) else {
         return Err(Error::usage("not a game command"));
     };
-    let settings = Settings::new(&cli.global, env)?;
+    let (mut settings, named) = Settings::with_config(&cli.global, &config.global, env)?;
+    let cast_opts = rulesets::cast_of(&cli.command);
+    let example = cast_opts.is_some_and(|c| c.roster_example);
+    // The rosters are read first: one may name the ruleset (`rules:`). The config's come first.
+    let mut rosters: Vec<(String, String, bool)> = Vec::new();
+    if let Some(opts) = cast_opts.filter(|_| !example) {
+        let paths = config.rosters.iter().map(|p| (p, true)).chain(opts.roster.iter().map(|p| (p, false)));
+        for (path, from_config) in paths {
+            let (text, file) = read_roster(path, &mut *env.stdin).map_err(|err| match from_config {
+                true => err.hint(format!(
+                    "the config {} names it (its relative paths start from its folder); --no-config leaves it out",
+                    config.file.as_deref().unwrap_or("file")
+                )),
+                false => err,
+            })?;
+            rosters.push((text, file, from_config));
+        }
+    }
+    // The config's rosters count only where the command takes a cast (not an ose pursuit).
+    let takes_rosters = |id: RulesId| Ruleset::get(id).takes_flag(procedure, "--roster");
+    settings.rules = rules_of_rosters(&rosters, settings.rules, named.as_deref(), config, &takes_rosters)?;
     let rules = Ruleset::get(settings.rules);
     rules.check_has(procedure)?;
     rules.check_flags(procedure, given)?;
-    let cast_opts = rulesets::cast_of(&cli.command);
-    if cast_opts.is_some_and(|c| c.roster_example) {
+    if example {
         env.stdout.write_all(rules.roster_example().as_bytes())?;
         return Ok(());
     }
@@ -186,8 +289,16 @@ pub fn run(cli: &Cli, given: &[String], env: &mut Env) -> Result<()> {
     }
     let cast = match cast_opts {
         Some(opts) => {
-            let stdin = &mut *env.stdin;
-            rules.load_cast(opts, &mut |path| read_roster(path, stdin))?
+            // The config's cast only where the command takes one (not an ose pursuit), and its
+            // sides only when the command line names none.
+            let takes = |flag: &str| rules.takes_flag(procedure, flag);
+            let rosters: Vec<(String, String)> = rosters
+                .into_iter()
+                .filter(|(_, _, from_config)| !from_config || takes("--roster"))
+                .map(|(text, file, _)| (text, file))
+                .collect();
+            let sides = if opts.sides.is_empty() && takes("--side") { &config.sides } else { &opts.sides };
+            rules.load_cast(&rosters, sides, &opts.combatants)?
         }
         None => Default::default(),
     };
@@ -209,6 +320,46 @@ pub fn run(cli: &Cli, given: &[String], env: &mut Env) -> Result<()> {
     rules.run(&cli.command, cast, &mut runner)?;
     runner.out.flush()?;
     Ok(())
+}
+
+/// The ruleset, checked against the rosters that name one (`rules:`): `current` as the
+/// settings have it, `named` what named it (none: the default, which a roster's own replaces).
+fn rules_of_rosters(
+    rosters: &[(String, String, bool)],
+    current: RulesId,
+    named: Option<&str>,
+    config: &Config,
+    takes_rosters: &dyn Fn(RulesId) -> bool,
+) -> Result<RulesId> {
+    let mut chosen: Option<(RulesId, String)> = named.map(|n| (current, n.to_string()));
+    for (text, file, from_config) in rosters {
+        if *from_config && chosen.as_ref().is_some_and(|(rules, _)| !takes_rosters(*rules)) {
+            continue;
+        }
+        let Some((word, line)) = crate::roster::declared_rules(text) else { continue };
+        let rules = RulesId::from_str(word.trim(), true).map_err(|_| {
+            Error::data(format!("{file}:{line}: rules: '{}' is not a ruleset", crate::cast::echo(&word)))
+                .hint(format!("rulesets: {}", rulesets::RULESETS.iter().map(|r| r.id).collect::<Vec<_>>().join(", ")))
+        })?;
+        match &chosen {
+            Some((other, by)) if *other != rules => {
+                let by_config = if *from_config {
+                    format!(" (from the config {})", config.file.as_deref().unwrap_or("file"))
+                } else {
+                    String::new()
+                };
+                return Err(Error::usage(format!(
+                    "the roster {file}{by_config} is for {} (rules: on line {line}), but {by} says {}",
+                    Ruleset::get(rules).id,
+                    Ruleset::get(*other).id
+                ))
+                .hint("give the roster's ruleset, or leave the roster out (--no-config leaves out the config's)"));
+            }
+            Some(_) => {}
+            None => chosen = Some((rules, format!("the roster {file}"))),
+        }
+    }
+    Ok(chosen.map_or(current, |(rules, _)| rules))
 }
 
 /// Reads a roster file (or standard input for `-`), returning its text and display name.

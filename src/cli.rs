@@ -19,7 +19,7 @@ Examples:
   fray encounter                              the six-step encounter, two sides
   fray encounter --aware monsters --cha 16    the monsters lie in wait; the party parleys
   fray surprise --ambush --odds               how likely is each side to be surprised?
-  fray -r gurps surprise --partial 'Ansel:iq=12,cr' Orc*3:side=monsters
+  fray -r gurps surprise --partial 'Ansel:iq=12,cr' Orc:count=3,side=monsters
   fray -r 5e surprise --stealth 14 Elf:per=16 Fighter:per=12 Wizard:per=10 Halfling:per=14
   fray -r bx initiative --individual Ansel:dex=16 Ogre:side=monsters,mod=-1,slow
   fray -r cofd encounter Mitch:wits=2,composure=3 Thug:ambusher,dex=3,stealth=2,side=monsters
@@ -30,11 +30,13 @@ pub const ENV_HELP: &str = "\
 Environment:
   FRAY_RULES       default for --rules
   FRAY_FORMAT      default for --format
+  FRAY_CONFIG_PATH the config file (default $XDG_CONFIG_HOME/fray/config, else
+                   ~/.config/fray/config): default flags, one a line, e.g. --rules gurps
   NO_COLOR         non-empty: no colour with --color auto
   CLICOLOR_FORCE   not 0: colour with --color auto even when not a terminal
 
 Exit status:
-  0 success, 1 unreadable or malformed data (a roster file), 2 usage error";
+  0 success, 1 unreadable or malformed data (a roster or config file), 2 usage error";
 
 #[derive(Debug, Parser)]
 #[command(
@@ -93,6 +95,10 @@ pub struct Global {
     /// Print the seed in text output
     #[arg(global = true, help_heading = GLOBAL, short = 'v', long)]
     pub show_seed: bool,
+
+    /// Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)
+    #[arg(global = true, help_heading = GLOBAL, long)]
+    pub no_config: bool,
 }
 
 /// The heading the global options share in every help page.
@@ -104,11 +110,43 @@ fn seed(text: &str) -> Result<u64, String> {
 }
 
 /// A whole number in `range`: read as a signed number, so `-5` is told the range it misses
-/// instead of being taken for a flag or failing on its sign.
-fn whole<T: TryFrom<i64> + Clone + Send + Sync + 'static>(
-    range: std::ops::RangeInclusive<i64>,
-) -> clap::builder::RangedI64ValueParser<T> {
-    clap::builder::RangedI64ValueParser::new().range(range)
+/// instead of being taken for a flag or failing on its sign. The minus may be U+2212, and a
+/// value out of range is worded as a key's is: `--repeat is 0, out of range; allowed: …`.
+fn whole<T: TryFrom<i64> + Clone + Send + Sync + 'static>(range: std::ops::RangeInclusive<i64>) -> Whole<T> {
+    Whole { min: *range.start(), max: *range.end(), into: std::marker::PhantomData }
+}
+
+/// The parser [`whole`] makes.
+#[derive(Clone)]
+pub struct Whole<T> {
+    min: i64,
+    max: i64,
+    into: std::marker::PhantomData<fn() -> T>,
+}
+
+impl<T: TryFrom<i64> + Clone + Send + Sync + 'static> TypedValueParser for Whole<T> {
+    type Value = T;
+
+    fn parse_ref(&self, cmd: &clap::Command, arg: Option<&clap::Arg>, value: &OsStr) -> Result<T, clap::Error> {
+        let flag = arg.and_then(|a| a.get_long()).map_or("the value".to_string(), |l| format!("--{l}"));
+        let allowed = format!("allowed: a whole number from {} to {}", self.min, self.max);
+        let fail = |what: String| clap::Error::raw(clap::error::ErrorKind::ValueValidation, what).with_cmd(cmd);
+        let text = value.to_string_lossy().replace('\u{2212}', "-");
+        let digits = text.strip_prefix(['+', '-']).unwrap_or(&text);
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            let shown: String = text.chars().take(60).collect();
+            return Err(fail(format!("{flag} has '{shown}'; {allowed}")));
+        }
+        match text.parse::<i64>() {
+            Ok(n) if (self.min..=self.max).contains(&n) => {
+                T::try_from(n).map_err(|_| fail(format!("{flag} is {n}, out of range; {allowed}")))
+            }
+            Ok(n) => Err(fail(format!("{flag} is {n}, out of range; {allowed}"))),
+            Err(_) => {
+                Err(fail(format!("{flag} is {}, out of range; {allowed}", text.chars().take(60).collect::<String>())))
+            }
+        }
+    }
 }
 
 /// The whole command line.
@@ -239,7 +277,7 @@ Examples:
   fray initiative --ties simultaneous
   fray initiative --side party --side orcs --side wolves --wait wolves
   fray -r gurps initiative Ansel:speed=6.25,dx=12 Orc:speed=5.5,side=monsters
-  fray -r 5e initiative Rogue:dex=4 Goblin*4:dex=2,side=monsters
+  fray -r 5e initiative Rogue:dex=4 Goblin:count=4,dex=2,side=monsters
   fray -r bx initiative --individual Ansel:dex=16 Ogre:side=monsters,mod=-1,slow
   fray -r 5e initiative --variant speed --rounds 3 'Paladin:dex=0,action=spell:2+light'
   fray -r 5e2024 initiative --swap Rogue:Fighter Rogue:dex=4,alert,pb=2 Fighter:dex=1 Orc:side=monsters
@@ -258,7 +296,7 @@ Examples:
   fray pursue --quarry 30 --pursuer 40 --gap 60 --sight 120 --drop treasure@2
   fray pursue --quarry 40 --pursuer 40 --odds
   fray -r bx pursue --wilderness --quarry 90 --pursuer 120 --quarry-count 5 --pursuer-count 12
-  fray -r 5e pursue --gap 30 --sight 60 Rogue:speed=35,con=1,stealth=7 Guard*2:side=monsters,per=12
+  fray -r 5e pursue --gap 30 --sight 60 Rogue:speed=35,con=1,stealth=7 Guard:count=2,side=monsters,per=12
   fray -r 5e2024 pursue --terrain forest --complications wilderness --odds Thief Wolf:side=monsters";
 
 pub const ENCOUNTER_EXAMPLES: &str = "\
@@ -266,16 +304,17 @@ Examples:
   fray encounter --aware monsters               the spider heard the party coming
   fray encounter --outdoors --cha 16 -f yaml
   fray -r bx encounter --outdoors --cha 13
-  fray -r gurps encounter --partial --reaction Ansel:iq=12,speed=6 Orc*2:side=monsters,speed=5
-  fray -r 5e encounter --stealth 14 Elf:per=16,dex=3 Goblin*4:side=monsters,dex=2
-  fray -r 5e2024 encounter --stealth-mod 4 Elf:per=16,dex=3 Goblin*4:side=monsters,dex=2
+  fray -r gurps encounter --partial --reaction Ansel:iq=12,speed=6 Orc:count=2,side=monsters,speed=5
+  fray -r 5e encounter --stealth 14 Elf:per=16,dex=3 Goblin:count=4,side=monsters,dex=2
+  fray -r 5e2024 encounter --stealth-mod 4 Elf:per=16,dex=3 Goblin:count=4,side=monsters,dex=2
   fray -r wod encounter Mitch:wits=2,composure=3,dex=3 Thug:ambusher,side=monsters
-  fray -r cofd encounter Mitch:wits=2,composure=3,dex=3 Thug*2:ambusher,dex=3,stealth=2,side=monsters";
+  fray -r cofd encounter Mitch:wits=2,composure=3,dex=3 Thug:count=2,ambusher,dex=3,stealth=2,side=monsters";
 
 // Sides and combatants, inline or from a roster file.
 #[derive(Debug, Args)]
 pub struct Cast {
-    /// Combatants: NAME[*COUNT][:KEY[=VALUE],...], e.g. Elf:per=16 or Goblin*4:dex=2,side=monsters
+    /// Combatants: NAME[:KEY[=VALUE],...], e.g. Elf:per=16 or Goblin:count=4,dex=2,side=monsters
+    /// (without side=, on the first side)
     #[arg(value_name = "COMBATANT")]
     pub combatants: Vec<String>,
 
@@ -283,9 +322,9 @@ pub struct Cast {
     #[arg(long = "side", value_name = "SPEC")]
     pub sides: Vec<String>,
 
-    /// Sides and combatants from a YAML file ('-' reads standard input)
+    /// Sides and combatants from a YAML file ('-' reads standard input; repeatable, combined)
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath, value_parser = any_path())]
-    pub roster: Option<PathBuf>,
+    pub roster: Vec<PathBuf>,
 
     /// Print a commented roster template for this ruleset and command
     #[arg(long)]
@@ -480,15 +519,15 @@ pub struct InitiativeArgs {
 #[derive(Debug, Args)]
 pub struct ReactionOpts {
     /// The speaker's Charisma score when the party parleys (3-18; ose, bx)
-    #[arg(long, value_name = "SCORE", conflicts_with = "cha_mod", allow_negative_numbers = true, value_parser = clap::value_parser!(i32).range(3..=18))]
+    #[arg(long, value_name = "SCORE", conflicts_with = "cha_mod", allow_negative_numbers = true, value_parser = whole::<i32>(3..=18))]
     pub cha: Option<i32>,
 
     /// The speaker's Charisma modifier, given directly (ose, bx)
-    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(i32).range(-10..=10))]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<i32>(-10..=10))]
     pub cha_mod: Option<i32>,
 
     /// Any other reaction modifier
-    #[arg(long = "mod", value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(i32).range(-100..=100))]
+    #[arg(long = "mod", value_name = "N", allow_negative_numbers = true, value_parser = whole::<i32>(-100..=100))]
     pub modifier: Option<i32>,
 }
 
@@ -570,7 +609,7 @@ pub struct PursueArgs {
     pub pursuer_count: Option<u32>,
 
     /// The referee's modifier to the wilderness evasion chance, in percent (bx)
-    #[arg(long = "mod", value_name = "PERCENT", allow_negative_numbers = true, value_parser = clap::value_parser!(i32).range(-100..=100))]
+    #[arg(long = "mod", value_name = "PERCENT", allow_negative_numbers = true, value_parser = whole::<i32>(-100..=100))]
     pub modifier: Option<i32>,
 
     /// Which side was surprised: a surprised quarry cannot evade, surprised pursuers lose it (bx wilderness)

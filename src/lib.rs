@@ -1,14 +1,15 @@
 //! fray: dice and encounter procedures for tabletop role-playing games.
 //!
 //! One folder per ruleset under [`rulesets`], listed in its registry; around them the shared
-//! pieces: [`cli`] (the command line, clap only), [`cast`] and [`roster`] (sides and
-//! combatants), [`dice`], [`prob`] and [`odds`] (rolling and enumerating), [`outcome`] (shapes
+//! pieces: [`cli`] (the command line, clap only), [`config`] (default flags from a file),
+//! [`cast`] and [`roster`] (sides and combatants), [`dice`], [`prob`] and [`odds`] (rolling and enumerating), [`outcome`] (shapes
 //! several rulesets share), [`render`] (text helpers, YAML, JSON) and [`app`] (one run, given
 //! its streams by `main`).
 
 pub mod app;
 pub mod cast;
 pub mod cli;
+pub mod config;
 pub mod dice;
 pub mod error;
 pub mod odds;

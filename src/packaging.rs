@@ -51,7 +51,7 @@ const ENVIRONMENT: [(&str, &str); 4] = [
 
 const EXIT_STATUS: [(&str, &str); 3] = [
     ("0", "Success."),
-    ("1", "Unreadable or malformed data, such as a roster file that cannot be read or parsed."),
+    ("1", "Unreadable or malformed data, such as a roster or config file that cannot be read or parsed."),
     ("2", "Usage error: an unknown flag, a bad value, or a procedure the ruleset does not have."),
 ];
 
@@ -64,7 +64,7 @@ pub const QUIET: &[(&str, &str)] = &[
     (
         "`surprise`",
         "the surprised, as the ruleset rolls: sides in `ose`, combatants in `gurps`, `5e`, `5e2024` \
-        and `wod` (`party`; `Orc 1,Orc 2`; `none`).",
+        and `wod` (`party`; `Orc 1,Orc 2`; `none`, as when nobody hides in `5e`).",
     ),
     ("`distance`", "the feet (`60`)."),
     (
@@ -289,9 +289,9 @@ fn ruleset_page(cmd: &clap::Command, rules: &Ruleset) -> io::Result<Vec<u8>> {
     writeln!(
         out,
         "{}",
-        roff("Given as `NAME[*COUNT]:KEY[=VALUE],...`, or as fields of a combatant in a `--roster` file.")
+        roff("Given as `NAME:KEY[=VALUE],...`, or as fields of a combatant in a `--roster` file; keys in any case.")
     )?;
-    writeln!(out, ".TP\n\\fB*\\fR\\fICOUNT\\fR, \\fBcount\\fR: \\fIN\\fR")?;
+    writeln!(out, ".TP\n\\fBcount\\fR=\\fIN\\fR (or \\fINAME\\fR\\fB*\\fR\\fIN\\fR, quoted in zsh and fish)")?;
     writeln!(
         out,
         "{}",

@@ -141,7 +141,7 @@ const MANUAL: Manual = Manual {
         (
             "`initiative --variant standard` (default)",
             "d20 + `init` (default `dex`), +5 `alert`; `adv`/`dis` roll two d20s and keep the \
-                higher/lower. A `Goblin*4` group rolls once; `NAME:initiative=N` is a total already \
+                higher/lower. A `Goblin:count=4` group rolls once; `NAME:initiative=N` is a total already \
                 rolled, used as given (standard and score). Ties, in every variant: the higher \
                 Dexterity first (`dex`, then `dex-score` where given; sides have none), then a d20 roll-off, those still tied re-rolling \
                 until every place is settled.",
@@ -226,7 +226,7 @@ const MANUAL: Manual = Manual {
                 stealth}`; `lowest_stealth`; `creatures` — each `{name, side, count?, \
                 passive_perception?, stealth?, alert?, surprised, borderline, reason: \
                 hiding|alert|noticed|not_noticed|both_surprised}`; `verdict: \
-                none_surprised|surprised|both_sides_surprised`; `effect?`.",
+                none_surprised|surprised|both_sides_surprised|nobody_hides`; `effect?`.",
         ),
         (
             "`initiative`",
@@ -303,6 +303,12 @@ pub(crate) fn surprise_sides(opts: &cli::SurpriseOpts) -> Vec<&str> {
     }
 }
 
+/// The sides that take part: with `--variant side` every side rolls, so both default sides stay;
+/// otherwise a default side with nobody on it (and none of the flags' `keep`) takes no part.
+fn sides_for(cast: Cast, variant: Option<cli::Variant>, keep: &[&str]) -> Cast {
+    if variant == Some(cli::Variant::Side) { cast } else { cast.take_part(keep) }
+}
+
 fn surprise_command(args: &cli::SurpriseArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
     let cast: Cast = cast.typed()?.take_part(&surprise_sides(&args.surprise));
     runner.run(&surprise_input(&cast, &args.surprise, args.both_surprised)?)
@@ -347,12 +353,12 @@ pub(crate) fn distance_input(
 }
 
 fn initiative_command(args: &cli::InitiativeArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
-    let input = initiative_input(&cast.typed()?.take_part(&[]), args.order.variant, args.rounds)?;
+    let input = initiative_input(&sides_for(cast.typed()?, args.order.variant, &[]), args.order.variant, args.rounds)?;
     runner.run(&Initiative::new(&input))
 }
 
 fn encounter_command(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
-    let cast: Cast = cast.typed()?.take_part(&surprise_sides(&args.surprise));
+    let cast: Cast = sides_for(cast.typed()?, args.order.variant, &surprise_sides(&args.surprise));
     let surprise = surprise_input(&cast, &args.surprise, args.both_surprised)?;
     let input = initiative_input(&cast, args.order.variant, args.rounds)?;
     runner.run(&EncounterInput { surprise, initiative: Initiative::new(&input) })
@@ -483,6 +489,17 @@ pub(crate) fn surprise_setup<S, C>(
     };
     let hiding: Vec<bool> = creatures.iter().map(|c| Some(c.side) == ambush).collect();
     let keyed = creatures.iter().zip(&hiding).any(|(c, &hides)| hides && c.stealth.is_some());
+    // PHB p.189: when neither side tries to be stealthy, they notice each other at once.
+    if !flagged && !keyed && opts.ambush.is_none() {
+        return Ok(SurpriseInput {
+            sides: cast.sides.iter().map(|s| s.name.clone()).collect(),
+            hiding: vec![false; creatures.len()],
+            creatures,
+            hiders: Vec::new(),
+            ties: ties(opts),
+            both_surprised: false,
+        });
+    }
     if !flagged && !keyed {
         let or_both = if both_surprised.is_some() { ", or --both-surprised" } else { "" };
         return Err(Error::usage(format!(
@@ -584,7 +601,7 @@ fn initiative_input(cast: &Cast, variant: Option<cli::Variant>, rounds: Option<u
     let creatures = creatures(cast)?;
     if variant != Variant::Side && creatures.is_empty() {
         return Err(Error::usage(format!("{} initiative needs combatants", variant_id(variant)))
-            .hint("e.g. fray -r 5e initiative Rogue:dex=4 Goblin*4:dex=2,side=monsters"));
+            .hint("e.g. fray -r 5e initiative Rogue:dex=4 Goblin:count=4,dex=2,side=monsters"));
     }
     for c in &cast.combatants {
         if variant == Variant::Side {

@@ -204,7 +204,7 @@ const MANUAL: Manual = Manual {
             "`hide_dc` (15), `hiders` — each `{name, roll?, modifier?, stealth, hidden}`; \
                 `lowest_stealth`; `creatures` — each `{name, side, count?, passive_perception?, \
                 surprised, reason: hiding|not_hidden|noticed|not_noticed}`; `verdict: \
-                not_hidden|none_surprised|surprised`; `effect?`.",
+                not_hidden|none_surprised|surprised|nobody_hides`; `effect?`.",
         ),
         (
             "`initiative`",
@@ -328,7 +328,7 @@ fn initiative_input(
     let additions = additions(cast);
     if creatures.is_empty() {
         return Err(Error::usage("5e2024 initiative needs combatants")
-            .hint("e.g. fray -r 5e2024 initiative Rogue:dex=4,alert,pb=2 Goblin*4:dex=2,side=monsters"));
+            .hint("e.g. fray -r 5e2024 initiative Rogue:dex=4,alert,pb=2 Goblin:count=4,dex=2,side=monsters"));
     }
     for (c, added) in creatures.iter().zip(&additions) {
         let name = &c.name;

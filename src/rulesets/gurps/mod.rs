@@ -199,18 +199,10 @@ pub static RULESET: Ruleset = Ruleset {
     manual: MANUAL,
 };
 
-/// The side the surprise flags name, which takes part even with nobody on it: the attackers
-/// of a total surprise.
-fn surprise_sides(opts: &cli::SurpriseOpts) -> Vec<&str> {
-    match (opts.total, opts.ambush.as_deref()) {
-        (_, Some(side)) => vec![side],
-        (true, None) => vec!["monsters"],
-        (false, None) => vec![],
-    }
-}
-
 fn surprise_command(args: &cli::SurpriseArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
-    let cast: Cast = cast.typed()?.take_part(&surprise_sides(&args.surprise));
+    // The leaders of both sides roll (partial), or one side attacks the other (total): both
+    // default sides take part, a side with nobody named fighting as one combatant.
+    let cast: Cast = cast.typed()?;
     runner.run(&surprise_input(fight(&cast)?, &cast, &args.surprise, args.rounds)?)
 }
 
@@ -223,7 +215,7 @@ fn reaction_command(args: &cli::ReactionArgs, _: cast::Cast, runner: &mut Runner
 }
 
 fn encounter_command(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
-    let cast: Cast = cast.typed()?.take_part(&surprise_sides(&args.surprise));
+    let cast: Cast = cast.typed()?;
     if args.reaction.modifier.is_some() && !args.roll_reaction {
         return Err(Error::usage("--mod adjusts the reaction roll, which encounter makes only with --reaction")
             .hint("add --reaction"));
