@@ -11,7 +11,7 @@ use crate::cast::{self, KeyDef, KeyList, RulesetKeys, Side};
 use crate::cli::{self, RulesId};
 use crate::error::{Error, Result};
 use crate::outcome::Modifier;
-use crate::rulesets::ose::{self, rules::Ties};
+use crate::rulesets::ose::{self, Ties};
 use rules::*;
 use serde::Deserialize;
 
@@ -225,7 +225,7 @@ fn initiative_command(args: &cli::InitiativeArgs, cast: cast::Cast, runner: &mut
         return runner.run(&individual_input(&cast, &surprised, ose::ties(&args.order))?);
     }
     let input = side_initiative_input(&cast, ose::ties(&args.order))?;
-    runner.run(&SideInitiative(ose::rules::Initiative { input: &input, surprised }))
+    runner.run(&SideInitiative(ose::Initiative { input: &input, surprised }))
 }
 
 fn reaction_command(args: &cli::ReactionArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
@@ -247,7 +247,7 @@ fn encounter_command(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut R
 }
 
 /// ose's surprise input: no ambush in B/X, and a side's die may be given (`surprise=N`).
-fn surprise_input(cast: &Cast, aware: &[String]) -> Result<ose::rules::SurpriseInput> {
+fn surprise_input(cast: &Cast, aware: &[String]) -> Result<ose::SurpriseInput> {
     let aware = side_flag(cast, "--aware", aware)?;
     let mut sides = Vec::with_capacity(cast.sides.len());
     for (i, side) in cast.sides.iter().enumerate() {
@@ -257,16 +257,16 @@ fn surprise_input(cast: &Cast, aware: &[String]) -> Result<ose::rules::SurpriseI
             return Err(Error::usage(format!("side '{}' is aware and does not roll for surprise", side.name))
                 .hint("drop its surprise=N, or its awareness"));
         }
-        sides.push(ose::rules::SurpriseSide {
+        sides.push(ose::SurpriseSide {
             name: side.name.clone(),
             members: cast.on_side(i).flat_map(|c| c.member_names()).collect(),
-            stance: if is_aware { ose::rules::Stance::Aware } else { ose::rules::Stance::Rolls },
-            base_chance: keys.chance.map_or(ose::rules::DEFAULT_CHANCE, u32::from),
+            stance: if is_aware { ose::Stance::Aware } else { ose::Stance::Rolls },
+            base_chance: keys.chance.map_or(ose::DEFAULT_CHANCE, u32::from),
             ambushed: false,
             given: keys.surprise,
         });
     }
-    Ok(ose::rules::SurpriseInput { sides, ambusher: None })
+    Ok(ose::SurpriseInput { sides, ambusher: None })
 }
 
 /// A combatant's `initiative=N` is an individual total: refused where sides roll.
@@ -282,9 +282,9 @@ fn refuse_individual_totals(cast: &Cast) -> Result<()> {
 }
 
 /// ose's side initiative input: no waiting in B/X, and a side's d6 may be given.
-fn side_initiative_input(cast: &Cast, ties: Ties) -> Result<ose::rules::InitiativeInput> {
+fn side_initiative_input(cast: &Cast, ties: Ties) -> Result<ose::InitiativeInput> {
     refuse_individual_totals(cast)?;
-    Ok(ose::rules::InitiativeInput {
+    Ok(ose::InitiativeInput {
         sides: cast.sides.iter().map(|s| s.name.clone()).collect(),
         waits: Vec::new(),
         ties,

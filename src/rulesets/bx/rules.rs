@@ -10,7 +10,7 @@ use crate::order::{self, Tie};
 use crate::outcome::{Modifier, ReactionOutcome, join, sum};
 use crate::prob::Prob;
 use crate::rulesets::Rule;
-use crate::rulesets::ose::rules as ose;
+use crate::rulesets::ose;
 use ose::{Chase, InitNote, SideReaction, Ties};
 use serde::Serialize;
 use serde_json::json;

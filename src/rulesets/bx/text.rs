@@ -4,8 +4,8 @@ use super::rules::*;
 use crate::outcome::join;
 use crate::render::ties::tie_line;
 use crate::render::{Palette, Report, block, modifiers, pad, step, width};
-use crate::rulesets::ose::rules::{Chase, InitNote};
 use crate::rulesets::ose::text::{acting_order, initiative_lines, reaction_lines, surprise_lines};
+use crate::rulesets::ose::{Chase, InitNote};
 use std::fmt::Write as _;
 
 impl Report for SurpriseOutcome<'_> {
@@ -19,7 +19,7 @@ impl Report for SurpriseOutcome<'_> {
 }
 
 /// The surprised sides joined by commas, or `none`.
-fn surprised_headline(s: &crate::rulesets::ose::rules::SurpriseOutcome, out: &mut String) {
+fn surprised_headline(s: &crate::rulesets::ose::SurpriseOutcome, out: &mut String) {
     let surprised: Vec<&str> = s.sides.iter().filter(|x| x.surprised).map(|x| x.name).collect();
     out.push_str(if surprised.is_empty() { "none".to_string() } else { surprised.join(",") }.as_str());
 }

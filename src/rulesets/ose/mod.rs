@@ -1,9 +1,18 @@
 //! ose: the Old-School Essentials-family six-step encounter procedure (seed 000). This file
-//! turns the command line into rule inputs; [`rules`] rolls them, [`text`] shows them.
+//! turns the command line into rule inputs; each procedure's file ([`surprise`], [`distance`],
+//! [`initiative`], [`reaction`], [`pursue`], [`encounter`]) rolls it and works out its odds,
+//! [`text`] shows them.
 
+pub mod distance;
+pub mod encounter;
+#[cfg(test)]
+mod fixtures;
+pub mod initiative;
 #[cfg(test)]
 mod odds_check;
-pub mod rules;
+pub mod pursue;
+pub mod reaction;
+pub mod surprise;
 pub mod text;
 
 use super::{Handler, Manual, Procedures, Ruleset, ambush_side, side_flag};
@@ -12,8 +21,8 @@ use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
 use crate::cli::{self, RulesId};
 use crate::error::{Error, Result};
 use crate::outcome::Modifier;
-use rules::*;
 use serde::Deserialize;
+pub use {distance::*, encounter::*, initiative::*, pursue::*, reaction::*, surprise::*};
 
 /// A side's keys, described one by one in [`SIDE_KEYS`]. Combatants take none.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]

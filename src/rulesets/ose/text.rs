@@ -1,6 +1,6 @@
 //! Text for the ose procedures.
 
-use super::rules::*;
+use super::{distance::*, encounter::*, initiative::*, pursue::*, surprise::*};
 use crate::outcome::join;
 use crate::render::ties::tie_line;
 use crate::render::{
