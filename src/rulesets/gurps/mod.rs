@@ -1,9 +1,19 @@
 //! gurps: GURPS 4th edition surprise, recovery, turn order and reaction (seed 001). This file
-//! turns the command line into rule inputs; [`rules`] rolls them, [`text`] shows them.
+//! turns the command line into rule inputs; each procedure's file ([`surprise`], [`initiative`],
+//! [`reaction`], [`encounter`]) rolls it and works out its odds, on the [`fight`] as the rules
+//! see it, with [`success`] rolls and [`recovery`]; [`text`] shows them.
 
+pub mod encounter;
+pub mod fight;
+#[cfg(test)]
+mod fixtures;
+pub mod initiative;
 #[cfg(test)]
 mod odds_check;
-pub mod rules;
+pub mod reaction;
+pub mod recovery;
+pub mod success;
+pub mod surprise;
 pub mod text;
 
 use super::{Handler, Manual, Procedures, Ruleset};
@@ -12,8 +22,8 @@ use crate::cast::{self, Hundredths, KeyDef, KeyList, RulesetKeys};
 use crate::cli::{self, RulesId};
 use crate::error::{Error, Result};
 use crate::outcome::Modifier;
-use rules::*;
 use serde::Deserialize;
+pub use {encounter::*, fight::*, initiative::*, reaction::*, recovery::*, success::*, surprise::*};
 
 /// A side's keys, described one by one in [`SIDE_KEYS`].
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]

@@ -1,6 +1,6 @@
 //! Text for the gurps procedures.
 
-use super::rules::*;
+use super::{encounter::*, initiative::*, recovery::*, surprise::*};
 use crate::cast::Hundredths;
 use crate::order::Tie;
 use crate::outcome::Modifier;
