@@ -1,10 +1,19 @@
 //! 5e: D&D 5th edition (2014) surprise and initiative with the DMG variants (seeds 002, 004).
-//! This file turns the command line into rule inputs; [`rules`] rolls them, [`text`] shows them.
+//! This file turns the command line into rule inputs; each procedure's file ([`surprise`],
+//! [`distance`], [`initiative`], [`encounter`], [`chase`]) rolls it and works out its odds, on the
+//! [`creature`]s and their [`speed_factor`]; [`text`] shows them.
 
 pub mod chase;
+pub mod creature;
+pub mod distance;
+pub mod encounter;
+#[cfg(test)]
+mod fixtures;
+pub mod initiative;
 #[cfg(test)]
 pub(crate) mod odds_check;
-pub mod rules;
+pub mod speed_factor;
+pub mod surprise;
 pub mod text;
 
 use super::{Handler, Manual, Procedures, Ruleset};
@@ -12,8 +21,8 @@ use crate::app::Runner;
 use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
 use crate::cli::{self, RulesId};
 use crate::error::{Error, Result};
-use rules::*;
 use serde::Deserialize;
+pub use {creature::*, distance::*, encounter::*, initiative::*, speed_factor::*, surprise::*};
 
 /// A combatant's keys, described one by one in [`COMBATANT_KEYS`]. Sides take none.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]

@@ -1,6 +1,6 @@
 //! Text for the 5e procedures.
 
-use super::rules::*;
+use super::{creature::*, distance::*, encounter::*, initiative::*, surprise::*};
 use crate::order::Tie;
 use crate::outcome::join;
 use crate::render::ties::tie_line;

@@ -10,7 +10,7 @@ mod odds_check;
 pub mod rules;
 pub mod text;
 
-use super::dnd5e::{self, chase, rules as e2014, rules::RollMode};
+use super::dnd5e::{self, self as e2014, RollMode, chase};
 use super::{Handler, Manual, Procedures, Ruleset};
 use crate::app::Runner;
 use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};

@@ -2,7 +2,7 @@
 
 use super::rules::*;
 use crate::render::{Palette, Report, block, pad, quiet_field, quiet_list, step, width};
-use crate::rulesets::dnd5e::rules::Variant;
+use crate::rulesets::dnd5e::Variant;
 use crate::rulesets::dnd5e::text::{
     join_owned, label, lowest_note, names_of, order_lines, perception_text, several, stealth_text,
 };
@@ -104,7 +104,7 @@ fn note(place: &Place, p: &Palette) -> String {
 }
 
 fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {
-    let order: Vec<&crate::rulesets::dnd5e::rules::Place> = i.order.iter().map(|o| &o.place).collect();
+    let order: Vec<&crate::rulesets::dnd5e::Place> = i.order.iter().map(|o| &o.place).collect();
     let notes: Vec<String> = i.order.iter().map(|o| note(o, p)).collect();
     let mut lines = order_lines(&order, &notes, &i.ties, p, i.variant);
     if i.variant == Variant::Score {

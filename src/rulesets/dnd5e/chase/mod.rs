@@ -15,7 +15,7 @@
 pub mod tables;
 pub mod text;
 
-use super::rules::{D20s, DistanceInput, DistanceOutcome, Noticed, RollMode, Sighting, roll_d20s};
+use super::{D20s, DistanceInput, DistanceOutcome, Noticed, RollMode, Sighting, roll_d20s};
 use crate::cast::KeyDef;
 use crate::cli;
 use crate::dice::{Dice, Roll};
@@ -355,7 +355,7 @@ pub fn setup<L>(
                 wis: line.wis.unwrap_or(0),
                 cha: line.cha.unwrap_or(0),
                 stealth: line.stealth.unwrap_or(0),
-                per: line.per.unwrap_or(super::rules::DEFAULT_PASSIVE_PERCEPTION),
+                per: line.per.unwrap_or(super::DEFAULT_PASSIVE_PERCEPTION),
                 tracker: line.tracker,
             });
         }
@@ -1251,8 +1251,8 @@ impl<L: TurnOrder> Rule for Chase<L> {
 // ------------------------------------------------------------------------------------------
 // 2014 initiative as a chase's lineup
 
-impl TurnOrder for super::rules::Initiative {
-    type Rolled<'a> = super::rules::InitiativeOutcome<'a>;
+impl TurnOrder for super::Initiative {
+    type Rolled<'a> = super::InitiativeOutcome<'a>;
 
     fn roll_order<'a>(&'a self, dice: &mut dyn Dice) -> (Self::Rolled<'a>, Vec<usize>) {
         let rolled = Rule::roll(self, dice);
@@ -1261,7 +1261,7 @@ impl TurnOrder for super::rules::Initiative {
     }
 }
 
-impl OrderLines for super::rules::InitiativeOutcome<'_> {
+impl OrderLines for super::InitiativeOutcome<'_> {
     fn lines(&self, p: &crate::render::Palette) -> Vec<String> {
         super::text::initiative_lines(self, p)
     }
