@@ -91,86 +91,89 @@ pub struct Contender {
 /// The contenders of `input`, with every modifier named.
 pub fn contenders(input: &InitiativeInput) -> Vec<Contender> {
     if input.variant == Variant::Side {
-        return input
-            .sides
-            .iter()
-            .enumerate()
-            .map(|(s, name)| Contender {
-                name: name.clone(),
-                count: 1,
-                side: None,
-                creature: None,
-                members: input
-                    .creatures
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, c)| c.side == s)
-                    .map(|(i, c)| MemberRef { name: c.name.clone(), count: c.count, creature: i })
-                    .collect(),
-                dex: None,
-                dex_score: None,
-                // seed 002: side initiative, no roll gets a modifier.
-                die: Some(RollMode::Normal),
-                base: 0,
-                modifiers: Vec::new(),
-                action: None,
-                given: false,
-            })
-            .collect();
+        return side_contenders(input);
     }
+    input.creatures.iter().enumerate().map(|(i, c)| creature_contender(input, i, c)).collect()
+}
+
+/// Side initiative: each side one contender, its creatures its members.
+fn side_contenders(input: &InitiativeInput) -> Vec<Contender> {
     input
-        .creatures
+        .sides
         .iter()
         .enumerate()
-        .map(|(i, c)| {
-            let mut modifiers = vec![c.init_modifier()];
-            if c.alert {
-                modifiers.push(Modifier::new(5, "Alert"));
-            }
-            let (mut die, mut base) = match input.variant {
-                Variant::Score => {
-                    // seed 002: a passive Dex check, 10 + modifier; PHB: advantage on a
-                    // passive check is +5, disadvantage −5.
-                    match c.mode {
-                        RollMode::Advantage => modifiers.push(Modifier::new(5, "advantage (passive check)")),
-                        RollMode::Disadvantage => modifiers.push(Modifier::new(-5, "disadvantage (passive check)")),
-                        _ => {}
-                    }
-                    (None, 10)
-                }
-                _ => (Some(c.mode), 0),
-            };
-            let mut action = None;
-            if input.variant == Variant::Speed {
-                if let Some(a) = &c.action {
-                    modifiers.extend(a.modifiers.iter().cloned());
-                    action = Some(a.clone());
-                }
-                if c.size.modifier() != 0 {
-                    modifiers.push(Modifier::new(c.size.modifier(), format!("{} size", c.size.word())));
-                }
-            }
-            if let Some(total) = c.given {
-                // A total rolled at the table stands as given.
-                (die, base, action) = (None, total, None);
-                modifiers.clear();
-            }
-            Contender {
-                name: c.name.clone(),
-                count: c.count,
-                side: Some(input.sides[c.side].clone()),
-                creature: Some(i),
-                members: Vec::new(),
-                dex: Some(c.dex),
-                dex_score: c.dex_score,
-                die,
-                base,
-                modifiers,
-                action,
-                given: c.given.is_some(),
-            }
+        .map(|(s, name)| Contender {
+            name: name.clone(),
+            count: 1,
+            side: None,
+            creature: None,
+            members: input
+                .creatures
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.side == s)
+                .map(|(i, c)| MemberRef { name: c.name.clone(), count: c.count, creature: i })
+                .collect(),
+            dex: None,
+            dex_score: None,
+            // seed 002: side initiative, no roll gets a modifier.
+            die: Some(RollMode::Normal),
+            base: 0,
+            modifiers: Vec::new(),
+            action: None,
+            given: false,
         })
         .collect()
+}
+
+/// Creature `i`, `c`, as a contender of `input`'s variant, with every modifier named.
+fn creature_contender(input: &InitiativeInput, i: usize, c: &Creature) -> Contender {
+    let mut modifiers = vec![c.init_modifier()];
+    if c.alert {
+        modifiers.push(Modifier::new(5, "Alert"));
+    }
+    let (mut die, mut base) = match input.variant {
+        Variant::Score => {
+            // seed 002: a passive Dex check, 10 + modifier; PHB: advantage on a
+            // passive check is +5, disadvantage −5.
+            match c.mode {
+                RollMode::Advantage => modifiers.push(Modifier::new(5, "advantage (passive check)")),
+                RollMode::Disadvantage => modifiers.push(Modifier::new(-5, "disadvantage (passive check)")),
+                _ => {}
+            }
+            (None, 10)
+        }
+        _ => (Some(c.mode), 0),
+    };
+    let mut action = None;
+    if input.variant == Variant::Speed {
+        if let Some(a) = &c.action {
+            modifiers.extend(a.modifiers.iter().cloned());
+            action = Some(a.clone());
+        }
+        if c.size.modifier() != 0 {
+            modifiers.push(Modifier::new(c.size.modifier(), format!("{} size", c.size.word())));
+        }
+    }
+    if let Some(total) = c.given {
+        // A total rolled at the table stands as given.
+        (die, base, action) = (None, total, None);
+        modifiers.clear();
+    }
+    Contender {
+        name: c.name.clone(),
+        count: c.count,
+        side: Some(input.sides[c.side].clone()),
+        creature: Some(i),
+        members: Vec::new(),
+        dex: Some(c.dex),
+        dex_score: c.dex_score,
+        die,
+        base,
+        modifiers,
+        action,
+        given: c.given.is_some(),
+    }
 }
 
 /// One contender's roll: the d20s rolled, the one kept, the total.

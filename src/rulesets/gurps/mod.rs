@@ -250,51 +250,7 @@ fn fight(cast: &Cast) -> Result<Fight> {
     for (i, side) in cast.sides.iter().enumerate() {
         let keys = &side.keys;
         let listed: Vec<&cast::Combatant<CombatantKeys>> = cast.on_side(i).collect();
-        let leaders: Vec<&&cast::Combatant<CombatantKeys>> = listed.iter().filter(|c| c.keys.leader).collect();
-        if let Some(group) = leaders.iter().find(|c| c.count > 1) {
-            return Err(Error::usage(format!(
-                "the group '{}*{}' has the leader key, but a group cannot lead",
-                group.name, group.count
-            ))
-            .hint(format!("give the leader its own entry, e.g. Chief:leader,side={}", side.name)));
-        }
-        if let [first, second, ..] = leaders.as_slice() {
-            return Err(Error::usage(format!(
-                "side '{}' has two leaders, {} and {}",
-                side.name, first.name, second.name
-            ))
-            .hint("mark one combatant of a side with leader"));
-        }
-        let marked = leaders.first();
-        if keys.leaderless {
-            let clash = match marked {
-                Some(c) => Some(format!("its combatant {} has the leader key", c.name)),
-                None => [
-                    ("leader-iq", keys.leader_iq.is_some()),
-                    ("leader-cr", keys.leader_cr.is_some()),
-                    ("tactics", keys.tactics.is_some()),
-                ]
-                .into_iter()
-                .find(|(_, given)| *given)
-                .map(|(k, _)| format!("it has the side key {k}")),
-            };
-            if let Some(clash) = clash {
-                return Err(Error::usage(format!("side '{}' is leaderless, but {clash}", side.name))
-                    .hint("a leaderless side has no leader to roll for it: drop one of them"));
-            }
-        }
-        // The leader keys of the side stand in for a leader only where no combatant can lead.
-        if !listed.is_empty() {
-            let given = [("leader-iq", keys.leader_iq.is_some()), ("leader-cr", keys.leader_cr.is_some())];
-            if let Some((key, _)) = given.into_iter().find(|(_, given)| *given) {
-                let example = listed.first().map_or("Chief", |c| c.name.as_str());
-                return Err(Error::usage(format!(
-                    "side '{}' has combatants, one of whom leads it; the side key {key} is only for a side without combatants",
-                    side.name
-                ))
-                .hint(format!("mark the leader and give its own keys, e.g. '{example}:leader,iq=12,cr'")));
-            }
-        }
+        let marked = marked_leader(side, &listed)?;
         let side_iq = keys.iq;
         let entry_start = fight.entries.len();
         if listed.is_empty() {
@@ -324,47 +280,13 @@ fn fight(cast: &Cast) -> Result<Fight> {
             push_entry(&mut fight, i, &c.name, c.count, iq, k.cr, speed, dx);
         }
         let members = &fight.fighters[fight.entries[entry_start].first..];
-        let tactics = keys.tactics.unwrap_or(0);
-        let leader = if keys.leaderless {
-            None
-        } else if listed.is_empty() {
-            // A side without combatants: its leader is described by the side keys.
-            Some(Leader {
-                name: None,
-                first_listed: false,
-                iq: keys.leader_iq.unwrap_or(DEFAULT_IQ),
-                cr: keys.leader_cr == Some(true),
-                tactics,
-            })
-        } else {
-            // SPEC §3.2: the combatant marked leader leads; unmarked, the first listed (a group's first member).
-            let chosen = match marked {
-                Some(c) => members.iter().find(|f| f.name == c.name),
-                None => members.first(),
-            };
-            chosen.map(|f| Leader {
-                name: Some(f.name.clone()),
-                first_listed: marked.is_none(),
-                iq: f.iq,
-                cr: f.cr,
-                tactics,
-            })
-        };
+        let leader = side_leader(keys, listed.is_empty(), marked, members);
         let leader_name = leader.as_ref().and_then(|l| l.name.clone());
         let team = Team {
             name: side.name.clone(),
             leader,
             cr: keys.cr || members.iter().any(|f| f.cr),
-            cr_names: {
-                let mut names: Vec<String> = Vec::new();
-                for f in members.iter().filter(|f| f.cr && Some(&f.name) != leader_name.as_ref()) {
-                    let entry = &fight.entries[f.entry];
-                    if !names.contains(&entry.name) {
-                        names.push(entry.name.clone());
-                    }
-                }
-                names
-            },
+            cr_names: cr_names(&fight, members, leader_name.as_ref()),
             // The group's IQ: the side's iq, else its brightest member's.
             group_iq: side_iq.or(members.iter().map(|f| f.iq).max()).unwrap_or(DEFAULT_IQ),
             animals: keys.animals,
@@ -373,6 +295,108 @@ fn fight(cast: &Cast) -> Result<Fight> {
         fight.teams.push(team);
     }
     Ok(fight)
+}
+
+/// The combatant marked `leader` on `side`, if any, once the side's leader keys are checked:
+/// a group cannot lead, a side has one leader, a leaderless side none, and the side keys for
+/// a leader only stand in where no combatant can lead.
+fn marked_leader<'c>(
+    side: &cast::Side<SideKeys>,
+    listed: &[&'c cast::Combatant<CombatantKeys>],
+) -> Result<Option<&'c cast::Combatant<CombatantKeys>>> {
+    let keys = &side.keys;
+    let leaders: Vec<&&cast::Combatant<CombatantKeys>> = listed.iter().filter(|c| c.keys.leader).collect();
+    if let Some(group) = leaders.iter().find(|c| c.count > 1) {
+        return Err(Error::usage(format!(
+            "the group '{}*{}' has the leader key, but a group cannot lead",
+            group.name, group.count
+        ))
+        .hint(format!("give the leader its own entry, e.g. Chief:leader,side={}", side.name)));
+    }
+    if let [first, second, ..] = leaders.as_slice() {
+        return Err(Error::usage(format!("side '{}' has two leaders, {} and {}", side.name, first.name, second.name))
+            .hint("mark one combatant of a side with leader"));
+    }
+    let marked = leaders.first().copied().copied();
+    if keys.leaderless {
+        let clash = match marked {
+            Some(c) => Some(format!("its combatant {} has the leader key", c.name)),
+            None => [
+                ("leader-iq", keys.leader_iq.is_some()),
+                ("leader-cr", keys.leader_cr.is_some()),
+                ("tactics", keys.tactics.is_some()),
+            ]
+            .into_iter()
+            .find(|(_, given)| *given)
+            .map(|(k, _)| format!("it has the side key {k}")),
+        };
+        if let Some(clash) = clash {
+            return Err(Error::usage(format!("side '{}' is leaderless, but {clash}", side.name))
+                .hint("a leaderless side has no leader to roll for it: drop one of them"));
+        }
+    }
+    // The leader keys of the side stand in for a leader only where no combatant can lead.
+    if !listed.is_empty() {
+        let given = [("leader-iq", keys.leader_iq.is_some()), ("leader-cr", keys.leader_cr.is_some())];
+        if let Some((key, _)) = given.into_iter().find(|(_, given)| *given) {
+            let example = listed.first().map_or("Chief", |c| c.name.as_str());
+            return Err(Error::usage(format!(
+                "side '{}' has combatants, one of whom leads it; the side key {key} is only for a side without combatants",
+                side.name
+            ))
+            .hint(format!("mark the leader and give its own keys, e.g. '{example}:leader,iq=12,cr'")));
+        }
+    }
+    Ok(marked)
+}
+
+/// Who leads the side: nobody when leaderless; for a side without combatants, a leader
+/// described by the side keys; else the combatant marked leader, or the first listed.
+fn side_leader(
+    keys: &SideKeys,
+    no_combatants: bool,
+    marked: Option<&cast::Combatant<CombatantKeys>>,
+    members: &[Fighter],
+) -> Option<Leader> {
+    let tactics = keys.tactics.unwrap_or(0);
+    if keys.leaderless {
+        None
+    } else if no_combatants {
+        // A side without combatants: its leader is described by the side keys.
+        Some(Leader {
+            name: None,
+            first_listed: false,
+            iq: keys.leader_iq.unwrap_or(DEFAULT_IQ),
+            cr: keys.leader_cr == Some(true),
+            tactics,
+        })
+    } else {
+        // SPEC §3.2: the combatant marked leader leads; unmarked, the first listed (a group's first member).
+        let chosen = match marked {
+            Some(c) => members.iter().find(|f| f.name == c.name),
+            None => members.first(),
+        };
+        chosen.map(|f| Leader {
+            name: Some(f.name.clone()),
+            first_listed: marked.is_none(),
+            iq: f.iq,
+            cr: f.cr,
+            tactics,
+        })
+    }
+}
+
+/// The side's combatants other than its leader who have Combat Reflexes, by entry, to name
+/// the bonus.
+fn cr_names(fight: &Fight, members: &[Fighter], leader_name: Option<&String>) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for f in members.iter().filter(|f| f.cr && Some(&f.name) != leader_name) {
+        let entry = &fight.entries[f.entry];
+        if !names.contains(&entry.name) {
+            names.push(entry.name.clone());
+        }
+    }
+    names
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -251,32 +251,7 @@ impl Rule for SurpriseInput {
             }
         }
         let seconds = freeze.flatten().map_or(0, |f| f.seconds);
-        let combatants = fight
-            .fighters
-            .iter()
-            .map(|f| {
-                let shock = shock_of(input.kind, loser, f);
-                let (frozen, first_turn) = match shock {
-                    Some(Shock::Frozen) => (Some(seconds), seconds + 1),
-                    _ => (None, 1),
-                };
-                let (recovery, acts_from_turn) = match shock {
-                    Some(shock) => recover(f.iq, f.cr, shock, first_turn, input.rounds, dice),
-                    None => (Vec::new(), Some(1)),
-                };
-                CombatantSurprise {
-                    name: &f.name,
-                    side: &fight.teams[f.side].name,
-                    iq: f.iq,
-                    cr: f.cr,
-                    surprised: shock.is_some(),
-                    shock,
-                    frozen,
-                    recovery,
-                    acts_from_turn,
-                }
-            })
-            .collect();
+        let combatants = fight.fighters.iter().map(|f| combatant_surprise(input, f, loser, seconds, dice)).collect();
         SurpriseOutcome {
             kind: match input.kind {
                 Kind::Partial => KindWord::Partial,
@@ -295,6 +270,37 @@ impl Rule for SurpriseInput {
         let mut odds = Odds::default();
         push_surprise_odds(self, fallback, &mut odds);
         odds
+    }
+}
+
+/// How `fighter` comes out of the surprise (`loser`: the side that lost a partial surprise;
+/// `seconds`: the freeze of a total one): caught or not, and its recovery rolls.
+fn combatant_surprise<'a>(
+    input: &'a SurpriseInput,
+    fighter: &'a Fighter,
+    loser: Option<usize>,
+    seconds: u32,
+    dice: &mut dyn Dice,
+) -> CombatantSurprise<'a> {
+    let shock = shock_of(input.kind, loser, fighter);
+    let (frozen, first_turn) = match shock {
+        Some(Shock::Frozen) => (Some(seconds), seconds + 1),
+        _ => (None, 1),
+    };
+    let (recovery, acts_from_turn) = match shock {
+        Some(shock) => recover(fighter.iq, fighter.cr, shock, first_turn, input.rounds, dice),
+        None => (Vec::new(), Some(1)),
+    };
+    CombatantSurprise {
+        name: &fighter.name,
+        side: &input.fight.teams[fighter.side].name,
+        iq: fighter.iq,
+        cr: fighter.cr,
+        surprised: shock.is_some(),
+        shock,
+        frozen,
+        recovery,
+        acts_from_turn,
     }
 }
 
