@@ -535,6 +535,12 @@ fn distances_in_feet_and_yards() {
         assert_eq!(doc["distance"]["surprised"], any);
         assert_eq!(doc["distance"]["roll"]["dice"], if any { "1d4" } else { "4d6" });
     }
+    // Both sides surprised: the text does not say "a side".
+    let both = ["encounter", "--wilderness", "--side", "party:surprise=1", "--side", "orcs:surprise=2"];
+    let text = stdout(&bx(&both));
+    assert!(text.contains("shortened by surprise") && !text.contains("a side surprised"), "{text}");
+    let text = stdout(&bx(&["encounter", "--side", "party:surprise=1", "--side", "orcs:surprise=2"]));
+    assert!(text.contains(", surprise (no nearer underground)") && !text.contains("a side surprised"), "{text}");
 }
 
 // --- given dice -----------------------------------------------------------------------------

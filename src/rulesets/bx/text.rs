@@ -37,8 +37,8 @@ fn rolled_distance(d: &DistanceOutcome, p: &Palette) -> String {
     let _ = write!(line, "  {}", p.dim(d.terrain.word()));
     match (d.surprised, d.terrain) {
         (false, _) => {}
-        (true, Terrain::Dungeon) => line.push_str(&p.dim(", a side surprised (no nearer underground)").to_string()),
-        (true, _) => line.push_str(&p.dim(", a side surprised").to_string()),
+        (true, Terrain::Dungeon) => line.push_str(&p.dim(", surprise (no nearer underground)").to_string()),
+        (true, _) => line.push_str(&p.dim(", shortened by surprise").to_string()),
     }
     line
 }
