@@ -319,6 +319,11 @@ fn a_closed_standard_output_is_an_error() {
     let out = Command::new("sh").args(["-c", &format!("exec '{}' encounter >/dev/null", bin.display())]).output();
     let out = out.unwrap();
     assert!(out.status.success() && out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+    // A /dev/null opened for reading and writing, as Python's DEVNULL and service managers give
+    // it, is an open standard output too.
+    let out = Command::new("sh").args(["-c", &format!("exec '{}' encounter 1<>/dev/null", bin.display())]).output();
+    let out = out.unwrap();
+    assert!(out.status.success() && out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
 }
 
 // Errors that name what is wrong
