@@ -45,6 +45,18 @@ pub fn echo(text: &str) -> String {
     out
 }
 
+/// A message with every `'quoted'` part passed through [`echo`]: clap quotes the values it
+/// refuses whole, however long.
+pub fn echo_quoted(message: &str) -> String {
+    let mut parts = message.split('\'');
+    let mut out = parts.next().unwrap_or_default().to_string();
+    for (i, part) in parts.enumerate() {
+        out.push('\'');
+        out.push_str(&if i % 2 == 0 { echo(part) } else { part.to_string() });
+    }
+    out
+}
+
 /// Where a spec came from, for error messages.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Origin {
@@ -555,6 +567,9 @@ mod tests {
         assert!(err.len() < 300 && err.contains('…'), "{} bytes: {}", err.len(), &err[..200.min(err.len())]);
         let err = combatant(&format!("Elf:size={}", "x".repeat(10_000))).unwrap_err().to_string();
         assert!(err.len() < 300, "{} bytes", err.len());
+        let long = "9".repeat(1000);
+        let quoted = echo_quoted(&format!("invalid value '{long}' for '--seed <U64>'; see 'fray --help'"));
+        assert_eq!(quoted, format!("invalid value '{}…' for '--seed <U64>'; see 'fray --help'", &long[..60]));
     }
 
     #[test]

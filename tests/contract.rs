@@ -328,6 +328,30 @@ fn a_closed_standard_output_is_an_error() {
 
 // Errors that name what is wrong
 
+/// A long path or value is quoted shortened, with `…`, as the combatant errors quote one.
+#[test]
+fn long_arguments_are_quoted_shortened() {
+    let long = "9".repeat(100_000);
+    let roster = format!("Goblin*{long}");
+    let seed = long.clone();
+    for args in [
+        vec!["surprise", "--roster", roster.as_str()],
+        vec!["--seed", seed.as_str(), "reaction"],
+        vec!["-r", seed.as_str(), "reaction"],
+        vec!["-r", "5e", "surprise", "--stealth", seed.as_str(), "Elf"],
+    ] {
+        let out = fray().args(&args).output().unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.starts_with("fray: error: ") && err.len() < 300 && err.contains('…'),
+            "{} bytes: {}",
+            err.len(),
+            &err[..err.len().min(300)]
+        );
+        assert!(out.status.code().is_some_and(|c| c == 1 || c == 2), "{err}");
+    }
+}
+
 #[test]
 fn errors_name_the_flag_and_its_range() {
     let cases: &[(&[&str], &str)] = &[
