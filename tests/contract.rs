@@ -484,3 +484,30 @@ fn every_roster_example_runs_as_a_roster_for_its_command() {
     // surprise, initiative and encounter of all seven rulesets, and the 5e and 5e2024 chases.
     assert!(ran >= 23, "only {ran} roster examples ran");
 }
+
+/// A roster whose entry a ruleset refuses once it is read (a 5e2024 `alert` without `pb`, a bx
+/// individual total under side initiative) is a data error at the entry's line and column.
+#[test]
+fn a_roster_entry_a_ruleset_refuses_is_located() {
+    let cases: &[(&[&str], &str, &str)] = &[
+        (
+            &["-r", "5e2024", "initiative"],
+            "sides:\n  - party\n  - orcs\ncombatants:\n  - Elf\n  - name: Rogue\n    alert: true\n",
+            "fray: error: <stdin>:6:5: 'Rogue': key 'alert' adds the proficiency bonus",
+        ),
+        (
+            &["-r", "bx", "initiative"],
+            "combatants:\n  - \"A:initiative=5\"\n",
+            "fray: error: <stdin>:2:5: combatant 'A' gives",
+        ),
+    ];
+    for (args, roster, start) in cases {
+        let out = fray().args(*args).args(["--roster", "-"]).write_stdin(*roster).output().unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.starts_with(start), "{err}");
+    }
+    // The same refusal inline stays a usage error.
+    let out = fray().args(["-r", "5e2024", "initiative", "Rogue:alert"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
