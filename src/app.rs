@@ -82,7 +82,8 @@ fn parse_and_run(args: &[OsString], env: &mut Env) -> Result<()> {
                 env.stdout.write_all(help.as_bytes())?;
                 return Ok(());
             }
-            return Err(Error::usage(crate::cli::describe_error(&err, &command, args)));
+            let message = crate::cli::describe_error(&err, &command, args);
+            return Err(Error::usage(crate::cast::echo_quoted(&message)));
         }
     };
     match &cli.command {
@@ -97,12 +98,14 @@ fn write_man(dir: &Path) -> Result<()> {
         return Err(Error::usage("the folder for man pages is empty").hint("give a folder, such as man/"));
     }
     let pages = crate::packaging::man_pages()?;
-    std::fs::create_dir_all(dir)
-        .map_err(|e| Error::data(format!("cannot create {}: {}", dir.display(), io_reason(&e))))?;
+    std::fs::create_dir_all(dir).map_err(|e| {
+        Error::data(format!("cannot create {}: {}", crate::cast::echo(&dir.display().to_string()), io_reason(&e)))
+    })?;
     for (name, bytes) in pages {
         let path = dir.join(name);
-        std::fs::write(&path, bytes)
-            .map_err(|e| Error::data(format!("cannot write {}: {}", path.display(), io_reason(&e))))?;
+        std::fs::write(&path, bytes).map_err(|e| {
+            Error::data(format!("cannot write {}: {}", crate::cast::echo(&path.display().to_string()), io_reason(&e)))
+        })?;
     }
     Ok(())
 }
@@ -223,7 +226,8 @@ fn read_roster(path: &Path, stdin: &mut dyn Read) -> Result<(String, String)> {
     } else if path.as_os_str().is_empty() {
         return Err(Error::usage("the roster path is empty").hint("give --roster a file, or '-' for standard input"));
     } else {
-        let name = path.display().to_string();
+        // A long path is quoted shortened, as the combatant errors quote a long argument.
+        let name = crate::cast::echo(&path.display().to_string());
         let file = std::fs::File::open(path).map_err(|e| {
             Error::data(format!("cannot read the roster {name}: {}", io_reason(&e)))
                 .hint("check the path given to --roster")

@@ -65,7 +65,62 @@ pub fn parse(text: &str, file: &str, keys: &RulesetKeys, inline_sides: &[String]
         sides = crate::cast::DEFAULT_SIDES.iter().map(|s| s.to_string()).collect();
     }
     let seed = RosterSeed { keys, file, sides: &sides };
-    seed.deserialize(serde_yaml::Deserializer::from_str(text)).map_err(located)
+    let mut roster = seed.deserialize(serde_yaml::Deserializer::from_str(text)).map_err(located)?;
+    // Each entry's place, for the errors a ruleset finds in it once it is read.
+    let [side_marks, combatant_marks] = entry_marks(text);
+    for (specs, marks) in [(&mut roster.sides, side_marks), (&mut roster.combatants, combatant_marks)] {
+        if specs.len() == marks.len() {
+            for (spec, at) in specs.iter_mut().zip(marks) {
+                spec.origin = Origin::Roster(format!("{file}:{}:{}", at.line, at.column));
+            }
+        }
+    }
+    Ok(roster)
+}
+
+/// Where each entry of the `sides` and of the `combatants` list starts.
+fn entry_marks(text: &str) -> [Vec<Mark>; 2] {
+    let mut marks: [Vec<Mark>; 2] = [Vec::new(), Vec::new()];
+    let mut parser = Parser::new(text);
+    // Open collections: whether each is a mapping, and whether its next node is a key.
+    let mut open: Vec<(bool, bool)> = Vec::new();
+    let (mut pending, mut list): (Option<usize>, Option<usize>) = (None, None);
+    while let Some((event, at)) = parser.next_event() {
+        let starts = matches!(event, Event::Scalar { .. } | Event::Alias | Event::SequenceStart | Event::MappingStart);
+        if let (true, Some(i), 2) = (starts, list, open.len()) {
+            marks[i].push(at);
+        }
+        match event {
+            Event::Scalar { value, .. } => {
+                if let [(true, true)] = open.as_slice() {
+                    pending = match value.as_slice() {
+                        b"sides" => Some(0),
+                        b"combatants" => Some(1),
+                        _ => None,
+                    };
+                }
+            }
+            Event::SequenceStart | Event::MappingStart => {
+                let mapping = matches!(event, Event::MappingStart);
+                if open.len() == 1 && !mapping {
+                    list = pending.take();
+                }
+                open.push((mapping, true));
+                continue;
+            }
+            Event::SequenceEnd | Event::MappingEnd => {
+                open.pop();
+                if open.len() == 1 {
+                    list = None;
+                }
+            }
+            _ => continue,
+        }
+        if let Some((true, at_key)) = open.last_mut() {
+            *at_key = !*at_key;
+        }
+    }
+    marks
 }
 
 /// The deepest nesting of lists and mappings a roster may have. A roster needs three or four

@@ -428,3 +428,22 @@ fn bad_keys_are_usage_errors() {
     let err = fails(&cofd(&["surprise", "Mitch", "--stealth", "14"]), 2);
     assert!(err.contains("--stealth is not an option of cofd surprise"), "{err}");
 }
+
+/// Several ambushers: the stealthiest one's pool is the ambush, whichever is listed first, and
+/// the manual page (the README's section) gives that reading and its reason.
+#[test]
+fn several_ambushers_are_led_by_the_stealthiest() {
+    for cast in [
+        ["Ghoul:ambusher,dex=3,side=monsters", "Thug:ambusher,dex=3,stealth=2,side=monsters"],
+        ["Thug:ambusher,dex=3,stealth=2,side=monsters", "Ghoul:ambusher,dex=3,side=monsters"],
+    ] {
+        let doc = json(&cofd(&[&["--seed", "1", "surprise", "Mitch"][..], &cast].concat()));
+        assert_eq!(doc["ambush"], json!({ "name": "Thug", "side": "monsters", "dice": 5 }));
+    }
+    let rules = fray::rulesets::RULESETS.iter().find(|r| r.id == "cofd").unwrap();
+    let surprise = rules.manual.rules.iter().find(|(command, _)| *command == "`surprise`").unwrap().1;
+    let flat = surprise.split_whitespace().collect::<Vec<_>>().join(" ");
+    for words in ["p. 89 names one attacker and is silent on several", "teamwork rule", "the weakest hider decides"] {
+        assert!(flat.contains(words), "{flat}");
+    }
+}

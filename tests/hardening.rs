@@ -823,9 +823,14 @@ fn every_numeric_key_at_its_edges_runs() {
             if procedure == Procedure::Initiative && rules.id == "bx" {
                 args.push("--individual".to_string());
             }
-            // bx's combatant initiative=N is an individual total, refused where each side rolls.
-            let refused =
-                |spec: &&String| rules.id == "bx" && procedure == Procedure::Encounter && spec.contains(":initiative=");
+            // bx's combatant initiative=N is an individual total, and dex= and mod= modify only an
+            // individual roll: refused where each side rolls.
+            let individual_only = [":initiative=", ":dex=", ":mod="];
+            let refused = |spec: &&String| {
+                rules.id == "bx"
+                    && procedure == Procedure::Encounter
+                    && individual_only.iter().any(|k| spec.contains(k))
+            };
             args.extend(specs.iter().filter(|s| !refused(s)).cloned());
             let (code, out, err) = run(&strings(&args), b"");
             check_run(&strings(&args), code, &out, &err);

@@ -204,7 +204,12 @@ impl Ruleset {
     }
 
     /// Runs `command` under this ruleset with `cast`.
-    pub fn run(&self, command: &Command, cast: Cast, runner: &mut Runner) -> Result<()> {
+    pub fn run(&self, command: &Command, mut cast: Cast, runner: &mut Runner) -> Result<()> {
+        let roster_at = std::mem::take(&mut cast.roster_at);
+        self.run_cast(command, cast, runner).map_err(|err| crate::cast::at_roster_entry(err, &roster_at))
+    }
+
+    fn run_cast(&self, command: &Command, cast: Cast, runner: &mut Runner) -> Result<()> {
         fn go<A>(handler: &Option<Handler<A>>, args: &A, cast: Cast, runner: &mut Runner) -> Result<()> {
             match handler {
                 Some(handler) => (handler.run)(args, cast, runner),

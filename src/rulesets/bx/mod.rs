@@ -62,16 +62,15 @@ sides:
     surprise: 5   # their surprise die, already rolled at the table
 combatants:
   - name: Ansel
-    dex: 16
+    # dex: 16     # with initiative --individual only, where DEX adds to the roll
   - name: Bree
-    dex: 9
-    slow: true
+    slow: true    # acts after every side
   - name: Goblin
     count: 4
     side: goblins
   - name: Ogre
     side: goblins
-    mod: -1
+    # mod: -1     # with initiative --individual only
     slow: true
 ";
 
@@ -90,7 +89,7 @@ const MANUAL: Manual = Manual {
         ),
         (
             "`initiative`",
-            "each side not `--surprised` rolls 1d6 (or gives it: `initiative=N`), highest first; ties as in `ose`: `--ties reroll` (default), the tied roll 1d6 each and those still tied re-roll until every place is settled, or `--ties simultaneous`, they act at the same time. `--individual`: each combatant rolls 1d6 + its DEX modifier (`dex=SCORE`) and any `mod=N`, or gives its total (`initiative=N`); `slow` (a two-handed or slow weapon) acts after everyone else, and among the slow the higher total first; ties the same way, among those level on both; a side named with `--side` and without combatants rolls as one (a default side nobody is on takes no part); each member of a `*COUNT` group rolls.",
+            "each side not `--surprised` rolls 1d6 (or gives it: `initiative=N`), highest first; a `slow` combatant (a two-handed or slow weapon) acts after every side, whatever its side rolled (OSE SRD, Combat: slow weapons always act last), and `dex=` and `mod=`, which a side's d6 does not take, are refused without `--individual`; ties as in `ose`: `--ties reroll` (default), the tied roll 1d6 each and those still tied re-roll until every place is settled, or `--ties simultaneous`, they act at the same time. `--individual`: each combatant rolls 1d6 + its DEX modifier (`dex=SCORE`) and any `mod=N`, or gives its total (`initiative=N`); `slow` (a two-handed or slow weapon) acts after everyone else, and among the slow the higher total first; ties the same way, among those level on both: the SRD's individual initiative gives no tie rule of its own, so we apply its side rule (`--ties`) to the tied combatants, a re-roll being a bare 1d6 roll-off among them, as a side's die takes no modifier (DEX set the totals that tied and does not weigh a second time); a side named with `--side` and without combatants rolls as one (a default side nobody is on takes no part); each member of a `*COUNT` group rolls.",
         ),
         (
             "`reaction`",
@@ -110,13 +109,13 @@ const MANUAL: Manual = Manual {
         ),
         (
             "`encounter`",
-            "surprise, distance (outdoors shortened when either side is surprised), initiative of the sides not surprised, the reaction of every side met by the first (with `--cha`), and the conclusion: at least one turn passes. `--wilderness`/`--waterborne` as for distance.",
+            "surprise, distance (outdoors shortened when either side is surprised), initiative of the sides not surprised (the `slow` after every side that acts; `dex=` and `mod=` refused, as in side initiative), the reaction of every side met by the first (with `--cha`), and the conclusion: at least one turn passes. `--wilderness`/`--waterborne` as for distance.",
         ),
     ],
     notes: &[
         "The wilderness evasion chance, by the number fleeing and the number pursuing: 1–4 fleeing: 1 pursuer 50% · 2–3: 70% · 4+: 90%; 5–12 fleeing: 1–3 pursuers 35% · 4–8: 50% · 9+: 70%; 13–24 fleeing: 1–6 pursuers 25% · 7–16: 35% · 17+: 50%; 25 or more fleeing: 1–10 pursuers 10% · 11–30: 25% · 31+: 35%.",
         "DEX and CHA modifiers: 3: −2 · 4–5: −1 · 6–8: −1 · 9–12: 0 · 13–15: +1 · 16–17: +1 · 18: +2.",
-        "Side keys: `aware`, `chance=N` (0–6, default 2), `surprise=N` (1–6, the side's surprise die), `initiative=N` (1–6, the side's initiative die). Combatant keys: `dex=SCORE` (3–18), `mod=N` (−10..10, an initiative modifier for monsters), `slow`, `initiative=N` (an individual total, with `--individual`). A side's `initiative=N` with `--individual`, a combatant's without it, and `surprise=N` on an aware side are refused.",
+        "Side keys: `aware`, `chance=N` (0–6, default 2), `surprise=N` (1–6, the side's surprise die), `initiative=N` (1–6, the side's initiative die). Combatant keys: `dex=SCORE` (3–18), `mod=N` (−10..10, an initiative modifier for monsters), `slow`, `initiative=N` (an individual total, with `--individual`). A side's `initiative=N` with `--individual`, a combatant's `initiative=N`, `dex=` or `mod=` without it (in `initiative` and `encounter`), and `surprise=N` on an aware side are refused.",
     ],
     output: &[
         (
@@ -129,7 +128,7 @@ const MANUAL: Manual = Manual {
         ),
         (
             "`initiative`",
-            "sides as `ose` (with `given: true` on a given die). `--individual`: `order` — in acting order, each `{name, side, total, place (shared when simultaneous), roll?, modifiers?, given?, slow?}`; `surprised?` (sides that sit out); `ties?` — tie records as in `ose`, `total` the shared total; `notes?: [all_surprised]`.",
+            "sides as `ose` (with `given: true` on a given die), and `slow_last?: [{name, side}]`, the slow weapons that act after every side, in the sides' order. `--individual`: `order` — in acting order, each `{name, side, total, place (shared when simultaneous), roll?, modifiers?, given?, slow?}`; `surprised?` (sides that sit out); `ties?` — tie records as in `ose`, `total` the shared total; `notes?: [all_surprised]`.",
         ),
         ("`reaction`", "`{roll, modifiers, total, result, band: hostile|unfriendly|neutral|indifferent| friendly}`."),
         (
@@ -225,7 +224,7 @@ fn initiative_command(args: &cli::InitiativeArgs, cast: cast::Cast, runner: &mut
         return runner.run(&individual_input(&cast, &surprised, ose::ties(&args.order))?);
     }
     let input = side_initiative_input(&cast, ose::ties(&args.order))?;
-    runner.run(&SideInitiative(ose::Initiative { input: &input, surprised }))
+    runner.run(&SideInitiative { initiative: ose::Initiative { input: &input, surprised }, slow: slow_of(&cast) })
 }
 
 fn reaction_command(args: &cli::ReactionArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
@@ -242,6 +241,7 @@ fn encounter_command(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut R
         surprise: surprise_input(&cast, &args.surprise.aware)?,
         terrain: terrain(&args.terrain),
         initiative: side_initiative_input(&cast, ose::ties(&args.order))?,
+        slow: slow_of(&cast),
         reaction: Reaction { modifiers: ose::reaction_input(&args.reaction).modifiers },
     })
 }
@@ -269,16 +269,38 @@ fn surprise_input(cast: &Cast, aware: &[String]) -> Result<ose::SurpriseInput> {
     Ok(ose::SurpriseInput { sides, ambusher: None })
 }
 
-/// A combatant's `initiative=N` is an individual total: refused where sides roll.
+/// A combatant's `initiative=N` is an individual total: refused where sides roll. So are
+/// `dex=` and `mod=`, which only the optional individual initiative adds (OSE SRD, Combat): a
+/// side's d6 takes no modifier.
 fn refuse_individual_totals(cast: &Cast) -> Result<()> {
-    match cast.combatants.iter().find(|c| c.keys.initiative.is_some()) {
-        Some(c) => Err(Error::usage(format!(
-            "combatant '{}' gives initiative=N, an individual total, but here each side rolls",
+    for c in &cast.combatants {
+        if c.keys.initiative.is_some() {
+            return Err(Error::usage(format!(
+                "combatant '{}' gives initiative=N, an individual total, but here each side rolls",
+                c.name
+            ))
+            .hint("add --individual, or give the side's d6 as --side NAME:initiative=N"));
+        }
+        let key = match (c.keys.dex, c.keys.modifier) {
+            (Some(_), _) => "dex",
+            (_, Some(_)) => "mod",
+            _ => continue,
+        };
+        return Err(Error::usage(format!(
+            "combatant '{}' gives {key}=, which only individual initiative adds, but here each side rolls \
+             an unmodified d6",
             c.name
         ))
-        .hint("add --individual, or give the side's d6 as --side NAME:initiative=N")),
-        None => Ok(()),
+        .hint(format!("add --individual (initiative only), or drop {key}=")));
     }
+    Ok(())
+}
+
+/// Everyone with a slow weapon (each member of a group), in the order given.
+fn slow_of(cast: &Cast) -> Vec<Slow> {
+    let slow = cast.combatants.iter().filter(|c| c.keys.slow);
+    slow.flat_map(|c| c.member_names().into_iter().map(|name| Slow { name, side: cast.sides[c.side].name.clone() }))
+        .collect()
 }
 
 /// ose's side initiative input: no waiting in B/X, and a side's d6 may be given.

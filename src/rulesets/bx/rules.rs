@@ -53,7 +53,24 @@ impl Rule for Surprise {
 
 /// Side initiative: ose's rule (OSE SRD, Combat: 1d6 a side, highest first), with the sides
 /// `--surprised` names left out; its outcome lists the acting order for `-q`.
-pub struct SideInitiative<'i>(pub ose::Initiative<'i>);
+pub struct SideInitiative<'i> {
+    pub initiative: ose::Initiative<'i>,
+    /// Everyone with a slow weapon, on any side.
+    pub slow: Vec<Slow>,
+}
+
+/// A combatant with a slow weapon. OSE SRD, Combat: slow weapons always act last in a round,
+/// whichever side won; so they act after every side, in the order of their sides.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Slow {
+    pub name: String,
+    pub side: String,
+}
+
+/// The slow among the sides that act, in the sides' acting order.
+pub fn slow_last(slow: &[Slow], order: &ose::InitiativeOutcome) -> Vec<Slow> {
+    order.order.iter().flat_map(|place| slow.iter().filter(move |s| s.side == place.name)).cloned().collect()
+}
 
 impl<'i> Rule for SideInitiative<'i> {
     type Outcome<'a>
@@ -62,11 +79,18 @@ impl<'i> Rule for SideInitiative<'i> {
         Self: 'a;
 
     fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
-        SideInitiativeOutcome(Rule::roll(&self.0, dice))
+        let sides = Rule::roll(&self.initiative, dice);
+        SideInitiativeOutcome { slow_last: slow_last(&self.slow, &sides), sides }
     }
 
+    /// The order of the sides; the slow act after all of them whatever it is.
     fn odds(&self, fallback: Fallback) -> Odds {
-        Rule::odds(&self.0, fallback)
+        let mut odds = Rule::odds(&self.initiative, fallback);
+        if !self.slow.is_empty() {
+            let names: Vec<&str> = self.slow.iter().map(|s| s.name.as_str()).collect();
+            odds.note(format!("slow weapons act after every side, whatever its roll: {}", join(&names)));
+        }
+        odds
     }
 }
 
@@ -75,10 +99,15 @@ impl<'i> Rule for SideInitiative<'i> {
 #[serde(transparent)]
 pub struct SurpriseOutcome<'a>(pub ose::SurpriseOutcome<'a>);
 
-/// ose's side initiative outcome under bx, which lists the order for `-q` as SPEC §1 asks.
+/// ose's side initiative outcome under bx, which lists the order for `-q` as SPEC §1 asks, and
+/// the slow weapons that act after every side.
 #[derive(Clone, Debug, Serialize)]
-#[serde(transparent)]
-pub struct SideInitiativeOutcome<'a>(pub ose::InitiativeOutcome<'a>);
+pub struct SideInitiativeOutcome<'a> {
+    #[serde(flatten)]
+    pub sides: ose::InitiativeOutcome<'a>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub slow_last: Vec<Slow>,
+}
 
 // ------------------------------------------------------------------------------------------
 // Encounter distance
@@ -921,6 +950,8 @@ pub struct Encounter {
     pub surprise: ose::SurpriseInput,
     pub terrain: Terrain,
     pub initiative: ose::InitiativeInput,
+    /// Everyone with a slow weapon: they act after every side.
+    pub slow: Vec<Slow>,
     pub reaction: Reaction,
 }
 
@@ -928,7 +959,7 @@ pub struct Encounter {
 pub struct EncounterOutcome<'a> {
     pub surprise: ose::SurpriseOutcome<'a>,
     pub distance: DistanceOutcome,
-    pub initiative: ose::InitiativeOutcome<'a>,
+    pub initiative: SideInitiativeOutcome<'a>,
     /// The reactions of every side met by the first (the party).
     pub reaction: Vec<SideReaction<'a>>,
     pub conclusion: &'static str,
@@ -944,7 +975,8 @@ impl Rule for Encounter {
         let surprised = surprise.surprised();
         let shortened = Distance { terrain: input.terrain, surprised: surprised.iter().any(|&s| s) };
         let distance = Rule::roll(&shortened, dice);
-        let initiative = ose::Initiative { input: &input.initiative, surprised }.roll(dice);
+        let sides = ose::Initiative { input: &input.initiative, surprised }.roll(dice);
+        let initiative = SideInitiativeOutcome { slow_last: slow_last(&input.slow, &sides), sides };
         let reaction = input.surprise.sides[1..]
             .iter()
             .map(|side| SideReaction { name: &side.name, reaction: Rule::roll(&input.reaction, dice) })
@@ -971,6 +1003,10 @@ impl Rule for Encounter {
         });
         ose::push_initiative_after_surprise(&mut odds, &input.initiative, &input.surprise, &surprise, method, fallback);
         push_reaction(&mut odds, Some("reaction"), &input.reaction, fallback);
+        if !input.slow.is_empty() {
+            let slow: Vec<&str> = input.slow.iter().map(|s| s.name.as_str()).collect();
+            odds.note(format!("slow weapons act after every side that acts, whatever its roll: {}", join(&slow)));
+        }
         if names.len() > 2 {
             odds.note("each side met by the first rolls its own reaction; every roll has these odds");
         }

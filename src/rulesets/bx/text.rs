@@ -37,8 +37,8 @@ fn rolled_distance(d: &DistanceOutcome, p: &Palette) -> String {
     let _ = write!(line, "  {}", p.dim(d.terrain.word()));
     match (d.surprised, d.terrain) {
         (false, _) => {}
-        (true, Terrain::Dungeon) => line.push_str(&p.dim(", a side surprised (no nearer underground)").to_string()),
-        (true, _) => line.push_str(&p.dim(", a side surprised").to_string()),
+        (true, Terrain::Dungeon) => line.push_str(&p.dim(", surprise (no nearer underground)").to_string()),
+        (true, _) => line.push_str(&p.dim(", shortened by surprise").to_string()),
     }
     line
 }
@@ -53,13 +53,23 @@ impl Report for DistanceOutcome {
     }
 }
 
+/// The sides' order, then the slow weapons that act after every side.
+fn side_initiative_lines(i: &SideInitiativeOutcome, p: &Palette) -> Vec<String> {
+    let mut lines = initiative_lines(&i.sides, p);
+    if !i.slow_last.is_empty() {
+        let names: Vec<&str> = i.slow_last.iter().map(|s| s.name.as_str()).collect();
+        lines.push(format!("→ {} {}", p.warn("slow weapons act last, after every side:"), join(&names)));
+    }
+    lines
+}
+
 impl Report for SideInitiativeOutcome<'_> {
     fn text(&self, p: &Palette, out: &mut String) {
-        self.0.text(p, out);
+        block(out, &side_initiative_lines(self, p));
     }
 
     fn headline(&self, out: &mut String) {
-        out.push_str(&acting_order(&self.0.order));
+        out.push_str(&acting_order(&self.sides.order));
     }
 }
 
@@ -258,7 +268,7 @@ impl Report for EncounterOutcome<'_> {
     fn text(&self, p: &Palette, out: &mut String) {
         step(out, p, 1, "surprise", &surprise_lines(&self.surprise, p));
         step(out, p, 2, "distance", &[rolled_distance(&self.distance, p)]);
-        step(out, p, 3, "initiative", &initiative_lines(&self.initiative, p));
+        step(out, p, 3, "initiative", &side_initiative_lines(&self.initiative, p));
         step(out, p, 4, "reaction", &reaction_lines(&self.reaction, p));
         step(out, p, 5, "conclusion", &[self.conclusion.to_string()]);
     }
@@ -267,7 +277,7 @@ impl Report for EncounterOutcome<'_> {
         out.push_str("surprised=");
         surprised_headline(&self.surprise, out);
         let _ = write!(out, " feet={} order=", self.distance.feet);
-        out.push_str(&acting_order(&self.initiative.order));
+        out.push_str(&acting_order(&self.initiative.sides.order));
         // Each key once (SPEC §1): the reactions of several sides share one.
         let totals: Vec<String> = self.reaction.iter().map(|r| r.reaction.total.to_string()).collect();
         let _ = write!(out, " reaction={}", totals.join(","));

@@ -89,7 +89,12 @@ const MANUAL: Manual = Manual {
                 `in-combat`) rolls Wits + Composure (+ `mod` for darkness, distraction…), contested \
                 by the ambusher's Dexterity + Stealth (+ its `mod`; Stealth 0 is untrained, −1 die). \
                 With several ambushers, the biggest pool (the first listed among equals) is rolled \
-                once for each character. More successes win; the loser is surprised: it cannot act \
+                once for each character: p. 89 names one attacker and is silent on several, and we \
+                read a group's ambush as one action led by its stealthiest member, as the primary \
+                actor of CofD's teamwork rule rolls for a group (the others' help, if the \
+                Storyteller allows it, is the leader's `mod`); not `5e`'s reading, where the \
+                weakest hider decides, because there each hider's own Stealth is set against each \
+                watcher, while here one roll stands for the whole ambush. More successes win; the loser is surprised: it cannot act \
                 in turn 1 and has no Defense in it, and sets initiative as usual from turn 2. A tie \
                 surprises nobody: in a contested action the side with more successes wins, and \
                 the surprise rule gives no tie-break, so we rule that equal successes are no win for \

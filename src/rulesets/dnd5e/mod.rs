@@ -225,7 +225,9 @@ const MANUAL: Manual = Manual {
             choice of abilities takes the best modifier (Intelligence, which fray has no key for, is \
             left out), the beggar gets no coin and razorvine is braved rather than skirted; the \
             guard strikes if its target runs 20 ft or more on its turn, and an attack shows its \
-            total (it hits an Armor Class up to it). Rolls use the ability modifiers given (0 when \
+            total (it hits an Armor Class up to it), save that a natural 1 misses and a natural 20 \
+            hits, a critical hit rolling the damage dice twice (SRD 5.1, \"Rolling 1 or 20\"). \
+            Rolls use the ability modifiers given (0 when \
             not given); fray adds no proficiency.",
     ],
     output: &[
@@ -265,7 +267,8 @@ const MANUAL: Manual = Manual {
             against, escaped}], gaps?: [{name, gap}]}], outcome: caught|escaped|gave_up|running, \
             round (0 when caught before the first round), quarry: [{name, fate: \
             caught|escaped|dropped_out|running, round?}]}`; `position` is in feet from where the \
-            pursuers started.",
+            pursuers started; an attack (`attacked`, `attack`) is `{roll, bonus, total, misses? (a \
+            natural 1), critical? (a natural 20), damage? (none on a natural 1)}`.",
         ),
     ],
     quiet_encounter: "`surprised=Fighter,Wizard order=Goblin,Halfling,Elf`.",

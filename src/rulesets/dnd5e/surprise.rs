@@ -130,7 +130,7 @@ pub enum Verdict {
 pub const SURPRISED_EFFECT: &str = "a surprised creature cannot move or act on its first turn and cannot take \
                                     reactions until that turn ends; hidden attackers have advantage against it";
 /// seed 004: surprise on both sides.
-pub const BOTH_EFFECT: &str = "everyone surprised loses the first round: combat starts in round 2";
+pub const BOTH_EFFECT: &str = "everyone surprised loses the first round; who cannot be surprised acts in it";
 
 #[derive(Clone, Debug, Serialize)]
 pub struct SurpriseOutcome<'a> {

@@ -116,12 +116,11 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
         Verdict::BothSidesSurprised => {
             let alert: Vec<String> =
                 names_of(s.creatures.iter().filter(|c| !c.judged.surprised).map(|c| (c.name, c.count)));
-            let mut v = format!(
-                "{}: everyone surprised loses the first round; combat starts in round 2",
-                p.bad("both sides are surprised")
-            );
-            if !alert.is_empty() {
-                let _ = write!(v, " ({} cannot be surprised and acts in round 1)", join_owned(&alert));
+            let mut v = format!("{}: everyone surprised loses the first round", p.bad("both sides are surprised"));
+            if alert.is_empty() {
+                v.push_str("; combat starts in round 2");
+            } else {
+                let _ = write!(v, "; only {} acts in it (cannot be surprised)", join_owned(&alert));
             }
             v
         }

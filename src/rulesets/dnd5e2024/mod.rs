@@ -210,7 +210,8 @@ const MANUAL: Manual = Manual {
             "`initiative`",
             "`variant: standard|score`; `order` — each place as in `5e` (no `action` or `members`), \
                 with `surprised`, `given?` (true for an `initiative=N` total) and `swapped?: {with, \
-                rolled}` (the ally and the total this one rolled before trading); `ties?`.",
+                rolled}` (the ally and the total this one had before trading: its roll, or its score with \
+                `--variant score`); `ties?`.",
         ),
         ("`distance`", "`{terrain, roll, scale, feet}`."),
         ("`encounter`", "`surprise`, `initiative`, `first_to_act`."),

@@ -91,21 +91,23 @@ impl Report for SurpriseOutcome<'_> {
 // Initiative
 
 /// What the 2014 line does not say: surprise, an Alert swap.
-fn note(place: &Place, p: &Palette) -> String {
+fn note(place: &Place, variant: Variant, p: &Palette) -> String {
     let mut notes: Vec<String> = Vec::new();
     if place.place.surprised == Some(true) {
         let what = if place.place.given { "surprised" } else { "surprised: Disadvantage" };
         notes.push(p.bad(what).to_string());
     }
     if let Some(swap) = &place.swapped {
-        notes.push(p.warn(format_args!("swapped with {} (rolled {})", swap.with, swap.rolled)).to_string());
+        // A score is not rolled: it is the total the creature had before the trade.
+        let had = if variant == Variant::Score { "score" } else { "rolled" };
+        notes.push(p.warn(format_args!("swapped with {} ({had} {})", swap.with, swap.rolled)).to_string());
     }
     notes.join("  ")
 }
 
 fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {
     let order: Vec<&crate::rulesets::dnd5e::Place> = i.order.iter().map(|o| &o.place).collect();
-    let notes: Vec<String> = i.order.iter().map(|o| note(o, p)).collect();
+    let notes: Vec<String> = i.order.iter().map(|o| note(o, i.variant, p)).collect();
     let mut lines = order_lines(&order, &notes, &i.ties, p, i.variant);
     if i.variant == Variant::Score {
         lines.push(p.dim("initiative score: 10 + modifier; Advantage +5, Disadvantage −5").to_string());

@@ -161,8 +161,8 @@ const MANUAL: Manual = Manual {
                 counts), initiative only from round 2. The extremes (WoD p. 151–152): an \
                 exceptional success (5 or more successes) leaves nobody on the roller's side caught \
                 off guard, whatever their own rolls, a dramatic failure included; a dramatic \
-                failure (a chance die showing 1) that is not so warned costs two rounds: the \
-                character acts from round 3.",
+                failure (a chance die showing 1) that is not so warned costs the action and Defense \
+                for two rounds: the character acts from round 3.",
         ),
         (
             "`initiative`",
@@ -192,8 +192,9 @@ const MANUAL: Manual = Manual {
                 composure?, mod?, pool?: {dice, rolls, again, successes, chance, dramatic}, \
                 successes?, surprised, dramatic?, exceptional? (5 or more successes), warned_by? \
                 (the side-mate whose exceptional success kept this failed roller from being \
-                surprised), enters_round? (2, or 3 after a dramatic failure; the surprised only)}`; \
-                `surprised` (names).",
+                surprised), enters_round? (2, or 3 after a dramatic failure; the surprised only), \
+                defense_from_round? (the first round its Defense counts again: as \
+                `enters_round`)}`; `surprised` (names).",
         ),
         (
             "`initiative`",

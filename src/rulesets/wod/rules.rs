@@ -140,6 +140,10 @@ pub struct CombatantSurprise<'a> {
     /// Surprised: the round it first acts in (2, or 3 after a dramatic failure).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub enters_round: Option<u32>,
+    /// Surprised: the first round its Defense counts again (WoD p. 151: it has none while it
+    /// cannot act, the first two turns after a dramatic failure).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub defense_from_round: Option<u32>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -181,7 +185,7 @@ pub fn grade(check: &Check) -> Grade {
 
 /// The round a roller first acts in, given its own roll and whether a side-mate rolled an
 /// exceptional success. seed 003: no success, round 2. WoD p. 151–152: a dramatic failure costs
-/// two rounds (round 3); an exceptional success leaves nobody on its side caught off guard.
+/// the action and Defense for two rounds (round 3); an exceptional success leaves nobody on its side caught off guard.
 pub fn enters_round(grade: Grade, warned: bool) -> u32 {
     match grade {
         _ if warned => 1,
@@ -371,6 +375,7 @@ impl Surprise for SurpriseInput {
                     exceptional: grade == Some(Grade::Exceptional),
                     warned_by: warner.filter(|_| matches!(grade, Some(Grade::Fails | Grade::Dramatic))),
                     enters_round: (enters > 1).then_some(enters),
+                    defense_from_round: (enters > 1).then_some(enters),
                     check,
                 }
             })
@@ -721,7 +726,8 @@ pub enum SitOutReason {
     Surprised,
     /// seed 003: gave up the first-round action for round 2; may still move its Speed.
     Holds,
-    /// WoD p. 151–152: a dramatic failure on the surprise roll costs the second round too.
+    /// WoD p. 151–152: a dramatic failure on the surprise roll costs the second round (and its
+    /// Defense) too.
     DramaticFailure,
 }
 

@@ -547,13 +547,26 @@ pub struct Attack {
     pub roll: Roll,
     pub bonus: i32,
     pub total: i32,
-    pub damage: Damage,
+    /// A natural 1: it misses whatever the Armor Class, and no damage is rolled.
+    #[serde(skip_serializing_if = "Not::not")]
+    pub misses: bool,
+    /// A natural 20: it hits whatever the Armor Class, and its damage dice are rolled twice.
+    #[serde(skip_serializing_if = "Not::not")]
+    pub critical: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub damage: Option<Damage>,
 }
 
+/// SRD 5.1 and 5.2, "Rolling 1 or 20": a natural 1 always misses, a natural 20 always hits and is
+/// a critical hit, which rolls the attack's damage dice twice (the bonus once).
 fn roll_attack(dice: &mut dyn Dice, spec: &tables::AttackSpec) -> Attack {
     let roll = dice.roll(1, 20);
-    let damage = roll_damage(dice, &spec.damage);
-    Attack { roll, bonus: spec.bonus, total: roll.total as i32 + spec.bonus, damage }
+    let (misses, critical) = (roll.total == 1, roll.total == 20);
+    let damage = (!misses).then(|| {
+        let count = if critical { spec.damage.count * 2 } else { spec.damage.count };
+        roll_damage(dice, &DamageDice { count, ..spec.damage })
+    });
+    Attack { roll, bonus: spec.bonus, total: roll.total as i32 + spec.bonus, misses, critical, damage }
 }
 
 /// A fall: the feet (and the d4 that set them, in 2014).
