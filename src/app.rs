@@ -88,6 +88,7 @@ fn parse_and_run(args: &[OsString], env: &mut Env) -> Result<()> {
     match &cli.command {
         Command::Completions { shell } => Ok(env.stdout.write_all(&crate::packaging::completion(*shell))?),
         Command::Man { dir } => write_man(dir),
+        Command::Roll(args) => crate::dice::expr::run::run(args, &Settings::new(&cli.global, env)?, env),
         _ => run(&cli, &crate::cli::given_flags(&command, &matches), env),
     }
 }
