@@ -15,6 +15,7 @@ mod keys;
 mod odds_scale;
 mod ose;
 mod quiet;
+mod roll;
 mod readme;
 mod shell;
 mod wod;

@@ -21,7 +21,7 @@ use num_traits::{ToPrimitive, Zero};
 use std::collections::BTreeMap;
 
 /// Work an exact answer may take, in word operations (about two seconds on a slow machine).
-pub const FUEL: u64 = 1_500_000_000;
+pub const FUEL: u64 = 300_000_000;
 /// Words one distribution may hold (64 MiB).
 pub const MAX_WORDS: u64 = 8_000_000;
 /// How much probability may lie beyond the outcomes listed for an exploding die.
@@ -147,8 +147,25 @@ fn power<W: Weight>(unit: &Counts<W>, n: u32, fuel: &mut Fuel) -> Result<Counts<
     if n == 1 {
         return Ok(unit.clone());
     }
-    let one = W::from_u64(1);
-    let uniform = unit.exact_to.is_none() && unit.w.iter().all(|x| x.big() == one.big());
+    // What it will take, asked before starting: the result's length and the words of its numbers.
+    let (len, nf) = (unit.w.len() as f64, f64::from(n));
+    let words = ((unit.den.big().bits() as f64) * nf / 64.0).ceil() + 1.0;
+    let out_len = nf * (len - 1.0) + 1.0;
+    if out_len * words > MAX_WORDS as f64 {
+        return Err(Fail::Costly);
+    }
+    let uniform = unit.exact_to.is_none() && unit.w.iter().all(|x| x.big() == W::from_u64(1).big());
+    let work = if uniform {
+        // A running sum per pass: 2 · k(l−1) words-long additions at pass k.
+        2.0 * (len - 1.0) * nf * nf * words / 3.0
+    } else if len <= 4.0 {
+        out_len * len * nf * words / 2.0
+    } else {
+        out_len * out_len * words
+    };
+    if work > fuel.0 as f64 {
+        return Err(Fail::Costly);
+    }
     if uniform {
         return sliding(unit, n, fuel);
     }
@@ -458,6 +475,13 @@ fn negative_binomial<W: Weight>(term: &Term, fuel: &mut Fuel) -> Result<Counts<W
     let b = counts_of::<W>(&go, den);
     let e = mass(&go) as f64 / den as f64;
     let mut depth = depth_for(n, e, BEYOND / 10.0);
+    // Horner's rule over `depth` steps, each as long as the totals of `depth` explosions.
+    let words = (den as f64).log2() * f64::from(n + depth) / 64.0 + 1.0;
+    let h_len = f64::from(depth) * (min_go.max(1) as f64 + b.w.len() as f64);
+    if f64::from(depth) * h_len * b.w.len() as f64 * words > fuel.0 as f64 || h_len * words > MAX_WORDS as f64 {
+        return Err(Fail::Costly);
+    }
+    room::<W>(den, f64::from(n + depth))?;
     let a_n = power(&a, n, fuel)?;
     for _ in 0..4 {
         room::<W>(den, f64::from(n + depth))?;

@@ -430,6 +430,10 @@ impl Parser {
     fn modifiers(&mut self, term: &mut Term) -> Result<(), ParseError> {
         let (low, high) = (term.faces.low(), term.faces.high());
         loop {
+            // Modifiers follow the term without a space: `d6 d6` is two dice, not a drop.
+            if self.chars.get(self.pos).is_none_or(|c| c.is_whitespace()) {
+                return Ok(());
+            }
             let Some(c) = self.peek() else { return Ok(()) };
             let at = self.pos;
             match c {

@@ -252,11 +252,15 @@ fn estimate(text: &str, node: &Node, seed: u64, fail: Fail) -> Result<Answer> {
     let mut dice = SeededDice::new(seed);
     let mut counts: BTreeMap<i64, u64> = BTreeMap::new();
     let mut out = Rolled::default();
-    for _ in 0..trials {
+    for i in 0..trials {
         roll_into(text, node, &mut dice, &mut out);
         *counts.entry(out.total).or_default() += 1;
+        // Totals this spread would be listed one or two rolls each: say so at once.
+        if i == 999 && counts.len() > 300 {
+            break;
+        }
     }
-    if counts.len() as u64 > trials / 10 {
+    if counts.len() as u64 > trials / 10 || counts.len() > 300 && counts.values().sum::<u64>() < trials {
         return Err(Error::usage(format!("--odds of '{text}': {why}, and its totals are too spread to estimate"))
             .hint("roll fewer dice, or fewer faces"));
     }
