@@ -188,7 +188,7 @@ pub enum Command {
     Encounter(EncounterArgs),
 
     /// Roll dice expressions: 4d6kh3, 2d20kh1+5, 10d10>=8, 3d6!
-    #[command(after_help = ROLL_EXAMPLES, after_long_help = format!("{ROLL_EXAMPLES}\n\n{ROLL_LANGUAGE}\n\n{ENV_HELP}"), args_override_self = true)]
+    #[command(long_about = format!("{ROLL_ABOUT}\n\n{ROLL_LANGUAGE}"), after_help = ROLL_EXAMPLES, after_long_help = format!("{ROLL_EXAMPLES}\n\n{ENV_HELP}"), args_override_self = true)]
     Roll(RollArgs),
 
     /// Print the completion script for a shell
@@ -227,19 +227,32 @@ Examples:
   fray roll --odds 20d20kh10            the exact chance of every total
   fray -q -n 5 roll 3d6                 five totals, one a line";
 
+pub const ROLL_ABOUT: &str = "\
+Rolls each expression in turn and shows every die and what became of it, then the total. \
+--odds gives the exact chance of every total instead (exploding dice to a depth, with what lies \
+beyond said exactly).";
+
 pub const ROLL_LANGUAGE: &str = "\
-Dice language (case-insensitive):
-  NdX d% dF        N dice of X faces (N defaults to 1); d100; Fate dice (-1, 0, +1)
-  + - * / ( )      arithmetic; / divides whole numbers, rounding down
-  khN klN          keep the N highest / lowest (kN = khN; N defaults to 1)
-  dlN dhN          drop the N lowest / highest (dN = dlN)
-  ! !! !p          explode on the highest face: add a die / add into the die /
-                   add a die counting one less; !>=T !>T !=T !<=T !<T or !T choose the faces
-  rT roT           reroll faces T (also r<T, r<=T, r>T...) until another shows / once
-  >=T >T <=T <T =T count the dice meeting it instead of summing them (successes)
-  fT               with a count: dice showing T (or f<T...) count -1 (failures)
-  miN maN          each die counts at least N / at most N
-Marks in the text: (5) dropped, ~1~ rerolled, 6! exploded, 9* a success, 1_ a failure.";
+The dice language (in any case):
+
+NdX, d%, dF: N dice of X faces (N defaults to 1), d100, Fate dice (-1, 0, +1).
+
++ - * / ( ): arithmetic on whole numbers; / rounds down.
+
+khN, klN, dlN, dhN: keep the N highest or lowest, drop the N lowest or highest (kN keeps, dN \
+drops the lowest; N defaults to 1).
+
+!, !!, !p: explode on the highest face: add a die, add into the die (compound), or add a die \
+counting one less (penetrate); !>=T, !>T, !=T, !<=T, !<T or !T name the faces.
+
+rT, roT: reroll the faces T (or r<T, r<=T, r>T...) until another shows, or once.
+
+>=T, >T, <=T, <T, =T: count the dice meeting it (successes) instead of summing them; fT (or \
+f<T...) after it counts those dice -1 (failures).
+
+miN, maN: each die counts at least N, at most N.
+
+In the text, (5) was dropped, ~1~ rerolled, 6! exploded, 9* is a success, 1_ a failure.";
 
 pub const COMPLETIONS_EXAMPLES: &str = "\
 Examples:
