@@ -396,3 +396,24 @@ fn large_odds_are_answered_or_refused_quickly() {
         }
     }
 }
+
+/// A group's number may be dice: rolled once through the same engine, shown, and the group is
+/// that many; the rules' own dice are as they would be for that number written out.
+#[test]
+fn a_group_of_dice_size_is_rolled_once_and_shown() {
+    for seed in ["1", "2", "3"] {
+        let out = fray().args(["--seed", seed, "-r", "5e", "-f", "json", "initiative", "Goblin*2d4:dex=2,side=monsters", "Rogue:dex=3"]).output().unwrap();
+        assert!(out.status.success());
+        let err = String::from_utf8(out.stderr).unwrap();
+        let (dice, n) = err.trim_end().strip_prefix("Goblin*2d4: ").unwrap().split_once(" = ").unwrap();
+        let n: u32 = n.parse().unwrap();
+        let faces: Vec<u32> = dice.split(' ').map(|f| f.parse().unwrap()).collect();
+        assert_eq!(faces.len(), 2);
+        assert_eq!(faces.iter().sum::<u32>(), n);
+        assert!((2..=8).contains(&n));
+        let written = stdout(&["--seed", seed, "-r", "5e", "-f", "json", "initiative", &format!("Goblin*{n}:dex=2,side=monsters"), "Rogue:dex=3"]);
+        assert_eq!(String::from_utf8(out.stdout).unwrap(), written);
+    }
+    let err = fails(&["-r", "5e", "initiative", "Goblin*1d4-1"], 2);
+    assert!(err.contains("could have 0 to 3 members"), "{err}");
+}
