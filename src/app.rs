@@ -188,7 +188,12 @@ pub fn run(cli: &Cli, given: &[String], env: &mut Env) -> Result<()> {
     let cast = match cast_opts {
         Some(opts) => {
             // A group's number may be dice (`Goblin*2d4`): rolled once, shown on standard error.
-            let rolled = crate::dice::expr::roll_group_counts(&opts.combatants, settings.seed, crate::cast::MAX_GROUP, env.stderr)?;
+            let rolled = crate::dice::expr::roll_group_counts(
+                &opts.combatants,
+                settings.seed,
+                crate::cast::MAX_GROUP,
+                env.stderr,
+            )?;
             let rolled_opts = rolled.map(|combatants| crate::cli::Cast {
                 combatants,
                 sides: opts.sides.clone(),

@@ -22,7 +22,12 @@ fn odds_doc(expr: &str) -> Value {
 }
 
 fn listed(doc: &Value) -> BTreeMap<i64, BigRational> {
-    doc["odds"].as_array().unwrap().iter().map(|e| (e["outcome"].as_i64().unwrap(), fraction(e["fraction"].as_str().unwrap()))).collect()
+    doc["odds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| (e["outcome"].as_i64().unwrap(), fraction(e["fraction"].as_str().unwrap())))
+        .collect()
 }
 
 #[test]
@@ -35,11 +40,16 @@ fn exact_odds_equal_icepool_fraction_for_fraction() {
         let doc = odds_doc(expr);
         assert_eq!(doc["command"], "roll");
         assert_eq!(doc["expression"], expr.as_str());
-        let theirs: BTreeMap<i64, BigRational> =
-            case["odds"].as_object().unwrap().iter().map(|(k, v)| (k.parse().unwrap(), fraction(v.as_str().unwrap()))).collect();
+        let theirs: BTreeMap<i64, BigRational> = case["odds"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .map(|(k, v)| (k.parse().unwrap(), fraction(v.as_str().unwrap())))
+            .collect();
         let mine = listed(&doc);
         // Ascending, as every --odds document lists them.
-        let outcomes: Vec<i64> = doc["odds"].as_array().unwrap().iter().map(|e| e["outcome"].as_i64().unwrap()).collect();
+        let outcomes: Vec<i64> =
+            doc["odds"].as_array().unwrap().iter().map(|e| e["outcome"].as_i64().unwrap()).collect();
         assert!(outcomes.windows(2).all(|w| w[0] < w[1]), "{expr}: ascending");
         match case.get("cut").and_then(Value::as_i64) {
             None => {
@@ -138,9 +148,14 @@ fn flag(d: &Value, key: &str) -> bool {
 
 #[test]
 fn keep_and_drop_keep_the_dice_they_name() {
-    for (expr, count, keep, highest) in
-        [("4d6kh3", 4, 3, true), ("4d6k3", 4, 3, true), ("4d6dl1", 4, 3, true), ("5d8kl2", 5, 2, false), ("5d8dh2", 5, 3, false), ("2d20d", 2, 1, true)]
-    {
+    for (expr, count, keep, highest) in [
+        ("4d6kh3", 4, 3, true),
+        ("4d6k3", 4, 3, true),
+        ("4d6dl1", 4, 3, true),
+        ("5d8kl2", 5, 2, false),
+        ("5d8dh2", 5, 3, false),
+        ("2d20d", 2, 1, true),
+    ] {
         for r in rolls(expr, 300, 11) {
             let ds = dice(&r);
             assert_eq!(ds.len(), count, "{expr}");
@@ -183,7 +198,9 @@ fn exploding_dice_add_a_die_for_each_face_that_explodes() {
         for d in ds {
             if let Some(faces) = d.get("rolls") {
                 let faces: Vec<i64> = faces.as_array().unwrap().iter().map(|f| f.as_i64().unwrap()).collect();
-                assert!(faces.len() > 1 && faces[..faces.len() - 1].iter().all(|&f| f == 6) && faces[faces.len() - 1] != 6);
+                assert!(
+                    faces.len() > 1 && faces[..faces.len() - 1].iter().all(|&f| f == 6) && faces[faces.len() - 1] != 6
+                );
                 assert_eq!(value(d), faces.iter().sum::<i64>());
                 assert!(flag(d, "exploded"));
             } else {
@@ -338,7 +355,10 @@ fn quiet_totals_join_with_commas_and_seeds_replay() {
 #[test]
 fn bad_expressions_point_at_the_column() {
     let cases: &[(&str, &str)] = &[
-        ("4d6kx3", "'4d6kx3', column 5: 'x' is not a modifier; expected kh, kl, dh, dl, !, r, ro, mi, ma or a compare point"),
+        (
+            "4d6kx3",
+            "'4d6kx3', column 5: 'x' is not a modifier; expected kh, kl, dh, dl, !, r, ro, mi, ma or a compare point",
+        ),
         ("", "'', column 1: the expression is empty"),
         ("2d", "'2d', column 3: the end after 'd' is not a die"),
         ("(2d6", "'(2d6', column 5: the end where ')' should close the '(' at column 1"),
@@ -375,7 +395,10 @@ fn bad_expressions_point_at_the_column() {
 
 #[test]
 fn case_spaces_and_division_rounding() {
-    assert_eq!(stdout(&["--seed", "9", "-q", "roll", "4D6KH3"]), stdout(&["--seed", "9", "-q", "roll", " 4d6kh3 + 0 "]));
+    assert_eq!(
+        stdout(&["--seed", "9", "-q", "roll", "4D6KH3"]),
+        stdout(&["--seed", "9", "-q", "roll", " 4d6kh3 + 0 "])
+    );
     // Division rounds down, towards minus infinity.
     assert_eq!(stdout(&["-q", "roll", "7/2", "0-7/2", "7/-2", "(0-7)/2"]), "3,-3,-4,-4\n");
     assert_eq!(stdout(&["-q", "roll", "2*3+4", "2*(3+4)", "10-2-3"]), "10,14,5\n");
@@ -402,7 +425,20 @@ fn large_odds_are_answered_or_refused_quickly() {
 #[test]
 fn a_group_of_dice_size_is_rolled_once_and_shown() {
     for seed in ["1", "2", "3"] {
-        let out = fray().args(["--seed", seed, "-r", "5e", "-f", "json", "initiative", "Goblin*2d4:dex=2,side=monsters", "Rogue:dex=3"]).output().unwrap();
+        let out = fray()
+            .args([
+                "--seed",
+                seed,
+                "-r",
+                "5e",
+                "-f",
+                "json",
+                "initiative",
+                "Goblin*2d4:dex=2,side=monsters",
+                "Rogue:dex=3",
+            ])
+            .output()
+            .unwrap();
         assert!(out.status.success());
         let err = String::from_utf8(out.stderr).unwrap();
         let (dice, n) = err.trim_end().strip_prefix("Goblin*2d4: ").unwrap().split_once(" = ").unwrap();
@@ -411,7 +447,17 @@ fn a_group_of_dice_size_is_rolled_once_and_shown() {
         assert_eq!(faces.len(), 2);
         assert_eq!(faces.iter().sum::<u32>(), n);
         assert!((2..=8).contains(&n));
-        let written = stdout(&["--seed", seed, "-r", "5e", "-f", "json", "initiative", &format!("Goblin*{n}:dex=2,side=monsters"), "Rogue:dex=3"]);
+        let written = stdout(&[
+            "--seed",
+            seed,
+            "-r",
+            "5e",
+            "-f",
+            "json",
+            "initiative",
+            &format!("Goblin*{n}:dex=2,side=monsters"),
+            "Rogue:dex=3",
+        ]);
         assert_eq!(String::from_utf8(out.stdout).unwrap(), written);
     }
     let err = fails(&["-r", "5e", "initiative", "Goblin*1d4-1"], 2);

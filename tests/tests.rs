@@ -15,7 +15,7 @@ mod keys;
 mod odds_scale;
 mod ose;
 mod quiet;
-mod roll;
 mod readme;
+mod roll;
 mod shell;
 mod wod;

@@ -52,7 +52,11 @@ pub enum Count {
 pub fn parse_count(text: &str, most: u32) -> std::result::Result<Count, String> {
     let text = text.trim();
     if let Ok(n) = text.parse::<u32>() {
-        return if n == 0 || n > most { Err(format!("a group has 1 to {most} members, not {n}")) } else { Ok(Count::Fixed(n)) };
+        return if n == 0 || n > most {
+            Err(format!("a group has 1 to {most} members, not {n}"))
+        } else {
+            Ok(Count::Fixed(n))
+        };
     }
     let node = parse(text).map_err(|e| format!("'{text}' is not a group size: column {}: {}", e.column, e.message))?;
     let (low, high) = parse::range(&node).map_err(|(_, m)| m)?;
@@ -72,29 +76,6 @@ impl Count {
                 (rolled.total as u32, Some(rolled))
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn group_numbers_are_whole_or_dice_within_the_group_limit() {
-        assert_eq!(parse_count("4", 1000), Ok(Count::Fixed(4)));
-        assert!(parse_count("0", 1000).is_err());
-        let count = parse_count("2d4", 1000).unwrap();
-        let mut dice = crate::dice::SeededDice::new(3);
-        for _ in 0..200 {
-            let (n, shown) = count.roll(&mut dice);
-            assert!((2..=8).contains(&n));
-            let shown = shown.unwrap();
-            assert_eq!(shown.dice.len(), 2);
-            assert_eq!(shown.total, i64::from(n));
-        }
-        assert!(parse_count("1d4-1", 1000).unwrap_err().contains("could have 0 to 3 members"));
-        assert!(parse_count("2d1000", 1000).unwrap_err().contains("could have 2 to 2000"));
-        assert!(parse_count("x", 1000).unwrap_err().starts_with("'x' is not a group size: column 1"));
     }
 }
 
@@ -124,8 +105,10 @@ pub fn roll_group_counts(
             out.push(text.clone());
             continue;
         }
-        let parsed = parse_count(count, most)
-            .map_err(|why| Error::usage(format!("'{text}': {why}")).hint("write a group as NAME*COUNT, COUNT a number or dice such as 2d4"))?;
+        let parsed = parse_count(count, most).map_err(|why| {
+            Error::usage(format!("'{text}': {why}"))
+                .hint("write a group as NAME*COUNT, COUNT a number or dice such as 2d4")
+        })?;
         let dice = dice.get_or_insert_with(|| crate::dice::SeededDice::new(seed ^ GROUP_STREAM));
         let (n, rolled) = parsed.roll(dice);
         if let Some(rolled) = rolled {
@@ -139,4 +122,27 @@ pub fn roll_group_counts(
         });
     }
     Ok(any.then_some(out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn group_numbers_are_whole_or_dice_within_the_group_limit() {
+        assert_eq!(parse_count("4", 1000), Ok(Count::Fixed(4)));
+        assert!(parse_count("0", 1000).is_err());
+        let count = parse_count("2d4", 1000).unwrap();
+        let mut dice = crate::dice::SeededDice::new(3);
+        for _ in 0..200 {
+            let (n, shown) = count.roll(&mut dice);
+            assert!((2..=8).contains(&n));
+            let shown = shown.unwrap();
+            assert_eq!(shown.dice.len(), 2);
+            assert_eq!(shown.total, i64::from(n));
+        }
+        assert!(parse_count("1d4-1", 1000).unwrap_err().contains("could have 0 to 3 members"));
+        assert!(parse_count("2d1000", 1000).unwrap_err().contains("could have 2 to 2000"));
+        assert!(parse_count("x", 1000).unwrap_err().starts_with("'x' is not a group size: column 1"));
+    }
 }

@@ -274,7 +274,10 @@ fn keep_dp<W: Weight>(
     let words = all.words();
     let states = k * (k.saturating_sub(1) * spread + 1);
     fuel.hold(states + k * spread + 1, words)?;
-    fuel.spend((faces.len() * states) as u64 * (k as u64 + 2) * (words * words) as u64 / 2 + (faces.len() * n) as u64 * words as u64)?;
+    fuel.spend(
+        (faces.len() * states) as u64 * (k as u64 + 2) * (words * words) as u64 / 2
+            + (faces.len() * n) as u64 * words as u64,
+    )?;
     // dp[c][s]: ways to place c dice (fewer than k) on the faces so far, kept scores summing to s
     // (each score shifted by −min).
     let mut dp: Vec<Vec<W>> = (0..k).map(|c| vec![W::zero(); c * spread + 1]).collect();
@@ -435,7 +438,10 @@ pub fn term_counts<W: Weight>(term: &Term, fuel: &mut Fuel) -> Result<Counts<W>,
                 return binomial(hit, den - hit, n, fuel);
             }
             room::<W>(den, f64::from(n))?;
-            let unit = Counts::from_pairs(faces.iter().map(|&(f, w)| (score(term, clamp(term, f)), W::from_u64(w))), W::from_u64(den));
+            let unit = Counts::from_pairs(
+                faces.iter().map(|&(f, w)| (score(term, clamp(term, f)), W::from_u64(w))),
+                W::from_u64(den),
+            );
             power(&unit, n, fuel)
         }
         (None, Some(keep)) => {
@@ -452,7 +458,9 @@ pub fn term_counts<W: Weight>(term: &Term, fuel: &mut Fuel) -> Result<Counts<W>,
             }
             keep_dp(&ordered, &W::from_u64(den), n, keep.count, fuel)
         }
-        (Some(ex), None) if ex.kind != ExplodeKind::Penetrate && !(ex.kind == ExplodeKind::Compound && term.success.is_some()) => {
+        (Some(ex), None)
+            if ex.kind != ExplodeKind::Penetrate && !(ex.kind == ExplodeKind::Compound && term.success.is_some()) =>
+        {
             negative_binomial(term, fuel)
         }
         (Some(ex), keep) if ex.kind == ExplodeKind::Compound || keep.is_none() => chained(term, fuel),
@@ -576,7 +584,12 @@ fn chained<W: Weight>(term: &Term, fuel: &mut Fuel) -> Result<Counts<W>, Fail> {
             let mut next = convolve(&cb1, &g, fuel)?;
             next.exact_to = Some(threshold - 1 - min_b0);
             next.trim();
-            let mut added = Counts { lo: ca1.lo, w: ca1.w.iter().map(|x| x.mul(&scale)).collect(), den: next.den.clone(), exact_to: None };
+            let mut added = Counts {
+                lo: ca1.lo,
+                w: ca1.w.iter().map(|x| x.mul(&scale)).collect(),
+                den: next.den.clone(),
+                exact_to: None,
+            };
             added.exact_to = next.exact_to;
             g = add_aligned(&next, &added);
         }
@@ -600,7 +613,8 @@ fn chained<W: Weight>(term: &Term, fuel: &mut Fuel) -> Result<Counts<W>, Fail> {
             ordered.push((Some(above), rest));
             return match term.keep {
                 None => {
-                    let unit_scores = Counts::from_pairs(ordered.into_iter().map(|(s, w)| (s.unwrap_or(above), w)), unit.den.clone());
+                    let unit_scores =
+                        Counts::from_pairs(ordered.into_iter().map(|(s, w)| (s.unwrap_or(above), w)), unit.den.clone());
                     power(&unit_scores, term.count, fuel)
                 }
                 Some(keep) => {
@@ -671,7 +685,8 @@ pub struct Exact {
 
 impl Exact {
     fn from_counts<W: Weight>(c: Counts<W>) -> Exact {
-        let outcomes = c.w.iter().enumerate().filter(|(_, x)| !x.is_zero()).map(|(i, x)| (c.lo + i as i64, x.big())).collect();
+        let outcomes =
+            c.w.iter().enumerate().filter(|(_, x)| !x.is_zero()).map(|(i, x)| (c.lo + i as i64, x.big())).collect();
         Exact { outcomes, den: c.den.big(), exact_to: c.exact_to }
     }
 

@@ -183,7 +183,10 @@ pub fn parse(text: &str) -> Result<Node, ParseError> {
     if range.0 < -MAX_TOTAL || range.1 > MAX_TOTAL {
         return Err(ParseError {
             column: 1,
-            message: format!("the total could reach {}, past what fray counts exactly (±2^53)", if range.1 > MAX_TOTAL { range.1 } else { range.0 }),
+            message: format!(
+                "the total could reach {}, past what fray counts exactly (±2^53)",
+                if range.1 > MAX_TOTAL { range.1 } else { range.0 }
+            ),
             hint: Some("roll fewer or smaller dice"),
         });
     }
@@ -270,7 +273,8 @@ impl Parser {
             self.pos += 1;
             let right = self.sign()?;
             if op == Op::Div {
-                let (low, high) = range(&right).map_err(|(column, message)| ParseError { column, message, hint: None })?;
+                let (low, high) =
+                    range(&right).map_err(|(column, message)| ParseError { column, message, hint: None })?;
                 if low <= 0 && high >= 0 {
                     return Err(ParseError {
                         column: at + 1,
@@ -306,7 +310,9 @@ impl Parser {
                 self.depth -= 1;
                 if !self.eat(')') {
                     let found = self.found();
-                    return Err(self.error_here(format!("{found} where ')' should close the '(' at column {}", open + 1)));
+                    return Err(
+                        self.error_here(format!("{found} where ')' should close the '(' at column {}", open + 1))
+                    );
                 }
                 Ok(node)
             }
@@ -328,7 +334,9 @@ impl Parser {
             None => Err(self.error_here("the expression ends where a number, a die such as d6 or '(' is expected")),
             Some(_) => {
                 let found = self.found();
-                Err(self.error_here(format!("{found} is not a number or a die; expected a number, a die such as d6 or '('")))
+                Err(self.error_here(format!(
+                    "{found} is not a number or a die; expected a number, a die such as d6 or '('"
+                )))
             }
         }
     }
@@ -378,7 +386,10 @@ impl Parser {
                 self.pos += 1;
                 Cmp::Eq
             }
-            Some(c) if bare && (c.is_ascii_digit() || c == '-' && self.peek_second().is_some_and(|d| d.is_ascii_digit())) => {
+            Some(c)
+                if bare
+                    && (c.is_ascii_digit() || c == '-' && self.peek_second().is_some_and(|d| d.is_ascii_digit())) =>
+            {
                 Cmp::Eq
             }
             _ => return Ok(None),
@@ -407,7 +418,9 @@ impl Parser {
             }
             _ => {
                 let found = self.found();
-                return Err(self.error_here(format!("{found} after 'd' is not a die; expected its faces: a number, % or F")));
+                return Err(
+                    self.error_here(format!("{found} after 'd' is not a die; expected its faces: a number, % or F"))
+                );
             }
         };
         let mut term = Term {
@@ -458,7 +471,8 @@ impl Parser {
                     let n = self.optional_count()?.unwrap_or(1);
                     let kept = if keep {
                         if n == 0 || n > u64::from(term.count) {
-                            return Err(self.error_at(n_at, format!("keeps 1 to {} of {} dice, not {n}", term.count, term.count)));
+                            return Err(self
+                                .error_at(n_at, format!("keeps 1 to {} of {} dice, not {n}", term.count, term.count)));
                         }
                         n as u32
                     } else {
@@ -484,7 +498,9 @@ impl Parser {
                     }
                     let on = self.compare(true)?.unwrap_or(Compare { cmp: Cmp::Eq, target: high });
                     if matching(low, high, &[on]) == term.faces.count() as u64 {
-                        return Err(self.error_at(at, format!("every face explodes on {on}, so the die would never stop")));
+                        return Err(
+                            self.error_at(at, format!("every face explodes on {on}, so the die would never stop"))
+                        );
                     }
                     term.explode = Some(Explode { kind, on });
                 }
@@ -493,7 +509,9 @@ impl Parser {
                     let once = self.eat('o');
                     let Some(on) = self.compare(true)? else {
                         let found = self.found();
-                        return Err(self.error_here(format!("{found} after 'r' where the faces to reroll are expected, e.g. r1 or r<3")));
+                        return Err(self.error_here(format!(
+                            "{found} after 'r' where the faces to reroll are expected, e.g. r1 or r<3"
+                        )));
                     };
                     let reroll = term.reroll.get_or_insert(Reroll { once, on: Vec::new() });
                     if reroll.once != once {
@@ -511,14 +529,18 @@ impl Parser {
                         Some('a') => false,
                         _ => {
                             let found = self.found();
-                            return Err(self.error_here(format!("{found} after 'm'; expected mi (a floor) or ma (a ceiling)")));
+                            return Err(
+                                self.error_here(format!("{found} after 'm'; expected mi (a floor) or ma (a ceiling)"))
+                            );
                         }
                     };
                     self.pos += 1;
                     let value = self.signed()?;
                     let slot = if is_min { &mut term.min } else { &mut term.max };
                     if slot.replace(value).is_some() {
-                        return Err(self.error_at(at, format!("a term takes {} once", if is_min { "mi" } else { "ma" })));
+                        return Err(
+                            self.error_at(at, format!("a term takes {} once", if is_min { "mi" } else { "ma" }))
+                        );
                     }
                     if let (Some(lo), Some(hi)) = (term.min, term.max)
                         && lo > hi
@@ -543,7 +565,9 @@ impl Parser {
                     }
                     let Some(on) = self.compare(true)? else {
                         let found = self.found();
-                        return Err(self.error_here(format!("{found} after 'f' where the failing faces are expected, e.g. f1 or f<3")));
+                        return Err(self.error_here(format!(
+                            "{found} after 'f' where the failing faces are expected, e.g. f1 or f<3"
+                        )));
                     };
                     if term.failure.replace(on).is_some() {
                         return Err(self.error_at(at, "a term counts failures once"));
@@ -557,7 +581,6 @@ impl Parser {
             }
         }
     }
-
 }
 
 impl Compare {
@@ -610,7 +633,9 @@ pub fn range(node: &Node) -> Result<(i128, i128), (usize, String)> {
                 Op::Add => (clamp(a0 + b0), clamp(a1 + b1)),
                 Op::Sub => (clamp(a0 - b1), clamp(a1 - b0)),
                 Op::Mul | Op::Div => {
-                    let f = |x: i128, y: i128| if *op == Op::Mul { clamp(x.saturating_mul(y)) } else { x.div_euclid(y).min(x / y) };
+                    let f = |x: i128, y: i128| {
+                        if *op == Op::Mul { clamp(x.saturating_mul(y)) } else { x.div_euclid(y).min(x / y) }
+                    };
                     let corners = [f(a0, b0), f(a0, b1), f(a1, b0), f(a1, b1)];
                     (*corners.iter().min().unwrap_or(&0), *corners.iter().max().unwrap_or(&0))
                 }
@@ -663,7 +688,11 @@ mod tests {
 
     #[test]
     fn matching_counts_each_face_once() {
-        let on = [Compare { cmp: Cmp::Le, target: 3 }, Compare { cmp: Cmp::Eq, target: 2 }, Compare { cmp: Cmp::Gt, target: 5 }];
+        let on = [
+            Compare { cmp: Cmp::Le, target: 3 },
+            Compare { cmp: Cmp::Eq, target: 2 },
+            Compare { cmp: Cmp::Gt, target: 5 },
+        ];
         assert_eq!(matching(1, 6, &on), 4);
         assert_eq!(matching(1, 1_000_000, &[Compare { cmp: Cmp::Ge, target: 2 }]), 999_999);
     }

@@ -33,7 +33,16 @@ pub struct Die {
 
 impl Die {
     fn new(value: i64) -> Die {
-        Die { value, kept: true, exploded: false, rerolled: false, success: None, failure: None, face: None, rolls: Vec::new() }
+        Die {
+            value,
+            kept: true,
+            exploded: false,
+            rerolled: false,
+            success: None,
+            failure: None,
+            face: None,
+            rolls: Vec::new(),
+        }
     }
 }
 

@@ -238,7 +238,9 @@ fn per_die(t: &Term) -> f64 {
 
 fn estimate(text: &str, node: &Node, seed: u64, fail: Fail) -> Result<Answer> {
     let why = match fail {
-        Fail::Costly | Fail::Wide => "working it out exactly would take more than fray allows (a few seconds and 200 MiB)",
+        Fail::Costly | Fail::Wide => {
+            "working it out exactly would take more than fray allows (a few seconds and 200 MiB)"
+        }
         Fail::Unsupported => "fray does not work it out exactly",
     };
     let (low, high) = super::parse::range(node).unwrap_or((0, i128::MAX));
