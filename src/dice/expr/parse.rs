@@ -722,7 +722,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig { cases: 4000, ..ProptestConfig::default() })]
+        #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
 
         /// Whatever is typed, parsing answers with an expression or an error at a column within
         /// the text; an expression rolls to a total within its range.
