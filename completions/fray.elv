@@ -41,6 +41,7 @@ set edit:completion:arg-completer[fray] = {|@words|
             cand reaction 'How the other side reacts'
             cand pursue 'A chase, round by round'
             cand encounter 'The whole encounter sequence in one document'
+            cand roll 'Roll dice expressions: 4d6kh3, 2d20kh1+5, 10d10>=8, 3d6!'
             cand completions 'Print the completion script for a shell'
             cand man 'Write man pages into DIR'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -244,6 +245,25 @@ set edit:completion:arg-completer[fray] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'fray;roll'= {
+            cand -r 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES'
+            cand --rules 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES'
+            cand --seed 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)'
+            cand -f 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
+            cand --format 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
+            cand --color 'When to colour text output: auto (default), always, never'
+            cand -n 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)'
+            cand --repeat 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)'
+            cand --odds 'Do not roll: print the exact probability of every outcome'
+            cand -q 'Only the headline result, one line per run, whatever the format'
+            cand --quiet 'Only the headline result, one line per run, whatever the format'
+            cand -v 'Print the seed in text output'
+            cand --show-seed 'Print the seed in text output'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'fray;completions'= {
             cand -r 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES'
             cand --rules 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES'
@@ -289,6 +309,7 @@ set edit:completion:arg-completer[fray] = {|@words|
             cand reaction 'How the other side reacts'
             cand pursue 'A chase, round by round'
             cand encounter 'The whole encounter sequence in one document'
+            cand roll 'Roll dice expressions: 4d6kh3, 2d20kh1+5, 10d10>=8, 3d6!'
             cand completions 'Print the completion script for a shell'
             cand man 'Write man pages into DIR'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -304,6 +325,8 @@ set edit:completion:arg-completer[fray] = {|@words|
         &'fray;help;pursue'= {
         }
         &'fray;help;encounter'= {
+        }
+        &'fray;help;roll'= {
         }
         &'fray;help;completions'= {
         }

@@ -89,6 +89,7 @@ fn parse_and_run(args: &[OsString], env: &mut Env) -> Result<()> {
     match &cli.command {
         Command::Completions { shell } => Ok(env.stdout.write_all(&crate::packaging::completion(*shell))?),
         Command::Man { dir } => write_man(dir),
+        Command::Roll(args) => crate::dice::expr::run::run(args, &Settings::new(&cli.global, env)?, env),
         _ => run(&cli, &crate::cli::given_flags(&command, &matches), env),
     }
 }
@@ -189,8 +190,21 @@ pub fn run(cli: &Cli, given: &[String], env: &mut Env) -> Result<()> {
     }
     let cast = match cast_opts {
         Some(opts) => {
+            // A group's number may be dice (`Goblin*2d4`): rolled once, shown on standard error.
+            let rolled = crate::dice::expr::roll_group_counts(
+                &opts.combatants,
+                settings.seed,
+                crate::cast::MAX_GROUP,
+                env.stderr,
+            )?;
+            let rolled_opts = rolled.map(|combatants| crate::cli::Cast {
+                combatants,
+                sides: opts.sides.clone(),
+                roster: opts.roster.clone(),
+                roster_example: opts.roster_example,
+            });
             let stdin = &mut *env.stdin;
-            rules.load_cast(opts, &mut |path| read_roster(path, stdin))?
+            rules.load_cast(rolled_opts.as_ref().unwrap_or(opts), &mut |path| read_roster(path, stdin))?
         }
         None => Default::default(),
     };

@@ -187,6 +187,10 @@ pub enum Command {
     #[command(after_help = ENCOUNTER_EXAMPLES, after_long_help = format!("{ENCOUNTER_EXAMPLES}\n\n{ENV_HELP}"), args_override_self = true)]
     Encounter(EncounterArgs),
 
+    /// Roll dice expressions: 4d6kh3, 2d20kh1+5, 10d10>=8, 3d6!
+    #[command(long_about = format!("{ROLL_ABOUT}\n\n{ROLL_LANGUAGE}"), after_help = ROLL_EXAMPLES, after_long_help = format!("{ROLL_EXAMPLES}\n\n{ENV_HELP}"), args_override_self = true)]
+    Roll(RollArgs),
+
     /// Print the completion script for a shell
     #[command(after_help = COMPLETIONS_EXAMPLES)]
     Completions {
@@ -203,6 +207,52 @@ pub enum Command {
         dir: PathBuf,
     },
 }
+
+// The expressions of `fray roll`.
+#[derive(Debug, Args)]
+pub struct RollArgs {
+    /// Dice expressions, each rolled in turn (quote one that holds spaces, <, > or !; one
+    /// that starts with - goes after --)
+    #[arg(required = true, value_name = "EXPR", allow_negative_numbers = true)]
+    pub expressions: Vec<String>,
+}
+
+pub const ROLL_EXAMPLES: &str = "\
+Examples:
+  fray roll 4d6kh3                      ability score: four d6, the lowest dropped
+  fray roll 2d20kh1+5 d20+5             advantage, then a plain d20
+  fray roll '10d10>=8'                  a pool: count the dice showing 8 or more
+  fray roll '10d10>=8!'                 the same, each 10 adding a die
+  fray roll 3d6! 2d6r1 4dF              exploding, reroll 1s, Fate dice
+  fray roll --odds 20d20kh10            the exact chance of every total
+  fray -q -n 5 roll 3d6                 five totals, one a line";
+
+pub const ROLL_ABOUT: &str = "\
+Rolls each expression in turn and shows every die and what became of it, then the total. \
+--odds gives the exact chance of every total instead (exploding dice to a depth, with what lies \
+beyond said exactly).";
+
+pub const ROLL_LANGUAGE: &str = "\
+The dice language (in any case):
+
+NdX, d%, dF: N dice of X faces (N defaults to 1), d100, Fate dice (-1, 0, +1).
+
++ - * / ( ): arithmetic on whole numbers; / rounds down.
+
+khN, klN, dlN, dhN: keep the N highest or lowest, drop the N lowest or highest (kN keeps, dN \
+drops the lowest; N defaults to 1).
+
+!, !!, !p: explode on the highest face: add a die, add into the die (compound), or add a die \
+counting one less (penetrate); !>=T, !>T, !=T, !<=T, !<T or !T name the faces.
+
+rT, roT: reroll the faces T (or r<T, r<=T, r>T...) until another shows, or once.
+
+>=T, >T, <=T, <T, =T: count the dice meeting it (successes) instead of summing them; fT (or \
+f<T...) after it counts those dice -1 (failures).
+
+miN, maN: each die counts at least N, at most N.
+
+In the text, (5) was dropped, ~1~ rerolled, 6! exploded, 9* is a success, 1_ a failure.";
 
 pub const COMPLETIONS_EXAMPLES: &str = "\
 Examples:

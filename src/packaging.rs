@@ -79,6 +79,7 @@ pub const QUIET: &[(&str, &str)] = &[
         "the outcome (`caught`, `escaped`, `distracted`, `gave_up` or `running`) and the round it \
         ended (`caught 3`).",
     ),
+    ("`roll`", "the total of each expression, joined by `,` (`14,3`); a success count is its number."),
     (
         "`encounter`",
         "`key=value` fields separated by spaces, each key once: `surprised` as for `surprise`, \

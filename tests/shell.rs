@@ -55,6 +55,7 @@ fn completions_and_man_pages_are_up_to_date() {
         "fray-reaction.1",
         "fray-pursue.1",
         "fray-encounter.1",
+        "fray-roll.1",
         "fray-completions.1",
     ]
     .map(String::from)

@@ -16,5 +16,6 @@ mod odds_scale;
 mod ose;
 mod quiet;
 mod readme;
+mod roll;
 mod shell;
 mod wod;

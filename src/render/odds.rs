@@ -9,7 +9,7 @@ const BAR_WIDTH: usize = 24;
 const EIGHTHS: [&str; 8] = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"];
 
 /// A bar of `p` × [`BAR_WIDTH`] cells, in eighths of a cell.
-fn bar(p: f64) -> String {
+pub(crate) fn bar(p: f64) -> String {
     let eighths = (p.clamp(0.0, 1.0) * (BAR_WIDTH * 8) as f64).round() as usize;
     let mut s = "█".repeat(eighths / 8);
     s.push_str(EIGHTHS[eighths % 8]);
@@ -27,7 +27,7 @@ const OTHER_COLUMNS: usize = 2 + 2 + 7 + 2;
 
 /// A fraction as shown: exact when it fits in `room` columns, else `≈1/N`, N being 1 over the
 /// probability to three significant figures (the exact fraction stays in YAML and JSON).
-fn fraction_text(exact: &str, room: usize) -> String {
+pub(crate) fn fraction_text(exact: &str, room: usize) -> String {
     if exact.len() <= room {
         return exact.to_string();
     }
@@ -65,7 +65,7 @@ fn log10(digits: &str) -> Option<f64> {
 }
 
 /// `44.44%`; tiny but possible outcomes are never shown as 0.
-fn percent(p: f64) -> String {
+pub(crate) fn percent(p: f64) -> String {
     let pct = p * 100.0;
     if pct > 0.0 && pct < 0.005 { "<0.01%".to_string() } else { format!("{pct:.2}%") }
 }

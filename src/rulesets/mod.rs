@@ -142,7 +142,7 @@ impl Procedure {
             Command::Reaction(_) => Procedure::Reaction,
             Command::Pursue(_) => Procedure::Pursue,
             Command::Encounter(_) => Procedure::Encounter,
-            Command::Completions { .. } | Command::Man { .. } => return None,
+            Command::Roll(_) | Command::Completions { .. } | Command::Man { .. } => return None,
         })
     }
 }
@@ -224,7 +224,9 @@ impl Ruleset {
             Command::Reaction(a) => go(&p.reaction, a, cast, runner),
             Command::Pursue(a) => go(&p.pursue, a, cast, runner),
             Command::Encounter(a) => go(&p.encounter, a, cast, runner),
-            Command::Completions { .. } | Command::Man { .. } => Err(Error::usage("not a game command")),
+            Command::Roll(_) | Command::Completions { .. } | Command::Man { .. } => {
+                Err(Error::usage("not a game command"))
+            }
         }
     }
 
