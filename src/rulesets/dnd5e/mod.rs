@@ -8,9 +8,9 @@ pub mod rules;
 pub mod text;
 
 use super::{Handler, Manual, Procedures, Ruleset};
-use crate::app::Runner;
 use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
 use crate::cli::{self, RulesId};
+use crate::emit::Runner;
 use crate::error::{Error, Result};
 use rules::*;
 use serde::Deserialize;

@@ -7,9 +7,9 @@ pub mod rules;
 pub mod text;
 
 use super::{Handler, Manual, Procedures, Ruleset};
-use crate::app::Runner;
 use crate::cast::{self, Hundredths, KeyDef, KeyList, RulesetKeys};
 use crate::cli::{self, RulesId};
+use crate::emit::Runner;
 use crate::error::{Error, Result};
 use crate::outcome::Modifier;
 use rules::*;
