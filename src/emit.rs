@@ -53,7 +53,7 @@ pub struct Runner<'a> {
     procedure: &'static str,
 }
 
-/// The header every YAML document carries, followed by the result's own fields.
+/// The header every YAML and JSON document carries, followed by the result's own fields.
 #[derive(Serialize)]
 struct Doc<'a, T: Serialize> {
     command: &'static str,
@@ -89,63 +89,29 @@ struct Header {
     format: Format,
     /// Part of a `--repeat` stream: numbered, and `---`-separated in YAML.
     streamed: bool,
-    /// The start of every JSON document, `{"command":…,"rules":…,"seed":…,"version":…`.
-    json_lead: Vec<u8>,
 }
 
 impl Header {
-    fn new(command: &'static str, rules: &'static str, seed: u64, format: Format, streamed: bool) -> Result<Header> {
-        let json_lead = if format == Format::Json {
-            let text = |s: &str| serde_json::to_string(s).map_err(serialize_error);
-            format!(
-                r#"{{"command":{},"rules":{},"seed":{seed},"version":{}"#,
-                text(command)?,
-                text(rules)?,
-                text(VERSION)?
-            )
-            .into_bytes()
-        } else {
-            Vec::new()
-        };
-        Ok(Header { command, rules, seed, format, streamed, json_lead })
-    }
-
     /// Appends document `n` (1-based) with `result` to `out`: one line of JSON (JSON Lines,
     /// for a single run too), or a YAML document.
     fn write<T: Serialize>(&self, n: u64, result: &T, out: &mut Vec<u8>) -> Result<()> {
+        let doc = Doc {
+            command: self.command,
+            rules: self.rules,
+            seed: self.seed,
+            version: VERSION,
+            n: self.streamed.then_some(n),
+            result,
+        };
         match self.format {
             Format::Json => {
-                // The header, then the result's own fields: serde_json writes the result as an
-                // object, whose `{` becomes the comma after the header.
-                out.extend_from_slice(&self.json_lead);
-                if self.streamed {
-                    out.extend_from_slice(b",\"n\":");
-                    out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
-                }
-                let start = out.len();
-                serde_json::to_writer(&mut *out, result).map_err(serialize_error)?;
-                match &out[start..] {
-                    b"{}" => {
-                        out.truncate(start);
-                        out.push(b'}');
-                    }
-                    [b'{', ..] => out[start] = b',',
-                    _ => return Err(serialize_error("a result is not an object")),
-                }
+                serde_json::to_writer(&mut *out, &doc).map_err(serialize_error)?;
                 out.push(b'\n');
             }
             Format::Yaml => {
                 if self.streamed {
                     out.extend_from_slice(b"---\n");
                 }
-                let doc = Doc {
-                    command: self.command,
-                    rules: self.rules,
-                    seed: self.seed,
-                    version: VERSION,
-                    n: self.streamed.then_some(n),
-                    result,
-                };
                 out.extend_from_slice(render::yaml::to_string(&doc).map_err(serialize_error)?.as_bytes());
             }
             Format::Text => return Err(serialize_error("text is not a document format")),
@@ -177,7 +143,7 @@ impl<'a> Runner<'a> {
             writeln!(self.err, "seed {}", self.seed)?;
         }
         let count = self.repeat.unwrap_or(1);
-        let header = self.header()?;
+        let header = self.header();
         let mut dice = SeededDice::new(self.seed);
         let mut text = String::new();
         let mut bytes = Vec::new();
@@ -197,8 +163,14 @@ impl<'a> Runner<'a> {
         Ok(())
     }
 
-    fn header(&self) -> Result<Header> {
-        Header::new(self.procedure, self.rules, self.seed, self.format, self.repeat.is_some())
+    fn header(&self) -> Header {
+        Header {
+            command: self.procedure,
+            rules: self.rules,
+            seed: self.seed,
+            format: self.format,
+            streamed: self.repeat.is_some(),
+        }
     }
 
     fn title(&self, out: &mut String, index: Option<u64>, extra: Option<&str>) {
