@@ -2,14 +2,12 @@
 //! streams and settings by `main`, so it can be driven from tests without a terminal.
 
 use crate::cli::{Cli, ColorWhen, Command, Format, Global, RulesId};
-use crate::dice::SeededDice;
+use crate::emit::{Runner, Style};
 use crate::error::{Error, Result, io_reason};
-use crate::odds::{Fallback, Odds};
-use crate::render::{self, Palette, Report};
+use crate::render::Palette;
 use crate::roster::MAX_ROSTER_BYTES;
-use crate::rulesets::{self, Procedure, Rule, Ruleset};
+use crate::rulesets::{self, Procedure, Ruleset};
 use clap::{FromArgMatches, ValueEnum};
-use serde::Serialize;
 use std::ffi::{OsStr, OsString};
 use std::io::{Read, Write};
 use std::path::Path;
@@ -47,7 +45,7 @@ impl Env<'_> {
 }
 
 /// The program's own version, in every YAML/JSON document.
-pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+pub use crate::emit::VERSION;
 
 /// Seeds fray draws itself stay below 2^53, so every JSON reader holds them exactly.
 pub const DRAWN_SEED_LIMIT: u64 = 1 << 53;
@@ -110,9 +108,6 @@ fn write_man(dir: &Path) -> Result<()> {
     }
     Ok(())
 }
-
-/// Simulated runs when an odds question is too large to enumerate.
-pub const SIMULATION_TRIALS: u64 = 100_000;
 
 /// The global options of one run, with the environment's defaults and fray's filled in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -210,9 +205,7 @@ pub fn run(cli: &Cli, given: &[String], env: &mut Env) -> Result<()> {
     };
     // -q is a text headline whatever the format; YAML and JSON are never coloured.
     let color = (settings.quiet || settings.format == Format::Text) && env.color(settings.color);
-    let mut runner = Runner {
-        out: &mut *env.stdout,
-        err: &mut *env.stderr,
+    let style = Style {
         palette: Palette::new(color),
         format: if settings.quiet { Format::Text } else { settings.format },
         quiet: settings.quiet,
@@ -220,11 +213,10 @@ pub fn run(cli: &Cli, given: &[String], env: &mut Env) -> Result<()> {
         repeat: settings.repeat,
         odds: settings.odds,
         seed: settings.seed,
-        rules,
-        procedure,
     };
+    let mut runner = Runner::new(&mut *env.stdout, &mut *env.stderr, style, rules.id, procedure.name());
     rules.run(&cli.command, cast, &mut runner)?;
-    runner.out.flush()?;
+    env.stdout.flush()?;
     Ok(())
 }
 
@@ -262,227 +254,4 @@ fn read_roster(path: &Path, stdin: &mut dyn Read) -> Result<(String, String)> {
         ))
     })?;
     Ok((text, name))
-}
-
-/// Rolls a rule (or asks its odds) and writes the documents.
-pub struct Runner<'a> {
-    out: &'a mut dyn Write,
-    err: &'a mut dyn Write,
-    palette: Palette,
-    format: Format,
-    quiet: bool,
-    show_seed: bool,
-    repeat: Option<u64>,
-    odds: bool,
-    seed: u64,
-    rules: &'static Ruleset,
-    procedure: Procedure,
-}
-
-/// The header every YAML document carries, followed by the result's own fields.
-#[derive(Serialize)]
-struct Doc<'a, T: Serialize> {
-    command: Procedure,
-    rules: &'static Ruleset,
-    seed: u64,
-    version: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    n: Option<u64>,
-    #[serde(flatten)]
-    result: &'a T,
-}
-
-#[derive(Serialize)]
-struct OddsDoc<'a> {
-    command: Procedure,
-    rules: &'static Ruleset,
-    exact: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    trials: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    seed: Option<u64>,
-    version: &'static str,
-    odds: Vec<crate::odds::EntryDoc<'a>>,
-    #[serde(skip_serializing_if = "<[String]>::is_empty")]
-    notes: &'a [String],
-}
-
-/// What every YAML/JSON document of a run says before its result, and how it is written.
-struct Header {
-    command: Procedure,
-    rules: &'static Ruleset,
-    seed: u64,
-    format: Format,
-    /// Part of a `--repeat` stream: numbered, and `---`-separated in YAML.
-    streamed: bool,
-    /// The start of every JSON document, `{"command":…,"rules":…,"seed":…,"version":…`.
-    json_lead: Vec<u8>,
-}
-
-impl Header {
-    fn new(command: Procedure, rules: &'static Ruleset, seed: u64, format: Format, streamed: bool) -> Result<Header> {
-        let json_lead = if format == Format::Json {
-            let text = |s: &str| serde_json::to_string(s).map_err(serialize_error);
-            format!(
-                r#"{{"command":{},"rules":{},"seed":{seed},"version":{}"#,
-                text(command.name())?,
-                text(rules.id)?,
-                text(VERSION)?
-            )
-            .into_bytes()
-        } else {
-            Vec::new()
-        };
-        Ok(Header { command, rules, seed, format, streamed, json_lead })
-    }
-
-    /// Appends document `n` (1-based) with `result` to `out`: one line of JSON (JSON Lines,
-    /// for a single run too), or a YAML document.
-    fn write<T: Serialize>(&self, n: u64, result: &T, out: &mut Vec<u8>) -> Result<()> {
-        match self.format {
-            Format::Json => {
-                // The header, then the result's own fields: serde_json writes the result as an
-                // object, whose `{` becomes the comma after the header.
-                out.extend_from_slice(&self.json_lead);
-                if self.streamed {
-                    out.extend_from_slice(b",\"n\":");
-                    out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
-                }
-                let start = out.len();
-                serde_json::to_writer(&mut *out, result).map_err(serialize_error)?;
-                match &out[start..] {
-                    b"{}" => {
-                        out.truncate(start);
-                        out.push(b'}');
-                    }
-                    [b'{', ..] => out[start] = b',',
-                    _ => return Err(serialize_error("a result is not an object")),
-                }
-                out.push(b'\n');
-            }
-            Format::Yaml => {
-                if self.streamed {
-                    out.extend_from_slice(b"---\n");
-                }
-                let doc = Doc {
-                    command: self.command,
-                    rules: self.rules,
-                    seed: self.seed,
-                    version: VERSION,
-                    n: self.streamed.then_some(n),
-                    result,
-                };
-                out.extend_from_slice(render::yaml::to_string(&doc).map_err(serialize_error)?.as_bytes());
-            }
-            Format::Text => return Err(serialize_error("text is not a document format")),
-        }
-        Ok(())
-    }
-}
-
-impl Runner<'_> {
-    pub fn run<R: Rule>(&mut self, rule: &R) -> Result<()> {
-        if self.odds {
-            let odds = rule.odds(Fallback { seed: self.seed, trials: SIMULATION_TRIALS });
-            return self.write_odds(&odds);
-        }
-        if self.show_seed && self.quiet {
-            writeln!(self.err, "seed {}", self.seed)?;
-        }
-        let count = self.repeat.unwrap_or(1);
-        let header = self.header()?;
-        let mut dice = SeededDice::new(self.seed);
-        let mut text = String::new();
-        let mut bytes = Vec::new();
-        for n in 1..=count {
-            let outcome = rule.roll(&mut dice);
-            if self.format == Format::Text {
-                text.clear();
-                self.text(&outcome, self.repeat.map(|_| n), &mut text);
-                self.out.write_all(text.as_bytes())?;
-            } else {
-                // Into a buffer first, then one write: documents are serialized in small pieces.
-                bytes.clear();
-                header.write(n, &outcome, &mut bytes)?;
-                self.out.write_all(&bytes)?;
-            }
-        }
-        Ok(())
-    }
-
-    fn header(&self) -> Result<Header> {
-        Header::new(self.procedure, self.rules, self.seed, self.format, self.repeat.is_some())
-    }
-
-    fn title(&self, out: &mut String, index: Option<u64>, extra: Option<&str>) {
-        use std::fmt::Write as _;
-        let p = &self.palette;
-        let mut title = format!("{} · {}", self.procedure.name(), self.rules.id);
-        if let Some(extra) = extra {
-            let _ = write!(title, " · {extra}");
-        }
-        if let Some(n) = index {
-            let _ = write!(title, " · run {n}");
-        }
-        if self.show_seed {
-            let _ = write!(title, " · seed {}", self.seed);
-        }
-        let _ = writeln!(out, "{}", p.paint(p.title, title));
-    }
-
-    fn text<T: Report>(&self, outcome: &T, index: Option<u64>, out: &mut String) {
-        if self.quiet {
-            outcome.headline(out);
-            out.push('\n');
-            return;
-        }
-        if index.is_some_and(|n| n > 1) {
-            out.push('\n');
-        }
-        self.title(out, index, None);
-        outcome.text(&self.palette, out);
-    }
-
-    fn write_odds(&mut self, odds: &Odds) -> Result<()> {
-        match self.format {
-            Format::Text => {
-                let mut text = String::new();
-                if self.quiet {
-                    for entry in &odds.entries {
-                        use std::fmt::Write as _;
-                        let prefix = entry.part.as_deref().map(|p| format!("{p}: ")).unwrap_or_default();
-                        let _ = writeln!(text, "{} {prefix}{}", entry.prob, entry.label);
-                    }
-                } else {
-                    self.title(&mut text, None, Some(if odds.exact() { "exact odds" } else { "estimated odds" }));
-                    render::odds::text(odds, &self.palette, &mut text);
-                }
-                self.out.write_all(text.as_bytes())?;
-            }
-            Format::Json | Format::Yaml => {
-                let doc = OddsDoc {
-                    command: self.procedure,
-                    rules: self.rules,
-                    exact: odds.exact(),
-                    trials: odds.trials,
-                    seed: odds.seed,
-                    version: VERSION,
-                    odds: odds.entry_docs(),
-                    notes: &odds.notes,
-                };
-                if self.format == Format::Json {
-                    let mut bytes = serde_json::to_vec(&doc).map_err(serialize_error)?;
-                    bytes.push(b'\n');
-                    self.out.write_all(&bytes)?;
-                } else {
-                    self.out.write_all(render::yaml::to_string(&doc).map_err(serialize_error)?.as_bytes())?;
-                }
-            }
-        }
-        Ok(())
-    }
-}
-
-fn serialize_error(err: impl std::fmt::Display) -> Error {
-    Error::data(format!("cannot serialize the result: {err}"))
 }

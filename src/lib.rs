@@ -3,13 +3,14 @@
 //! One folder per ruleset under [`rulesets`], listed in its registry; around them the shared
 //! pieces: [`cli`] (the command line, clap only), [`cast`] and [`roster`] (sides and
 //! combatants), [`dice`], [`prob`] and [`odds`] (rolling and enumerating), [`outcome`] (shapes
-//! several rulesets share), [`render`] (text helpers, YAML, JSON) and [`app`] (one run, given
-//! its streams by `main`).
+//! several rulesets share), [`render`] (text helpers, YAML, JSON), [`emit`] (a rule rolled and
+//! written) and [`app`] (one run, given its streams by `main`).
 
 pub mod app;
 pub mod cast;
 pub mod cli;
 pub mod dice;
+pub mod emit;
 pub mod error;
 pub mod odds;
 pub mod order;

@@ -16,19 +16,19 @@
 //! Keys are checked against the ruleset's key lists while the YAML is read, so every error
 //! carries the file, line and column of the offending key or value.
 
-mod events;
+mod structure;
 
 use crate::cast::{
     KeyKind, MAX_COMBATANTS, MAX_GROUP, MAX_SIDES, Origin, Owner, RawSpec, RulesetKeys, apply_key, check_name, echo,
     finish_keys, member_names, parse_spec,
 };
 use crate::error::{Error, Result};
-use events::{Event, Mark, Parser};
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::fmt;
 use std::fmt::Write as _;
+use structure::{Refusal, check_structure};
 
 /// The largest roster read, in bytes.
 pub const MAX_ROSTER_BYTES: usize = 1 << 20;
@@ -121,100 +121,6 @@ fn entry_marks(text: &str) -> [Vec<Mark>; 2] {
         }
     }
     marks
-}
-
-/// The deepest nesting of lists and mappings a roster may have. A roster needs three or four
-/// levels; the YAML parser slows down with every level.
-const MAX_NESTING: usize = 32;
-
-/// Why a roster is refused before it is read.
-#[derive(Debug, PartialEq, Eq)]
-enum Refusal {
-    /// Nothing in it: no document, `---`, `~`, `{}`, only comments.
-    Empty,
-    /// What is wrong where, and a hint.
-    At(Mark, String, &'static str),
-}
-
-/// An open list or mapping, while the events are read.
-enum Open {
-    Sequence,
-    /// A mapping's keys so far (scalar keys, with the line each is on), and whether the next
-    /// node is a key.
-    Mapping {
-        keys: HashMap<Vec<u8>, u64>,
-        at_key: bool,
-        empty: bool,
-    },
-}
-
-/// Reads the YAML parser's events to refuse, before yaml_serde loads the text: nesting deeper
-/// than [`MAX_NESTING`], a key given twice in one mapping, and a roster with nothing in it.
-/// Syntax errors are left to yaml_serde, which reports them in its own words.
-fn check_structure(text: &str) -> Result<(), Refusal> {
-    let mut parser = Parser::new(text);
-    let mut open: Vec<Open> = Vec::new();
-    let mut something = false;
-    while let Some((event, at)) = parser.next_event() {
-        let starts_node =
-            matches!(event, Event::Scalar { .. } | Event::Alias | Event::SequenceStart | Event::MappingStart);
-        if starts_node && open.is_empty() {
-            something |= !is_empty_root(&event);
-        }
-        if let (true, Some(Open::Mapping { keys, at_key: true, empty })) = (starts_node, open.last_mut()) {
-            *empty = false;
-            if let Event::Scalar { value, .. } = &event {
-                if let Some(first) = keys.insert(value.clone(), at.line) {
-                    let key = echo(&String::from_utf8_lossy(value));
-                    return Err(Refusal::At(
-                        at,
-                        format!("key '{key}' is given twice, on lines {first} and {}", at.line),
-                        "give each key once",
-                    ));
-                }
-            }
-        }
-        match event {
-            Event::SequenceStart | Event::MappingStart => {
-                if open.len() >= MAX_NESTING {
-                    return Err(Refusal::At(
-                        at,
-                        format!("lists and mappings nest deeper than {MAX_NESTING} levels"),
-                        "a roster is two flat lists",
-                    ));
-                }
-                open.push(match event {
-                    Event::SequenceStart => Open::Sequence,
-                    _ => Open::Mapping { keys: HashMap::new(), at_key: true, empty: true },
-                });
-                continue;
-            }
-            Event::SequenceEnd | Event::MappingEnd => {
-                let closed = open.pop();
-                if open.is_empty() && matches!(closed, Some(Open::Mapping { empty: false, .. }) | Some(Open::Sequence))
-                {
-                    something = true;
-                }
-            }
-            Event::Scalar { .. } | Event::Alias => {}
-            Event::StreamStart | Event::StreamEnd | Event::DocumentStart | Event::DocumentEnd => continue,
-        }
-        // A node has ended: in a mapping, a key is followed by its value and a value by a key.
-        if let Some(Open::Mapping { at_key, .. }) = open.last_mut() {
-            *at_key = !*at_key;
-        }
-    }
-    if something || parser.failed() { Ok(()) } else { Err(Refusal::Empty) }
-}
-
-/// Whether a document's first event leaves it empty so far: a null scalar; a list or mapping
-/// counts once it is closed with something in it.
-fn is_empty_root(event: &Event) -> bool {
-    match event {
-        Event::Scalar { value, plain: true } => matches!(value.as_slice(), b"" | b"~" | b"null" | b"Null" | b"NULL"),
-        Event::SequenceStart | Event::MappingStart => true,
-        _ => false,
-    }
 }
 
 /// yaml_serde writes `path: message at line L column C`; we print the location first and

@@ -12,15 +12,13 @@ pub mod gurps;
 pub mod ose;
 pub mod wod;
 
-use crate::app::Runner;
 use crate::cast::{Cast, Owner, RawSpec, RulesetKeys, echo, parse_inline};
 use crate::cli::{self, Command, RulesId};
-use crate::dice::Dice;
 use crate::error::{Error, Result};
-use crate::odds::{Fallback, Odds};
-use crate::render::Report;
 use crate::roster;
 use serde::Serialize;
+
+pub use crate::emit::{Rule, Runner};
 
 /// Every ruleset fray knows, in the order help and hints list them.
 pub static RULESETS: &[&Ruleset] = &[
@@ -294,16 +292,6 @@ impl Ruleset {
     pub fn roster_example(&self) -> String {
         roster::example(&self.keys, self.roster)
     }
-}
-
-/// One procedure of one ruleset, ready to roll or to give its odds.
-pub trait Rule {
-    type Outcome<'a>: Report
-    where
-        Self: 'a;
-
-    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a>;
-    fn odds(&self, fallback: Fallback) -> Odds;
 }
 
 /// Flags every command with a cast accepts.

@@ -6,9 +6,9 @@ pub mod rules;
 pub mod text;
 
 use super::{Handler, Manual, Procedures, Ruleset, side_flag};
-use crate::app::Runner;
 use crate::cast::{self, KeyDef, KeyList, RulesetKeys, Side};
 use crate::cli::{self, RulesId};
+use crate::emit::Runner;
 use crate::error::{Error, Result};
 use crate::outcome::Modifier;
 use crate::rulesets::ose::{self, Ties};

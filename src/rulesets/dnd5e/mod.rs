@@ -17,9 +17,9 @@ pub mod surprise;
 pub mod text;
 
 use super::{Handler, Manual, Procedures, Ruleset};
-use crate::app::Runner;
 use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
 use crate::cli::{self, RulesId};
+use crate::emit::Runner;
 use crate::error::{Error, Result};
 use serde::Deserialize;
 pub use {creature::*, distance::*, encounter::*, initiative::*, speed_factor::*, surprise::*};

@@ -12,9 +12,9 @@ pub mod text;
 
 use super::dnd5e::{self, self as e2014, RollMode, chase};
 use super::{Handler, Manual, Procedures, Ruleset};
-use crate::app::Runner;
 use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
 use crate::cli::{self, RulesId};
+use crate::emit::Runner;
 use crate::error::{Error, Result};
 
 use rules::*;

@@ -17,9 +17,9 @@ pub mod surprise;
 pub mod text;
 
 use super::{Handler, Manual, Procedures, Ruleset};
-use crate::app::Runner;
 use crate::cast::{self, Hundredths, KeyDef, KeyList, RulesetKeys};
 use crate::cli::{self, RulesId};
+use crate::emit::Runner;
 use crate::error::{Error, Result};
 use crate::outcome::Modifier;
 use serde::Deserialize;

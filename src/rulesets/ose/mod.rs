@@ -16,9 +16,9 @@ pub mod surprise;
 pub mod text;
 
 use super::{Handler, Manual, Procedures, Ruleset, ambush_side, side_flag};
-use crate::app::Runner;
 use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
 use crate::cli::{self, RulesId};
+use crate::emit::Runner;
 use crate::error::{Error, Result};
 use crate::outcome::Modifier;
 use serde::Deserialize;

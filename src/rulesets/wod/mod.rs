@@ -9,9 +9,9 @@ pub mod text;
 
 use super::Procedure;
 use super::{Handler, Manual, Procedures, Rule, Ruleset};
-use crate::app::Runner;
 use crate::cast::{self, KeyDef, KeyList, KeyValues, NoKeys, RulesetKeys, echo, split_spec};
 use crate::cli::{self, OrderOpts, RulesId};
+use crate::emit::Runner;
 use crate::error::{Error, Result};
 use crate::outcome::Modifier;
 use rules::*;
