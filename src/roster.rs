@@ -28,7 +28,7 @@ use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqA
 use std::collections::HashSet;
 use std::fmt;
 use std::fmt::Write as _;
-use structure::{Refusal, check_structure};
+use structure::{Mark, Refusal, check_structure};
 
 /// The largest roster read, in bytes.
 pub const MAX_ROSTER_BYTES: usize = 1 << 20;
@@ -80,28 +80,31 @@ pub fn parse(text: &str, file: &str, keys: &RulesetKeys, inline_sides: &[String]
 
 /// Where each entry of the `sides` and of the `combatants` list starts.
 fn entry_marks(text: &str) -> [Vec<Mark>; 2] {
+    use granit_parser::{Event, Parser};
     let mut marks: [Vec<Mark>; 2] = [Vec::new(), Vec::new()];
-    let mut parser = Parser::new(text);
     // Open collections: whether each is a mapping, and whether its next node is a key.
     let mut open: Vec<(bool, bool)> = Vec::new();
     let (mut pending, mut list): (Option<usize>, Option<usize>) = (None, None);
-    while let Some((event, at)) = parser.next_event() {
-        let starts = matches!(event, Event::Scalar { .. } | Event::Alias | Event::SequenceStart | Event::MappingStart);
+    // The text has passed `check_structure`, so its nesting is bounded; a syntax error ends the walk.
+    for (event, span) in Parser::new_from_str(text).map_while(|next| next.ok()) {
+        let at = Mark::from(span);
+        let starts =
+            matches!(event, Event::Scalar(..) | Event::Alias(_) | Event::SequenceStart(..) | Event::MappingStart(..));
         if let (true, Some(i), 2) = (starts, list, open.len()) {
             marks[i].push(at);
         }
         match event {
-            Event::Scalar { value, .. } => {
+            Event::Scalar(value, ..) => {
                 if let [(true, true)] = open.as_slice() {
-                    pending = match value.as_slice() {
-                        b"sides" => Some(0),
-                        b"combatants" => Some(1),
+                    pending = match value.as_ref() {
+                        "sides" => Some(0),
+                        "combatants" => Some(1),
                         _ => None,
                     };
                 }
             }
-            Event::SequenceStart | Event::MappingStart => {
-                let mapping = matches!(event, Event::MappingStart);
+            Event::SequenceStart(..) | Event::MappingStart(..) => {
+                let mapping = matches!(event, Event::MappingStart(..));
                 if open.len() == 1 && !mapping {
                     list = pending.take();
                 }
