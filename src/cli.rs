@@ -61,9 +61,9 @@ pub struct Cli {
 // a command's description.
 #[derive(Debug, Clone, Default, Args)]
 pub struct Global {
-    /// Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES
-    #[arg(global = true, help_heading = GLOBAL, short, long, value_enum, ignore_case = true, value_name = "ID")]
-    pub rules: Option<RulesId>,
+    /// Ruleset; default from FRAY_RULES (the registry of rulesets gives the values)
+    #[arg(global = true, help_heading = GLOBAL, short, long, ignore_case = true, value_name = "ID")]
+    pub rules: Option<String>,
 
     /// Make the run reproducible: the same seed and arguments give the same output (any
     /// number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)
@@ -115,28 +115,6 @@ fn whole<T: TryFrom<i64> + Clone + Send + Sync + 'static>(
 pub fn command() -> clap::Command {
     use clap::CommandFactory;
     Cli::command()
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum RulesId {
-    /// Old-School Essentials six-step encounter procedure
-    Ose,
-    /// GURPS 4th edition
-    #[value(alias = "gurps4e")]
-    Gurps,
-    /// D&D 5th edition (2014) with the DMG initiative variants
-    #[value(name = "5e", aliases = ["dnd5e", "dnd-5e", "d&d5e", "dnd"])]
-    Dnd5e,
-    /// World of Darkness Storytelling system (2004)
-    #[value(alias = "nwod")]
-    Wod,
-    /// Classic Basic/Expert numbers, as in the Old-School Essentials SRD
-    Bx,
-    /// D&D 2024 revision (SRD 5.2)
-    #[value(name = "5e2024", aliases = ["5.5e", "2024", "dnd5e2024", "dnd2024"])]
-    Dnd5e2024,
-    /// Chronicles of Darkness, 2nd edition
-    Cofd,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

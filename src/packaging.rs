@@ -5,7 +5,6 @@
 use crate::cast::{KeyDef, KeyKind, MAX_GROUP};
 use crate::cli;
 use crate::rulesets::{Procedure, RULESETS, Ruleset};
-use clap::ValueEnum as _;
 use clap_complete::engine::{ArgValueCompleter, CompletionCandidate};
 use clap_complete::env::{Elvish, EnvCompleter, Fish, Powershell, Shells};
 use clap_complete::{CompleteEnv, Shell};
@@ -24,7 +23,7 @@ pub const SHELLS: [(Shell, &str); 5] = [
 
 /// The completion script for `shell`.
 pub fn completion(shell: Shell) -> Vec<u8> {
-    let mut cmd = crate::cli::command();
+    let mut cmd = crate::rulesets::command::command();
     let mut out = Vec::new();
     clap_complete::generate(shell, &mut cmd, "fray", &mut out);
     if shell == Shell::Fish {
@@ -89,15 +88,10 @@ pub const QUIET: &[(&str, &str)] = &[
     ),
 ];
 
-/// The first ruleset listed is the default, the one an example without `-r` runs under.
-fn default_ruleset() -> &'static Ruleset {
-    RULESETS[0]
-}
-
 /// `fray.1`, one page per visible command (`fray-surprise.1`…) and one per ruleset
 /// (`fray-ose.7`…), as (file, bytes).
 pub fn man_pages() -> io::Result<Vec<(String, Vec<u8>)>> {
-    let mut cmd = crate::cli::command();
+    let mut cmd = crate::rulesets::command::command();
     cmd.build();
     let see_also = see_also(&cmd);
     let mut pages = vec![("fray.1".to_string(), page(&cmd, cli::EXAMPLES, &see_also)?)];
@@ -193,19 +187,6 @@ fn examples_section<'a>(out: &mut Vec<u8>, lines: impl Iterator<Item = &'a str>)
     Ok(())
 }
 
-/// The ruleset's `--rules` value as help shows it: its words and its other names.
-fn rules_value(cmd: &clap::Command, rules: &Ruleset) -> (String, Vec<String>) {
-    let value = cmd
-        .get_arguments()
-        .find(|a| a.get_id() == "rules")
-        .into_iter()
-        .flat_map(|a| a.get_possible_values())
-        .find(|v| v.get_name() == rules.id);
-    let about = value.as_ref().and_then(|v| v.get_help()).map(|h| h.to_string()).unwrap_or_default();
-    let aliases = value.map(|v| v.get_name_and_aliases().skip(1).map(str::to_string).collect()).unwrap_or_default();
-    (about, aliases)
-}
-
 /// The keys of a ruleset's sides and of its combatants: the one place that knows where the
 /// registry keeps them.
 fn keys_of(rules: &Ruleset) -> [&'static [KeyDef]; 2] {
@@ -235,7 +216,7 @@ fn key_meaning(key: &KeyDef) -> String {
 /// `fray-<id>(7)`: the ruleset's part of the README (rules, notes, output fields), its keys
 /// from their descriptions, its roster example and the examples of its commands' help.
 fn ruleset_page(cmd: &clap::Command, rules: &Ruleset) -> io::Result<Vec<u8>> {
-    let (about, aliases) = rules_value(cmd, rules);
+    let (about, aliases) = (rules.title, rules.aliases);
     let manual = &rules.manual;
     let id = escape(rules.id);
     let name = format!("fray-{}", rules.id);
@@ -245,7 +226,7 @@ fn ruleset_page(cmd: &clap::Command, rules: &Ruleset) -> io::Result<Vec<u8>> {
     writeln!(out, ".TH {name} 7 \"\" \"fray {}\" \"fray manual\"", env!("CARGO_PKG_VERSION"))?;
     // Field lists and flags read better unhyphenated and ragged-right.
     writeln!(out, ".nh\n.ad l")?;
-    writeln!(out, ".SH NAME\n{} \\- {}", escape(&name), escape(&about))?;
+    writeln!(out, ".SH NAME\n{} \\- {}", escape(&name), escape(about))?;
     writeln!(out, ".SH SYNOPSIS")?;
     writeln!(
         out,
@@ -336,7 +317,7 @@ fn ruleset_page(cmd: &clap::Command, rules: &Ruleset) -> io::Result<Vec<u8>> {
     }
     writeln!(out, ".PP\n{}", roff("With `-q`, one line per run (see fray(1)); an encounter's fields:"))?;
     writeln!(out, ".TP\n{}\n{}", roff("`encounter -q`"), roff(manual.quiet_encounter))?;
-    let default = std::ptr::eq(rules, default_ruleset());
+    let default = std::ptr::eq(rules, Ruleset::default());
     let mut examples: Vec<String> = Vec::new();
     for sub in commands(cmd).filter(|s| names.contains(&s.get_name())) {
         let help = sub.get_after_help().map(|h| h.to_string()).unwrap_or_default();
@@ -442,7 +423,7 @@ impl Typed {
     /// stand between a flag and its value, and a side's keys follow its name as words of their own.
     fn read(words: &[OsString], rules_var: Option<&OsStr>) -> Typed {
         let words: Vec<&str> = words.iter().map(|w| w.to_str().unwrap_or("")).collect();
-        let named = |text: &str| cli::RulesId::from_str(text, true).ok().map(Ruleset::get);
+        let named = Ruleset::named;
         let mut rules = rules_var.and_then(OsStr::to_str).and_then(named);
         let mut sides: Vec<String> = Vec::new();
         for (i, word) in words.iter().enumerate() {
@@ -467,14 +448,14 @@ impl Typed {
         if sides.is_empty() {
             sides = vec!["party".to_string(), "monsters".to_string()];
         }
-        Typed { rules: rules.unwrap_or_else(default_ruleset), sides }
+        Typed { rules: rules.unwrap_or_else(Ruleset::default), sides }
     }
 }
 
 /// The command line with a completer on every argument whose values depend on what is typed:
 /// combatants and sides complete their keys, the flags that name a side complete side names.
 fn completing_command(typed: &Typed) -> clap::Command {
-    let mut cmd = cli::command();
+    let mut cmd = crate::rulesets::command::command();
     // Build first: the commands' arguments are added only then.
     cmd.build();
     cmd.mut_subcommands(|sub| {

@@ -117,11 +117,9 @@ fn the_readme_holds_what_each_ruleset_manual_page_holds() {
     let readme = readme();
     let rulesets = readme.find("\n## Rulesets").unwrap();
     let output = readme.find("\n## Output for scripts").unwrap();
-    let cli = fray::cli::command();
-    let values: Vec<_> = cli.get_arguments().find(|a| a.get_id() == "rules").unwrap().get_possible_values();
     for rules in fray::rulesets::RULESETS {
         let manual = &rules.manual;
-        let about = values.iter().find(|v| v.get_name() == rules.id).and_then(|v| v.get_help()).unwrap().to_string();
+        let about = rules.title;
         let tag = format!("### `{}`", rules.id);
         let text = section(&readme, rulesets, |l| l.starts_with(&tag) && l.ends_with(&format!(" — {about}")));
         let prose = flat(text);

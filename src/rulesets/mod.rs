@@ -6,6 +6,7 @@
 
 pub mod bx;
 pub mod cofd;
+pub mod command;
 pub mod dnd5e;
 pub mod dnd5e2024;
 pub mod gurps;
@@ -14,7 +15,7 @@ pub mod wod;
 
 use crate::app::Runner;
 use crate::cast::{Cast, Owner, RawSpec, RulesetKeys, echo, parse_inline};
-use crate::cli::{self, Command, RulesId};
+use crate::cli::{self, Command};
 use crate::dice::Dice;
 use crate::error::{Error, Result};
 use crate::odds::{Fallback, Odds};
@@ -36,10 +37,12 @@ pub static RULESETS: &[&Ruleset] = &[
 /// One ruleset: what it is called, the keys its sides and combatants take, and the procedures
 /// it has.
 pub struct Ruleset {
-    /// The id used on the command line and in output.
+    /// The id used on the command line and in output: the `--rules` value that selects it.
     pub id: &'static str,
-    /// The `--rules` value that selects it.
-    pub cli: RulesId,
+    /// Other `--rules` values that select it.
+    pub aliases: &'static [&'static str],
+    /// What it is, in a few words: its `--rules` value's help and its manual page's title.
+    pub title: &'static str,
     /// Its sides' and combatants' keys: the lists that describe them, each read into the
     /// ruleset's own struct (`SideKeys`, `CombatantKeys` in its folder).
     pub keys: RulesetKeys,
@@ -166,9 +169,14 @@ impl std::fmt::Debug for Ruleset {
 }
 
 impl Ruleset {
-    /// The ruleset `--rules` names.
-    pub fn get(id: RulesId) -> &'static Ruleset {
-        RULESETS.iter().copied().find(|r| r.cli == id).unwrap_or(RULESETS[0])
+    /// The ruleset used when neither `--rules` nor FRAY_RULES names one: the first listed.
+    pub fn default() -> &'static Ruleset {
+        RULESETS[0]
+    }
+
+    /// The ruleset whose id or alias is `name`, in any case.
+    pub fn named(name: &str) -> Option<&'static Ruleset> {
+        RULESETS.iter().copied().find(|r| std::iter::once(&r.id).chain(r.aliases).any(|n| n.eq_ignore_ascii_case(name)))
     }
 
     /// The flags of `procedure`, or `None` when the ruleset has no such rule.

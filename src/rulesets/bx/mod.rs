@@ -8,7 +8,7 @@ pub mod text;
 use super::{Handler, Manual, Procedures, Ruleset, side_flag};
 use crate::app::Runner;
 use crate::cast::{self, KeyDef, KeyList, RulesetKeys, Side};
-use crate::cli::{self, RulesId};
+use crate::cli;
 use crate::error::{Error, Result};
 use crate::outcome::Modifier;
 use crate::rulesets::ose::{self, rules::Ties};
@@ -143,7 +143,8 @@ const MANUAL: Manual = Manual {
 
 pub static RULESET: Ruleset = Ruleset {
     id: "bx",
-    cli: RulesId::Bx,
+    aliases: &[],
+    title: "Classic Basic/Expert numbers, as in the Old-School Essentials SRD",
     keys: KEYS,
     roster: ROSTER,
     manual: MANUAL,

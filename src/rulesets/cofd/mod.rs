@@ -11,7 +11,6 @@ use super::wod::rules::{Beat, DEFAULT_DOTS, Stance};
 use super::wod::{self, Dialect, Game};
 use super::{Manual, Procedure, Ruleset};
 use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
-use crate::cli::RulesId;
 use crate::error::{Error, Result};
 use rules::*;
 use serde::Deserialize;
@@ -138,7 +137,8 @@ const MANUAL: Manual = Manual {
 
 pub static RULESET: Ruleset = Ruleset {
     id: "cofd",
-    cli: RulesId::Cofd,
+    aliases: &[],
+    title: "Chronicles of Darkness, 2nd edition",
     keys: KEYS,
     roster: ROSTER,
     procedures: wod::procedures::<CombatantKeys>(),

@@ -10,7 +10,7 @@ pub mod text;
 use super::{Handler, Manual, Procedures, Ruleset};
 use crate::app::Runner;
 use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
-use crate::cli::{self, RulesId};
+use crate::cli;
 use crate::error::{Error, Result};
 use rules::*;
 use serde::Deserialize;
@@ -264,7 +264,8 @@ const MANUAL: Manual = Manual {
 
 pub static RULESET: Ruleset = Ruleset {
     id: "5e",
-    cli: RulesId::Dnd5e,
+    aliases: &["dnd5e", "dnd-5e", "d&d5e", "dnd"],
+    title: "D&D 5th edition (2014) with the DMG initiative variants",
     keys: KEYS,
     roster: ROSTER,
     procedures: Procedures {

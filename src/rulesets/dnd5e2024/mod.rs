@@ -14,7 +14,7 @@ use super::dnd5e::{self, chase, rules as e2014, rules::RollMode};
 use super::{Handler, Manual, Procedures, Ruleset};
 use crate::app::Runner;
 use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
-use crate::cli::{self, RulesId};
+use crate::cli;
 use crate::error::{Error, Result};
 
 use rules::*;
@@ -228,7 +228,8 @@ const SURPRISE_FLAGS: &[&str] = &["--stealth", "--stealth-mod", "--ambush"];
 
 pub static RULESET: Ruleset = Ruleset {
     id: "5e2024",
-    cli: RulesId::Dnd5e2024,
+    aliases: &["5.5e", "2024", "dnd5e2024", "dnd2024"],
+    title: "D&D 2024 revision (SRD 5.2)",
     keys: KEYS,
     roster: ROSTER,
     manual: MANUAL,

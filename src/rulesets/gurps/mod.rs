@@ -9,7 +9,7 @@ pub mod text;
 use super::{Handler, Manual, Procedures, Ruleset};
 use crate::app::Runner;
 use crate::cast::{self, Hundredths, KeyDef, KeyList, RulesetKeys};
-use crate::cli::{self, RulesId};
+use crate::cli;
 use crate::error::{Error, Result};
 use crate::outcome::Modifier;
 use rules::*;
@@ -182,7 +182,8 @@ const MANUAL: Manual = Manual {
 
 pub static RULESET: Ruleset = Ruleset {
     id: "gurps",
-    cli: RulesId::Gurps,
+    aliases: &["gurps4e"],
+    title: "GURPS 4th edition",
     keys: KEYS,
     roster: ROSTER,
     procedures: Procedures {

@@ -9,7 +9,7 @@ pub mod text;
 use super::{Handler, Manual, Procedures, Ruleset, ambush_side, side_flag};
 use crate::app::Runner;
 use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
-use crate::cli::{self, RulesId};
+use crate::cli;
 use crate::error::{Error, Result};
 use crate::outcome::Modifier;
 use rules::*;
@@ -148,7 +148,8 @@ const MANUAL: Manual = Manual {
 
 pub static RULESET: Ruleset = Ruleset {
     id: "ose",
-    cli: RulesId::Ose,
+    aliases: &[],
+    title: "Old-School Essentials six-step encounter procedure",
     keys: KEYS,
     roster: ROSTER,
     procedures: Procedures {

@@ -11,7 +11,7 @@ use super::Procedure;
 use super::{Handler, Manual, Procedures, Rule, Ruleset};
 use crate::app::Runner;
 use crate::cast::{self, KeyDef, KeyList, KeyValues, NoKeys, RulesetKeys, echo, split_spec};
-use crate::cli::{self, OrderOpts, RulesId};
+use crate::cli::{self, OrderOpts};
 use crate::error::{Error, Result};
 use crate::outcome::Modifier;
 use rules::*;
@@ -95,7 +95,8 @@ combatants:
 
 pub static RULESET: Ruleset = Ruleset {
     id: "wod",
-    cli: RulesId::Wod,
+    aliases: &["nwod"],
+    title: "World of Darkness Storytelling system (2004)",
     keys: KEYS,
     roster: ROSTER,
     procedures: procedures::<CombatantKeys>(),
