@@ -69,8 +69,10 @@ pub fn main(args: &[OsString], env: &mut Env) -> u8 {
 }
 
 fn parse_and_run(args: &[OsString], env: &mut Env) -> Result<()> {
-    // One clap command serves parsing, the given-flag check and error messages.
-    let mut command = rulesets::command::command();
+    // One clap command serves parsing, the given-flag check and error messages: the command
+    // line of the ruleset and command the words name.
+    let named = rulesets::command::scan(args, env.rules_var.as_deref());
+    let mut command = rulesets::command::command_for(named);
     let parsed = command.try_get_matches_from_mut(args).and_then(|m| Cli::from_arg_matches(&m).map(|cli| (m, cli)));
     let (matches, cli) = match parsed {
         Ok(parsed) => parsed,
@@ -80,9 +82,24 @@ fn parse_and_run(args: &[OsString], env: &mut Env) -> Result<()> {
                 let help = err.render();
                 let help = if env.color(ColorWhen::Auto) { help.ansi().to_string() } else { help.to_string() };
                 env.stdout.write_all(help.as_bytes())?;
+                if err.kind() == ErrorKind::DisplayHelp {
+                    let footer = rulesets::command::help_footer(named);
+                    if !footer.is_empty() {
+                        write!(env.stdout, "\n{footer}")?;
+                    }
+                }
                 return Ok(());
             }
-            return Err(Error::usage(crate::cli::describe_error(&err, &command, args)));
+            if err.kind() == ErrorKind::UnknownArgument {
+                if let Some(clap::error::ContextValue::String(flag)) = err.get(clap::error::ContextKind::InvalidArg) {
+                    if let Some(misplaced) = named.rules.misplaced_flag(named.procedure, flag) {
+                        return Err(misplaced);
+                    }
+                }
+            }
+            let sub = args.iter().skip(1).filter_map(|a| a.to_str()).find(|a| command.find_subcommand(a).is_some());
+            let help = sub.map_or("fray".to_string(), |sub| format!("fray {sub}"));
+            return Err(Error::usage(crate::cli::describe_error(&err, &help)));
         }
     };
     match &cli.command {

@@ -4,7 +4,7 @@
 
 use crate::cast::{KeyDef, KeyKind, MAX_GROUP};
 use crate::cli;
-use crate::rulesets::{Procedure, RULESETS, Ruleset};
+use crate::rulesets::{Procedure, RULESETS, Ruleset, command};
 use clap_complete::engine::{ArgValueCompleter, CompletionCandidate};
 use clap_complete::env::{Elvish, EnvCompleter, Fish, Powershell, Shells};
 use clap_complete::{CompleteEnv, Shell};
@@ -24,12 +24,23 @@ pub const SHELLS: [(Shell, &str); 5] = [
 /// The completion script for `shell`.
 pub fn completion(shell: Shell) -> Vec<u8> {
     let mut cmd = crate::rulesets::command::command();
+    cmd.build();
+    let mut cmd = cmd.mut_subcommands(|sub| sub.mut_args(|arg| with_every_value(arg)));
     let mut out = Vec::new();
     clap_complete::generate(shell, &mut cmd, "fray", &mut out);
-    if shell == Shell::Fish {
-        return fish_values_after_global_options(out);
+    match shell {
+        Shell::Fish => fish_values_after_global_options(out),
+        Shell::Bash => [out, include_bytes!("shell/keys.bash").to_vec()].concat(),
+        _ => out,
     }
-    out
+}
+
+/// `arg` offering every ruleset's words for its value.
+fn with_every_value(arg: clap::Arg) -> clap::Arg {
+    match arg.get_long() {
+        Some(long) => command::offer(command::every_value(&format!("--{long}")), arg),
+        None => arg,
+    }
 }
 
 /// The generated fish script finds the subcommand with `argparse`, which fails while a global
@@ -94,16 +105,61 @@ pub fn man_pages() -> io::Result<Vec<(String, Vec<u8>)>> {
     let mut cmd = crate::rulesets::command::command();
     cmd.build();
     let see_also = see_also(&cmd);
-    let mut pages = vec![("fray.1".to_string(), page(&cmd, cli::EXAMPLES, &see_also)?)];
+    let tour: Vec<(&str, &str)> =
+        RULESETS.iter().flat_map(|r| r.examples).filter(|e| e.tour).map(|e| (e.line, e.what)).collect();
+    let mut pages = vec![("fray.1".to_string(), page(&cmd, &tour, &see_also)?)];
     for sub in commands(&cmd) {
         let name = format!("fray-{}", sub.get_name());
-        let examples = sub.get_after_help().map(|h| h.to_string()).unwrap_or_default();
-        pages.push((format!("{name}.1"), page(&sub.clone().name(name), &examples, &see_also)?));
+        let (sub, owned) = match Procedure::ALL.into_iter().find(|p| p.name() == sub.get_name()) {
+            Some(procedure) => (with_owners(sub.clone(), procedure), examples_of(procedure)),
+            None => (sub.clone(), help_examples(sub)),
+        };
+        let examples: Vec<(&str, &str)> = owned.iter().map(|(line, what)| (line.as_str(), what.as_str())).collect();
+        pages.push((format!("{name}.1"), page(&sub.name(name), &examples, &see_also)?));
     }
     for rules in RULESETS {
-        pages.push((format!("fray-{}.7", rules.id), ruleset_page(&cmd, rules)?));
+        pages.push((format!("fray-{}.7", rules.id), ruleset_page(rules)?));
     }
     Ok(pages)
+}
+
+/// Every ruleset's examples of `procedure`.
+fn examples_of(procedure: Procedure) -> Vec<(String, String)> {
+    let examples = RULESETS.iter().flat_map(|r| r.examples).filter(|e| e.procedure == procedure);
+    examples.map(|e| (e.line.to_string(), e.what.to_string())).collect()
+}
+
+/// The examples of a packaging command's help, `  fray …   what it does`.
+fn help_examples(sub: &clap::Command) -> Vec<(String, String)> {
+    let help = sub.get_after_help().map(|h| h.to_string()).unwrap_or_default();
+    help.lines()
+        .filter(|l| l.starts_with("  "))
+        .map(|line| {
+            let line = line.trim();
+            let (command, what) = match line.find("   ") {
+                Some(i) => (line[..i].trim_end(), line[i..].trim()),
+                None => (line, ""),
+            };
+            (command.to_string(), what.to_string())
+        })
+        .collect()
+}
+
+/// A game command's flags each name the rulesets that take it, where not all do.
+fn with_owners(sub: clap::Command, procedure: Procedure) -> clap::Command {
+    let having = Ruleset::having(procedure);
+    sub.mut_args(|arg| {
+        let flag = match arg.get_long() {
+            Some(long) => format!("--{long}"),
+            None => "COMBATANT".to_string(),
+        };
+        let owners: Vec<&str> = RULESETS.iter().filter(|r| r.takes_flag(procedure, &flag)).map(|r| r.id).collect();
+        if arg.get_help_heading() == Some(cli::GLOBAL) || owners.is_empty() || owners.len() == having.len() {
+            return arg;
+        }
+        let help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
+        arg.help(format!("{help}. Rulesets: {}.", owners.join(", ")))
+    })
 }
 
 /// The commands with a page of their own: every visible one but `help`.
@@ -120,7 +176,7 @@ fn see_also(cmd: &clap::Command) -> String {
 }
 
 /// One page: clap's sections, then examples, environment and exit status written here.
-fn page(cmd: &clap::Command, examples: &str, see_also: &str) -> io::Result<Vec<u8>> {
+fn page(cmd: &clap::Command, examples: &[(&str, &str)], see_also: &str) -> io::Result<Vec<u8>> {
     let man =
         clap_mangen::Man::new(cmd.clone()).manual("fray manual").source(format!("fray {}", env!("CARGO_PKG_VERSION")));
     let mut out = Vec::new();
@@ -140,7 +196,7 @@ fn page(cmd: &clap::Command, examples: &str, see_also: &str) -> io::Result<Vec<u
         }
         quiet_section(&mut out)?;
     }
-    examples_section(&mut out, examples.lines().filter(|l| l.starts_with("  ")))?;
+    examples_section(&mut out, examples)?;
     writeln!(out, ".SH ENVIRONMENT")?;
     for (name, meaning) in ENVIRONMENT {
         writeln!(out, ".TP\n.B {name}\n{}", escape(meaning))?;
@@ -170,19 +226,17 @@ fn quiet_section(out: &mut Vec<u8>) -> io::Result<()> {
     )
 }
 
-/// An EXAMPLES section from help lines `  fray …   what it does`; nothing when there are none.
-fn examples_section<'a>(out: &mut Vec<u8>, lines: impl Iterator<Item = &'a str>) -> io::Result<()> {
-    for (i, line) in lines.enumerate() {
+/// An EXAMPLES section: each command line in a block that is never filled or hyphenated, what
+/// it shows under it; nothing when there are none.
+fn examples_section(out: &mut Vec<u8>, examples: &[(&str, &str)]) -> io::Result<()> {
+    for (i, (command, what)) in examples.iter().enumerate() {
         if i == 0 {
             writeln!(out, ".SH EXAMPLES")?;
         }
-        let line = line.trim();
-        let (command, comment) = match line.find("   ") {
-            Some(i) => (line[..i].trim_end(), line[i..].trim()),
-            None => (line, ""),
-        };
-        writeln!(out, ".TP\n.B {}", escape(command))?;
-        writeln!(out, "{}", if comment.is_empty() { "\\&".to_string() } else { escape(comment) })?;
+        writeln!(out, ".PP\n.nf\n\\fB{}\\fR\n.fi", escape(command))?;
+        if !what.is_empty() {
+            writeln!(out, ".RS 4\n{}\n.RE", escape(what))?;
+        }
     }
     Ok(())
 }
@@ -215,7 +269,7 @@ fn key_meaning(key: &KeyDef) -> String {
 
 /// `fray-<id>(7)`: the ruleset's part of the README (rules, notes, output fields), its keys
 /// from their descriptions, its roster example and the examples of its commands' help.
-fn ruleset_page(cmd: &clap::Command, rules: &Ruleset) -> io::Result<Vec<u8>> {
+fn ruleset_page(rules: &Ruleset) -> io::Result<Vec<u8>> {
     let (about, aliases) = (rules.title, rules.aliases);
     let manual = &rules.manual;
     let id = escape(rules.id);
@@ -317,39 +371,14 @@ fn ruleset_page(cmd: &clap::Command, rules: &Ruleset) -> io::Result<Vec<u8>> {
     }
     writeln!(out, ".PP\n{}", roff("With `-q`, one line per run (see fray(1)); an encounter's fields:"))?;
     writeln!(out, ".TP\n{}\n{}", roff("`encounter -q`"), roff(manual.quiet_encounter))?;
-    let default = std::ptr::eq(rules, Ruleset::default());
-    let mut examples: Vec<String> = Vec::new();
-    for sub in commands(cmd).filter(|s| names.contains(&s.get_name())) {
-        let help = sub.get_after_help().map(|h| h.to_string()).unwrap_or_default();
-        for line in help.lines().filter(|l| l.starts_with("  fray ")) {
-            if example_rules(line).map_or(default, |r| r.eq_ignore_ascii_case(rules.id))
-                && !examples.contains(&line.to_string())
-            {
-                examples.push(line.to_string());
-            }
-        }
-    }
-    examples_section(&mut out, examples.iter().map(String::as_str))?;
+    let examples: Vec<(&str, &str)> = rules.examples.iter().map(|e| (e.line, e.what)).collect();
+    examples_section(&mut out, &examples)?;
     let mut see_also = vec!["fray(1)".to_string()];
     see_also.extend(names.iter().map(|n| format!("fray-{n}(1)")));
     see_also.extend(RULESETS.iter().filter(|r| r.id != rules.id).map(|r| format!("fray-{}(7)", r.id)));
     writeln!(out, ".SH \"SEE ALSO\"\n{}", page_list(&see_also.join(", ")))?;
     writeln!(out, ".SH VERSION\nv{}", env!("CARGO_PKG_VERSION"))?;
     Ok(out)
-}
-
-/// The ruleset an example line of help names with `-r ID` or `--rules ID`, if any.
-fn example_rules(line: &str) -> Option<&str> {
-    let mut words = line.split_whitespace();
-    while let Some(word) = words.next() {
-        if word == "-r" || word == "--rules" {
-            return words.next();
-        }
-        if let Some(id) = word.strip_prefix("--rules=") {
-            return Some(id);
-        }
-    }
-    None
 }
 
 /// A list of pages, `fray(1), fray-surprise(1)`, whose names are never hyphenated at a line's end.
@@ -402,9 +431,14 @@ pub fn complete(
         Some(i) => args[i + 1..].to_vec(),
         None => Vec::new(),
     };
+    // Bash splits words at `:` and `=` too: its hook hands over the line, read as words here.
+    let words = match std::env::var("_FRAY_COMPLETE_LINE") {
+        Ok(line) => shell_words(&line).into_iter().map(OsString::from).collect(),
+        Err(_) => words,
+    };
     // Bash and zsh through hooks of their own; the other shells as clap_complete hooks them.
     let shells: [&dyn EnvCompleter; 5] = [&BashLine, &ZshSuffix, &Fish, &Elvish, &Powershell];
-    CompleteEnv::with_factory(move || completing_command(&Typed::read(&words, rules_var.as_deref())))
+    CompleteEnv::with_factory(move || completing_command(&words, rules_var.as_deref()))
         .shells(Shells(&shells))
         .try_complete(args.iter().cloned(), current_dir)
 }
@@ -416,48 +450,61 @@ struct Typed {
     rules: &'static Ruleset,
     /// The sides `--side` names, else `party` and `monsters`.
     sides: Vec<String>,
+    /// The names of the combatants typed, for the flags that name one.
+    names: Vec<String>,
 }
 
 impl Typed {
-    /// Reads `words` as the shell split them. Bash also splits at `:` and `=`, so a lone `=` may
-    /// stand between a flag and its value, and a side's keys follow its name as words of their own.
-    fn read(words: &[OsString], rules_var: Option<&OsStr>) -> Typed {
-        let words: Vec<&str> = words.iter().map(|w| w.to_str().unwrap_or("")).collect();
-        let named = Ruleset::named;
-        let mut rules = rules_var.and_then(OsStr::to_str).and_then(named);
+    /// Reads `words` as the shell split them (the program's name first). Bash also splits at
+    /// `:` and `=`, so a lone `=` may stand between a flag and its value, and a side's keys
+    /// follow its name as words of their own. `valued` are the flags that take a value.
+    fn read(words: &[OsString], rules_var: Option<&OsStr>, valued: &[String]) -> Typed {
+        let rules = command::scan(words, rules_var).rules;
+        let words: Vec<&str> = words.iter().skip(1).map(|w| w.to_str().unwrap_or("")).collect();
         let mut sides: Vec<String> = Vec::new();
+        let mut names: Vec<String> = Vec::new();
+        let mut command_seen = false;
         for (i, word) in words.iter().enumerate() {
-            let next = || words[i + 1..].iter().copied().find(|w| *w != "=");
+            let previous = if i == 0 { "" } else { words[i - 1] };
             let (flag, value) = match word.split_once('=') {
                 Some((flag, value)) if flag.starts_with('-') => (flag, Some(value)),
                 _ => (*word, None),
             };
-            let value = match flag {
-                "-r" | "--rules" | "--side" => value.or_else(next),
-                _ => match flag.strip_prefix("-r") {
-                    Some(attached) if !attached.is_empty() && !flag.starts_with("--") => Some(attached),
-                    _ => None,
-                },
-            };
-            match (flag, value) {
-                ("--side", Some(spec)) => sides.push(spec.split(':').next().unwrap_or(spec).to_string()),
-                (_, Some(id)) => rules = named(id).or(rules),
-                _ => {}
+            if flag == "--side" {
+                if let Some(spec) = value.or_else(|| words[i + 1..].iter().copied().find(|w| *w != "=")) {
+                    sides.push(spec.split(':').next().unwrap_or(spec).to_string());
+                }
+            } else if !word.starts_with('-') && *word != "=" && !valued.iter().any(|f| f == previous) {
+                // The last word is still being written.
+                if command_seen && i + 1 < words.len() {
+                    names.push(word.split([':', '*']).next().unwrap_or(word).to_string());
+                }
+                command_seen = true;
             }
         }
         if sides.is_empty() {
             sides = vec!["party".to_string(), "monsters".to_string()];
         }
-        Typed { rules: rules.unwrap_or_else(Ruleset::default), sides }
+        Typed { rules, sides, names }
     }
 }
 
 /// The command line with a completer on every argument whose values depend on what is typed:
-/// combatants and sides complete their keys, the flags that name a side complete side names.
-fn completing_command(typed: &Typed) -> clap::Command {
-    let mut cmd = crate::rulesets::command::command();
+/// combatants and sides complete their keys, the flags that name a side complete side names,
+/// those that name a combatant complete the names typed. Only the typed ruleset's flags are
+/// offered.
+fn completing_command(words: &[OsString], rules_var: Option<&OsStr>) -> clap::Command {
+    let mut cmd = command::command_for(command::scan(words, rules_var));
     // Build first: the commands' arguments are added only then.
     cmd.build();
+    let mut valued: Vec<String> = Vec::new();
+    for arg in cmd.get_subcommands().flat_map(|s| s.get_arguments()).chain(cmd.get_arguments()) {
+        if arg.get_action().takes_values() {
+            valued.extend(arg.get_long().map(|l| format!("--{l}")));
+            valued.extend(arg.get_short().map(|s| format!("-{s}")));
+        }
+    }
+    let typed = Typed::read(words, rules_var, &valued);
     cmd.mut_subcommands(|sub| {
         sub.mut_args(|arg| {
             let typed = typed.clone();
@@ -467,10 +514,46 @@ fn completing_command(typed: &Typed) -> clap::Command {
                 "ambush" | "aware" | "wait" | "surprised" | "fleeing" => {
                     arg.add(ArgValueCompleter::new(move |now: &OsStr| side_candidates(now, &typed, "")))
                 }
+                "delay" => {
+                    arg.add(ArgValueCompleter::new(move |now: &OsStr| name_candidates(now, &typed, &[":after="])))
+                }
+                "ready" => {
+                    arg.add(ArgValueCompleter::new(move |now: &OsStr| name_candidates(now, &typed, &[":before="])))
+                }
+                "hold" => arg.add(ArgValueCompleter::new(move |now: &OsStr| {
+                    name_candidates(now, &typed, &["", ":before=", ":after="])
+                })),
+                "swap" => arg.add(ArgValueCompleter::new(move |now: &OsStr| name_candidates(now, &typed, &[":"]))),
                 _ => arg,
             }
         })
     })
+}
+
+/// A combatant's name, `NAME` then one of `joiners` (`:after=`) and the other's name: the names
+/// typed that go on from `now`.
+fn name_candidates(now: &OsStr, typed: &Typed, joiners: &[&str]) -> Vec<CompletionCandidate> {
+    let now = now.to_str().unwrap_or("");
+    let mut out = Vec::new();
+    for name in &typed.names {
+        for joiner in joiners {
+            let first = format!("{name}{joiner}");
+            if joiner.is_empty() || !now.starts_with(&first) {
+                if first.starts_with(now) && !out.iter().any(|c: &CompletionCandidate| c.get_value() == first.as_str())
+                {
+                    out.push(CompletionCandidate::new(first).help(Some("a combatant".into())));
+                }
+                continue;
+            }
+            for other in typed.names.iter().filter(|other| *other != name) {
+                let whole = format!("{first}{other}");
+                if whole.starts_with(now) {
+                    out.push(CompletionCandidate::new(whole).help(Some("a combatant".into())));
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The sides that start with `now`, each written after `prefix`.
@@ -546,36 +629,7 @@ impl EnvCompleter for BashLine {
         buf: &mut dyn Write,
     ) -> io::Result<()> {
         let function = format!("_clap_complete_{}", name.replace('-', "_"));
-        let completer = shell_quote(completer);
-        let bin = shell_quote(bin);
-        writeln!(
-            buf,
-            r#"
-{function}() {{
-    local IFS=$'\013'
-    local space=true
-    if compopt +o nospace 2> /dev/null; then
-        space=false
-    fi
-    COMPREPLY=( $( \
-        _CLAP_IFS="$IFS" \
-        _FRAY_COMPLETE_LINE="${{COMP_LINE:0:COMP_POINT}}" \
-        _FRAY_COMPLETE_WORD="$2" \
-        {var}="bash" \
-        {completer} -- "${{COMP_WORDS[@]}}" 2> /dev/null \
-    ) )
-    if [[ $? != 0 ]]; then
-        unset COMPREPLY
-    elif [[ $space == false ]] && [[ "${{COMPREPLY-}}" =~ [=/:,]$ ]]; then
-        compopt -o nospace
-    fi
-}}
-if [[ "${{BASH_VERSINFO[0]}}" -eq 4 && "${{BASH_VERSINFO[1]}}" -ge 4 || "${{BASH_VERSINFO[0]}}" -gt 4 ]]; then
-    complete -o nospace -o nosort -F {function} {bin}
-else
-    complete -o nospace -F {function} {bin}
-fi"#
-        )
+        hook(include_str!("shell/hook.bash"), &function, var, bin, completer, buf)
     }
 
     fn write_complete(
@@ -635,32 +689,7 @@ impl EnvCompleter for ZshSuffix {
         buf: &mut dyn Write,
     ) -> io::Result<()> {
         let function = format!("_clap_dynamic_completer_{}", name.replace('-', "_"));
-        let completer = shell_quote(completer);
-        let bin = shell_quote(bin);
-        writeln!(
-            buf,
-            r#"#compdef {bin}
-function {function}() {{
-    local _CLAP_COMPLETE_INDEX=$(expr $CURRENT - 1)
-    local -a completions=("${{(@f)$( \
-        _CLAP_COMPLETE_INDEX="$_CLAP_COMPLETE_INDEX" \
-        {var}="zsh" \
-        {completer} -- "${{(@Q)words[1,CURRENT-1]}}" "$PREFIX" 2>/dev/null \
-    )}}")
-    local -a open=() closed=()
-    local completion
-    for completion in $completions; do
-        case $completion in
-            (o:*) open+=("${{completion#o:}}") ;;
-            (c:*) closed+=("${{completion#c:}}") ;;
-        esac
-    done
-    [[ -n $open ]] && _describe -V values open -S ''
-    [[ -n $closed ]] && _describe -V values closed -S ' ' -r ','
-}}
-
-compdef {function} {bin}"#
-        )
+        hook(include_str!("shell/hook.zsh"), &function, var, bin, completer, buf)
     }
 
     fn write_complete(
@@ -687,6 +716,17 @@ compdef {function} {bin}"#
         }
         Ok(())
     }
+}
+
+/// A hook script of `src/shell/` with its names filled in: the shell function's, the
+/// environment variable's, the program's and the completer's (quoted for the shell).
+fn hook(script: &str, function: &str, var: &str, bin: &str, completer: &str, buf: &mut dyn Write) -> io::Result<()> {
+    let script = script
+        .replace("@FUNCTION@", function)
+        .replace("@VAR@", var)
+        .replace("@COMPLETER@", &shell_quote(completer))
+        .replace("@BIN@", &shell_quote(bin));
+    buf.write_all(script.as_bytes())
 }
 
 /// The words of a shell command line with quotes and backslashes taken away; the last is the
@@ -748,7 +788,7 @@ mod tests {
 
     fn typed(words: &[&str], rules_var: Option<&str>) -> Typed {
         let words: Vec<OsString> = words.iter().map(OsString::from).collect();
-        Typed::read(&words, rules_var.map(OsStr::new))
+        Typed::read(&words, rules_var.map(OsStr::new), &["--side".to_string(), "-r".to_string()])
     }
 
     fn values(candidates: Vec<CompletionCandidate>) -> Vec<String> {

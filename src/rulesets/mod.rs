@@ -49,8 +49,41 @@ pub struct Ruleset {
     /// Example roster entries (valid YAML; the template explains the keys).
     pub roster: &'static str,
     pub procedures: Procedures,
+    /// Command lines that run under it, for help and manual pages.
+    pub examples: &'static [Example],
+    /// Its own words for a shared flag whose meaning it narrows: (command, flag, help).
+    pub flag_help: &'static [(Procedure, &'static str, &'static str)],
+    /// The words a flag's value is one of where clap does not know them (`--terrain`), for
+    /// completion.
+    pub values: fn(&str) -> Vec<&'static str>,
     /// What the README says of the ruleset, for its manual page `fray-<id>(7)`.
     pub manual: Manual,
+}
+
+/// A ruleset whose flags take no words of its own.
+pub fn no_values(_: &str) -> Vec<&'static str> {
+    Vec::new()
+}
+
+/// A command line that runs under its ruleset, as typed (quoted for every shell), and what it
+/// shows (may be empty). Help and manual pages print it unwrapped.
+pub struct Example {
+    pub procedure: Procedure,
+    pub line: &'static str,
+    pub what: &'static str,
+    /// Shown in `fray --help` too.
+    pub tour: bool,
+}
+
+impl Example {
+    pub const fn new(procedure: Procedure, line: &'static str, what: &'static str) -> Example {
+        Example { procedure, line, what, tour: false }
+    }
+
+    /// The same example, shown in `fray --help` too.
+    pub const fn tour(self) -> Example {
+        Example { tour: true, ..self }
+    }
 }
 
 /// A ruleset's part of the README, which its manual page repeats: text as in the README,
@@ -264,6 +297,38 @@ impl Ruleset {
             });
         }
         Ok(())
+    }
+
+    /// fray's own message for a flag that `procedure` (or fray, before a command) does not
+    /// know at all, naming the commands and rulesets that take it; `None` when none does.
+    pub fn misplaced_flag(&self, procedure: Option<Procedure>, flag: &str) -> Option<Error> {
+        let flag = flag.split_once('=').map_or(flag, |(flag, _)| flag);
+        let mut takers: Vec<String> = Vec::new();
+        for p in Procedure::ALL {
+            let users: Vec<&str> =
+                RULESETS.iter().filter(|r| r.flags(p).is_some_and(|f| f.contains(&flag))).map(|r| r.id).collect();
+            if !users.is_empty() {
+                takers.push(format!("{} {}", users.join(", "), p.name()));
+            }
+        }
+        if takers.is_empty() {
+            return None;
+        }
+        let Some(procedure) = procedure else {
+            return Some(
+                Error::usage(format!("{flag} is an option of a command, not of fray"))
+                    .hint(format!("give it after the command: it belongs to {}", takers.join("; "))),
+            );
+        };
+        let own = self.flags(procedure).unwrap_or(&[]);
+        let named: Vec<&str> = own.iter().map(|f| if *f == "COMBATANT" { "combatants" } else { f }).collect();
+        let takes = if own.is_empty() { "no options of its own".to_string() } else { named.join(", ") };
+        Some(Error::usage(format!("{flag} is not an option of {} {}", self.id, procedure.name())).hint(format!(
+            "it belongs to {}; {} {} takes {takes}",
+            takers.join("; "),
+            self.id,
+            procedure.name()
+        )))
     }
 
     /// Sides and combatants from `--side`, the positional combatants and `--roster`.

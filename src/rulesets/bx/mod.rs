@@ -5,7 +5,8 @@
 pub mod rules;
 pub mod text;
 
-use super::{Handler, Manual, Procedures, Ruleset, side_flag};
+use super::{Example, Handler, Manual, Procedure, Procedures, Ruleset, side_flag};
+
 use crate::app::Runner;
 use crate::cast::{self, KeyDef, KeyList, RulesetKeys, Side};
 use crate::cli;
@@ -141,12 +142,38 @@ const MANUAL: Manual = Manual {
     quiet_encounter: "`surprised=monsters feet=50 order=party reaction=12`, with the distance in `feet` (yards × 3 outdoors) and in `reaction` the total of each side the first side meets, in side order.",
 };
 
+const EXAMPLES: &[Example] = &[
+    Example::new(
+        Procedure::Initiative,
+        "fray -r bx initiative --individual Ansel:dex=16 Ogre:side=monsters,mod=-1,slow",
+        "",
+    )
+    .tour(),
+    Example::new(Procedure::Surprise, "fray -r bx surprise --aware monsters", "only the party rolls"),
+    Example::new(Procedure::Distance, "fray -r bx distance --wilderness", "4d6 x 10 yards"),
+    Example::new(Procedure::Reaction, "fray -r bx reaction --cha 13", ""),
+    Example::new(
+        Procedure::Pursue,
+        "fray -r bx pursue --wilderness --quarry 90 --pursuer 120 --quarry-count 5 --pursuer-count 12",
+        "",
+    ),
+    Example::new(Procedure::Encounter, "fray -r bx encounter --outdoors --cha 13", ""),
+];
+
+const FLAG_HELP: &[(Procedure, &str, &str)] = &[
+    (Procedure::Pursue, "--gap", "Starting gap in feet (default: the encounter distance, rolled)"),
+    (Procedure::Pursue, "--sight", "Lost from view past FEET: the pursuers give up"),
+];
+
 pub static RULESET: Ruleset = Ruleset {
     id: "bx",
     aliases: &[],
     title: "Classic Basic/Expert numbers, as in the Old-School Essentials SRD",
     keys: KEYS,
     roster: ROSTER,
+    examples: EXAMPLES,
+    flag_help: FLAG_HELP,
+    values: super::no_values,
     manual: MANUAL,
     procedures: Procedures {
         surprise: Some(Handler { flags: &["--aware"], run: surprise_command }),

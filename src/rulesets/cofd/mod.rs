@@ -9,7 +9,8 @@ pub mod text;
 
 use super::wod::rules::{Beat, DEFAULT_DOTS, Stance};
 use super::wod::{self, Dialect, Game};
-use super::{Manual, Procedure, Ruleset};
+use super::{Example, Manual, Procedure, Ruleset};
+
 use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
 use crate::error::{Error, Result};
 use rules::*;
@@ -135,6 +136,36 @@ const MANUAL: Manual = Manual {
     quiet_encounter: "`surprised=Mitch order=Thug,Larry`, `order` being who acts in turn 1.",
 };
 
+const EXAMPLES: &[Example] = &[
+    Example::new(
+        Procedure::Encounter,
+        "fray -r cofd encounter Mitch:wits=2,composure=3 Thug:ambusher,dex=3,stealth=2,side=monsters",
+        "",
+    )
+    .tour(),
+    Example::new(
+        Procedure::Surprise,
+        "fray -r cofd surprise --odds Mitch:wits=2,composure=3 Thug:ambusher,dex=3,stealth=2,side=monsters",
+        "",
+    ),
+    Example::new(
+        Procedure::Initiative,
+        "fray -r cofd initiative Mitch:dex=3,composure=2 Larry:init=5 --hold Larry",
+        "",
+    ),
+    Example::new(
+        Procedure::Encounter,
+        "fray -r cofd encounter Mitch:wits=2,composure=3,dex=3 'Thug*2:ambusher,dex=3,stealth=2,side=monsters'",
+        "",
+    ),
+];
+
+const FLAG_HELP: &[(Procedure, &str, &str)] =
+    &[(Procedure::Initiative, "--hold", HOLD_HELP), (Procedure::Encounter, "--hold", HOLD_HELP)];
+
+const HOLD_HELP: &str =
+    "NAME gives up its first-turn action to act at any moment of turn 2 (NAME[:before=OTHER|after=OTHER] places it)";
+
 pub static RULESET: Ruleset = Ruleset {
     id: "cofd",
     aliases: &[],
@@ -142,6 +173,9 @@ pub static RULESET: Ruleset = Ruleset {
     keys: KEYS,
     roster: ROSTER,
     procedures: wod::procedures::<CombatantKeys>(),
+    examples: EXAMPLES,
+    flag_help: FLAG_HELP,
+    values: super::no_values,
     manual: MANUAL,
 };
 

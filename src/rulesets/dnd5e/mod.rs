@@ -7,7 +7,8 @@ pub(crate) mod odds_check;
 pub mod rules;
 pub mod text;
 
-use super::{Handler, Manual, Procedures, Ruleset};
+use super::{Example, Handler, Manual, Procedure, Procedures, Ruleset};
+
 use crate::app::Runner;
 use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
 use crate::cli;
@@ -262,6 +263,47 @@ const MANUAL: Manual = Manual {
     quiet_encounter: "`surprised=Fighter,Wizard order=Goblin,Halfling,Elf`.",
 };
 
+const EXAMPLES: &[Example] = &[
+    Example::new(
+        Procedure::Surprise,
+        "fray -r 5e surprise --stealth 14 Elf:per=16 Fighter:per=12 Wizard:per=10 Halfling:per=14",
+        "",
+    )
+    .tour(),
+    Example::new(Procedure::Distance, "fray -r 5e distance --terrain hills", "2d10 x 10 ft"),
+    Example::new(Procedure::Distance, "fray -r 5e distance --audible loud", "heard: 2d6 x 50 ft"),
+    Example::new(Procedure::Initiative, "fray -r 5e initiative Rogue:dex=4 'Goblin*4:dex=2,side=monsters'", ""),
+    Example::new(
+        Procedure::Initiative,
+        "fray -r 5e initiative --variant speed --rounds 3 'Paladin:dex=0,action=spell:2+light'",
+        "",
+    ),
+    Example::new(
+        Procedure::Pursue,
+        "fray -r 5e pursue --gap 30 --sight 60 Rogue:speed=35,con=1,stealth=7 'Guard*2:side=monsters,per=12'",
+        "",
+    ),
+    Example::new(
+        Procedure::Encounter,
+        "fray -r 5e encounter --stealth 14 Elf:per=16,dex=3 'Goblin*4:side=monsters,dex=2'",
+        "",
+    ),
+];
+
+const FLAG_HELP: &[(Procedure, &str, &str)] = &[
+    (Procedure::Pursue, "--gap", chase::GAP_HELP),
+    (Procedure::Pursue, "--sight", chase::SIGHT_HELP),
+    (Procedure::Encounter, "--rounds", "Rounds of speed-factor initiative to roll (default 1)"),
+];
+
+/// The words a flag's value is one of, for completion: the terrains of `--terrain`.
+fn flag_values(flag: &str) -> Vec<&'static str> {
+    match flag {
+        "--terrain" => TERRAINS.iter().map(|t| t.name).collect(),
+        _ => Vec::new(),
+    }
+}
+
 pub static RULESET: Ruleset = Ruleset {
     id: "5e",
     aliases: &["dnd5e", "dnd-5e", "d&d5e", "dnd"],
@@ -290,6 +332,9 @@ pub static RULESET: Ruleset = Ruleset {
             run: encounter_command,
         }),
     },
+    examples: EXAMPLES,
+    flag_help: FLAG_HELP,
+    values: flag_values,
     manual: MANUAL,
 };
 

@@ -11,7 +11,8 @@ pub mod rules;
 pub mod text;
 
 use super::dnd5e::{self, chase, rules as e2014, rules::RollMode};
-use super::{Handler, Manual, Procedures, Ruleset};
+use super::{Example, Handler, Manual, Procedure, Procedures, Ruleset};
+
 use crate::app::Runner;
 use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
 use crate::cli;
@@ -226,12 +227,46 @@ const MANUAL: Manual = Manual {
 
 const SURPRISE_FLAGS: &[&str] = &["--stealth", "--stealth-mod", "--ambush"];
 
+const EXAMPLES: &[Example] = &[
+    Example::new(Procedure::Surprise, "fray -r 5e2024 surprise --stealth-mod 5 Elf:per=16 Fighter:per=12", "").tour(),
+    Example::new(Procedure::Distance, "fray -r 5e2024 distance --terrain forest --odds", ""),
+    Example::new(
+        Procedure::Initiative,
+        "fray -r 5e2024 initiative --swap Rogue:Fighter Rogue:dex=4,alert,pb=2 Fighter:dex=1 Orc:side=monsters",
+        "",
+    ),
+    Example::new(
+        Procedure::Pursue,
+        "fray -r 5e2024 pursue --terrain forest --complications wilderness --odds Thief Wolf:side=monsters",
+        "",
+    ),
+    Example::new(
+        Procedure::Encounter,
+        "fray -r 5e2024 encounter --stealth-mod 4 Elf:per=16,dex=3 'Goblin*4:side=monsters,dex=2'",
+        "",
+    ),
+];
+
+const FLAG_HELP: &[(Procedure, &str, &str)] =
+    &[(Procedure::Pursue, "--gap", dnd5e::chase::GAP_HELP), (Procedure::Pursue, "--sight", dnd5e::chase::SIGHT_HELP)];
+
+/// The words a flag's value is one of, for completion: the terrains of `--terrain`.
+fn flag_values(flag: &str) -> Vec<&'static str> {
+    match flag {
+        "--terrain" => TERRAINS.iter().map(|t| t.name).collect(),
+        _ => Vec::new(),
+    }
+}
+
 pub static RULESET: Ruleset = Ruleset {
     id: "5e2024",
     aliases: &["5.5e", "2024", "dnd5e2024", "dnd2024"],
     title: "D&D 2024 revision (SRD 5.2)",
     keys: KEYS,
     roster: ROSTER,
+    examples: EXAMPLES,
+    flag_help: FLAG_HELP,
+    values: flag_values,
     manual: MANUAL,
     procedures: Procedures {
         surprise: Some(Handler { flags: SURPRISE_FLAGS, run: surprise_command }),

@@ -6,7 +6,8 @@ mod odds_check;
 pub mod rules;
 pub mod text;
 
-use super::{Handler, Manual, Procedures, Ruleset};
+use super::{Example, Handler, Manual, Procedure, Procedures, Ruleset};
+
 use crate::app::Runner;
 use crate::cast::{self, Hundredths, KeyDef, KeyList, RulesetKeys};
 use crate::cli;
@@ -180,6 +181,33 @@ const MANUAL: Manual = Manual {
         as `NAME:TURN` (`-`: still stunned after `--rounds`); `reaction` only with `--reaction`.",
 };
 
+const EXAMPLES: &[Example] = &[
+    Example::new(Procedure::Surprise, "fray -r gurps surprise --partial 'Ansel:iq=12,cr' 'Orc*3:side=monsters'", "")
+        .tour(),
+    Example::new(
+        Procedure::Surprise,
+        "fray -r gurps surprise --total Clerk:iq=9 Guard:iq=10,cr Werewolf:side=monsters",
+        "",
+    ),
+    Example::new(
+        Procedure::Initiative,
+        "fray -r gurps initiative Ansel:speed=6.25,dx=12 Orc:speed=5.5,side=monsters",
+        "",
+    ),
+    Example::new(Procedure::Reaction, "fray -r gurps reaction --mod 2", ""),
+    Example::new(
+        Procedure::Encounter,
+        "fray -r gurps encounter --partial --reaction Ansel:iq=12,speed=6 'Orc*2:side=monsters,speed=5'",
+        "",
+    ),
+];
+
+const FLAG_HELP: &[(Procedure, &str, &str)] = &[(
+    Procedure::Encounter,
+    "--rounds",
+    "Turns of recovery rolls to follow before calling a combatant out of the fight",
+)];
+
 pub static RULESET: Ruleset = Ruleset {
     id: "gurps",
     aliases: &["gurps4e"],
@@ -197,6 +225,9 @@ pub static RULESET: Ruleset = Ruleset {
             run: encounter_command,
         }),
     },
+    examples: EXAMPLES,
+    flag_help: FLAG_HELP,
+    values: super::no_values,
     manual: MANUAL,
 };
 

@@ -6,7 +6,8 @@ mod odds_check;
 pub mod rules;
 pub mod text;
 
-use super::{Handler, Manual, Procedures, Ruleset, ambush_side, side_flag};
+use super::{Example, Handler, Manual, Procedure, Procedures, Ruleset, ambush_side, side_flag};
+
 use crate::app::Runner;
 use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
 use crate::cli;
@@ -146,6 +147,40 @@ const MANUAL: Manual = Manual {
         in `reaction` the total of each side the first side meets, in side order.",
 };
 
+const EXAMPLES: &[Example] = &[
+    Example::new(Procedure::Encounter, "fray encounter", "the six-step encounter, two sides").tour(),
+    Example::new(
+        Procedure::Encounter,
+        "fray encounter --aware monsters --cha 16",
+        "the monsters lie in wait; the party parleys",
+    )
+    .tour(),
+    Example::new(Procedure::Surprise, "fray surprise --ambush --odds", "how likely is each side to be surprised?")
+        .tour(),
+    Example::new(Procedure::Reaction, "fray -f json -n 1000 reaction --cha 13 | jq .result", "").tour(),
+    Example::new(Procedure::Distance, "fray distance -q --outdoors", "just the number, for $(...)").tour(),
+    Example::new(Procedure::Surprise, "fray surprise", "party and monsters roll 2-in-6"),
+    Example::new(Procedure::Surprise, "fray surprise --ambush monsters --odds", "the party's chance rises to 3-in-6"),
+    Example::new(Procedure::Surprise, "fray surprise --side party --side orcs:chance=3 --side wolves:aware", ""),
+    Example::new(Procedure::Distance, "fray distance", "dungeon: 2d6 x 10'"),
+    Example::new(Procedure::Distance, "fray distance --outdoors", "2d6 x 30'"),
+    Example::new(Procedure::Distance, "fray distance --both-surprised -q", "1d4 x 10', just the number"),
+    Example::new(Procedure::Initiative, "fray initiative --ties simultaneous", ""),
+    Example::new(Procedure::Initiative, "fray initiative --side party --side orcs --side wolves --wait wolves", ""),
+    Example::new(Procedure::Reaction, "fray reaction", "2d6 on the reaction table"),
+    Example::new(Procedure::Reaction, "fray reaction --cha 16 --mod -1", ""),
+    Example::new(Procedure::Pursue, "fray pursue --quarry 40 --pursuer 30", ""),
+    Example::new(Procedure::Pursue, "fray pursue --quarry 30 --pursuer 40 --gap 60 --sight 120 --drop treasure@2", ""),
+    Example::new(Procedure::Pursue, "fray pursue --quarry 40 --pursuer 40 --odds", ""),
+    Example::new(Procedure::Encounter, "fray encounter --aware monsters", "the spider heard the party coming"),
+    Example::new(Procedure::Encounter, "fray encounter --outdoors --cha 16 -f yaml", ""),
+];
+
+const FLAG_HELP: &[(Procedure, &str, &str)] = &[
+    (Procedure::Pursue, "--gap", "Starting gap in feet (default: the encounter distance, rolled)"),
+    (Procedure::Pursue, "--sight", "Lost from view past FEET: the pursuers give up"),
+];
+
 pub static RULESET: Ruleset = Ruleset {
     id: "ose",
     aliases: &[],
@@ -176,6 +211,9 @@ pub static RULESET: Ruleset = Ruleset {
             run: encounter_command,
         }),
     },
+    examples: EXAMPLES,
+    flag_help: FLAG_HELP,
+    values: super::no_values,
     manual: MANUAL,
 };
 

@@ -7,8 +7,8 @@ pub(super) mod odds_check;
 pub mod rules;
 pub mod text;
 
-use super::Procedure;
-use super::{Handler, Manual, Procedures, Rule, Ruleset};
+use super::{Example, Handler, Manual, Procedure, Procedures, Rule, Ruleset};
+
 use crate::app::Runner;
 use crate::cast::{self, KeyDef, KeyList, KeyValues, NoKeys, RulesetKeys, echo, split_spec};
 use crate::cli::{self, OrderOpts};
@@ -93,6 +93,21 @@ combatants:
     ambusher: true
 ";
 
+const EXAMPLES: &[Example] = &[
+    Example::new(
+        Procedure::Initiative,
+        "fray -r wod initiative Mitch:initiative=10 Larry:initiative=6 --delay Mitch:after=Larry",
+        "",
+    )
+    .tour(),
+    Example::new(Procedure::Surprise, "fray -r wod surprise Mitch:wits=2,composure=3 Larry:wits=3,composure=2", ""),
+    Example::new(
+        Procedure::Encounter,
+        "fray -r wod encounter Mitch:wits=2,composure=3,dex=3 Thug:ambusher,side=monsters",
+        "",
+    ),
+];
+
 pub static RULESET: Ruleset = Ruleset {
     id: "wod",
     aliases: &["nwod"],
@@ -100,6 +115,9 @@ pub static RULESET: Ruleset = Ruleset {
     keys: KEYS,
     roster: ROSTER,
     procedures: procedures::<CombatantKeys>(),
+    examples: EXAMPLES,
+    flag_help: &[],
+    values: super::no_values,
     manual: MANUAL,
 };
 
