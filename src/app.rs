@@ -147,7 +147,7 @@ impl Settings {
         // clap took only a registry name for --rules.
         let rules = match global.rules.as_deref().and_then(Ruleset::named) {
             Some(rules) => rules,
-            None => rules_var(env.rules_var.as_deref())?.unwrap_or_else(Ruleset::default),
+            None => rules_var(env.rules_var.as_deref())?.unwrap_or_else(Ruleset::implied),
         };
         let format = match global.format {
             Some(format) => format,

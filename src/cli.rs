@@ -103,6 +103,24 @@ pub fn command() -> clap::Command {
     Cli::command()
 }
 
+/// The command line with the command `name` alone beside the global options: what a run
+/// builds once it knows its command, so clap copies the global options into that command only
+/// (start-up cost). The rest as [`Cli`] declares it; a test holds the two to the same help.
+pub fn command_of(name: &str) -> clap::Command {
+    let full = command();
+    let Some(sub) = full.find_subcommand(name).cloned() else { return full };
+    let top = clap::Command::new("fray")
+        .version(env!("CARGO_PKG_VERSION"))
+        .about(ABOUT)
+        .long_about(LONG_ABOUT)
+        .propagate_version(true)
+        .args_override_self(true)
+        .max_term_width(100)
+        .subcommand_required(full.is_subcommand_required_set())
+        .arg_required_else_help(full.is_arg_required_else_help_set());
+    Global::augment_args(top).subcommand(sub)
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Format {
     /// For reading: every die and modifier, coloured on a terminal
@@ -696,5 +714,19 @@ mod tests {
     #[test]
     fn verify_cli() {
         command().debug_assert();
+    }
+
+    #[test]
+    fn a_command_alone_parses_and_helps_as_in_the_whole_command_line() {
+        for name in ["surprise", "distance", "initiative", "reaction", "pursue", "encounter", "completions"] {
+            for flag in ["-h", "--help"] {
+                let help = |cmd: clap::Command| cmd.try_get_matches_from(["fray", name, flag]).unwrap_err().to_string();
+                assert_eq!(help(command_of(name)), help(command()), "{name} {flag}");
+            }
+            command_of(name).debug_assert();
+        }
+        let version =
+            |cmd: clap::Command| cmd.try_get_matches_from(["fray", "reaction", "-V"]).unwrap_err().to_string();
+        assert_eq!(version(command_of("reaction")), version(command()));
     }
 }

@@ -9,6 +9,7 @@
 pub mod app;
 pub mod cast;
 pub mod cli;
+pub mod complete;
 pub mod dice;
 pub mod error;
 pub mod odds;
@@ -16,6 +17,7 @@ pub mod order;
 pub mod outcome;
 pub mod packaging;
 pub mod prob;
+pub mod readme;
 pub mod render;
 pub mod roster;
 pub mod rulesets;

@@ -21,7 +21,7 @@ pub fn command() -> clap::Command {
 fn with_rulesets(cmd: clap::Command) -> clap::Command {
     let values = RULESETS.iter().map(|r| PossibleValue::new(r.id).aliases(r.aliases.iter().copied()).help(r.title));
     let others: Vec<&str> = RULESETS.iter().skip(1).map(|r| r.id).collect();
-    let help = format!("Ruleset: {} (default), {}; default from FRAY_RULES", Ruleset::default().id, others.join(", "));
+    let help = format!("Ruleset: {} (default), {}; default from FRAY_RULES", Ruleset::implied().id, others.join(", "));
     let cmd = cmd.mut_arg("rules", |arg| arg.value_parser(PossibleValuesParser::new(values)).help(help));
     // `mut_arg` puts the argument last: the others follow it again, in their order.
     let later: Vec<String> = cmd.get_arguments().map(|a| a.get_id().to_string()).filter(|id| id != "rules").collect();
@@ -88,15 +88,15 @@ pub fn scan(words: &[OsString], rules_var: Option<&OsStr>) -> Named {
             procedure = Procedure::ALL.into_iter().find(|p| p.name() == word);
         }
     }
-    Named { rules: rules.unwrap_or_else(Ruleset::default), procedure, command: command_seen, long_help }
+    Named { rules: rules.unwrap_or_else(Ruleset::implied), procedure, command: command_seen, long_help }
 }
 
 /// The command line for the ruleset and command `named`: that command shows only the flags
-/// the ruleset declares for it, each in the ruleset's words. Only that command's arguments
-/// are built.
+/// the ruleset declares for it, each in the ruleset's words. Only that command is built, and
+/// only it receives the global options.
 pub fn command_for(named: Named) -> clap::Command {
-    let cmd = command();
-    let Some(procedure) = named.procedure else { return cmd };
+    let Some(procedure) = named.procedure else { return command() };
+    let cmd = with_rulesets(crate::cli::command_of(procedure.name()));
     let rules = named.rules;
     cmd.mut_subcommand(procedure.name(), |sub| {
         // Built here instead of when clap reaches the command, to show the ruleset's view.

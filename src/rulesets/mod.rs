@@ -56,8 +56,6 @@ pub struct Ruleset {
     /// The words a flag's value is one of where clap does not know them (`--terrain`), for
     /// completion.
     pub values: fn(&str) -> Vec<&'static str>,
-    /// What the README says of the ruleset, for its manual page `fray-<id>(7)`.
-    pub manual: Manual,
 }
 
 /// A ruleset whose flags take no words of its own.
@@ -84,22 +82,6 @@ impl Example {
     pub const fn tour(self) -> Example {
         Example { tour: true, ..self }
     }
-}
-
-/// A ruleset's part of the README, which its manual page repeats: text as in the README,
-/// `code` in backticks. Its title is the `--rules` value's help, and its keys come from its
-/// key descriptions, as in the roster template.
-pub struct Manual {
-    /// Paragraphs before the rules table.
-    pub intro: &'static [&'static str],
-    /// The rules table: each command (with the flags that choose a variant) and its rule.
-    pub rules: &'static [(&'static str, &'static str)],
-    /// Paragraphs after the keys.
-    pub notes: &'static [&'static str],
-    /// The YAML and JSON fields of each command, under "Output for scripts".
-    pub output: &'static [(&'static str, &'static str)],
-    /// The `-q` fields of its encounter, with an example line.
-    pub quiet_encounter: &'static str,
 }
 
 /// The procedures a ruleset has: `None` where it has no such rule.
@@ -203,7 +185,7 @@ impl std::fmt::Debug for Ruleset {
 
 impl Ruleset {
     /// The ruleset used when neither `--rules` nor FRAY_RULES names one: the first listed.
-    pub fn default() -> &'static Ruleset {
+    pub fn implied() -> &'static Ruleset {
         RULESETS[0]
     }
 
