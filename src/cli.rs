@@ -683,7 +683,7 @@ pub fn describe_error(err: &clap::Error, help: &str) -> String {
         ErrorKind::TooFewValues | ErrorKind::WrongNumberOfValues => {
             format!("'{arg}' needs more values than {} given", text(ContextKind::ActualNumValues))
         }
-        ErrorKind::InvalidUtf8 => "an argument is not UTF-8 text".to_string(),
+        ErrorKind::InvalidUtf8 => "an argument holds invalid UTF-8 (fray reads UTF-8 text only)".to_string(),
         kind => kind.as_str().unwrap_or("the command line cannot be read").to_string(),
     };
     let mut extras: Vec<String> = Vec::new();

@@ -415,6 +415,20 @@ mod tests {
     }
 
     #[test]
+    fn flags_that_name_a_combatant_complete_the_names_typed() {
+        let words = ["fray", "-r", "wod", "initiative", "--roster", "party.yaml", "Mitch:wits=2", "Larry*2", ""];
+        let valued = ["--roster".to_string(), "-r".to_string()];
+        let words: Vec<OsString> = words.iter().map(OsString::from).collect();
+        let t = Typed::read(&words, None, &valued);
+        assert_eq!(t.names, ["Mitch", "Larry"], "the roster's path and the word at the cursor are no names");
+        let after = |now: &str, joiners: &[&str]| values(name_candidates(OsStr::new(now), &t, joiners));
+        assert_eq!(after("", &[":after="]), ["Mitch:after=", "Larry:after="]);
+        assert_eq!(after("Mitch:after=", &[":after="]), ["Mitch:after=Larry"]);
+        assert_eq!(after("L", &["", ":before="]), ["Larry", "Larry:before="]);
+        assert_eq!(after("Rogue:", &[":"]), Vec::<String>::new());
+    }
+
+    #[test]
     fn shell_words_lose_their_quotes_and_end_with_the_word_at_the_cursor() {
         assert_eq!(shell_words("fray surprise "), ["fray", "surprise", ""]);
         assert_eq!(shell_words("fray 'Big Bob:c"), ["fray", "Big Bob:c"]);

@@ -303,6 +303,13 @@ fn a_misplaced_flag_names_where_it_belongs() {
     );
     let err = fails(&["--stealth", "3", "surprise"], 2);
     assert!(err.contains("it belongs to 5e, 5e2024 surprise; 5e, 5e2024 encounter"), "{err}");
+    let err = fails(&["--individual", "-r", "bx", "initiative"], 2);
+    assert!(
+        err.contains(
+            "--individual is an option of bx initiative, given before the command; write it after 'initiative'"
+        ),
+        "{err}"
+    );
     let err = fails(&["-r", "5e", "distance", "--fleeing", "us"], 2);
     assert!(err.contains("--fleeing is not an option of 5e distance; it belongs to 5e, 5e2024 pursue"), "{err}");
     for err in [err, fails(&["reaction", "--sed", "1"], 2)] {

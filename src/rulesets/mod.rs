@@ -302,6 +302,17 @@ impl Ruleset {
                     .hint(format!("give it after the command: it belongs to {}", takers.join("; "))),
             );
         };
+        if self.takes_flag(procedure, flag) {
+            // Known to the command, so given before it.
+            return Some(
+                Error::usage(format!(
+                    "{flag} is an option of {} {}, given before the command",
+                    self.id,
+                    procedure.name()
+                ))
+                .hint(format!("write it after '{}'", procedure.name())),
+            );
+        }
         let own = self.flags(procedure).unwrap_or(&[]);
         let named: Vec<&str> = own.iter().map(|f| if *f == "COMBATANT" { "combatants" } else { f }).collect();
         let takes = if own.is_empty() { "no options of its own".to_string() } else { named.join(", ") };
