@@ -214,7 +214,7 @@ _fray() {
                     return 0
                     ;;
                 --terrain)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "arctic desert farmland grassland forest swamp woodland hills wastelands jungle mountains coastal hill mountain underdark urban waterborne" -- "${cur}"))
                     return 0
                     ;;
                 --audible)
@@ -733,7 +733,7 @@ _fray() {
                     return 0
                     ;;
                 --terrain)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "arctic desert farmland grassland forest swamp woodland hills wastelands jungle mountains coastal hill mountain underdark urban waterborne" -- "${cur}"))
                     return 0
                     ;;
                 --sight)
@@ -983,4 +983,24 @@ if [[ "${BASH_VERSINFO[0]}" -eq 4 && "${BASH_VERSINFO[1]}" -ge 4 || "${BASH_VERS
     complete -F _fray -o nosort -o bashdefault -o default fray
 else
     complete -F _fray -o bashdefault -o default fray
+fi
+
+# fray's combatants and sides hold ':' and '=' (Ansel:iq=12), where bash breaks words: in such a
+# word the completion above would offer the flags, so nothing is offered there (nor file names).
+# With source <(COMPLETE=bash fray) in .bashrc, fray completes the keys themselves.
+_fray_keys() {
+    local word=${COMP_LINE:0:COMP_POINT}
+    word=${word##*[[:space:]]}
+    if [[ $word == *[:=,]* && $word != -* ]]; then
+        compopt +o default +o bashdefault 2> /dev/null
+        COMPREPLY=()
+        return 0
+    fi
+    _fray "$@"
+}
+
+if [[ "${BASH_VERSINFO[0]}" -eq 4 && "${BASH_VERSINFO[1]}" -ge 4 || "${BASH_VERSINFO[0]}" -gt 4 ]]; then
+    complete -F _fray_keys -o nosort -o bashdefault -o default fray
+else
+    complete -F _fray_keys -o bashdefault -o default fray
 fi

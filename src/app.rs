@@ -1,7 +1,7 @@
 //! One run of fray: the parsed command line in, bytes out. Everything here is handed its
 //! streams and settings by `main`, so it can be driven from tests without a terminal.
 
-use crate::cli::{Cli, ColorWhen, Command, Format, Global, RulesId};
+use crate::cli::{Cli, ColorWhen, Command, Format, Global};
 use crate::emit::{Runner, Style};
 use crate::error::{Error, Result, io_reason};
 use crate::render::Palette;
@@ -67,8 +67,10 @@ pub fn main(args: &[OsString], env: &mut Env) -> u8 {
 }
 
 fn parse_and_run(args: &[OsString], env: &mut Env) -> Result<()> {
-    // One clap command serves parsing, the given-flag check and error messages.
-    let mut command = crate::cli::command();
+    // One clap command serves parsing, the given-flag check and error messages: the command
+    // line of the ruleset and command the words name.
+    let named = rulesets::command::scan(args, env.rules_var.as_deref());
+    let mut command = rulesets::command::command_for(named);
     let parsed = command.try_get_matches_from_mut(args).and_then(|m| Cli::from_arg_matches(&m).map(|cli| (m, cli)));
     let (matches, cli) = match parsed {
         Ok(parsed) => parsed,
@@ -78,10 +80,24 @@ fn parse_and_run(args: &[OsString], env: &mut Env) -> Result<()> {
                 let help = err.render();
                 let help = if env.color(ColorWhen::Auto) { help.ansi().to_string() } else { help.to_string() };
                 env.stdout.write_all(help.as_bytes())?;
+                if err.kind() == ErrorKind::DisplayHelp {
+                    let footer = rulesets::command::help_footer(named);
+                    if !footer.is_empty() {
+                        write!(env.stdout, "\n{footer}")?;
+                    }
+                }
                 return Ok(());
             }
-            let message = crate::cli::describe_error(&err, &command, args);
-            return Err(Error::usage(crate::cast::echo_quoted(&message)));
+            if err.kind() == ErrorKind::UnknownArgument {
+                if let Some(clap::error::ContextValue::String(flag)) = err.get(clap::error::ContextKind::InvalidArg) {
+                    if let Some(misplaced) = named.rules.misplaced_flag(named.procedure, flag) {
+                        return Err(misplaced);
+                    }
+                }
+            }
+            let sub = args.iter().skip(1).filter_map(|a| a.to_str()).find(|a| command.find_subcommand(a).is_some());
+            let help = sub.map_or("fray".to_string(), |sub| format!("fray {sub}"));
+            return Err(Error::usage(crate::cast::echo_quoted(&crate::cli::describe_error(&err, &help))));
         }
     };
     match &cli.command {
@@ -110,9 +126,9 @@ fn write_man(dir: &Path) -> Result<()> {
 }
 
 /// The global options of one run, with the environment's defaults and fray's filled in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy)]
 pub struct Settings {
-    pub rules: RulesId,
+    pub rules: &'static Ruleset,
     pub seed: u64,
     pub format: Format,
     pub color: ColorWhen,
@@ -126,10 +142,10 @@ impl Settings {
     /// The options given (anywhere on the command line), then FRAY_RULES and FRAY_FORMAT, then
     /// the defaults. A variable is read only when its flag is absent, and blamed when bad.
     pub fn new(global: &Global, env: &Env) -> Result<Settings> {
-        let rules = match global.rules {
+        // clap took only a registry name for --rules.
+        let rules = match global.rules.as_deref().and_then(Ruleset::named) {
             Some(rules) => rules,
-            None => from_var::<RulesId>("FRAY_RULES", env.rules_var.as_deref(), "a ruleset", "--rules")?
-                .unwrap_or(RulesId::Ose),
+            None => rules_var(env.rules_var.as_deref())?.unwrap_or_else(Ruleset::implied),
         };
         let format = match global.format {
             Some(format) => format,
@@ -147,6 +163,22 @@ impl Settings {
             quiet: global.quiet,
             show_seed: global.show_seed,
         })
+    }
+}
+
+/// The ruleset FRAY_RULES names (`None` when unset), read as `--rules` reads its value; an
+/// empty or unknown value is an error naming the variable.
+fn rules_var(value: Option<&OsStr>) -> Result<Option<&'static Ruleset>> {
+    let Some(value) = value else { return Ok(None) };
+    let ids: Vec<&str> = rulesets::RULESETS.iter().map(|r| r.id).collect();
+    let hint = format!("possible values: {}; unset FRAY_RULES or give --rules", ids.join(", "));
+    let text = value.to_str().ok_or_else(|| Error::usage("FRAY_RULES is not UTF-8 text").hint(hint.clone()))?;
+    if text.trim().is_empty() {
+        return Err(Error::usage("FRAY_RULES is set but empty").hint(hint));
+    }
+    match Ruleset::named(text.trim()) {
+        Some(rules) => Ok(Some(rules)),
+        None => Err(Error::usage(format!("FRAY_RULES='{text}' is not a ruleset")).hint(hint)),
     }
 }
 
@@ -172,7 +204,7 @@ pub fn run(cli: &Cli, given: &[String], env: &mut Env) -> Result<()> {
         return Err(Error::usage("not a game command"));
     };
     let settings = Settings::new(&cli.global, env)?;
-    let rules = Ruleset::get(settings.rules);
+    let rules = settings.rules;
     rules.check_has(procedure)?;
     rules.check_flags(procedure, given)?;
     let cast_opts = rulesets::cast_of(&cli.command);

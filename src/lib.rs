@@ -9,6 +9,7 @@
 pub mod app;
 pub mod cast;
 pub mod cli;
+pub mod complete;
 pub mod dice;
 pub mod emit;
 pub mod error;
@@ -17,6 +18,7 @@ pub mod order;
 pub mod outcome;
 pub mod packaging;
 pub mod prob;
+pub mod readme;
 pub mod render;
 pub mod roster;
 pub mod rulesets;

@@ -5,9 +5,10 @@
 pub mod rules;
 pub mod text;
 
-use super::{Handler, Manual, Procedures, Ruleset, side_flag};
+use super::{Example, Handler, Procedure, Procedures, Ruleset, side_flag};
+
 use crate::cast::{self, KeyDef, KeyList, RulesetKeys, Side};
-use crate::cli::{self, RulesId};
+use crate::cli;
 use crate::emit::Runner;
 use crate::error::{Error, Result};
 use crate::outcome::Modifier;
@@ -74,78 +75,38 @@ combatants:
     slow: true
 ";
 
-const MANUAL: Manual = Manual {
-    intro: &[
-        "The B/X numbers of the OSE SRD (Encounters, Evasion and Pursuit, Combat, Ability Scores). Where a rule is the one `ose` has, `bx` runs `ose`'s rule: surprise, side initiative and the dungeon chase.",
-    ],
-    rules: &[
-        (
-            "`surprise`",
-            "every side not `aware` (or `--aware SIDE`) rolls 1d6 and is surprised on 1–2, or on its `chance=N`; `surprise=N` gives a side's die already rolled at the table, shown as given. None surprised: no advantage; some: the others get one free round; all: a moment of confusion. No `--ambush` in B/X: give the ambushed side a higher `chance`.",
-        ),
-        (
-            "`distance`",
-            "`--dungeon` (default) 2d6 × 10′, whatever the surprise; `--wilderness` (or `--outdoors`) and `--waterborne` 4d6 × 10 yards, 1d4 × 10 yards when either side is `--surprised`.",
-        ),
-        (
-            "`initiative`",
-            "each side not `--surprised` rolls 1d6 (or gives it: `initiative=N`), highest first; a `slow` combatant (a two-handed or slow weapon) acts after every side, whatever its side rolled (OSE SRD, Combat: slow weapons always act last), and `dex=` and `mod=`, which a side's d6 does not take, are refused without `--individual`; ties as in `ose`: `--ties reroll` (default), the tied roll 1d6 each and those still tied re-roll until every place is settled, or `--ties simultaneous`, they act at the same time. `--individual`: each combatant rolls 1d6 + its DEX modifier (`dex=SCORE`) and any `mod=N`, or gives its total (`initiative=N`); `slow` (a two-handed or slow weapon) acts after everyone else, and among the slow the higher total first; ties the same way, among those level on both: the SRD's individual initiative gives no tie rule of its own, so we apply its side rule (`--ties`) to the tied combatants, a re-roll being a bare 1d6 roll-off among them, as a side's die takes no modifier (DEX set the totals that tied and does not weigh a second time); a side named with `--side` and without combatants rolls as one (a default side nobody is on takes no part); each member of a `*COUNT` group rolls.",
-        ),
-        (
-            "`reaction`",
-            "2d6 + modifiers: ≤2 Hostile, attacks · 3–5 Unfriendly, may attack · 6–8 Neutral, uncertain · 9–11 Indifferent, uninterested · ≥12 Friendly, helpful. `--cha SCORE` (the same table as DEX below), `--cha-mod N`, `--mod N`.",
-        ),
-        (
-            "`pursue --dungeon` (default)",
-            "`--quarry SPEED --pursuer SPEED` are base movement rates, run in full each round. A faster quarry escapes at once (round 0). Otherwise `ose`'s chase: `--gap FEET` (default 2d6 × 10′), `--sight FEET`, `--drop treasure|food[@ROUND]` (3-in-6 the pursuers stop), `--rounds N` (default 10); after 30 rounds of running both sides are exhausted (−2 to attacks, damage and AC until they rest three turns).",
-        ),
-        (
-            "`pursue --wilderness`",
-            "a percentile evasion roll by the size of each group (`--quarry-count N --pursuer-count N`, table below); +25% when the quarry is at least twice as fast as its pursuers, −25% the other way round; `--mod PERCENT`, the referee's modifier for the terrain; never below 5%. `--surprised quarry`: it may not evade when the sides meet (only the `--mod` chance, if given); `--surprised pursuers`: it gets away. A failed evasion: faster pursuers catch the quarry on 50%, else it tries again the next day (surprise no longer counts), for `--days N` (default 7).",
-        ),
-        (
-            "`pursue --waterborne`",
-            "the fleeing vessel evades on 80% when it is faster; when slower by 0–30′ a round 50%, 31–60′ 40%, 61–90′ 35%, 91–120′ 25%, more 10%. A failed evasion starts a chase from `--gap FEET` (default 4d6 × 10 yards); the gap closes by the difference in speed, at least 30′ a round, until caught (or `--rounds N`).",
-        ),
-        (
-            "`encounter`",
-            "surprise, distance (outdoors shortened when either side is surprised), initiative of the sides not surprised (the `slow` after every side that acts; `dex=` and `mod=` refused, as in side initiative), the reaction of every side met by the first (with `--cha`), and the conclusion: at least one turn passes. `--wilderness`/`--waterborne` as for distance.",
-        ),
-    ],
-    notes: &[
-        "The wilderness evasion chance, by the number fleeing and the number pursuing: 1–4 fleeing: 1 pursuer 50% · 2–3: 70% · 4+: 90%; 5–12 fleeing: 1–3 pursuers 35% · 4–8: 50% · 9+: 70%; 13–24 fleeing: 1–6 pursuers 25% · 7–16: 35% · 17+: 50%; 25 or more fleeing: 1–10 pursuers 10% · 11–30: 25% · 31+: 35%.",
-        "DEX and CHA modifiers: 3: −2 · 4–5: −1 · 6–8: −1 · 9–12: 0 · 13–15: +1 · 16–17: +1 · 18: +2.",
-        "Side keys: `aware`, `chance=N` (0–6, default 2), `surprise=N` (1–6, the side's surprise die), `initiative=N` (1–6, the side's initiative die). Combatant keys: `dex=SCORE` (3–18), `mod=N` (−10..10, an initiative modifier for monsters), `slow`, `initiative=N` (an individual total, with `--individual`). A side's `initiative=N` with `--individual`, a combatant's `initiative=N`, `dex=` or `mod=` without it (in `initiative` and `encounter`), and `surprise=N` on an aware side are refused.",
-    ],
-    output: &[
-        (
-            "`surprise`",
-            "as `ose`, and `given: true` on a side whose die was given (`surprise=N`); no `ambusher` stance.",
-        ),
-        (
-            "`distance`",
-            "`{terrain: dungeon|wilderness|waterborne, surprised, roll, unit: feet|yards, scale, yards? (outdoors), feet (yards × 3 outdoors)}`.",
-        ),
-        (
-            "`initiative`",
-            "sides as `ose` (with `given: true` on a given die), and `slow_last?: [{name, side}]`, the slow weapons that act after every side, in the sides' order. `--individual`: `order` — in acting order, each `{name, side, total, place (shared when simultaneous), roll?, modifiers?, given?, slow?}`; `surprised?` (sides that sit out); `ties?` — tie records as in `ose`, `total` the shared total; `notes?: [all_surprised]`.",
-        ),
-        ("`reaction`", "`{roll, modifiers, total, result, band: hostile|unfriendly|neutral|indifferent| friendly}`."),
-        (
-            "`pursue`",
-            "always `terrain`, `quarry`, `pursuer`, `outcome: caught|escaped|distracted|running` and `round`. A faster quarry in a dungeon: `{automatic: true, outcome: escaped, round: 0}`. Otherwise in a dungeon the `ose` pursuit (`quarry_run`, `pursuer_run`, `start_gap`, `start?`, `sight?`, `rounds`, `gap`, `note?`) and `exhausted?` (30 rounds run). Wilderness: `quarry_count`, `pursuer_count`, `chance` — `{base? (the table), modifiers?, chance, floor?, surprised?: quarry|pursuers}` — and `later_chance?` (from day 2, when it differs), `faster_pursuers`, `days` — each `{day, evasion? (1d100), evaded, catch? (1d100), caught}` — and `day`; here `round` counts days too. Waterborne: `chance`, `band: faster|0-30|31-60|61-90|91-120|over_120`, `evasion` (1d100), `evaded`, then when chased `start?` (the rolled distance), `start_gap`, `closing` (feet a round), `rounds: [{round, gap}]`, `gap`.",
-        ),
-        ("`encounter`", "`{surprise, distance, initiative, reaction: [{name, …reaction}], conclusion}`."),
-    ],
-    quiet_encounter: "`surprised=monsters feet=50 order=party reaction=12`, with the distance in `feet` (yards × 3 outdoors) and in `reaction` the total of each side the first side meets, in side order.",
-};
+const EXAMPLES: &[Example] = &[
+    Example::new(
+        Procedure::Initiative,
+        "fray -r bx initiative --individual Ansel:dex=16 Ogre:side=monsters,mod=-1,slow",
+        "",
+    )
+    .tour(),
+    Example::new(Procedure::Surprise, "fray -r bx surprise --aware monsters", "only the party rolls"),
+    Example::new(Procedure::Distance, "fray -r bx distance --wilderness", "4d6 x 10 yards"),
+    Example::new(Procedure::Reaction, "fray -r bx reaction --cha 13", ""),
+    Example::new(
+        Procedure::Pursue,
+        "fray -r bx pursue --wilderness --quarry 90 --pursuer 120 --quarry-count 5 --pursuer-count 12",
+        "",
+    ),
+    Example::new(Procedure::Encounter, "fray -r bx encounter --outdoors --cha 13", ""),
+];
+
+const FLAG_HELP: &[(Procedure, &str, &str)] = &[
+    (Procedure::Pursue, "--gap", "Starting gap in feet (default: the encounter distance, rolled)"),
+    (Procedure::Pursue, "--sight", "Lost from view past FEET: the pursuers give up"),
+];
 
 pub static RULESET: Ruleset = Ruleset {
     id: "bx",
-    cli: RulesId::Bx,
+    aliases: &[],
+    title: "Classic Basic/Expert numbers, as in the Old-School Essentials SRD",
     keys: KEYS,
     roster: ROSTER,
-    manual: MANUAL,
+    examples: EXAMPLES,
+    flag_help: FLAG_HELP,
+    values: super::no_values,
     procedures: Procedures {
         surprise: Some(Handler { flags: &["--aware"], run: surprise_command }),
         distance: Some(Handler {

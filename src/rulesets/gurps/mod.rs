@@ -16,9 +16,10 @@ pub mod success;
 pub mod surprise;
 pub mod text;
 
-use super::{Handler, Manual, Procedures, Ruleset};
+use super::{Example, Handler, Procedure, Procedures, Ruleset};
+
 use crate::cast::{self, Hundredths, KeyDef, KeyList, RulesetKeys};
-use crate::cli::{self, RulesId};
+use crate::cli;
 use crate::emit::Runner;
 use crate::error::{Error, Result};
 use crate::outcome::Modifier;
@@ -107,92 +108,37 @@ combatants:
     dx: 11
 ";
 
-/// What the README says of the ruleset; see [`Manual`].
-const MANUAL: Manual = Manual {
-    intro: &["Procedures: `surprise`, `initiative`, `reaction`, `encounter`. IQ rolls are 3d6 ≤ \
-            effective IQ; 3–4 always succeed, 17–18 always fail."],
-    rules: &[
-        (
-            "`surprise --partial` (default)",
-            "exactly two sides; each leader rolls 1d: +2 leader's Combat Reflexes, else +1 if \
-                anyone on the side has them (never both); +1 to the leader with the higher IQ \
-                (between two leaders); +1 for Tactics, +2 at Tactics 20+; −2 for a leaderless side \
-                unless `animals` or a group IQ ≤ 5; plus the side's `mod`. The higher total acts; \
-                everyone on the other side is mentally stunned and rolls IQ at the start of each \
-                turn, +1 on the 2nd turn, +2 on the 3rd…; a tie surprises nobody.",
-        ),
-        (
-            "`surprise --total [--ambush SIDE]`",
-            "the attackers (default `monsters`) strike from nowhere: the referee rolls 1d once, \
-                the freeze in seconds for every surprised combatant without Combat Reflexes, who \
-                Does Nothing; after it, an IQ roll at base IQ each turn. Combat Reflexes never \
-                freeze (total surprise is partial for them) and add +6 to every recovery roll. A \
-                success still Does Nothing that turn and acts from the next. `--rounds N` (default \
-                20) caps the turns followed.",
-        ),
-        (
-            "`initiative`",
-            "Basic Speed, highest first; ties go to the higher DX, and those still tied roll 1d \
-                each, re-rolling among the still tied until every place is settled, an order fixed \
-                for the whole fight.",
-        ),
-        (
-            "`reaction`",
-            "3d6 + `--mod N`: ≤0 Disastrous · 1–3 Very Bad · 4–6 Bad · 7–9 Poor · 10–12 Neutral \
-                · 13–15 Good · 16–18 Very Good · ≥19 Excellent.",
-        ),
-        (
-            "`encounter`",
-            "surprise (partial or total), recovery, turn order with the stunned marked, and a \
-                reaction with `--reaction` (`--mod` needs it).",
-        ),
-    ],
-    notes: &[
-        "A side with no combatants fights as one combatant named after the side.",
-        "Who leads a side in a partial surprise: the combatant marked `leader`, or, with none \
-            marked, the first one listed (of a group, its first member, `Orc 1`), with its own IQ \
-            and Combat Reflexes; the text says \"Ansel leads (first listed)\". \
-            `leader-iq`/`leader-cr` describe the leader of a side without combatants only and are \
-            refused on a side that has them; a `leaderless` side has none.",
-    ],
-    output: &[
-        (
-            "`surprise`",
-            "`kind: partial|total`, `attackers?` (total), `sides` — each `{name, surprised, \
-                leader?: {name (null for a side without combatants), first_listed? (true when no \
-                combatant is marked leader), iq, cr, tactics?}, leaderless?, roll?, modifiers?, \
-                total?}` (the leaders' roll, partial); `winner` (a side's name, or null on a tie; \
-                partial); `freeze?: {roll, seconds}` (total; null when nobody freezes); \
-                `combatants` — each `{name, side, iq, cr, surprised, shock?: frozen|stunned, \
-                frozen?, recovery?: [{turn, modifiers, roll, target, success, automatic?}], \
-                acts_from_turn}` (1 = not surprised, null = still stunned after `rounds`); \
-                `rounds`.",
-        ),
-        (
-            "`initiative`",
-            "`order` — each `{name, side, total (Basic Speed), dx, place}`; `ties?` — tie \
-                records as in `ose`, `total` the shared Basic Speed, `by?: [dx]`.",
-        ),
-        (
-            "`reaction`",
-            "`{roll, modifiers, total, result, band: \
-                disastrous|very_bad|bad|poor|neutral|good|very_good|excellent}`.",
-        ),
-        (
-            "`encounter`",
-            "`surprise`, `order` (initiative places with `surprised` and `acts_from_turn`), \
-                `ties?`, `reaction?`.",
-        ),
-    ],
-    quiet_encounter: "`surprised=\"Orc 1,Orc 2\" winner=party acts_from=\"Orc 1:5,Orc 2:2\" order=Ansel,Bree \
-        reaction=12`: `winner` of a partial surprise (`none` on a tie), or `freeze`, the seconds of \
-        a total one (`0` when nobody freezes); `acts_from`, each surprised combatant's first turn \
-        as `NAME:TURN` (`-`: still stunned after `--rounds`); `reaction` only with `--reaction`.",
-};
+const EXAMPLES: &[Example] = &[
+    Example::new(Procedure::Surprise, "fray -r gurps surprise --partial 'Ansel:iq=12,cr' 'Orc*3:side=monsters'", "")
+        .tour(),
+    Example::new(
+        Procedure::Surprise,
+        "fray -r gurps surprise --total Clerk:iq=9 Guard:iq=10,cr Werewolf:side=monsters",
+        "",
+    ),
+    Example::new(
+        Procedure::Initiative,
+        "fray -r gurps initiative Ansel:speed=6.25,dx=12 Orc:speed=5.5,side=monsters",
+        "",
+    ),
+    Example::new(Procedure::Reaction, "fray -r gurps reaction --mod 2", ""),
+    Example::new(
+        Procedure::Encounter,
+        "fray -r gurps encounter --partial --reaction Ansel:iq=12,speed=6 'Orc*2:side=monsters,speed=5'",
+        "",
+    ),
+];
+
+const FLAG_HELP: &[(Procedure, &str, &str)] = &[(
+    Procedure::Encounter,
+    "--rounds",
+    "Turns of recovery rolls to follow before calling a combatant out of the fight",
+)];
 
 pub static RULESET: Ruleset = Ruleset {
     id: "gurps",
-    cli: RulesId::Gurps,
+    aliases: &["gurps4e"],
+    title: "GURPS 4th edition",
     keys: KEYS,
     roster: ROSTER,
     procedures: Procedures {
@@ -206,7 +152,9 @@ pub static RULESET: Ruleset = Ruleset {
             run: encounter_command,
         }),
     },
-    manual: MANUAL,
+    examples: EXAMPLES,
+    flag_help: FLAG_HELP,
+    values: super::no_values,
 };
 
 /// The side the surprise flags name, which takes part even with nobody on it: the attackers

@@ -57,6 +57,10 @@ pub const SURVIVAL: KeyDef =
 pub const FLAGS: &[&str] =
     &["COMBATANT", "--fleeing", "--gap", "--terrain", "--sight", "--cover", "--complications", "--rounds"];
 
+/// What `--gap` and `--sight` mean in a chase of either edition.
+pub const GAP_HELP: &str = "Starting gap in feet (default 30)";
+pub const SIGHT_HELP: &str = "A quarry this many feet ahead of the nearest pursuer may slip away by Stealth";
+
 /// Speed when `speed=` is not given.
 pub const DEFAULT_SPEED: u32 = 30;
 /// The starting gap when neither `--gap` nor `--terrain` is given.
