@@ -19,7 +19,7 @@ Examples:
   fray encounter                              the six-step encounter, two sides
   fray encounter --aware monsters --cha 16    the monsters lie in wait; the party parleys
   fray surprise --ambush --odds               how likely is each side to be surprised?
-  fray -r gurps surprise --partial 'Ansel:iq=12,cr' Orc*3:side=monsters
+  fray -r gurps surprise --partial 'Ansel:iq=12,cr' 'Orc*3:side=monsters'
   fray -r 5e surprise --stealth 14 Elf:per=16 Fighter:per=12 Wizard:per=10 Halfling:per=14
   fray -r bx initiative --individual Ansel:dex=16 Ogre:side=monsters,mod=-1,slow
   fray -r cofd encounter Mitch:wits=2,composure=3 Thug:ambusher,dex=3,stealth=2,side=monsters
@@ -32,6 +32,7 @@ Environment:
   FRAY_FORMAT      default for --format
   NO_COLOR         non-empty: no colour with --color auto
   CLICOLOR_FORCE   not 0: colour with --color auto even when not a terminal
+  COLUMNS          the width of text output when --width is not given
 
 Exit status:
   0 success, 1 unreadable or malformed data (a roster file), 2 usage error";
@@ -93,6 +94,10 @@ pub struct Global {
     /// Print the seed in text output
     #[arg(global = true, help_heading = GLOBAL, short = 'v', long)]
     pub show_seed: bool,
+
+    /// Wrap text output to N columns (default: COLUMNS, else the terminal's width, else 80)
+    #[arg(global = true, help_heading = GLOBAL, long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<usize>(20..=1000))]
+    pub width: Option<usize>,
 }
 
 /// The heading the global options share in every help page.
@@ -239,7 +244,7 @@ Examples:
   fray initiative --ties simultaneous
   fray initiative --side party --side orcs --side wolves --wait wolves
   fray -r gurps initiative Ansel:speed=6.25,dx=12 Orc:speed=5.5,side=monsters
-  fray -r 5e initiative Rogue:dex=4 Goblin*4:dex=2,side=monsters
+  fray -r 5e initiative Rogue:dex=4 'Goblin*4:dex=2,side=monsters'
   fray -r bx initiative --individual Ansel:dex=16 Ogre:side=monsters,mod=-1,slow
   fray -r 5e initiative --variant speed --rounds 3 'Paladin:dex=0,action=spell:2+light'
   fray -r 5e2024 initiative --swap Rogue:Fighter Rogue:dex=4,alert,pb=2 Fighter:dex=1 Orc:side=monsters
@@ -258,7 +263,7 @@ Examples:
   fray pursue --quarry 30 --pursuer 40 --gap 60 --sight 120 --drop treasure@2
   fray pursue --quarry 40 --pursuer 40 --odds
   fray -r bx pursue --wilderness --quarry 90 --pursuer 120 --quarry-count 5 --pursuer-count 12
-  fray -r 5e pursue --gap 30 --sight 60 Rogue:speed=35,con=1,stealth=7 Guard*2:side=monsters,per=12
+  fray -r 5e pursue --gap 30 --sight 60 Rogue:speed=35,stealth=7 'Guard*2:side=monsters,per=12'
   fray -r 5e2024 pursue --terrain forest --complications wilderness --odds Thief Wolf:side=monsters";
 
 pub const ENCOUNTER_EXAMPLES: &str = "\
@@ -266,11 +271,11 @@ Examples:
   fray encounter --aware monsters               the spider heard the party coming
   fray encounter --outdoors --cha 16 -f yaml
   fray -r bx encounter --outdoors --cha 13
-  fray -r gurps encounter --partial --reaction Ansel:iq=12,speed=6 Orc*2:side=monsters,speed=5
-  fray -r 5e encounter --stealth 14 Elf:per=16,dex=3 Goblin*4:side=monsters,dex=2
-  fray -r 5e2024 encounter --stealth-mod 4 Elf:per=16,dex=3 Goblin*4:side=monsters,dex=2
+  fray -r gurps encounter --partial --reaction Ansel:iq=12,speed=6 'Orc*2:side=monsters,speed=5'
+  fray -r 5e encounter --stealth 14 Elf:per=16,dex=3 'Goblin*4:side=monsters,dex=2'
+  fray -r 5e2024 encounter --stealth-mod 4 Elf:per=16,dex=3 'Goblin*4:side=monsters,dex=2'
   fray -r wod encounter Mitch:wits=2,composure=3,dex=3 Thug:ambusher,side=monsters
-  fray -r cofd encounter Mitch:wits=2,composure=3,dex=3 Thug*2:ambusher,dex=3,stealth=2,side=monsters";
+  fray -r cofd encounter Mitch:wits=2,composure=3 'Thug*2:ambusher,dex=3,stealth=2,side=monsters'";
 
 // Sides and combatants, inline or from a roster file.
 #[derive(Debug, Args)]

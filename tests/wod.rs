@@ -358,7 +358,8 @@ fn an_exceptional_success_leaves_nobody_on_the_side_caught_off_guard() {
     assert_eq!(doc["surprise"]["surprised"], json!([]));
     assert!(doc["initiative"].get("rounds").is_none(), "everyone acts from round 1: {doc}");
     let text = stdout(&args);
-    assert!(text.contains("→ Mitch's exceptional success: nobody on party is caught off guard"), "{text}");
+    let wide = stdout(&[&args[..], &["--width", "120"]].concat());
+    assert!(wide.contains("→ Mitch's exceptional success: nobody on party is caught off guard"), "{wide}");
     insta::assert_snapshot!("exceptional_text", text);
 }
 

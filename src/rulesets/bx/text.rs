@@ -45,7 +45,7 @@ fn rolled_distance(d: &DistanceOutcome, p: &Palette) -> String {
 
 impl Report for DistanceOutcome {
     fn text(&self, p: &Palette, out: &mut String) {
-        block(out, &[rolled_distance(self, p)]);
+        block(out, p, &[rolled_distance(self, p)]);
     }
 
     fn headline(&self, out: &mut String) {
@@ -102,7 +102,7 @@ impl Report for IndividualOutcome<'_> {
             let sides: Vec<&str> = self.surprised.iter().map(String::as_str).collect();
             lines.push(p.dim(format_args!("{} surprised: no roll", join(&sides))).to_string());
         }
-        block(out, &lines);
+        block(out, p, &lines);
     }
 
     fn headline(&self, out: &mut String) {
@@ -120,6 +120,7 @@ impl Report for PursueOutcome {
         match self {
             PursueOutcome::Outrun(o) => block(
                 out,
+                p,
                 &[
                     format!("quarry runs {}′ a round; pursuers run {}′", o.quarry, o.pursuer),
                     format!("→ {}", p.good("escaped: the quarry is faster, so the evasion succeeds at once")),
@@ -130,6 +131,7 @@ impl Report for PursueOutcome {
                 if d.exhausted {
                     block(
                         out,
+                        p,
                         &[p.dim(format_args!(
                             "after {EXHAUSTING_ROUNDS} rounds of running both sides are exhausted: \
                              −2 to attacks, damage and AC until they rest three turns"
@@ -138,8 +140,8 @@ impl Report for PursueOutcome {
                     );
                 }
             }
-            PursueOutcome::Wilderness(w) => block(out, &wilderness_lines(w, p)),
-            PursueOutcome::Waterborne(w) => block(out, &waterborne_lines(w, p)),
+            PursueOutcome::Wilderness(w) => block(out, p, &wilderness_lines(w, p)),
+            PursueOutcome::Waterborne(w) => block(out, p, &waterborne_lines(w, p)),
         }
     }
 
