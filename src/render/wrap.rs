@@ -164,6 +164,12 @@ fn narrow_gaps(line: &str, chars: &[(usize, char, usize)], from: usize) -> Strin
 /// broken so that no output line is wider than `width`, each continuation indented under the
 /// hanging indent; every output line ends with a newline.
 pub fn push_wrapped(out: &mut String, lead: usize, line: &str, width: usize) {
+    // No character takes more columns than it has bytes in UTF-8: most lines need no measuring.
+    if lead + line.len() <= width {
+        out.push_str(line);
+        out.push('\n');
+        return;
+    }
     let chars = visible(line);
     let total: usize = chars.iter().map(|&(.., w)| w).sum();
     if lead + total <= width {
