@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_fray_global_optspecs
-    string join \n r/rules= seed= f/format= color= n/repeat= odds q/quiet v/show-seed h/help V/version
+    string join \n r/rules= seed= f/format= color= n/repeat= odds q/quiet v/show-seed width= h/help V/version
 end
 
 function __fish_fray_needs_command
@@ -43,6 +43,7 @@ complete -c fray -n "__fish_fray_needs_command" -l color -d 'When to colour text
 always\t''
 never\t''"
 complete -c fray -n "__fish_fray_needs_command" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_needs_command" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_needs_command" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_needs_command" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_needs_command" -s v -l show-seed -d 'Print the seed in text output'
@@ -73,6 +74,7 @@ complete -c fray -n "__fish_fray_using_subcommand surprise" -l color -d 'When to
 always\t''
 never\t''"
 complete -c fray -n "__fish_fray_using_subcommand surprise" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_using_subcommand surprise" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand surprise" -l side -d 'A side, in order: NAME[:KEY[=VALUE],...] (repeatable; default: party and monsters)' -r
 complete -c fray -n "__fish_fray_using_subcommand surprise" -l roster -d 'Sides and combatants from a YAML file (\'-\' reads standard input)' -r -F
 complete -c fray -n "__fish_fray_using_subcommand surprise" -l ambush -d 'SIDE attacks from ambush (default monsters): every other side is easier to surprise' -r
@@ -106,6 +108,7 @@ complete -c fray -n "__fish_fray_using_subcommand distance" -l color -d 'When to
 always\t''
 never\t''"
 complete -c fray -n "__fish_fray_using_subcommand distance" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_using_subcommand distance" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand distance" -l terrain -d 'The travel terrain the others are seen across, e.g. forest or hills' -r -f -a "arctic\t''
 desert\t''
 farmland\t''
@@ -152,6 +155,7 @@ complete -c fray -n "__fish_fray_using_subcommand initiative" -l color -d 'When 
 always\t''
 never\t''"
 complete -c fray -n "__fish_fray_using_subcommand initiative" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_using_subcommand initiative" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l side -d 'A side, in order: NAME[:KEY[=VALUE],...] (repeatable; default: party and monsters)' -r
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l roster -d 'Sides and combatants from a YAML file (\'-\' reads standard input)' -r -F
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l ties -d 'How tied sides are settled' -r -f -a "reroll\t'Tied sides re-roll among themselves until the tie breaks'
@@ -189,6 +193,7 @@ complete -c fray -n "__fish_fray_using_subcommand reaction" -l color -d 'When to
 always\t''
 never\t''"
 complete -c fray -n "__fish_fray_using_subcommand reaction" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_using_subcommand reaction" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand reaction" -l cha -d 'The speaker\'s Charisma score when the party parleys (3-18)' -r
 complete -c fray -n "__fish_fray_using_subcommand reaction" -l cha-mod -d 'The speaker\'s Charisma modifier, given directly' -r
 complete -c fray -n "__fish_fray_using_subcommand reaction" -l mod -d 'Any other reaction modifier' -r
@@ -212,6 +217,7 @@ complete -c fray -n "__fish_fray_using_subcommand pursue" -l color -d 'When to c
 always\t''
 never\t''"
 complete -c fray -n "__fish_fray_using_subcommand pursue" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l side -d 'A side, in order: NAME[:KEY[=VALUE],...] (repeatable; default: party and monsters)' -r
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l roster -d 'Sides and combatants from a YAML file (\'-\' reads standard input)' -r -F
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l fleeing -d 'The side that flees; every other side gives chase (default the first side)' -r
@@ -275,6 +281,7 @@ complete -c fray -n "__fish_fray_using_subcommand encounter" -l color -d 'When t
 always\t''
 never\t''"
 complete -c fray -n "__fish_fray_using_subcommand encounter" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l side -d 'A side, in order: NAME[:KEY[=VALUE],...] (repeatable; default: party and monsters)' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l roster -d 'Sides and combatants from a YAML file (\'-\' reads standard input)' -r -F
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l ambush -d 'SIDE attacks from ambush (default monsters): every other side is easier to surprise' -r
@@ -327,6 +334,7 @@ complete -c fray -n "__fish_fray_using_subcommand roll" -l color -d 'When to col
 always\t''
 never\t''"
 complete -c fray -n "__fish_fray_using_subcommand roll" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_using_subcommand roll" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand roll" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand roll" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand roll" -s v -l show-seed -d 'Print the seed in text output'
@@ -347,6 +355,7 @@ complete -c fray -n "__fish_fray_using_subcommand completions" -l color -d 'When
 always\t''
 never\t''"
 complete -c fray -n "__fish_fray_using_subcommand completions" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_using_subcommand completions" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand completions" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand completions" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand completions" -s v -l show-seed -d 'Print the seed in text output'
@@ -367,6 +376,7 @@ complete -c fray -n "__fish_fray_using_subcommand man" -l color -d 'When to colo
 always\t''
 never\t''"
 complete -c fray -n "__fish_fray_using_subcommand man" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_using_subcommand man" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand man" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand man" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand man" -s v -l show-seed -d 'Print the seed in text output'

@@ -30,6 +30,10 @@ pub struct Env<'a> {
     pub format_var: Option<OsString>,
     /// A seed from the OS, asked for only when --seed is not given.
     pub os_seed: fn() -> u64,
+    /// COLUMNS, the width of text when --width is not given.
+    pub columns_var: Option<OsString>,
+    /// The columns of the terminal standard output is, if it is one.
+    pub terminal_width: Option<usize>,
 }
 
 impl Env<'_> {
@@ -42,10 +46,24 @@ impl Env<'_> {
             ColorWhen::Auto => !self.no_color && (self.force_color || self.terminal),
         }
     }
+
+    /// The columns text may take: `--width`, else COLUMNS (a positive number; anything else is
+    /// passed over, as other tools do), else the terminal's width, else 80.
+    pub fn width(&self, flag: Option<usize>) -> usize {
+        use crate::render::wrap::{DEFAULT_WIDTH, MAX_WIDTH, MIN_WIDTH};
+        let columns = self.columns_var.as_deref().and_then(OsStr::to_str).and_then(|v| v.trim().parse::<usize>().ok());
+        flag.or(columns.filter(|&c| c > 0))
+            .or(self.terminal_width.filter(|&c| c > 0))
+            .map_or(DEFAULT_WIDTH, |w| w.clamp(MIN_WIDTH, MAX_WIDTH))
+    }
 }
 
 /// The program's own version, in every YAML/JSON document.
 pub use crate::emit::VERSION;
+
+/// What `--version` says after `fray`: the version and, when built from git, the revision and
+/// its date (`0.1.0 (abc1234 2026-12-01)`; see build.rs).
+pub const BUILD_VERSION: &str = env!("FRAY_BUILD_VERSION");
 
 /// Seeds fray draws itself stay below 2^53, so every JSON reader holds them exactly.
 pub const DRAWN_SEED_LIMIT: u64 = 1 << 53;
@@ -70,7 +88,8 @@ fn parse_and_run(args: &[OsString], env: &mut Env) -> Result<()> {
     // One clap command serves parsing, the given-flag check and error messages: the command
     // line of the ruleset and command the words name.
     let named = rulesets::command::scan(args, env.rules_var.as_deref());
-    let mut command = rulesets::command::command_for(named);
+    // The revision is told here, not in the declaration, so the generated man pages name only the version.
+    let mut command = rulesets::command::command_for(named).version(BUILD_VERSION);
     let parsed = command.try_get_matches_from_mut(args).and_then(|m| Cli::from_arg_matches(&m).map(|cli| (m, cli)));
     let (matches, cli) = match parsed {
         Ok(parsed) => parsed,
@@ -136,6 +155,9 @@ pub struct Settings {
     pub odds: bool,
     pub quiet: bool,
     pub show_seed: bool,
+    /// The seed was drawn, not given with --seed.
+    pub seed_drawn: bool,
+    pub width: usize,
 }
 
 impl Settings {
@@ -162,6 +184,8 @@ impl Settings {
             odds: global.odds,
             quiet: global.quiet,
             show_seed: global.show_seed,
+            seed_drawn: global.seed.is_none(),
+            width: env.width(global.width),
         })
     }
 }
@@ -238,10 +262,12 @@ pub fn run(cli: &Cli, given: &[String], env: &mut Env) -> Result<()> {
     // -q is a text headline whatever the format; YAML and JSON are never coloured.
     let color = (settings.quiet || settings.format == Format::Text) && env.color(settings.color);
     let style = Style {
-        palette: Palette::new(color),
+        palette: Palette::new(color).with_width(settings.width),
         format: if settings.quiet { Format::Text } else { settings.format },
         quiet: settings.quiet,
         show_seed: settings.show_seed,
+        // On a terminal a drawn seed closes the text, dimly, so a roll at the table can be replayed.
+        seed_footer: env.terminal && settings.seed_drawn && !settings.show_seed,
         repeat: settings.repeat,
         odds: settings.odds,
         seed: settings.seed,

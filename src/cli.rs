@@ -20,6 +20,7 @@ Environment:
   FRAY_FORMAT      default for --format
   NO_COLOR         non-empty: no colour with --color auto
   CLICOLOR_FORCE   not 0: colour with --color auto even when not a terminal
+  COLUMNS          the width of text output when --width is not given
 
 Exit status:
   0 success, 1 unreadable or malformed data (a roster file), 2 usage error";
@@ -79,6 +80,10 @@ pub struct Global {
     /// Print the seed in text output
     #[arg(global = true, help_heading = GLOBAL, short = 'v', long)]
     pub show_seed: bool,
+
+    /// Wrap text output to N columns (default: COLUMNS, else the terminal's width, else 80)
+    #[arg(global = true, help_heading = GLOBAL, long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<usize>(20..=1000))]
+    pub width: Option<usize>,
 }
 
 /// The heading the global options share in every help page.

@@ -32,6 +32,8 @@ pub struct Style {
     pub format: Format,
     pub quiet: bool,
     pub show_seed: bool,
+    /// A drawn seed closes the text, dimly, so a roll at the table can be replayed.
+    pub seed_footer: bool,
     pub repeat: Option<u64>,
     pub odds: bool,
     pub seed: u64,
@@ -45,6 +47,7 @@ pub struct Runner<'a> {
     format: Format,
     quiet: bool,
     show_seed: bool,
+    seed_footer: bool,
     repeat: Option<u64>,
     odds: bool,
     seed: u64,
@@ -130,8 +133,8 @@ impl<'a> Runner<'a> {
         rules: &'static str,
         procedure: &'static str,
     ) -> Runner<'a> {
-        let Style { palette, format, quiet, show_seed, repeat, odds, seed } = style;
-        Runner { out, err, palette, format, quiet, show_seed, repeat, odds, seed, rules, procedure }
+        let Style { palette, format, quiet, show_seed, seed_footer, repeat, odds, seed } = style;
+        Runner { out, err, palette, format, quiet, show_seed, seed_footer, repeat, odds, seed, rules, procedure }
     }
 
     pub fn run<R: Rule>(&mut self, rule: &R) -> Result<()> {
@@ -160,6 +163,12 @@ impl<'a> Runner<'a> {
                 self.out.write_all(&bytes)?;
             }
         }
+        if self.seed_footer && self.format == Format::Text && !self.quiet {
+            text.clear();
+            let p = &self.palette;
+            p.line(&mut text, "", &p.dim(format_args!("--seed {} replays this", self.seed)).to_string());
+            self.out.write_all(text.as_bytes())?;
+        }
         Ok(())
     }
 
@@ -186,7 +195,7 @@ impl<'a> Runner<'a> {
         if self.show_seed {
             let _ = write!(title, " · seed {}", self.seed);
         }
-        let _ = writeln!(out, "{}", p.paint(p.title, title));
+        p.line(out, "", &p.paint(p.title, title).to_string());
     }
 
     fn text<T: Report>(&self, outcome: &T, index: Option<u64>, out: &mut String) {

@@ -36,6 +36,8 @@ fn main() -> ExitCode {
         rules_var: std::env::var_os("FRAY_RULES"),
         format_var: std::env::var_os("FRAY_FORMAT"),
         os_seed,
+        columns_var: std::env::var_os("COLUMNS"),
+        terminal_width: if stdout.is_terminal() { terminal_width() } else { None },
     };
     ExitCode::from(app::main(&args, &mut env))
 }
@@ -49,6 +51,11 @@ fn os_seed() -> u64 {
     }
     hasher.write_u32(std::process::id());
     hasher.finish()
+}
+
+/// The columns of the terminal on standard output.
+fn terminal_width() -> Option<usize> {
+    terminal_size::terminal_size_of(io::stdout()).map(|(terminal_size::Width(w), _)| usize::from(w))
 }
 
 /// Standard output when fray was started without one (`fray >&-`): every write fails.

@@ -50,11 +50,12 @@ fn fish_values_after_global_options(script: Vec<u8>) -> Vec<u8> {
     text.replacen("    or return\n", retry, 1).into_bytes()
 }
 
-const ENVIRONMENT: [(&str, &str); 4] = [
+const ENVIRONMENT: [(&str, &str); 5] = [
     ("FRAY_RULES", "The ruleset used when --rules is not given."),
     ("FRAY_FORMAT", "The output format used when --format is not given."),
     ("NO_COLOR", "When set and not empty, --color auto does not colour."),
     ("CLICOLOR_FORCE", "When set and not 0, --color auto colours even when standard output is not a terminal."),
+    ("COLUMNS", "The width text output wraps to when --width is not given (else the terminal's, else 80)."),
 ];
 
 const EXIT_STATUS: [(&str, &str); 3] = [

@@ -283,7 +283,8 @@ fn delays_readies_and_holds_in_turns() {
     assert_eq!(order_of(&rounds[0]["order"]), pairs(&[("Sanders", 12)]));
     assert_eq!(rounds[1]["order"][0], json!({ "name": "Washington", "total": null, "held": true }));
     assert_eq!(order_of(&rounds[2]["order"]), pairs(&[("Sanders", 12), ("Washington", 8)]));
-    let text = stdout(&hold);
+    // Wide enough that the held line stays whole.
+    let text = stdout(&[&hold[..], &["--width", "120"]].concat());
     assert!(text.contains("holds: moves only in turn 1, acts at any moment in turn 2, then back here"), "{text}");
     assert!(text.contains("turn 3 on   Sanders 12, Washington 8"), "{text}");
     insta::assert_snapshot!("hold_text", text);

@@ -38,6 +38,8 @@ fn in_process(args: &[&str], os_seed: fn() -> u64) -> (u8, String, String) {
             rules_var: None,
             format_var: None,
             os_seed,
+            columns_var: None,
+            terminal_width: None,
         },
     );
     (code, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())

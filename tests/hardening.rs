@@ -25,6 +25,8 @@ fn run(args: &[OsString], stdin: &[u8]) -> (u8, Vec<u8>, String) {
             os_seed: || 7,
             rules_var: None,
             format_var: None,
+            columns_var: None,
+            terminal_width: None,
         };
         app::main(&argv, &mut env)
     };

@@ -14,6 +14,7 @@ pub fn fray() -> Command {
         .env_remove("FRAY_FORMAT")
         .env_remove("NO_COLOR")
         .env_remove("CLICOLOR_FORCE")
+        .env_remove("COLUMNS")
         .arg("--color")
         .arg("never");
     cmd
@@ -34,7 +35,8 @@ pub fn stdout(args: &[&str]) -> String {
 /// Runs fray with `args` and colour forced on, expecting success and colour codes in the text.
 pub fn coloured(args: &[&str]) -> String {
     let mut cmd = Command::cargo_bin("fray").expect("the fray binary is built");
-    cmd.env_remove("FRAY_RULES").env_remove("FRAY_FORMAT").env_remove("NO_COLOR").arg("--color").arg("always");
+    cmd.env_remove("FRAY_RULES").env_remove("FRAY_FORMAT").env_remove("NO_COLOR").env_remove("COLUMNS");
+    cmd.arg("--color").arg("always");
     let out = cmd.args(args).output().expect("fray runs");
     assert!(out.status.success(), "fray {args:?}: {}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8(out.stdout).expect("output is UTF-8");

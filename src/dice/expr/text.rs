@@ -6,7 +6,6 @@ use crate::render::odds::{bar, fraction_text, percent};
 use std::fmt::Write as _;
 
 /// Columns a line of text is meant to fit.
-const LINE: usize = 80;
 
 /// How one die reads: `5`, `(5)` dropped, `~1~` rerolled, `6!` exploded, `9*` a success,
 /// `1_` a failure, `6→5` a face that counts otherwise, `{6+6+3}` a compounded die.
@@ -94,7 +93,7 @@ pub fn rolls(results: &[Rolled], p: &Palette, out: &mut String) {
         for (i, (plain, painted)) in pieces.iter().enumerate() {
             let w = plain.chars().count();
             if i > 0 {
-                if column + 1 + w > LINE {
+                if column + 1 + w > p.width {
                     line.push('\n');
                     line.push_str(&" ".repeat(indent));
                     column = indent;
@@ -143,7 +142,9 @@ pub fn odds(o: &OddsText, p: &Palette, out: &mut String) {
         );
     }
     let value_width = o.rows.iter().map(|r| r.outcome.to_string().len()).max().unwrap_or(1).max(5);
-    let room = LINE.saturating_sub(2 + value_width + 2 + 2 + 7 + 2 + 8 + 2 + 24);
+    // The bar takes what the line leaves, up to 24 cells; a long fraction is shortened to fit.
+    let cells = p.width.saturating_sub(2 + value_width + 2 + 8 + 2 + 7 + 2 + 8 + 2).clamp(4, 24);
+    let room = p.width.saturating_sub(2 + value_width + 2 + 2 + 7 + 2 + 8 + 2 + cells);
     let fractions: Vec<String> =
         o.rows.iter().map(|r| r.fraction.as_deref().map(|f| fraction_text(f, room)).unwrap_or_default()).collect();
     let fraction_width = fractions.iter().map(|f| f.chars().count()).max().unwrap_or(0).max(8);
@@ -169,7 +170,7 @@ pub fn odds(o: &OddsText, p: &Palette, out: &mut String) {
                 let _ = write!(out, "≈{:>7} ±{:<6}", percent(row.probability), format!("{:.2}%", m * 100.0));
             }
         }
-        let _ = writeln!(out, "  {:>8}  {}", percent(row.at_least), p.paint(p.bar, bar(row.probability)));
+        let _ = writeln!(out, "  {:>8}  {}", percent(row.at_least), p.paint(p.bar, bar(row.probability, cells)));
     }
     if let Some((fraction, chance)) = &o.beyond {
         let last = o.rows.last().map_or(0, |r| r.outcome);

@@ -45,7 +45,7 @@ fn rolled_distance(d: &DistanceOutcome, p: &Palette) -> String {
 
 impl Report for DistanceOutcome {
     fn text(&self, p: &Palette, out: &mut String) {
-        block(out, &[rolled_distance(self, p)]);
+        block(out, p, &[rolled_distance(self, p)]);
     }
 
     fn headline(&self, out: &mut String) {
@@ -65,7 +65,7 @@ fn side_initiative_lines(i: &SideInitiativeOutcome, p: &Palette) -> Vec<String> 
 
 impl Report for SideInitiativeOutcome<'_> {
     fn text(&self, p: &Palette, out: &mut String) {
-        block(out, &side_initiative_lines(self, p));
+        block(out, p, &side_initiative_lines(self, p));
     }
 
     fn headline(&self, out: &mut String) {
@@ -112,7 +112,7 @@ impl Report for IndividualOutcome<'_> {
             let sides: Vec<&str> = self.surprised.iter().map(String::as_str).collect();
             lines.push(p.dim(format_args!("{} surprised: no roll", join(&sides))).to_string());
         }
-        block(out, &lines);
+        block(out, p, &lines);
     }
 
     fn headline(&self, out: &mut String) {
@@ -130,6 +130,7 @@ impl Report for PursueOutcome {
         match self {
             PursueOutcome::Outrun(o) => block(
                 out,
+                p,
                 &[
                     format!("quarry runs {}′ a round; pursuers run {}′", o.quarry, o.pursuer),
                     format!("→ {}", p.good("escaped: the quarry is faster, so the evasion succeeds at once")),
@@ -140,6 +141,7 @@ impl Report for PursueOutcome {
                 if d.exhausted {
                     block(
                         out,
+                        p,
                         &[p.dim(format_args!(
                             "after {EXHAUSTING_ROUNDS} rounds of running both sides are exhausted: \
                              −2 to attacks, damage and AC until they rest three turns"
@@ -148,8 +150,8 @@ impl Report for PursueOutcome {
                     );
                 }
             }
-            PursueOutcome::Wilderness(w) => block(out, &wilderness_lines(w, p)),
-            PursueOutcome::Waterborne(w) => block(out, &waterborne_lines(w, p)),
+            PursueOutcome::Wilderness(w) => block(out, p, &wilderness_lines(w, p)),
+            PursueOutcome::Waterborne(w) => block(out, p, &waterborne_lines(w, p)),
         }
     }
 

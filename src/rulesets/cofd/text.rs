@@ -76,7 +76,7 @@ impl SurpriseLines for SurpriseOutcome<'_> {
 
 impl Report for SurpriseOutcome<'_> {
     fn text(&self, p: &Palette, out: &mut String) {
-        block(out, &surprise_lines(self, p));
+        block(out, p, &surprise_lines(self, p));
     }
 
     fn headline(&self, out: &mut String) {

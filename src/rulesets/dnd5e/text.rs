@@ -131,7 +131,7 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
 
 impl Report for SurpriseOutcome<'_> {
     fn text(&self, p: &Palette, out: &mut String) {
-        block(out, &surprise_lines(self, p));
+        block(out, p, &surprise_lines(self, p));
     }
 
     fn headline(&self, out: &mut String) {
@@ -160,7 +160,7 @@ fn distance_line(d: &DistanceOutcome, p: &Palette) -> String {
 
 impl Report for DistanceOutcome {
     fn text(&self, p: &Palette, out: &mut String) {
-        block(out, &[distance_line(self, p)]);
+        block(out, p, &[distance_line(self, p)]);
     }
 
     fn headline(&self, out: &mut String) {
@@ -282,8 +282,8 @@ pub(crate) fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String
 
 impl Report for InitiativeOutcome<'_> {
     fn text(&self, p: &Palette, out: &mut String) {
-        let _ = writeln!(out, "  {}", p.dim(self.variant.words()));
-        block(out, &initiative_lines(self, p));
+        p.line(out, "  ", &p.dim(self.variant.words()).to_string());
+        block(out, p, &initiative_lines(self, p));
     }
 
     /// The first round's order (the speed factor's round 1).

@@ -79,7 +79,7 @@ fn surprised_names<'a>(s: &SurpriseOutcome<'a>) -> Vec<&'a str> {
 
 impl Report for SurpriseOutcome<'_> {
     fn text(&self, p: &Palette, out: &mut String) {
-        block(out, &surprise_lines(self, p));
+        block(out, p, &surprise_lines(self, p));
     }
 
     fn headline(&self, out: &mut String) {
@@ -134,8 +134,8 @@ fn order_names<'a>(i: &InitiativeOutcome<'a>) -> Vec<&'a str> {
 
 impl Report for InitiativeOutcome<'_> {
     fn text(&self, p: &Palette, out: &mut String) {
-        let _ = writeln!(out, "  {}", p.dim(variant_words(self.variant)));
-        block(out, &initiative_lines(self, p));
+        p.line(out, "  ", &p.dim(variant_words(self.variant)).to_string());
+        block(out, p, &initiative_lines(self, p));
     }
 
     fn headline(&self, out: &mut String) {

@@ -98,7 +98,7 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
 
 impl Report for SurpriseOutcome<'_> {
     fn text(&self, p: &Palette, out: &mut String) {
-        block(out, &surprise_lines(self, p));
+        block(out, p, &surprise_lines(self, p));
     }
 
     fn headline(&self, out: &mut String) {
@@ -238,7 +238,7 @@ fn round_one(i: &InitiativeOutcome) -> String {
 
 impl Report for InitiativeOutcome<'_> {
     fn text(&self, p: &Palette, out: &mut String) {
-        block(out, &initiative_lines(self, p));
+        block(out, p, &initiative_lines(self, p));
     }
 
     fn headline(&self, out: &mut String) {

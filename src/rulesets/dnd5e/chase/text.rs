@@ -310,7 +310,7 @@ impl<I: Serialize + OrderLines> Report for ChaseOutcome<'_, I> {
                 .collect();
             lines.push(p.dim(fates.join("; ")).to_string());
         }
-        block(out, &lines);
+        block(out, p, &lines);
     }
 
     /// The outcome and its round: `caught 3`.
