@@ -7,8 +7,8 @@ mod odds_check;
 pub mod rules;
 pub mod text;
 
-use super::wod::rules::{Beat, DEFAULT_DOTS, Stance};
 use super::wod::{self, Dialect, Game};
+use super::wod::{Beat, DEFAULT_DOTS, Stance};
 use super::{Manual, Procedure, Ruleset};
 use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
 use crate::cli::RulesId;
