@@ -1,8 +1,18 @@
 //! bx: classic Basic/Expert numbers, as in the Old-School Essentials SRD. This file turns the
-//! command line into rule inputs; [`rules`] rolls them (calling ose's rules where B/X has the
-//! same one), [`text`] shows them.
+//! command line into rule inputs; each procedure's file ([`surprise`], [`distance`],
+//! [`initiative`], [`reaction`], [`pursue`], [`encounter`]) rolls it and works out its odds,
+//! calling ose's rule where B/X has the same one (surprise, side initiative, the dungeon chase,
+//! the Charisma table); [`text`] shows them.
 
-pub mod rules;
+pub mod distance;
+pub mod encounter;
+#[cfg(test)]
+mod fixtures;
+pub mod initiative;
+pub mod pursue;
+pub mod reaction;
+pub mod surprise;
+pub mod terrain;
 pub mod text;
 
 use super::{Example, Handler, Procedure, Procedures, Ruleset, side_flag};
@@ -13,8 +23,8 @@ use crate::emit::Runner;
 use crate::error::{Error, Result};
 use crate::outcome::Modifier;
 use crate::rulesets::ose::{self, Ties};
-use rules::*;
 use serde::Deserialize;
+pub use {distance::*, encounter::*, initiative::*, pursue::*, reaction::*, surprise::*, terrain::*};
 
 /// A side's keys, described one by one in [`SIDE_KEYS`].
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]

@@ -1,6 +1,6 @@
 //! Text for the bx procedures; where bx runs an ose rule, ose's text shows it.
 
-use super::rules::*;
+use super::{distance::*, encounter::*, initiative::*, pursue::*, surprise::*, terrain::*};
 use crate::outcome::join;
 use crate::render::ties::tie_line;
 use crate::render::{Palette, Report, block, modifiers, pad, step, width};

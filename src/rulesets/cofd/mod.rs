@@ -7,10 +7,9 @@ mod odds_check;
 pub mod rules;
 pub mod text;
 
-use super::wod::rules::{Beat, DEFAULT_DOTS, Stance};
 use super::wod::{self, Dialect, Game};
+use super::wod::{Beat, DEFAULT_DOTS, Stance};
 use super::{Example, Procedure, Ruleset};
-
 use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
 use crate::error::{Error, Result};
 use rules::*;

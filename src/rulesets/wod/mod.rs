@@ -1,10 +1,19 @@
 //! wod: the World of Darkness Storytelling system (2004): surprise and initiative with delayed
-//! actions (seed 003). This file turns the command line into rule inputs; [`rules`] rolls them,
-//! [`text`] shows them.
+//! actions (seed 003). This file turns the command line into rule inputs; each procedure's
+//! file ([`surprise`], [`initiative`], [`encounter`]) rolls it and works out its odds, with
+//! [`moves`] placing delayed, readied and held actions, [`initiative_odds`] the odds of the
+//! acting order and [`budgets`] how far they are exact; [`text`] shows them.
 
+pub mod budgets;
+pub mod encounter;
+#[cfg(test)]
+pub(crate) mod fixtures;
+pub mod initiative;
+pub mod initiative_odds;
+pub mod moves;
 #[cfg(test)]
 pub(super) mod odds_check;
-pub mod rules;
+pub mod surprise;
 pub mod text;
 
 use super::{Example, Handler, Procedure, Procedures, Rule, Ruleset};
@@ -14,9 +23,9 @@ use crate::cli::{self, OrderOpts};
 use crate::emit::Runner;
 use crate::error::{Error, Result};
 use crate::outcome::Modifier;
-use rules::*;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
+pub use {encounter::*, initiative::*, surprise::*};
 
 /// A combatant's keys, described one by one in [`COMBATANT_KEYS`]. Sides take none.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]

@@ -1,6 +1,6 @@
 //! Text for the wod procedures.
 
-use super::rules::*;
+use super::{encounter::*, initiative::*, surprise::*};
 use crate::outcome::join;
 use crate::render::ties::tie_line;
 use crate::render::{Palette, Report, Signed, block, modifiers, pad, quiet_field, quiet_list, step, width, width_of};
