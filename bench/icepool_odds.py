@@ -3,6 +3,7 @@
 where icepool can express them, timed, and checked fraction for fraction against fray.
 
     bench/icepool_odds.py FRAY      prints a Markdown table (bench/run calls it)
+    bench/icepool_odds.py FRAY roll only the `fray roll --odds` table
 
 icepool has no roll-off (a tie settled by re-rolling until it breaks) and no reading of who holds
 a place in a pool, so only casts whose ties a fixed key settles are put to it: "who acts first" is
@@ -177,8 +178,83 @@ CASES = [
 ]
 
 
+# `fray roll --odds` beside icepool: the expression, the icepool code computing the same
+# distribution, and the share of icepool's time fray is to stay under (issue 26).
+# Exploding dice are timed at icepool's own depth and compared, below the first total where a
+# deeper icepool lumps anything (`exact below`), against that deeper one.
+ROLL_CASES = [
+    ("20d20kh10", "icepool.d20.pool(20).highest(10).sum()", 0.1, None),
+    ("100d10", "100 @ icepool.d10", 0.1, None),
+    ("50d6", "50 @ icepool.d6", 0.1, None),
+    ("10d6!", "10 @ icepool.d6.explode()", 0.1, ("10 @ icepool.d6.explode(depth=20)", 9 + 6 * 21)),
+    ("5d20!", "5 @ icepool.d20.explode()", 0.1, ("5 @ icepool.d20.explode(depth=12)", 4 + 20 * 13)),
+    ("12d12kl4", "icepool.d12.pool(12).lowest(4).sum()", 0.5, None),
+]
+
+ICEPOOL_FIRST = """
+import sys, time, json
+import icepool
+start = time.perf_counter()
+die = {code}
+items = list(die.items())
+elapsed = time.perf_counter() - start
+den = die.denominator()
+print(json.dumps({{"seconds": elapsed, "odds": {{str(k): f"{{q}}/{{den}}" for k, q in items}}}}))
+"""
+
+
+def icepool_first(code):
+    """icepool's first computation of `code` in a fresh interpreter (icepool caches), import
+    excluded, and its distribution."""
+    out = subprocess.run([sys.executable, "-c", ICEPOOL_FIRST.format(code=code)], capture_output=True, text=True, check=True)
+    doc = json.loads(out.stdout)
+    return doc["seconds"], {int(k): Fraction(v) for k, v in doc["odds"].items()}
+
+
+def fray_roll_odds(fray, expr, runs=11):
+    """The least time of the whole `fray --odds roll EXPR` process (started from Python, which
+    adds its own few milliseconds), and its listed fractions."""
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        out = subprocess.run([fray, "--odds", "-f", "json", "roll", expr], capture_output=True, text=True, check=True)
+        times.append(time.perf_counter() - start)
+    doc = json.loads(out.stdout)
+    listed = {e["outcome"]: Fraction(e["fraction"]) for e in doc["odds"] if "fraction" in e}
+    return min(times), doc, listed
+
+
+def roll_table(fray):
+    print()
+    print("`fray roll --odds` (the least of 11 whole processes) beside icepool's first computation in a")
+    print("fresh interpreter (median of 3, import excluded):")
+    print()
+    print("| expression | fray | icepool | fray ÷ icepool | target | outcomes compared | agree |")
+    print("|---|---:|---:|---:|---:|---:|---|")
+    for expr, code, target, deeper in ROLL_CASES:
+        fray_time, doc, listed = fray_roll_odds(fray, expr)
+        firsts = [icepool_first(code) for _ in range(3)]
+        icepool_time = sorted(t for t, _ in firsts)[1]
+        theirs = firsts[0][1]
+        if doc["exact"]:
+            agree = listed == theirs
+        else:
+            # Exploding: fray lists the totals it has complete, the rest given as `beyond`.
+            deep_code, below = deeper
+            theirs = {v: p for v, p in icepool_first(deep_code)[1].items() if v < below}
+            listed = {v: p for v, p in listed.items() if v < below}
+            agree = listed == theirs and sum(listed.values()) <= 1
+        ratio = fray_time / icepool_time
+        word = "yes" if agree else "NO"
+        mark = "" if ratio < target else " (missed)"
+        print(f"| `{expr}` | {fray_time * 1000:.1f} ms | {icepool_time * 1000:.1f} ms | {ratio:.3f}{mark} | {target} | {len(listed)} | {word} |")
+
+
 def main():
     fray = sys.argv[1] if len(sys.argv) > 1 else "target/release/fray"
+    if len(sys.argv) > 2 and sys.argv[2] == "roll":
+        roll_table(fray)
+        return
     print(f"icepool {icepool.__version__}; times of one run each (fray: the whole process)")
     print()
     print("| question | fray | icepool | answers compared | agree |")
@@ -199,6 +275,7 @@ def main():
         else:
             word = "yes" if agree else "NO"
         print(f"| {title} | {fray_time * 1000:.1f} ms | {icepool_time * 1000:.1f} ms | {compared} | {word} |")
+    roll_table(fray)
 
 
 if __name__ == "__main__":

@@ -40,6 +40,9 @@ _fray() {
             fray,reaction)
                 cmd="fray__subcmd__reaction"
                 ;;
+            fray,roll)
+                cmd="fray__subcmd__roll"
+                ;;
             fray,surprise)
                 cmd="fray__subcmd__surprise"
                 ;;
@@ -67,6 +70,9 @@ _fray() {
             fray__subcmd__help,reaction)
                 cmd="fray__subcmd__help__subcmd__reaction"
                 ;;
+            fray__subcmd__help,roll)
+                cmd="fray__subcmd__help__subcmd__roll"
+                ;;
             fray__subcmd__help,surprise)
                 cmd="fray__subcmd__help__subcmd__surprise"
                 ;;
@@ -77,7 +83,7 @@ _fray() {
 
     case "${cmd}" in
         fray)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --help --version surprise distance initiative reaction pursue encounter completions man help"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --width --help --version surprise distance initiative reaction pursue encounter roll completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -115,6 +121,10 @@ _fray() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --width)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -123,7 +133,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__completions)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --help --version bash elvish fish powershell zsh"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --width --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -158,6 +168,10 @@ _fray() {
                     return 0
                     ;;
                 -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --width)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -169,7 +183,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__distance)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --dungeon --outdoors --wilderness --waterborne --both-surprised --surprised --terrain --audible --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --width --dungeon --outdoors --wilderness --waterborne --both-surprised --surprised --terrain --audible --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -207,8 +221,12 @@ _fray() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --terrain)
+                --width)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --terrain)
+                    COMPREPLY=($(compgen -W "arctic desert farmland grassland forest swamp woodland hills wastelands jungle mountains coastal hill mountain underdark urban waterborne" -- "${cur}"))
                     return 0
                     ;;
                 --audible)
@@ -223,7 +241,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__encounter)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --side --roster --roster-example --ambush --aware --total --partial --stealth --stealth-mod --stealth-ties --dungeon --outdoors --wilderness --waterborne --ties --wait --variant --delay --ready --hold --swap --cha --cha-mod --mod --both-surprised --reaction --rounds --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --width --side --roster --roster-example --ambush --aware --total --partial --stealth --stealth-mod --stealth-ties --dungeon --outdoors --wilderness --waterborne --ties --wait --variant --delay --ready --hold --swap --cha --cha-mod --mod --both-surprised --reaction --rounds --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -258,6 +276,10 @@ _fray() {
                     return 0
                     ;;
                 -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --width)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -352,7 +374,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__help)
-            opts="surprise distance initiative reaction pursue encounter completions man help"
+            opts="surprise distance initiative reaction pursue encounter roll completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -477,6 +499,20 @@ _fray() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        fray__subcmd__help__subcmd__roll)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         fray__subcmd__help__subcmd__surprise)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -492,7 +528,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__initiative)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --side --roster --roster-example --ties --wait --variant --delay --ready --hold --swap --surprised --rounds --individual --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --width --side --roster --roster-example --ties --wait --variant --delay --ready --hold --swap --surprised --rounds --individual --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -527,6 +563,10 @@ _fray() {
                     return 0
                     ;;
                 -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --width)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -593,7 +633,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__man)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --width --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -628,6 +668,10 @@ _fray() {
                     return 0
                     ;;
                 -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --width)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -639,7 +683,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__pursue)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --side --roster --roster-example --fleeing --quarry --pursuer --gap --terrain --sight --cover --complications --drop --rounds --dungeon --outdoors --wilderness --waterborne --quarry-count --pursuer-count --mod --surprised --days --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --width --side --roster --roster-example --fleeing --quarry --pursuer --gap --terrain --sight --cover --complications --drop --rounds --dungeon --outdoors --wilderness --waterborne --quarry-count --pursuer-count --mod --surprised --days --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -674,6 +718,10 @@ _fray() {
                     return 0
                     ;;
                 -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --width)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -713,7 +761,7 @@ _fray() {
                     return 0
                     ;;
                 --terrain)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "arctic desert farmland grassland forest swamp woodland hills wastelands jungle mountains coastal hill mountain underdark urban waterborne" -- "${cur}"))
                     return 0
                     ;;
                 --sight)
@@ -764,7 +812,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__reaction)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --cha --cha-mod --mod --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --width --cha --cha-mod --mod --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -799,6 +847,10 @@ _fray() {
                     return 0
                     ;;
                 -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --width)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -821,8 +873,8 @@ _fray() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        fray__subcmd__surprise)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --side --roster --roster-example --ambush --aware --total --partial --stealth --stealth-mod --stealth-ties --both-surprised --rounds --help --version"
+        fray__subcmd__roll)
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --width --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -857,6 +909,60 @@ _fray() {
                     return 0
                     ;;
                 -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --width)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fray__subcmd__surprise)
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --width --side --roster --roster-example --ambush --aware --total --partial --stealth --stealth-mod --stealth-ties --both-surprised --rounds --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --rules)
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx 5e2024 cofd" -- "${cur}"))
+                    return 0
+                    ;;
+                -r)
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx 5e2024 cofd" -- "${cur}"))
+                    return 0
+                    ;;
+                --seed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text yaml json" -- "${cur}"))
+                    return 0
+                    ;;
+                -f)
+                    COMPREPLY=($(compgen -W "text yaml json" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --repeat)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --width)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -917,4 +1023,24 @@ if [[ "${BASH_VERSINFO[0]}" -eq 4 && "${BASH_VERSINFO[1]}" -ge 4 || "${BASH_VERS
     complete -F _fray -o nosort -o bashdefault -o default fray
 else
     complete -F _fray -o bashdefault -o default fray
+fi
+
+# fray's combatants and sides hold ':' and '=' (Ansel:iq=12), where bash breaks words: in such a
+# word the completion above would offer the flags, so nothing is offered there (nor file names).
+# With source <(COMPLETE=bash fray) in .bashrc, fray completes the keys themselves.
+_fray_keys() {
+    local word=${COMP_LINE:0:COMP_POINT}
+    word=${word##*[[:space:]]}
+    if [[ $word == *[:=,]* && $word != -* ]]; then
+        compopt +o default +o bashdefault 2> /dev/null
+        COMPREPLY=()
+        return 0
+    fi
+    _fray "$@"
+}
+
+if [[ "${BASH_VERSINFO[0]}" -eq 4 && "${BASH_VERSINFO[1]}" -ge 4 || "${BASH_VERSINFO[0]}" -gt 4 ]]; then
+    complete -F _fray_keys -o nosort -o bashdefault -o default fray
+else
+    complete -F _fray_keys -o bashdefault -o default fray
 fi

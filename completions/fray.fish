@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_fray_global_optspecs
-    string join \n r/rules= seed= f/format= color= n/repeat= odds q/quiet v/show-seed no-config h/help V/version
+    string join \n r/rules= seed= f/format= color= n/repeat= odds q/quiet v/show-seed width= h/help V/version
 end
 
 function __fish_fray_needs_command
@@ -43,10 +43,10 @@ complete -c fray -n "__fish_fray_needs_command" -l color -d 'When to colour text
 always\t''
 never\t''"
 complete -c fray -n "__fish_fray_needs_command" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_needs_command" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_needs_command" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_needs_command" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_needs_command" -s v -l show-seed -d 'Print the seed in text output'
-complete -c fray -n "__fish_fray_needs_command" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
 complete -c fray -n "__fish_fray_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_needs_command" -s V -l version -d 'Print version'
 complete -c fray -n "__fish_fray_needs_command" -f -a "surprise" -d 'Who is caught unawares'
@@ -55,6 +55,7 @@ complete -c fray -n "__fish_fray_needs_command" -f -a "initiative" -d 'Who acts 
 complete -c fray -n "__fish_fray_needs_command" -f -a "reaction" -d 'How the other side reacts'
 complete -c fray -n "__fish_fray_needs_command" -f -a "pursue" -d 'A chase, round by round'
 complete -c fray -n "__fish_fray_needs_command" -f -a "encounter" -d 'The whole encounter sequence in one document'
+complete -c fray -n "__fish_fray_needs_command" -f -a "roll" -d 'Roll dice expressions: 4d6kh3, 2d20kh1+5, 10d10>=8, 3d6!'
 complete -c fray -n "__fish_fray_needs_command" -f -a "completions" -d 'Print the completion script for a shell'
 complete -c fray -n "__fish_fray_needs_command" -f -a "man" -d 'Write man pages into DIR'
 complete -c fray -n "__fish_fray_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -73,23 +74,23 @@ complete -c fray -n "__fish_fray_using_subcommand surprise" -l color -d 'When to
 always\t''
 never\t''"
 complete -c fray -n "__fish_fray_using_subcommand surprise" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_using_subcommand surprise" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand surprise" -l side -d 'A side, in order: NAME[:KEY[=VALUE],...] (repeatable; default: party and monsters)' -r
-complete -c fray -n "__fish_fray_using_subcommand surprise" -l roster -d 'Sides and combatants from a YAML file (\'-\' reads standard input; repeatable, combined)' -r -F
+complete -c fray -n "__fish_fray_using_subcommand surprise" -l roster -d 'Sides and combatants from a YAML file (\'-\' reads standard input)' -r -F
 complete -c fray -n "__fish_fray_using_subcommand surprise" -l ambush -d 'SIDE attacks from ambush (default monsters): every other side is easier to surprise' -r
 complete -c fray -n "__fish_fray_using_subcommand surprise" -l aware -d 'SIDE already knows of the others and does not roll (repeatable)' -r
-complete -c fray -n "__fish_fray_using_subcommand surprise" -l stealth -d 'A hider\'s Stealth total, passive or already rolled (5e; repeatable, one per hider)' -r
-complete -c fray -n "__fish_fray_using_subcommand surprise" -l stealth-mod -d 'A hider who rolls d20 + N now (5e; repeatable)' -r
-complete -c fray -n "__fish_fray_using_subcommand surprise" -l stealth-ties -d 'How Stealth equal to passive Perception goes (5e)' -r -f -a "noticed\t'Stealth equal to passive Perception is noticed'
+complete -c fray -n "__fish_fray_using_subcommand surprise" -l stealth -d 'A hider\'s Stealth total, passive or already rolled (repeatable, one per hider)' -r
+complete -c fray -n "__fish_fray_using_subcommand surprise" -l stealth-mod -d 'A hider who rolls d20 + N now (repeatable)' -r
+complete -c fray -n "__fish_fray_using_subcommand surprise" -l stealth-ties -d 'How Stealth equal to passive Perception goes' -r -f -a "noticed\t'Stealth equal to passive Perception is noticed'
 surprised\t'Stealth equal to passive Perception surprises'"
-complete -c fray -n "__fish_fray_using_subcommand surprise" -l rounds -d 'Turns of recovery rolls to follow before calling a combatant out of the fight (gurps)' -r
+complete -c fray -n "__fish_fray_using_subcommand surprise" -l rounds -d 'Turns of recovery rolls to follow before calling a combatant out of the fight' -r
 complete -c fray -n "__fish_fray_using_subcommand surprise" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand surprise" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand surprise" -s v -l show-seed -d 'Print the seed in text output'
-complete -c fray -n "__fish_fray_using_subcommand surprise" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
 complete -c fray -n "__fish_fray_using_subcommand surprise" -l roster-example -d 'Print a commented roster template for this ruleset and command'
-complete -c fray -n "__fish_fray_using_subcommand surprise" -l total -d 'Total surprise: the attacked freeze for 1d seconds (gurps)'
-complete -c fray -n "__fish_fray_using_subcommand surprise" -l partial -d 'Partial surprise: the two leaders roll for initiative (gurps; the default)'
-complete -c fray -n "__fish_fray_using_subcommand surprise" -l both-surprised -d 'Everyone on every side is surprised (5e)'
+complete -c fray -n "__fish_fray_using_subcommand surprise" -l total -d 'Total surprise: the attacked freeze for 1d seconds'
+complete -c fray -n "__fish_fray_using_subcommand surprise" -l partial -d 'Partial surprise: the two leaders roll for initiative (the default)'
+complete -c fray -n "__fish_fray_using_subcommand surprise" -l both-surprised -d 'Everyone on every side is surprised'
 complete -c fray -n "__fish_fray_using_subcommand surprise" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand surprise" -s V -l version -d 'Print version'
 complete -c fray -n "__fish_fray_using_subcommand distance" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
@@ -107,20 +108,36 @@ complete -c fray -n "__fish_fray_using_subcommand distance" -l color -d 'When to
 always\t''
 never\t''"
 complete -c fray -n "__fish_fray_using_subcommand distance" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
-complete -c fray -n "__fish_fray_using_subcommand distance" -l terrain -d 'The travel terrain the others are seen across, e.g. forest or hills (5e, 5e2024)' -r
-complete -c fray -n "__fish_fray_using_subcommand distance" -l audible -d 'How much noise the others make, for the distance they are heard at (5e)' -r -f -a "quiet\t'Trying to be quiet: 2d6 x 5 ft'
+complete -c fray -n "__fish_fray_using_subcommand distance" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
+complete -c fray -n "__fish_fray_using_subcommand distance" -l terrain -d 'The travel terrain the others are seen across, e.g. forest or hills' -r -f -a "arctic\t''
+desert\t''
+farmland\t''
+grassland\t''
+forest\t''
+swamp\t''
+woodland\t''
+hills\t''
+wastelands\t''
+jungle\t''
+mountains\t''
+coastal\t''
+hill\t''
+mountain\t''
+underdark\t''
+urban\t''
+waterborne\t''"
+complete -c fray -n "__fish_fray_using_subcommand distance" -l audible -d 'How much noise the others make, for the distance they are heard at' -r -f -a "quiet\t'Trying to be quiet: 2d6 x 5 ft'
 normal\t'Normal noise: 2d6 x 10 ft'
 loud\t'Very loud: 2d6 x 50 ft'"
 complete -c fray -n "__fish_fray_using_subcommand distance" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand distance" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand distance" -s v -l show-seed -d 'Print the seed in text output'
-complete -c fray -n "__fish_fray_using_subcommand distance" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
 complete -c fray -n "__fish_fray_using_subcommand distance" -l dungeon -d 'In a dungeon: 2d6 x 10\' (the default)'
 complete -c fray -n "__fish_fray_using_subcommand distance" -l outdoors -d 'Outdoors: 2d6 x 30\''
-complete -c fray -n "__fish_fray_using_subcommand distance" -l wilderness -d 'In the wilderness: 4d6 x 10 yards (bx, where --outdoors means the same)'
-complete -c fray -n "__fish_fray_using_subcommand distance" -l waterborne -d 'On the water: 4d6 x 10 yards (bx)'
+complete -c fray -n "__fish_fray_using_subcommand distance" -l wilderness -d 'In the wilderness: 4d6 x 10 yards (where --outdoors means the same)'
+complete -c fray -n "__fish_fray_using_subcommand distance" -l waterborne -d 'On the water: 4d6 x 10 yards'
 complete -c fray -n "__fish_fray_using_subcommand distance" -l both-surprised -d 'Both sides are surprised: 1d4 x 10\' (or x 30\' outdoors)'
-complete -c fray -n "__fish_fray_using_subcommand distance" -l surprised -d 'Either side is surprised: 1d4 x 10 yards outdoors; the dungeon distance stays (bx)'
+complete -c fray -n "__fish_fray_using_subcommand distance" -l surprised -d 'Either side is surprised: 1d4 x 10 yards outdoors; the dungeon distance stays'
 complete -c fray -n "__fish_fray_using_subcommand distance" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand distance" -s V -l version -d 'Print version'
 complete -c fray -n "__fish_fray_using_subcommand initiative" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
@@ -138,27 +155,27 @@ complete -c fray -n "__fish_fray_using_subcommand initiative" -l color -d 'When 
 always\t''
 never\t''"
 complete -c fray -n "__fish_fray_using_subcommand initiative" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_using_subcommand initiative" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l side -d 'A side, in order: NAME[:KEY[=VALUE],...] (repeatable; default: party and monsters)' -r
-complete -c fray -n "__fish_fray_using_subcommand initiative" -l roster -d 'Sides and combatants from a YAML file (\'-\' reads standard input; repeatable, combined)' -r -F
-complete -c fray -n "__fish_fray_using_subcommand initiative" -l ties -d 'How tied sides are settled (ose, bx)' -r -f -a "reroll\t'Tied sides re-roll among themselves until the tie breaks'
+complete -c fray -n "__fish_fray_using_subcommand initiative" -l roster -d 'Sides and combatants from a YAML file (\'-\' reads standard input)' -r -F
+complete -c fray -n "__fish_fray_using_subcommand initiative" -l ties -d 'How tied sides are settled' -r -f -a "reroll\t'Tied sides re-roll among themselves until the tie breaks'
 simultaneous\t'Tied sides act at the same time'"
-complete -c fray -n "__fish_fray_using_subcommand initiative" -l wait -d 'SIDE gives up initiative and acts after the others, reacting (ose; repeatable)' -r
-complete -c fray -n "__fish_fray_using_subcommand initiative" -l variant -d 'Initiative variant (5e)' -r -f -a "standard\t'd20 + initiative modifier per combatant'
+complete -c fray -n "__fish_fray_using_subcommand initiative" -l wait -d 'SIDE gives up initiative and acts after the others, reacting (repeatable)' -r
+complete -c fray -n "__fish_fray_using_subcommand initiative" -l variant -d 'Initiative variant' -r -f -a "standard\t'd20 + initiative modifier per combatant'
 score\t'No roll: 10 + initiative modifier'
 side\t'One d20 per side, no modifiers'
 speed\t'Speed factor: d20 + Dex + action and size modifiers, every round'"
-complete -c fray -n "__fish_fray_using_subcommand initiative" -l delay -d 'NAME acts right after OTHER, at OTHER\'s initiative - 1 (wod, cofd; NAME:after=OTHER)' -r
-complete -c fray -n "__fish_fray_using_subcommand initiative" -l ready -d 'NAME\'s prepared action fires right before OTHER, at OTHER\'s + 1 (wod, cofd; NAME:before=OTHER)' -r
-complete -c fray -n "__fish_fray_using_subcommand initiative" -l hold -d 'NAME gives up its first-round action to act at any moment of round 2 (wod; in cofd, turns; NAME[:before=OTHER|after=OTHER] places it)' -r
-complete -c fray -n "__fish_fray_using_subcommand initiative" -l swap -d 'ALERT (with the Alert feat) swaps initiative with the willing ALLY right after rolling (5e2024; repeatable)' -r
-complete -c fray -n "__fish_fray_using_subcommand initiative" -l surprised -d 'SIDE is surprised and does not roll (ose, bx; repeatable)' -r
-complete -c fray -n "__fish_fray_using_subcommand initiative" -l rounds -d 'Rounds to roll (5e speed factor; default 1)' -r
+complete -c fray -n "__fish_fray_using_subcommand initiative" -l delay -d 'NAME acts right after OTHER, at OTHER\'s initiative - 1 (NAME:after=OTHER)' -r
+complete -c fray -n "__fish_fray_using_subcommand initiative" -l ready -d 'NAME\'s prepared action fires right before OTHER, at OTHER\'s + 1 (NAME:before=OTHER)' -r
+complete -c fray -n "__fish_fray_using_subcommand initiative" -l hold -d 'NAME gives up its first-round action to act at any moment of round 2 (NAME[:before=OTHER|after=OTHER] places it)' -r
+complete -c fray -n "__fish_fray_using_subcommand initiative" -l swap -d 'ALERT (with the Alert feat) swaps initiative with the willing ALLY right after rolling (repeatable)' -r
+complete -c fray -n "__fish_fray_using_subcommand initiative" -l surprised -d 'SIDE is surprised and does not roll (repeatable)' -r
+complete -c fray -n "__fish_fray_using_subcommand initiative" -l rounds -d 'Rounds to roll (speed factor; default 1)' -r
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand initiative" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand initiative" -s v -l show-seed -d 'Print the seed in text output'
-complete -c fray -n "__fish_fray_using_subcommand initiative" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l roster-example -d 'Print a commented roster template for this ruleset and command'
-complete -c fray -n "__fish_fray_using_subcommand initiative" -l individual -d 'Each combatant rolls 1d6 + its DEX modifier; slow weapons act last (bx)'
+complete -c fray -n "__fish_fray_using_subcommand initiative" -l individual -d 'Each combatant rolls 1d6 + its DEX modifier; slow weapons act last'
 complete -c fray -n "__fish_fray_using_subcommand initiative" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand initiative" -s V -l version -d 'Print version'
 complete -c fray -n "__fish_fray_using_subcommand reaction" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
@@ -176,13 +193,13 @@ complete -c fray -n "__fish_fray_using_subcommand reaction" -l color -d 'When to
 always\t''
 never\t''"
 complete -c fray -n "__fish_fray_using_subcommand reaction" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
-complete -c fray -n "__fish_fray_using_subcommand reaction" -l cha -d 'The speaker\'s Charisma score when the party parleys (3-18; ose, bx)' -r
-complete -c fray -n "__fish_fray_using_subcommand reaction" -l cha-mod -d 'The speaker\'s Charisma modifier, given directly (ose, bx)' -r
+complete -c fray -n "__fish_fray_using_subcommand reaction" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
+complete -c fray -n "__fish_fray_using_subcommand reaction" -l cha -d 'The speaker\'s Charisma score when the party parleys (3-18)' -r
+complete -c fray -n "__fish_fray_using_subcommand reaction" -l cha-mod -d 'The speaker\'s Charisma modifier, given directly' -r
 complete -c fray -n "__fish_fray_using_subcommand reaction" -l mod -d 'Any other reaction modifier' -r
 complete -c fray -n "__fish_fray_using_subcommand reaction" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand reaction" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand reaction" -s v -l show-seed -d 'Print the seed in text output'
-complete -c fray -n "__fish_fray_using_subcommand reaction" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
 complete -c fray -n "__fish_fray_using_subcommand reaction" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand reaction" -s V -l version -d 'Print version'
 complete -c fray -n "__fish_fray_using_subcommand pursue" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
@@ -200,37 +217,53 @@ complete -c fray -n "__fish_fray_using_subcommand pursue" -l color -d 'When to c
 always\t''
 never\t''"
 complete -c fray -n "__fish_fray_using_subcommand pursue" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l side -d 'A side, in order: NAME[:KEY[=VALUE],...] (repeatable; default: party and monsters)' -r
-complete -c fray -n "__fish_fray_using_subcommand pursue" -l roster -d 'Sides and combatants from a YAML file (\'-\' reads standard input; repeatable, combined)' -r -F
-complete -c fray -n "__fish_fray_using_subcommand pursue" -l fleeing -d 'The side that flees; every other side gives chase (5e, 5e2024; default the first side)' -r
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l roster -d 'Sides and combatants from a YAML file (\'-\' reads standard input)' -r -F
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l fleeing -d 'The side that flees; every other side gives chase (default the first side)' -r
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l quarry -d 'The fleeing side\'s Speed' -r
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l pursuer -d 'The pursuing side\'s Speed' -r
-complete -c fray -n "__fish_fray_using_subcommand pursue" -l gap -d 'Starting gap in feet (default: ose and bx roll the encounter distance; 5e and 5e2024 start 30 feet apart)' -r
-complete -c fray -n "__fish_fray_using_subcommand pursue" -l terrain -d 'Roll the starting gap as the encounter distance of a travel terrain, e.g. forest (5e, 5e2024)' -r
-complete -c fray -n "__fish_fray_using_subcommand pursue" -l sight -d 'Lost from view past FEET: ose and bx pursuers give up; in 5e and 5e2024 a quarry that far ahead of the nearest pursuer may slip away by Stealth' -r
-complete -c fray -n "__fish_fray_using_subcommand pursue" -l cover -d 'What the quarry has to hide behind when it tries to slip away (5e, 5e2024)' -r -f -a "many\t'Many things to hide behind, or a crowded, noisy place: the Stealth roll has Advantage'
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l gap -d 'Starting gap in feet' -r
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l terrain -d 'Roll the starting gap as the encounter distance of a travel terrain, e.g. forest' -r -f -a "arctic\t''
+desert\t''
+farmland\t''
+grassland\t''
+forest\t''
+swamp\t''
+woodland\t''
+hills\t''
+wastelands\t''
+jungle\t''
+mountains\t''
+coastal\t''
+hill\t''
+mountain\t''
+underdark\t''
+urban\t''
+waterborne\t''"
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l sight -d 'Lost from view past FEET' -r
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l cover -d 'What the quarry has to hide behind when it tries to slip away' -r -f -a "many\t'Many things to hide behind, or a crowded, noisy place: the Stealth roll has Advantage'
 few\t'Few things to hide behind, or an empty, quiet place: the Stealth roll has Disadvantage'"
-complete -c fray -n "__fish_fray_using_subcommand pursue" -l complications -d 'Complications a participant may run into at the end of its turn (5e, 5e2024; default none)' -r -f -a "urban\t'Streets: carts, crowds, barrels, brawls, slippery ground, sharp turns'
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l complications -d 'Complications a participant may run into at the end of its turn (default none)' -r -f -a "urban\t'Streets: carts, crowds, barrels, brawls, slippery ground, sharp turns'
 wilderness\t'Open country: brush, streams, blowing sand, sudden drops, razorvine'
 none\t'No complications'"
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l drop -d 'The quarry drops treasure or food at a round (default 1): treasure[@ROUND] (repeatable)' -r -f -a "treasure\t'pursuers who value wealth may stop (3-in-6)'
 food\t'hungry pursuers may stop (3-in-6)'"
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l rounds -d 'Rounds before the chase is left to the referee (default 10)' -r
-complete -c fray -n "__fish_fray_using_subcommand pursue" -l quarry-count -d 'How many flee, for the wilderness evasion table (bx)' -r
-complete -c fray -n "__fish_fray_using_subcommand pursue" -l pursuer-count -d 'How many pursue, for the wilderness evasion table (bx)' -r
-complete -c fray -n "__fish_fray_using_subcommand pursue" -l mod -d 'The referee\'s modifier to the wilderness evasion chance, in percent (bx)' -r
-complete -c fray -n "__fish_fray_using_subcommand pursue" -l surprised -d 'Which side was surprised: a surprised quarry cannot evade, surprised pursuers lose it (bx wilderness)' -r -f -a "quarry\t'The fleeing side was surprised: it may not evade'
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l quarry-count -d 'How many flee, for the wilderness evasion table' -r
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l pursuer-count -d 'How many pursue, for the wilderness evasion table' -r
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l mod -d 'The referee\'s modifier to the wilderness evasion chance, in percent' -r
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l surprised -d 'Which side was surprised: a surprised quarry cannot evade, surprised pursuers lose it (wilderness)' -r -f -a "quarry\t'The fleeing side was surprised: it may not evade'
 pursuers\t'The pursuing side was surprised: the quarry gets away'"
-complete -c fray -n "__fish_fray_using_subcommand pursue" -l days -d 'Days the wilderness pursuit is followed before the referee decides (bx; default 7)' -r
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l days -d 'Days the wilderness pursuit is followed before the referee decides (default 7)' -r
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand pursue" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand pursue" -s v -l show-seed -d 'Print the seed in text output'
-complete -c fray -n "__fish_fray_using_subcommand pursue" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l roster-example -d 'Print a commented roster template for this ruleset and command'
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l dungeon -d 'In a dungeon: 2d6 x 10\' (the default)'
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l outdoors -d 'Outdoors: 2d6 x 30\''
-complete -c fray -n "__fish_fray_using_subcommand pursue" -l wilderness -d 'In the wilderness: 4d6 x 10 yards (bx, where --outdoors means the same)'
-complete -c fray -n "__fish_fray_using_subcommand pursue" -l waterborne -d 'On the water: 4d6 x 10 yards (bx)'
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l wilderness -d 'In the wilderness: 4d6 x 10 yards (where --outdoors means the same)'
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l waterborne -d 'On the water: 4d6 x 10 yards'
 complete -c fray -n "__fish_fray_using_subcommand pursue" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand pursue" -s V -l version -d 'Print version'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
@@ -248,44 +281,65 @@ complete -c fray -n "__fish_fray_using_subcommand encounter" -l color -d 'When t
 always\t''
 never\t''"
 complete -c fray -n "__fish_fray_using_subcommand encounter" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l side -d 'A side, in order: NAME[:KEY[=VALUE],...] (repeatable; default: party and monsters)' -r
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l roster -d 'Sides and combatants from a YAML file (\'-\' reads standard input; repeatable, combined)' -r -F
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l roster -d 'Sides and combatants from a YAML file (\'-\' reads standard input)' -r -F
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l ambush -d 'SIDE attacks from ambush (default monsters): every other side is easier to surprise' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l aware -d 'SIDE already knows of the others and does not roll (repeatable)' -r
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l stealth -d 'A hider\'s Stealth total, passive or already rolled (5e; repeatable, one per hider)' -r
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l stealth-mod -d 'A hider who rolls d20 + N now (5e; repeatable)' -r
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l stealth-ties -d 'How Stealth equal to passive Perception goes (5e)' -r -f -a "noticed\t'Stealth equal to passive Perception is noticed'
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l stealth -d 'A hider\'s Stealth total, passive or already rolled (repeatable, one per hider)' -r
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l stealth-mod -d 'A hider who rolls d20 + N now (repeatable)' -r
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l stealth-ties -d 'How Stealth equal to passive Perception goes' -r -f -a "noticed\t'Stealth equal to passive Perception is noticed'
 surprised\t'Stealth equal to passive Perception surprises'"
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l ties -d 'How tied sides are settled (ose, bx)' -r -f -a "reroll\t'Tied sides re-roll among themselves until the tie breaks'
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l ties -d 'How tied sides are settled' -r -f -a "reroll\t'Tied sides re-roll among themselves until the tie breaks'
 simultaneous\t'Tied sides act at the same time'"
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l wait -d 'SIDE gives up initiative and acts after the others, reacting (ose; repeatable)' -r
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l variant -d 'Initiative variant (5e)' -r -f -a "standard\t'd20 + initiative modifier per combatant'
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l wait -d 'SIDE gives up initiative and acts after the others, reacting (repeatable)' -r
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l variant -d 'Initiative variant' -r -f -a "standard\t'd20 + initiative modifier per combatant'
 score\t'No roll: 10 + initiative modifier'
 side\t'One d20 per side, no modifiers'
 speed\t'Speed factor: d20 + Dex + action and size modifiers, every round'"
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l delay -d 'NAME acts right after OTHER, at OTHER\'s initiative - 1 (wod, cofd; NAME:after=OTHER)' -r
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l ready -d 'NAME\'s prepared action fires right before OTHER, at OTHER\'s + 1 (wod, cofd; NAME:before=OTHER)' -r
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l hold -d 'NAME gives up its first-round action to act at any moment of round 2 (wod; in cofd, turns; NAME[:before=OTHER|after=OTHER] places it)' -r
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l swap -d 'ALERT (with the Alert feat) swaps initiative with the willing ALLY right after rolling (5e2024; repeatable)' -r
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l cha -d 'The speaker\'s Charisma score when the party parleys (3-18; ose, bx)' -r
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l cha-mod -d 'The speaker\'s Charisma modifier, given directly (ose, bx)' -r
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l delay -d 'NAME acts right after OTHER, at OTHER\'s initiative - 1 (NAME:after=OTHER)' -r
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l ready -d 'NAME\'s prepared action fires right before OTHER, at OTHER\'s + 1 (NAME:before=OTHER)' -r
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l hold -d 'NAME gives up its first-round action to act at any moment of round 2 (NAME[:before=OTHER|after=OTHER] places it)' -r
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l swap -d 'ALERT (with the Alert feat) swaps initiative with the willing ALLY right after rolling (repeatable)' -r
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l cha -d 'The speaker\'s Charisma score when the party parleys (3-18)' -r
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l cha-mod -d 'The speaker\'s Charisma modifier, given directly' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l mod -d 'Any other reaction modifier' -r
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l rounds -d 'Rounds to roll (5e speed factor) or recovery turns to follow (gurps)' -r
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l rounds -d 'Rounds to roll, or turns to follow' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -s v -l show-seed -d 'Print the seed in text output'
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l roster-example -d 'Print a commented roster template for this ruleset and command'
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l total -d 'Total surprise: the attacked freeze for 1d seconds (gurps)'
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l partial -d 'Partial surprise: the two leaders roll for initiative (gurps; the default)'
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l total -d 'Total surprise: the attacked freeze for 1d seconds'
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l partial -d 'Partial surprise: the two leaders roll for initiative (the default)'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l dungeon -d 'In a dungeon: 2d6 x 10\' (the default)'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l outdoors -d 'Outdoors: 2d6 x 30\''
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l wilderness -d 'In the wilderness: 4d6 x 10 yards (bx, where --outdoors means the same)'
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l waterborne -d 'On the water: 4d6 x 10 yards (bx)'
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l both-surprised -d 'Everyone on every side is surprised (5e)'
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l reaction -d 'Roll a reaction too (gurps)'
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l wilderness -d 'In the wilderness: 4d6 x 10 yards (where --outdoors means the same)'
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l waterborne -d 'On the water: 4d6 x 10 yards'
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l both-surprised -d 'Everyone on every side is surprised'
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l reaction -d 'Roll a reaction too'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -s V -l version -d 'Print version'
+complete -c fray -n "__fish_fray_using_subcommand roll" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+gurps\t'GURPS 4th edition'
+5e\t'D&D 5th edition (2014) with the DMG initiative variants'
+wod\t'World of Darkness Storytelling system (2004)'
+bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
+5e2024\t'D&D 2024 revision (SRD 5.2)'
+cofd\t'Chronicles of Darkness, 2nd edition'"
+complete -c fray -n "__fish_fray_using_subcommand roll" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
+complete -c fray -n "__fish_fray_using_subcommand roll" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
+yaml\t'One YAML document per run (a stream with --repeat)'
+json\t'JSON Lines: one JSON document per line, per run'"
+complete -c fray -n "__fish_fray_using_subcommand roll" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
+always\t''
+never\t''"
+complete -c fray -n "__fish_fray_using_subcommand roll" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_using_subcommand roll" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
+complete -c fray -n "__fish_fray_using_subcommand roll" -l odds -d 'Do not roll: print the exact probability of every outcome'
+complete -c fray -n "__fish_fray_using_subcommand roll" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
+complete -c fray -n "__fish_fray_using_subcommand roll" -s v -l show-seed -d 'Print the seed in text output'
+complete -c fray -n "__fish_fray_using_subcommand roll" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c fray -n "__fish_fray_using_subcommand roll" -s V -l version -d 'Print version'
 complete -c fray -n "__fish_fray_using_subcommand completions" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
@@ -301,10 +355,10 @@ complete -c fray -n "__fish_fray_using_subcommand completions" -l color -d 'When
 always\t''
 never\t''"
 complete -c fray -n "__fish_fray_using_subcommand completions" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_using_subcommand completions" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand completions" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand completions" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand completions" -s v -l show-seed -d 'Print the seed in text output'
-complete -c fray -n "__fish_fray_using_subcommand completions" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
 complete -c fray -n "__fish_fray_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand completions" -s V -l version -d 'Print version'
 complete -c fray -n "__fish_fray_using_subcommand man" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
@@ -322,18 +376,19 @@ complete -c fray -n "__fish_fray_using_subcommand man" -l color -d 'When to colo
 always\t''
 never\t''"
 complete -c fray -n "__fish_fray_using_subcommand man" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_using_subcommand man" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand man" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand man" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand man" -s v -l show-seed -d 'Print the seed in text output'
-complete -c fray -n "__fish_fray_using_subcommand man" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
 complete -c fray -n "__fish_fray_using_subcommand man" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand man" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter completions man help" -f -a "surprise" -d 'Who is caught unawares'
-complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter completions man help" -f -a "distance" -d 'How far apart the sides are when they meet'
-complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter completions man help" -f -a "initiative" -d 'Who acts first, and the acting order'
-complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter completions man help" -f -a "reaction" -d 'How the other side reacts'
-complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter completions man help" -f -a "pursue" -d 'A chase, round by round'
-complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter completions man help" -f -a "encounter" -d 'The whole encounter sequence in one document'
-complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter completions man help" -f -a "completions" -d 'Print the completion script for a shell'
-complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter completions man help" -f -a "man" -d 'Write man pages into DIR'
-complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter roll completions man help" -f -a "surprise" -d 'Who is caught unawares'
+complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter roll completions man help" -f -a "distance" -d 'How far apart the sides are when they meet'
+complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter roll completions man help" -f -a "initiative" -d 'Who acts first, and the acting order'
+complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter roll completions man help" -f -a "reaction" -d 'How the other side reacts'
+complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter roll completions man help" -f -a "pursue" -d 'A chase, round by round'
+complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter roll completions man help" -f -a "encounter" -d 'The whole encounter sequence in one document'
+complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter roll completions man help" -f -a "roll" -d 'Roll dice expressions: 4d6kh3, 2d20kh1+5, 10d10>=8, 3d6!'
+complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter roll completions man help" -f -a "completions" -d 'Print the completion script for a shell'
+complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter roll completions man help" -f -a "man" -d 'Write man pages into DIR'
+complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter roll completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

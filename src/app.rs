@@ -1,16 +1,14 @@
 //! One run of fray: the parsed command line in, bytes out. Everything here is handed its
 //! streams and settings by `main`, so it can be driven from tests without a terminal.
 
-use crate::cli::{Cli, ColorWhen, Command, Format, Global, RulesId};
+use crate::cli::{Cli, ColorWhen, Command, Format, Global};
 use crate::config::{Config, ConfigFile};
-use crate::dice::SeededDice;
+use crate::emit::{Runner, Style};
 use crate::error::{Error, Result, io_reason};
-use crate::odds::{Fallback, Odds};
-use crate::render::{self, Palette, Report};
+use crate::render::Palette;
 use crate::roster::MAX_ROSTER_BYTES;
-use crate::rulesets::{self, Procedure, Rule, Ruleset};
+use crate::rulesets::{self, Procedure, Ruleset};
 use clap::{FromArgMatches, ValueEnum};
-use serde::Serialize;
 use std::ffi::{OsStr, OsString};
 use std::io::{Read, Write};
 use std::path::Path;
@@ -35,6 +33,10 @@ pub struct Env<'a> {
     pub os_seed: fn() -> u64,
     /// Where the config file is (`None`: no HOME or XDG_CONFIG_HOME to look in).
     pub config: Option<ConfigFile>,
+    /// COLUMNS, the width of text when --width is not given.
+    pub columns_var: Option<OsString>,
+    /// The columns of the terminal standard output is, if it is one.
+    pub terminal_width: Option<usize>,
 }
 
 impl Env<'_> {
@@ -47,10 +49,24 @@ impl Env<'_> {
             ColorWhen::Auto => !self.no_color && (self.force_color || self.terminal),
         }
     }
+
+    /// The columns text may take: `--width`, else COLUMNS (a positive number; anything else is
+    /// passed over, as other tools do), else the terminal's width, else 80.
+    pub fn width(&self, flag: Option<usize>) -> usize {
+        use crate::render::wrap::{DEFAULT_WIDTH, MAX_WIDTH, MIN_WIDTH};
+        let columns = self.columns_var.as_deref().and_then(OsStr::to_str).and_then(|v| v.trim().parse::<usize>().ok());
+        flag.or(columns.filter(|&c| c > 0))
+            .or(self.terminal_width.filter(|&c| c > 0))
+            .map_or(DEFAULT_WIDTH, |w| w.clamp(MIN_WIDTH, MAX_WIDTH))
+    }
 }
 
 /// The program's own version, in every YAML/JSON document.
-pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+pub use crate::emit::VERSION;
+
+/// What `--version` says after `fray`: the version and, when built from git, the revision and
+/// its date (`0.1.0 (abc1234 2026-12-01)`; see build.rs).
+pub const BUILD_VERSION: &str = env!("FRAY_BUILD_VERSION");
 
 /// Seeds fray draws itself stay below 2^53, so every JSON reader holds them exactly.
 pub const DRAWN_SEED_LIMIT: u64 = 1 << 53;
@@ -72,8 +88,11 @@ pub fn main(args: &[OsString], env: &mut Env) -> u8 {
 }
 
 fn parse_and_run(args: &[OsString], env: &mut Env) -> Result<()> {
-    // One clap command serves parsing, the given-flag check and error messages.
-    let mut command = crate::cli::command();
+    // One clap command serves parsing, the given-flag check and error messages: the command
+    // line of the ruleset and command the words name.
+    let named = rulesets::command::scan(args, env.rules_var.as_deref());
+    // The revision is told here, not in the declaration, so the generated man pages name only the version.
+    let mut command = rulesets::command::command_for(named).version(BUILD_VERSION);
     let args = &hoist_cast_flags(args, &command);
     let parsed = command.try_get_matches_from_mut(args).and_then(|m| Cli::from_arg_matches(&m).map(|cli| (m, cli)));
     let (matches, cli) = match parsed {
@@ -84,14 +103,30 @@ fn parse_and_run(args: &[OsString], env: &mut Env) -> Result<()> {
                 let help = err.render();
                 let help = if env.color(ColorWhen::Auto) { help.ansi().to_string() } else { help.to_string() };
                 env.stdout.write_all(help.as_bytes())?;
+                if err.kind() == ErrorKind::DisplayHelp {
+                    let footer = rulesets::command::help_footer(named);
+                    if !footer.is_empty() {
+                        write!(env.stdout, "\n{footer}")?;
+                    }
+                }
                 return Ok(());
             }
-            return Err(Error::usage(crate::cli::describe_error(&err, &command, args)));
+            if err.kind() == ErrorKind::UnknownArgument {
+                if let Some(clap::error::ContextValue::String(flag)) = err.get(clap::error::ContextKind::InvalidArg) {
+                    if let Some(misplaced) = named.rules.misplaced_flag(named.procedure, flag) {
+                        return Err(misplaced);
+                    }
+                }
+            }
+            let sub = args.iter().skip(1).filter_map(|a| a.to_str()).find(|a| command.find_subcommand(a).is_some());
+            let help = sub.map_or("fray".to_string(), |sub| format!("fray {sub}"));
+            return Err(Error::usage(crate::cast::echo_quoted(&crate::cli::describe_error(&err, &help))));
         }
     };
     match &cli.command {
         Command::Completions { shell } => Ok(env.stdout.write_all(&crate::packaging::completion(*shell))?),
         Command::Man { dir } => write_man(dir),
+        Command::Roll(args) => crate::dice::expr::run::run(args, &Settings::new(&cli.global, env)?, env),
         _ => {
             let config = match &env.config {
                 Some(file) if !cli.global.no_config => crate::config::load(file)?,
@@ -165,23 +200,22 @@ fn write_man(dir: &Path) -> Result<()> {
         return Err(Error::usage("the folder for man pages is empty").hint("give a folder, such as man/"));
     }
     let pages = crate::packaging::man_pages()?;
-    std::fs::create_dir_all(dir)
-        .map_err(|e| Error::data(format!("cannot create {}: {}", dir.display(), io_reason(&e))))?;
+    std::fs::create_dir_all(dir).map_err(|e| {
+        Error::data(format!("cannot create {}: {}", crate::cast::echo(&dir.display().to_string()), io_reason(&e)))
+    })?;
     for (name, bytes) in pages {
         let path = dir.join(name);
-        std::fs::write(&path, bytes)
-            .map_err(|e| Error::data(format!("cannot write {}: {}", path.display(), io_reason(&e))))?;
+        std::fs::write(&path, bytes).map_err(|e| {
+            Error::data(format!("cannot write {}: {}", crate::cast::echo(&path.display().to_string()), io_reason(&e)))
+        })?;
     }
     Ok(())
 }
 
-/// Simulated runs when an odds question is too large to enumerate.
-pub const SIMULATION_TRIALS: u64 = 100_000;
-
 /// The global options of one run, with the environment's defaults and fray's filled in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy)]
 pub struct Settings {
-    pub rules: RulesId,
+    pub rules: &'static Ruleset,
     pub seed: u64,
     pub format: Format,
     pub color: ColorWhen,
@@ -189,6 +223,9 @@ pub struct Settings {
     pub odds: bool,
     pub quiet: bool,
     pub show_seed: bool,
+    /// The seed was drawn, not given with --seed.
+    pub seed_drawn: bool,
+    pub width: usize,
 }
 
 impl Settings {
@@ -203,15 +240,17 @@ impl Settings {
     /// and the environment; also says what named the ruleset, if anything did (`--rules`,
     /// `FRAY_RULES`, or the config file), for a roster that names its own.
     pub fn with_config(global: &Global, config: &Global, env: &Env) -> Result<(Settings, Option<String>)> {
-        let var = match global.rules {
+        // clap took only a registry name for --rules.
+        let flag = global.rules.as_deref().and_then(Ruleset::named);
+        let var = match flag {
             Some(_) => None,
-            None => from_var::<RulesId>("FRAY_RULES", env.rules_var.as_deref(), "a ruleset", "--rules")?,
+            None => rules_var(env.rules_var.as_deref())?,
         };
-        let (rules, named) = match (global.rules, var, config.rules) {
+        let (rules, named) = match (flag, var, config.rules.as_deref().and_then(Ruleset::named)) {
             (Some(rules), _, _) => (rules, Some("--rules".to_string())),
             (None, Some(rules), _) => (rules, Some("FRAY_RULES".to_string())),
             (None, None, Some(rules)) => (rules, Some("the config's --rules".to_string())),
-            (None, None, None) => (RulesId::Ose, None),
+            (None, None, None) => (Ruleset::implied(), None),
         };
         let format = match global.format {
             Some(format) => format,
@@ -229,8 +268,26 @@ impl Settings {
             odds: global.odds || config.odds,
             quiet: global.quiet || config.quiet,
             show_seed: global.show_seed || config.show_seed,
+            seed_drawn: global.seed.or(config.seed).is_none(),
+            width: env.width(global.width.or(config.width)),
         };
         Ok((settings, named))
+    }
+}
+
+/// The ruleset FRAY_RULES names (`None` when unset), read as `--rules` reads its value; an
+/// empty or unknown value is an error naming the variable.
+fn rules_var(value: Option<&OsStr>) -> Result<Option<&'static Ruleset>> {
+    let Some(value) = value else { return Ok(None) };
+    let ids: Vec<&str> = rulesets::RULESETS.iter().map(|r| r.id).collect();
+    let hint = format!("possible values: {}; unset FRAY_RULES or give --rules", ids.join(", "));
+    let text = value.to_str().ok_or_else(|| Error::usage("FRAY_RULES is not UTF-8 text").hint(hint.clone()))?;
+    if text.trim().is_empty() {
+        return Err(Error::usage("FRAY_RULES is set but empty").hint(hint));
+    }
+    match Ruleset::named(text.trim()) {
+        Some(rules) => Ok(Some(rules)),
+        None => Err(Error::usage(format!("FRAY_RULES='{text}' is not a ruleset")).hint(hint)),
     }
 }
 
@@ -275,9 +332,9 @@ pub fn run(cli: &Cli, given: &[String], config: &Config, env: &mut Env) -> Resul
         }
     }
     // The config's rosters count only where the command takes a cast (not an ose pursuit).
-    let takes_rosters = |id: RulesId| Ruleset::get(id).takes_flag(procedure, "--roster");
+    let takes_rosters = |rules: &'static Ruleset| rules.takes_flag(procedure, "--roster");
     settings.rules = rules_of_rosters(&rosters, settings.rules, named.as_deref(), config, &takes_rosters)?;
-    let rules = Ruleset::get(settings.rules);
+    let rules = settings.rules;
     rules.check_has(procedure)?;
     rules.check_flags(procedure, given)?;
     if example {
@@ -298,27 +355,33 @@ pub fn run(cli: &Cli, given: &[String], config: &Config, env: &mut Env) -> Resul
                 .map(|(text, file, _)| (text, file))
                 .collect();
             let sides = if opts.sides.is_empty() && takes("--side") { &config.sides } else { &opts.sides };
-            rules.load_cast(&rosters, sides, &opts.combatants)?
+            // A group's number may be dice (`Goblin*2d4`): rolled once, shown on standard error.
+            let rolled = crate::dice::expr::roll_group_counts(
+                &opts.combatants,
+                settings.seed,
+                crate::cast::MAX_GROUP,
+                env.stderr,
+            )?;
+            rules.load_cast(&rosters, sides, rolled.as_deref().unwrap_or(&opts.combatants))?
         }
         None => Default::default(),
     };
     // -q is a text headline whatever the format; YAML and JSON are never coloured.
     let color = (settings.quiet || settings.format == Format::Text) && env.color(settings.color);
-    let mut runner = Runner {
-        out: &mut *env.stdout,
-        err: &mut *env.stderr,
-        palette: Palette::new(color),
+    let style = Style {
+        palette: Palette::new(color).with_width(settings.width),
         format: if settings.quiet { Format::Text } else { settings.format },
         quiet: settings.quiet,
         show_seed: settings.show_seed,
+        // On a terminal a drawn seed closes the text, dimly, so a roll at the table can be replayed.
+        seed_footer: env.terminal && settings.seed_drawn && !settings.show_seed,
         repeat: settings.repeat,
         odds: settings.odds,
         seed: settings.seed,
-        rules,
-        procedure,
     };
+    let mut runner = Runner::new(&mut *env.stdout, &mut *env.stderr, style, rules.id, procedure.name());
     rules.run(&cli.command, cast, &mut runner)?;
-    runner.out.flush()?;
+    env.stdout.flush()?;
     Ok(())
 }
 
@@ -326,23 +389,23 @@ pub fn run(cli: &Cli, given: &[String], config: &Config, env: &mut Env) -> Resul
 /// settings have it, `named` what named it (none: the default, which a roster's own replaces).
 fn rules_of_rosters(
     rosters: &[(String, String, bool)],
-    current: RulesId,
+    current: &'static Ruleset,
     named: Option<&str>,
     config: &Config,
-    takes_rosters: &dyn Fn(RulesId) -> bool,
-) -> Result<RulesId> {
-    let mut chosen: Option<(RulesId, String)> = named.map(|n| (current, n.to_string()));
+    takes_rosters: &dyn Fn(&'static Ruleset) -> bool,
+) -> Result<&'static Ruleset> {
+    let mut chosen: Option<(&'static Ruleset, String)> = named.map(|n| (current, n.to_string()));
     for (text, file, from_config) in rosters {
         if *from_config && chosen.as_ref().is_some_and(|(rules, _)| !takes_rosters(*rules)) {
             continue;
         }
         let Some((word, line)) = crate::roster::declared_rules(text) else { continue };
-        let rules = RulesId::from_str(word.trim(), true).map_err(|_| {
+        let rules = Ruleset::named(word.trim()).ok_or_else(|| {
             Error::data(format!("{file}:{line}: rules: '{}' is not a ruleset", crate::cast::echo(&word)))
                 .hint(format!("rulesets: {}", rulesets::RULESETS.iter().map(|r| r.id).collect::<Vec<_>>().join(", ")))
         })?;
         match &chosen {
-            Some((other, by)) if *other != rules => {
+            Some((other, by)) if other.id != rules.id => {
                 let by_config = if *from_config {
                     format!(" (from the config {})", config.file.as_deref().unwrap_or("file"))
                 } else {
@@ -350,8 +413,7 @@ fn rules_of_rosters(
                 };
                 return Err(Error::usage(format!(
                     "the roster {file}{by_config} is for {} (rules: on line {line}), but {by} says {}",
-                    Ruleset::get(rules).id,
-                    Ruleset::get(*other).id
+                    rules.id, other.id
                 ))
                 .hint("give the roster's ruleset, or leave the roster out (--no-config leaves out the config's)"));
             }
@@ -374,7 +436,8 @@ fn read_roster(path: &Path, stdin: &mut dyn Read) -> Result<(String, String)> {
     } else if path.as_os_str().is_empty() {
         return Err(Error::usage("the roster path is empty").hint("give --roster a file, or '-' for standard input"));
     } else {
-        let name = path.display().to_string();
+        // A long path is quoted shortened, as the combatant errors quote a long argument.
+        let name = crate::cast::echo(&path.display().to_string());
         let file = std::fs::File::open(path).map_err(|e| {
             Error::data(format!("cannot read the roster {name}: {}", io_reason(&e)))
                 .hint("check the path given to --roster")
@@ -395,227 +458,4 @@ fn read_roster(path: &Path, stdin: &mut dyn Read) -> Result<(String, String)> {
         ))
     })?;
     Ok((text, name))
-}
-
-/// Rolls a rule (or asks its odds) and writes the documents.
-pub struct Runner<'a> {
-    out: &'a mut dyn Write,
-    err: &'a mut dyn Write,
-    palette: Palette,
-    format: Format,
-    quiet: bool,
-    show_seed: bool,
-    repeat: Option<u64>,
-    odds: bool,
-    seed: u64,
-    rules: &'static Ruleset,
-    procedure: Procedure,
-}
-
-/// The header every YAML document carries, followed by the result's own fields.
-#[derive(Serialize)]
-struct Doc<'a, T: Serialize> {
-    command: Procedure,
-    rules: &'static Ruleset,
-    seed: u64,
-    version: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    n: Option<u64>,
-    #[serde(flatten)]
-    result: &'a T,
-}
-
-#[derive(Serialize)]
-struct OddsDoc<'a> {
-    command: Procedure,
-    rules: &'static Ruleset,
-    exact: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    trials: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    seed: Option<u64>,
-    version: &'static str,
-    odds: Vec<crate::odds::EntryDoc<'a>>,
-    #[serde(skip_serializing_if = "<[String]>::is_empty")]
-    notes: &'a [String],
-}
-
-/// What every YAML/JSON document of a run says before its result, and how it is written.
-struct Header {
-    command: Procedure,
-    rules: &'static Ruleset,
-    seed: u64,
-    format: Format,
-    /// Part of a `--repeat` stream: numbered, and `---`-separated in YAML.
-    streamed: bool,
-    /// The start of every JSON document, `{"command":…,"rules":…,"seed":…,"version":…`.
-    json_lead: Vec<u8>,
-}
-
-impl Header {
-    fn new(command: Procedure, rules: &'static Ruleset, seed: u64, format: Format, streamed: bool) -> Result<Header> {
-        let json_lead = if format == Format::Json {
-            let text = |s: &str| serde_json::to_string(s).map_err(serialize_error);
-            format!(
-                r#"{{"command":{},"rules":{},"seed":{seed},"version":{}"#,
-                text(command.name())?,
-                text(rules.id)?,
-                text(VERSION)?
-            )
-            .into_bytes()
-        } else {
-            Vec::new()
-        };
-        Ok(Header { command, rules, seed, format, streamed, json_lead })
-    }
-
-    /// Appends document `n` (1-based) with `result` to `out`: one line of JSON (JSON Lines,
-    /// for a single run too), or a YAML document.
-    fn write<T: Serialize>(&self, n: u64, result: &T, out: &mut Vec<u8>) -> Result<()> {
-        match self.format {
-            Format::Json => {
-                // The header, then the result's own fields: serde_json writes the result as an
-                // object, whose `{` becomes the comma after the header.
-                out.extend_from_slice(&self.json_lead);
-                if self.streamed {
-                    out.extend_from_slice(b",\"n\":");
-                    out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
-                }
-                let start = out.len();
-                serde_json::to_writer(&mut *out, result).map_err(serialize_error)?;
-                match &out[start..] {
-                    b"{}" => {
-                        out.truncate(start);
-                        out.push(b'}');
-                    }
-                    [b'{', ..] => out[start] = b',',
-                    _ => return Err(serialize_error("a result is not an object")),
-                }
-                out.push(b'\n');
-            }
-            Format::Yaml => {
-                if self.streamed {
-                    out.extend_from_slice(b"---\n");
-                }
-                let doc = Doc {
-                    command: self.command,
-                    rules: self.rules,
-                    seed: self.seed,
-                    version: VERSION,
-                    n: self.streamed.then_some(n),
-                    result,
-                };
-                out.extend_from_slice(render::yaml::to_string(&doc).map_err(serialize_error)?.as_bytes());
-            }
-            Format::Text => return Err(serialize_error("text is not a document format")),
-        }
-        Ok(())
-    }
-}
-
-impl Runner<'_> {
-    pub fn run<R: Rule>(&mut self, rule: &R) -> Result<()> {
-        if self.odds {
-            let odds = rule.odds(Fallback { seed: self.seed, trials: SIMULATION_TRIALS });
-            return self.write_odds(&odds);
-        }
-        if self.show_seed && self.quiet {
-            writeln!(self.err, "seed {}", self.seed)?;
-        }
-        let count = self.repeat.unwrap_or(1);
-        let header = self.header()?;
-        let mut dice = SeededDice::new(self.seed);
-        let mut text = String::new();
-        let mut bytes = Vec::new();
-        for n in 1..=count {
-            let outcome = rule.roll(&mut dice);
-            if self.format == Format::Text {
-                text.clear();
-                self.text(&outcome, self.repeat.map(|_| n), &mut text);
-                self.out.write_all(text.as_bytes())?;
-            } else {
-                // Into a buffer first, then one write: documents are serialized in small pieces.
-                bytes.clear();
-                header.write(n, &outcome, &mut bytes)?;
-                self.out.write_all(&bytes)?;
-            }
-        }
-        Ok(())
-    }
-
-    fn header(&self) -> Result<Header> {
-        Header::new(self.procedure, self.rules, self.seed, self.format, self.repeat.is_some())
-    }
-
-    fn title(&self, out: &mut String, index: Option<u64>, extra: Option<&str>) {
-        use std::fmt::Write as _;
-        let p = &self.palette;
-        let mut title = format!("{} · {}", self.procedure.name(), self.rules.id);
-        if let Some(extra) = extra {
-            let _ = write!(title, " · {extra}");
-        }
-        if let Some(n) = index {
-            let _ = write!(title, " · run {n}");
-        }
-        if self.show_seed {
-            let _ = write!(title, " · seed {}", self.seed);
-        }
-        let _ = writeln!(out, "{}", p.paint(p.title, title));
-    }
-
-    fn text<T: Report>(&self, outcome: &T, index: Option<u64>, out: &mut String) {
-        if self.quiet {
-            outcome.headline(out);
-            out.push('\n');
-            return;
-        }
-        if index.is_some_and(|n| n > 1) {
-            out.push('\n');
-        }
-        self.title(out, index, None);
-        outcome.text(&self.palette, out);
-    }
-
-    fn write_odds(&mut self, odds: &Odds) -> Result<()> {
-        match self.format {
-            Format::Text => {
-                let mut text = String::new();
-                if self.quiet {
-                    for entry in &odds.entries {
-                        use std::fmt::Write as _;
-                        let prefix = entry.part.as_deref().map(|p| format!("{p}: ")).unwrap_or_default();
-                        let _ = writeln!(text, "{} {prefix}{}", entry.prob, entry.label);
-                    }
-                } else {
-                    self.title(&mut text, None, Some(if odds.exact() { "exact odds" } else { "estimated odds" }));
-                    render::odds::text(odds, &self.palette, &mut text);
-                }
-                self.out.write_all(text.as_bytes())?;
-            }
-            Format::Json | Format::Yaml => {
-                let doc = OddsDoc {
-                    command: self.procedure,
-                    rules: self.rules,
-                    exact: odds.exact(),
-                    trials: odds.trials,
-                    seed: odds.seed,
-                    version: VERSION,
-                    odds: odds.entry_docs(),
-                    notes: &odds.notes,
-                };
-                if self.format == Format::Json {
-                    let mut bytes = serde_json::to_vec(&doc).map_err(serialize_error)?;
-                    bytes.push(b'\n');
-                    self.out.write_all(&bytes)?;
-                } else {
-                    self.out.write_all(render::yaml::to_string(&doc).map_err(serialize_error)?.as_bytes())?;
-                }
-            }
-        }
-        Ok(())
-    }
-}
-
-fn serialize_error(err: impl std::fmt::Display) -> Error {
-    Error::data(format!("cannot serialize the result: {err}"))
 }

@@ -45,6 +45,18 @@ pub fn echo(text: &str) -> String {
     out
 }
 
+/// A message with every `'quoted'` part passed through [`echo`]: clap quotes the values it
+/// refuses whole, however long.
+pub fn echo_quoted(message: &str) -> String {
+    let mut parts = message.split('\'');
+    let mut out = parts.next().unwrap_or_default().to_string();
+    for (i, part) in parts.enumerate() {
+        out.push('\'');
+        out.push_str(&if i % 2 == 0 { echo(part) } else { part.to_string() });
+    }
+    out
+}
+
 /// Where a spec came from, for error messages.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Origin {
@@ -406,11 +418,13 @@ pub struct Cast<S = KeyValues, C = KeyValues> {
     pub combatants: Vec<Combatant<C>>,
     /// The sides are the default `party` and `monsters`: none was named.
     pub default_sides: bool,
+    /// Each side and combatant read from a roster: its name and where it is (`FILE:LINE:COLUMN`).
+    pub roster_at: Vec<(String, String)>,
 }
 
 impl<S, C> Default for Cast<S, C> {
     fn default() -> Self {
-        Cast { sides: Vec::new(), combatants: Vec::new(), default_sides: false }
+        Cast { sides: Vec::new(), combatants: Vec::new(), default_sides: false, roster_at: Vec::new() }
     }
 }
 
@@ -429,6 +443,11 @@ impl Cast {
         }
         if sides.len() > MAX_SIDES {
             return Err(Error::usage(format!("{} sides given; at most {MAX_SIDES}", sides.len())));
+        }
+        for spec in sides.iter().chain(&combatants) {
+            if let Origin::Roster(at) = &spec.origin {
+                cast.roster_at.push((spec.name.clone(), at.clone()));
+            }
         }
         for spec in sides {
             if cast.sides.iter().any(|s| s.name == spec.name) {
@@ -479,7 +498,24 @@ impl Cast {
                 Ok(Combatant { name: c.name, count: c.count, side: c.side, keys })
             })
             .collect::<Result<_>>()?;
-        Ok(Cast { sides, combatants, default_sides: self.default_sides })
+        Ok(Cast { sides, combatants, default_sides: self.default_sides, roster_at: self.roster_at })
+    }
+}
+
+/// A usage error about a side or combatant read from a roster (it names it, quoted) becomes a
+/// data error at its place in the file, as every roster error is.
+pub fn at_roster_entry(err: Error, roster_at: &[(String, String)]) -> Error {
+    let Error::Usage { what, hint } = err else { return err };
+    let first = roster_at
+        .iter()
+        .filter_map(|(name, at)| {
+            let found = [format!("'{name}'"), format!("'{name} ")].iter().filter_map(|q| what.find(q.as_str())).min();
+            found.map(|i| (i, at))
+        })
+        .min_by_key(|&(i, _)| i);
+    match first {
+        Some((_, at)) => Error::Data { what: format!("{at}: {what}"), hint },
+        None => Error::Usage { what, hint },
     }
 }
 
@@ -689,6 +725,9 @@ mod tests {
         assert!(err.len() < 300 && err.contains('…'), "{} bytes: {}", err.len(), &err[..200.min(err.len())]);
         let err = combatant(&format!("Elf:size={}", "x".repeat(10_000))).unwrap_err().to_string();
         assert!(err.len() < 300, "{} bytes", err.len());
+        let long = "9".repeat(1000);
+        let quoted = echo_quoted(&format!("invalid value '{long}' for '--seed <U64>'; see 'fray --help'"));
+        assert_eq!(quoted, format!("invalid value '{}…' for '--seed <U64>'; see 'fray --help'", &long[..60]));
     }
 
     #[test]

@@ -14,18 +14,6 @@ reaction, pursuit, or the whole encounter sequence) under the ruleset you play, 
 every die and every modifier, and prints the verdict as text, YAML or JSON. --odds gives \
 the exact probability of every outcome instead of rolling.";
 
-pub const EXAMPLES: &str = "\
-Examples:
-  fray encounter                              the six-step encounter, two sides
-  fray encounter --aware monsters --cha 16    the monsters lie in wait; the party parleys
-  fray surprise --ambush --odds               how likely is each side to be surprised?
-  fray -r gurps surprise --partial 'Ansel:iq=12,cr' Orc:count=3,side=monsters
-  fray -r 5e surprise --stealth 14 Elf:per=16 Fighter:per=12 Wizard:per=10 Halfling:per=14
-  fray -r bx initiative --individual Ansel:dex=16 Ogre:side=monsters,mod=-1,slow
-  fray -r cofd encounter Mitch:wits=2,composure=3 Thug:ambusher,dex=3,stealth=2,side=monsters
-  fray -f json -n 1000 reaction --cha 13 | jq .result
-  fray distance -q --outdoors                 just the number, for $(...)";
-
 pub const ENV_HELP: &str = "\
 Environment:
   FRAY_RULES       default for --rules
@@ -34,6 +22,7 @@ Environment:
                    ~/.config/fray/config): default flags, one a line, e.g. --rules gurps
   NO_COLOR         non-empty: no colour with --color auto
   CLICOLOR_FORCE   not 0: colour with --color auto even when not a terminal
+  COLUMNS          the width of text output when --width is not given
 
 Exit status:
   0 success, 1 unreadable or malformed data (a roster or config file), 2 usage error";
@@ -44,8 +33,6 @@ Exit status:
     version,
     about = ABOUT,
     long_about = LONG_ABOUT,
-    after_help = EXAMPLES,
-    after_long_help = format!("{EXAMPLES}\n\n{ENV_HELP}"),
     propagate_version = true,
     args_override_self = true,
     max_term_width = 100
@@ -63,9 +50,9 @@ pub struct Cli {
 // a command's description.
 #[derive(Debug, Clone, Default, Args)]
 pub struct Global {
-    /// Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES
-    #[arg(global = true, help_heading = GLOBAL, short, long, value_enum, ignore_case = true, value_name = "ID")]
-    pub rules: Option<RulesId>,
+    /// Ruleset; default from FRAY_RULES (the registry of rulesets gives the values)
+    #[arg(global = true, help_heading = GLOBAL, short, long, ignore_case = true, value_name = "ID")]
+    pub rules: Option<String>,
 
     /// Make the run reproducible: the same seed and arguments give the same output (any
     /// number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)
@@ -99,6 +86,9 @@ pub struct Global {
     /// Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)
     #[arg(global = true, help_heading = GLOBAL, long)]
     pub no_config: bool,
+    /// Wrap text output to N columns (default: COLUMNS, else the terminal's width, else 80)
+    #[arg(global = true, help_heading = GLOBAL, long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<usize>(20..=1000))]
+    pub width: Option<usize>,
 }
 
 /// The heading the global options share in every help page.
@@ -155,26 +145,22 @@ pub fn command() -> clap::Command {
     Cli::command()
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum RulesId {
-    /// Old-School Essentials six-step encounter procedure
-    Ose,
-    /// GURPS 4th edition
-    #[value(alias = "gurps4e")]
-    Gurps,
-    /// D&D 5th edition (2014) with the DMG initiative variants
-    #[value(name = "5e", aliases = ["dnd5e", "dnd-5e", "d&d5e", "dnd"])]
-    Dnd5e,
-    /// World of Darkness Storytelling system (2004)
-    #[value(alias = "nwod")]
-    Wod,
-    /// Classic Basic/Expert numbers, as in the Old-School Essentials SRD
-    Bx,
-    /// D&D 2024 revision (SRD 5.2)
-    #[value(name = "5e2024", aliases = ["5.5e", "2024", "dnd5e2024", "dnd2024"])]
-    Dnd5e2024,
-    /// Chronicles of Darkness, 2nd edition
-    Cofd,
+/// The command line with the command `name` alone beside the global options: what a run
+/// builds once it knows its command, so clap copies the global options into that command only
+/// (start-up cost). The rest as [`Cli`] declares it; a test holds the two to the same help.
+pub fn command_of(name: &str) -> clap::Command {
+    let full = command();
+    let Some(sub) = full.find_subcommand(name).cloned() else { return full };
+    let top = clap::Command::new("fray")
+        .version(env!("CARGO_PKG_VERSION"))
+        .about(ABOUT)
+        .long_about(LONG_ABOUT)
+        .propagate_version(true)
+        .args_override_self(true)
+        .max_term_width(100)
+        .subcommand_required(full.is_subcommand_required_set())
+        .arg_required_else_help(full.is_arg_required_else_help_set());
+    Global::augment_args(top).subcommand(sub)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -202,28 +188,32 @@ pub enum ColorWhen {
 #[command(defer = true)]
 pub enum Command {
     /// Who is caught unawares
-    #[command(after_help = SURPRISE_EXAMPLES, after_long_help = format!("{SURPRISE_EXAMPLES}\n\n{ENV_HELP}"), args_override_self = true)]
+    #[command(args_override_self = true)]
     Surprise(SurpriseArgs),
 
     /// How far apart the sides are when they meet
-    #[command(after_help = DISTANCE_EXAMPLES, after_long_help = format!("{DISTANCE_EXAMPLES}\n\n{ENV_HELP}"), args_override_self = true)]
+    #[command(args_override_self = true)]
     Distance(DistanceArgs),
 
     /// Who acts first, and the acting order
-    #[command(after_help = INITIATIVE_EXAMPLES, after_long_help = format!("{INITIATIVE_EXAMPLES}\n\n{ENV_HELP}"), args_override_self = true)]
+    #[command(args_override_self = true)]
     Initiative(InitiativeArgs),
 
     /// How the other side reacts
-    #[command(after_help = REACTION_EXAMPLES, after_long_help = format!("{REACTION_EXAMPLES}\n\n{ENV_HELP}"), args_override_self = true)]
+    #[command(args_override_self = true)]
     Reaction(ReactionArgs),
 
     /// A chase, round by round
-    #[command(after_help = PURSUE_EXAMPLES, after_long_help = format!("{PURSUE_EXAMPLES}\n\n{ENV_HELP}"), args_override_self = true)]
+    #[command(args_override_self = true)]
     Pursue(PursueArgs),
 
     /// The whole encounter sequence in one document
-    #[command(after_help = ENCOUNTER_EXAMPLES, after_long_help = format!("{ENCOUNTER_EXAMPLES}\n\n{ENV_HELP}"), args_override_self = true)]
+    #[command(args_override_self = true)]
     Encounter(EncounterArgs),
+
+    /// Roll dice expressions: 4d6kh3, 2d20kh1+5, 10d10>=8, 3d6!
+    #[command(long_about = format!("{ROLL_ABOUT}\n\n{ROLL_LANGUAGE}"), after_help = ROLL_EXAMPLES, after_long_help = format!("{ROLL_EXAMPLES}\n\n{ENV_HELP}"), args_override_self = true)]
+    Roll(RollArgs),
 
     /// Print the completion script for a shell
     #[command(after_help = COMPLETIONS_EXAMPLES)]
@@ -242,6 +232,52 @@ pub enum Command {
     },
 }
 
+// The expressions of `fray roll`.
+#[derive(Debug, Args)]
+pub struct RollArgs {
+    /// Dice expressions, each rolled in turn (quote one that holds spaces, <, > or !; one
+    /// that starts with - goes after --)
+    #[arg(required = true, value_name = "EXPR", allow_negative_numbers = true)]
+    pub expressions: Vec<String>,
+}
+
+pub const ROLL_EXAMPLES: &str = "\
+Examples:
+  fray roll 4d6kh3                      ability score: four d6, the lowest dropped
+  fray roll 2d20kh1+5 d20+5             advantage, then a plain d20
+  fray roll '10d10>=8'                  a pool: count the dice showing 8 or more
+  fray roll '10d10>=8!'                 the same, each 10 adding a die
+  fray roll 3d6! 2d6r1 4dF              exploding, reroll 1s, Fate dice
+  fray roll --odds 20d20kh10            the exact chance of every total
+  fray -q -n 5 roll 3d6                 five totals, one a line";
+
+pub const ROLL_ABOUT: &str = "\
+Rolls each expression in turn and shows every die and what became of it, then the total. \
+--odds gives the exact chance of every total instead (exploding dice to a depth, with what lies \
+beyond said exactly).";
+
+pub const ROLL_LANGUAGE: &str = "\
+The dice language (in any case):
+
+NdX, d%, dF: N dice of X faces (N defaults to 1), d100, Fate dice (-1, 0, +1).
+
++ - * / ( ): arithmetic on whole numbers; / rounds down.
+
+khN, klN, dlN, dhN: keep the N highest or lowest, drop the N lowest or highest (kN keeps, dN \
+drops the lowest; N defaults to 1).
+
+!, !!, !p: explode on the highest face: add a die, add into the die (compound), or add a die \
+counting one less (penetrate); !>=T, !>T, !=T, !<=T, !<T or !T name the faces.
+
+rT, roT: reroll the faces T (or r<T, r<=T, r>T...) until another shows, or once.
+
+>=T, >T, <=T, <T, =T: count the dice meeting it (successes) instead of summing them; fT (or \
+f<T...) after it counts those dice -1 (failures).
+
+miN, maN: each die counts at least N, at most N.
+
+In the text, (5) was dropped, ~1~ rerolled, 6! exploded, 9* is a success, 1_ a failure.";
+
 pub const COMPLETIONS_EXAMPLES: &str = "\
 Examples:
   fray completions bash > ~/.local/share/bash-completion/completions/fray
@@ -250,65 +286,6 @@ Examples:
   source <(COMPLETE=bash fray)                 in .bashrc: fray answers each TAB, keys and sides too
   source <(COMPLETE=zsh fray)                  in .zshrc, after compinit: the same for zsh
   COMPLETE=fish fray | source                  in config.fish: the same for fish";
-
-pub const SURPRISE_EXAMPLES: &str = "\
-Examples:
-  fray surprise                                 party and monsters roll 2-in-6
-  fray surprise --ambush monsters --odds        the party's chance rises to 3-in-6
-  fray surprise --side party --side orcs:chance=3 --side wolves:aware
-  fray -r gurps surprise --total Clerk:iq=9 Guard:iq=10,cr Werewolf:side=monsters
-  fray -r 5e surprise --stealth 14 Elf:per=16 Fighter:per=12 Wizard:per=10 Halfling:per=14
-  fray -r 5e2024 surprise --stealth-mod 5 Elf:per=16 Fighter:per=12
-  fray -r wod surprise Mitch:wits=2,composure=3 Larry:wits=3,composure=2
-  fray -r cofd surprise --odds Mitch:wits=2,composure=3 Thug:ambusher,dex=3,stealth=2,side=monsters";
-
-pub const DISTANCE_EXAMPLES: &str = "\
-Examples:
-  fray distance                         dungeon: 2d6 x 10'
-  fray distance --outdoors              2d6 x 30'
-  fray distance --both-surprised -q     1d4 x 10', just the number
-  fray -r bx distance --wilderness      4d6 x 10 yards
-  fray -r 5e distance --terrain hills   2d10 x 10 ft
-  fray -r 5e distance --audible loud    heard: 2d6 x 50 ft
-  fray -r 5e2024 distance --terrain forest --odds";
-
-pub const INITIATIVE_EXAMPLES: &str = "\
-Examples:
-  fray initiative --ties simultaneous
-  fray initiative --side party --side orcs --side wolves --wait wolves
-  fray -r gurps initiative Ansel:speed=6.25,dx=12 Orc:speed=5.5,side=monsters
-  fray -r 5e initiative Rogue:dex=4 Goblin:count=4,dex=2,side=monsters
-  fray -r bx initiative --individual Ansel:dex=16 Ogre:side=monsters,mod=-1,slow
-  fray -r 5e initiative --variant speed --rounds 3 'Paladin:dex=0,action=spell:2+light'
-  fray -r 5e2024 initiative --swap Rogue:Fighter Rogue:dex=4,alert,pb=2 Fighter:dex=1 Orc:side=monsters
-  fray -r wod initiative Mitch:initiative=10 Larry:initiative=6 --delay Mitch:after=Larry
-  fray -r cofd initiative Mitch:dex=3,composure=2 Larry:init=5 --hold Larry";
-
-pub const REACTION_EXAMPLES: &str = "\
-Examples:
-  fray reaction                  2d6 on the reaction table
-  fray reaction --cha 16 --mod -1
-  fray -r gurps reaction --mod 2";
-
-pub const PURSUE_EXAMPLES: &str = "\
-Examples:
-  fray pursue --quarry 40 --pursuer 30
-  fray pursue --quarry 30 --pursuer 40 --gap 60 --sight 120 --drop treasure@2
-  fray pursue --quarry 40 --pursuer 40 --odds
-  fray -r bx pursue --wilderness --quarry 90 --pursuer 120 --quarry-count 5 --pursuer-count 12
-  fray -r 5e pursue --gap 30 --sight 60 Rogue:speed=35,con=1,stealth=7 Guard:count=2,side=monsters,per=12
-  fray -r 5e2024 pursue --terrain forest --complications wilderness --odds Thief Wolf:side=monsters";
-
-pub const ENCOUNTER_EXAMPLES: &str = "\
-Examples:
-  fray encounter --aware monsters               the spider heard the party coming
-  fray encounter --outdoors --cha 16 -f yaml
-  fray -r bx encounter --outdoors --cha 13
-  fray -r gurps encounter --partial --reaction Ansel:iq=12,speed=6 Orc:count=2,side=monsters,speed=5
-  fray -r 5e encounter --stealth 14 Elf:per=16,dex=3 Goblin:count=4,side=monsters,dex=2
-  fray -r 5e2024 encounter --stealth-mod 4 Elf:per=16,dex=3 Goblin:count=4,side=monsters,dex=2
-  fray -r wod encounter Mitch:wits=2,composure=3,dex=3 Thug:ambusher,side=monsters
-  fray -r cofd encounter Mitch:wits=2,composure=3,dex=3 Thug:count=2,ambusher,dex=3,stealth=2,side=monsters";
 
 // Sides and combatants, inline or from a roster file.
 #[derive(Debug, Args)]
@@ -342,23 +319,23 @@ pub struct SurpriseOpts {
     #[arg(long, value_name = "SIDE")]
     pub aware: Vec<String>,
 
-    /// Total surprise: the attacked freeze for 1d seconds (gurps)
+    /// Total surprise: the attacked freeze for 1d seconds
     #[arg(long, conflicts_with = "partial")]
     pub total: bool,
 
-    /// Partial surprise: the two leaders roll for initiative (gurps; the default)
+    /// Partial surprise: the two leaders roll for initiative (the default)
     #[arg(long)]
     pub partial: bool,
 
-    /// A hider's Stealth total, passive or already rolled (5e; repeatable, one per hider)
+    /// A hider's Stealth total, passive or already rolled (repeatable, one per hider)
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub stealth: Vec<i32>,
 
-    /// A hider who rolls d20 + N now (5e; repeatable)
+    /// A hider who rolls d20 + N now (repeatable)
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub stealth_mod: Vec<i32>,
 
-    /// How Stealth equal to passive Perception goes (5e)
+    /// How Stealth equal to passive Perception goes
     #[arg(long, value_enum, value_name = "RULING")]
     pub stealth_ties: Option<StealthTies>,
 }
@@ -371,11 +348,11 @@ pub struct SurpriseArgs {
     #[command(flatten)]
     pub surprise: SurpriseOpts,
 
-    /// Everyone on every side is surprised (5e)
+    /// Everyone on every side is surprised
     #[arg(long)]
     pub both_surprised: bool,
 
-    /// Turns of recovery rolls to follow before calling a combatant out of the fight (gurps)
+    /// Turns of recovery rolls to follow before calling a combatant out of the fight
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u32>(1..=1000))]
     pub rounds: Option<u32>,
 }
@@ -391,11 +368,11 @@ pub struct TerrainOpts {
     #[arg(long)]
     pub outdoors: bool,
 
-    /// In the wilderness: 4d6 x 10 yards (bx, where --outdoors means the same)
+    /// In the wilderness: 4d6 x 10 yards (where --outdoors means the same)
     #[arg(long, conflicts_with = "dungeon")]
     pub wilderness: bool,
 
-    /// On the water: 4d6 x 10 yards (bx)
+    /// On the water: 4d6 x 10 yards
     #[arg(long, conflicts_with_all = ["dungeon", "outdoors", "wilderness"])]
     pub waterborne: bool,
 }
@@ -409,15 +386,15 @@ pub struct DistanceArgs {
     #[arg(long)]
     pub both_surprised: bool,
 
-    /// Either side is surprised: 1d4 x 10 yards outdoors; the dungeon distance stays (bx)
+    /// Either side is surprised: 1d4 x 10 yards outdoors; the dungeon distance stays
     #[arg(long)]
     pub surprised: bool,
 
-    /// The travel terrain the others are seen across, e.g. forest or hills (5e, 5e2024)
+    /// The travel terrain the others are seen across, e.g. forest or hills
     #[arg(long = "terrain", value_name = "TERRAIN")]
     pub travel_terrain: Option<String>,
 
-    /// How much noise the others make, for the distance they are heard at (5e)
+    /// How much noise the others make, for the distance they are heard at
     #[arg(long, value_enum, value_name = "NOISE")]
     pub audible: Option<Audible>,
 }
@@ -463,33 +440,33 @@ pub enum StealthTies {
 // How the acting order is settled.
 #[derive(Debug, Args)]
 pub struct OrderOpts {
-    /// How tied sides are settled (ose, bx)
+    /// How tied sides are settled
     #[arg(long, value_enum, value_name = "HOW")]
     pub ties: Option<Ties>,
 
-    /// SIDE gives up initiative and acts after the others, reacting (ose; repeatable)
+    /// SIDE gives up initiative and acts after the others, reacting (repeatable)
     #[arg(long, value_name = "SIDE")]
     pub wait: Vec<String>,
 
-    /// Initiative variant (5e)
+    /// Initiative variant
     #[arg(long, value_enum, value_name = "VARIANT")]
     pub variant: Option<Variant>,
 
-    /// NAME acts right after OTHER, at OTHER's initiative - 1 (wod, cofd; NAME:after=OTHER)
+    /// NAME acts right after OTHER, at OTHER's initiative - 1 (NAME:after=OTHER)
     #[arg(long, value_name = "NAME:after=OTHER")]
     pub delay: Vec<String>,
 
-    /// NAME's prepared action fires right before OTHER, at OTHER's + 1 (wod, cofd; NAME:before=OTHER)
+    /// NAME's prepared action fires right before OTHER, at OTHER's + 1 (NAME:before=OTHER)
     #[arg(long, value_name = "NAME:before=OTHER")]
     pub ready: Vec<String>,
 
-    /// NAME gives up its first-round action to act at any moment of round 2 (wod; in cofd, turns;
-    /// NAME[:before=OTHER|after=OTHER] places it)
+    /// NAME gives up its first-round action to act at any moment of round 2
+    /// (NAME[:before=OTHER|after=OTHER] places it)
     #[arg(long, value_name = "NAME")]
     pub hold: Vec<String>,
 
     /// ALERT (with the Alert feat) swaps initiative with the willing ALLY right after rolling
-    /// (5e2024; repeatable)
+    /// (repeatable)
     #[arg(long, value_name = "ALERT:ALLY")]
     pub swap: Vec<String>,
 }
@@ -502,15 +479,15 @@ pub struct InitiativeArgs {
     #[command(flatten)]
     pub order: OrderOpts,
 
-    /// SIDE is surprised and does not roll (ose, bx; repeatable)
+    /// SIDE is surprised and does not roll (repeatable)
     #[arg(long, value_name = "SIDE")]
     pub surprised: Vec<String>,
 
-    /// Rounds to roll (5e speed factor; default 1)
+    /// Rounds to roll (speed factor; default 1)
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u32>(1..=1000))]
     pub rounds: Option<u32>,
 
-    /// Each combatant rolls 1d6 + its DEX modifier; slow weapons act last (bx)
+    /// Each combatant rolls 1d6 + its DEX modifier; slow weapons act last
     #[arg(long)]
     pub individual: bool,
 }
@@ -518,11 +495,11 @@ pub struct InitiativeArgs {
 // Reaction modifiers.
 #[derive(Debug, Args)]
 pub struct ReactionOpts {
-    /// The speaker's Charisma score when the party parleys (3-18; ose, bx)
+    /// The speaker's Charisma score when the party parleys (3-18)
     #[arg(long, value_name = "SCORE", conflicts_with = "cha_mod", allow_negative_numbers = true, value_parser = whole::<i32>(3..=18))]
     pub cha: Option<i32>,
 
-    /// The speaker's Charisma modifier, given directly (ose, bx)
+    /// The speaker's Charisma modifier, given directly
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<i32>(-10..=10))]
     pub cha_mod: Option<i32>,
 
@@ -555,7 +532,7 @@ pub struct PursueArgs {
     #[command(flatten)]
     pub cast: Cast,
 
-    /// The side that flees; every other side gives chase (5e, 5e2024; default the first side)
+    /// The side that flees; every other side gives chase (default the first side)
     #[arg(long, value_name = "SIDE")]
     pub fleeing: Option<String>,
 
@@ -567,25 +544,23 @@ pub struct PursueArgs {
     #[arg(long, value_name = "SPEED", allow_negative_numbers = true, value_parser = whole::<u32>(0..=10_000))]
     pub pursuer: Option<u32>,
 
-    /// Starting gap in feet (default: ose and bx roll the encounter distance; 5e and 5e2024 start
-    /// 30 feet apart)
+    /// Starting gap in feet
     #[arg(long, value_name = "FEET", allow_negative_numbers = true, value_parser = whole::<u32>(0..=1_000_000))]
     pub gap: Option<u32>,
 
-    /// Roll the starting gap as the encounter distance of a travel terrain, e.g. forest (5e, 5e2024)
+    /// Roll the starting gap as the encounter distance of a travel terrain, e.g. forest
     #[arg(long = "terrain", value_name = "TERRAIN", conflicts_with = "gap")]
     pub travel_terrain: Option<String>,
 
-    /// Lost from view past FEET: ose and bx pursuers give up; in 5e and 5e2024 a quarry that far
-    /// ahead of the nearest pursuer may slip away by Stealth
+    /// Lost from view past FEET
     #[arg(long, value_name = "FEET", allow_negative_numbers = true, value_parser = whole::<u32>(0..=1_000_000))]
     pub sight: Option<u32>,
 
-    /// What the quarry has to hide behind when it tries to slip away (5e, 5e2024)
+    /// What the quarry has to hide behind when it tries to slip away
     #[arg(long, value_enum, value_name = "COVER")]
     pub cover: Option<Cover>,
 
-    /// Complications a participant may run into at the end of its turn (5e, 5e2024; default none)
+    /// Complications a participant may run into at the end of its turn (default none)
     #[arg(long, value_enum, value_name = "SETTING")]
     pub complications: Option<Complications>,
 
@@ -600,23 +575,23 @@ pub struct PursueArgs {
     #[command(flatten)]
     pub terrain: TerrainOpts,
 
-    /// How many flee, for the wilderness evasion table (bx)
+    /// How many flee, for the wilderness evasion table
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u32>(1..=1_000_000))]
     pub quarry_count: Option<u32>,
 
-    /// How many pursue, for the wilderness evasion table (bx)
+    /// How many pursue, for the wilderness evasion table
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u32>(1..=1_000_000))]
     pub pursuer_count: Option<u32>,
 
-    /// The referee's modifier to the wilderness evasion chance, in percent (bx)
+    /// The referee's modifier to the wilderness evasion chance, in percent
     #[arg(long = "mod", value_name = "PERCENT", allow_negative_numbers = true, value_parser = whole::<i32>(-100..=100))]
     pub modifier: Option<i32>,
 
-    /// Which side was surprised: a surprised quarry cannot evade, surprised pursuers lose it (bx wilderness)
+    /// Which side was surprised: a surprised quarry cannot evade, surprised pursuers lose it (wilderness)
     #[arg(long, value_enum, value_name = "WHO")]
     pub surprised: Option<Surprised>,
 
-    /// Days the wilderness pursuit is followed before the referee decides (bx; default 7)
+    /// Days the wilderness pursuit is followed before the referee decides (default 7)
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u32>(1..=365))]
     pub days: Option<u32>,
 }
@@ -667,15 +642,15 @@ pub struct EncounterArgs {
     #[command(flatten)]
     pub reaction: ReactionOpts,
 
-    /// Everyone on every side is surprised (5e)
+    /// Everyone on every side is surprised
     #[arg(long)]
     pub both_surprised: bool,
 
-    /// Roll a reaction too (gurps)
+    /// Roll a reaction too
     #[arg(long = "reaction")]
     pub roll_reaction: bool,
 
-    /// Rounds to roll (5e speed factor) or recovery turns to follow (gurps)
+    /// Rounds to roll, or turns to follow
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u32>(1..=1000))]
     pub rounds: Option<u32>,
 }
@@ -765,43 +740,64 @@ pub fn given_flags(cli: &clap::Command, matches: &clap::ArgMatches) -> Vec<Strin
         .collect()
 }
 
-/// A clap error as one line: the message, clap's tip and possible values, and where to look.
-/// `args` are the process arguments, to name the subcommand's help.
-pub fn describe_error(err: &clap::Error, cli: &clap::Command, args: &[std::ffi::OsString]) -> String {
-    use clap::error::ErrorKind;
-    if matches!(err.kind(), ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand) {
-        return "no command given; commands: surprise, distance, initiative, reaction, pursue, encounter; \
-                see 'fray --help'"
-            .to_string();
-    }
-    let sub = args.iter().skip(1).filter_map(|a| a.to_str()).find(|a| cli.find_subcommand(a).is_some());
-    let help = match sub {
-        Some(sub) => format!("fray {sub} --help"),
-        None => "fray --help".to_string(),
+/// A clap error as one line, from its kind and context: the message, the similar name or the
+/// possible values clap knows, and where to look. `help` is the command whose help to name
+/// (`fray surprise --help`).
+pub fn describe_error(err: &clap::Error, help: &str) -> String {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let text = |kind| match err.get(kind) {
+        Some(ContextValue::String(s)) => s.clone(),
+        Some(ContextValue::Strings(v)) => v.join(", "),
+        Some(ContextValue::Number(n)) => n.to_string(),
+        _ => String::new(),
     };
-    let rendered = err.render().to_string();
-    let mut message = String::new();
+    let (arg, value) = (text(ContextKind::InvalidArg), text(ContextKind::InvalidValue));
+    let message = match err.kind() {
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
+            return "no command given; commands: surprise, distance, initiative, reaction, pursue, encounter; \
+                    see 'fray --help'"
+                .to_string();
+        }
+        ErrorKind::InvalidValue if value.is_empty() => format!("a value is required for '{arg}' but none was supplied"),
+        ErrorKind::InvalidValue => format!("invalid value '{value}' for '{arg}'"),
+        ErrorKind::ValueValidation => match std::error::Error::source(err) {
+            Some(why) => format!("invalid value '{value}' for '{arg}': {why}"),
+            None => format!("invalid value '{value}' for '{arg}'"),
+        },
+        ErrorKind::UnknownArgument => format!("unexpected argument '{arg}' found"),
+        ErrorKind::InvalidSubcommand => format!("unrecognized subcommand '{}'", text(ContextKind::InvalidSubcommand)),
+        ErrorKind::MissingRequiredArgument => format!("the following required arguments were not provided: {arg}"),
+        ErrorKind::ArgumentConflict => match text(ContextKind::PriorArg) {
+            prior if prior.is_empty() => format!("the argument '{arg}' cannot be used with another argument given"),
+            prior => format!("the argument '{arg}' cannot be used with '{prior}'"),
+        },
+        ErrorKind::NoEquals => format!("an equals sign is needed for the value of '{arg}'"),
+        ErrorKind::TooManyValues => format!("unexpected value '{value}' for '{arg}'; no more were expected"),
+        ErrorKind::TooFewValues | ErrorKind::WrongNumberOfValues => {
+            format!("'{arg}' needs more values than {} given", text(ContextKind::ActualNumValues))
+        }
+        ErrorKind::InvalidUtf8 => "an argument holds invalid UTF-8 (fray reads UTF-8 text only)".to_string(),
+        kind => kind.as_str().unwrap_or("the command line cannot be read").to_string(),
+    };
     let mut extras: Vec<String> = Vec::new();
-    for line in rendered.lines() {
-        let trimmed = line.trim();
-        if let Some(rest) = trimmed.strip_prefix("error: ") {
-            message = rest.to_string();
-        } else if let Some(tip) = trimmed.strip_prefix("tip: ") {
-            extras.push(tip.to_string());
-        } else if let Some(values) = trimmed.strip_prefix("[possible values: ") {
-            extras.push(format!("possible values: {}", values.strip_suffix(']').unwrap_or(values)));
-        } else if trimmed.starts_with("Usage: ") || trimmed.starts_with("For more information") {
-            break;
-        } else if message.is_empty() {
-            message = trimmed.to_string();
-        } else if !trimmed.is_empty() {
-            // Lines under the message list what it is about (the missing arguments).
-            message.push_str(if message.ends_with(':') { " " } else { ", " });
-            message.push_str(trimmed);
+    if matches!(err.kind(), ErrorKind::InvalidValue) {
+        let valid = text(ContextKind::ValidValue);
+        if !valid.is_empty() {
+            extras.push(format!("possible values: {valid}"));
         }
     }
-    extras.push(format!("see '{help}'"));
-    format!("{}; {}", message, extras.join("; "))
+    for (kind, what) in [
+        (ContextKind::SuggestedArg, "a similar argument exists"),
+        (ContextKind::SuggestedSubcommand, "a similar subcommand exists"),
+        (ContextKind::SuggestedValue, "a similar value exists"),
+    ] {
+        let similar = text(kind);
+        if !similar.is_empty() {
+            extras.push(format!("{what}: '{similar}'"));
+        }
+    }
+    extras.push(format!("see '{help} --help'"));
+    format!("{message}; {}", extras.join("; "))
 }
 
 #[cfg(test)]
@@ -811,5 +807,19 @@ mod tests {
     #[test]
     fn verify_cli() {
         command().debug_assert();
+    }
+
+    #[test]
+    fn a_command_alone_parses_and_helps_as_in_the_whole_command_line() {
+        for name in ["surprise", "distance", "initiative", "reaction", "pursue", "encounter", "completions"] {
+            for flag in ["-h", "--help"] {
+                let help = |cmd: clap::Command| cmd.try_get_matches_from(["fray", name, flag]).unwrap_err().to_string();
+                assert_eq!(help(command_of(name)), help(command()), "{name} {flag}");
+            }
+            command_of(name).debug_assert();
+        }
+        let version =
+            |cmd: clap::Command| cmd.try_get_matches_from(["fray", "reaction", "-V"]).unwrap_err().to_string();
+        assert_eq!(version(command_of("reaction")), version(command()));
     }
 }

@@ -120,7 +120,7 @@ pub fn parse(text: &str, name: &str, folder: &Path) -> Result<Config> {
                 one.extend(value.map(OsString::from));
                 one.push("reaction".into());
                 if let Err(err) = command.clone().try_get_matches_from(&one) {
-                    let why = crate::cli::describe_error(&err, &command, &[]);
+                    let why = crate::cli::describe_error(&err, "fray");
                     let why = why.split("; see 'fray").next().unwrap_or(&why).to_string();
                     return Err(at(why).hint(HOLDS));
                 }
@@ -132,7 +132,7 @@ pub fn parse(text: &str, name: &str, folder: &Path) -> Result<Config> {
     let matches = command
         .clone()
         .try_get_matches_from(&globals)
-        .map_err(|err| Error::data(format!("{name}: {}", crate::cli::describe_error(&err, &command, &[]))))?;
+        .map_err(|err| Error::data(format!("{name}: {}", crate::cli::describe_error(&err, "fray"))))?;
     let cli = Cli::from_arg_matches(&matches).map_err(|err| Error::data(format!("{name}: {err}")))?;
     config.global = cli.global;
     Ok(config)
@@ -153,7 +153,7 @@ fn strip_comment(line: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::{Format, RulesId};
+    use crate::cli::Format;
 
     fn config(text: &str) -> Result<Config> {
         parse(text, "cfg", Path::new("/home/gm/.config/fray"))
@@ -166,7 +166,7 @@ mod tests {
              --side party:aware\n--show-seed\n",
         )
         .unwrap();
-        assert_eq!(c.global.rules, Some(RulesId::Gurps));
+        assert_eq!(c.global.rules.as_deref(), Some("gurps"));
         assert_eq!(c.global.format, Some(Format::Yaml));
         assert!(c.global.show_seed);
         assert_eq!(c.rosters, [PathBuf::from("/home/gm/.config/fray/party.yaml"), PathBuf::from("/srv/npc#1.yaml")]);

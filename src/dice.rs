@@ -10,6 +10,8 @@
 //! a [`RollOff`]'s `order` and a [`Pool`]'s `successes`/`dramatic` only. The individual
 //! faces are for display; the enumerator fills them with one representative arrangement.
 
+pub mod expr;
+
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use serde::Serialize;

@@ -37,6 +37,8 @@ fn main() -> ExitCode {
         format_var: std::env::var_os("FRAY_FORMAT"),
         os_seed,
         config: config_file(),
+        columns_var: std::env::var_os("COLUMNS"),
+        terminal_width: if stdout.is_terminal() { terminal_width() } else { None },
     };
     ExitCode::from(app::main(&args, &mut env))
 }
@@ -67,6 +69,11 @@ fn os_seed() -> u64 {
     hasher.finish()
 }
 
+/// The columns of the terminal on standard output.
+fn terminal_width() -> Option<usize> {
+    terminal_size::terminal_size_of(io::stdout()).map(|(terminal_size::Width(w), _)| usize::from(w))
+}
+
 /// Standard output when fray was started without one (`fray >&-`): every write fails.
 struct Closed;
 
@@ -82,22 +89,40 @@ impl Write for Closed {
 
 /// Whether fray was started with standard output closed. Rust's runtime opens /dev/null
 /// read-write in place of a closed standard stream before `main`, and a write there succeeds,
-/// so the output would vanish. A shell's `>/dev/null` opens it write-only: reading tells the
-/// two apart (and reading /dev/null returns at once).
-#[cfg(unix)]
+/// so the output would vanish; a /dev/null that was given (a shell's `1<>/dev/null`, Python's
+/// `DEVNULL`, a service manager's) looks just the same by then. So fray asks about descriptor 1
+/// before the runtime does, in a constructor the C runtime runs before `main`.
 fn stdout_was_closed() -> bool {
-    use std::io::Read;
-    use std::os::fd::AsFd;
-    use std::os::unix::fs::{FileTypeExt, MetadataExt};
-    let Ok(fd) = io::stdout().as_fd().try_clone_to_owned() else { return true };
-    let mut file = std::fs::File::from(fd);
-    let Ok(out) = file.metadata() else { return false };
-    let is_null =
-        out.file_type().is_char_device() && std::fs::metadata("/dev/null").is_ok_and(|null| null.rdev() == out.rdev());
-    is_null && file.read(&mut [0u8; 1]).is_ok()
+    start::STDOUT_CLOSED.load(std::sync::atomic::Ordering::Relaxed)
 }
 
-#[cfg(not(unix))]
-fn stdout_was_closed() -> bool {
-    false
+#[cfg(any(target_os = "linux", target_os = "android", target_os = "macos"))]
+mod start {
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    pub static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
+
+    unsafe extern "C" {
+        fn fcntl(fd: i32, cmd: i32, ...) -> i32;
+    }
+
+    /// `F_GETFD`, the same number on Linux and macOS.
+    const F_GETFD: i32 = 1;
+
+    extern "C" fn note_closed_stdout() {
+        // SAFETY: F_GETFD only reads the descriptor's flags; on a closed descriptor it fails.
+        let closed = unsafe { fcntl(1, F_GETFD) } == -1;
+        STDOUT_CLOSED.store(closed, Ordering::Relaxed);
+    }
+
+    /// Run by the C runtime before `main`, so before Rust's runtime reopens a closed descriptor.
+    #[used]
+    #[cfg_attr(any(target_os = "linux", target_os = "android"), unsafe(link_section = ".init_array"))]
+    #[cfg_attr(target_os = "macos", unsafe(link_section = "__DATA,__mod_init_func"))]
+    static NOTE_CLOSED_STDOUT: extern "C" fn() = note_closed_stdout;
+}
+
+#[cfg(not(any(target_os = "linux", target_os = "android", target_os = "macos")))]
+mod start {
+    pub static STDOUT_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 }

@@ -4,12 +4,9 @@
 
 use crate::cast::{KeyDef, KeyKind, MAX_GROUP};
 use crate::cli;
-use crate::rulesets::{Procedure, RULESETS, Ruleset};
-use clap::ValueEnum as _;
-use clap_complete::engine::{ArgValueCompleter, CompletionCandidate};
-use clap_complete::env::{Elvish, EnvCompleter, Fish, Powershell, Shells};
-use clap_complete::{CompleteEnv, Shell};
-use std::ffi::{OsStr, OsString};
+use crate::readme::{self, Block};
+use crate::rulesets::{Procedure, RULESETS, Ruleset, command};
+use clap_complete::Shell;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
@@ -24,13 +21,24 @@ pub const SHELLS: [(Shell, &str); 5] = [
 
 /// The completion script for `shell`.
 pub fn completion(shell: Shell) -> Vec<u8> {
-    let mut cmd = crate::cli::command();
+    let mut cmd = crate::rulesets::command::command();
+    cmd.build();
+    let mut cmd = cmd.mut_subcommands(|sub| sub.mut_args(with_every_value));
     let mut out = Vec::new();
     clap_complete::generate(shell, &mut cmd, "fray", &mut out);
-    if shell == Shell::Fish {
-        return fish_values_after_global_options(out);
+    match shell {
+        Shell::Fish => fish_values_after_global_options(out),
+        Shell::Bash => [out, include_bytes!("shell/keys.bash").to_vec()].concat(),
+        _ => out,
     }
-    out
+}
+
+/// `arg` offering every ruleset's words for its value.
+fn with_every_value(arg: clap::Arg) -> clap::Arg {
+    match arg.get_long() {
+        Some(long) => command::offer(command::every_value(&format!("--{long}")), arg),
+        None => arg,
+    }
 }
 
 /// The generated fish script finds the subcommand with `argparse`, which fails while a global
@@ -42,11 +50,12 @@ fn fish_values_after_global_options(script: Vec<u8>) -> Vec<u8> {
     text.replacen("    or return\n", retry, 1).into_bytes()
 }
 
-const ENVIRONMENT: [(&str, &str); 4] = [
+const ENVIRONMENT: [(&str, &str); 5] = [
     ("FRAY_RULES", "The ruleset used when --rules is not given."),
     ("FRAY_FORMAT", "The output format used when --format is not given."),
     ("NO_COLOR", "When set and not empty, --color auto does not colour."),
     ("CLICOLOR_FORCE", "When set and not 0, --color auto colours even when standard output is not a terminal."),
+    ("COLUMNS", "The width text output wraps to when --width is not given (else the terminal's, else 80)."),
 ];
 
 const EXIT_STATUS: [(&str, &str); 3] = [
@@ -55,61 +64,116 @@ const EXIT_STATUS: [(&str, &str); 3] = [
     ("2", "Usage error: an unknown flag, a bad value, or a procedure the ruleset does not have."),
 ];
 
-/// The `-q` format, as the README's "Output for scripts" gives it (`code` in backticks): what
-/// each command prints; each ruleset's encounter fields are in its manual.
-pub const QUIET_INTRO: &str = "`-q` prints one line per run, whatever `--format` says. Lists are \
-    joined by `,` with no spaces (a name cannot hold a `,`), and an empty list is `none`.";
+/// What the README says of a ruleset, sliced from its sections: under "Rulesets", the
+/// paragraphs before its table, the table's rows (a command and its rule) and the paragraphs
+/// after; under "Output for scripts", each command's fields and its encounter's `-q` line.
+struct Manual {
+    intro: Vec<String>,
+    rules: Vec<(String, String)>,
+    notes: Vec<String>,
+    output: Vec<(String, String)>,
+    quiet_encounter: String,
+}
 
-pub const QUIET: &[(&str, &str)] = &[
-    (
-        "`surprise`",
-        "the surprised, as the ruleset rolls: sides in `ose`, combatants in `gurps`, `5e`, `5e2024` \
-        and `wod` (`party`; `Orc 1,Orc 2`; `none`, as when nobody hides in `5e`).",
-    ),
-    ("`distance`", "the feet (`60`)."),
-    (
-        "`initiative`",
-        "who acts in the first round, in acting order (`party,monsters`). Sides that act at the same \
-        time are joined by `+` (`party+monsters,wolves`); a `5e` speed factor gives its first round; \
-        a `wod` combatant who is surprised or holds sits round 1 out.",
-    ),
-    ("`reaction`", "the total (`9`)."),
-    (
-        "`pursue`",
-        "the outcome (`caught`, `escaped`, `distracted`, `gave_up` or `running`) and the round it \
-        ended (`caught 3`).",
-    ),
-    (
-        "`encounter`",
-        "`key=value` fields separated by spaces, each key once: `surprised` as for `surprise`, \
-        `order` as for `initiative` (the surprised, who cannot act in the first round, left out), and \
-        what else the ruleset's encounter finds (below). A value that holds a space or a `\"` is \
-        written in double quotes, with `\"` and `\\` escaped by a backslash, as logfmt does: \
-        `surprised=\"Orc 1,Orc 2\"`.",
-    ),
-];
+impl Manual {
+    fn of(rules: &Ruleset) -> Manual {
+        let heading = format!("`{}`", rules.id);
+        let mut manual =
+            Manual { intro: vec![], rules: vec![], notes: vec![], output: vec![], quiet_encounter: String::new() };
+        for block in readme::blocks(readme::section("Rulesets", &heading)) {
+            match block {
+                Block::Row(command, rule) => manual.rules.push((command, rule)),
+                Block::Paragraph(p) if manual.rules.is_empty() => manual.intro.push(p),
+                Block::Paragraph(p) | Block::Item(p) => manual.notes.push(p),
+            }
+        }
+        for (command, fields) in items(readme::section("Output for scripts", &heading)) {
+            if command == "`encounter -q`" {
+                manual.quiet_encounter = fields;
+            } else {
+                manual.output.push((command, fields));
+            }
+        }
+        manual
+    }
+}
 
-/// The first ruleset listed is the default, the one an example without `-r` runs under.
-fn default_ruleset() -> &'static Ruleset {
-    RULESETS[0]
+/// The list items `- COMMAND: TEXT` of a README section, and its paragraphs as items with no
+/// command.
+fn items(section: &str) -> Vec<(String, String)> {
+    readme::blocks(section)
+        .into_iter()
+        .map(|block| match block {
+            Block::Item(item) => match item.split_once(": ") {
+                Some((command, text)) => (command.to_string(), text.to_string()),
+                None => (String::new(), item),
+            },
+            Block::Paragraph(p) | Block::Row(_, p) => (String::new(), p),
+        })
+        .collect()
 }
 
 /// `fray.1`, one page per visible command (`fray-surprise.1`…) and one per ruleset
 /// (`fray-ose.7`…), as (file, bytes).
 pub fn man_pages() -> io::Result<Vec<(String, Vec<u8>)>> {
-    let mut cmd = crate::cli::command();
+    let mut cmd = crate::rulesets::command::command();
     cmd.build();
     let see_also = see_also(&cmd);
-    let mut pages = vec![("fray.1".to_string(), page(&cmd, cli::EXAMPLES, &see_also)?)];
+    let tour: Vec<(&str, &str)> =
+        RULESETS.iter().flat_map(|r| r.examples).filter(|e| e.tour).map(|e| (e.line, e.what)).collect();
+    let mut pages = vec![("fray.1".to_string(), page(&cmd, &tour, &see_also)?)];
     for sub in commands(&cmd) {
         let name = format!("fray-{}", sub.get_name());
-        let examples = sub.get_after_help().map(|h| h.to_string()).unwrap_or_default();
-        pages.push((format!("{name}.1"), page(&sub.clone().name(name), &examples, &see_also)?));
+        let (sub, owned) = match Procedure::ALL.into_iter().find(|p| p.name() == sub.get_name()) {
+            Some(procedure) => (with_owners(sub.clone(), procedure), examples_of(procedure)),
+            None => (sub.clone(), help_examples(sub)),
+        };
+        let examples: Vec<(&str, &str)> = owned.iter().map(|(line, what)| (line.as_str(), what.as_str())).collect();
+        pages.push((format!("{name}.1"), page(&sub.name(name), &examples, &see_also)?));
     }
     for rules in RULESETS {
-        pages.push((format!("fray-{}.7", rules.id), ruleset_page(&cmd, rules)?));
+        pages.push((format!("fray-{}.7", rules.id), ruleset_page(rules)?));
     }
     Ok(pages)
+}
+
+/// Every ruleset's examples of `procedure`.
+fn examples_of(procedure: Procedure) -> Vec<(String, String)> {
+    let examples = RULESETS.iter().flat_map(|r| r.examples).filter(|e| e.procedure == procedure);
+    examples.map(|e| (e.line.to_string(), e.what.to_string())).collect()
+}
+
+/// The examples of a packaging command's help, `  fray …   what it does`.
+fn help_examples(sub: &clap::Command) -> Vec<(String, String)> {
+    let help = sub.get_after_help().map(|h| h.to_string()).unwrap_or_default();
+    help.lines()
+        .filter(|l| l.starts_with("  "))
+        .map(|line| {
+            let line = line.trim();
+            let (command, what) = match line.find("   ") {
+                Some(i) => (line[..i].trim_end(), line[i..].trim()),
+                None => (line, ""),
+            };
+            (command.to_string(), what.to_string())
+        })
+        .collect()
+}
+
+/// A game command's flags each name the rulesets that take it, where not all do.
+fn with_owners(sub: clap::Command, procedure: Procedure) -> clap::Command {
+    let having = Ruleset::having(procedure);
+    sub.mut_args(|arg| {
+        let flag = match arg.get_long() {
+            Some(long) => format!("--{long}"),
+            None => "COMBATANT".to_string(),
+        };
+        let owners: Vec<&str> = RULESETS.iter().filter(|r| r.takes_flag(procedure, &flag)).map(|r| r.id).collect();
+        if arg.get_help_heading() == Some(cli::GLOBAL) || owners.is_empty() || owners.len() == having.len() {
+            return arg;
+        }
+        let help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
+        arg.help(format!("{help}. Rulesets: {}.", owners.join(", ")))
+    })
 }
 
 /// The commands with a page of their own: every visible one but `help`.
@@ -126,7 +190,7 @@ fn see_also(cmd: &clap::Command) -> String {
 }
 
 /// One page: clap's sections, then examples, environment and exit status written here.
-fn page(cmd: &clap::Command, examples: &str, see_also: &str) -> io::Result<Vec<u8>> {
+fn page(cmd: &clap::Command, examples: &[(&str, &str)], see_also: &str) -> io::Result<Vec<u8>> {
     let man =
         clap_mangen::Man::new(cmd.clone()).manual("fray manual").source(format!("fray {}", env!("CARGO_PKG_VERSION")));
     let mut out = Vec::new();
@@ -146,7 +210,7 @@ fn page(cmd: &clap::Command, examples: &str, see_also: &str) -> io::Result<Vec<u
         }
         quiet_section(&mut out)?;
     }
-    examples_section(&mut out, examples.lines().filter(|l| l.starts_with("  ")))?;
+    examples_section(&mut out, examples)?;
     writeln!(out, ".SH ENVIRONMENT")?;
     for (name, meaning) in ENVIRONMENT {
         writeln!(out, ".TP\n.B {name}\n{}", escape(meaning))?;
@@ -162,13 +226,16 @@ fn page(cmd: &clap::Command, examples: &str, see_also: &str) -> io::Result<Vec<u
 
 /// `fray(1)`'s section on `-q`: each command's line, and each ruleset's encounter fields.
 fn quiet_section(out: &mut Vec<u8>) -> io::Result<()> {
-    writeln!(out, ".SH \"OUTPUT FOR SCRIPTS\"\n{}", roff(QUIET_INTRO))?;
-    for (command, line) in QUIET {
-        writeln!(out, ".TP\n{}\n{}", roff(command), roff(line))?;
+    writeln!(out, ".SH \"OUTPUT FOR SCRIPTS\"")?;
+    for (command, line) in items(readme::section("Output for scripts", "`-q`")) {
+        match command.as_str() {
+            "" => writeln!(out, ".PP\n{}", roff(&line))?,
+            _ => writeln!(out, ".TP\n{}\n{}", roff(&command), roff(&line))?,
+        }
     }
     writeln!(out, ".PP\nThe fields of an encounter, by ruleset:")?;
     for rules in RULESETS {
-        writeln!(out, ".TP\n\\fB{}\\fR\n{}", escape(rules.id), roff(rules.manual.quiet_encounter))?;
+        writeln!(out, ".TP\n\\fB{}\\fR\n{}", escape(rules.id), roff(&Manual::of(rules).quiet_encounter))?;
     }
     writeln!(
         out,
@@ -176,34 +243,19 @@ fn quiet_section(out: &mut Vec<u8>) -> io::Result<()> {
     )
 }
 
-/// An EXAMPLES section from help lines `  fray …   what it does`; nothing when there are none.
-fn examples_section<'a>(out: &mut Vec<u8>, lines: impl Iterator<Item = &'a str>) -> io::Result<()> {
-    for (i, line) in lines.enumerate() {
+/// An EXAMPLES section: each command line in a block that is never filled or hyphenated, what
+/// it shows under it; nothing when there are none.
+fn examples_section(out: &mut Vec<u8>, examples: &[(&str, &str)]) -> io::Result<()> {
+    for (i, (command, what)) in examples.iter().enumerate() {
         if i == 0 {
             writeln!(out, ".SH EXAMPLES")?;
         }
-        let line = line.trim();
-        let (command, comment) = match line.find("   ") {
-            Some(i) => (line[..i].trim_end(), line[i..].trim()),
-            None => (line, ""),
-        };
-        writeln!(out, ".TP\n.B {}", escape(command))?;
-        writeln!(out, "{}", if comment.is_empty() { "\\&".to_string() } else { escape(comment) })?;
+        writeln!(out, ".PP\n.nf\n\\fB{}\\fR\n.fi", escape(command))?;
+        if !what.is_empty() {
+            writeln!(out, ".RS 4\n{}\n.RE", escape(what))?;
+        }
     }
     Ok(())
-}
-
-/// The ruleset's `--rules` value as help shows it: its words and its other names.
-fn rules_value(cmd: &clap::Command, rules: &Ruleset) -> (String, Vec<String>) {
-    let value = cmd
-        .get_arguments()
-        .find(|a| a.get_id() == "rules")
-        .into_iter()
-        .flat_map(|a| a.get_possible_values())
-        .find(|v| v.get_name() == rules.id);
-    let about = value.as_ref().and_then(|v| v.get_help()).map(|h| h.to_string()).unwrap_or_default();
-    let aliases = value.map(|v| v.get_name_and_aliases().skip(1).map(str::to_string).collect()).unwrap_or_default();
-    (about, aliases)
 }
 
 /// The keys of a ruleset's sides and of its combatants: the one place that knows where the
@@ -234,9 +286,9 @@ fn key_meaning(key: &KeyDef) -> String {
 
 /// `fray-<id>(7)`: the ruleset's part of the README (rules, notes, output fields), its keys
 /// from their descriptions, its roster example and the examples of its commands' help.
-fn ruleset_page(cmd: &clap::Command, rules: &Ruleset) -> io::Result<Vec<u8>> {
-    let (about, aliases) = rules_value(cmd, rules);
-    let manual = &rules.manual;
+fn ruleset_page(rules: &Ruleset) -> io::Result<Vec<u8>> {
+    let (about, aliases) = (rules.title, rules.aliases);
+    let manual = Manual::of(rules);
     let id = escape(rules.id);
     let name = format!("fray-{}", rules.id);
     let procedures: Vec<Procedure> = Procedure::ALL.into_iter().filter(|p| rules.has(*p)).collect();
@@ -245,7 +297,7 @@ fn ruleset_page(cmd: &clap::Command, rules: &Ruleset) -> io::Result<Vec<u8>> {
     writeln!(out, ".TH {name} 7 \"\" \"fray {}\" \"fray manual\"", env!("CARGO_PKG_VERSION"))?;
     // Field lists and flags read better unhyphenated and ragged-right.
     writeln!(out, ".nh\n.ad l")?;
-    writeln!(out, ".SH NAME\n{} \\- {}", escape(&name), escape(&about))?;
+    writeln!(out, ".SH NAME\n{} \\- {}", escape(&name), escape(about))?;
     writeln!(out, ".SH SYNOPSIS")?;
     writeln!(
         out,
@@ -253,7 +305,7 @@ fn ruleset_page(cmd: &clap::Command, rules: &Ruleset) -> io::Result<Vec<u8>> {
         escape(&names.join(" | "))
     )?;
     writeln!(out, ".SH DESCRIPTION")?;
-    for paragraph in manual.intro {
+    for paragraph in &manual.intro {
         writeln!(out, "{}\n.PP", roff(paragraph))?;
     }
     let also = if aliases.is_empty() { String::new() } else { format!(" (or {})", aliases.join(", ")) };
@@ -266,7 +318,7 @@ fn ruleset_page(cmd: &clap::Command, rules: &Ruleset) -> io::Result<Vec<u8>> {
         ))
     )?;
     writeln!(out, ".SH COMMANDS")?;
-    for (command, rule) in manual.rules {
+    for (command, rule) in &manual.rules {
         writeln!(out, ".TP\n{}\n{}", roff(command), roff(rule))?;
     }
     let [side_keys, combatant_keys] = keys_of(rules);
@@ -331,44 +383,19 @@ fn ruleset_page(cmd: &clap::Command, rules: &Ruleset) -> io::Result<Vec<u8>> {
               (and `n` with `--repeat`), then the result's fields:"
         )
     )?;
-    for (command, fields) in manual.output {
+    for (command, fields) in &manual.output {
         writeln!(out, ".TP\n{}\n{}", roff(command), roff(fields))?;
     }
     writeln!(out, ".PP\n{}", roff("With `-q`, one line per run (see fray(1)); an encounter's fields:"))?;
-    writeln!(out, ".TP\n{}\n{}", roff("`encounter -q`"), roff(manual.quiet_encounter))?;
-    let default = std::ptr::eq(rules, default_ruleset());
-    let mut examples: Vec<String> = Vec::new();
-    for sub in commands(cmd).filter(|s| names.contains(&s.get_name())) {
-        let help = sub.get_after_help().map(|h| h.to_string()).unwrap_or_default();
-        for line in help.lines().filter(|l| l.starts_with("  fray ")) {
-            if example_rules(line).map_or(default, |r| r.eq_ignore_ascii_case(rules.id))
-                && !examples.contains(&line.to_string())
-            {
-                examples.push(line.to_string());
-            }
-        }
-    }
-    examples_section(&mut out, examples.iter().map(String::as_str))?;
+    writeln!(out, ".TP\n{}\n{}", roff("`encounter -q`"), roff(&manual.quiet_encounter))?;
+    let examples: Vec<(&str, &str)> = rules.examples.iter().map(|e| (e.line, e.what)).collect();
+    examples_section(&mut out, &examples)?;
     let mut see_also = vec!["fray(1)".to_string()];
     see_also.extend(names.iter().map(|n| format!("fray-{n}(1)")));
     see_also.extend(RULESETS.iter().filter(|r| r.id != rules.id).map(|r| format!("fray-{}(7)", r.id)));
     writeln!(out, ".SH \"SEE ALSO\"\n{}", page_list(&see_also.join(", ")))?;
     writeln!(out, ".SH VERSION\nv{}", env!("CARGO_PKG_VERSION"))?;
     Ok(out)
-}
-
-/// The ruleset an example line of help names with `-r ID` or `--rules ID`, if any.
-fn example_rules(line: &str) -> Option<&str> {
-    let mut words = line.split_whitespace();
-    while let Some(word) = words.next() {
-        if word == "-r" || word == "--rules" {
-            return words.next();
-        }
-        if let Some(id) = word.strip_prefix("--rules=") {
-            return Some(id);
-        }
-    }
-    None
 }
 
 /// A list of pages, `fray(1), fray-surprise(1)`, whose names are never hyphenated at a line's end.
@@ -404,408 +431,4 @@ fn escape(text: &str) -> String {
     out
 }
 
-// ------------------------------------------------------------------------------------------
-// Completions that ask fray: `COMPLETE=bash fray` prints a hook for the shell's start-up file,
-// and at TAB the hook runs `COMPLETE=bash fray -- WORDS…`, which answers from the command line
-// built here: the static one, with completers for what depends on the words already typed.
-
-/// Answers a completion request (`COMPLETE` set): the shell's hook, or the candidates for the
-/// words after `--`. `args` are the process's arguments, `rules_var` FRAY_RULES. `Ok(false)`
-/// when `COMPLETE` asks for nothing (empty or `0`).
-pub fn complete(
-    args: &[OsString],
-    rules_var: Option<OsString>,
-    current_dir: Option<&std::path::Path>,
-) -> clap::error::Result<bool> {
-    let words: Vec<OsString> = match args.iter().position(|a| a == "--") {
-        Some(i) => args[i + 1..].to_vec(),
-        None => Vec::new(),
-    };
-    // Bash and zsh through hooks of their own; the other shells as clap_complete hooks them.
-    let shells: [&dyn EnvCompleter; 5] = [&BashLine, &ZshSuffix, &Fish, &Elvish, &Powershell];
-    CompleteEnv::with_factory(move || completing_command(&Typed::read(&words, rules_var.as_deref())))
-        .shells(Shells(&shells))
-        .try_complete(args.iter().cloned(), current_dir)
-}
-
-/// What the words typed so far tell the completers.
-#[derive(Clone, Debug)]
-struct Typed {
-    /// The ruleset `--rules` names, else FRAY_RULES, else the default.
-    rules: &'static Ruleset,
-    /// The sides `--side` names, else `party` and `monsters`.
-    sides: Vec<String>,
-}
-
-impl Typed {
-    /// Reads `words` as the shell split them. Bash also splits at `:` and `=`, so a lone `=` may
-    /// stand between a flag and its value, and a side's keys follow its name as words of their own.
-    fn read(words: &[OsString], rules_var: Option<&OsStr>) -> Typed {
-        let words: Vec<&str> = words.iter().map(|w| w.to_str().unwrap_or("")).collect();
-        let named = |text: &str| cli::RulesId::from_str(text, true).ok().map(Ruleset::get);
-        let mut rules = rules_var.and_then(OsStr::to_str).and_then(named);
-        let mut sides: Vec<String> = Vec::new();
-        for (i, word) in words.iter().enumerate() {
-            let next = || words[i + 1..].iter().copied().find(|w| *w != "=");
-            let (flag, value) = match word.split_once('=') {
-                Some((flag, value)) if flag.starts_with('-') => (flag, Some(value)),
-                _ => (*word, None),
-            };
-            let value = match flag {
-                "-r" | "--rules" | "--side" => value.or_else(next),
-                _ => match flag.strip_prefix("-r") {
-                    Some(attached) if !attached.is_empty() && !flag.starts_with("--") => Some(attached),
-                    _ => None,
-                },
-            };
-            match (flag, value) {
-                ("--side", Some(spec)) => sides.push(spec.split(':').next().unwrap_or(spec).to_string()),
-                (_, Some(id)) => rules = named(id).or(rules),
-                _ => {}
-            }
-        }
-        if sides.is_empty() {
-            sides = vec!["party".to_string(), "monsters".to_string()];
-        }
-        Typed { rules: rules.unwrap_or_else(default_ruleset), sides }
-    }
-}
-
-/// The command line with a completer on every argument whose values depend on what is typed:
-/// combatants and sides complete their keys, the flags that name a side complete side names.
-fn completing_command(typed: &Typed) -> clap::Command {
-    let mut cmd = cli::command();
-    // Build first: the commands' arguments are added only then.
-    cmd.build();
-    cmd.mut_subcommands(|sub| {
-        sub.mut_args(|arg| {
-            let typed = typed.clone();
-            match arg.get_id().as_str() {
-                "combatants" => arg.add(ArgValueCompleter::new(move |now: &OsStr| spec_candidates(now, &typed, true))),
-                "sides" => arg.add(ArgValueCompleter::new(move |now: &OsStr| spec_candidates(now, &typed, false))),
-                "ambush" | "aware" | "wait" | "surprised" | "fleeing" => {
-                    arg.add(ArgValueCompleter::new(move |now: &OsStr| side_candidates(now, &typed, "")))
-                }
-                _ => arg,
-            }
-        })
-    })
-}
-
-/// The sides that start with `now`, each written after `prefix`.
-fn side_candidates(now: &OsStr, typed: &Typed, prefix: &str) -> Vec<CompletionCandidate> {
-    let now = now.to_str().unwrap_or("");
-    typed
-        .sides
-        .iter()
-        .filter(|side| side.starts_with(now))
-        .map(|side| CompletionCandidate::new(format!("{prefix}{side}")).help(Some("a side".into())))
-        .collect()
-}
-
-/// The candidates for a combatant (`combatant`) or a side being written, `NAME[*COUNT]:KEY…`:
-/// after the `:` or a `,`, the keys not given yet; after `side=`, the sides; after a key that
-/// takes one of a few words, the words. Nothing while the name is being written.
-fn spec_candidates(now: &OsStr, typed: &Typed, combatant: bool) -> Vec<CompletionCandidate> {
-    let Some(now) = now.to_str() else { return Vec::new() };
-    let Some((_, spec)) = now.split_once(':') else { return Vec::new() };
-    let (given, last) = match spec.rsplit_once(',') {
-        Some((given, last)) => (given.split(',').map(|kv| kv.split('=').next().unwrap_or(kv)).collect(), last),
-        None => (Vec::new(), spec),
-    };
-    let written = &now[..now.len() - last.len()];
-    let [side_keys, combatant_keys] = keys_of(typed.rules);
-    let keys = if combatant { combatant_keys } else { side_keys };
-    if let Some((key, value)) = last.split_once('=') {
-        if combatant && key == "side" {
-            return side_candidates(OsStr::new(value), typed, &format!("{written}side="));
-        }
-        let words = match keys.iter().find(|k| k.name == key).map(|k| k.kind) {
-            Some(KeyKind::Word(words)) => words,
-            _ => &[],
-        };
-        return words
-            .iter()
-            .filter(|w| w.starts_with(value))
-            .map(|w| CompletionCandidate::new(format!("{written}{key}={w}")))
-            .collect();
-    }
-    let side = combatant.then_some(("side", "the side it fights on (default: the first side)", true));
-    keys.iter()
-        .map(|k| (k.name, k.help, !matches!(k.kind, KeyKind::Flag)))
-        .chain(side)
-        .filter(|(name, ..)| name.starts_with(last) && !given.contains(name))
-        .map(|(name, help, takes_value)| {
-            let equals = if takes_value { "=" } else { "" };
-            CompletionCandidate::new(format!("{written}{name}{equals}")).help(Some(help.into()))
-        })
-        .collect()
-}
-
-/// Bash splits words at `:` and `=` too (COMP_WORDBREAKS), and fray's keys hold both: its hook
-/// hands over the line up to the cursor, which fray splits as the shell does, and each answer
-/// is cut to the part after the last break, which is what bash replaces.
-struct BashLine;
-
-impl EnvCompleter for BashLine {
-    fn name(&self) -> &'static str {
-        "bash"
-    }
-
-    fn is(&self, name: &str) -> bool {
-        name == "bash"
-    }
-
-    fn write_registration(
-        &self,
-        var: &str,
-        name: &str,
-        bin: &str,
-        completer: &str,
-        buf: &mut dyn Write,
-    ) -> io::Result<()> {
-        let function = format!("_clap_complete_{}", name.replace('-', "_"));
-        let completer = shell_quote(completer);
-        let bin = shell_quote(bin);
-        writeln!(
-            buf,
-            r#"
-{function}() {{
-    local IFS=$'\013'
-    local space=true
-    if compopt +o nospace 2> /dev/null; then
-        space=false
-    fi
-    COMPREPLY=( $( \
-        _CLAP_IFS="$IFS" \
-        _FRAY_COMPLETE_LINE="${{COMP_LINE:0:COMP_POINT}}" \
-        _FRAY_COMPLETE_WORD="$2" \
-        {var}="bash" \
-        {completer} -- "${{COMP_WORDS[@]}}" 2> /dev/null \
-    ) )
-    if [[ $? != 0 ]]; then
-        unset COMPREPLY
-    elif [[ $space == false ]] && [[ "${{COMPREPLY-}}" =~ [=/:,]$ ]]; then
-        compopt -o nospace
-    fi
-}}
-if [[ "${{BASH_VERSINFO[0]}}" -eq 4 && "${{BASH_VERSINFO[1]}}" -ge 4 || "${{BASH_VERSINFO[0]}}" -gt 4 ]]; then
-    complete -o nospace -o nosort -F {function} {bin}
-else
-    complete -o nospace -F {function} {bin}
-fi"#
-        )
-    }
-
-    fn write_complete(
-        &self,
-        cmd: &mut clap::Command,
-        args: Vec<OsString>,
-        current_dir: Option<&std::path::Path>,
-        buf: &mut dyn Write,
-    ) -> io::Result<()> {
-        let line = std::env::var("_FRAY_COMPLETE_LINE").ok();
-        let replaced = std::env::var("_FRAY_COMPLETE_WORD").unwrap_or_default();
-        let separator = std::env::var("_CLAP_IFS").unwrap_or_else(|_| "\n".to_string());
-        let words: Vec<String> = match line {
-            Some(line) => shell_words(&line),
-            None => args.iter().map(|a| a.to_string_lossy().into_owned()).collect(),
-        };
-        let index = words.len().saturating_sub(1);
-        if index == 0 {
-            // Nothing after the command's name, not even an empty word: nothing to complete.
-            return Ok(());
-        }
-        let current = words[index].clone();
-        let before = current.strip_suffix(replaced.as_str()).unwrap_or("").to_string();
-        let candidates =
-            clap_complete::engine::complete(cmd, words.into_iter().map(OsString::from).collect(), index, current_dir)?;
-        for (i, candidate) in candidates.iter().enumerate() {
-            let value = candidate.get_value().to_string_lossy();
-            let value = value.strip_prefix(before.as_str()).unwrap_or(&value);
-            write!(buf, "{}{value}", if i == 0 { "" } else { separator.as_str() })?;
-        }
-        Ok(())
-    }
-}
-
-/// Zsh, as clap_complete hooks it, puts a space after every answer, also after `iq=`, and
-/// keeps it when a `,` follows `cr`. This hook puts none after an answer that goes on (`iq=`, a
-/// folder), and takes the space back when a `,` is typed after one that may (`cr`). It also
-/// hands fray the words without their quotes, and the word at the cursor as zsh reads it
-/// (`'Bob:w` is `Bob:w`).
-struct ZshSuffix;
-
-impl EnvCompleter for ZshSuffix {
-    fn name(&self) -> &'static str {
-        "zsh"
-    }
-
-    fn is(&self, name: &str) -> bool {
-        name == "zsh"
-    }
-
-    fn write_registration(
-        &self,
-        var: &str,
-        name: &str,
-        bin: &str,
-        completer: &str,
-        buf: &mut dyn Write,
-    ) -> io::Result<()> {
-        let function = format!("_clap_dynamic_completer_{}", name.replace('-', "_"));
-        let completer = shell_quote(completer);
-        let bin = shell_quote(bin);
-        writeln!(
-            buf,
-            r#"#compdef {bin}
-function {function}() {{
-    local _CLAP_COMPLETE_INDEX=$(expr $CURRENT - 1)
-    local -a completions=("${{(@f)$( \
-        _CLAP_COMPLETE_INDEX="$_CLAP_COMPLETE_INDEX" \
-        {var}="zsh" \
-        {completer} -- "${{(@Q)words[1,CURRENT-1]}}" "$PREFIX" 2>/dev/null \
-    )}}")
-    local -a open=() closed=()
-    local completion
-    for completion in $completions; do
-        case $completion in
-            (o:*) open+=("${{completion#o:}}") ;;
-            (c:*) closed+=("${{completion#c:}}") ;;
-        esac
-    done
-    [[ -n $open ]] && _describe -V values open -S ''
-    [[ -n $closed ]] && _describe -V values closed -S ' ' -r ','
-}}
-
-compdef {function} {bin}"#
-        )
-    }
-
-    fn write_complete(
-        &self,
-        cmd: &mut clap::Command,
-        mut args: Vec<OsString>,
-        current_dir: Option<&std::path::Path>,
-        buf: &mut dyn Write,
-    ) -> io::Result<()> {
-        let index: usize = std::env::var("_CLAP_COMPLETE_INDEX").ok().and_then(|i| i.parse().ok()).unwrap_or_default();
-        // The word at the cursor is missing when it is still empty.
-        if args.len() == index {
-            args.push(OsString::new());
-        }
-        for candidate in clap_complete::engine::complete(cmd, args, index, current_dir)? {
-            let value = candidate.get_value().to_string_lossy();
-            let kind = if value.ends_with(['=', ':', '/', ',']) { 'o' } else { 'c' };
-            // `_describe` reads `value:help`, a `:` in the value escaped.
-            write!(buf, "{kind}:{}", value.replace('\\', "\\\\").replace(':', "\\:"))?;
-            if let Some(help) = candidate.get_help() {
-                write!(buf, ":{}", help.to_string().lines().next().unwrap_or_default().replace('\\', "\\\\"))?;
-            }
-            writeln!(buf)?;
-        }
-        Ok(())
-    }
-}
-
-/// The words of a shell command line with quotes and backslashes taken away; the last is the
-/// word at the cursor (empty after a space).
-fn shell_words(line: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut started = false;
-    let mut quote: Option<char> = None;
-    let mut chars = line.chars();
-    while let Some(c) = chars.next() {
-        match (quote, c) {
-            (Some(q), c) if c == q => quote = None,
-            (Some('"'), '\\') => match chars.next() {
-                Some(next @ ('"' | '\\' | '$' | '`')) => word.push(next),
-                Some(next) => {
-                    word.push('\\');
-                    word.push(next);
-                }
-                None => word.push('\\'),
-            },
-            (Some(_), c) => word.push(c),
-            (None, '\'' | '"') => {
-                quote = Some(c);
-                started = true;
-            }
-            (None, '\\') => {
-                word.extend(chars.next());
-                started = true;
-            }
-            (None, c) if c.is_whitespace() => {
-                if started {
-                    words.push(std::mem::take(&mut word));
-                    started = false;
-                }
-            }
-            (None, c) => {
-                word.push(c);
-                started = true;
-            }
-        }
-    }
-    words.push(word);
-    words
-}
-
-/// `text` quoted for a POSIX shell when it needs to be.
-fn shell_quote(text: &str) -> String {
-    if !text.is_empty() && text.chars().all(|c| c.is_ascii_alphanumeric() || "/._-+,:@%=".contains(c)) {
-        text.to_string()
-    } else {
-        format!("'{}'", text.replace('\'', r"'\''"))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn typed(words: &[&str], rules_var: Option<&str>) -> Typed {
-        let words: Vec<OsString> = words.iter().map(OsString::from).collect();
-        Typed::read(&words, rules_var.map(OsStr::new))
-    }
-
-    fn values(candidates: Vec<CompletionCandidate>) -> Vec<String> {
-        candidates.iter().map(|c| c.get_value().to_string_lossy().into_owned()).collect()
-    }
-
-    #[test]
-    fn the_ruleset_and_the_sides_come_from_the_words_however_split() {
-        let t = typed(&["fray", "-r", "gurps", "surprise", "--side", "orcs", ":", "chance"], None);
-        assert_eq!((t.rules.id, t.sides.as_slice()), ("gurps", &["orcs".to_string()][..]));
-        // Bash splits `--rules=5e` and `--side=orcs:x` at the `=` and the `:`.
-        let t = typed(&["fray", "--rules", "=", "5e", "--side", "=", "orcs", "--side=wolves:aware"], None);
-        assert_eq!((t.rules.id, t.sides.join(",").as_str()), ("5e", "orcs,wolves"));
-        assert_eq!(typed(&["fray", "-rwod", "surprise"], Some("gurps")).rules.id, "wod");
-        assert_eq!(typed(&["fray", "surprise"], Some("NWOD")).rules.id, "wod", "FRAY_RULES, in any case, by alias");
-        let t = typed(&["fray", "-r", "nonsense", "surprise"], Some("also nonsense"));
-        assert_eq!((t.rules.id, t.sides.join(",").as_str()), ("ose", "party,monsters"));
-    }
-
-    #[test]
-    fn keys_not_given_yet_and_the_values_of_side_and_word_keys() {
-        let t = typed(&["fray", "-r", "5e", "--side", "us", "--side", "them"], None);
-        let keys = |now: &str| values(spec_candidates(OsStr::new(now), &t, true));
-        assert_eq!(keys("Elf"), Vec::<String>::new(), "a name is being written");
-        assert_eq!(keys("Elf:a"), ["Elf:alert", "Elf:adv", "Elf:action="]);
-        assert_eq!(keys("Elf:alert,a"), ["Elf:alert,adv", "Elf:alert,action="]);
-        assert_eq!(keys("Elf*2:per=3,side="), ["Elf*2:per=3,side=us", "Elf*2:per=3,side=them"]);
-        assert_eq!(keys("Elf:size=g"), ["Elf:size=gargantuan"]);
-        assert_eq!(keys("Elf:dex=1"), Vec::<String>::new(), "a number has no list");
-        assert!(values(spec_candidates(OsStr::new("us:"), &t, false)).is_empty(), "5e sides take no keys");
-        assert_eq!(values(side_candidates(OsStr::new("t"), &t, "")), ["them"]);
-    }
-
-    #[test]
-    fn shell_words_lose_their_quotes_and_end_with_the_word_at_the_cursor() {
-        assert_eq!(shell_words("fray surprise "), ["fray", "surprise", ""]);
-        assert_eq!(shell_words("fray 'Big Bob:c"), ["fray", "Big Bob:c"]);
-        assert_eq!(shell_words(r#"fray "a\"b" c\ d"#), ["fray", "a\"b", "c d"]);
-        assert_eq!(shell_words(""), [""]);
-    }
-}
+pub use crate::complete::complete;

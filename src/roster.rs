@@ -16,19 +16,19 @@
 //! Keys are checked against the ruleset's key lists while the YAML is read, so every error
 //! carries the file, line and column of the offending key or value.
 
-mod events;
+mod structure;
 
 use crate::cast::{
     KeyKind, MAX_COMBATANTS, MAX_GROUP, MAX_SIDES, Origin, Owner, RawSpec, RulesetKeys, apply_key, check_name, echo,
     finish_keys, member_names, parse_count, parse_spec,
 };
 use crate::error::{Error, Result};
-use events::{Event, Mark, Parser};
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::fmt;
 use std::fmt::Write as _;
+use structure::{Mark, Refusal, check_structure};
 
 /// The largest roster read, in bytes.
 pub const MAX_ROSTER_BYTES: usize = 1 << 20;
@@ -78,101 +78,65 @@ pub fn parse(text: &str, file: &str, keys: &RulesetKeys, other_sides: &[String])
         sides = crate::cast::DEFAULT_SIDES.iter().map(|s| s.to_string()).collect();
     }
     let seed = RosterSeed { keys, file, sides: &sides };
-    seed.deserialize(serde_yaml::Deserializer::from_str(text)).map_err(located)
-}
-
-/// The deepest nesting of lists and mappings a roster may have. A roster needs three or four
-/// levels; the YAML parser slows down with every level.
-const MAX_NESTING: usize = 32;
-
-/// Why a roster is refused before it is read.
-#[derive(Debug, PartialEq, Eq)]
-enum Refusal {
-    /// Nothing in it: no document, `---`, `~`, `{}`, only comments.
-    Empty,
-    /// What is wrong where, and a hint.
-    At(Mark, String, &'static str),
-}
-
-/// An open list or mapping, while the events are read.
-enum Open {
-    Sequence,
-    /// A mapping's keys so far (scalar keys, with the line each is on), and whether the next
-    /// node is a key.
-    Mapping {
-        keys: HashMap<Vec<u8>, u64>,
-        at_key: bool,
-        empty: bool,
-    },
-}
-
-/// Reads the YAML parser's events to refuse, before yaml_serde loads the text: nesting deeper
-/// than [`MAX_NESTING`], a key given twice in one mapping, and a roster with nothing in it.
-/// Syntax errors are left to yaml_serde, which reports them in its own words.
-fn check_structure(text: &str) -> Result<(), Refusal> {
-    let mut parser = Parser::new(text);
-    let mut open: Vec<Open> = Vec::new();
-    let mut something = false;
-    while let Some((event, at)) = parser.next_event() {
-        let starts_node =
-            matches!(event, Event::Scalar { .. } | Event::Alias | Event::SequenceStart | Event::MappingStart);
-        if starts_node && open.is_empty() {
-            something |= !is_empty_root(&event);
-        }
-        if let (true, Some(Open::Mapping { keys, at_key: true, empty })) = (starts_node, open.last_mut()) {
-            *empty = false;
-            if let Event::Scalar { value, .. } = &event {
-                if let Some(first) = keys.insert(value.clone(), at.line) {
-                    let key = echo(&String::from_utf8_lossy(value));
-                    return Err(Refusal::At(
-                        at,
-                        format!("key '{key}' is given twice, on lines {first} and {}", at.line),
-                        "give each key once",
-                    ));
-                }
+    let mut roster = seed.deserialize(serde_yaml::Deserializer::from_str(text)).map_err(located)?;
+    // Each entry's place, for the errors a ruleset finds in it once it is read.
+    let [side_marks, combatant_marks] = entry_marks(text);
+    for (specs, marks) in [(&mut roster.sides, side_marks), (&mut roster.combatants, combatant_marks)] {
+        if specs.len() == marks.len() {
+            for (spec, at) in specs.iter_mut().zip(marks) {
+                spec.origin = Origin::Roster(format!("{file}:{}:{}", at.line, at.column));
             }
         }
+    }
+    Ok(roster)
+}
+
+/// Where each entry of the `sides` and of the `combatants` list starts.
+fn entry_marks(text: &str) -> [Vec<Mark>; 2] {
+    use granit_parser::{Event, Parser};
+    let mut marks: [Vec<Mark>; 2] = [Vec::new(), Vec::new()];
+    // Open collections: whether each is a mapping, and whether its next node is a key.
+    let mut open: Vec<(bool, bool)> = Vec::new();
+    let (mut pending, mut list): (Option<usize>, Option<usize>) = (None, None);
+    // The text has passed `check_structure`, so its nesting is bounded; a syntax error ends the walk.
+    for (event, span) in Parser::new_from_str(text).map_while(|next| next.ok()) {
+        let at = Mark::from(span);
+        let starts =
+            matches!(event, Event::Scalar(..) | Event::Alias(_) | Event::SequenceStart(..) | Event::MappingStart(..));
+        if let (true, Some(i), 2) = (starts, list, open.len()) {
+            marks[i].push(at);
+        }
         match event {
-            Event::SequenceStart | Event::MappingStart => {
-                if open.len() >= MAX_NESTING {
-                    return Err(Refusal::At(
-                        at,
-                        format!("lists and mappings nest deeper than {MAX_NESTING} levels"),
-                        "a roster is two flat lists",
-                    ));
+            Event::Scalar(value, ..) => {
+                if let [(true, true)] = open.as_slice() {
+                    pending = match value.as_ref() {
+                        "sides" => Some(0),
+                        "combatants" => Some(1),
+                        _ => None,
+                    };
                 }
-                open.push(match event {
-                    Event::SequenceStart => Open::Sequence,
-                    _ => Open::Mapping { keys: HashMap::new(), at_key: true, empty: true },
-                });
+            }
+            Event::SequenceStart(..) | Event::MappingStart(..) => {
+                let mapping = matches!(event, Event::MappingStart(..));
+                if open.len() == 1 && !mapping {
+                    list = pending.take();
+                }
+                open.push((mapping, true));
                 continue;
             }
             Event::SequenceEnd | Event::MappingEnd => {
-                let closed = open.pop();
-                if open.is_empty() && matches!(closed, Some(Open::Mapping { empty: false, .. }) | Some(Open::Sequence))
-                {
-                    something = true;
+                open.pop();
+                if open.len() == 1 {
+                    list = None;
                 }
             }
-            Event::Scalar { .. } | Event::Alias => {}
-            Event::StreamStart | Event::StreamEnd | Event::DocumentStart | Event::DocumentEnd => continue,
+            _ => continue,
         }
-        // A node has ended: in a mapping, a key is followed by its value and a value by a key.
-        if let Some(Open::Mapping { at_key, .. }) = open.last_mut() {
+        if let Some((true, at_key)) = open.last_mut() {
             *at_key = !*at_key;
         }
     }
-    if something || parser.failed() { Ok(()) } else { Err(Refusal::Empty) }
-}
-
-/// Whether a document's first event leaves it empty so far: a null scalar; a list or mapping
-/// counts once it is closed with something in it.
-fn is_empty_root(event: &Event) -> bool {
-    match event {
-        Event::Scalar { value, plain: true } => matches!(value.as_slice(), b"" | b"~" | b"null" | b"Null" | b"NULL"),
-        Event::SequenceStart | Event::MappingStart => true,
-        _ => false,
-    }
+    marks
 }
 
 /// yaml_serde writes `path: message at line L column C`; we print the location first and

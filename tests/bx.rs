@@ -535,6 +535,14 @@ fn distances_in_feet_and_yards() {
         assert_eq!(doc["distance"]["surprised"], any);
         assert_eq!(doc["distance"]["roll"]["dice"], if any { "1d4" } else { "4d6" });
     }
+    // Both sides surprised: the text does not say "a side".
+    let both = ["encounter", "--wilderness", "--side", "party:surprise=1", "--side", "orcs:surprise=2"];
+    let text = stdout(&bx(&both)).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(text.contains("shortened by surprise") && !text.contains("a side surprised"), "{text}");
+    // Lines wrap at the width: the words are compared, not the breaks.
+    let text = stdout(&bx(&["encounter", "--side", "party:surprise=1", "--side", "orcs:surprise=2"]));
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(text.contains(", surprise (no nearer underground)") && !text.contains("a side surprised"), "{text}");
 }
 
 // --- given dice -----------------------------------------------------------------------------
@@ -942,4 +950,48 @@ fn roster_errors_are_data_errors() {
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.starts_with("fray: error: <stdin>:3:15: key 'surprise' is 9, out of range"), "{err}");
+}
+
+/// OSE SRD, Combat: slow weapons always act last, under side initiative too: after every side
+/// that acts, in the sides' order; the odds of the sides' order are the same, and a side's
+/// unmodified d6 refuses `dex=` and `mod=` (they count with `--individual` only).
+#[test]
+fn slow_weapons_act_after_every_side_under_side_initiative() {
+    let cast = ["Bo:slow", "Al", "Orc:side=monsters", "Ogre*2:side=monsters,slow"];
+    for seed in ["1", "2", "3", "4"] {
+        let doc = json(&bx(&[&["--seed", seed, "initiative"][..], &cast].concat()));
+        let first = doc["order"][0]["name"].as_str().unwrap();
+        let slow: Vec<&str> =
+            doc["slow_last"].as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap()).collect();
+        let want = if first == "party" { ["Bo", "Ogre 1", "Ogre 2"] } else { ["Ogre 1", "Ogre 2", "Bo"] };
+        assert_eq!(slow, want, "{doc}");
+        let text = stdout(&bx(&[&["--seed", seed, "initiative"][..], &cast].concat()));
+        assert!(text.contains("→ slow weapons act last, after every side: "), "{text}");
+    }
+    let plain = odds(&bx(&["initiative", "Al", "Orc:side=monsters"]));
+    let slow = odds(&bx(&["initiative", "Al:slow", "Orc:side=monsters"]));
+    assert_eq!(plain, slow);
+    // In an encounter the slow of a surprised side do not act in the first round at all.
+    for doc in json_lines(&bx(&["--seed", "5", "-n", "40", "encounter", "Bo:slow", "Orc:side=monsters"])) {
+        let party_acts = doc["initiative"]["order"].as_array().unwrap().iter().any(|p| p["name"] == "party");
+        assert_eq!(doc["initiative"].get("slow_last").is_some(), party_acts, "{doc}");
+    }
+    for (args, key) in
+        [(&["initiative", "Bo:dex=16"][..], "dex"), (&["encounter", "Al", "Orc:side=monsters,mod=-1"][..], "mod")]
+    {
+        let err = fails(&bx(args), 2);
+        assert!(err.contains(&format!("gives {key}=, which only individual initiative adds")), "{err}");
+    }
+    assert!(json(&bx(&["initiative", "--individual", "Bo:dex=16"]))["order"][0]["modifiers"].is_array());
+}
+
+/// The individual initiative's ties: the SRD gives none of its own, so the side rule's re-roll,
+/// a bare d6 roll-off, settles them, DEX left out: 18 against 3 is 17/18 (34/36), not 33/34.
+#[test]
+fn individual_ties_roll_off_without_dex_as_the_manual_says() {
+    let entries = odds(&bx(&["initiative", "--individual", "A:dex=18", "B:dex=3,side=monsters"]));
+    let a_first = entries.iter().find(|e| e.1 == "A" || e.1.to_string().contains("\"A\"")).unwrap();
+    assert_eq!(a_first.3.as_deref(), Some("17/18"), "{entries:?}");
+    let text = fray::readme::section("Rulesets", "`bx`").split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(text.contains("the SRD's individual initiative gives no tie rule of its own"), "{text}");
 }

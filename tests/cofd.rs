@@ -283,7 +283,8 @@ fn delays_readies_and_holds_in_turns() {
     assert_eq!(order_of(&rounds[0]["order"]), pairs(&[("Sanders", 12)]));
     assert_eq!(rounds[1]["order"][0], json!({ "name": "Washington", "total": null, "held": true }));
     assert_eq!(order_of(&rounds[2]["order"]), pairs(&[("Sanders", 12), ("Washington", 8)]));
-    let text = stdout(&hold);
+    // Wide enough that the held line stays whole.
+    let text = stdout(&[&hold[..], &["--width", "120"]].concat());
     assert!(text.contains("holds: moves only in turn 1, acts at any moment in turn 2, then back here"), "{text}");
     assert!(text.contains("turn 3 on   Sanders 12, Washington 8"), "{text}");
     insta::assert_snapshot!("hold_text", text);
@@ -427,4 +428,21 @@ fn bad_keys_are_usage_errors() {
     assert!(err.contains("key 'surprised' is for the initiative command; cofd surprise rolls for surprise"), "{err}");
     let err = fails(&cofd(&["surprise", "Mitch", "--stealth", "14"]), 2);
     assert!(err.contains("--stealth is not an option of cofd surprise"), "{err}");
+}
+
+/// Several ambushers: the stealthiest one's pool is the ambush, whichever is listed first, and
+/// the manual page (the README's section) gives that reading and its reason.
+#[test]
+fn several_ambushers_are_led_by_the_stealthiest() {
+    for cast in [
+        ["Ghoul:ambusher,dex=3,side=monsters", "Thug:ambusher,dex=3,stealth=2,side=monsters"],
+        ["Thug:ambusher,dex=3,stealth=2,side=monsters", "Ghoul:ambusher,dex=3,side=monsters"],
+    ] {
+        let doc = json(&cofd(&[&["--seed", "1", "surprise", "Mitch"][..], &cast].concat()));
+        assert_eq!(doc["ambush"], json!({ "name": "Thug", "side": "monsters", "dice": 5 }));
+    }
+    let flat = fray::readme::section("Rulesets", "`cofd`").split_whitespace().collect::<Vec<_>>().join(" ");
+    for words in ["p. 89 names one attacker and is silent on several", "teamwork rule", "the weakest hider decides"] {
+        assert!(flat.contains(words), "{flat}");
+    }
 }

@@ -39,6 +39,8 @@ fn in_process(args: &[&str], os_seed: fn() -> u64) -> (u8, String, String) {
             format_var: None,
             config: None,
             os_seed,
+            columns_var: None,
+            terminal_width: None,
         },
     );
     (code, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
@@ -320,9 +322,38 @@ fn a_closed_standard_output_is_an_error() {
     let out = Command::new("sh").args(["-c", &format!("exec '{}' encounter >/dev/null", bin.display())]).output();
     let out = out.unwrap();
     assert!(out.status.success() && out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+    // A /dev/null opened for reading and writing, as Python's DEVNULL and service managers give
+    // it, is an open standard output too.
+    let out = Command::new("sh").args(["-c", &format!("exec '{}' encounter 1<>/dev/null", bin.display())]).output();
+    let out = out.unwrap();
+    assert!(out.status.success() && out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
 }
 
 // Errors that name what is wrong
+
+/// A long path or value is quoted shortened, with `…`, as the combatant errors quote one.
+#[test]
+fn long_arguments_are_quoted_shortened() {
+    let long = "9".repeat(100_000);
+    let roster = format!("Goblin*{long}");
+    let seed = long.clone();
+    for args in [
+        vec!["surprise", "--roster", roster.as_str()],
+        vec!["--seed", seed.as_str(), "reaction"],
+        vec!["-r", seed.as_str(), "reaction"],
+        vec!["-r", "5e", "surprise", "--stealth", seed.as_str(), "Elf"],
+    ] {
+        let out = fray().args(&args).output().unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.starts_with("fray: error: ") && err.len() < 300 && err.contains('…'),
+            "{} bytes: {}",
+            err.len(),
+            &err[..err.len().min(300)]
+        );
+        assert!(out.status.code().is_some_and(|c| c == 1 || c == 2), "{err}");
+    }
+}
 
 #[test]
 fn errors_name_the_flag_and_its_range() {
@@ -458,4 +489,31 @@ fn every_roster_example_runs_as_a_roster_for_its_command() {
     }
     // surprise, initiative and encounter of all seven rulesets, and the 5e and 5e2024 chases.
     assert!(ran >= 23, "only {ran} roster examples ran");
+}
+
+/// A roster whose entry a ruleset refuses once it is read (a 5e2024 `alert` without `pb`, a bx
+/// individual total under side initiative) is a data error at the entry's line and column.
+#[test]
+fn a_roster_entry_a_ruleset_refuses_is_located() {
+    let cases: &[(&[&str], &str, &str)] = &[
+        (
+            &["-r", "5e2024", "initiative"],
+            "sides:\n  - party\n  - orcs\ncombatants:\n  - Elf\n  - name: Rogue\n    alert: true\n",
+            "fray: error: <stdin>:6:5: 'Rogue': key 'alert' adds the proficiency bonus",
+        ),
+        (
+            &["-r", "bx", "initiative"],
+            "combatants:\n  - \"A:initiative=5\"\n",
+            "fray: error: <stdin>:2:5: combatant 'A' gives",
+        ),
+    ];
+    for (args, roster, start) in cases {
+        let out = fray().args(*args).args(["--roster", "-"]).write_stdin(*roster).output().unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.starts_with(start), "{err}");
+    }
+    // The same refusal inline stays a usage error.
+    let out = fray().args(["-r", "5e2024", "initiative", "Rogue:alert"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
 }

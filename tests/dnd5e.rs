@@ -100,7 +100,17 @@ fn both_sides_surprised() {
     let args = ["-r", "5e", "surprise", "--both-surprised", "Elf:alert", "Fighter", "Orc*2:side=monsters"];
     let doc = json(&args);
     assert_eq!(doc["verdict"], "both_sides_surprised");
-    assert_eq!(doc["effect"], "everyone surprised loses the first round: combat starts in round 2");
+    assert_eq!(doc["effect"], "everyone surprised loses the first round; who cannot be surprised acts in it");
+    // Elf is Alert and acts in round 1, so the text does not say combat starts in round 2.
+    // Lines wrap at the width: the words are compared, not the breaks.
+    let text = stdout(&args).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(text.contains("loses the first round; only Elf acts in it (cannot be surprised)"), "{text}");
+    assert!(!text.contains("round 2"), "{text}");
+    let nobody_alert = stdout(&["-r", "5e", "surprise", "--both-surprised", "Fighter", "Orc:side=monsters"])
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(nobody_alert.contains("loses the first round; combat starts in round 2"), "{nobody_alert}");
     let surprised: Vec<bool> = doc["creatures"].as_array().unwrap().iter().map(|c| c["surprised"] == true).collect();
     assert_eq!(surprised, [false, true, true]);
     insta::assert_snapshot!("surprise_both_sides", stdout(&args));

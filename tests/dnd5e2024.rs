@@ -429,7 +429,23 @@ fn the_alert_holder_swaps_right_after_rolling() {
         let order = totals(&swapped["order"]);
         assert!(order.windows(2).all(|w| w[0].1 >= w[1].1), "{order:?}");
         assert!(place(&plain["order"], "Rogue").get("swapped").is_none());
+        let text = stdout(&refs(&e2024(&[
+            "--seed",
+            seed,
+            "initiative",
+            "--swap",
+            "Rogue:Fighter",
+            "Rogue:dex=4,alert,pb=2",
+            "Fighter:dex=1",
+        ])));
+        assert!(text.contains("swapped with Fighter (rolled "), "{text}");
     }
+    // A score is not rolled: the swap names the score the Rogue had.
+    let score =
+        ["initiative", "--variant", "score", "--swap", "Rogue:Fighter", "Rogue:dex=4,alert,pb=2", "Fighter:dex=1"];
+    let text = stdout(&refs(&e2024(&score)));
+    assert!(text.contains("swapped with Fighter (score 16)"), "{text}");
+    assert!(!text.contains("rolled"), "{text}");
     // d20 + 2 traded for a plain d20: the Rogue now acts first as the Fighter would have,
     // 81/200 (the Fighter beats d20 + 2 by 3 or more, 153/400, or by 2 and wins the roll-off, 9/400).
     let base = e2024(&["initiative", "Rogue:alert,pb=2", "Fighter"]);

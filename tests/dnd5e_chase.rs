@@ -515,3 +515,40 @@ fn errors_name_what_is_wrong_and_how_to_fix_it() {
         assert!(err.contains(says), "fray {all:?}:\n  {err}  should say: {says}");
     }
 }
+
+/// SRD 5.1 "Rolling 1 or 20": over many seeded chases, the insects' natural 1 misses with no
+/// damage and their natural 20 is a critical hit with the 4d4 rolled twice; other faces hit an
+/// Armor Class up to the total with 4d4.
+#[test]
+fn complication_attacks_follow_natural_ones_and_twenties() {
+    let cast = ["pursue", "--gap", "40", "--rounds", "6", "--complications", "wilderness"];
+    let args = line(
+        "5e",
+        &["--seed", "7", "-n", "600", "-f", "json"],
+        &[&cast[..], &["Rogue:speed=30", "Orc:side=monsters,speed=30"]].concat(),
+    );
+    let (mut ones, mut twenties) = (0, 0);
+    for doc in json_lines(&refs(&args)) {
+        for turn in turns(&doc) {
+            let Some(attack) = turn.pointer("/complication/effect/attack") else { continue };
+            let face = attack["roll"]["rolls"][0].as_u64().unwrap();
+            let dice = attack["damage"]["roll"]["dice"].as_str();
+            match face {
+                1 => {
+                    ones += 1;
+                    assert_eq!((&attack["misses"], attack.get("damage")), (&Value::Bool(true), None), "{attack}");
+                }
+                20 => {
+                    twenties += 1;
+                    assert_eq!((&attack["critical"], dice), (&Value::Bool(true), Some("8d4")), "{attack}");
+                }
+                _ => assert_eq!(
+                    (attack.get("misses"), attack.get("critical"), dice),
+                    (None, None, Some("4d4")),
+                    "{attack}"
+                ),
+            }
+        }
+    }
+    assert!(ones > 0 && twenties > 0, "{ones} natural 1s, {twenties} natural 20s");
+}

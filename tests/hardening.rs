@@ -26,6 +26,8 @@ fn run(args: &[OsString], stdin: &[u8]) -> (u8, Vec<u8>, String) {
             rules_var: None,
             format_var: None,
             config: None,
+            columns_var: None,
+            terminal_width: None,
         };
         app::main(&argv, &mut env)
     };
@@ -50,7 +52,7 @@ fn check_run(args: &[OsString], code: u8, out: &[u8], err: &str) {
 }
 
 fn keys_of(i: usize) -> fray::cast::RulesetKeys {
-    RULESETS[i % RULESETS.len()].keys
+    RULESETS[i].keys
 }
 
 /// Candidate values for each flag, so generated command lines mostly reach the rules.
@@ -153,8 +155,8 @@ const JUNK: &[&str] = &[
 /// values), combatants, output options, and now and then a junk word.
 fn command_line() -> impl Strategy<Value = Vec<String>> {
     (
-        0usize..6,
-        0usize..6,
+        0..RULESETS.len(),
+        0..PROCEDURES.len(),
         proptest::collection::vec((0usize..64, 0usize..8), 0..5),
         proptest::collection::vec(0usize..8, 0..4),
         (0usize..3, any::<bool>(), 0usize..4, any::<bool>()),
@@ -162,7 +164,7 @@ fn command_line() -> impl Strategy<Value = Vec<String>> {
         "\\PC{0,10}",
     )
         .prop_map(|(r, p, flags, people, (format, odds, repeat, quiet), junk, noise)| {
-            let rules = RULESETS[r % RULESETS.len()];
+            let rules = RULESETS[r];
             // Mostly a procedure the ruleset has; junk words cover the refusals.
             let own: Vec<_> = PROCEDURES.iter().copied().filter(|&x| rules.has(x)).collect();
             let procedure = own[p % own.len()];
@@ -206,7 +208,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
 
     #[test]
-    fn inline_specs_never_panic(text in prop_oneof!["\\PC{0,40}", any::<String>()], rules in 0usize..6, side in any::<bool>()) {
+    fn inline_specs_never_panic(text in prop_oneof!["\\PC{0,40}", any::<String>()], rules in 0..RULESETS.len(), side in any::<bool>()) {
         let owner = if side { Owner::Side } else { Owner::Combatant };
         if let Err(err) = parse_inline(&text, owner, &keys_of(rules)) {
             let message = err.to_string();
@@ -217,7 +219,7 @@ proptest! {
     #[test]
     fn structured_specs_never_panic(
         text in "[A-Za-z ]{0,6}(\\*-?[0-9]{0,12})?(:([a-z-]{0,10}(=[-+]?[0-9.]{0,25})?,?){0,5})?",
-        rules in 0usize..6,
+        rules in 0..RULESETS.len(),
     ) {
         let _ = parse_inline(&text, Owner::Combatant, &keys_of(rules));
         let _ = parse_inline(&text, Owner::Side, &keys_of(rules));
@@ -309,7 +311,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
 
     #[test]
-    fn rosters_never_panic(text in roster_text(), rules in 0usize..6) {
+    fn rosters_never_panic(text in roster_text(), rules in 0..RULESETS.len()) {
         if let Err(err) = fray::roster::parse(&text, "r.yaml", &keys_of(rules), &[]) {
             let message = err.to_string();
             prop_assert!(message.starts_with("r.yaml"), "{message}");
@@ -318,7 +320,7 @@ proptest! {
     }
 
     #[test]
-    fn arbitrary_text_rosters_never_panic(text in "\\PC{0,200}", rules in 0usize..6) {
+    fn arbitrary_text_rosters_never_panic(text in "\\PC{0,200}", rules in 0..RULESETS.len()) {
         let _ = fray::roster::parse(&text, "r.yaml", &keys_of(rules), &[]);
     }
 }
@@ -830,9 +832,14 @@ fn every_numeric_key_at_its_edges_runs() {
             if procedure == Procedure::Initiative && rules.id == "bx" {
                 args.push("--individual".to_string());
             }
-            // bx's combatant initiative=N is an individual total, refused where each side rolls.
-            let refused =
-                |spec: &&String| rules.id == "bx" && procedure == Procedure::Encounter && spec.contains(":initiative=");
+            // bx's combatant initiative=N is an individual total, and dex= and mod= modify only an
+            // individual roll: refused where each side rolls.
+            let individual_only = [":initiative=", ":dex=", ":mod="];
+            let refused = |spec: &&String| {
+                rules.id == "bx"
+                    && procedure == Procedure::Encounter
+                    && individual_only.iter().any(|k| spec.contains(k))
+            };
             args.extend(specs.iter().filter(|s| !refused(s)).cloned());
             let (code, out, err) = run(&strings(&args), b"");
             check_run(&strings(&args), code, &out, &err);

@@ -494,7 +494,7 @@ fn a_quarry_out_of_sight_at_the_start_escapes_at_once() {
     let doc = json(&args);
     assert_eq!(chase_end(&doc), ("escaped".to_string(), 0));
     assert_eq!((doc["gap"].as_u64(), doc["rounds"].as_array().map(Vec::len)), (Some(60), Some(0)));
-    let text = stdout(&args);
+    let text = stdout(&[&args[..], &["--width", "120"]].concat());
     assert!(
         text.contains(
             "→ escaped at the start (round 0): the quarry is already out of sight at 60′, so there is no chase"

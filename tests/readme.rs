@@ -109,56 +109,49 @@ fn key_names(rules: &fray::rulesets::Ruleset) -> Vec<&'static str> {
     rules.keys.side.keys.iter().chain(rules.keys.combatant.keys).map(|k| k.name).collect()
 }
 
-/// What a ruleset's manual page says comes from its registry entry and is in the README word
-/// for word: the title (its `--rules` help), paragraphs, the rules table, every key by name,
-/// the output fields and its encounter's `-q` fields.
+/// Each ruleset's manual page is sliced from its README sections: the section under Rulesets
+/// (titled with its registry title, naming every key) with its table of commands, and the one
+/// under Output for scripts with the fields of each of its commands and its encounter's `-q`.
 #[test]
-fn the_readme_holds_what_each_ruleset_manual_page_holds() {
+fn each_ruleset_manual_page_comes_from_its_readme_sections() {
     let readme = readme();
     let rulesets = readme.find("\n## Rulesets").unwrap();
     let output = readme.find("\n## Output for scripts").unwrap();
-    let cli = fray::cli::command();
-    let values: Vec<_> = cli.get_arguments().find(|a| a.get_id() == "rules").unwrap().get_possible_values();
+    let pages = fray::packaging::man_pages().unwrap();
     for rules in fray::rulesets::RULESETS {
-        let manual = &rules.manual;
-        let about = values.iter().find(|v| v.get_name() == rules.id).and_then(|v| v.get_help()).unwrap().to_string();
         let tag = format!("### `{}`", rules.id);
-        let text = section(&readme, rulesets, |l| l.starts_with(&tag) && l.ends_with(&format!(" — {about}")));
-        let prose = flat(text);
-        for paragraph in manual.intro.iter().chain(manual.notes) {
-            assert!(prose.contains(&flat(paragraph)), "README section {tag} lacks: {paragraph}");
-        }
-        for (command, rule) in manual.rules {
-            let row = format!("| {command} | {} |", rule.replace('|', "\\|"));
-            assert!(text.lines().any(|l| l == row), "README section {tag} lacks the row: {row}");
-        }
-        let rows = text.lines().filter(|l| l.starts_with("| `")).count();
-        assert_eq!(rows, manual.rules.len(), "README section {tag} has rows the registry lacks");
+        let text = section(&readme, rulesets, |l| l.starts_with(&tag) && l.ends_with(&format!(" — {}", rules.title)));
         for key in key_names(rules) {
             let named = [format!("`{key}`"), format!("`{key}=")];
             assert!(named.iter().any(|n| text.contains(n.as_str())), "README section {tag} does not name key {key}");
         }
-        let fields = flat(section(&readme, output, |l| l == tag));
-        for (command, what) in manual.output {
-            let bullet = flat(&format!("- {command}: {what}"));
-            assert!(fields.contains(&bullet), "README output section {tag} lacks: {bullet}");
+        let page = &pages.iter().find(|(n, _)| *n == format!("fray-{}.7", rules.id)).unwrap().1;
+        let page = String::from_utf8(page.clone()).unwrap();
+        let rows: Vec<&str> = text.lines().filter(|l| l.starts_with("| `")).collect();
+        assert!(!rows.is_empty(), "README section {tag} has no table of commands");
+        for row in rows {
+            // The rule's first words, as roff writes them.
+            let rule = row.split(" | ").nth(1).unwrap();
+            let words: String = rule.split(' ').take(3).collect::<Vec<_>>().join(" ");
+            let roff = words.replace('-', "\\-").replace('`', "");
+            let page_text = page.replace("\\fB", "").replace("\\fR", "");
+            assert!(page_text.contains(&roff), "fray-{}.7 lacks the rule {words:?}", rules.id);
         }
-        let quiet = flat(&format!("- `encounter -q`: {}", manual.quiet_encounter));
-        assert!(fields.contains(&quiet), "README output section {tag} lacks: {quiet}");
+        let fields = flat(section(&readme, output, |l| l == tag));
+        assert!(fields.contains("- `surprise`: "), "README output section {tag} lacks its surprise fields");
+        assert!(fields.contains("- `encounter -q`: "), "README output section {tag} lacks its -q line");
+        assert!(page.contains("\\fBencounter \\-q\\fR"), "fray-{}.7 lacks its -q line", rules.id);
     }
 }
 
 /// The `-q` format in `fray(1)` is the README's.
 #[test]
-fn the_readme_holds_the_quiet_format_of_the_manual_page() {
-    let readme = readme();
-    let output = readme.find("\n## Output for scripts").unwrap();
-    let text = flat(section(&readme, output, |l| l == "### `-q`"));
-    assert!(text.contains(&flat(fray::packaging::QUIET_INTRO)), "{text}");
-    for (command, line) in fray::packaging::QUIET {
-        let bullet = flat(&format!("- {command}: {line}"));
-        assert!(text.contains(&bullet), "README lacks: {bullet}");
-    }
+fn the_quiet_format_of_the_manual_page_is_the_readme_s() {
     let page = fray::packaging::man_pages().unwrap().into_iter().find(|(n, _)| n == "fray.1").unwrap().1;
-    assert!(String::from_utf8(page).unwrap().contains(".SH \"OUTPUT FOR SCRIPTS\""));
+    let page = String::from_utf8(page).unwrap();
+    let quiet = page.split(".SH \"OUTPUT FOR SCRIPTS\"").nth(1).expect("fray.1 has OUTPUT FOR SCRIPTS");
+    for command in ["surprise", "distance", "initiative", "reaction", "pursue", "encounter"] {
+        assert!(quiet.contains(&format!(".TP\n\\fB{command}\\fR\n")), "fray.1 lacks the -q line of {command}");
+    }
+    assert!(quiet.contains("prints one line per run"), "{quiet}");
 }

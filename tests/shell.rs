@@ -9,8 +9,10 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Whether `program` is installed. Missing programs skip a test locally, but fail it when
-/// FRAY_REQUIRE_SHELLS is set (CI installs them and sets it).
+/// Whether `program` is installed. A program missing when the tests were built marks its tests
+/// ignored (build.rs sets `missing_<program>`), so the summary counts them; one removed since
+/// skips with a note. With FRAY_REQUIRE_SHELLS set (CI installs them and sets it) a missing
+/// program fails the test.
 fn have(program: &str) -> bool {
     let found =
         Command::new("sh").args(["-c", &format!("command -v {program}")]).output().is_ok_and(|o| o.status.success());
@@ -55,6 +57,7 @@ fn completions_and_man_pages_are_up_to_date() {
         "fray-reaction.1",
         "fray-pursue.1",
         "fray-encounter.1",
+        "fray-roll.1",
         "fray-completions.1",
     ]
     .map(String::from)
@@ -177,12 +180,17 @@ fn every_command_opens_with_what_it_does() {
 
 /// What bash offers for the words of `line` (the last word is being completed).
 fn bash_complete(line: &str) -> Vec<String> {
+    bash_complete_with("_fray", line)
+}
+
+/// What the bash function `function` of the static script offers for `line`.
+fn bash_complete_with(function: &str, line: &str) -> Vec<String> {
     let script = root().join("completions/fray.bash");
     let words: Vec<&str> = line.split(' ').collect();
     let array = words.iter().map(|w| format!("'{w}'")).collect::<Vec<_>>().join(" ");
     let program = format!(
         "source '{}'; COMP_WORDS=({array}); COMP_CWORD={}; COMP_LINE='{line}'; COMP_POINT={}; \
-         _fray fray '{}' '{}'; printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+         {function} fray '{}' '{}'; printf '%s\\n' \"${{COMPREPLY[@]}}\"",
         script.display(),
         words.len() - 1,
         line.len(),
@@ -191,10 +199,11 @@ fn bash_complete(line: &str) -> Vec<String> {
     );
     let out = Command::new("bash").args(["--norc", "-c", &program]).current_dir(root()).output().unwrap();
     assert!(out.status.success(), "bash: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap().lines().map(str::to_string).collect()
+    String::from_utf8(out.stdout).unwrap().lines().filter(|l| !l.is_empty()).map(str::to_string).collect()
 }
 
 #[test]
+#[cfg_attr(missing_bash, ignore = "needs bash, not installed when the tests were built")]
 fn bash_completes_commands_flags_and_values() {
     if !have("bash") {
         return;
@@ -208,9 +217,112 @@ fn bash_completes_commands_flags_and_values() {
     assert_eq!(bash_complete("fray pursue --drop "), ["treasure", "food"]);
     assert_eq!(bash_complete("fray initiative --ties s"), ["simultaneous"]);
     assert_eq!(bash_complete("fray encounter --roster Cargo.t"), ["Cargo.toml"]);
+    // Every ruleset's terrains, not file names.
+    let terrains = bash_complete("fray distance --terrain ");
+    for terrain in ["arctic", "coastal", "hills", "mountains"] {
+        assert!(terrains.contains(&terrain.to_string()), "{terrain} not in {terrains:?}");
+    }
+    // After the `:` of a combatant, where bash breaks the word, nothing rather than `-`.
+    assert_eq!(bash_complete_with("_fray_keys", "fray surprise Ansel:"), Vec::<String>::new());
+    assert_eq!(bash_complete_with("_fray_keys", "fray surprise --side orcs:chance="), Vec::<String>::new());
+    assert_eq!(bash_complete_with("_fray_keys", "fray sur"), ["surprise"]);
+}
+
+/// What the registry builds for `fray -r RULES COMMAND -h`: its flags, examples, keys, pages.
+#[test]
+fn help_knows_the_ruleset() {
+    let bx = stdout(&["-r", "bx", "pursue", "-h"]);
+    for flag in ["--fleeing", "--cover", "--complications", "--terrain", "COMBATANT"] {
+        assert!(!bx.contains(flag), "bx pursue help lists {flag}:\n{bx}");
+    }
+    for flag in ["--quarry-count", "--days", "--wilderness", "fray -r bx pursue --wilderness", "man fray-bx"] {
+        assert!(bx.contains(flag), "bx pursue help lacks {flag}:\n{bx}");
+    }
+    let five = stdout(&["-r", "5e", "pursue", "-h"]);
+    assert!(five.contains("--fleeing") && !five.contains("--quarry-count"), "{five}");
+    assert!(five.contains("--terrain <TERRAIN>") && five.contains("hills"), "the terrains are offered: {five}");
+    let gurps = stdout(&["-r", "gurps", "surprise", "--help"]);
+    for needle in
+        ["--total", "iq=N", "a whole number from 1 to 30", "leader-iq=N", "man fray-gurps", "--roster-example"]
+    {
+        assert!(gurps.contains(needle), "gurps surprise help lacks {needle}:\n{gurps}");
+    }
+    for foreign in ["--stealth", "--aware", "Elf:per=16", "\n  fray surprise"] {
+        assert!(!gurps.contains(foreign), "gurps surprise help shows {foreign}:\n{gurps}");
+    }
+    // The ruleset from FRAY_RULES, and a command the ruleset lacks.
+    let out = fray().env("FRAY_RULES", "wod").args(["initiative", "-h"]).output().unwrap();
+    let wod = String::from_utf8(out.stdout).unwrap();
+    assert!(wod.contains("--delay") && !wod.contains("--variant"), "{wod}");
+    let none = stdout(&["-r", "wod", "reaction", "-h"]);
+    assert!(none.contains("The wod ruleset has no reaction rule; rulesets with one: ose, gurps, bx."), "{none}");
+    // Help, man pages: examples whole on one line, man pages' never filled.
+    for rules in fray::rulesets::RULESETS {
+        for example in rules.examples {
+            let help = stdout(&["-r", rules.id, example.procedure.name(), "--help"]);
+            let whole = |l: &str| l.trim() == example.line || l.trim().starts_with(&format!("{}   ", example.line));
+            assert!(help.lines().any(whole), "{}: {}", rules.id, example.line);
+        }
+    }
+    for (name, page) in fray::packaging::man_pages().unwrap() {
+        let page = String::from_utf8(page).unwrap();
+        let examples = page.split(".SH EXAMPLES\n").nth(1).map(|s| s.split("\n.SH ").next().unwrap()).unwrap_or("");
+        for line in examples.lines().filter(|l| l.starts_with("\\fBfray")) {
+            let before = &examples[..examples.find(line).unwrap()];
+            assert!(before.ends_with(".nf\n"), "{name}: an example outside a no-fill block: {line}");
+        }
+    }
+}
+
+/// Every example that help and manual pages show runs under its ruleset, in bash, with the
+/// glob characters quoted (a pipe's reader left out).
+#[test]
+fn every_example_runs() {
+    if !have("bash") {
+        return;
+    }
+    let bin = assert_cmd::cargo::cargo_bin("fray");
+    for rules in fray::rulesets::RULESETS {
+        for example in rules.examples {
+            let line = example.line.split(" | ").next().unwrap();
+            let command = line.strip_prefix("fray ").expect("an example starts with fray");
+            let out = Command::new("bash")
+                .args(["-O", "failglob", "-c", &format!("'{}' --seed 1 {command}", bin.display())])
+                .env_remove("FRAY_RULES")
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{line}: {}", String::from_utf8_lossy(&out.stderr));
+        }
+    }
+}
+
+/// A flag given where its command does not take it, or before any command, gets fray's own
+/// message naming who takes it, never clap's advice to write `--`.
+#[test]
+fn a_misplaced_flag_names_where_it_belongs() {
+    let err = fails(&["-r", "bx", "encounter", "--individual"], 2);
+    assert!(
+        err.starts_with("fray: error: --individual is not an option of bx encounter; it belongs to bx initiative; bx encounter takes --aware"),
+        "{err}"
+    );
+    let err = fails(&["--stealth", "3", "surprise"], 2);
+    assert!(err.contains("it belongs to 5e, 5e2024 surprise; 5e, 5e2024 encounter"), "{err}");
+    let err = fails(&["--individual", "-r", "bx", "initiative"], 2);
+    assert!(
+        err.contains(
+            "--individual is an option of bx initiative, given before the command; write it after 'initiative'"
+        ),
+        "{err}"
+    );
+    let err = fails(&["-r", "5e", "distance", "--fleeing", "us"], 2);
+    assert!(err.contains("--fleeing is not an option of 5e distance; it belongs to 5e, 5e2024 pursue"), "{err}");
+    for err in [err, fails(&["reaction", "--sed", "1"], 2)] {
+        assert!(!err.contains("-- -"), "{err}");
+    }
 }
 
 #[test]
+#[cfg_attr(missing_fish, ignore = "needs fish, not installed when the tests were built")]
 fn fish_completes_commands_flags_and_values() {
     if !have("fish") {
         return;
@@ -236,6 +348,7 @@ fn fish_completes_commands_flags_and_values() {
 }
 
 #[test]
+#[cfg_attr(missing_zsh, ignore = "needs zsh, not installed when the tests were built")]
 fn zsh_loads_the_completion() {
     if !have("zsh") {
         return;
@@ -254,6 +367,7 @@ fn zsh_loads_the_completion() {
 }
 
 #[test]
+#[cfg_attr(missing_man, ignore = "needs man, not installed when the tests were built")]
 fn man_pages_render_without_warnings() {
     if !have("man") {
         return;
@@ -332,6 +446,7 @@ fn on_a_terminal(args: &str, env: &[(&str, &str)]) -> String {
 const ESC: &str = "\u{1b}[";
 
 #[test]
+#[cfg_attr(missing_script, ignore = "needs script, not installed when the tests were built")]
 fn colour_follows_the_terminal_the_variables_and_the_flag() {
     if !have("script") {
         return;
@@ -501,6 +616,10 @@ const COMPLETED: [&str; 7] = [
 ];
 
 #[test]
+#[cfg_attr(
+    any(missing_bash, missing_script),
+    ignore = "needs bash and script, not both installed when the tests were built"
+)]
 fn bash_completes_keys_sides_and_shells_by_asking_fray() {
     if !have("bash") || !have("script") {
         return;
@@ -534,6 +653,10 @@ fn bash_completes_keys_sides_and_shells_by_asking_fray() {
 }
 
 #[test]
+#[cfg_attr(
+    any(missing_zsh, missing_script),
+    ignore = "needs zsh and script, not both installed when the tests were built"
+)]
 fn zsh_completes_keys_sides_and_shells_by_asking_fray() {
     if !have("zsh") || !have("script") {
         return;
@@ -569,6 +692,7 @@ fn zsh_completes_keys_sides_and_shells_by_asking_fray() {
 }
 
 #[test]
+#[cfg_attr(missing_fish, ignore = "needs fish, not installed when the tests were built")]
 fn fish_completes_keys_sides_and_shells_by_asking_fray() {
     if !have("fish") {
         return;

@@ -358,7 +358,8 @@ fn an_exceptional_success_leaves_nobody_on_the_side_caught_off_guard() {
     assert_eq!(doc["surprise"]["surprised"], json!([]));
     assert!(doc["initiative"].get("rounds").is_none(), "everyone acts from round 1: {doc}");
     let text = stdout(&args);
-    assert!(text.contains("→ Mitch's exceptional success: nobody on party is caught off guard"), "{text}");
+    let wide = stdout(&[&args[..], &["--width", "120"]].concat());
+    assert!(wide.contains("→ Mitch's exceptional success: nobody on party is caught off guard"), "{wide}");
     insta::assert_snapshot!("exceptional_text", text);
 }
 
@@ -381,6 +382,13 @@ fn a_dramatic_failure_enters_in_round_three() {
     let place = doc["initiative"]["order"].as_array().unwrap().iter().find(|p| p["name"] == "Bo").unwrap().clone();
     assert_eq!(place["enters_round"], json!(3));
     insta::assert_snapshot!("dramatic_text", stdout(&args));
+    // WoD p. 151: the dramatic failure loses its Defense for both turns it cannot act.
+    assert_eq!(bo["defense_from_round"], json!(3));
+    assert_eq!(doc["surprise"]["combatants"][1]["defense_from_round"], json!(2));
+    assert_eq!(doc["surprise"]["combatants"][0].get("defense_from_round"), None);
+    // Lines wrap at the width: the words are compared, not the breaks.
+    let text = stdout(&args).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(text.contains("Bo surprised, dramatic failure: no action and no Defense in rounds 1 and 2;"), "{text}");
     let mut quiet = args.clone();
     quiet.push("-q");
     assert_eq!(stdout(&quiet), "surprised=Larry,Bo order=Mitch,Ghoul\n");

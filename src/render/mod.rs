@@ -3,6 +3,7 @@
 
 pub mod odds;
 pub mod ties;
+pub mod wrap;
 pub mod yaml;
 
 use crate::dice::{Pool, Roll};
@@ -54,7 +55,8 @@ pub fn quiet_field(out: &mut String, key: &str, value: impl Display) {
     }
 }
 
-/// The styles of text output; every one is plain when colour is off.
+/// The styles of text output, every one plain when colour is off, and the columns a line of
+/// text may take.
 #[derive(Clone, Copy, Debug)]
 pub struct Palette {
     pub title: Style,
@@ -66,6 +68,8 @@ pub struct Palette {
     pub warn: Style,
     pub dim: Style,
     pub bar: Style,
+    /// No line of text is wider: longer ones wrap (see [`wrap`]).
+    pub width: usize,
 }
 
 impl Palette {
@@ -82,6 +86,7 @@ impl Palette {
                 warn: plain,
                 dim: plain,
                 bar: plain,
+                width: wrap::DEFAULT_WIDTH,
             };
         }
         Palette {
@@ -94,7 +99,19 @@ impl Palette {
             warn: Style::new().yellow(),
             dim: Style::new().dimmed(),
             bar: Style::new().blue(),
+            width: wrap::DEFAULT_WIDTH,
         }
+    }
+
+    /// The same styles for lines of at most `width` columns.
+    pub fn with_width(self, width: usize) -> Palette {
+        Palette { width, ..self }
+    }
+
+    /// Appends `line` after `lead`, an indent of spaces, wrapped to the width.
+    pub fn line(&self, out: &mut String, lead: &str, line: &str) {
+        out.push_str(lead);
+        wrap::push_wrapped(out, width_of(lead), line, self.width);
     }
 
     pub fn paint<T: Display>(&self, style: Style, value: T) -> owo_colors::Styled<T> {
@@ -267,7 +284,7 @@ pub fn reaction_line(r: &ReactionOutcome, p: &Palette) -> String {
 
 impl Report for ReactionOutcome<'_> {
     fn text(&self, p: &Palette, out: &mut String) {
-        block(out, &[reaction_line(self, p)]);
+        block(out, p, &[reaction_line(self, p)]);
     }
 
     fn headline(&self, out: &mut String) {
@@ -281,24 +298,26 @@ pub fn distance_line(p: &Palette, roll: &Roll, scale: u32, feet: u32, unit: &str
     format!("{} × {scale}{unit} = {}{notes}", p.roll(roll), p.total(format_args!("{feet}{unit}")))
 }
 
-/// Writes `lines` indented by two spaces.
-pub fn block(out: &mut String, lines: &[String]) {
+/// Writes `lines` indented by two spaces, each wrapped to the width.
+pub fn block(out: &mut String, p: &Palette, lines: &[String]) {
     for line in lines {
-        let _ = writeln!(out, "  {line}");
+        p.line(out, "  ", line);
     }
 }
 
-/// Writes a numbered encounter step: the label, then its lines aligned after it.
+/// Writes a numbered encounter step: the label, then its lines aligned after it, each wrapped
+/// to the width.
 pub fn step(out: &mut String, p: &Palette, number: usize, label: &str, lines: &[String]) {
     const LABEL: usize = 13;
     for (i, line) in lines.iter().enumerate() {
+        out.push_str("  ");
         if i == 0 {
-            out.push_str("  ");
             pad(out, p.paint(p.title, format_args!("{number} {label}")), LABEL);
         } else {
-            out.push_str(&" ".repeat(LABEL + 2));
+            out.push_str(&" ".repeat(LABEL));
         }
-        let _ = writeln!(out, " {line}");
+        out.push(' ');
+        wrap::push_wrapped(out, LABEL + 3, line, p.width);
     }
 }
 

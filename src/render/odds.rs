@@ -1,6 +1,6 @@
 //! Text for `--odds`: every outcome with its fraction, percentage and a small bar.
 
-use super::{Palette, pad, width};
+use super::{Palette, pad, width, wrap};
 use crate::odds::Odds;
 use std::fmt::Write as _;
 
@@ -8,9 +8,9 @@ use std::fmt::Write as _;
 const BAR_WIDTH: usize = 24;
 const EIGHTHS: [&str; 8] = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"];
 
-/// A bar of `p` × [`BAR_WIDTH`] cells, in eighths of a cell.
-fn bar(p: f64) -> String {
-    let eighths = (p.clamp(0.0, 1.0) * (BAR_WIDTH * 8) as f64).round() as usize;
+/// A bar of `p` × `cells` cells, in eighths of a cell.
+pub(crate) fn bar(p: f64, cells: usize) -> String {
+    let eighths = (p.clamp(0.0, 1.0) * (cells * 8) as f64).round() as usize;
     let mut s = "█".repeat(eighths / 8);
     s.push_str(EIGHTHS[eighths % 8]);
     if s.is_empty() && p > 0.0 {
@@ -19,15 +19,16 @@ fn bar(p: f64) -> String {
     s
 }
 
-/// The widest a line of odds text is meant to be.
-const LINE_WIDTH: usize = 100;
 /// The columns of a line besides its indent, label, fraction and bar: the gaps and the
 /// percentage.
 const OTHER_COLUMNS: usize = 2 + 2 + 7 + 2;
 
+/// The columns of the longest shortened fraction, `≈1/1.23e45`.
+const SHORT_FRACTION: usize = 10;
+
 /// A fraction as shown: exact when it fits in `room` columns, else `≈1/N`, N being 1 over the
 /// probability to three significant figures (the exact fraction stays in YAML and JSON).
-fn fraction_text(exact: &str, room: usize) -> String {
+pub(crate) fn fraction_text(exact: &str, room: usize) -> String {
     if exact.len() <= room {
         return exact.to_string();
     }
@@ -65,7 +66,7 @@ fn log10(digits: &str) -> Option<f64> {
 }
 
 /// `44.44%`; tiny but possible outcomes are never shown as 0.
-fn percent(p: f64) -> String {
+pub(crate) fn percent(p: f64) -> String {
     let pct = p * 100.0;
     if pct > 0.0 && pct < 0.005 { "<0.01%".to_string() } else { format!("{pct:.2}%") }
 }
@@ -73,44 +74,56 @@ fn percent(p: f64) -> String {
 pub fn text(odds: &Odds, p: &Palette, out: &mut String) {
     if let Some(trials) = odds.trials {
         let seed = odds.seed.unwrap_or(0);
-        let _ = writeln!(
-            out,
-            "  {}",
-            p.warn(format_args!(
-                "estimated from {trials} seeded runs (seed {seed}): too many outcomes to list exactly"
-            ))
-        );
+        let estimated = format!("estimated from {trials} seeded runs (seed {seed}): too many outcomes to list exactly");
+        p.line(out, "  ", &p.warn(estimated).to_string());
     }
-    let label_width = width(odds.entries.iter().map(|e| e.label.as_str()));
     let several = odds.parts.len() > 1;
     let indent = if several { "    " } else { "  " };
+    let longest_bar = odds.entries.iter().map(|e| bar(e.prob.to_f64(), BAR_WIDTH).chars().count()).max().unwrap_or(0);
+    // The numbers and the longest bar keep their columns; a label too long for the rest of the
+    // line stands on lines of its own above its numbers.
+    let fixed = indent.len() + OTHER_COLUMNS + longest_bar;
+    let label_room = p.width.saturating_sub(fixed + SHORT_FRACTION).max(wrap::MIN_WIDTH / 2);
+    let label_width = width(odds.entries.iter().map(|e| e.label.as_str()).filter(|l| super::width_of(l) <= label_room));
     // Fractions too long for the line with the longest bar drawn are shortened.
-    let longest_bar = odds.entries.iter().map(|e| bar(e.prob.to_f64()).chars().count()).max().unwrap_or(0);
-    let room = LINE_WIDTH.saturating_sub(indent.len() + label_width + OTHER_COLUMNS + longest_bar);
+    let room = p.width.saturating_sub(fixed + label_width);
     let fraction_width =
         odds.entries.iter().map(|e| fraction_text(&e.prob.to_string(), room).chars().count()).max().unwrap_or(0);
+    // The numbers' columns: the fraction and the percentage, or the estimate and its margin.
+    let numbers = if odds.exact() { fraction_width + 2 + 7 } else { 1 + 7 + 2 + 6 };
+    let before_bar = indent.len() + label_width + 2 + numbers + 2;
+    // A full bar is BAR_WIDTH cells, fewer when the line has no room for the longest one.
+    let cells = if before_bar + longest_bar <= p.width { BAR_WIDTH } else { p.width.saturating_sub(before_bar).max(1) };
+    let mut row = String::new();
     for part in &odds.parts {
         if several {
-            let _ = writeln!(out, "  {}", p.paint(p.title, &part.title));
+            p.line(out, "  ", &p.paint(p.title, &part.title).to_string());
         }
         for entry in odds.entries_of(part) {
             let prob = entry.prob.to_f64();
-            out.push_str(indent);
-            pad(out, &entry.label, label_width);
-            out.push_str("  ");
+            row.clear();
+            if super::width_of(&entry.label) > label_width {
+                p.line(out, indent, &entry.label);
+                pad(&mut row, "", label_width);
+            } else {
+                pad(&mut row, &entry.label, label_width);
+            }
+            row.push_str("  ");
             if odds.exact() {
                 let fraction = fraction_text(&entry.prob.to_string(), room);
-                let _ = write!(out, "{:>w$}", p.total(&fraction), w = fraction_width);
-                let _ = write!(out, "  {:>7}", percent(prob));
+                let _ = write!(row, "{:>w$}", p.total(&fraction), w = fraction_width);
+                let _ = write!(row, "  {:>7}", percent(prob));
             } else {
                 let margin = odds.margin(prob).unwrap_or(0.0) * 100.0;
-                let _ = write!(out, "≈{:>7} ±{margin:.2}%", percent(prob));
+                let _ = write!(row, "≈{:>7} ±{margin:.2}%", percent(prob));
             }
-            let _ = writeln!(out, "  {}", p.paint(p.bar, bar(prob)));
+            let _ = write!(row, "  {}", p.paint(p.bar, bar(prob, cells)));
+            // Only a width too narrow for any bar breaks the row.
+            p.line(out, indent, &row);
         }
     }
     for note in &odds.notes {
-        let _ = writeln!(out, "  {} {note}", p.dim("note:"));
+        p.line(out, "  ", &format!("{} {note}", p.dim("note:")));
     }
 }
 
@@ -120,11 +133,12 @@ mod tests {
 
     #[test]
     fn bars_and_percents() {
-        assert_eq!(bar(1.0).chars().count(), BAR_WIDTH);
-        assert_eq!(bar(0.5), "█".repeat(12));
-        assert_eq!(bar(1.0 / 48.0), "▌");
-        assert_eq!(bar(1e-9), "▏");
-        assert_eq!(bar(0.0), "");
+        assert_eq!(bar(1.0, BAR_WIDTH).chars().count(), BAR_WIDTH);
+        assert_eq!(bar(0.5, BAR_WIDTH), "█".repeat(12));
+        assert_eq!(bar(1.0 / 48.0, BAR_WIDTH), "▌");
+        assert_eq!(bar(1e-9, BAR_WIDTH), "▏");
+        assert_eq!(bar(0.0, BAR_WIDTH), "");
+        assert_eq!(bar(0.5, 10), "█".repeat(5));
         assert_eq!(percent(4.0 / 9.0), "44.44%");
         assert_eq!(percent(1e-7), "<0.01%");
     }

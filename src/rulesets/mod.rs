@@ -6,21 +6,20 @@
 
 pub mod bx;
 pub mod cofd;
+pub mod command;
 pub mod dnd5e;
 pub mod dnd5e2024;
 pub mod gurps;
 pub mod ose;
 pub mod wod;
 
-use crate::app::Runner;
 use crate::cast::{self, Cast, Owner, RawSpec, RulesetKeys, echo, parse_inline};
-use crate::cli::{self, Command, RulesId};
-use crate::dice::Dice;
+use crate::cli::{self, Command};
 use crate::error::{Error, Result};
-use crate::odds::{Fallback, Odds};
-use crate::render::Report;
 use crate::roster;
 use serde::Serialize;
+
+pub use crate::emit::{Rule, Runner};
 
 /// Every ruleset fray knows, in the order help and hints list them.
 pub static RULESETS: &[&Ruleset] = &[
@@ -36,34 +35,51 @@ pub static RULESETS: &[&Ruleset] = &[
 /// One ruleset: what it is called, the keys its sides and combatants take, and the procedures
 /// it has.
 pub struct Ruleset {
-    /// The id used on the command line and in output.
+    /// The id used on the command line and in output: the `--rules` value that selects it.
     pub id: &'static str,
-    /// The `--rules` value that selects it.
-    pub cli: RulesId,
+    /// Other `--rules` values that select it.
+    pub aliases: &'static [&'static str],
+    /// What it is, in a few words: its `--rules` value's help and its manual page's title.
+    pub title: &'static str,
     /// Its sides' and combatants' keys: the lists that describe them, each read into the
     /// ruleset's own struct (`SideKeys`, `CombatantKeys` in its folder).
     pub keys: RulesetKeys,
     /// Example roster entries (valid YAML; the template explains the keys).
     pub roster: &'static str,
     pub procedures: Procedures,
-    /// What the README says of the ruleset, for its manual page `fray-<id>(7)`.
-    pub manual: Manual,
+    /// Command lines that run under it, for help and manual pages.
+    pub examples: &'static [Example],
+    /// Its own words for a shared flag whose meaning it narrows: (command, flag, help).
+    pub flag_help: &'static [(Procedure, &'static str, &'static str)],
+    /// The words a flag's value is one of where clap does not know them (`--terrain`), for
+    /// completion.
+    pub values: fn(&str) -> Vec<&'static str>,
 }
 
-/// A ruleset's part of the README, which its manual page repeats: text as in the README,
-/// `code` in backticks. Its title is the `--rules` value's help, and its keys come from its
-/// key descriptions, as in the roster template.
-pub struct Manual {
-    /// Paragraphs before the rules table.
-    pub intro: &'static [&'static str],
-    /// The rules table: each command (with the flags that choose a variant) and its rule.
-    pub rules: &'static [(&'static str, &'static str)],
-    /// Paragraphs after the keys.
-    pub notes: &'static [&'static str],
-    /// The YAML and JSON fields of each command, under "Output for scripts".
-    pub output: &'static [(&'static str, &'static str)],
-    /// The `-q` fields of its encounter, with an example line.
-    pub quiet_encounter: &'static str,
+/// A ruleset whose flags take no words of its own.
+pub fn no_values(_: &str) -> Vec<&'static str> {
+    Vec::new()
+}
+
+/// A command line that runs under its ruleset, as typed (quoted for every shell), and what it
+/// shows (may be empty). Help and manual pages print it unwrapped.
+pub struct Example {
+    pub procedure: Procedure,
+    pub line: &'static str,
+    pub what: &'static str,
+    /// Shown in `fray --help` too.
+    pub tour: bool,
+}
+
+impl Example {
+    pub const fn new(procedure: Procedure, line: &'static str, what: &'static str) -> Example {
+        Example { procedure, line, what, tour: false }
+    }
+
+    /// The same example, shown in `fray --help` too.
+    pub const fn tour(self) -> Example {
+        Example { tour: true, ..self }
+    }
 }
 
 /// The procedures a ruleset has: `None` where it has no such rule.
@@ -142,7 +158,7 @@ impl Procedure {
             Command::Reaction(_) => Procedure::Reaction,
             Command::Pursue(_) => Procedure::Pursue,
             Command::Encounter(_) => Procedure::Encounter,
-            Command::Completions { .. } | Command::Man { .. } => return None,
+            Command::Roll(_) | Command::Completions { .. } | Command::Man { .. } => return None,
         })
     }
 }
@@ -166,9 +182,14 @@ impl std::fmt::Debug for Ruleset {
 }
 
 impl Ruleset {
-    /// The ruleset `--rules` names.
-    pub fn get(id: RulesId) -> &'static Ruleset {
-        RULESETS.iter().copied().find(|r| r.cli == id).unwrap_or(RULESETS[0])
+    /// The ruleset used when neither `--rules` nor FRAY_RULES names one: the first listed.
+    pub fn implied() -> &'static Ruleset {
+        RULESETS[0]
+    }
+
+    /// The ruleset whose id or alias is `name`, in any case.
+    pub fn named(name: &str) -> Option<&'static Ruleset> {
+        RULESETS.iter().copied().find(|r| std::iter::once(&r.id).chain(r.aliases).any(|n| n.eq_ignore_ascii_case(name)))
     }
 
     /// The flags of `procedure`, or `None` when the ruleset has no such rule.
@@ -204,7 +225,12 @@ impl Ruleset {
     }
 
     /// Runs `command` under this ruleset with `cast`.
-    pub fn run(&self, command: &Command, cast: Cast, runner: &mut Runner) -> Result<()> {
+    pub fn run(&self, command: &Command, mut cast: Cast, runner: &mut Runner) -> Result<()> {
+        let roster_at = std::mem::take(&mut cast.roster_at);
+        self.run_cast(command, cast, runner).map_err(|err| crate::cast::at_roster_entry(err, &roster_at))
+    }
+
+    fn run_cast(&self, command: &Command, cast: Cast, runner: &mut Runner) -> Result<()> {
         fn go<A>(handler: &Option<Handler<A>>, args: &A, cast: Cast, runner: &mut Runner) -> Result<()> {
             match handler {
                 Some(handler) => (handler.run)(args, cast, runner),
@@ -219,7 +245,9 @@ impl Ruleset {
             Command::Reaction(a) => go(&p.reaction, a, cast, runner),
             Command::Pursue(a) => go(&p.pursue, a, cast, runner),
             Command::Encounter(a) => go(&p.encounter, a, cast, runner),
-            Command::Completions { .. } | Command::Man { .. } => Err(Error::usage("not a game command")),
+            Command::Roll(_) | Command::Completions { .. } | Command::Man { .. } => {
+                Err(Error::usage("not a game command"))
+            }
         }
     }
 
@@ -258,6 +286,49 @@ impl Ruleset {
         Ok(())
     }
 
+    /// fray's own message for a flag that `procedure` (or fray, before a command) does not
+    /// know at all, naming the commands and rulesets that take it; `None` when none does.
+    pub fn misplaced_flag(&self, procedure: Option<Procedure>, flag: &str) -> Option<Error> {
+        let flag = flag.split_once('=').map_or(flag, |(flag, _)| flag);
+        let mut takers: Vec<String> = Vec::new();
+        for p in Procedure::ALL {
+            let users: Vec<&str> =
+                RULESETS.iter().filter(|r| r.flags(p).is_some_and(|f| f.contains(&flag))).map(|r| r.id).collect();
+            if !users.is_empty() {
+                takers.push(format!("{} {}", users.join(", "), p.name()));
+            }
+        }
+        if takers.is_empty() {
+            return None;
+        }
+        let Some(procedure) = procedure else {
+            return Some(
+                Error::usage(format!("{flag} is an option of a command, not of fray"))
+                    .hint(format!("give it after the command: it belongs to {}", takers.join("; "))),
+            );
+        };
+        if self.takes_flag(procedure, flag) {
+            // Known to the command, so given before it.
+            return Some(
+                Error::usage(format!(
+                    "{flag} is an option of {} {}, given before the command",
+                    self.id,
+                    procedure.name()
+                ))
+                .hint(format!("write it after '{}'", procedure.name())),
+            );
+        }
+        let own = self.flags(procedure).unwrap_or(&[]);
+        let named: Vec<&str> = own.iter().map(|f| if *f == "COMBATANT" { "combatants" } else { f }).collect();
+        let takes = if own.is_empty() { "no options of its own".to_string() } else { named.join(", ") };
+        Some(Error::usage(format!("{flag} is not an option of {} {}", self.id, procedure.name())).hint(format!(
+            "it belongs to {}; {} {} takes {takes}",
+            takers.join("; "),
+            self.id,
+            procedure.name()
+        )))
+    }
+
     /// Sides and combatants from the rosters (`(text, file)`, in order), then `--side` and the
     /// positional combatants. A later source's entry overrides an earlier one's of the same
     /// name (its keys replace those it gives, the rest stay); within one source a name is
@@ -286,16 +357,6 @@ impl Ruleset {
     pub fn roster_example(&self) -> String {
         roster::example(&self.keys, self.roster)
     }
-}
-
-/// One procedure of one ruleset, ready to roll or to give its odds.
-pub trait Rule {
-    type Outcome<'a>: Report
-    where
-        Self: 'a;
-
-    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a>;
-    fn odds(&self, fallback: Fallback) -> Odds;
 }
 
 /// Flags every command with a cast accepts.

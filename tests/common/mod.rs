@@ -15,6 +15,7 @@ pub fn fray() -> Command {
         .env_remove("FRAY_FORMAT")
         .env_remove("NO_COLOR")
         .env_remove("CLICOLOR_FORCE")
+        .env_remove("COLUMNS")
         .arg("--color")
         .arg("never");
     cmd
@@ -45,6 +46,7 @@ pub fn coloured(args: &[&str]) -> String {
         .env_remove("FRAY_RULES")
         .env_remove("FRAY_FORMAT")
         .env_remove("NO_COLOR")
+        .env_remove("COLUMNS")
         .arg("--color")
         .arg("always");
     let out = cmd.args(args).output().expect("fray runs");

@@ -1,19 +1,30 @@
 //! bx: classic Basic/Expert numbers, as in the Old-School Essentials SRD. This file turns the
-//! command line into rule inputs; [`rules`] rolls them (calling ose's rules where B/X has the
-//! same one), [`text`] shows them.
+//! command line into rule inputs; each procedure's file ([`surprise`], [`distance`],
+//! [`initiative`], [`reaction`], [`pursue`], [`encounter`]) rolls it and works out its odds,
+//! calling ose's rule where B/X has the same one (surprise, side initiative, the dungeon chase,
+//! the Charisma table); [`text`] shows them.
 
-pub mod rules;
+pub mod distance;
+pub mod encounter;
+#[cfg(test)]
+mod fixtures;
+pub mod initiative;
+pub mod pursue;
+pub mod reaction;
+pub mod surprise;
+pub mod terrain;
 pub mod text;
 
-use super::{Handler, Manual, Procedures, Ruleset, side_flag};
-use crate::app::Runner;
+use super::{Example, Handler, Procedure, Procedures, Ruleset, side_flag};
+
 use crate::cast::{self, KeyDef, KeyList, RulesetKeys, Side};
-use crate::cli::{self, RulesId};
+use crate::cli;
+use crate::emit::Runner;
 use crate::error::{Error, Result};
 use crate::outcome::Modifier;
-use crate::rulesets::ose::{self, rules::Ties};
-use rules::*;
+use crate::rulesets::ose::{self, Ties};
 use serde::Deserialize;
+pub use {distance::*, encounter::*, initiative::*, pursue::*, reaction::*, surprise::*, terrain::*};
 
 /// A side's keys, described one by one in [`SIDE_KEYS`].
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
@@ -62,91 +73,50 @@ sides:
     surprise: 5   # their surprise die, already rolled at the table
 combatants:
   - name: Ansel
-    dex: 16
+    # dex: 16     # with initiative --individual only, where DEX adds to the roll
   - name: Bree
-    dex: 9
-    slow: true
+    slow: true    # acts after every side
   - name: Goblin
     count: 4
     side: goblins
   - name: Ogre
     side: goblins
-    mod: -1
+    # mod: -1     # with initiative --individual only
     slow: true
 ";
 
-const MANUAL: Manual = Manual {
-    intro: &[
-        "The B/X numbers of the OSE SRD (Encounters, Evasion and Pursuit, Combat, Ability Scores). Where a rule is the one `ose` has, `bx` runs `ose`'s rule: surprise, side initiative and the dungeon chase.",
-    ],
-    rules: &[
-        (
-            "`surprise`",
-            "every side not `aware` (or `--aware SIDE`) rolls 1d6 and is surprised on 1–2, or on its `chance=N`; `surprise=N` gives a side's die already rolled at the table, shown as given. None surprised: no advantage; some: the others get one free round; all: a moment of confusion. No `--ambush` in B/X: give the ambushed side a higher `chance`.",
-        ),
-        (
-            "`distance`",
-            "`--dungeon` (default) 2d6 × 10′, whatever the surprise; `--wilderness` (or `--outdoors`) and `--waterborne` 4d6 × 10 yards, 1d4 × 10 yards when either side is `--surprised`.",
-        ),
-        (
-            "`initiative`",
-            "each side not `--surprised` rolls 1d6 (or gives it: `initiative=N`), highest first; ties as in `ose`: `--ties reroll` (default), the tied roll 1d6 each and those still tied re-roll until every place is settled, or `--ties simultaneous`, they act at the same time. `--individual`: each combatant rolls 1d6 + its DEX modifier (`dex=SCORE`) and any `mod=N`, or gives its total (`initiative=N`); `slow` (a two-handed or slow weapon) acts after everyone else, and among the slow the higher total first; ties the same way, among those level on both; a side named with `--side` and without combatants rolls as one (a default side nobody is on takes no part); each member of a `*COUNT` group rolls.",
-        ),
-        (
-            "`reaction`",
-            "2d6 + modifiers: ≤2 Hostile, attacks · 3–5 Unfriendly, may attack · 6–8 Neutral, uncertain · 9–11 Indifferent, uninterested · ≥12 Friendly, helpful. `--cha SCORE` (the same table as DEX below), `--cha-mod N`, `--mod N`.",
-        ),
-        (
-            "`pursue --dungeon` (default)",
-            "`--quarry SPEED --pursuer SPEED` are base movement rates, run in full each round. A faster quarry escapes at once (round 0). Otherwise `ose`'s chase: `--gap FEET` (default 2d6 × 10′), `--sight FEET`, `--drop treasure|food[@ROUND]` (3-in-6 the pursuers stop), `--rounds N` (default 10); after 30 rounds of running both sides are exhausted (−2 to attacks, damage and AC until they rest three turns).",
-        ),
-        (
-            "`pursue --wilderness`",
-            "a percentile evasion roll by the size of each group (`--quarry-count N --pursuer-count N`, table below); +25% when the quarry is at least twice as fast as its pursuers, −25% the other way round; `--mod PERCENT`, the referee's modifier for the terrain; never below 5%. `--surprised quarry`: it may not evade when the sides meet (only the `--mod` chance, if given); `--surprised pursuers`: it gets away. A failed evasion: faster pursuers catch the quarry on 50%, else it tries again the next day (surprise no longer counts), for `--days N` (default 7).",
-        ),
-        (
-            "`pursue --waterborne`",
-            "the fleeing vessel evades on 80% when it is faster; when slower by 0–30′ a round 50%, 31–60′ 40%, 61–90′ 35%, 91–120′ 25%, more 10%. A failed evasion starts a chase from `--gap FEET` (default 4d6 × 10 yards); the gap closes by the difference in speed, at least 30′ a round, until caught (or `--rounds N`).",
-        ),
-        (
-            "`encounter`",
-            "surprise, distance (outdoors shortened when either side is surprised), initiative of the sides not surprised, the reaction of every side met by the first (with `--cha`), and the conclusion: at least one turn passes. `--wilderness`/`--waterborne` as for distance.",
-        ),
-    ],
-    notes: &[
-        "The wilderness evasion chance, by the number fleeing and the number pursuing: 1–4 fleeing: 1 pursuer 50% · 2–3: 70% · 4+: 90%; 5–12 fleeing: 1–3 pursuers 35% · 4–8: 50% · 9+: 70%; 13–24 fleeing: 1–6 pursuers 25% · 7–16: 35% · 17+: 50%; 25 or more fleeing: 1–10 pursuers 10% · 11–30: 25% · 31+: 35%.",
-        "DEX and CHA modifiers: 3: −2 · 4–5: −1 · 6–8: −1 · 9–12: 0 · 13–15: +1 · 16–17: +1 · 18: +2.",
-        "Side keys: `aware`, `chance=N` (0–6, default 2), `surprise=N` (1–6, the side's surprise die), `initiative=N` (1–6, the side's initiative die). Combatant keys: `dex=SCORE` (3–18), `mod=N` (−10..10, an initiative modifier for monsters), `slow`, `initiative=N` (an individual total, with `--individual`). A side's `initiative=N` with `--individual`, a combatant's without it, and `surprise=N` on an aware side are refused.",
-    ],
-    output: &[
-        (
-            "`surprise`",
-            "as `ose`, and `given: true` on a side whose die was given (`surprise=N`); no `ambusher` stance.",
-        ),
-        (
-            "`distance`",
-            "`{terrain: dungeon|wilderness|waterborne, surprised, roll, unit: feet|yards, scale, yards? (outdoors), feet (yards × 3 outdoors)}`.",
-        ),
-        (
-            "`initiative`",
-            "sides as `ose` (with `given: true` on a given die). `--individual`: `order` — in acting order, each `{name, side, total, place (shared when simultaneous), roll?, modifiers?, given?, slow?}`; `surprised?` (sides that sit out); `ties?` — tie records as in `ose`, `total` the shared total; `notes?: [all_surprised]`.",
-        ),
-        ("`reaction`", "`{roll, modifiers, total, result, band: hostile|unfriendly|neutral|indifferent| friendly}`."),
-        (
-            "`pursue`",
-            "always `terrain`, `quarry`, `pursuer`, `outcome: caught|escaped|distracted|running` and `round`. A faster quarry in a dungeon: `{automatic: true, outcome: escaped, round: 0}`. Otherwise in a dungeon the `ose` pursuit (`quarry_run`, `pursuer_run`, `start_gap`, `start?`, `sight?`, `rounds`, `gap`, `note?`) and `exhausted?` (30 rounds run). Wilderness: `quarry_count`, `pursuer_count`, `chance` — `{base? (the table), modifiers?, chance, floor?, surprised?: quarry|pursuers}` — and `later_chance?` (from day 2, when it differs), `faster_pursuers`, `days` — each `{day, evasion? (1d100), evaded, catch? (1d100), caught}` — and `day`; here `round` counts days too. Waterborne: `chance`, `band: faster|0-30|31-60|61-90|91-120|over_120`, `evasion` (1d100), `evaded`, then when chased `start?` (the rolled distance), `start_gap`, `closing` (feet a round), `rounds: [{round, gap}]`, `gap`.",
-        ),
-        ("`encounter`", "`{surprise, distance, initiative, reaction: [{name, …reaction}], conclusion}`."),
-    ],
-    quiet_encounter: "`surprised=monsters feet=50 order=party reaction=12`, with the distance in `feet` (yards × 3 outdoors) and in `reaction` the total of each side the first side meets, in side order.",
-};
+const EXAMPLES: &[Example] = &[
+    Example::new(
+        Procedure::Initiative,
+        "fray -r bx initiative --individual Ansel:dex=16 Ogre:side=monsters,mod=-1,slow",
+        "",
+    )
+    .tour(),
+    Example::new(Procedure::Surprise, "fray -r bx surprise --aware monsters", "only the party rolls"),
+    Example::new(Procedure::Distance, "fray -r bx distance --wilderness", "4d6 x 10 yards"),
+    Example::new(Procedure::Reaction, "fray -r bx reaction --cha 13", ""),
+    Example::new(
+        Procedure::Pursue,
+        "fray -r bx pursue --wilderness --quarry 90 --pursuer 120 --quarry-count 5 --pursuer-count 12",
+        "",
+    ),
+    Example::new(Procedure::Encounter, "fray -r bx encounter --outdoors --cha 13", ""),
+];
+
+const FLAG_HELP: &[(Procedure, &str, &str)] = &[
+    (Procedure::Pursue, "--gap", "Starting gap in feet (default: the encounter distance, rolled)"),
+    (Procedure::Pursue, "--sight", "Lost from view past FEET: the pursuers give up"),
+];
 
 pub static RULESET: Ruleset = Ruleset {
     id: "bx",
-    cli: RulesId::Bx,
+    aliases: &[],
+    title: "Classic Basic/Expert numbers, as in the Old-School Essentials SRD",
     keys: KEYS,
     roster: ROSTER,
-    manual: MANUAL,
+    examples: EXAMPLES,
+    flag_help: FLAG_HELP,
+    values: super::no_values,
     procedures: Procedures {
         surprise: Some(Handler { flags: &["--aware"], run: surprise_command }),
         distance: Some(Handler {
@@ -225,7 +195,7 @@ fn initiative_command(args: &cli::InitiativeArgs, cast: cast::Cast, runner: &mut
         return runner.run(&individual_input(&cast, &surprised, ose::ties(&args.order))?);
     }
     let input = side_initiative_input(&cast, ose::ties(&args.order))?;
-    runner.run(&SideInitiative(ose::rules::Initiative { input: &input, surprised }))
+    runner.run(&SideInitiative { initiative: ose::Initiative { input: &input, surprised }, slow: slow_of(&cast) })
 }
 
 fn reaction_command(args: &cli::ReactionArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
@@ -242,12 +212,13 @@ fn encounter_command(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut R
         surprise: surprise_input(&cast, &args.surprise.aware)?,
         terrain: terrain(&args.terrain),
         initiative: side_initiative_input(&cast, ose::ties(&args.order))?,
+        slow: slow_of(&cast),
         reaction: Reaction { modifiers: ose::reaction_input(&args.reaction).modifiers },
     })
 }
 
 /// ose's surprise input: no ambush in B/X, and a side's die may be given (`surprise=N`).
-fn surprise_input(cast: &Cast, aware: &[String]) -> Result<ose::rules::SurpriseInput> {
+fn surprise_input(cast: &Cast, aware: &[String]) -> Result<ose::SurpriseInput> {
     let aware = side_flag(cast, "--aware", aware)?;
     let mut sides = Vec::with_capacity(cast.sides.len());
     for (i, side) in cast.sides.iter().enumerate() {
@@ -257,34 +228,56 @@ fn surprise_input(cast: &Cast, aware: &[String]) -> Result<ose::rules::SurpriseI
             return Err(Error::usage(format!("side '{}' is aware and does not roll for surprise", side.name))
                 .hint("drop its surprise=N, or its awareness"));
         }
-        sides.push(ose::rules::SurpriseSide {
+        sides.push(ose::SurpriseSide {
             name: side.name.clone(),
             members: cast.on_side(i).flat_map(|c| c.member_names()).collect(),
-            stance: if is_aware { ose::rules::Stance::Aware } else { ose::rules::Stance::Rolls },
-            base_chance: keys.chance.map_or(ose::rules::DEFAULT_CHANCE, u32::from),
+            stance: if is_aware { ose::Stance::Aware } else { ose::Stance::Rolls },
+            base_chance: keys.chance.map_or(ose::DEFAULT_CHANCE, u32::from),
             ambushed: false,
             given: keys.surprise,
         });
     }
-    Ok(ose::rules::SurpriseInput { sides, ambusher: None })
+    Ok(ose::SurpriseInput { sides, ambusher: None })
 }
 
-/// A combatant's `initiative=N` is an individual total: refused where sides roll.
+/// A combatant's `initiative=N` is an individual total: refused where sides roll. So are
+/// `dex=` and `mod=`, which only the optional individual initiative adds (OSE SRD, Combat): a
+/// side's d6 takes no modifier.
 fn refuse_individual_totals(cast: &Cast) -> Result<()> {
-    match cast.combatants.iter().find(|c| c.keys.initiative.is_some()) {
-        Some(c) => Err(Error::usage(format!(
-            "combatant '{}' gives initiative=N, an individual total, but here each side rolls",
+    for c in &cast.combatants {
+        if c.keys.initiative.is_some() {
+            return Err(Error::usage(format!(
+                "combatant '{}' gives initiative=N, an individual total, but here each side rolls",
+                c.name
+            ))
+            .hint("add --individual, or give the side's d6 as --side NAME:initiative=N"));
+        }
+        let key = match (c.keys.dex, c.keys.modifier) {
+            (Some(_), _) => "dex",
+            (_, Some(_)) => "mod",
+            _ => continue,
+        };
+        return Err(Error::usage(format!(
+            "combatant '{}' gives {key}=, which only individual initiative adds, but here each side rolls \
+             an unmodified d6",
             c.name
         ))
-        .hint("add --individual, or give the side's d6 as --side NAME:initiative=N")),
-        None => Ok(()),
+        .hint(format!("add --individual (initiative only), or drop {key}=")));
     }
+    Ok(())
+}
+
+/// Everyone with a slow weapon (each member of a group), in the order given.
+fn slow_of(cast: &Cast) -> Vec<Slow> {
+    let slow = cast.combatants.iter().filter(|c| c.keys.slow);
+    slow.flat_map(|c| c.member_names().into_iter().map(|name| Slow { name, side: cast.sides[c.side].name.clone() }))
+        .collect()
 }
 
 /// ose's side initiative input: no waiting in B/X, and a side's d6 may be given.
-fn side_initiative_input(cast: &Cast, ties: Ties) -> Result<ose::rules::InitiativeInput> {
+fn side_initiative_input(cast: &Cast, ties: Ties) -> Result<ose::InitiativeInput> {
     refuse_individual_totals(cast)?;
-    Ok(ose::rules::InitiativeInput {
+    Ok(ose::InitiativeInput {
         sides: cast.sides.iter().map(|s| s.name.clone()).collect(),
         waits: Vec::new(),
         ties,

@@ -1,11 +1,11 @@
 //! Text for the bx procedures; where bx runs an ose rule, ose's text shows it.
 
-use super::rules::*;
+use super::{distance::*, encounter::*, initiative::*, pursue::*, surprise::*, terrain::*};
 use crate::outcome::join;
 use crate::render::ties::tie_line;
 use crate::render::{Palette, Report, block, modifiers, pad, step, width};
-use crate::rulesets::ose::rules::{Chase, InitNote};
 use crate::rulesets::ose::text::{acting_order, initiative_lines, reaction_lines, surprise_lines};
+use crate::rulesets::ose::{Chase, InitNote};
 use std::fmt::Write as _;
 
 impl Report for SurpriseOutcome<'_> {
@@ -19,7 +19,7 @@ impl Report for SurpriseOutcome<'_> {
 }
 
 /// The surprised sides joined by commas, or `none`.
-fn surprised_headline(s: &crate::rulesets::ose::rules::SurpriseOutcome, out: &mut String) {
+fn surprised_headline(s: &crate::rulesets::ose::SurpriseOutcome, out: &mut String) {
     let surprised: Vec<&str> = s.sides.iter().filter(|x| x.surprised).map(|x| x.name).collect();
     out.push_str(if surprised.is_empty() { "none".to_string() } else { surprised.join(",") }.as_str());
 }
@@ -37,15 +37,15 @@ fn rolled_distance(d: &DistanceOutcome, p: &Palette) -> String {
     let _ = write!(line, "  {}", p.dim(d.terrain.word()));
     match (d.surprised, d.terrain) {
         (false, _) => {}
-        (true, Terrain::Dungeon) => line.push_str(&p.dim(", a side surprised (no nearer underground)").to_string()),
-        (true, _) => line.push_str(&p.dim(", a side surprised").to_string()),
+        (true, Terrain::Dungeon) => line.push_str(&p.dim(", surprise (no nearer underground)").to_string()),
+        (true, _) => line.push_str(&p.dim(", shortened by surprise").to_string()),
     }
     line
 }
 
 impl Report for DistanceOutcome {
     fn text(&self, p: &Palette, out: &mut String) {
-        block(out, &[rolled_distance(self, p)]);
+        block(out, p, &[rolled_distance(self, p)]);
     }
 
     fn headline(&self, out: &mut String) {
@@ -53,13 +53,23 @@ impl Report for DistanceOutcome {
     }
 }
 
+/// The sides' order, then the slow weapons that act after every side.
+fn side_initiative_lines(i: &SideInitiativeOutcome, p: &Palette) -> Vec<String> {
+    let mut lines = initiative_lines(&i.sides, p);
+    if !i.slow_last.is_empty() {
+        let names: Vec<&str> = i.slow_last.iter().map(|s| s.name.as_str()).collect();
+        lines.push(format!("→ {} {}", p.warn("slow weapons act last, after every side:"), join(&names)));
+    }
+    lines
+}
+
 impl Report for SideInitiativeOutcome<'_> {
     fn text(&self, p: &Palette, out: &mut String) {
-        self.0.text(p, out);
+        block(out, p, &side_initiative_lines(self, p));
     }
 
     fn headline(&self, out: &mut String) {
-        out.push_str(&acting_order(&self.0.order));
+        out.push_str(&acting_order(&self.sides.order));
     }
 }
 
@@ -102,7 +112,7 @@ impl Report for IndividualOutcome<'_> {
             let sides: Vec<&str> = self.surprised.iter().map(String::as_str).collect();
             lines.push(p.dim(format_args!("{} surprised: no roll", join(&sides))).to_string());
         }
-        block(out, &lines);
+        block(out, p, &lines);
     }
 
     fn headline(&self, out: &mut String) {
@@ -120,6 +130,7 @@ impl Report for PursueOutcome {
         match self {
             PursueOutcome::Outrun(o) => block(
                 out,
+                p,
                 &[
                     format!("quarry runs {}′ a round; pursuers run {}′", o.quarry, o.pursuer),
                     format!("→ {}", p.good("escaped: the quarry is faster, so the evasion succeeds at once")),
@@ -130,6 +141,7 @@ impl Report for PursueOutcome {
                 if d.exhausted {
                     block(
                         out,
+                        p,
                         &[p.dim(format_args!(
                             "after {EXHAUSTING_ROUNDS} rounds of running both sides are exhausted: \
                              −2 to attacks, damage and AC until they rest three turns"
@@ -138,8 +150,8 @@ impl Report for PursueOutcome {
                     );
                 }
             }
-            PursueOutcome::Wilderness(w) => block(out, &wilderness_lines(w, p)),
-            PursueOutcome::Waterborne(w) => block(out, &waterborne_lines(w, p)),
+            PursueOutcome::Wilderness(w) => block(out, p, &wilderness_lines(w, p)),
+            PursueOutcome::Waterborne(w) => block(out, p, &waterborne_lines(w, p)),
         }
     }
 
@@ -258,7 +270,7 @@ impl Report for EncounterOutcome<'_> {
     fn text(&self, p: &Palette, out: &mut String) {
         step(out, p, 1, "surprise", &surprise_lines(&self.surprise, p));
         step(out, p, 2, "distance", &[rolled_distance(&self.distance, p)]);
-        step(out, p, 3, "initiative", &initiative_lines(&self.initiative, p));
+        step(out, p, 3, "initiative", &side_initiative_lines(&self.initiative, p));
         step(out, p, 4, "reaction", &reaction_lines(&self.reaction, p));
         step(out, p, 5, "conclusion", &[self.conclusion.to_string()]);
     }
@@ -267,7 +279,7 @@ impl Report for EncounterOutcome<'_> {
         out.push_str("surprised=");
         surprised_headline(&self.surprise, out);
         let _ = write!(out, " feet={} order=", self.distance.feet);
-        out.push_str(&acting_order(&self.initiative.order));
+        out.push_str(&acting_order(&self.initiative.sides.order));
         // Each key once (SPEC §1): the reactions of several sides share one.
         let totals: Vec<String> = self.reaction.iter().map(|r| r.reaction.total.to_string()).collect();
         let _ = write!(out, " reaction={}", totals.join(","));

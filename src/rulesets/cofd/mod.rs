@@ -7,11 +7,10 @@ mod odds_check;
 pub mod rules;
 pub mod text;
 
-use super::wod::rules::{Beat, DEFAULT_DOTS, Stance};
 use super::wod::{self, Dialect, Game};
-use super::{Manual, Procedure, Ruleset};
+use super::wod::{Beat, DEFAULT_DOTS, Stance};
+use super::{Example, Procedure, Ruleset};
 use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
-use crate::cli::RulesId;
 use crate::error::{Error, Result};
 use rules::*;
 use serde::Deserialize;
@@ -76,73 +75,46 @@ combatants:
     ambusher: true
 ";
 
-/// What the README says of the ruleset; see [`Manual`].
-const MANUAL: Manual = Manual {
-    intro: &["Procedures: `surprise`, `initiative`, `encounter`. Pools as in `wod` (d10s, 8+ \
-            succeeds, 10-again, a chance die below one die), rolled by `wod`'s code; the wod \
-            surprise extremes do not apply, CofD's surprise being the contest below. CofD calls a \
-            pass through the acting order a turn, and the text and odds say so."],
-    rules: &[
-        (
-            "`surprise`",
-            "CofD 2e p. 89: every character who does not expect the attack (neither `ambusher` nor \
-                `in-combat`) rolls Wits + Composure (+ `mod` for darkness, distraction…), contested \
-                by the ambusher's Dexterity + Stealth (+ its `mod`; Stealth 0 is untrained, −1 die). \
-                With several ambushers, the biggest pool (the first listed among equals) is rolled \
-                once for each character. More successes win; the loser is surprised: it cannot act \
-                in turn 1 and has no Defense in it, and sets initiative as usual from turn 2. A tie \
-                surprises nobody: in a contested action the side with more successes wins, and \
-                the surprise rule gives no tie-break, so we rule that equal successes are no win for \
-                the ambusher (0 against 0 included). A dramatic failure is marked but changes \
-                nothing more. A roll with nobody lying in wait is refused.",
-        ),
-        (
-            "`initiative`",
-            "1d10 + Initiative modifier (Dexterity + Composure; `init=N` replaces it, \
-                `initiative=N` is a total already rolled), once for the scene. Ties go to the higher \
-                modifier, then a d10 roll-off. `--delay NAME:after=OTHER`, `--ready \
-                NAME:before=OTHER` and `--hold NAME[:before=OTHER|after=OTHER]` as in `wod`: a \
-                character who delays through a whole turn may act at any time in the next, then \
-                returns to its old place.",
-        ),
-        (
-            "`encounter`",
-            "surprise, then initiative with the surprised entering in turn 2; takes `--delay`, \
-                `--ready`, `--hold`.",
-        ),
-    ],
-    notes: &[],
-    output: &[
-        (
-            "`surprise`",
-            "`ambush?: {name, side, dice}` — the pool every roller faces; `combatants` — each \
-                `{name, side, stance: rolls|ambusher|in_combat, dex?, stealth?, untrained?, mod?, \
-                dice? (an ambusher's Dexterity + Stealth), wits?, composure?, pool? (its Wits + \
-                Composure roll), successes?, against? (the ambusher's roll against it, shaped as \
-                `pool`), tie?, surprised, dramatic?, enters_round? (2, the surprised only)}`; \
-                `surprised` (names).",
-        ),
-        (
-            "`initiative` and `encounter`",
-            "as in `wod` (`rounds`, `round` and `enters_round` count turns); ties are `by: \
-                [modifier]`.",
-        ),
-        (
-            "`--odds`",
-            "a roller's outcomes are `{surprised, tie}`, `{surprised: null, tie: null}` when \
-                undetermined; turn 1 is part `turn 1`, and may be `\"undetermined\"`.",
-        ),
-    ],
-    quiet_encounter: "`surprised=Mitch order=Thug,Larry`, `order` being who acts in turn 1.",
-};
+const EXAMPLES: &[Example] = &[
+    Example::new(
+        Procedure::Encounter,
+        "fray -r cofd encounter Mitch:wits=2,composure=3 Thug:ambusher,dex=3,stealth=2,side=monsters",
+        "",
+    )
+    .tour(),
+    Example::new(
+        Procedure::Surprise,
+        "fray -r cofd surprise --odds Mitch:wits=2,composure=3 Thug:ambusher,dex=3,stealth=2,side=monsters",
+        "",
+    ),
+    Example::new(
+        Procedure::Initiative,
+        "fray -r cofd initiative Mitch:dex=3,composure=2 Larry:init=5 --hold Larry",
+        "",
+    ),
+    Example::new(
+        Procedure::Encounter,
+        "fray -r cofd encounter Mitch:wits=2,composure=3,dex=3 'Thug*2:ambusher,dex=3,stealth=2,side=monsters'",
+        "",
+    ),
+];
+
+const FLAG_HELP: &[(Procedure, &str, &str)] =
+    &[(Procedure::Initiative, "--hold", HOLD_HELP), (Procedure::Encounter, "--hold", HOLD_HELP)];
+
+const HOLD_HELP: &str =
+    "NAME gives up its first-turn action to act at any moment of turn 2 (NAME[:before=OTHER|after=OTHER] places it)";
 
 pub static RULESET: Ruleset = Ruleset {
     id: "cofd",
-    cli: RulesId::Cofd,
+    aliases: &[],
+    title: "Chronicles of Darkness, 2nd edition",
     keys: KEYS,
     roster: ROSTER,
     procedures: wod::procedures::<CombatantKeys>(),
-    manual: MANUAL,
+    examples: EXAMPLES,
+    flag_help: FLAG_HELP,
+    values: super::no_values,
 };
 
 impl Game for CombatantKeys {

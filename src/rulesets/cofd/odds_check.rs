@@ -15,7 +15,7 @@ use crate::odds::{Fallback, pool_distribution};
 use crate::outcome::Modifier;
 use crate::rulesets::Rule;
 use crate::rulesets::wod::odds_check::surprise_parts;
-use crate::rulesets::wod::rules::{
+use crate::rulesets::wod::{
     Anchor, Beat, Fighter, InitiativeInput, InitiativeOutcome, Move, MoveKind, Roller, Stance, Surprise,
 };
 use serde_json::{Value, json};

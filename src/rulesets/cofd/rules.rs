@@ -6,7 +6,7 @@ use crate::dice::{Dice, Pool};
 use crate::odds::{Dist, Fallback, Method, Odds, PoolCounts, pool_cap};
 use crate::outcome::{is_zero, join};
 use crate::prob::Prob;
-use crate::rulesets::wod::rules::{
+use crate::rulesets::wod::{
     self as wod, Acts, Branches, Check, Roller, Stance, Surprise, Surprised, check, dice_words, group_part, pool_paths,
     roller_groups,
 };
@@ -337,7 +337,7 @@ pub type EncounterInput = wod::EncounterInput<SurpriseInput>;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rulesets::wod::rules::tests::{Pools, rolled};
+    use crate::rulesets::wod::fixtures::{Pools, rolled};
 
     fn roller(name: &str, wits: i32, composure: i32, stance: Stance) -> Roller {
         Roller {

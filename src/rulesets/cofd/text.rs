@@ -3,8 +3,8 @@
 use super::rules::*;
 use crate::outcome::join;
 use crate::render::{Palette, Report, Signed, block, pad, quiet_list, width, width_of};
-use crate::rulesets::wod::rules::{Stance, dice_words};
 use crate::rulesets::wod::text::{SurpriseLines, check_text};
+use crate::rulesets::wod::{Stance, dice_words};
 use std::fmt::Write as _;
 
 /// `Dexterity 3 + Stealth 0 -1 untrained = 2 dice`
@@ -76,7 +76,7 @@ impl SurpriseLines for SurpriseOutcome<'_> {
 
 impl Report for SurpriseOutcome<'_> {
     fn text(&self, p: &Palette, out: &mut String) {
-        block(out, &surprise_lines(self, p));
+        block(out, p, &surprise_lines(self, p));
     }
 
     fn headline(&self, out: &mut String) {

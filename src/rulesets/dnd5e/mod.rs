@@ -1,19 +1,29 @@
 //! 5e: D&D 5th edition (2014) surprise and initiative with the DMG variants (seeds 002, 004).
-//! This file turns the command line into rule inputs; [`rules`] rolls them, [`text`] shows them.
+//! This file turns the command line into rule inputs; each procedure's file ([`surprise`],
+//! [`distance`], [`initiative`], [`encounter`], [`chase`]) rolls it and works out its odds, on the
+//! [`creature`]s and their [`speed_factor`]; [`text`] shows them.
 
 pub mod chase;
+pub mod creature;
+pub mod distance;
+pub mod encounter;
+#[cfg(test)]
+mod fixtures;
+pub mod initiative;
 #[cfg(test)]
 pub(crate) mod odds_check;
-pub mod rules;
+pub mod speed_factor;
+pub mod surprise;
 pub mod text;
 
-use super::{Handler, Manual, Procedures, Ruleset};
-use crate::app::Runner;
+use super::{Example, Handler, Procedure, Procedures, Ruleset};
+
 use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
-use crate::cli::{self, RulesId};
+use crate::cli;
+use crate::emit::Runner;
 use crate::error::{Error, Result};
-use rules::*;
 use serde::Deserialize;
+pub use {creature::*, distance::*, encounter::*, initiative::*, speed_factor::*, surprise::*};
 
 /// A combatant's keys, described one by one in [`COMBATANT_KEYS`]. Sides take none.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
@@ -120,151 +130,51 @@ const STEALTH_RANGE: std::ops::RangeInclusive<i32> = -20..=60;
 /// The modifiers `--stealth-mod` accepts.
 const STEALTH_MOD_RANGE: std::ops::RangeInclusive<i32> = -10..=30;
 
-/// What the README says of the ruleset; see [`Manual`].
-const MANUAL: Manual = Manual {
-    intro: &[],
-    rules: &[
-        (
-            "`surprise`",
-            "the hiders' Stealth against each creature's passive Perception: `--stealth N` is a \
-                Stealth total (passive or already rolled), `--stealth-mod N` a hider who rolls d20 \
-                + N now; both repeat, one per hider. Combatants on the ambushing side (`--ambush \
-                SIDE`, default `monsters`) hide; everyone else is checked. Without those flags each \
-                hider rolls d20 + its `stealth=N` key, every member of a group on its own. Stealth higher than \
-                passive Perception surprises; a creature that notices any hider is not surprised. \
-                Equal is borderline, the referee's call: `--stealth-ties noticed` (default) or \
-                `surprised`, marked either way. `alert` creatures are never surprised. A surprised \
-                creature cannot move or act on its first turn and takes no reactions until that \
-                turn ends; hidden attackers have advantage against it. `--both-surprised`: everyone \
-                loses the first round.",
-        ),
-        (
-            "`initiative --variant standard` (default)",
-            "d20 + `init` (default `dex`), +5 `alert`; `adv`/`dis` roll two d20s and keep the \
-                higher/lower. A `Goblin:count=4` group rolls once; `NAME:initiative=N` is a total already \
-                rolled, used as given (standard and score). Ties, in every variant: the higher \
-                Dexterity first (`dex`, then `dex-score` where given; sides have none), then a d20 roll-off, those still tied re-rolling \
-                until every place is settled.",
-        ),
-        (
-            "`--variant score`",
-            "no roll: 10 + `init` (+5 alert; +5 advantage, −5 disadvantage, as for passive \
-                checks).",
-        ),
-        (
-            "`--variant side`",
-            "each side rolls a plain d20, ties re-rolled; the members act in any order in their \
-                side's turn.",
-        ),
-        (
-            "`--variant speed`",
-            "speed factor: every round (`--rounds N`, default 1) each rolls initiative + its \
-                `action=` + its size modifier. Actions join with `+`: `spell:L` (−L, the highest \
-                spell only), `heavy` −2, `light`/`finesse` +2 (once), `two-handed` −2, `loading` \
-                −5, or any number; the same modifier never counts twice. Size: tiny +5 · small +2 · \
-                medium 0 · large −2 · huge −5 · gargantuan −8.",
-        ),
-        (
-            "`distance --terrain T`",
-            "how far off the others are when first seen, by terrain (the 2014 DM screen; the \
-                terrains are listed below). Either number of a terrain's name is accepted (`hill` \
-                or `hills`), in any case.",
-        ),
-        (
-            "`distance --audible NOISE`",
-            "how far off they are when first heard instead: `quiet` (trying to be quiet) 2d6 × 5 \
-                ft, `normal` 2d6 × 10 ft, `loud` (very loud) 2d6 × 50 ft.",
-        ),
-        (
-            "`encounter`",
-            "surprise, then the chosen initiative; the surprised keep their place marked \"loses \
-                first turn\".",
-        ),
-        (
-            "`pursue`",
-            "a chase (DMG p.252–255). The side named by `--fleeing SIDE` (default the first) runs and \
-            every other side gives chase, in standard initiative order; the pursuers start at 0 and the quarry \
-            `--gap FEET` ahead (default 30), or at the encounter distance of `--terrain T`. On its \
-            turn every participant Dashes, running twice its `speed` (default 30): 3 + `con` Dashes \
-            are free, and each further one takes a DC 10 Constitution check at the end of the turn \
-            or costs a level of exhaustion (1: disadvantage on checks; 2: Speed halved; 3: \
-            disadvantage on saves; 5: out of the chase). A pursuer that reaches a quarry catches it. \
-            At the end of each round a quarry more than `--sight FEET` ahead of the lead pursuer \
-            (the nearest) rolls Stealth (`stealth`) against the pursuers' best passive Perception \
-            (`per`) and slips away only above it (never without `--sight`); `--cover many` or `few` \
-            gives that roll advantage or disadvantage, and so does a lead pursuer with `ranger` or \
-            `survival` (disadvantage). `--complications urban|wilderness`: a d20 at the end of every \
-            turn, 1–10 a complication from the DMG's table for the next participant in the order, \
-            who rolls the check or save named with its best allowed modifier (`str`, `dex`, `con`, \
-            `wis`, `cha`); a failure costs it movement on its next turn (difficult terrain; prone: \
-            standing costs half its Speed; a net: no move) or deals damage, which is shown. \
-            `--rounds N` (default 10).",
-        ),
-    ],
-    notes: &[
-        "Encounter distance by `--terrain`: `arctic`, `desert`, `farmland`, `grassland` 6d6 × 10 \
-              ft · `forest`, `swamp`, `woodland` 2d8 × 10 ft · `hills`, `wastelands` 2d10 × 10 ft · \
-              `jungle` 2d6 × 10 ft · `mountains` 4d10 × 10 ft.",
-        "A chase, where the DMG leaves it to the referee: a pursuer stops at the quarry it \
-            reaches; a quarry that drops out stays where it stopped, rolls no more to slip away, and \
-            is caught when a pursuer gets there; the lead pursuer is the one nearest the quarry (of \
-            several level, any one with `ranger` or `survival` counts), and only pursuers still in \
-            the chase lend their passive Perception. It ends when no quarry is left to catch \
-            (`caught` if any was caught, else `escaped`) or when every pursuer has dropped out \
-            (`gave_up`, or `caught` if one was caught before), and is still `running` after the last \
-            round otherwise. A complication befalls the next participant still in the chase; a \
-            choice of abilities takes the best modifier (Intelligence, which fray has no key for, is \
-            left out), the beggar gets no coin and razorvine is braved rather than skirted; the \
-            guard strikes if its target runs 20 ft or more on its turn, and an attack shows its \
-            total (it hits an Armor Class up to it). Rolls use the ability modifiers given (0 when \
-            not given); fray adds no proficiency.",
-    ],
-    output: &[
-        (
-            "`surprise`",
-            "`stealth_ties`, `both_surprised?`, `hiders` — each `{name, roll?, modifier?, \
-                stealth}`; `lowest_stealth`; `creatures` — each `{name, side, count?, \
-                passive_perception?, stealth?, alert?, surprised, borderline, reason: \
-                hiding|alert|noticed|not_noticed|both_surprised}`; `verdict: \
-                none_surprised|surprised|both_sides_surprised|nobody_hides`; `effect?`.",
-        ),
-        (
-            "`initiative`",
-            "`variant`; `order` — each `{place, name, total, side?, count?, dex?, base? (10 for \
-                score), rolls, mode?: advantage|disadvantage|cancelled, d20 (kept), modifiers, \
-                action?: {declared, modifiers, ignored?}, members? (side variant), given? (true for \
-                an `initiative=N` total)}`; `ties?` (tie \
-                records as in `ose`, `by?: [dex]`); `rounds?` (speed factor, every round; `order` \
-                is round 1).",
-        ),
-        ("`distance`", "`{terrain?, audible?: quiet|normal|loud, roll, scale (feet per point), feet}`."),
-        (
-            "`encounter`",
-            "`surprise`, `initiative` (each place with `surprised` and `loses_first_turn`), \
-                `first_to_act`.",
-        ),
-        (
-            "`pursue`",
-            "`{participants: [{name, side, role: quarry|pursuer, speed, free_dashes}], initiative (as \
-            the `initiative` command gives it), start_gap, start? (a rolled distance), sight?, \
-            cover?: many|few, complications?: urban|wilderness, rounds: [{round, turns: [{name, \
-            speed, hindered?, moved, dashed, free_dash?, dash_check?: {kind: check|save, ability, \
-            roll, dropped?, mode?, modifier, penalty?, total, dc, success}, exhaustion, position, \
-            caught?, attacked?, dropped_out?, complication?: {roll, entry?, target?, check?, \
-            effect?: {terrain?, prone?, restrained?, blinded?, guard?, fall?, damage?, attack?, \
-            note?}}}], escape?: [{name, distance, roll, dropped?, mode?, modifier, penalty?, total, \
-            against, escaped}], gaps?: [{name, gap}]}], outcome: caught|escaped|gave_up|running, \
-            round (0 when caught before the first round), quarry: [{name, fate: \
-            caught|escaped|dropped_out|running, round?}]}`; `position` is in feet from where the \
-            pursuers started.",
-        ),
-    ],
-    quiet_encounter: "`surprised=Fighter,Wizard order=Goblin,Halfling,Elf`.",
-};
+const EXAMPLES: &[Example] = &[
+    Example::new(
+        Procedure::Surprise,
+        "fray -r 5e surprise --stealth 14 Elf:per=16 Fighter:per=12 Wizard:per=10 Halfling:per=14",
+        "",
+    )
+    .tour(),
+    Example::new(Procedure::Distance, "fray -r 5e distance --terrain hills", "2d10 x 10 ft"),
+    Example::new(Procedure::Distance, "fray -r 5e distance --audible loud", "heard: 2d6 x 50 ft"),
+    Example::new(Procedure::Initiative, "fray -r 5e initiative Rogue:dex=4 'Goblin*4:dex=2,side=monsters'", ""),
+    Example::new(
+        Procedure::Initiative,
+        "fray -r 5e initiative --variant speed --rounds 3 'Paladin:dex=0,action=spell:2+light'",
+        "",
+    ),
+    Example::new(
+        Procedure::Pursue,
+        "fray -r 5e pursue --gap 30 --sight 60 Rogue:speed=35,con=1,stealth=7 'Guard*2:side=monsters,per=12'",
+        "",
+    ),
+    Example::new(
+        Procedure::Encounter,
+        "fray -r 5e encounter --stealth 14 Elf:per=16,dex=3 'Goblin*4:side=monsters,dex=2'",
+        "",
+    ),
+];
+
+const FLAG_HELP: &[(Procedure, &str, &str)] = &[
+    (Procedure::Pursue, "--gap", chase::GAP_HELP),
+    (Procedure::Pursue, "--sight", chase::SIGHT_HELP),
+    (Procedure::Encounter, "--rounds", "Rounds of speed-factor initiative to roll (default 1)"),
+];
+
+/// The words a flag's value is one of, for completion: the terrains of `--terrain`.
+fn flag_values(flag: &str) -> Vec<&'static str> {
+    match flag {
+        "--terrain" => TERRAINS.iter().map(|t| t.name).collect(),
+        _ => Vec::new(),
+    }
+}
 
 pub static RULESET: Ruleset = Ruleset {
     id: "5e",
-    cli: RulesId::Dnd5e,
+    aliases: &["dnd5e", "dnd-5e", "d&d5e", "dnd"],
+    title: "D&D 5th edition (2014) with the DMG initiative variants",
     keys: KEYS,
     roster: ROSTER,
     procedures: Procedures {
@@ -289,7 +199,9 @@ pub static RULESET: Ruleset = Ruleset {
             run: encounter_command,
         }),
     },
-    manual: MANUAL,
+    examples: EXAMPLES,
+    flag_help: FLAG_HELP,
+    values: flag_values,
 };
 
 /// The side the surprise flags name, which takes part even with nobody on it: the side that

@@ -5,7 +5,7 @@
 //! fraction for fraction, against [`surprise`], [`initiative`] and [`encounter`] themselves
 //! walked over every path of their dice.
 
-use super::rules::*;
+use super::{creature::*, encounter::*, initiative::*, speed_factor::*, surprise::*};
 use crate::odds::brute::{assert_part, walk};
 use crate::odds::{Dist, Fallback, Odds};
 use crate::rulesets::Rule;

@@ -1,6 +1,6 @@
 //! Text for the 5e procedures.
 
-use super::rules::*;
+use super::{creature::*, distance::*, encounter::*, initiative::*, surprise::*};
 use crate::order::Tie;
 use crate::outcome::join;
 use crate::render::ties::tie_line;
@@ -120,12 +120,11 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
         Verdict::BothSidesSurprised => {
             let alert: Vec<String> =
                 names_of(s.creatures.iter().filter(|c| !c.judged.surprised).map(|c| (c.name, c.count)));
-            let mut v = format!(
-                "{}: everyone surprised loses the first round; combat starts in round 2",
-                p.bad("both sides are surprised")
-            );
-            if !alert.is_empty() {
-                let _ = write!(v, " ({} cannot be surprised and acts in round 1)", join_owned(&alert));
+            let mut v = format!("{}: everyone surprised loses the first round", p.bad("both sides are surprised"));
+            if alert.is_empty() {
+                v.push_str("; combat starts in round 2");
+            } else {
+                let _ = write!(v, "; only {} acts in it (cannot be surprised)", join_owned(&alert));
             }
             v
         }
@@ -136,7 +135,7 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
 
 impl Report for SurpriseOutcome<'_> {
     fn text(&self, p: &Palette, out: &mut String) {
-        block(out, &surprise_lines(self, p));
+        block(out, p, &surprise_lines(self, p));
     }
 
     fn headline(&self, out: &mut String) {
@@ -165,7 +164,7 @@ fn distance_line(d: &DistanceOutcome, p: &Palette) -> String {
 
 impl Report for DistanceOutcome {
     fn text(&self, p: &Palette, out: &mut String) {
-        block(out, &[distance_line(self, p)]);
+        block(out, p, &[distance_line(self, p)]);
     }
 
     fn headline(&self, out: &mut String) {
@@ -287,8 +286,8 @@ pub(crate) fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String
 
 impl Report for InitiativeOutcome<'_> {
     fn text(&self, p: &Palette, out: &mut String) {
-        let _ = writeln!(out, "  {}", p.dim(self.variant.words()));
-        block(out, &initiative_lines(self, p));
+        p.line(out, "  ", &p.dim(self.variant.words()).to_string());
+        block(out, p, &initiative_lines(self, p));
     }
 
     /// The first round's order (the speed factor's round 1).

@@ -10,11 +10,12 @@ mod odds_check;
 pub mod rules;
 pub mod text;
 
-use super::dnd5e::{self, chase, rules as e2014, rules::RollMode};
-use super::{Handler, Manual, Procedures, Ruleset};
-use crate::app::Runner;
+use super::dnd5e::{self, self as e2014, RollMode, chase};
+use super::{Example, Handler, Procedure, Procedures, Ruleset};
+
 use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
-use crate::cli::{self, RulesId};
+use crate::cli;
+use crate::emit::Runner;
 use crate::error::{Error, Result};
 
 use rules::*;
@@ -132,106 +133,48 @@ combatants:
     stealth: 6
 ";
 
-const MANUAL: Manual = Manual {
-    intro: &["The 2014 rules where the 2024 ones are the same (the same Stealth against passive \
-              Perception, the same d20 with Advantage and Disadvantage), with what the revision \
-              changed: hiding takes a Stealth of 15, surprise costs Disadvantage on initiative rather \
-              than a turn, and the Alert feat adds the proficiency bonus and may trade places with an \
-              ally."],
-    rules: &[
-        (
-            "`surprise`",
-            "as in `5e` (`--stealth N`, `--stealth-mod N`, one per hider, or each hider's `stealth=N`; \
-                `--ambush SIDE`), except: \
-                hiding takes a Stealth of at least 15, the Hide action's DC, and a hider below it is \
-                seen, so nobody is surprised (`verdict: not_hidden`); the Stealth total is the DC to \
-                find the hider, so a passive Perception equal to it notices (no borderline); Alert \
-                gives no protection. A surprised creature loses no turn: it rolls initiative with \
-                Disadvantage.",
-        ),
-        (
-            "`initiative` (`--variant standard`, the default)",
-            "a Dexterity check: d20 + `dex` (or a stat block's `init`), + `pb` with `alert`; \
-                `adv`/`dis` roll two d20s and keep the higher/lower; the `surprised` roll with \
-                Disadvantage, and Advantage and Disadvantage cancel. A `*COUNT` group rolls once. \
-                `NAME:initiative=N` is a total already rolled, used as given.",
-        ),
-        (
-            "`--variant score`",
-            "no roll: 10 + `dex` (or `init`), + `pb` with `alert`; +5 with Advantage, −5 with \
-                Disadvantage (surprised included). The 2014 `side` and `speed` variants are refused: \
-                they are `5e`'s.",
-        ),
-        (
-            "`--swap ALERT:ALLY`",
-            "right after rolling, the Alert holder trades initiative totals with a willing ally: \
-                another single combatant on its side (repeatable, each combatant in one swap at most).",
-        ),
-        (
-            "`encounter`",
-            "surprise, then initiative with the surprised at Disadvantage; who acts first is simply \
-                the first in the order.",
-        ),
-        (
-            "`distance --terrain T`",
-            "how far off an encounter begins, by the 2024 DMG's travel terrain (the terrains are \
-                listed below; either number, any case).",
-        ),
-        (
-            "`pursue`",
-            "a chase as in `5e` (`--fleeing`, `--gap` or `--terrain` with the 2024 terrains, \
-            `--sight`, `--cover`, `--complications`, `--rounds`; keys `speed`, `con`, `stealth`, \
-            `per`, `str`, `dex`, `wis`, `cha`), by the 2024 DMG: at least one free Dash; the roll \
-            past them is a DC 10 Constitution saving throw; each Exhaustion level costs 5 ft of \
-            Speed and 2 on every d20 roll, and a runner drops out at 5 levels (the DMG errata) or at \
-            Speed 0; a ranger leading the pursuit is no escape factor any more (so no `ranger` or \
-            `survival` keys); complications are a d12 at the end of each turn, 1–6 from the 2024 \
-            tables, every one a saving throw. Initiative is rolled as the `initiative` command rolls \
-            it.",
-        ),
-    ],
-    notes: &[
-        "Ties: the rules leave the order of tied combatants to the GM (and players decide among their \
-         own characters); fray puts the higher `dex` first, then holds a d20 roll-off, those still \
-         tied re-rolling until every place is settled.",
-        "Encounter distance by `--terrain`: `arctic`, `desert`, `grassland`, `waterborne` 6d6 × 10 ft · \
-         `coastal`, `hill` 2d10 × 10 ft · `forest`, `swamp` 2d8 × 10 ft · `mountain` 4d10 × 10 ft · \
-         `underdark`, `urban` 2d6 × 10 ft.",
-    ],
-    output: &[
-        (
-            "`surprise`",
-            "`hide_dc` (15), `hiders` — each `{name, roll?, modifier?, stealth, hidden}`; \
-                `lowest_stealth`; `creatures` — each `{name, side, count?, passive_perception?, \
-                surprised, reason: hiding|not_hidden|noticed|not_noticed}`; `verdict: \
-                not_hidden|none_surprised|surprised|nobody_hides`; `effect?`.",
-        ),
-        (
-            "`initiative`",
-            "`variant: standard|score`; `order` — each place as in `5e` (no `action` or `members`), \
-                with `surprised`, `given?` (true for an `initiative=N` total) and `swapped?: {with, \
-                rolled}` (the ally and the total this one rolled before trading); `ties?`.",
-        ),
-        ("`distance`", "`{terrain, roll, scale, feet}`."),
-        ("`encounter`", "`surprise`, `initiative`, `first_to_act`."),
-        (
-            "`pursue`",
-            "as in `5e`, with `initiative` as 5e2024's, `kind: save` for every roll of the chase, and \
-            `penalty` (−2 a level of Exhaustion) where it applies.",
-        ),
-    ],
-    quiet_encounter: "`surprised=Fighter,Rogue order=Goblin,Rogue,Fighter,Elf`: the surprised lose no \
-                      turn, so `order` is the whole acting order.",
-};
-
 const SURPRISE_FLAGS: &[&str] = &["--stealth", "--stealth-mod", "--ambush"];
+
+const EXAMPLES: &[Example] = &[
+    Example::new(Procedure::Surprise, "fray -r 5e2024 surprise --stealth-mod 5 Elf:per=16 Fighter:per=12", "").tour(),
+    Example::new(Procedure::Distance, "fray -r 5e2024 distance --terrain forest --odds", ""),
+    Example::new(
+        Procedure::Initiative,
+        "fray -r 5e2024 initiative --swap Rogue:Fighter Rogue:dex=4,alert,pb=2 Fighter:dex=1 Orc:side=monsters",
+        "",
+    ),
+    Example::new(
+        Procedure::Pursue,
+        "fray -r 5e2024 pursue --terrain forest --complications wilderness --odds Thief Wolf:side=monsters",
+        "",
+    ),
+    Example::new(
+        Procedure::Encounter,
+        "fray -r 5e2024 encounter --stealth-mod 4 Elf:per=16,dex=3 'Goblin*4:side=monsters,dex=2'",
+        "",
+    ),
+];
+
+const FLAG_HELP: &[(Procedure, &str, &str)] =
+    &[(Procedure::Pursue, "--gap", dnd5e::chase::GAP_HELP), (Procedure::Pursue, "--sight", dnd5e::chase::SIGHT_HELP)];
+
+/// The words a flag's value is one of, for completion: the terrains of `--terrain`.
+fn flag_values(flag: &str) -> Vec<&'static str> {
+    match flag {
+        "--terrain" => TERRAINS.iter().map(|t| t.name).collect(),
+        _ => Vec::new(),
+    }
+}
 
 pub static RULESET: Ruleset = Ruleset {
     id: "5e2024",
-    cli: RulesId::Dnd5e2024,
+    aliases: &["5.5e", "2024", "dnd5e2024", "dnd2024"],
+    title: "D&D 2024 revision (SRD 5.2)",
     keys: KEYS,
     roster: ROSTER,
-    manual: MANUAL,
+    examples: EXAMPLES,
+    flag_help: FLAG_HELP,
+    values: flag_values,
     procedures: Procedures {
         surprise: Some(Handler { flags: SURPRISE_FLAGS, run: surprise_command }),
         distance: Some(Handler { flags: &["--terrain"], run: distance_command }),

@@ -9,7 +9,7 @@ use super::rules::*;
 use crate::odds::brute::{assert_part, walk};
 use crate::rulesets::Rule;
 use crate::rulesets::dnd5e::odds_check::{check_creatures, check_order, creature, fallback, sides, surprise_input};
-use crate::rulesets::dnd5e::rules::{
+use crate::rulesets::dnd5e::{
     self as e2014, Creature, FULL_ORDER, RollMode, Stealth, StealthTies, SurpriseInput, Variant,
 };
 use serde_json::json;

@@ -11,7 +11,7 @@ use crate::dice::Dice;
 use crate::odds::{Dist, Fallback, Method, Odds};
 use crate::outcome::Modifier;
 use crate::rulesets::Rule;
-use crate::rulesets::dnd5e::rules::{
+use crate::rulesets::dnd5e::{
     self as e2014, Contender, HiderStealth, InitRoll, RollMode, Sighting, SurpriseInput, Variant, roll_contender,
     roll_hider,
 };
@@ -436,7 +436,7 @@ mod tests {
     use crate::dice::SeededDice;
     use crate::odds::enumerate;
     use crate::prob::Prob;
-    use crate::rulesets::dnd5e::rules::Stealth;
+    use crate::rulesets::dnd5e::Stealth;
     use crate::rulesets::dnd5e2024::odds_check::{ambush, fighter, lineup};
 
     /// One creature per passive Perception, all on the party's side.

@@ -2,7 +2,7 @@
 
 use super::rules::*;
 use crate::render::{Palette, Report, block, pad, quiet_field, quiet_list, step, width};
-use crate::rulesets::dnd5e::rules::Variant;
+use crate::rulesets::dnd5e::Variant;
 use crate::rulesets::dnd5e::text::{
     join_owned, label, lowest_note, names_of, order_lines, perception_text, several, stealth_text,
 };
@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 
 fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
     if s.verdict == Verdict::NobodyHides {
-        return vec![format!("→ {}", p.good(crate::rulesets::dnd5e::rules::NOBODY_HIDES))];
+        return vec![format!("→ {}", p.good(crate::rulesets::dnd5e::NOBODY_HIDES))];
     }
     let mut lines = Vec::new();
     let labels: Vec<String> = s.creatures.iter().map(|c| label(c.name, c.count)).collect();
@@ -66,7 +66,7 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
             )
         }
         Verdict::NoneSurprised => p.good("nobody is surprised").to_string(),
-        Verdict::NobodyHides => p.good(crate::rulesets::dnd5e::rules::NOBODY_HIDES).to_string(),
+        Verdict::NobodyHides => p.good(crate::rulesets::dnd5e::NOBODY_HIDES).to_string(),
         Verdict::Surprised => {
             let several = several(s.creatures.iter().filter(|c| c.judged.surprised).map(|c| c.count));
             let (is, rolls) = if several { ("are", "their Initiative rolls") } else { ("is", "its Initiative roll") };
@@ -83,7 +83,7 @@ fn surprised_names<'a>(s: &SurpriseOutcome<'a>) -> Vec<&'a str> {
 
 impl Report for SurpriseOutcome<'_> {
     fn text(&self, p: &Palette, out: &mut String) {
-        block(out, &surprise_lines(self, p));
+        block(out, p, &surprise_lines(self, p));
     }
 
     fn headline(&self, out: &mut String) {
@@ -95,21 +95,23 @@ impl Report for SurpriseOutcome<'_> {
 // Initiative
 
 /// What the 2014 line does not say: surprise, an Alert swap.
-fn note(place: &Place, p: &Palette) -> String {
+fn note(place: &Place, variant: Variant, p: &Palette) -> String {
     let mut notes: Vec<String> = Vec::new();
     if place.place.surprised == Some(true) {
         let what = if place.place.given { "surprised" } else { "surprised: Disadvantage" };
         notes.push(p.bad(what).to_string());
     }
     if let Some(swap) = &place.swapped {
-        notes.push(p.warn(format_args!("swapped with {} (rolled {})", swap.with, swap.rolled)).to_string());
+        // A score is not rolled: it is the total the creature had before the trade.
+        let had = if variant == Variant::Score { "score" } else { "rolled" };
+        notes.push(p.warn(format_args!("swapped with {} ({had} {})", swap.with, swap.rolled)).to_string());
     }
     notes.join("  ")
 }
 
 fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {
-    let order: Vec<&crate::rulesets::dnd5e::rules::Place> = i.order.iter().map(|o| &o.place).collect();
-    let notes: Vec<String> = i.order.iter().map(|o| note(o, p)).collect();
+    let order: Vec<&crate::rulesets::dnd5e::Place> = i.order.iter().map(|o| &o.place).collect();
+    let notes: Vec<String> = i.order.iter().map(|o| note(o, i.variant, p)).collect();
     let mut lines = order_lines(&order, &notes, &i.ties, p, i.variant);
     if i.variant == Variant::Score {
         lines.push(p.dim("initiative score: 10 + modifier; Advantage +5, Disadvantage −5").to_string());
@@ -136,8 +138,8 @@ fn order_names<'a>(i: &InitiativeOutcome<'a>) -> Vec<&'a str> {
 
 impl Report for InitiativeOutcome<'_> {
     fn text(&self, p: &Palette, out: &mut String) {
-        let _ = writeln!(out, "  {}", p.dim(variant_words(self.variant)));
-        block(out, &initiative_lines(self, p));
+        p.line(out, "  ", &p.dim(variant_words(self.variant)).to_string());
+        block(out, p, &initiative_lines(self, p));
     }
 
     fn headline(&self, out: &mut String) {

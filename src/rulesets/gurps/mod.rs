@@ -1,19 +1,30 @@
 //! gurps: GURPS 4th edition surprise, recovery, turn order and reaction (seed 001). This file
-//! turns the command line into rule inputs; [`rules`] rolls them, [`text`] shows them.
+//! turns the command line into rule inputs; each procedure's file ([`surprise`], [`initiative`],
+//! [`reaction`], [`encounter`]) rolls it and works out its odds, on the [`fight`] as the rules
+//! see it, with [`success`] rolls and [`recovery`]; [`text`] shows them.
 
+pub mod encounter;
+pub mod fight;
+#[cfg(test)]
+mod fixtures;
+pub mod initiative;
 #[cfg(test)]
 mod odds_check;
-pub mod rules;
+pub mod reaction;
+pub mod recovery;
+pub mod success;
+pub mod surprise;
 pub mod text;
 
-use super::{Handler, Manual, Procedures, Ruleset};
-use crate::app::Runner;
+use super::{Example, Handler, Procedure, Procedures, Ruleset};
+
 use crate::cast::{self, Hundredths, KeyDef, KeyList, RulesetKeys};
-use crate::cli::{self, RulesId};
+use crate::cli;
+use crate::emit::Runner;
 use crate::error::{Error, Result};
 use crate::outcome::Modifier;
-use rules::*;
 use serde::Deserialize;
+pub use {encounter::*, fight::*, initiative::*, reaction::*, recovery::*, success::*, surprise::*};
 
 /// A side's keys, described one by one in [`SIDE_KEYS`].
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
@@ -97,92 +108,37 @@ combatants:
     dx: 11
 ";
 
-/// What the README says of the ruleset; see [`Manual`].
-const MANUAL: Manual = Manual {
-    intro: &["Procedures: `surprise`, `initiative`, `reaction`, `encounter`. IQ rolls are 3d6 ≤ \
-            effective IQ; 3–4 always succeed, 17–18 always fail."],
-    rules: &[
-        (
-            "`surprise --partial` (default)",
-            "exactly two sides; each leader rolls 1d: +2 leader's Combat Reflexes, else +1 if \
-                anyone on the side has them (never both); +1 to the leader with the higher IQ \
-                (between two leaders); +1 for Tactics, +2 at Tactics 20+; −2 for a leaderless side \
-                unless `animals` or a group IQ ≤ 5; plus the side's `mod`. The higher total acts; \
-                everyone on the other side is mentally stunned and rolls IQ at the start of each \
-                turn, +1 on the 2nd turn, +2 on the 3rd…; a tie surprises nobody.",
-        ),
-        (
-            "`surprise --total [--ambush SIDE]`",
-            "the attackers (default `monsters`) strike from nowhere: the referee rolls 1d once, \
-                the freeze in seconds for every surprised combatant without Combat Reflexes, who \
-                Does Nothing; after it, an IQ roll at base IQ each turn. Combat Reflexes never \
-                freeze (total surprise is partial for them) and add +6 to every recovery roll. A \
-                success still Does Nothing that turn and acts from the next. `--rounds N` (default \
-                20) caps the turns followed.",
-        ),
-        (
-            "`initiative`",
-            "Basic Speed, highest first; ties go to the higher DX, and those still tied roll 1d \
-                each, re-rolling among the still tied until every place is settled, an order fixed \
-                for the whole fight.",
-        ),
-        (
-            "`reaction`",
-            "3d6 + `--mod N`: ≤0 Disastrous · 1–3 Very Bad · 4–6 Bad · 7–9 Poor · 10–12 Neutral \
-                · 13–15 Good · 16–18 Very Good · ≥19 Excellent.",
-        ),
-        (
-            "`encounter`",
-            "surprise (partial or total), recovery, turn order with the stunned marked, and a \
-                reaction with `--reaction` (`--mod` needs it).",
-        ),
-    ],
-    notes: &[
-        "A side with no combatants fights as one combatant named after the side.",
-        "Who leads a side in a partial surprise: the combatant marked `leader`, or, with none \
-            marked, the first one listed (of a group, its first member, `Orc 1`), with its own IQ \
-            and Combat Reflexes; the text says \"Ansel leads (first listed)\". \
-            `leader-iq`/`leader-cr` describe the leader of a side without combatants only and are \
-            refused on a side that has them; a `leaderless` side has none.",
-    ],
-    output: &[
-        (
-            "`surprise`",
-            "`kind: partial|total`, `attackers?` (total), `sides` — each `{name, surprised, \
-                leader?: {name (null for a side without combatants), first_listed? (true when no \
-                combatant is marked leader), iq, cr, tactics?}, leaderless?, roll?, modifiers?, \
-                total?}` (the leaders' roll, partial); `winner` (a side's name, or null on a tie; \
-                partial); `freeze?: {roll, seconds}` (total; null when nobody freezes); \
-                `combatants` — each `{name, side, iq, cr, surprised, shock?: frozen|stunned, \
-                frozen?, recovery?: [{turn, modifiers, roll, target, success, automatic?}], \
-                acts_from_turn}` (1 = not surprised, null = still stunned after `rounds`); \
-                `rounds`.",
-        ),
-        (
-            "`initiative`",
-            "`order` — each `{name, side, total (Basic Speed), dx, place}`; `ties?` — tie \
-                records as in `ose`, `total` the shared Basic Speed, `by?: [dx]`.",
-        ),
-        (
-            "`reaction`",
-            "`{roll, modifiers, total, result, band: \
-                disastrous|very_bad|bad|poor|neutral|good|very_good|excellent}`.",
-        ),
-        (
-            "`encounter`",
-            "`surprise`, `order` (initiative places with `surprised` and `acts_from_turn`), \
-                `ties?`, `reaction?`.",
-        ),
-    ],
-    quiet_encounter: "`surprised=\"Orc 1,Orc 2\" winner=party acts_from=\"Orc 1:5,Orc 2:2\" order=Ansel,Bree \
-        reaction=12`: `winner` of a partial surprise (`none` on a tie), or `freeze`, the seconds of \
-        a total one (`0` when nobody freezes); `acts_from`, each surprised combatant's first turn \
-        as `NAME:TURN` (`-`: still stunned after `--rounds`); `reaction` only with `--reaction`.",
-};
+const EXAMPLES: &[Example] = &[
+    Example::new(Procedure::Surprise, "fray -r gurps surprise --partial 'Ansel:iq=12,cr' 'Orc*3:side=monsters'", "")
+        .tour(),
+    Example::new(
+        Procedure::Surprise,
+        "fray -r gurps surprise --total Clerk:iq=9 Guard:iq=10,cr Werewolf:side=monsters",
+        "",
+    ),
+    Example::new(
+        Procedure::Initiative,
+        "fray -r gurps initiative Ansel:speed=6.25,dx=12 Orc:speed=5.5,side=monsters",
+        "",
+    ),
+    Example::new(Procedure::Reaction, "fray -r gurps reaction --mod 2", ""),
+    Example::new(
+        Procedure::Encounter,
+        "fray -r gurps encounter --partial --reaction Ansel:iq=12,speed=6 'Orc*2:side=monsters,speed=5'",
+        "",
+    ),
+];
+
+const FLAG_HELP: &[(Procedure, &str, &str)] = &[(
+    Procedure::Encounter,
+    "--rounds",
+    "Turns of recovery rolls to follow before calling a combatant out of the fight",
+)];
 
 pub static RULESET: Ruleset = Ruleset {
     id: "gurps",
-    cli: RulesId::Gurps,
+    aliases: &["gurps4e"],
+    title: "GURPS 4th edition",
     keys: KEYS,
     roster: ROSTER,
     procedures: Procedures {
@@ -196,7 +152,9 @@ pub static RULESET: Ruleset = Ruleset {
             run: encounter_command,
         }),
     },
-    manual: MANUAL,
+    examples: EXAMPLES,
+    flag_help: FLAG_HELP,
+    values: super::no_values,
 };
 
 fn surprise_command(args: &cli::SurpriseArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
@@ -232,51 +190,7 @@ fn fight(cast: &Cast) -> Result<Fight> {
     for (i, side) in cast.sides.iter().enumerate() {
         let keys = &side.keys;
         let listed: Vec<&cast::Combatant<CombatantKeys>> = cast.on_side(i).collect();
-        let leaders: Vec<&&cast::Combatant<CombatantKeys>> = listed.iter().filter(|c| c.keys.leader).collect();
-        if let Some(group) = leaders.iter().find(|c| c.count > 1) {
-            return Err(Error::usage(format!(
-                "the group '{}*{}' has the leader key, but a group cannot lead",
-                group.name, group.count
-            ))
-            .hint(format!("give the leader its own entry, e.g. Chief:leader,side={}", side.name)));
-        }
-        if let [first, second, ..] = leaders.as_slice() {
-            return Err(Error::usage(format!(
-                "side '{}' has two leaders, {} and {}",
-                side.name, first.name, second.name
-            ))
-            .hint("mark one combatant of a side with leader"));
-        }
-        let marked = leaders.first();
-        if keys.leaderless {
-            let clash = match marked {
-                Some(c) => Some(format!("its combatant {} has the leader key", c.name)),
-                None => [
-                    ("leader-iq", keys.leader_iq.is_some()),
-                    ("leader-cr", keys.leader_cr.is_some()),
-                    ("tactics", keys.tactics.is_some()),
-                ]
-                .into_iter()
-                .find(|(_, given)| *given)
-                .map(|(k, _)| format!("it has the side key {k}")),
-            };
-            if let Some(clash) = clash {
-                return Err(Error::usage(format!("side '{}' is leaderless, but {clash}", side.name))
-                    .hint("a leaderless side has no leader to roll for it: drop one of them"));
-            }
-        }
-        // The leader keys of the side stand in for a leader only where no combatant can lead.
-        if !listed.is_empty() {
-            let given = [("leader-iq", keys.leader_iq.is_some()), ("leader-cr", keys.leader_cr.is_some())];
-            if let Some((key, _)) = given.into_iter().find(|(_, given)| *given) {
-                let example = listed.first().map_or("Chief", |c| c.name.as_str());
-                return Err(Error::usage(format!(
-                    "side '{}' has combatants, one of whom leads it; the side key {key} is only for a side without combatants",
-                    side.name
-                ))
-                .hint(format!("mark the leader and give its own keys, e.g. '{example}:leader,iq=12,cr'")));
-            }
-        }
+        let marked = marked_leader(side, &listed)?;
         let side_iq = keys.iq;
         let entry_start = fight.entries.len();
         if listed.is_empty() {
@@ -306,47 +220,13 @@ fn fight(cast: &Cast) -> Result<Fight> {
             push_entry(&mut fight, i, &c.name, c.count, iq, k.cr, speed, dx);
         }
         let members = &fight.fighters[fight.entries[entry_start].first..];
-        let tactics = keys.tactics.unwrap_or(0);
-        let leader = if keys.leaderless {
-            None
-        } else if listed.is_empty() {
-            // A side without combatants: its leader is described by the side keys.
-            Some(Leader {
-                name: None,
-                first_listed: false,
-                iq: keys.leader_iq.unwrap_or(DEFAULT_IQ),
-                cr: keys.leader_cr == Some(true),
-                tactics,
-            })
-        } else {
-            // SPEC §3.2: the combatant marked leader leads; unmarked, the first listed (a group's first member).
-            let chosen = match marked {
-                Some(c) => members.iter().find(|f| f.name == c.name),
-                None => members.first(),
-            };
-            chosen.map(|f| Leader {
-                name: Some(f.name.clone()),
-                first_listed: marked.is_none(),
-                iq: f.iq,
-                cr: f.cr,
-                tactics,
-            })
-        };
+        let leader = side_leader(keys, listed.is_empty(), marked, members);
         let leader_name = leader.as_ref().and_then(|l| l.name.clone());
         let team = Team {
             name: side.name.clone(),
             leader,
             cr: keys.cr || members.iter().any(|f| f.cr),
-            cr_names: {
-                let mut names: Vec<String> = Vec::new();
-                for f in members.iter().filter(|f| f.cr && Some(&f.name) != leader_name.as_ref()) {
-                    let entry = &fight.entries[f.entry];
-                    if !names.contains(&entry.name) {
-                        names.push(entry.name.clone());
-                    }
-                }
-                names
-            },
+            cr_names: cr_names(&fight, members, leader_name.as_ref()),
             // The group's IQ: the side's iq, else its brightest member's.
             group_iq: side_iq.or(members.iter().map(|f| f.iq).max()).unwrap_or(DEFAULT_IQ),
             animals: keys.animals,
@@ -355,6 +235,108 @@ fn fight(cast: &Cast) -> Result<Fight> {
         fight.teams.push(team);
     }
     Ok(fight)
+}
+
+/// The combatant marked `leader` on `side`, if any, once the side's leader keys are checked:
+/// a group cannot lead, a side has one leader, a leaderless side none, and the side keys for
+/// a leader only stand in where no combatant can lead.
+fn marked_leader<'c>(
+    side: &cast::Side<SideKeys>,
+    listed: &[&'c cast::Combatant<CombatantKeys>],
+) -> Result<Option<&'c cast::Combatant<CombatantKeys>>> {
+    let keys = &side.keys;
+    let leaders: Vec<&&cast::Combatant<CombatantKeys>> = listed.iter().filter(|c| c.keys.leader).collect();
+    if let Some(group) = leaders.iter().find(|c| c.count > 1) {
+        return Err(Error::usage(format!(
+            "the group '{}*{}' has the leader key, but a group cannot lead",
+            group.name, group.count
+        ))
+        .hint(format!("give the leader its own entry, e.g. Chief:leader,side={}", side.name)));
+    }
+    if let [first, second, ..] = leaders.as_slice() {
+        return Err(Error::usage(format!("side '{}' has two leaders, {} and {}", side.name, first.name, second.name))
+            .hint("mark one combatant of a side with leader"));
+    }
+    let marked = leaders.first().copied().copied();
+    if keys.leaderless {
+        let clash = match marked {
+            Some(c) => Some(format!("its combatant {} has the leader key", c.name)),
+            None => [
+                ("leader-iq", keys.leader_iq.is_some()),
+                ("leader-cr", keys.leader_cr.is_some()),
+                ("tactics", keys.tactics.is_some()),
+            ]
+            .into_iter()
+            .find(|(_, given)| *given)
+            .map(|(k, _)| format!("it has the side key {k}")),
+        };
+        if let Some(clash) = clash {
+            return Err(Error::usage(format!("side '{}' is leaderless, but {clash}", side.name))
+                .hint("a leaderless side has no leader to roll for it: drop one of them"));
+        }
+    }
+    // The leader keys of the side stand in for a leader only where no combatant can lead.
+    if !listed.is_empty() {
+        let given = [("leader-iq", keys.leader_iq.is_some()), ("leader-cr", keys.leader_cr.is_some())];
+        if let Some((key, _)) = given.into_iter().find(|(_, given)| *given) {
+            let example = listed.first().map_or("Chief", |c| c.name.as_str());
+            return Err(Error::usage(format!(
+                "side '{}' has combatants, one of whom leads it; the side key {key} is only for a side without combatants",
+                side.name
+            ))
+            .hint(format!("mark the leader and give its own keys, e.g. '{example}:leader,iq=12,cr'")));
+        }
+    }
+    Ok(marked)
+}
+
+/// Who leads the side: nobody when leaderless; for a side without combatants, a leader
+/// described by the side keys; else the combatant marked leader, or the first listed.
+fn side_leader(
+    keys: &SideKeys,
+    no_combatants: bool,
+    marked: Option<&cast::Combatant<CombatantKeys>>,
+    members: &[Fighter],
+) -> Option<Leader> {
+    let tactics = keys.tactics.unwrap_or(0);
+    if keys.leaderless {
+        None
+    } else if no_combatants {
+        // A side without combatants: its leader is described by the side keys.
+        Some(Leader {
+            name: None,
+            first_listed: false,
+            iq: keys.leader_iq.unwrap_or(DEFAULT_IQ),
+            cr: keys.leader_cr == Some(true),
+            tactics,
+        })
+    } else {
+        // SPEC §3.2: the combatant marked leader leads; unmarked, the first listed (a group's first member).
+        let chosen = match marked {
+            Some(c) => members.iter().find(|f| f.name == c.name),
+            None => members.first(),
+        };
+        chosen.map(|f| Leader {
+            name: Some(f.name.clone()),
+            first_listed: marked.is_none(),
+            iq: f.iq,
+            cr: f.cr,
+            tactics,
+        })
+    }
+}
+
+/// The side's combatants other than its leader who have Combat Reflexes, by entry, to name
+/// the bonus.
+fn cr_names(fight: &Fight, members: &[Fighter], leader_name: Option<&String>) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for f in members.iter().filter(|f| f.cr && Some(&f.name) != leader_name) {
+        let entry = &fight.entries[f.entry];
+        if !names.contains(&entry.name) {
+            names.push(entry.name.clone());
+        }
+    }
+    names
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -3,7 +3,7 @@
 //! come from the ranking odds; here both are checked, fraction for fraction, against [`surprise`],
 //! [`initiative`] and [`encounter`] themselves walked over every path of their dice.
 
-use super::rules::*;
+use super::{encounter::*, fight::*, initiative::*, reaction::*, surprise::*};
 use crate::cast::Hundredths;
 use crate::odds::brute::{assert_part, walk};
 use crate::odds::{Dist, Fallback, Odds};

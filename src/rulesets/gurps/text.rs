@@ -1,6 +1,6 @@
 //! Text for the gurps procedures.
 
-use super::rules::*;
+use super::{encounter::*, initiative::*, recovery::*, surprise::*};
 use crate::cast::Hundredths;
 use crate::order::Tie;
 use crate::outcome::Modifier;
@@ -202,8 +202,8 @@ fn recovery_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
 
 impl Report for SurpriseOutcome<'_> {
     fn text(&self, p: &Palette, out: &mut String) {
-        block(out, &opening_lines(self, p));
-        block(out, &recovery_lines(self, p));
+        block(out, p, &opening_lines(self, p));
+        block(out, p, &recovery_lines(self, p));
     }
 
     fn headline(&self, out: &mut String) {
@@ -248,7 +248,7 @@ fn order_lines(order: &[Place], ties: &[Tie<Hundredths>], extra: &[String], p: &
 
 impl Report for InitiativeOutcome<'_> {
     fn text(&self, p: &Palette, out: &mut String) {
-        block(out, &order_lines(&self.order, &self.ties, &[], p));
+        block(out, p, &order_lines(&self.order, &self.ties, &[], p));
     }
 
     fn headline(&self, out: &mut String) {

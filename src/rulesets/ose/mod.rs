@@ -1,19 +1,29 @@
 //! ose: the Old-School Essentials-family six-step encounter procedure (seed 000). This file
-//! turns the command line into rule inputs; [`rules`] rolls them, [`text`] shows them.
+//! turns the command line into rule inputs; each procedure's file ([`surprise`], [`distance`],
+//! [`initiative`], [`reaction`], [`pursue`], [`encounter`]) rolls it and works out its odds,
+//! [`text`] shows them.
 
+pub mod distance;
+pub mod encounter;
+#[cfg(test)]
+mod fixtures;
+pub mod initiative;
 #[cfg(test)]
 mod odds_check;
-pub mod rules;
+pub mod pursue;
+pub mod reaction;
+pub mod surprise;
 pub mod text;
 
-use super::{Handler, Manual, Procedures, Ruleset, ambush_side, side_flag};
-use crate::app::Runner;
+use super::{Example, Handler, Procedure, Procedures, Ruleset, ambush_side, side_flag};
+
 use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
-use crate::cli::{self, RulesId};
+use crate::cli;
+use crate::emit::Runner;
 use crate::error::{Error, Result};
 use crate::outcome::Modifier;
-use rules::*;
 use serde::Deserialize;
+pub use {distance::*, encounter::*, initiative::*, pursue::*, reaction::*, surprise::*};
 
 /// A side's keys, described one by one in [`SIDE_KEYS`]. Combatants take none.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
@@ -58,97 +68,44 @@ combatants:
     side: monsters
 ";
 
-/// What the README says of the ruleset; see [`Manual`].
-const MANUAL: Manual = Manual {
-    intro: &[],
-    rules: &[
-        (
-            "`surprise`",
-            "every side not `aware` rolls 1d6 and is surprised on its chance or less: 2-in-6, \
-                side key `chance=N`; `--ambush [SIDE]` (default `monsters`): that side attacks from \
-                ambush, does not roll, and every other side's chance is +1. None surprised: no \
-                advantage; some: the others get one free round; all: a moment of confusion, no \
-                advantage.",
-        ),
-        (
-            "`distance`",
-            "`--dungeon` (default) 2d6 × 10′, `--outdoors` 2d6 × 30′; `--both-surprised` 1d4 \
-                instead of 2d6.",
-        ),
-        (
-            "`initiative`",
-            "each side not `--surprised` rolls 1d6, highest first; ties: `--ties reroll` \
-                (default), the tied sides roll 1d6 each and those still tied re-roll until every \
-                place is settled, or `--ties simultaneous`, they act at the same time; `--wait \
-                SIDE` acts after the others, reacting. A lone side able to act simply acts first; \
-                if every side is surprised, surprise changes nothing, and if every side able to act \
-                waits, nobody gives anything up and they all roll.",
-        ),
-        (
-            "`reaction`",
-            "2d6 + modifiers: ≤2 Attacks · 3–5 Hostile, may attack · 6–8 Uncertain, wary · 9–11 \
-                Indifferent, may negotiate · ≥12 Eager, friendly. `--cha SCORE` (3: −2 · 4–8: −1 · \
-                9–12: 0 · 13–17: +1 · 18: +2), `--cha-mod N`, `--mod N`.",
-        ),
-        (
-            "`pursue`",
-            "`--quarry SPEED --pursuer SPEED`; both run 3 × Speed feet a round; `--gap FEET` \
-                (default: the encounter distance, `--outdoors` as for distance); caught when the \
-                gap reaches 0; `--sight FEET`: lost from view past it (a quarry already out of \
-                sight at the start escapes, and one at `--gap 0` is caught, before any round is \
-                run: round 0); `--drop treasure[@ROUND]` / `--drop food[@ROUND]`: pursuers that \
-                value it stop on 3-in-6; `--rounds N` (default 10), then the referee decides.",
-        ),
-        (
-            "`encounter`",
-            "the six steps: awareness (`--aware`), surprise, distance (shortened when every side \
-                is surprised), initiative (only sides not surprised), the reaction of every side \
-                met by the first (with `--cha`), and the conclusion: at least one turn passes.",
-        ),
-    ],
-    notes: &[],
-    output: &[
-        (
-            "`surprise`",
-            "`sides` — each `{name, members?, stance: rolls|aware|ambusher, chance?, modifiers?, \
-                roll?, surprised}`; `verdict: none_surprised|some_surprised|all_surprised`; \
-                `free_round?`: the sides that get it.",
-        ),
-        ("`distance`", "`{terrain: dungeon|outdoors, both_surprised, roll, scale, feet}`."),
-        (
-            "`initiative`",
-            "`order` — in acting order, each `{name, total (null for a waiting or lone side), \
-                place (shared by simultaneous sides), roll? (its 1d6), waits?, alone?}`; \
-                `surprised?` — the sides that do not roll; `ties?` — each `{total, names (in the \
-                order settled), by? (the keys that set some of them apart), roll_offs?: [{names, \
-                rerolls: [{names, rolls}]}]}`, the same tie record in every ruleset; `notes?: \
-                [all_surprised|all_wait|nobody_to_wait_for]`.",
-        ),
-        (
-            "`reaction`",
-            "`{roll, modifiers, total, result (the table's words), band: \
-                attacks|hostile|uncertain|indifferent|eager}`.",
-        ),
-        (
-            "`pursue`",
-            "`{quarry, pursuer, quarry_run, pursuer_run, start_gap, start? (the rolled \
-                distance), sight?, rounds: [{round, drops?: [{bait, roll, stopped}], gap}], \
-                outcome: caught|escaped|distracted|running, round (0 when it ends before the first \
-                round), gap, note?: never_closes|pulls_away}`.",
-        ),
-        (
-            "`encounter`",
-            "`{awareness: [{name, aware}], surprise, distance, initiative, reaction: [{name, \
-                …reaction}], conclusion}`, each step shaped as its command.",
-        ),
-    ],
-    quiet_encounter: "`surprised=none feet=60 order=party,monsters reaction=4`, with the distance in `feet` and \
-        in `reaction` the total of each side the first side meets, in side order.",
-};
+const EXAMPLES: &[Example] = &[
+    Example::new(Procedure::Encounter, "fray encounter", "the six-step encounter, two sides").tour(),
+    Example::new(
+        Procedure::Encounter,
+        "fray encounter --aware monsters --cha 16",
+        "the monsters lie in wait; the party parleys",
+    )
+    .tour(),
+    Example::new(Procedure::Surprise, "fray surprise --ambush --odds", "how likely is each side to be surprised?")
+        .tour(),
+    Example::new(Procedure::Reaction, "fray -f json -n 1000 reaction --cha 13 | jq .result", "").tour(),
+    Example::new(Procedure::Distance, "fray distance -q --outdoors", "just the number, for $(...)").tour(),
+    Example::new(Procedure::Surprise, "fray surprise", "party and monsters roll 2-in-6"),
+    Example::new(Procedure::Surprise, "fray surprise --ambush monsters --odds", "the party's chance rises to 3-in-6"),
+    Example::new(Procedure::Surprise, "fray surprise --side party --side orcs:chance=3 --side wolves:aware", ""),
+    Example::new(Procedure::Distance, "fray distance", "dungeon: 2d6 x 10'"),
+    Example::new(Procedure::Distance, "fray distance --outdoors", "2d6 x 30'"),
+    Example::new(Procedure::Distance, "fray distance --both-surprised -q", "1d4 x 10', just the number"),
+    Example::new(Procedure::Initiative, "fray initiative --ties simultaneous", ""),
+    Example::new(Procedure::Initiative, "fray initiative --side party --side orcs --side wolves --wait wolves", ""),
+    Example::new(Procedure::Reaction, "fray reaction", "2d6 on the reaction table"),
+    Example::new(Procedure::Reaction, "fray reaction --cha 16 --mod -1", ""),
+    Example::new(Procedure::Pursue, "fray pursue --quarry 40 --pursuer 30", ""),
+    Example::new(Procedure::Pursue, "fray pursue --quarry 30 --pursuer 40 --gap 60 --sight 120 --drop treasure@2", ""),
+    Example::new(Procedure::Pursue, "fray pursue --quarry 40 --pursuer 40 --odds", ""),
+    Example::new(Procedure::Encounter, "fray encounter --aware monsters", "the spider heard the party coming"),
+    Example::new(Procedure::Encounter, "fray encounter --outdoors --cha 16 -f yaml", ""),
+];
+
+const FLAG_HELP: &[(Procedure, &str, &str)] = &[
+    (Procedure::Pursue, "--gap", "Starting gap in feet (default: the encounter distance, rolled)"),
+    (Procedure::Pursue, "--sight", "Lost from view past FEET: the pursuers give up"),
+];
 
 pub static RULESET: Ruleset = Ruleset {
     id: "ose",
-    cli: RulesId::Ose,
+    aliases: &[],
+    title: "Old-School Essentials six-step encounter procedure",
     keys: KEYS,
     roster: ROSTER,
     procedures: Procedures {
@@ -175,7 +132,9 @@ pub static RULESET: Ruleset = Ruleset {
             run: encounter_command,
         }),
     },
-    manual: MANUAL,
+    examples: EXAMPLES,
+    flag_help: FLAG_HELP,
+    values: super::no_values,
 };
 
 fn surprise_command(args: &cli::SurpriseArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {

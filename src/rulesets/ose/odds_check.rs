@@ -2,7 +2,7 @@
 //! that depend on it, then the reactions); here they are checked, fraction for fraction, against
 //! [`encounter`] itself walked over every path of its dice.
 
-use super::rules::*;
+use super::{encounter::*, initiative::*, pursue::*, reaction::*, surprise::*};
 use crate::odds::Fallback;
 use crate::odds::brute::{assert_part, walk};
 use crate::rulesets::Rule;

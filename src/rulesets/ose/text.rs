@@ -1,6 +1,6 @@
 //! Text for the ose procedures.
 
-use super::rules::*;
+use super::{distance::*, encounter::*, initiative::*, pursue::*, surprise::*};
 use crate::outcome::join;
 use crate::render::ties::tie_line;
 use crate::render::{
@@ -58,7 +58,7 @@ pub(crate) fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
 
 impl Report for SurpriseOutcome<'_> {
     fn text(&self, p: &Palette, out: &mut String) {
-        block(out, &surprise_lines(self, p));
+        block(out, p, &surprise_lines(self, p));
     }
 
     fn headline(&self, out: &mut String) {
@@ -79,7 +79,7 @@ fn distance_line(d: &DistanceOutcome, p: &Palette) -> String {
 
 impl Report for DistanceOutcome {
     fn text(&self, p: &Palette, out: &mut String) {
-        block(out, &[distance_line(self, p)]);
+        block(out, p, &[distance_line(self, p)]);
     }
 
     fn headline(&self, out: &mut String) {
@@ -151,7 +151,7 @@ fn alone_reason(waiting: &[&str], surprised: &[&str]) -> String {
 
 impl Report for InitiativeOutcome<'_> {
     fn text(&self, p: &Palette, out: &mut String) {
-        block(out, &initiative_lines(self, p));
+        block(out, p, &initiative_lines(self, p));
     }
 
     fn headline(&self, out: &mut String) {
@@ -251,7 +251,7 @@ impl Report for PursueOutcome {
                 .push(p.dim("the quarry is faster and there is no sight limit: it pulls away for ever").to_string()),
             None => {}
         }
-        block(out, &lines);
+        block(out, p, &lines);
     }
 
     fn headline(&self, out: &mut String) {

@@ -1,22 +1,31 @@
 //! wod: the World of Darkness Storytelling system (2004): surprise and initiative with delayed
-//! actions (seed 003). This file turns the command line into rule inputs; [`rules`] rolls them,
-//! [`text`] shows them.
+//! actions (seed 003). This file turns the command line into rule inputs; each procedure's
+//! file ([`surprise`], [`initiative`], [`encounter`]) rolls it and works out its odds, with
+//! [`moves`] placing delayed, readied and held actions, [`initiative_odds`] the odds of the
+//! acting order and [`budgets`] how far they are exact; [`text`] shows them.
 
+pub mod budgets;
+pub mod encounter;
+#[cfg(test)]
+pub(crate) mod fixtures;
+pub mod initiative;
+pub mod initiative_odds;
+pub mod moves;
 #[cfg(test)]
 pub(super) mod odds_check;
-pub mod rules;
+pub mod surprise;
 pub mod text;
 
-use super::Procedure;
-use super::{Handler, Manual, Procedures, Rule, Ruleset};
-use crate::app::Runner;
+use super::{Example, Handler, Procedure, Procedures, Rule, Ruleset};
+
 use crate::cast::{self, KeyDef, KeyList, KeyValues, NoKeys, RulesetKeys, echo, split_spec};
-use crate::cli::{self, OrderOpts, RulesId};
+use crate::cli::{self, OrderOpts};
+use crate::emit::Runner;
 use crate::error::{Error, Result};
 use crate::outcome::Modifier;
-use rules::*;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
+pub use {encounter::*, initiative::*, surprise::*};
 
 /// A combatant's keys, described one by one in [`COMBATANT_KEYS`]. Sides take none.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
@@ -93,13 +102,31 @@ combatants:
     ambusher: true
 ";
 
+const EXAMPLES: &[Example] = &[
+    Example::new(
+        Procedure::Initiative,
+        "fray -r wod initiative Mitch:initiative=10 Larry:initiative=6 --delay Mitch:after=Larry",
+        "",
+    )
+    .tour(),
+    Example::new(Procedure::Surprise, "fray -r wod surprise Mitch:wits=2,composure=3 Larry:wits=3,composure=2", ""),
+    Example::new(
+        Procedure::Encounter,
+        "fray -r wod encounter Mitch:wits=2,composure=3,dex=3 Thug:ambusher,side=monsters",
+        "",
+    ),
+];
+
 pub static RULESET: Ruleset = Ruleset {
     id: "wod",
-    cli: RulesId::Wod,
+    aliases: &["nwod"],
+    title: "World of Darkness Storytelling system (2004)",
     keys: KEYS,
     roster: ROSTER,
     procedures: procedures::<CombatantKeys>(),
-    manual: MANUAL,
+    examples: EXAMPLES,
+    flag_help: &[],
+    values: super::no_values,
 };
 
 /// What wod and a ruleset built on its rules (cofd) say each their own way about the same keys.
@@ -147,68 +174,6 @@ impl Game for CombatantKeys {
 }
 
 const MOVE_FLAGS: &[&str] = &["--delay", "--ready", "--hold"];
-
-/// What the README says of the ruleset; see [`Manual`].
-const MANUAL: Manual = Manual {
-    intro: &["Dice pools are d10s: 8+ succeeds, each 10 adds a die (10-again); a pool below 1 is a \
-            chance die that succeeds only on 10 (a re-rolled 10 needs a 10 again) and fails \
-            dramatically on 1."],
-    rules: &[
-        (
-            "`surprise`",
-            "every combatant who is neither `ambusher` nor `in-combat` rolls Wits + Composure (+ \
-                `mod`). No success: surprised — no action and no Defense in round 1 (armour still \
-                counts), initiative only from round 2. The extremes (WoD p. 151–152): an \
-                exceptional success (5 or more successes) leaves nobody on the roller's side caught \
-                off guard, whatever their own rolls, a dramatic failure included; a dramatic \
-                failure (a chance die showing 1) that is not so warned costs two rounds: the \
-                character acts from round 3.",
-        ),
-        (
-            "`initiative`",
-            "1d10 + initiative modifier (default Dexterity + Composure), once for the fight; \
-                ties go to the higher Dexterity + Composure (WoD p. 152), also when `init=` \
-                replaces the modifier (a combatant given `init=` and neither trait compares its \
-                modifier), then to a d10 roll-off, re-rolled among the still tied until every place \
-                is settled. `NAME:initiative=N` fixes a total already known. `--delay \
-                NAME:after=OTHER` acts right after OTHER, at OTHER's − 1; `--ready \
-                NAME:before=OTHER` fires right before OTHER, at OTHER's + 1; several at one moment \
-                follow the tie rule; a delay only ever makes a combatant act later. `--hold \
-                NAME[:before=OTHER|after=OTHER]` gives up the first round's action (it may still \
-                move) to act at any moment of round 2, then returns to its place. The surprised \
-                (`surprised` key) enter in round 2.",
-        ),
-        (
-            "`encounter`",
-            "surprise, then initiative with the surprised entering in round 2 (round 3 after a \
-                dramatic failure); takes `--delay`, `--ready`, `--hold`.",
-        ),
-    ],
-    notes: &[],
-    output: &[
-        (
-            "`surprise`",
-            "`combatants` — each `{name, side, stance: rolls|ambusher|in_combat, wits?, \
-                composure?, mod?, pool?: {dice, rolls, again, successes, chance, dramatic}, \
-                successes?, surprised, dramatic?, exceptional? (5 or more successes), warned_by? \
-                (the side-mate whose exceptional success kept this failed roller from being \
-                surprised), enters_round? (2, or 3 after a dramatic failure; the surprised only)}`; \
-                `surprised` (names).",
-        ),
-        (
-            "`initiative`",
-            "`combatants` — each `{name, side, modifier, modifiers, roll?, given?, initiative}`; \
-                `ties?` (tie records as in `ose` with `kind: initiative|moved|round2`, `by?: \
-                [dex_composure|modifier|dex_composure_or_modifier]`); `order` — the standing order, \
-                each `{name, total, modifier, enters_round?, delayed?: {after, from, void?}, \
-                ready?: {before, from}, holds?}`; `rounds?` — when early rounds differ: each \
-                `{round, onward, order, sits_out?: [{name, reason: \
-                surprised|holds|dramatic_failure}]}`.",
-        ),
-        ("`encounter`", "`{surprise, initiative}`."),
-    ],
-    quiet_encounter: "`surprised=Mitch order=Thug,Larry`.",
-};
 
 /// The procedures of a ruleset built on wod's rules: surprise, initiative and the encounter.
 pub(super) const fn procedures<K: Game>() -> Procedures

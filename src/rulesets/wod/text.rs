@@ -1,6 +1,6 @@
 //! Text for the wod procedures.
 
-use super::rules::*;
+use super::{encounter::*, initiative::*, surprise::*};
 use crate::outcome::join;
 use crate::render::ties::tie_line;
 use crate::render::{Palette, Report, Signed, block, modifiers, pad, quiet_field, quiet_list, step, width, width_of};
@@ -88,7 +88,7 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
         lines.push(format!(
             "→ {}",
             p.total(format_args!(
-                "{} surprised, dramatic failure: no action in rounds 1 and 2, no Defense in round 1; initiative from round 3",
+                "{} surprised, dramatic failure: no action and no Defense in rounds 1 and 2; initiative from round 3",
                 join(&third)
             ))
         ));
@@ -98,7 +98,7 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
 
 impl Report for SurpriseOutcome<'_> {
     fn text(&self, p: &Palette, out: &mut String) {
-        block(out, &surprise_lines(self, p));
+        block(out, p, &surprise_lines(self, p));
     }
 
     fn headline(&self, out: &mut String) {
@@ -155,7 +155,7 @@ fn place_note(place: &Place, beat: &str, p: &Palette) -> Option<String> {
             let lost = if first == 3 { "1 and 2".to_string() } else { format!("1 to {}", first - 1) };
             notes.push(
                 p.bad(format_args!(
-                    "surprised, dramatic failure: no action in {beat}s {lost}, no Defense in {beat} 1, acts from {beat} {first}"
+                    "surprised, dramatic failure: no action and no Defense in {beat}s {lost}, acts from {beat} {first}"
                 ))
                 .to_string(),
             )
@@ -238,7 +238,7 @@ fn round_one(i: &InitiativeOutcome) -> String {
 
 impl Report for InitiativeOutcome<'_> {
     fn text(&self, p: &Palette, out: &mut String) {
-        block(out, &initiative_lines(self, p));
+        block(out, p, &initiative_lines(self, p));
     }
 
     fn headline(&self, out: &mut String) {

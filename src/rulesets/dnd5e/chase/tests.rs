@@ -486,7 +486,8 @@ fn complications_cost_the_target_movement_on_its_next_turn() {
     // The 2014 insects: an attack at +3 with 4d4 piercing.
     let (effect, _, _) = hurt(3, &WILDERNESS_2014);
     let attack = effect.attack.unwrap();
-    assert_eq!((attack.bonus, attack.total, attack.damage.roll.count()), (3, 4, 4));
+    // Its d20 shows 1: a natural 1 misses, and no damage is rolled.
+    assert_eq!((attack.bonus, attack.total, attack.misses, attack.damage.is_none()), (3, 4, true, true));
 }
 
 /// The guard strikes only if its target moves 20 feet or more on its turn.
@@ -497,10 +498,37 @@ fn the_guard_strikes_a_runner_that_moves_twenty_feet() {
         let mut s = start(&c);
         c.complication(&mut s, 1, &URBAN_2014, &mut Script::new(&[9]));
         s.runs[2].hindrance.restrained = restrained;
-        c.turn(&mut s, 2, 1, &mut Script::new(&[15, 4, 20])).attacked.map(|a| (a.total, a.damage.total))
+        c.turn(&mut s, 2, 1, &mut Script::new(&[15, 4, 20])).attacked.map(|a| (a.total, a.damage.map(|d| d.total)))
     };
-    assert_eq!(struck(false), Some((18, 5)));
+    assert_eq!(struck(false), Some((18, Some(5))));
     assert_eq!(struck(true), None);
+}
+
+/// SRD "Rolling 1 or 20": the guard's natural 1 misses whatever the Armor Class (no damage), its
+/// natural 20 hits and is a critical hit that rolls the spear's 1d6 twice (the +1 once); the
+/// insects' 4d4 become 8d4.
+#[test]
+fn a_complications_natural_one_misses_and_natural_twenty_is_critical() {
+    let guard = |faces: &[u32]| {
+        let c = three(&URBAN_2014);
+        let mut s = start(&c);
+        c.complication(&mut s, 1, &URBAN_2014, &mut Script::new(&[9]));
+        c.turn(&mut s, 2, 1, &mut Script::new(faces)).attacked.unwrap()
+    };
+    let miss = guard(&[1, 20]);
+    assert_eq!((miss.total, miss.misses, miss.critical, miss.damage.is_none()), (4, true, false, true));
+    let crit = guard(&[20, 4, 5, 20]);
+    let damage = crit.damage.unwrap();
+    assert_eq!((crit.total, crit.misses, crit.critical), (23, false, true));
+    assert_eq!((damage.roll.notation().to_string(), damage.total), ("2d6".to_string(), 10));
+    let plain = guard(&[19, 4, 20]);
+    assert_eq!((plain.critical, plain.damage.map(|d| d.roll.count())), (false, Some(1)));
+    let c = three(&WILDERNESS_2014);
+    let mut s = start(&c);
+    let mut dice = Script::new(&[3, 20]);
+    dice.0.extend([4; 8]);
+    let insects = c.complication(&mut s, 1, &WILDERNESS_2014, &mut dice).effect.unwrap().attack.unwrap();
+    assert_eq!((insects.critical, insects.damage.unwrap().roll.count(), insects.damage.unwrap().total), (true, 8, 32));
 }
 
 /// The best modifier among the abilities the participant may choose.
@@ -538,7 +566,7 @@ fn each_table_brings_a_complication_half_the_time() {
 /// Dashes in round 3, when the quarry gets out of sight and rolls to slip away.
 #[test]
 fn the_exact_odds_are_the_rolling_code_walked() {
-    use crate::rulesets::dnd5e::rules::{Creature, Initiative, InitiativeInput, Variant};
+    use crate::rulesets::dnd5e::{Creature, Initiative, InitiativeInput, Variant};
     let creature = |name: &str, side: usize, dex: i32| Creature {
         name: name.into(),
         count: 1,

@@ -55,16 +55,19 @@ fn damage_text(d: &Damage, p: &Palette) -> String {
     text
 }
 
-/// `+3: 1d20 (12) +3 = 15, hits AC 15 or lower: 1d6 (4) +1 = 5 piercing`.
+/// `1d20 (12) +3 = 15, hits AC 15 or lower: 1d6 (4) +1 = 5 piercing`; a natural 1 misses, a
+/// natural 20 is a critical hit.
 fn attack_text(a: &Attack, p: &Palette) -> String {
-    format!(
-        "{} {} = {}, hits AC {} or lower: {}",
-        p.roll(&a.roll),
-        Signed(a.bonus),
-        p.total(a.total),
-        a.total,
-        damage_text(&a.damage, p)
-    )
+    let verdict = match (a.misses, a.critical) {
+        (true, _) => p.good("natural 1, misses").to_string(),
+        (_, true) => p.bad("natural 20, critical").to_string(),
+        _ => format!("hits AC {} or lower", a.total),
+    };
+    let mut text = format!("{} {} = {}, {verdict}", p.roll(&a.roll), Signed(a.bonus), p.total(a.total));
+    if let Some(damage) = &a.damage {
+        let _ = write!(text, ": {}", damage_text(damage, p));
+    }
+    text
 }
 
 /// What slowed a participant on this turn: `10 ft of difficult terrain, stands up`.
@@ -307,7 +310,7 @@ impl<I: Serialize + OrderLines> Report for ChaseOutcome<'_, I> {
                 .collect();
             lines.push(p.dim(fates.join("; ")).to_string());
         }
-        block(out, &lines);
+        block(out, p, &lines);
     }
 
     /// The outcome and its round: `caught 3`.

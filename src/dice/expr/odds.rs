@@ -1,0 +1,800 @@
+//! Exact distributions of expressions, worked out without walking every die:
+//! - a sum of N alike dice by N passes of a running window (plain dice) or by repeated
+//!   convolution of whole-number weights, and success counts by the binomial terms;
+//! - keep/drop by the order-statistics count icepool uses: faces taken from the kept end
+//!   down, the state being how many dice are placed so far and what the kept ones score;
+//!   once the kept count is full, the rest fall on the faces below in `(faces below)^rest` ways;
+//! - exploding dice by the negative-binomial split: N chains holding j explosions in all are
+//!   `C(N+j-1, j) · A^N · B^j` (A: the faces that stop, B: those that explode), summed to a
+//!   depth J by Horner's rule, with everything past it said as `beyond`;
+//! - per-die chains (compounded or penetrating, where dice are kept or counted) to a depth,
+//!   the rest of each die's chance held as one "higher than any listed" face.
+//!
+//! Weights are whole numbers over one denominator per term (`u128` while it fits), so every
+//! listed fraction is exact. What would cost more than [`FUEL`] or take more memory is left to
+//! the caller, which estimates it from seeded rolls or refuses.
+
+use super::parse::{ExplodeKind, Node, Op, Term};
+use super::weight::Weight;
+use num_bigint::{BigInt, BigUint};
+use num_traits::{ToPrimitive, Zero};
+use std::collections::BTreeMap;
+
+/// Work an exact answer may take, in word operations (about two seconds on a slow machine).
+pub const FUEL: u64 = 300_000_000;
+/// Words one distribution may hold (64 MiB).
+pub const MAX_WORDS: u64 = 8_000_000;
+/// How much probability may lie beyond the outcomes listed for an exploding die.
+pub const BEYOND: f64 = 1e-12;
+
+/// Why an exact answer is not given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fail {
+    /// It would take more than the fuel or the memory allowed.
+    Costly,
+    /// The weights would outgrow `u128`: worked again in big integers.
+    Wide,
+    /// Not worked out exactly: exploding dice that are kept or dropped one by one, a product
+    /// of two unbounded terms, an explosion whose dice add nothing.
+    Unsupported,
+}
+
+pub struct Fuel(u64);
+
+impl Fuel {
+    pub fn new() -> Fuel {
+        Fuel(FUEL)
+    }
+
+    fn spend(&mut self, ops: u64) -> Result<(), Fail> {
+        self.0 = self.0.checked_sub(ops).ok_or(Fail::Costly)?;
+        Ok(())
+    }
+
+    fn hold(&self, entries: usize, words: usize) -> Result<(), Fail> {
+        if (entries as u64).saturating_mul(words as u64) > MAX_WORDS { Err(Fail::Costly) } else { Ok(()) }
+    }
+}
+
+impl Default for Fuel {
+    fn default() -> Self {
+        Fuel::new()
+    }
+}
+
+/// A distribution over whole numbers from `lo`: `w[i]` ways out of `den` to total `lo + i`.
+/// With `exact_to`, the ways are complete only up to it; the rest of `den` lies above it.
+#[derive(Clone, Debug)]
+pub struct Counts<W> {
+    pub lo: i64,
+    pub w: Vec<W>,
+    pub den: W,
+    pub exact_to: Option<i64>,
+}
+
+impl<W: Weight> Counts<W> {
+    fn point(value: i64) -> Counts<W> {
+        Counts { lo: value, w: vec![W::from_u64(1)], den: W::from_u64(1), exact_to: None }
+    }
+
+    fn from_pairs(pairs: impl IntoIterator<Item = (i64, W)>, den: W) -> Counts<W> {
+        let pairs: Vec<(i64, W)> = pairs.into_iter().filter(|(_, w)| !w.is_zero()).collect();
+        let lo = pairs.iter().map(|p| p.0).min().unwrap_or(0);
+        let hi = pairs.iter().map(|p| p.0).max().unwrap_or(0);
+        let mut w = vec![W::zero(); (hi - lo + 1) as usize];
+        for (v, x) in pairs {
+            w[(v - lo) as usize].add(&x);
+        }
+        Counts { lo, w, den, exact_to: None }
+    }
+
+    fn hi(&self) -> i64 {
+        self.lo + self.w.len() as i64 - 1
+    }
+
+    /// Drops what lies past `exact_to` and the zeros at both ends.
+    fn trim(&mut self) {
+        if let Some(t) = self.exact_to {
+            let keep = (t - self.lo + 1).clamp(0, self.w.len() as i64) as usize;
+            self.w.truncate(keep);
+        }
+        while self.w.last().is_some_and(|x| x.is_zero()) {
+            self.w.pop();
+        }
+        let lead = self.w.iter().take_while(|x| x.is_zero()).count();
+        if lead > 0 {
+            self.w.drain(..lead);
+            self.lo += lead as i64;
+        }
+        if self.w.is_empty() {
+            self.w.push(W::zero());
+        }
+    }
+}
+
+/// Refuses a weight type too narrow for a denominator of `den^power`.
+fn room<W: Weight>(den: u64, power: f64) -> Result<(), Fail> {
+    if W::holds((den as f64).log2() * power + 1.0) { Ok(()) } else { Err(Fail::Wide) }
+}
+
+/// The sum of two independent distributions.
+fn convolve<W: Weight>(a: &Counts<W>, b: &Counts<W>, fuel: &mut Fuel) -> Result<Counts<W>, Fail> {
+    let words = a.den.words() + b.den.words();
+    fuel.spend((a.w.len() as u64) * (b.w.len() as u64) * words as u64)?;
+    fuel.hold(a.w.len() + b.w.len(), words)?;
+    let mut w = vec![W::zero(); a.w.len() + b.w.len() - 1];
+    for (i, x) in a.w.iter().enumerate() {
+        if x.is_zero() {
+            continue;
+        }
+        for (j, y) in b.w.iter().enumerate() {
+            w[i + j].mul_add(x, y);
+        }
+    }
+    let exact_to = match (a.exact_to, b.exact_to) {
+        (None, None) => None,
+        (Some(t), None) => Some(t + b.lo),
+        (None, Some(t)) => Some(t + a.lo),
+        (Some(s), Some(t)) => Some((s + b.lo).min(t + a.lo)),
+    };
+    let mut out = Counts { lo: a.lo + b.lo, w, den: a.den.mul(&b.den), exact_to };
+    out.trim();
+    Ok(out)
+}
+
+/// `n` independent copies of `unit`, summed.
+fn power<W: Weight>(unit: &Counts<W>, n: u32, fuel: &mut Fuel) -> Result<Counts<W>, Fail> {
+    if n == 1 {
+        return Ok(unit.clone());
+    }
+    // What it will take, asked before starting: the result's length and the words of its numbers.
+    let (len, nf) = (unit.w.len() as f64, f64::from(n));
+    let words = ((unit.den.big().bits() as f64) * nf / 64.0).ceil() + 1.0;
+    let out_len = nf * (len - 1.0) + 1.0;
+    if out_len * words > MAX_WORDS as f64 {
+        return Err(Fail::Costly);
+    }
+    let uniform = unit.exact_to.is_none() && unit.w.iter().all(|x| x.big() == W::from_u64(1).big());
+    let work = if uniform {
+        // A running sum per pass: 2 · k(l−1) words-long additions at pass k.
+        2.0 * (len - 1.0) * nf * nf * words / 3.0
+    } else if len <= 4.0 {
+        out_len * len * nf * words / 2.0
+    } else {
+        out_len * out_len * words
+    };
+    if work > fuel.0 as f64 {
+        return Err(Fail::Costly);
+    }
+    if uniform {
+        return sliding(unit, n, fuel);
+    }
+    if unit.w.len() <= 4 {
+        let mut acc = unit.clone();
+        for _ in 1..n {
+            acc = convolve(&acc, unit, fuel)?;
+        }
+        return Ok(acc);
+    }
+    let mut result: Option<Counts<W>> = None;
+    let mut base = unit.clone();
+    let mut e = n;
+    loop {
+        if e & 1 == 1 {
+            result = Some(match result {
+                None => base.clone(),
+                Some(r) => convolve(&r, &base, fuel)?,
+            });
+        }
+        e >>= 1;
+        if e == 0 {
+            break;
+        }
+        base = convolve(&base, &base, fuel)?;
+    }
+    Ok(result.unwrap_or_else(|| Counts::point(0)))
+}
+
+/// `n` dice whose faces are equally likely and consecutive: each pass is a running sum over a
+/// window as wide as the die.
+fn sliding<W: Weight>(unit: &Counts<W>, n: u32, fuel: &mut Fuel) -> Result<Counts<W>, Fail> {
+    let width = unit.w.len();
+    let mut w = vec![W::from_u64(1); width];
+    let mut den = unit.den.clone();
+    for k in 2..=n as usize {
+        let len = k * (width - 1) + 1;
+        den = den.mul(&unit.den);
+        fuel.spend(2 * len as u64 * den.words() as u64)?;
+        fuel.hold(2 * len, den.words())?;
+        let mut next = Vec::with_capacity(len);
+        let mut run = W::zero();
+        for i in 0..len {
+            if i < w.len() {
+                run.add(&w[i]);
+            }
+            if i >= width {
+                run.sub(&w[i - width]);
+            }
+            next.push(run.clone());
+        }
+        w = next;
+    }
+    Ok(Counts { lo: unit.lo * i64::from(n), w, den, exact_to: None })
+}
+
+/// `C(n, s) · hit^s · miss^(n−s)` ways to score `s` of `n`, each term from the last.
+fn binomial<W: Weight>(hit: u64, miss: u64, n: u32, fuel: &mut Fuel) -> Result<Counts<W>, Fail> {
+    room::<W>(hit + miss, f64::from(n) + 1.0)?;
+    let den = W::from_u64(hit + miss);
+    let mut all = W::from_u64(1);
+    for _ in 0..n {
+        all = all.mul(&den);
+    }
+    let words = all.words() as u64;
+    fuel.spend(4 * u64::from(n) * words * words.max(1))?;
+    fuel.hold(n as usize + 1, words as usize)?;
+    if hit == 0 || miss == 0 {
+        let s = if hit == 0 { 0 } else { i64::from(n) };
+        return Ok(Counts { lo: s, w: vec![all.clone()], den: all, exact_to: None });
+    }
+    let mut term = W::from_u64(1);
+    for _ in 0..n {
+        term = term.mul_small(miss);
+    }
+    let mut w = Vec::with_capacity(n as usize + 1);
+    for s in 0..=u64::from(n) {
+        w.push(term.clone());
+        if s < u64::from(n) {
+            // C(n,s+1)/C(n,s) = (n−s)/(s+1), and one miss becomes a hit.
+            term = term.mul_small((u64::from(n) - s) * hit).div_small((s + 1) * miss);
+        }
+    }
+    Ok(Counts { lo: 0, w, den: all, exact_to: None })
+}
+
+/// Keep `keep` of `n` dice. `faces` are in keep order (the best kept first), each with its
+/// score (`None`: a face standing for values past those listed, whose score is unknown) and
+/// its weight out of `den`.
+fn keep_dp<W: Weight>(
+    faces: &[(Option<i64>, W)],
+    den: &W,
+    n: u32,
+    keep: u32,
+    fuel: &mut Fuel,
+) -> Result<Counts<W>, Fail> {
+    let (n, k) = (n as usize, keep as usize);
+    let known: Vec<i64> = faces.iter().filter_map(|f| f.0).collect();
+    let min = known.iter().copied().min().unwrap_or(0);
+    let max = known.iter().copied().max().unwrap_or(0);
+    let spread = (max - min) as usize;
+    let mut all = W::from_u64(1);
+    for _ in 0..n {
+        all = all.mul(den);
+    }
+    let words = all.words();
+    let states = k * (k.saturating_sub(1) * spread + 1);
+    fuel.hold(states + k * spread + 1, words)?;
+    fuel.spend(
+        (faces.len() * states) as u64 * (k as u64 + 2) * (words * words) as u64 / 2
+            + (faces.len() * n) as u64 * words as u64,
+    )?;
+    // dp[c][s]: ways to place c dice (fewer than k) on the faces so far, kept scores summing to s
+    // (each score shifted by −min).
+    let mut dp: Vec<Vec<W>> = (0..k).map(|c| vec![W::zero(); c * spread + 1]).collect();
+    dp[0][0] = W::from_u64(1);
+    let mut done = vec![W::zero(); k * spread + 1];
+    let mut below = den.clone();
+    for (index, (score, m)) in faces.iter().enumerate() {
+        below.sub(m);
+        let last = index + 1 == faces.len();
+        // below^t for every t up to n.
+        let mut below_pow = Vec::with_capacity(n + 1);
+        below_pow.push(W::from_u64(1));
+        for t in 1..=n {
+            let next = below_pow[t - 1].mul(&below);
+            below_pow.push(next);
+        }
+        let mut next: Vec<Vec<W>> = (0..k).map(|c| vec![W::zero(); c * spread + 1]).collect();
+        for c in 0..k {
+            if dp[c].iter().all(|x| x.is_zero()) {
+                continue;
+            }
+            let free = n - c;
+            // ways[j] = C(free, j) · m^j
+            let mut ways = Vec::with_capacity(free + 1);
+            let mut choose = W::from_u64(1);
+            let mut mpow = W::from_u64(1);
+            for j in 0..=free {
+                ways.push(choose.mul(&mpow));
+                if j < free {
+                    choose = choose.mul_small((free - j) as u64).div_small(j as u64 + 1);
+                    mpow = mpow.mul(m);
+                }
+            }
+            // Filling the kept count here: the rest of the dice fall below, in below^rest ways.
+            let need = k - c;
+            let mut fill = W::zero();
+            for j in need..=free {
+                fill.mul_add(&ways[j], &below_pow[free - j]);
+            }
+            for (s, x) in dp[c].iter().enumerate() {
+                if x.is_zero() {
+                    continue;
+                }
+                if !last {
+                    next[c][s].add(x);
+                }
+                let Some(score) = score else { continue };
+                let shifted = (score - min) as usize;
+                if !fill.is_zero() {
+                    done[s + need * shifted].mul_add(x, &fill);
+                }
+                if !last {
+                    for j in 1..need {
+                        next[c + j][s + j * shifted].mul_add(x, &ways[j]);
+                    }
+                }
+            }
+        }
+        dp = next;
+    }
+    let lo = min * k as i64;
+    let mut out = Counts { lo, w: done, den: all, exact_to: None };
+    out.trim();
+    Ok(out)
+}
+
+/// The faces of one die and their weights out of the returned denominator, rerolls applied.
+fn face_weights(term: &Term) -> (Vec<(i64, u64)>, u64) {
+    let (low, high) = (term.faces.low(), term.faces.high());
+    let x = u64::from(term.faces.count());
+    let Some(reroll) = &term.reroll else { return ((low..=high).map(|f| (f, 1)).collect(), x) };
+    let hit = super::parse::matching(low, high, &reroll.on);
+    if reroll.once {
+        // Kept at once, or rerolled (|S| of X) and then any face: ([f∉S]·X + |S|) / X².
+        let faces = (low..=high).map(|f| (f, if reroll.matches(f) { hit } else { x + hit })).collect();
+        (faces, x * x)
+    } else {
+        // Rerolled until a face outside S shows: each of those alike.
+        ((low..=high).filter(|&f| !reroll.matches(f)).map(|f| (f, 1)).collect(), x - hit)
+    }
+}
+
+fn clamp(term: &Term, v: i64) -> i64 {
+    let v = term.min.map_or(v, |m| v.max(m));
+    term.max.map_or(v, |m| v.min(m))
+}
+
+fn score(term: &Term, value: i64) -> i64 {
+    match term.success {
+        None => value,
+        Some(on) => i64::from(on.matches(value)) - i64::from(term.failure.is_some_and(|f| f.matches(value))),
+    }
+}
+
+/// The faces of one die of a chain as (triggers, contribution) weights: `first` is the die
+/// rolled, otherwise an explosion's (one less when penetrating). `per_die` scores each die.
+fn steps(term: &Term, first: bool, per_die: bool) -> (BTreeMap<i64, u64>, BTreeMap<i64, u64>, u64) {
+    let (faces, den) = face_weights(term);
+    let explode = term.explode.expect("steps are of an exploding term");
+    let less = i64::from(!first && explode.kind == ExplodeKind::Penetrate);
+    let (mut stop, mut go) = (BTreeMap::new(), BTreeMap::new());
+    for (f, w) in faces {
+        let v = clamp(term, f - less);
+        let c = if per_die { score(term, v) } else { v };
+        *(if explode.on.matches(f) { &mut go } else { &mut stop }).entry(c).or_insert(0) += w;
+    }
+    (stop, go, den)
+}
+
+fn counts_of<W: Weight>(map: &BTreeMap<i64, u64>, den: u64) -> Counts<W> {
+    if map.is_empty() {
+        return Counts { lo: 0, w: vec![W::zero()], den: W::from_u64(den), exact_to: None };
+    }
+    Counts::from_pairs(map.iter().map(|(&v, &w)| (v, W::from_u64(w))), W::from_u64(den))
+}
+
+fn mass(map: &BTreeMap<i64, u64>) -> u64 {
+    map.values().sum()
+}
+
+/// The number of explosions in all (`J`) to sum to for `n` dice, each exploding with chance
+/// `e`: the least with a chance of more below `target` (negative binomial, in logarithms).
+fn depth_for(n: u32, e: f64, target: f64) -> u32 {
+    if e <= 0.0 {
+        return 0;
+    }
+    let n = f64::from(n);
+    let (ln_a, ln_e) = ((1.0 - e).ln(), e.ln());
+    let mut ln_c = 0.0; // ln C(n+j−1, j)
+    let mut cum = 0.0;
+    for j in 0..200_000u32 {
+        let jf = f64::from(j);
+        if j > 0 {
+            ln_c += (n + jf - 1.0).ln() - jf.ln();
+        }
+        cum += (n * ln_a + ln_c + jf * ln_e).exp();
+        if 1.0 - cum <= target && jf > n * e / (1.0 - e) {
+            return j;
+        }
+    }
+    200_000
+}
+
+/// The exact counts of one dice term.
+pub fn term_counts<W: Weight>(term: &Term, fuel: &mut Fuel) -> Result<Counts<W>, Fail> {
+    let n = term.count;
+    if let Some(ex) = term.explode
+        && face_weights(term).0.iter().all(|&(f, w)| w == 0 || !ex.on.matches(f))
+    {
+        // No face that shows explodes: plain dice.
+        return term_counts(&Term { explode: None, ..term.clone() }, fuel);
+    }
+    match (term.explode, term.keep) {
+        (None, None) => {
+            let (faces, den) = face_weights(term);
+            if term.success.is_some() && term.failure.is_none() {
+                let hit: u64 = faces.iter().filter(|(f, _)| score(term, clamp(term, *f)) == 1).map(|p| p.1).sum();
+                return binomial(hit, den - hit, n, fuel);
+            }
+            room::<W>(den, f64::from(n))?;
+            let unit = Counts::from_pairs(
+                faces.iter().map(|&(f, w)| (score(term, clamp(term, f)), W::from_u64(w))),
+                W::from_u64(den),
+            );
+            power(&unit, n, fuel)
+        }
+        (None, Some(keep)) => {
+            let (faces, den) = face_weights(term);
+            room::<W>(den, f64::from(n) + 1.0)?;
+            let mut by_value: BTreeMap<i64, u64> = BTreeMap::new();
+            for (f, w) in faces {
+                *by_value.entry(clamp(term, f)).or_insert(0) += w;
+            }
+            let mut ordered: Vec<(Option<i64>, W)> =
+                by_value.iter().map(|(&v, &w)| (Some(score(term, v)), W::from_u64(w))).collect();
+            if keep.highest {
+                ordered.reverse();
+            }
+            keep_dp(&ordered, &W::from_u64(den), n, keep.count, fuel)
+        }
+        (Some(ex), None)
+            if ex.kind != ExplodeKind::Penetrate && !(ex.kind == ExplodeKind::Compound && term.success.is_some()) =>
+        {
+            negative_binomial(term, fuel)
+        }
+        (Some(ex), keep) if ex.kind == ExplodeKind::Compound || keep.is_none() => chained(term, fuel),
+        _ => Err(Fail::Unsupported),
+    }
+}
+
+/// Plain or compounded explosions summed (or plain ones counted): see the module's notes.
+fn negative_binomial<W: Weight>(term: &Term, fuel: &mut Fuel) -> Result<Counts<W>, Fail> {
+    let per_die = term.success.is_some();
+    let (stop, go, den) = steps(term, true, per_die);
+    let n = term.count;
+    let min_go = *go.keys().next().ok_or(Fail::Unsupported)?;
+    let min_stop = *stop.keys().next().ok_or(Fail::Unsupported)?;
+    if min_go <= 0 {
+        // The listed outcomes would not be complete at any depth.
+        return Err(Fail::Unsupported);
+    }
+    let a = counts_of::<W>(&stop, den);
+    let b = counts_of::<W>(&go, den);
+    let e = mass(&go) as f64 / den as f64;
+    let mut depth = depth_for(n, e, BEYOND / 10.0);
+    // Horner's rule over `depth` steps, each as long as the totals of `depth` explosions.
+    let words = (den as f64).log2() * f64::from(n + depth) / 64.0 + 1.0;
+    let h_len = f64::from(depth) * (min_go.max(1) as f64 + b.w.len() as f64);
+    if f64::from(depth) * h_len * b.w.len() as f64 * words > fuel.0 as f64 || h_len * words > MAX_WORDS as f64 {
+        return Err(Fail::Costly);
+    }
+    room::<W>(den, f64::from(n + depth))?;
+    let a_n = power(&a, n, fuel)?;
+    for _ in 0..4 {
+        room::<W>(den, f64::from(n + depth))?;
+        let limit = (depth as i64 + 1) * min_go - 1; // the highest part of a total H needs
+        let mut dpow = vec![W::from_u64(1)];
+        for _ in 0..depth {
+            let next = dpow.last().expect("one power").mul_small(den);
+            dpow.push(next);
+        }
+        // C(n+j−1, j) for j = 0..=depth.
+        let mut choose = vec![W::from_u64(1)];
+        for j in 0..depth as u64 {
+            let next = choose[j as usize].mul_small(u64::from(n) + j).div_small(j + 1);
+            choose.push(next);
+        }
+        let mut h = Counts { lo: 0, w: vec![choose[depth as usize].clone()], den: W::from_u64(1), exact_to: None };
+        for j in (0..depth as usize).rev() {
+            let mut next = convolve(&b, &h, fuel)?;
+            next.exact_to = Some(limit);
+            next.trim();
+            let scaled = choose[j].mul(&dpow[depth as usize - j]);
+            if next.lo > 0 {
+                let mut w = vec![W::zero(); next.lo as usize];
+                w.append(&mut next.w);
+                next.w = w;
+                next.lo = 0;
+            }
+            next.w[0].add(&scaled);
+            h = next;
+        }
+        h.den = dpow[depth as usize].clone();
+        h.exact_to = Some(limit);
+        let mut total = convolve(&a_n, &h, fuel)?;
+        total.exact_to = Some(i64::from(n) * min_stop + limit);
+        total.trim();
+        if beyond_f64(&total) <= BEYOND {
+            return Ok(total);
+        }
+        depth += depth / 2 + 8;
+    }
+    Err(Fail::Costly)
+}
+
+/// The chance the listed outcomes leave out.
+fn beyond_f64<W: Weight>(c: &Counts<W>) -> f64 {
+    let mut listed = <BigUint as Zero>::zero();
+    for x in &c.w {
+        listed += x.big();
+    }
+    let den = c.den.big();
+    let rest = if den > listed { den - listed } else { <BigUint as Zero>::zero() };
+    ratio_f64(&BigInt::from(rest), &BigInt::from(c.den.big()))
+}
+
+/// Each die a chain to a depth: compounded (kept, dropped or counted) or penetrating.
+fn chained<W: Weight>(term: &Term, fuel: &mut Fuel) -> Result<Counts<W>, Fail> {
+    let ex = term.explode.expect("a chained term explodes");
+    let per_die = ex.kind != ExplodeKind::Compound && term.success.is_some();
+    let (a0, b0, den) = steps(term, true, per_die);
+    let (a1, b1, _) = steps(term, false, per_die);
+    let min_b0 = *b0.keys().next().ok_or(Fail::Unsupported)?;
+    let min_b1 = *b1.keys().next().ok_or(Fail::Unsupported)?;
+    let min_a1 = *a1.keys().next().ok_or(Fail::Unsupported)?;
+    if min_b1 <= 0 {
+        return Err(Fail::Unsupported);
+    }
+    let (e0, e1) = (mass(&b0) as f64 / den as f64, mass(&b1) as f64 / den as f64);
+    // Depth: n · e0 · e1^D below a tenth of what may lie beyond.
+    let mut depth = if e1 > 0.0 {
+        (((BEYOND / 10.0) / (f64::from(term.count) * e0.max(1e-300))).ln() / e1.ln()).ceil().max(1.0) as u32
+    } else {
+        1
+    };
+    let targets: Vec<i64> = [term.success, term.failure].iter().flatten().map(|c| c.target).collect();
+    for _ in 0..4 {
+        // The least a chain of more than `depth` explosions is worth.
+        let mut threshold = min_b0 + depth as i64 * min_b1 + min_a1;
+        let score_above = term.success.is_some() && ex.kind == ExplodeKind::Compound;
+        if score_above {
+            let top = targets.iter().copied().max().unwrap_or(0);
+            if threshold <= top {
+                depth += ((top - threshold) / min_b1 + 1) as u32;
+                threshold = min_b0 + depth as i64 * min_b1 + min_a1;
+            }
+        }
+        room::<W>(den, f64::from(depth + 1) * f64::from(term.count) + 1.0)?;
+        let (ca1, cb1) = (counts_of::<W>(&a1, den), counts_of::<W>(&b1, den));
+        let mut g = ca1.clone();
+        let mut scale = W::from_u64(1);
+        for _ in 1..depth {
+            scale = scale.mul_small(den);
+            let mut next = convolve(&cb1, &g, fuel)?;
+            next.exact_to = Some(threshold - 1 - min_b0);
+            next.trim();
+            let mut added = Counts {
+                lo: ca1.lo,
+                w: ca1.w.iter().map(|x| x.mul(&scale)).collect(),
+                den: next.den.clone(),
+                exact_to: None,
+            };
+            added.exact_to = next.exact_to;
+            g = add_aligned(&next, &added);
+        }
+        let mut unit = convolve(&counts_of::<W>(&b0, den), &g, fuel)?;
+        let scale = unit.den.div_small(den);
+        let first = Counts { lo: 0, w: Vec::new(), den: unit.den.clone(), exact_to: unit.exact_to };
+        let a0c = counts_of::<W>(&a0, den);
+        let mut first = first;
+        first.lo = a0c.lo;
+        first.w = a0c.w.iter().map(|x| x.mul(&scale)).collect();
+        unit = add_aligned(&unit, &first);
+        unit.exact_to = Some(threshold - 1);
+        unit.trim();
+        if score_above {
+            // Scores of the listed values, and the rest (all past every target) at one score.
+            let above = score(term, threshold);
+            let mut rest = unit.den.clone();
+            rest.sub(&listed_sum(&unit));
+            let mut ordered: Vec<(Option<i64>, W)> =
+                unit.w.iter().enumerate().map(|(i, x)| (Some(score(term, unit.lo + i as i64)), x.clone())).collect();
+            ordered.push((Some(above), rest));
+            return match term.keep {
+                None => {
+                    let unit_scores =
+                        Counts::from_pairs(ordered.into_iter().map(|(s, w)| (s.unwrap_or(above), w)), unit.den.clone());
+                    power(&unit_scores, term.count, fuel)
+                }
+                Some(keep) => {
+                    if keep.highest {
+                        ordered.reverse();
+                    }
+                    keep_dp(&ordered, &unit.den, term.count, keep.count, fuel)
+                }
+            };
+        }
+        let out = match term.keep {
+            None => power(&unit, term.count, fuel)?,
+            Some(keep) => {
+                let mut ordered: Vec<(Option<i64>, W)> =
+                    unit.w.iter().enumerate().map(|(i, x)| (Some(unit.lo + i as i64), x.clone())).collect();
+                let mut rest = unit.den.clone();
+                rest.sub(&listed_sum(&unit));
+                ordered.push((None, rest));
+                if keep.highest {
+                    ordered.reverse();
+                }
+                let min_unit = unit.lo;
+                let mut out = keep_dp(&ordered, &unit.den, term.count, keep.count, fuel)?;
+                out.exact_to = Some(threshold - 1 + i64::from(keep.count - 1) * min_unit);
+                out.trim();
+                out
+            }
+        };
+        if beyond_f64(&out) <= BEYOND {
+            return Ok(out);
+        }
+        depth += depth / 2 + 8;
+    }
+    Err(Fail::Costly)
+}
+
+fn listed_sum<W: Weight>(c: &Counts<W>) -> W {
+    let mut s = W::zero();
+    for x in &c.w {
+        s.add(x);
+    }
+    s
+}
+
+/// `a + b` outcome by outcome (same denominator); `exact_to` from `a`.
+fn add_aligned<W: Weight>(a: &Counts<W>, b: &Counts<W>) -> Counts<W> {
+    let lo = a.lo.min(b.lo);
+    let hi = a.hi().max(b.hi());
+    let mut w = vec![W::zero(); (hi - lo + 1) as usize];
+    for (c, src) in [a, b].into_iter().map(|c| (c.lo, &c.w)) {
+        for (i, x) in src.iter().enumerate() {
+            w[(c - lo) as usize + i].add(x);
+        }
+    }
+    let mut out = Counts { lo, w, den: a.den.clone(), exact_to: a.exact_to };
+    out.trim();
+    out
+}
+
+/// An exact distribution in big integers: each listed outcome's ways out of `den`; with
+/// `exact_to`, outcomes past it are not listed and their chance is the part of `den` missing.
+#[derive(Clone, Debug)]
+pub struct Exact {
+    pub outcomes: Vec<(i64, BigUint)>,
+    pub den: BigUint,
+    pub exact_to: Option<i64>,
+}
+
+impl Exact {
+    fn from_counts<W: Weight>(c: Counts<W>) -> Exact {
+        let outcomes =
+            c.w.iter().enumerate().filter(|(_, x)| !x.is_zero()).map(|(i, x)| (c.lo + i as i64, x.big())).collect();
+        Exact { outcomes, den: c.den.big(), exact_to: c.exact_to }
+    }
+
+    fn point(v: i64) -> Exact {
+        Exact { outcomes: vec![(v, BigUint::from(1u32))], den: BigUint::from(1u32), exact_to: None }
+    }
+
+    fn words(&self) -> usize {
+        (self.den.bits() as usize).div_ceil(64).max(1)
+    }
+
+    fn min(&self) -> i64 {
+        self.outcomes.first().map_or(0, |o| o.0)
+    }
+
+    fn constant(&self) -> Option<i64> {
+        (self.outcomes.len() == 1 && self.exact_to.is_none()).then(|| self.outcomes[0].0)
+    }
+}
+
+/// The exact distribution of a whole expression.
+pub fn exact(node: &Node, fuel: &mut Fuel) -> Result<Exact, Fail> {
+    match node {
+        Node::Const(n) => Ok(Exact::point(*n)),
+        Node::Dice(term) => match term_counts::<u128>(term, fuel) {
+            Err(Fail::Wide) => Ok(Exact::from_counts(term_counts::<BigUint>(term, fuel)?)),
+            other => Ok(Exact::from_counts(other?)),
+        },
+        Node::Neg(inner) => negate(exact(inner, fuel)?),
+        Node::Bin(op, a, b) => {
+            let (a, b) = (exact(a, fuel)?, exact(b, fuel)?);
+            match op {
+                Op::Add => add(&a, &b, fuel),
+                Op::Sub => add(&a, &negate(b)?, fuel),
+                Op::Mul | Op::Div => combine(*op, &a, &b, fuel),
+            }
+        }
+    }
+}
+
+fn negate(e: Exact) -> Result<Exact, Fail> {
+    if e.exact_to.is_some() {
+        return Err(Fail::Unsupported);
+    }
+    let mut outcomes: Vec<(i64, BigUint)> = e.outcomes.into_iter().map(|(v, w)| (-v, w)).collect();
+    outcomes.reverse();
+    Ok(Exact { outcomes, den: e.den, exact_to: None })
+}
+
+fn add(a: &Exact, b: &Exact, fuel: &mut Fuel) -> Result<Exact, Fail> {
+    let words = a.words() + b.words();
+    fuel.spend(a.outcomes.len() as u64 * b.outcomes.len() as u64 * words as u64)?;
+    let mut map: BTreeMap<i64, BigUint> = BTreeMap::new();
+    for (x, wx) in &a.outcomes {
+        for (y, wy) in &b.outcomes {
+            *map.entry(x + y).or_default() += wx * wy;
+        }
+    }
+    fuel.hold(map.len(), words)?;
+    let exact_to = match (a.exact_to, b.exact_to) {
+        (None, None) => None,
+        (Some(t), None) => Some(t + b.min()),
+        (None, Some(t)) => Some(t + a.min()),
+        (Some(s), Some(t)) => Some((s + b.min()).min(t + a.min())),
+    };
+    let outcomes = map.into_iter().filter(|(v, _)| exact_to.is_none_or(|t| *v <= t)).collect();
+    Ok(Exact { outcomes, den: &a.den * &b.den, exact_to })
+}
+
+/// Rounds down (towards minus infinity), as the roll does.
+pub fn floor_div(a: i64, b: i64) -> i64 {
+    a.div_euclid(b) - i64::from(b < 0 && a.rem_euclid(b) != 0)
+}
+
+fn combine(op: Op, a: &Exact, b: &Exact, fuel: &mut Fuel) -> Result<Exact, Fail> {
+    let apply = |x: i64, y: i64| if op == Op::Mul { x * y } else { floor_div(x, y) };
+    // A truncated side is kept only where the result still rises with it: times or divided by
+    // a positive constant.
+    let exact_to = match (a.exact_to, b.exact_to, a.constant(), b.constant()) {
+        (None, None, _, _) => None,
+        (Some(t), None, _, Some(c)) if c > 0 => Some(if op == Op::Mul { t * c } else { floor_div(t + 1, c) - 1 }),
+        (None, Some(t), Some(c), _) if c > 0 && op == Op::Mul => Some(t * c),
+        _ => return Err(Fail::Unsupported),
+    };
+    let words = a.words() + b.words();
+    fuel.spend(a.outcomes.len() as u64 * b.outcomes.len() as u64 * words as u64)?;
+    let mut map: BTreeMap<i64, BigUint> = BTreeMap::new();
+    for (x, wx) in &a.outcomes {
+        for (y, wy) in &b.outcomes {
+            *map.entry(apply(*x, *y)).or_default() += wx * wy;
+        }
+    }
+    fuel.hold(map.len(), words)?;
+    let outcomes = map.into_iter().filter(|(v, _)| exact_to.is_none_or(|t| *v <= t)).collect();
+    Ok(Exact { outcomes, den: &a.den * &b.den, exact_to })
+}
+
+/// `num / den` as a float, for numbers of any size.
+pub fn ratio_f64(num: &BigInt, den: &BigInt) -> f64 {
+    if den.is_zero() {
+        return 0.0;
+    }
+    let shift = den.bits().saturating_sub(60).max(num.bits().saturating_sub(60));
+    let n = (num >> shift).to_f64().unwrap_or(0.0);
+    let d = (den >> shift).to_f64().unwrap_or(1.0);
+    if d == 0.0 {
+        // The numerator is far larger: only the ratio of the lead bits matters.
+        return f64::INFINITY;
+    }
+    n / d
+}

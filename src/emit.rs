@@ -1,0 +1,256 @@
+//! Rolling a rule, or asking its odds, and writing what comes out: text, YAML or JSON
+//! documents, one at a time through the writer it is handed. The rulesets hand their rules
+//! here; nothing here knows which games exist.
+
+use crate::cli::Format;
+use crate::dice::{Dice, SeededDice};
+use crate::error::{Error, Result};
+use crate::odds::{Fallback, Odds};
+use crate::render::{self, Palette, Report};
+use serde::Serialize;
+use std::io::Write;
+
+/// The program's own version, in every YAML/JSON document.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// Simulated runs when an odds question is too large to enumerate.
+pub const SIMULATION_TRIALS: u64 = 100_000;
+
+/// One procedure of one ruleset, ready to roll or to give its odds.
+pub trait Rule {
+    type Outcome<'a>: Report
+    where
+        Self: 'a;
+
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a>;
+    fn odds(&self, fallback: Fallback) -> Odds;
+}
+
+/// How one run writes: the settings `app` worked out from the command line and the terminal.
+pub struct Style {
+    pub palette: Palette,
+    pub format: Format,
+    pub quiet: bool,
+    pub show_seed: bool,
+    /// A drawn seed closes the text, dimly, so a roll at the table can be replayed.
+    pub seed_footer: bool,
+    pub repeat: Option<u64>,
+    pub odds: bool,
+    pub seed: u64,
+}
+
+/// Rolls a rule (or asks its odds) and writes the documents.
+pub struct Runner<'a> {
+    out: &'a mut dyn Write,
+    err: &'a mut dyn Write,
+    palette: Palette,
+    format: Format,
+    quiet: bool,
+    show_seed: bool,
+    seed_footer: bool,
+    repeat: Option<u64>,
+    odds: bool,
+    seed: u64,
+    /// The ruleset's id and the command's name, as every document and title gives them.
+    rules: &'static str,
+    procedure: &'static str,
+}
+
+/// The header every YAML and JSON document carries, followed by the result's own fields.
+#[derive(Serialize)]
+struct Doc<'a, T: Serialize> {
+    command: &'static str,
+    rules: &'static str,
+    seed: u64,
+    version: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    n: Option<u64>,
+    #[serde(flatten)]
+    result: &'a T,
+}
+
+#[derive(Serialize)]
+struct OddsDoc<'a> {
+    command: &'static str,
+    rules: &'static str,
+    exact: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    trials: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seed: Option<u64>,
+    version: &'static str,
+    odds: Vec<crate::odds::EntryDoc<'a>>,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    notes: &'a [String],
+}
+
+/// What every YAML/JSON document of a run says before its result, and how it is written.
+struct Header {
+    command: &'static str,
+    rules: &'static str,
+    seed: u64,
+    format: Format,
+    /// Part of a `--repeat` stream: numbered, and `---`-separated in YAML.
+    streamed: bool,
+}
+
+impl Header {
+    /// Appends document `n` (1-based) with `result` to `out`: one line of JSON (JSON Lines,
+    /// for a single run too), or a YAML document.
+    fn write<T: Serialize>(&self, n: u64, result: &T, out: &mut Vec<u8>) -> Result<()> {
+        let doc = Doc {
+            command: self.command,
+            rules: self.rules,
+            seed: self.seed,
+            version: VERSION,
+            n: self.streamed.then_some(n),
+            result,
+        };
+        match self.format {
+            Format::Json => {
+                serde_json::to_writer(&mut *out, &doc).map_err(serialize_error)?;
+                out.push(b'\n');
+            }
+            Format::Yaml => {
+                if self.streamed {
+                    out.extend_from_slice(b"---\n");
+                }
+                out.extend_from_slice(render::yaml::to_string(&doc).map_err(serialize_error)?.as_bytes());
+            }
+            Format::Text => return Err(serialize_error("text is not a document format")),
+        }
+        Ok(())
+    }
+}
+
+impl<'a> Runner<'a> {
+    /// A runner for command `procedure` of ruleset `rules` (their names), writing documents to
+    /// `out` and the `--show-seed` line of `-q` to `err`.
+    pub fn new(
+        out: &'a mut dyn Write,
+        err: &'a mut dyn Write,
+        style: Style,
+        rules: &'static str,
+        procedure: &'static str,
+    ) -> Runner<'a> {
+        let Style { palette, format, quiet, show_seed, seed_footer, repeat, odds, seed } = style;
+        Runner { out, err, palette, format, quiet, show_seed, seed_footer, repeat, odds, seed, rules, procedure }
+    }
+
+    pub fn run<R: Rule>(&mut self, rule: &R) -> Result<()> {
+        if self.odds {
+            let odds = rule.odds(Fallback { seed: self.seed, trials: SIMULATION_TRIALS });
+            return self.write_odds(&odds);
+        }
+        if self.show_seed && self.quiet {
+            writeln!(self.err, "seed {}", self.seed)?;
+        }
+        let count = self.repeat.unwrap_or(1);
+        let header = self.header();
+        let mut dice = SeededDice::new(self.seed);
+        let mut text = String::new();
+        let mut bytes = Vec::new();
+        for n in 1..=count {
+            let outcome = rule.roll(&mut dice);
+            if self.format == Format::Text {
+                text.clear();
+                self.text(&outcome, self.repeat.map(|_| n), &mut text);
+                self.out.write_all(text.as_bytes())?;
+            } else {
+                // Into a buffer first, then one write: documents are serialized in small pieces.
+                bytes.clear();
+                header.write(n, &outcome, &mut bytes)?;
+                self.out.write_all(&bytes)?;
+            }
+        }
+        if self.seed_footer && self.format == Format::Text && !self.quiet {
+            text.clear();
+            let p = &self.palette;
+            p.line(&mut text, "", &p.dim(format_args!("--seed {} replays this", self.seed)).to_string());
+            self.out.write_all(text.as_bytes())?;
+        }
+        Ok(())
+    }
+
+    fn header(&self) -> Header {
+        Header {
+            command: self.procedure,
+            rules: self.rules,
+            seed: self.seed,
+            format: self.format,
+            streamed: self.repeat.is_some(),
+        }
+    }
+
+    fn title(&self, out: &mut String, index: Option<u64>, extra: Option<&str>) {
+        use std::fmt::Write as _;
+        let p = &self.palette;
+        let mut title = format!("{} · {}", self.procedure, self.rules);
+        if let Some(extra) = extra {
+            let _ = write!(title, " · {extra}");
+        }
+        if let Some(n) = index {
+            let _ = write!(title, " · run {n}");
+        }
+        if self.show_seed {
+            let _ = write!(title, " · seed {}", self.seed);
+        }
+        p.line(out, "", &p.paint(p.title, title).to_string());
+    }
+
+    fn text<T: Report>(&self, outcome: &T, index: Option<u64>, out: &mut String) {
+        if self.quiet {
+            outcome.headline(out);
+            out.push('\n');
+            return;
+        }
+        if index.is_some_and(|n| n > 1) {
+            out.push('\n');
+        }
+        self.title(out, index, None);
+        outcome.text(&self.palette, out);
+    }
+
+    fn write_odds(&mut self, odds: &Odds) -> Result<()> {
+        match self.format {
+            Format::Text => {
+                let mut text = String::new();
+                if self.quiet {
+                    for entry in &odds.entries {
+                        use std::fmt::Write as _;
+                        let prefix = entry.part.as_deref().map(|p| format!("{p}: ")).unwrap_or_default();
+                        let _ = writeln!(text, "{} {prefix}{}", entry.prob, entry.label);
+                    }
+                } else {
+                    self.title(&mut text, None, Some(if odds.exact() { "exact odds" } else { "estimated odds" }));
+                    render::odds::text(odds, &self.palette, &mut text);
+                }
+                self.out.write_all(text.as_bytes())?;
+            }
+            Format::Json | Format::Yaml => {
+                let doc = OddsDoc {
+                    command: self.procedure,
+                    rules: self.rules,
+                    exact: odds.exact(),
+                    trials: odds.trials,
+                    seed: odds.seed,
+                    version: VERSION,
+                    odds: odds.entry_docs(),
+                    notes: &odds.notes,
+                };
+                if self.format == Format::Json {
+                    let mut bytes = serde_json::to_vec(&doc).map_err(serialize_error)?;
+                    bytes.push(b'\n');
+                    self.out.write_all(&bytes)?;
+                } else {
+                    self.out.write_all(render::yaml::to_string(&doc).map_err(serialize_error)?.as_bytes())?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn serialize_error(err: impl std::fmt::Display) -> Error {
+    Error::data(format!("cannot serialize the result: {err}"))
+}

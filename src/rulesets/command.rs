@@ -1,0 +1,298 @@
+//! The command line as the registry completes it. `src/cli.rs` declares every option once;
+//! the registry gives `--rules` its values, and builds the command line of the ruleset in use:
+//! its command shows only the flags the ruleset declares for it, in its words, and its help
+//! ends with the ruleset's examples, keys and manual page. No list of rulesets or of a flag's
+//! owners is written anywhere else.
+
+use super::{Example, Procedure, RULESETS, Ruleset};
+use crate::cast::{KeyDef, KeyKind, MAX_GROUP};
+use clap::Args as _;
+use clap::builder::{PossibleValue, PossibleValuesParser};
+use std::ffi::{OsStr, OsString};
+use std::fmt::Write as _;
+
+/// The whole command line, every ruleset's flags: what the static completion scripts and the
+/// commands' manual pages describe.
+pub fn command() -> clap::Command {
+    with_rulesets(crate::cli::command())
+}
+
+/// `--rules` takes the registry's ids and aliases, in any case, each with its title.
+fn with_rulesets(cmd: clap::Command) -> clap::Command {
+    let values = RULESETS.iter().map(|r| PossibleValue::new(r.id).aliases(r.aliases.iter().copied()).help(r.title));
+    let others: Vec<&str> = RULESETS.iter().skip(1).map(|r| r.id).collect();
+    let help = format!("Ruleset: {} (default), {}; default from FRAY_RULES", Ruleset::implied().id, others.join(", "));
+    let cmd = cmd.mut_arg("rules", |arg| arg.value_parser(PossibleValuesParser::new(values)).help(help));
+    // `mut_arg` puts the argument last: the others follow it again, in their order.
+    let later: Vec<String> = cmd.get_arguments().map(|a| a.get_id().to_string()).filter(|id| id != "rules").collect();
+    later.iter().fold(cmd, |cmd, id| cmd.mut_arg(id, |arg| arg))
+}
+
+/// What a command line names before it is parsed.
+#[derive(Clone, Copy, Debug)]
+pub struct Named {
+    /// `-r`/`--rules`, else FRAY_RULES, else the default; a name that is no ruleset counts as
+    /// none (parsing reports it).
+    pub rules: &'static Ruleset,
+    /// The game command, also after `help` (`fray help surprise`).
+    pub procedure: Option<Procedure>,
+    /// A command is named, a game's or another (`completions`).
+    pub command: bool,
+    /// Long help is asked for: `--help`, or the `help` command.
+    pub long_help: bool,
+}
+
+/// The global options that take a value, which may be the next word.
+const GLOBAL_VALUES: [&str; 8] = ["-r", "--rules", "--seed", "-f", "--format", "--color", "-n", "--repeat"];
+
+/// Reads the ruleset and the command from `words` (the program's name first), as the shell
+/// split them: bash splits `--rules=5e` at the `=`, so a lone `=` may stand before a value.
+pub fn scan(words: &[OsString], rules_var: Option<&OsStr>) -> Named {
+    let words: Vec<&str> = words.iter().skip(1).map(|w| w.to_str().unwrap_or("")).collect();
+    let mut rules = rules_var.and_then(OsStr::to_str).and_then(|v| Ruleset::named(v.trim()));
+    let mut procedure = None;
+    let mut command_seen = false;
+    let mut long_help = false;
+    let mut i = 0;
+    while i < words.len() {
+        let word = words[i];
+        i += 1;
+        if word == "--" {
+            break;
+        }
+        long_help |= word == "--help" || (!command_seen && word == "help");
+        let (flag, attached) = match word.split_once('=') {
+            Some((flag, value)) if flag.starts_with("--") => (flag, Some(value)),
+            _ => match word.strip_prefix("-r") {
+                Some(value) if !value.is_empty() && !word.starts_with("--") => ("-r", Some(value)),
+                _ => (word, None),
+            },
+        };
+        if flag.starts_with('-') {
+            let value = match attached {
+                Some(value) => Some(value),
+                None if !command_seen && GLOBAL_VALUES.contains(&flag) || matches!(flag, "-r" | "--rules") => {
+                    if words.get(i) == Some(&"=") {
+                        i += 1;
+                    }
+                    i += 1;
+                    words.get(i - 1).copied()
+                }
+                None => None,
+            };
+            if matches!(flag, "-r" | "--rules") {
+                rules = value.and_then(Ruleset::named).or(rules);
+            }
+        } else if !command_seen {
+            command_seen = word != "help";
+            procedure = Procedure::ALL.into_iter().find(|p| p.name() == word);
+        }
+    }
+    Named { rules: rules.unwrap_or_else(Ruleset::implied), procedure, command: command_seen, long_help }
+}
+
+/// The command line for the ruleset and command `named`: that command shows only the flags
+/// the ruleset declares for it, each in the ruleset's words. Only that command is built, and
+/// only it receives the global options.
+pub fn command_for(named: Named) -> clap::Command {
+    let Some(procedure) = named.procedure else { return command() };
+    let cmd = with_rulesets(crate::cli::command_of(procedure.name()));
+    let rules = named.rules;
+    cmd.mut_subcommand(procedure.name(), |sub| {
+        // Built here instead of when clap reaches the command, to show the ruleset's view.
+        let sub = procedure_args(procedure)(sub.defer(|sub| sub));
+        sub.mut_args(|arg| {
+            let flag = match arg.get_long() {
+                Some(long) => format!("--{long}"),
+                None => "COMBATANT".to_string(),
+            };
+            if !rules.takes_flag(procedure, &flag) {
+                return arg.hide(true);
+            }
+            let arg = offer((rules.values)(&flag), arg);
+            match rules.flag_help.iter().find(|(p, f, _)| *p == procedure && *f == flag) {
+                Some((_, _, help)) => arg.help(*help),
+                None => arg,
+            }
+        })
+    })
+}
+
+/// `arg` with the words a ruleset gives its value offered to help and completion; the value is
+/// still read as any text, for the ruleset to judge in its own words.
+pub fn offer(words: Vec<&'static str>, arg: clap::Arg) -> clap::Arg {
+    if words.is_empty() { arg } else { arg.value_parser(Offering(words)) }
+}
+
+/// Every ruleset's words for the value of `flag`, each once.
+pub fn every_value(flag: &str) -> Vec<&'static str> {
+    let mut words: Vec<&'static str> = Vec::new();
+    for word in RULESETS.iter().flat_map(|r| (r.values)(flag)) {
+        if !words.contains(&word) {
+            words.push(word);
+        }
+    }
+    words
+}
+
+/// A value read as text that offers `words`.
+#[derive(Clone)]
+struct Offering(Vec<&'static str>);
+
+impl clap::builder::TypedValueParser for Offering {
+    type Value = String;
+
+    fn parse_ref(&self, cmd: &clap::Command, _: Option<&clap::Arg>, value: &OsStr) -> Result<String, clap::Error> {
+        value
+            .to_str()
+            .map(str::to_string)
+            .ok_or_else(|| clap::Error::new(clap::error::ErrorKind::InvalidUtf8).with_cmd(cmd))
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(self.0.iter().map(|w| PossibleValue::new(*w))))
+    }
+}
+
+/// The arguments of a game command, as `src/cli.rs` declares them.
+fn procedure_args(procedure: Procedure) -> fn(clap::Command) -> clap::Command {
+    match procedure {
+        Procedure::Surprise => crate::cli::SurpriseArgs::augment_args,
+        Procedure::Distance => crate::cli::DistanceArgs::augment_args,
+        Procedure::Initiative => crate::cli::InitiativeArgs::augment_args,
+        Procedure::Reaction => crate::cli::ReactionArgs::augment_args,
+        Procedure::Pursue => crate::cli::PursueArgs::augment_args,
+        Procedure::Encounter => crate::cli::EncounterArgs::augment_args,
+    }
+}
+
+/// The width help text fray writes itself is kept within (examples aside, which are never
+/// broken).
+const WIDTH: usize = 80;
+
+/// What help prints after clap's text, unwrapped: the examples that run under the ruleset,
+/// the keys its command's sides and combatants take with their ranges, and where to read more;
+/// with `long` (`--help`), the environment and exit status too.
+pub fn help_footer(named: Named) -> String {
+    let rules = named.rules;
+    let mut out = String::new();
+    match named.procedure {
+        None if named.command => {}
+        None => {
+            let tour: Vec<&Example> = RULESETS.iter().flat_map(|r| r.examples).filter(|e| e.tour).collect();
+            examples(&mut out, &tour);
+            let _ = writeln!(out, "\nEach ruleset's rules and keys: man fray-ID (ID one of the --rules values).");
+        }
+        Some(procedure) if !rules.has(procedure) => {
+            let _ = writeln!(
+                out,
+                "The {} ruleset has no {} rule; rulesets with one: {}.",
+                rules.id,
+                procedure.rule_name(),
+                Ruleset::having(procedure).join(", ")
+            );
+            let _ = writeln!(out, "Their flags: fray -r ID {} --help", procedure.name());
+        }
+        Some(procedure) => {
+            let own: Vec<&Example> = rules.examples.iter().filter(|e| e.procedure == procedure).collect();
+            examples(&mut out, &own);
+            if rules.takes_flag(procedure, "COMBATANT") {
+                keys(&mut out, rules);
+            }
+            let _ = writeln!(out, "\nThe {} rules in full: man fray-{}", rules.id, rules.id);
+            if rules.takes_flag(procedure, "--roster-example") {
+                let _ = writeln!(
+                    out,
+                    "A roster file with every key explained: fray -r {} {} --roster-example",
+                    rules.id,
+                    procedure.name()
+                );
+            }
+            let others: Vec<&str> =
+                RULESETS.iter().filter(|r| r.id != rules.id && r.has(procedure)).map(|r| r.id).collect();
+            let _ =
+                writeln!(out, "Under another ruleset ({}): fray -r ID {} --help", others.join(", "), procedure.name());
+        }
+    }
+    if named.long_help && (named.procedure.is_some() || !named.command) {
+        let _ = writeln!(out, "\n{}", crate::cli::ENV_HELP);
+    }
+    out
+}
+
+/// `Examples:`, one command line each, never broken; what it shows beside it where that fits
+/// in [`WIDTH`], else on the next line.
+fn examples(out: &mut String, examples: &[&Example]) {
+    if examples.is_empty() {
+        return;
+    }
+    let fits = |e: &&&Example| e.what.is_empty() || 2 + e.line.len() + 3 + e.what.len() <= WIDTH;
+    let column = examples.iter().filter(fits).map(|e| e.line.len()).max().unwrap_or(0);
+    let _ = writeln!(out, "Examples:");
+    for example in examples {
+        if example.what.is_empty() {
+            let _ = writeln!(out, "  {}", example.line);
+        } else if fits(&example) {
+            let _ = writeln!(out, "  {:column$}   {}", example.line, example.what);
+        } else {
+            let _ = writeln!(out, "  {}\n      {}", example.line, example.what);
+        }
+    }
+}
+
+/// The keys of the ruleset's combatants and sides, each with what it takes.
+fn keys(out: &mut String, rules: &Ruleset) {
+    let _ = writeln!(out, "\nCombatant keys (NAME:KEY=VALUE,... or NAME:FLAG; NAME*N for a group of N):");
+    let count = KeyDef::int("count", 1, MAX_GROUP as i64, "a group of N identical combatants");
+    let side = KeyDef::word("side", &["NAME"], "the side it fights on (default: the first side)");
+    key_lines(out, [&count, &side].into_iter().chain(rules.keys.combatant.keys));
+    let _ = write!(out, "\nSide keys (--side NAME:KEY=VALUE,...):");
+    if rules.keys.side.keys.is_empty() {
+        let _ = writeln!(out, " none");
+    } else {
+        let _ = writeln!(out);
+        key_lines(out, rules.keys.side.keys.iter());
+    }
+}
+
+/// One key a line, `name=N  what it is (what it takes)`, wrapped within [`WIDTH`] under the
+/// description.
+fn key_lines<'a>(out: &mut String, keys: impl Iterator<Item = &'a KeyDef>) {
+    let keys: Vec<(String, String)> = keys
+        .map(|key| {
+            let shape = match key.kind {
+                KeyKind::Word(["NAME"]) => "=NAME".into(),
+                KeyKind::Flag => String::new(),
+                KeyKind::Int { .. } => "=N".into(),
+                KeyKind::Hundredths { .. } => "=N.NN".into(),
+                KeyKind::Word(_) => "=WORD".into(),
+                KeyKind::Text(_) => "=TEXT".into(),
+            };
+            let meaning = match key.kind {
+                KeyKind::Flag | KeyKind::Text(_) | KeyKind::Word(["NAME"]) => key.help.to_string(),
+                _ => format!("{}; {}", key.help, key.allowed()),
+            };
+            (format!("{}{shape}", key.name), meaning)
+        })
+        .collect();
+    let column = keys.iter().map(|(tag, _)| tag.len()).max().unwrap_or(0).min(16);
+    for (tag, meaning) in keys {
+        let indent = 2 + column + 2;
+        let mut line = format!("  {tag:column$}");
+        if tag.len() > column {
+            let _ = writeln!(out, "{line}");
+            line = " ".repeat(indent - 2);
+        }
+        for word in meaning.split(' ') {
+            if line.len() + 1 + word.len() > WIDTH && line.len() > indent {
+                let _ = writeln!(out, "{line}");
+                line = " ".repeat(indent - 1);
+            } else if line.len() < indent - 1 {
+                line.push_str(&" ".repeat(indent - 1 - line.len()));
+            }
+            line.push(' ');
+            line.push_str(word);
+        }
+        let _ = writeln!(out, "{line}");
+    }
+}

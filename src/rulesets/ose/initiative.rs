@@ -1,0 +1,517 @@
+//! Side initiative (seed 000, step 4): each side not surprised rolls 1d6, highest first; the
+//! odds of the acting order, or beyond three sides who acts first and each side's place.
+
+use super::surprise::{count_of, given_or_rolled};
+use crate::dice::{Dice, Roll};
+use crate::odds::{Dist, Fallback, Method, Odds, exact_or_estimate};
+use crate::order::odds::Line;
+use crate::order::{self, Settle, Tie};
+use crate::outcome::join;
+use crate::prob::Prob;
+use crate::rulesets::Rule;
+use serde::Serialize;
+use serde_json::json;
+use std::collections::BTreeMap;
+
+/// Sides beyond this many get who acts first and each side's place instead of the full order.
+pub(super) const FULL_ORDER_SIDES: usize = 3;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ties {
+    Reroll,
+    Simultaneous,
+}
+
+impl Ties {
+    /// How the ordering module settles those level on a d6: re-roll it, or act together.
+    pub fn settle(self) -> Settle {
+        match self {
+            Ties::Reroll => Settle::RollOff(6),
+            Ties::Simultaneous => Settle::Simultaneous,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct InitiativeInput {
+    pub sides: Vec<String>,
+    /// `--wait SIDE`: gives up initiative and acts after the others.
+    pub waits: Vec<bool>,
+    pub ties: Ties,
+    /// Each side's d6, where already rolled at the table (none: every side rolls).
+    pub given: Vec<Option<u32>>,
+}
+
+/// One entry of the acting order.
+#[derive(Clone, Debug, Serialize)]
+pub struct Place<'a> {
+    pub name: &'a str,
+    /// The initiative number (null for a side that waits or acts alone).
+    pub total: Option<u32>,
+    /// 1-based acting position; sides acting simultaneously share it.
+    pub place: usize,
+    /// The side's 1d6 (absent for a side that waits or acts alone).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub roll: Option<Roll>,
+    /// The roll was given, not rolled.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub given: bool,
+    /// Gave up initiative to react after the others.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub waits: bool,
+    /// The only side to roll: acts first without a roll.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub alone: bool,
+}
+
+/// Why the order is not simply "every side rolls".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum InitNote {
+    /// Every side is surprised: nobody has the advantage, so surprise changes nothing.
+    AllSurprised,
+    /// Every side able to act waits: nobody gives anything up, so they all roll.
+    AllWait,
+    /// The only side able to act waits, but no other side acts: it has nobody to wait for.
+    NobodyToWaitFor,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct InitiativeOutcome<'a> {
+    pub order: Vec<Place<'a>>,
+    /// Sides that do not roll because they are surprised.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub surprised: Vec<&'a str>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub ties: Vec<Tie<'a, u32>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<InitNote>,
+}
+
+impl InitiativeOutcome<'_> {
+    /// The acting order as groups of side indices (simultaneous sides share a group).
+    fn groups(&self, names: &[String]) -> Vec<Vec<usize>> {
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        let mut last_place = 0;
+        for place in &self.order {
+            let index = names.iter().position(|n| n == place.name).unwrap_or(0);
+            if place.place == last_place {
+                if let Some(group) = groups.last_mut() {
+                    group.push(index);
+                }
+            } else {
+                groups.push(vec![index]);
+                last_place = place.place;
+            }
+        }
+        groups
+    }
+}
+
+/// The sides' initiative, the surprised sides (`--surprised`, or those an encounter's surprise
+/// caught) left out.
+pub struct Initiative<'i> {
+    pub input: &'i InitiativeInput,
+    /// One per side: true where the side is surprised.
+    pub surprised: Vec<bool>,
+}
+
+impl<'i> Rule for Initiative<'i> {
+    type Outcome<'a>
+        = InitiativeOutcome<'i>
+    where
+        Self: 'a;
+
+    /// seed 000: each side not surprised rolls 1d6, highest first; ties re-roll or act together;
+    /// a waiting side acts after the others.
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> InitiativeOutcome<'i> {
+        let (input, surprised) = (self.input, &self.surprised[..]);
+        let n = input.sides.len();
+        let name = |i: usize| input.sides[i].as_str();
+        let mut notes = Vec::new();
+        let is_surprised = |i: usize| surprised.get(i).copied().unwrap_or(false);
+        // Every side surprised: nobody has the advantage, so surprise changes nothing.
+        let all_surprised = n > 0 && (0..n).all(is_surprised);
+        if all_surprised {
+            notes.push(InitNote::AllSurprised);
+        }
+        let active = |i: usize| all_surprised || !is_surprised(i);
+        let actors: Vec<usize> = (0..n).filter(|&i| active(i)).collect();
+        let wants_to_wait = |i: usize| input.waits.get(i).copied().unwrap_or(false);
+        // Waiting means acting after the others: when every side able to act would wait, nobody
+        // gives anything up (so all of them roll), and a lone side has nobody to wait for.
+        let all_wait = actors.iter().all(|&i| wants_to_wait(i)) && !actors.is_empty();
+        if all_wait {
+            notes.push(if actors.len() > 1 { InitNote::AllWait } else { InitNote::NobodyToWaitFor });
+        }
+        let waits = |i: usize| !all_wait && active(i) && wants_to_wait(i);
+        let rollers: Vec<usize> = actors.iter().copied().filter(|&i| !waits(i)).collect();
+
+        let mut order: Vec<Place<'i>> = Vec::with_capacity(n);
+        let mut ties = Vec::new();
+        if let [only] = rollers[..] {
+            order.push(Place {
+                name: name(only),
+                total: None,
+                place: 1,
+                roll: None,
+                given: false,
+                waits: false,
+                alone: true,
+            });
+        } else {
+            let given = |i: usize| input.given.get(i).copied().flatten();
+            let mut rolls = vec![Roll::new(6, &[]); n];
+            for &i in &rollers {
+                rolls[i] = given_or_rolled(given(i), dice);
+            }
+            let roll = |i: usize| rolls[i];
+            let ranking = order::rank(&rollers, |i| roll(i).total, &[], input.ties.settle(), dice);
+            for (&i, &place) in ranking.order.iter().zip(&ranking.places) {
+                let roll = roll(i);
+                order.push(Place {
+                    name: name(i),
+                    total: Some(roll.total),
+                    place,
+                    roll: Some(roll),
+                    given: given(i).is_some(),
+                    waits: false,
+                    alone: false,
+                });
+            }
+            ties = ranking.named_ties(|i| roll(i).total, name);
+        }
+        let wait_place = order.len() + 1;
+        for i in (0..n).filter(|&i| waits(i)) {
+            order.push(Place {
+                name: name(i),
+                total: None,
+                place: wait_place,
+                roll: None,
+                given: false,
+                waits: true,
+                alone: false,
+            });
+        }
+        let surprised = (0..n).filter(|&i| !active(i)).map(name).collect();
+        InitiativeOutcome { order, surprised, ties, notes }
+    }
+
+    fn odds(&self, fallback: Fallback) -> Odds {
+        let (input, surprised) = (self.input, &self.surprised[..]);
+        let mut odds = Odds::default();
+        if input.sides.len() > FULL_ORDER_SIDES && has_given(input) {
+            let (dist, method) = initiative_dist(self, fallback);
+            odds.push(None, "who acts first", &dist, method, |groups| describe_order(&input.sides, groups, false));
+            odds.note(GIVEN_FIRST_ONLY);
+            return odds;
+        }
+        if input.sides.len() > FULL_ORDER_SIDES {
+            let chances: Vec<Prob> = (0..input.sides.len())
+                .map(|i| if surprised.get(i).copied().unwrap_or(false) { Prob::one() } else { Prob::zero() })
+                .collect();
+            push_standings(&mut odds, input, &chances, Method::exact(fallback));
+            return odds;
+        }
+        let (dist, method) = initiative_dist(self, fallback);
+        odds.push(None, "acting order", &dist, method, |groups| describe_order(&input.sides, groups, true));
+        odds
+    }
+}
+
+/// Acting orders (or who acts first, for many sides), with their probabilities.
+pub(super) fn initiative_dist(rule: &Initiative, fallback: Fallback) -> (Dist<Vec<Vec<usize>>>, Method) {
+    let input = rule.input;
+    let full = input.sides.len() <= FULL_ORDER_SIDES;
+    exact_or_estimate(
+        |d| {
+            let groups = rule.roll(d).groups(&input.sides);
+            if full { groups } else { groups.into_iter().take(1).collect() }
+        },
+        fallback,
+    )
+}
+
+pub(super) fn describe_order(names: &[String], groups: &[Vec<usize>], full: bool) -> (serde_json::Value, String) {
+    let words: Vec<String> = groups
+        .iter()
+        .map(|g| {
+            let who: Vec<&str> = g.iter().map(|&i| names[i].as_str()).collect();
+            if who.len() > 1 { format!("{} together", join(&who)) } else { who[0].to_string() }
+        })
+        .collect();
+    let data: Vec<Vec<&str>> = groups.iter().map(|g| g.iter().map(|&i| names[i].as_str()).collect()).collect();
+    if full {
+        let mut label = words.join(", then ");
+        let left_out: Vec<&str> =
+            (0..names.len()).filter(|i| !groups.iter().flatten().any(|j| j == i)).map(|i| names[i].as_str()).collect();
+        if !left_out.is_empty() {
+            label.push_str(&format!(" alone; {} surprised", join(&left_out)));
+        }
+        (json!(data), label)
+    } else {
+        (json!(data.first()), format!("{} first", words.first().map(String::as_str).unwrap_or("nobody")))
+    }
+}
+
+/// Beyond three sides: who acts first and each side's place, each side surprised with its
+/// chance in `chances` (certain or not at all outside an encounter).
+///
+/// Every side that rolls rolls 1d6 alike, so all that matters is how many roll and how many
+/// wait: the rolling sides' places are even (ties re-rolled) or follow the number of others
+/// rolling higher (ties acting together); the waiting act after all of them. Alike sides (the
+/// same chance of surprise, waiting or not) have alike odds and are worked out once.
+pub(super) fn push_standings(odds: &mut Odds, input: &InitiativeInput, chances: &[Prob], method: Method) {
+    let n = input.sides.len();
+    let waits = |i: usize| input.waits.get(i).copied().unwrap_or(false);
+    let totals = ((0..n).filter(|&i| !waits(i)).count(), (0..n).filter(|&i| waits(i)).count());
+    let mut die = Die::default();
+    // Alike sides (the same chance of surprise, waiting or not): their place and chance to be first.
+    let mut kinds: BTreeMap<(Prob, bool), Standing> = BTreeMap::new();
+    let mut first_pairs = Vec::new();
+    let mut places = Vec::with_capacity(n);
+    for i in 0..n {
+        let key = (chances[i].clone(), waits(i));
+        let (place, first) = kinds
+            .entry(key)
+            .or_insert_with(|| {
+                // The others: how many not surprised among those who would roll, and who would wait.
+                let others = |wait: bool| {
+                    count_of((0..n).filter(|&j| j != i && waits(j) == wait).map(|j| chances[j].complement()))
+                };
+                side_standing(&others(false), &others(true), &chances[i], waits(i), totals, input.ties, &mut die)
+            })
+            .clone();
+        first_pairs.push((Some(i), first));
+        places.push(place);
+    }
+    let first_title = "who acts first";
+    match input.ties {
+        Ties::Reroll => {
+            let first = Dist::from_pairs(first_pairs);
+            odds.push(Some("first"), first_title, &first, method, |who| match who {
+                Some(i) => (json!(input.sides[*i]), format!("{} first", input.sides[*i])),
+                None => (json!({ "together": 0 }), "nobody".to_string()),
+            });
+        }
+        Ties::Simultaneous => {
+            // Alone first, or k together, over how many roll.
+            let all = |wait: bool| count_of((0..n).filter(|&j| waits(j) == wait).map(|j| chances[j].complement()));
+            let rollers = rollers_dist(&all(false), &all(true), totals);
+            let together = rollers.and_then(|&r| die.top(r));
+            let first = Dist::from_pairs(
+                first_pairs
+                    .into_iter()
+                    .map(|(i, p)| (First::Alone(i.unwrap_or(0)), p))
+                    .chain(together.iter().filter(|(k, _)| *k > 1).map(|(k, p)| (First::Together(*k), p.clone()))),
+            );
+            odds.push(Some("first"), first_title, &first, method, |f| match f {
+                First::Alone(i) => (json!(input.sides[*i]), format!("{} first, alone", input.sides[*i])),
+                First::Together(k) => (json!({ "together": k }), format!("{k} sides together first")),
+            });
+        }
+    }
+    for (i, place) in places.iter().enumerate() {
+        let line = Line::one(&input.sides[i], i);
+        odds.push(Some(&line.part), line.title, place, method, |p| match p {
+            Some(p) => (json!(p), order::odds::ordinal(*p)),
+            None => (serde_json::Value::Null, "surprised: does not act".to_string()),
+        });
+    }
+}
+
+/// A side's place (`None`: surprised) and its chance to act first.
+type Standing = (Dist<Option<usize>>, Prob);
+
+/// Who acts first when ties act together: one side alone, or several at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum First {
+    Alone(usize),
+    Together(usize),
+}
+
+/// How many sides roll: those not surprised and not waiting; everyone when all are surprised
+/// (`totals`: the sides that would roll and that would wait); the waiting when all able to act wait.
+fn rollers_dist(rolling: &Dist<usize>, waiting: &Dist<usize>, totals: (usize, usize)) -> Dist<usize> {
+    rolling.and_then(|&r| {
+        waiting.map(|&w| {
+            let (r, w) = if r + w == 0 { totals } else { (r, w) };
+            if r == 0 { w } else { r }
+        })
+    })
+}
+
+/// One side's place and its chance to act first (for ties acting together: first alone), given
+/// how many of the others are not surprised (`rolling` of those who would roll, `waiting` of
+/// those who would wait), its own chance of surprise, and whether it waits.
+fn side_standing(
+    rolling: &Dist<usize>,
+    waiting: &Dist<usize>,
+    surprise: &Prob,
+    waits: bool,
+    totals: (usize, usize),
+    ties: Ties,
+    die: &mut Die,
+) -> (Dist<Option<usize>>, Prob) {
+    // The chance that it does not act, that it waits behind so many rollers, or rolls among so many.
+    let mut out = Prob::zero();
+    let mut behind: BTreeMap<usize, Prob> = BTreeMap::new();
+    let mut among: BTreeMap<usize, Prob> = BTreeMap::new();
+    let add = |map: &mut BTreeMap<usize, Prob>, k: usize, p: &Prob| {
+        let sum = map.entry(k).or_insert_with(Prob::zero);
+        *sum = sum.add(p);
+    };
+    for (r, pr) in rolling.iter() {
+        for (w, pw) in waiting.iter() {
+            for (caught, p) in [(true, surprise.clone()), (false, surprise.complement())] {
+                let p = p.mul(pr).mul(pw);
+                if p.is_zero() {
+                    continue;
+                }
+                // seed 000: when every side is surprised, nobody is: everyone acts.
+                let (r, w) = match (caught, r + w) {
+                    (true, 0) => totals,
+                    (true, _) => {
+                        out = out.add(&p);
+                        continue;
+                    }
+                    (false, _) => (r + usize::from(!waits), w + usize::from(waits)),
+                };
+                // When all able to act would wait, nobody gives anything up: they all roll.
+                match (r, waits) {
+                    (0, _) => add(&mut among, w, &p),
+                    (r, false) => add(&mut among, r, &p),
+                    (r, true) => add(&mut behind, r + 1, &p),
+                }
+            }
+        }
+    }
+    let mut pairs = vec![(None, out)];
+    pairs.extend(behind.into_iter().map(|(place, p)| (Some(place), p)));
+    let mut first = Prob::zero();
+    for (r, p) in among {
+        let (place, alone) = die.place(r, ties);
+        first = first.add(&p.mul(&alone));
+        pairs.extend(place.iter().map(|(k, q)| (Some(*k), q.mul(&p))));
+    }
+    (Dist::from_pairs(pairs), first)
+}
+
+/// The odds of `r` sides each rolling 1d6, remembered by `r`.
+#[derive(Default)]
+struct Die {
+    places: BTreeMap<(usize, bool), (Dist<usize>, Prob)>,
+    tops: BTreeMap<usize, Dist<usize>>,
+}
+
+impl Die {
+    /// One roller's place among `r` and its chance to be first (alone, when ties act together).
+    fn place(&mut self, r: usize, ties: Ties) -> (Dist<usize>, Prob) {
+        let key = (r, ties == Ties::Reroll);
+        self.places
+            .entry(key)
+            .or_insert_with(|| match (r, ties) {
+                (0 | 1, _) => (Dist::point(1), Prob::one()),
+                // Re-rolled ties: every order of the r alike sides is as likely as any other.
+                (r, Ties::Reroll) => {
+                    let even = Prob::new(1, r as u128);
+                    (Dist::from_pairs((1..=r).map(|k| (k, even.clone()))), even)
+                }
+                // Ties act together: 1 + those rolling higher; first alone when all roll lower.
+                (r, Ties::Simultaneous) => {
+                    let mut pairs = Vec::new();
+                    let mut alone = Prob::zero();
+                    for v in 1..=6u128 {
+                        let (higher, lower_or_level) = (Prob::new(6 - v, 6), Prob::new(v, 6));
+                        for (m, q) in binomial(r - 1, &higher, &lower_or_level) {
+                            pairs.push((m + 1, q.mul(&Prob::new(1, 6))));
+                        }
+                        alone = alone.add(&Prob::new(v - 1, 6).pow(r - 1).mul(&Prob::new(1, 6)));
+                    }
+                    (Dist::from_pairs(pairs), alone)
+                }
+            })
+            .clone()
+    }
+
+    /// How many of `r` sides share the top roll (ties acting together).
+    fn top(&mut self, r: usize) -> Dist<usize> {
+        self.tops
+            .entry(r)
+            .or_insert_with(|| {
+                if r <= 1 {
+                    return Dist::point(r);
+                }
+                let mut pairs = Vec::new();
+                for v in 1..=6u128 {
+                    let (at, below) = (Prob::new(1, 6), Prob::new(v - 1, 6));
+                    pairs.extend(binomial(r, &at, &below).into_iter().filter(|(k, _)| *k > 0));
+                }
+                Dist::from_pairs(pairs)
+            })
+            .clone()
+    }
+}
+
+/// `(k, C(n, k)·p^k·q^(n−k))` for k = 0..=n.
+fn binomial(n: usize, p: &Prob, q: &Prob) -> Vec<(usize, Prob)> {
+    let powers = |x: &Prob| {
+        let mut all = vec![Prob::one()];
+        for k in 0..n {
+            all.push(all[k].mul(x));
+        }
+        all
+    };
+    let (p_pow, q_pow) = (powers(p), powers(q));
+    let mut out = Vec::with_capacity(n + 1);
+    let mut choose = Prob::one();
+    for k in 0..=n {
+        out.push((k, choose.mul(&p_pow[k]).mul(&q_pow[n - k])));
+        choose = choose.mul(&Prob::new((n - k) as u128, k as u128 + 1));
+    }
+    out
+}
+
+/// Said when a given initiative die leaves only who acts first among many sides.
+pub(super) const GIVEN_FIRST_ONLY: &str = "a side's initiative die is given: showing who acts first, without places";
+
+/// Whether any side's initiative die was given at the table.
+pub(super) fn has_given(input: &InitiativeInput) -> bool {
+    input.given.iter().any(Option::is_some)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::SeededDice;
+    use crate::rulesets::ose::fixtures::{fallback, fractions, sides};
+
+    #[test]
+    fn initiative_rerolled_ties_are_even() {
+        let input = sides(&["party", "monsters"]);
+        let odds = Initiative { input: &input, surprised: vec![false, false] }.odds(fallback());
+        assert_eq!(fractions(&odds), ["party, then monsters 1/2", "monsters, then party 1/2"]);
+        let together = InitiativeInput { ties: Ties::Simultaneous, ..input };
+        let odds = Initiative { input: &together, surprised: vec![false, false] }.odds(fallback());
+        assert_eq!(
+            fractions(&odds),
+            ["party, then monsters 5/12", "party and monsters together 1/6", "monsters, then party 5/12"]
+        );
+    }
+
+    #[test]
+    fn initiative_surprise_wait_and_alone() {
+        let mut input = sides(&["party", "orcs", "wolves"]);
+        input.waits = vec![false, false, true];
+        let mut dice = SeededDice::new(3);
+        let out = Initiative { input: &input, surprised: vec![false, true, false] }.roll(&mut dice);
+        let order: Vec<(&str, Option<u32>, bool, bool)> =
+            out.order.iter().map(|p| (p.name, p.total, p.alone, p.waits)).collect();
+        assert_eq!(order, [("party", None, true, false), ("wolves", None, false, true)]);
+        assert_eq!(out.surprised, ["orcs"]);
+        let all = Initiative { input: &input, surprised: vec![true, true, true] }.roll(&mut dice);
+        assert_eq!(all.notes, [InitNote::AllSurprised]);
+        assert_eq!(all.order.last().map(|p| p.name), Some("wolves"));
+    }
+}

@@ -1,0 +1,242 @@
+//! The encounter: the surprise roll, then the initiative of the fight, chained.
+
+use super::text::SurpriseLines;
+use super::{budgets::*, initiative::*, initiative_odds::*, surprise::*};
+use crate::dice::Dice;
+use crate::odds::{Dist, Fallback, Method, Odds};
+use crate::order::Settle;
+use crate::order::odds::Field;
+use crate::prob::Prob;
+use crate::rulesets::Rule;
+use serde::Serialize;
+
+/// The same combatants, in the same order, as the surprise roll and the initiative roll see them.
+#[derive(Clone, Debug)]
+pub struct EncounterInput<S = SurpriseInput> {
+    pub surprise: S,
+    pub initiative: InitiativeInput,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct EncounterOutcome<'a, S = SurpriseOutcome<'a>> {
+    pub surprise: S,
+    pub initiative: InitiativeOutcome<'a>,
+}
+
+/// Who acts first in round 1 beyond three fighters: in each branch of the surprise rolls every
+/// fighter's surprise is its own, independent of the initiative rolls, so the ranking odds apply
+/// branch by branch and are weighed by the branch's chance. Walking the standing order from the
+/// top, the first who does not sit out decides: it acts first, or, when its surprise roll went
+/// past the successes followed, round 1 is undetermined. So each ranks among those who do not
+/// sit out (those surprised and holders are absent), and its chance of coming first there splits
+/// between acting and undetermined as its own roll does. `None` when the ranking is too large to
+/// work out exactly (then whole fights are run).
+fn round_one_first(
+    fighters: &InitiativeInput,
+    branches: &Branches,
+    method: Method,
+) -> Option<(Dist<RoundOne>, Method)> {
+    let holds = holders(fighters);
+    let mut pairs: Vec<(RoundOne, Prob)> = Vec::new();
+    for (weight, acts) in branches {
+        let sits_out = |i: usize| holds[i] || fighters.fighters[i].surprised;
+        let stays = |i: usize| if sits_out(i) { Prob::zero() } else { acts[i].prob(|v| *v != Some(false)) };
+        // With delays and readied actions each fighter is its own kind.
+        let (first, kinds): (Dist<Option<usize>>, Vec<Vec<usize>>) = if moved(fighters) {
+            (moved_first(fighters, stays)?, (0..fighters.fighters.len()).map(|i| vec![i]).collect())
+        } else {
+            let field = Field::new(&rivals(fighters, stays), Settle::RollOff(10));
+            (field.first()?, field.kinds().map(<[usize]>::to_vec).collect())
+        };
+        let weighed = |p: &Prob| if *weight == Prob::one() { p.clone() } else { p.mul(weight) };
+        let mut chance = vec![Prob::zero(); fighters.fighters.len()];
+        for (who, p) in first.iter() {
+            match *who {
+                Some(i) => chance[i] = p.clone(),
+                None => pairs.push((RoundOne::Acting(Vec::new()), weighed(p))),
+            }
+        }
+        // A kind's members come first alike; those whose own rolls are alike too split alike, so
+        // the (long) fractions are worked out once for each.
+        for members in &kinds {
+            let mut alike: Vec<(&Dist<Option<bool>>, Vec<usize>)> = Vec::new();
+            for &i in members {
+                match alike.iter_mut().find(|(own, _)| **own == acts[i]) {
+                    Some((_, same)) => same.push(i),
+                    None => alike.push((&acts[i], vec![i])),
+                }
+            }
+            for (own, members) in alike {
+                let p = weighed(&chance[members[0]]);
+                if p.is_zero() {
+                    continue;
+                }
+                // First among those who stay, it stayed: its chance of that is above zero.
+                let stays = stays(members[0]);
+                let acting = own.prob(|v| *v == Some(true)).div(&stays);
+                let undetermined = own.prob(Option::is_none).mul(&Prob::new(members.len() as u128, 1)).div(&stays);
+                let acting = p.mul(&acting);
+                pairs.extend(members.iter().map(|&i| (RoundOne::Acting(vec![i]), acting.clone())));
+                pairs.push((RoundOne::Undetermined, p.mul(&undetermined)));
+            }
+        }
+    }
+    Some((Dist::from_pairs(pairs), method))
+}
+
+/// An encounter of wod, or of a ruleset built on its rules with a surprise roll of its own.
+impl<S> Rule for EncounterInput<S>
+where
+    S: Surprise,
+    for<'a> S::Outcome<'a>: SurpriseLines + Serialize,
+{
+    type Outcome<'a>
+        = EncounterOutcome<'a, S::Outcome<'a>>
+    where
+        S: 'a;
+
+    /// seed 003: surprise first; the surprised roll initiative too but act only from round 2 (or 3).
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
+        let input = self;
+        let surprise = input.surprise.roll(dice);
+        let initiative = Initiative { input: &input.initiative, enters: surprise.enters() }.roll(dice);
+        EncounterOutcome { surprise, initiative }
+    }
+
+    /// Each roller's surprise, the acting order, and who acts in round 1 — which depends on both.
+    fn odds(&self, fallback: Fallback) -> Odds {
+        let input = self;
+        let mut odds = Odds::default();
+        input.surprise.push_odds(&mut odds, true, fallback);
+        let mut method = Method::exact(fallback);
+        let branches = input.surprise.round_one(fallback, &mut method);
+        let fighters = &input.initiative;
+        let full = fighters.fighters.len() <= FULL_ORDER;
+        let mut standing_listed = false;
+        if !full && !moved(fighters) {
+            // The standing order does not depend on surprise: an estimate need not roll it.
+            let standing = standing_of(fighters, fallback, |d| {
+                (Initiative { input: fighters, enters: vec![] }.roll(d).standing, Vec::new())
+            });
+            match branches.as_ref().and_then(|b| round_one_first(fighters, b, method)) {
+                Some(round_one) => {
+                    push_standings(&mut odds, fighters, standing, Some(round_one));
+                    return odds;
+                }
+                None => {
+                    push_standings(&mut odds, fighters, standing, None);
+                    standing_listed = true;
+                }
+            }
+        }
+        if !full && moved(fighters) {
+            // Who acts first, worked out from the moves (see `moved_first`); round 1 too, branch
+            // by branch of the surprise rolls, when it can be.
+            if let Some(first) = moved_first(fighters, |_| Prob::one()) {
+                odds.push(Some("first"), "who acts first", &first, Method::exact(fallback), |f| {
+                    describe_first(fighters, f, "nobody")
+                });
+                standing_listed = true;
+                if let Some((round_one, method)) = branches.as_ref().and_then(|b| round_one_first(fighters, b, method))
+                {
+                    push_round_one_first(&mut odds, fighters, &round_one, method);
+                    odds.note(MOVED_NOTE);
+                    return odds;
+                }
+            }
+        }
+        push_fight_parts(
+            &mut odds,
+            fighters,
+            branches,
+            method,
+            |d| self.roll(d).initiative,
+            input.surprise.paths(),
+            fallback,
+            standing_listed,
+        );
+        if !full && moved(fighters) {
+            odds.note(MOVED_NOTE);
+        }
+        odds
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::SeededDice;
+    use crate::odds::enumerate;
+    use crate::prob::Prob;
+    use crate::rulesets::wod::fixtures::*;
+
+    #[test]
+    fn encounter_round_one_is_the_enumerated_fight() {
+        // Two side-mates who may warn each other, and a stranger with a known initiative.
+        let mut input = encounter_input(&[Stance::Rolls, Stance::Rolls, Stance::Rolls], &[]);
+        input.surprise.combatants[0].wits = 3;
+        input.surprise.combatants[1].modifier = -2;
+        input.surprise.combatants[2].side = "monsters".into();
+        input.initiative.fighters[2].given = Some(5);
+        let odds = input.odds(fallback());
+        assert!(odds.exact());
+        let dist = enumerate(|d| input.roll(d).initiative.round_one).unwrap();
+        let mut expected: Vec<String> = dist
+            .iter()
+            .map(|(k, p)| format!("{} {p}", describe_order(&input.initiative, k, true, "nobody acts in round 1").1))
+            .collect();
+        let mut got = fractions(&odds, Some("round 1"));
+        expected.sort();
+        got.sort();
+        assert_eq!(got, expected);
+    }
+
+    fn encounter_input(stances: &[Stance], holds: &[usize]) -> EncounterInput {
+        let names = ["Mitch", "Larry", "Thug"];
+        EncounterInput {
+            surprise: SurpriseInput {
+                combatants: numbered(stances.iter().zip(names).map(|(&s, n)| roller(n, 1, 1, 0, s)).collect()),
+            },
+            initiative: InitiativeInput {
+                fighters: stances.iter().zip(names).map(|(_, n)| fighter(n, 0, None)).collect(),
+                moves: holds.iter().map(|&who| Move { who, kind: MoveKind::Hold, anchor: None }).collect(),
+                beat: Beat::Round,
+            },
+        }
+    }
+
+    #[test]
+    fn encounter_round_one_leaves_out_the_surprised() {
+        // Two dice each: surprised 49/100. The ambusher never is.
+        let input = encounter_input(&[Stance::Rolls, Stance::Ambusher], &[]);
+        let odds = input.odds(fallback());
+        assert_eq!(fractions(&odds, Some("surprise: Mitch")), ["not surprised 51/100", "surprised 49/100"]);
+        // Equal modifiers: an even fight for the standing order.
+        assert_eq!(fractions(&odds, Some("order")), ["Mitch, then Larry 1/2", "Larry, then Mitch 1/2"]);
+        // Round 1: Larry acts alone when Mitch is surprised (49/100), else the standing order.
+        assert_eq!(
+            fractions(&odds, Some("round 1")),
+            ["Mitch, then Larry 51/200", "Larry 49/100", "Larry, then Mitch 51/200"]
+        );
+        for part in ["surprise: Mitch", "order", "round 1"] {
+            let total = Prob::sum(odds.entries.iter().filter(|e| e.part.as_deref() == Some(part)).map(|e| &e.prob));
+            assert_eq!(total, Prob::one(), "{part}");
+        }
+    }
+
+    #[test]
+    fn encounter_holds_of_the_surprised_are_void() {
+        let input = encounter_input(&[Stance::Rolls, Stance::Ambusher], &[0]);
+        let mut dice = SeededDice::new(3);
+        for _ in 0..200 {
+            let out = input.roll(&mut dice);
+            let mitch = out.initiative.order.iter().find(|p| p.name == "Mitch").unwrap();
+            let hold = mitch.holds.as_ref().unwrap();
+            assert_eq!(hold.void, out.surprise.combatants[0].surprised);
+            assert_eq!(out.initiative.rounds.len(), if hold.void { 2 } else { 3 });
+        }
+        // Mitch never acts in round 1: surprised or holding.
+        let odds = input.odds(fallback());
+        assert_eq!(fractions(&odds, Some("round 1")), ["Larry 1"]);
+    }
+}

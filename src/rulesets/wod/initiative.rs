@@ -1,0 +1,681 @@
+//! Initiative (seed 003): d10 + modifier once for the fight, with delayed, readied and held
+//! actions, and the surprised entering late.
+
+use super::{budgets::*, initiative_odds::*, moves::*};
+use crate::dice::{Dice, Roll};
+use crate::odds::{Fallback, Method, Odds};
+use crate::order::odds::standings;
+use crate::order::{KeyName, Tie};
+use crate::outcome::{Modifier, sum};
+use crate::prob::Prob;
+use crate::rulesets::Rule;
+use serde::Serialize;
+use std::cmp::Reverse;
+use std::ops::Not;
+
+/// One combatant as the initiative roll sees it.
+#[derive(Clone, Debug)]
+pub struct Fighter {
+    pub name: String,
+    pub side: String,
+    /// Dexterity and Composure, or the `init=` modifier.
+    pub modifiers: Vec<Modifier>,
+    /// Dexterity + Composure, which breaks ties; `None` when `init=` stands in for the
+    /// modifier and neither trait is given.
+    pub dex_composure: Option<i32>,
+    /// `initiative=N`: a total already known; no roll.
+    pub given: Option<i32>,
+    /// Surprised: enters the order in round 2 (`surprised` key, or the encounter's roll).
+    pub surprised: bool,
+}
+
+impl Fighter {
+    pub fn modifier(&self) -> i32 {
+        sum(&self.modifiers)
+    }
+
+    /// What breaks a tie: Dexterity + Composure (WoD p. 152), else the modifier.
+    pub fn tie_break(&self) -> i32 {
+        self.dex_composure.unwrap_or_else(|| self.modifier())
+    }
+}
+
+/// Where a moved action lands: right before or right after another combatant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Anchor {
+    Before(usize),
+    After(usize),
+}
+
+impl Anchor {
+    pub fn other(self) -> usize {
+        match self {
+            Anchor::Before(o) | Anchor::After(o) => o,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveKind {
+    /// `--delay NAME:after=OTHER`: acts right after OTHER, at OTHER's initiative − 1.
+    Delay,
+    /// `--ready NAME:before=OTHER`: a prepared action right before OTHER, at OTHER's + 1.
+    Ready,
+    /// `--hold NAME`: gives up round 1 to act at any moment of round 2, then returns.
+    Hold,
+}
+
+/// A delayed, readied or held action. Delays and readies always have an anchor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub who: usize,
+    pub kind: MoveKind,
+    pub anchor: Option<Anchor>,
+}
+
+/// What one pass through the acting order is called: a round in WoD (2004), a turn in CofD (2e).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Beat {
+    #[default]
+    Round,
+    Turn,
+}
+
+impl Beat {
+    pub fn word(self) -> &'static str {
+        match self {
+            Beat::Round => "round",
+            Beat::Turn => "turn",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct InitiativeInput {
+    pub fighters: Vec<Fighter>,
+    /// At most one per combatant; anchors name other combatants and never form a loop.
+    pub moves: Vec<Move>,
+    /// How the game names a round, in text and odds.
+    pub beat: Beat,
+}
+
+impl InitiativeInput {
+    pub(super) fn move_of(&self, who: usize) -> Option<&Move> {
+        self.moves.iter().find(|m| m.who == who)
+    }
+
+    /// Each fighter's move, looked up once: [`InitiativeInput::move_of`] for every fighter.
+    pub(super) fn move_by_fighter(&self) -> Vec<Option<&Move>> {
+        let mut by = vec![None; self.fighters.len()];
+        for m in self.moves.iter().rev() {
+            if let Some(slot) = by.get_mut(m.who) {
+                *slot = Some(m);
+            }
+        }
+        by
+    }
+
+    /// Combatants whose initiative is rolled rather than given.
+    pub(super) fn rollers(&self) -> usize {
+        self.fighters.iter().filter(|f| f.given.is_none()).count()
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct FighterRoll<'a> {
+    pub name: &'a str,
+    pub side: &'a str,
+    /// The initiative modifier: Dexterity + Composure, or `init=`.
+    pub modifier: i32,
+    pub modifiers: &'a [Modifier],
+    /// 1d10, no 10-again; absent when the total was given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub roll: Option<Roll>,
+    #[serde(skip_serializing_if = "Not::not")]
+    pub given: bool,
+    /// The rolled (or given) initiative, before any delay.
+    pub initiative: i32,
+}
+
+/// Why combatants sharing a moment were put in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TieKind {
+    /// The same initiative total.
+    Initiative,
+    /// Delayed or readied to the same moment.
+    Moved,
+    /// Held actions placed at the same moment of round 2.
+    Round2,
+}
+
+/// A tie and what the tied share: an initiative total, or a moment they waited for.
+#[derive(Clone, Debug, Serialize)]
+pub struct MomentTie<'a> {
+    pub kind: TieKind,
+    #[serde(flatten)]
+    pub tie: Tie<'a, i32>,
+}
+
+/// WoD p. 152: ties go to the higher Dexterity + Composure, then a roll-off.
+pub static DEX_COMPOSURE: KeyName = KeyName { id: "dex_composure", words: "Dexterity + Composure" };
+/// When no tied combatant has the traits given (only `init=`), the modifier stands in.
+pub static MODIFIER: KeyName = KeyName { id: "modifier", words: "modifier" };
+/// Some have the traits, some only `init=`.
+pub static DEX_COMPOSURE_OR_MODIFIER: KeyName =
+    KeyName { id: "dex_composure_or_modifier", words: "Dexterity + Composure (the modifier where not given)" };
+
+impl InitiativeInput {
+    /// The tie rule's key, named for what it compares in this cast.
+    pub(super) fn tie_key(&self) -> &'static KeyName {
+        let known = self.fighters.iter().filter(|f| f.dex_composure.is_some()).count();
+        match known {
+            k if k == self.fighters.len() => &DEX_COMPOSURE,
+            0 => &MODIFIER,
+            _ => &DEX_COMPOSURE_OR_MODIFIER,
+        }
+    }
+}
+
+/// A delayed or readied action on the standing order.
+#[derive(Clone, Debug, Serialize)]
+pub struct Waiting<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub after: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub before: Option<&'a str>,
+    /// The initiative it had before moving.
+    pub from: i32,
+    /// It already acts after OTHER, so the move changes nothing.
+    #[serde(skip_serializing_if = "Not::not")]
+    pub void: bool,
+}
+
+/// A held action: round 1 given up, round 2 at will (or at the place given).
+#[derive(Clone, Debug, Serialize)]
+pub struct Holding<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub after: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub before: Option<&'a str>,
+    /// No place given: it may act at any moment of round 2.
+    #[serde(skip_serializing_if = "Not::not")]
+    pub any_moment: bool,
+    /// Surprised: there is no first-round action to give up.
+    #[serde(skip_serializing_if = "Not::not")]
+    pub void: bool,
+}
+
+/// One entry of the standing acting order.
+#[derive(Clone, Debug, Serialize)]
+pub struct Place<'a> {
+    pub name: &'a str,
+    /// The initiative number it acts on.
+    pub total: i32,
+    pub modifier: i32,
+    /// Surprised: acts from round 2.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub enters_round: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub delayed: Option<Waiting<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ready: Option<Waiting<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub holds: Option<Holding<'a>>,
+}
+
+/// One turn of a round that differs from the standing order.
+#[derive(Clone, Debug, Serialize)]
+pub struct Turn<'a> {
+    pub name: &'a str,
+    /// The number acted on; null for a held action that may come at any moment.
+    pub total: Option<i32>,
+    #[serde(skip_serializing_if = "Not::not")]
+    pub held: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SitOutReason {
+    /// seed 003: no action in the first round.
+    Surprised,
+    /// seed 003: gave up the first-round action for round 2; may still move its Speed.
+    Holds,
+    /// WoD p. 151–152: a dramatic failure on the surprise roll costs the second round (and its
+    /// Defense) too.
+    DramaticFailure,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SitOut<'a> {
+    pub name: &'a str,
+    pub reason: SitOutReason,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct RoundOrder<'a> {
+    pub round: u32,
+    /// This order holds for every later round too.
+    pub onward: bool,
+    pub order: Vec<Turn<'a>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sits_out: Vec<SitOut<'a>>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct InitiativeOutcome<'a> {
+    pub combatants: Vec<FighterRoll<'a>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub ties: Vec<MomentTie<'a>>,
+    /// The standing acting order (from round 3 when a held action changes round 2).
+    pub order: Vec<Place<'a>>,
+    /// Round by round, when rounds 1 and 2 differ from the standing order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rounds: Vec<RoundOrder<'a>>,
+    /// The standing order and round 1's, by combatant index (for the odds).
+    #[serde(skip)]
+    pub(super) standing: Vec<usize>,
+    #[serde(skip)]
+    pub(super) round_one: Vec<usize>,
+    #[serde(skip)]
+    pub beat: Beat,
+}
+
+/// The fight's initiative, the surprised entering in the rounds `enters` gives.
+pub struct Initiative<'i> {
+    pub input: &'i InitiativeInput,
+    /// The round each combatant enters, by index (1 where missing).
+    pub enters: Vec<u32>,
+}
+
+impl<'i> Rule for Initiative<'i> {
+    type Outcome<'a>
+        = InitiativeOutcome<'i>
+    where
+        Self: 'a;
+
+    /// seed 003: d10 + initiative modifier, once for the fight; ties by the higher modifier, then
+    /// a roll-off. Delays and readied actions then move combatants on that order, held actions
+    /// change rounds 1 and 2, and the surprised enter in the round `enters` gives (by combatant
+    /// index; 1 where missing), or round 2 for the `surprised` key.
+    fn roll<'a>(&'a self, dice: &mut dyn Dice) -> InitiativeOutcome<'i> {
+        let (input, enters) = (self.input, &self.enters[..]);
+        let n = input.fighters.len();
+        let combatants: Vec<FighterRoll<'i>> = input
+            .fighters
+            .iter()
+            .map(|f| {
+                let roll = f.given.is_none().then(|| dice.roll(1, 10));
+                FighterRoll {
+                    name: &f.name,
+                    side: &f.side,
+                    modifier: f.modifier(),
+                    modifiers: &f.modifiers,
+                    roll,
+                    given: f.given.is_some(),
+                    initiative: f.given.unwrap_or_else(|| roll.map_or(0, |r| r.total as i32) + f.modifier()),
+                }
+            })
+            .collect();
+        let rolled: Vec<i32> = combatants.iter().map(|c| c.initiative).collect();
+        let first_round =
+            |i: usize| enters.get(i).copied().unwrap_or(1).max(1 + u32::from(input.fighters[i].surprised));
+        let is_surprised = |i: usize| first_round(i) > 1;
+
+        // The rolled order: highest total first, ties by the tie rule.
+        let mut ties = Vec::new();
+        let everyone: Vec<usize> = (0..n).collect();
+        let base = order_by(&everyone, |i| rolled[i], &rolled, TieKind::Initiative, input, dice, &mut ties);
+
+        // Delays and readied actions, placed beside their anchors in the rolled order.
+        let moves = input.move_by_fighter();
+        let mut moment: Vec<Moment> = Vec::new();
+        let mut standing_total = rolled.clone();
+        let mut void = vec![false; n];
+        let standing = if input.moves.is_empty() {
+            base
+        } else {
+            let mut position = vec![0usize; n];
+            for (k, &i) in base.iter().enumerate() {
+                position[i] = k;
+            }
+            let mut memo = vec![None; n];
+            for i in 0..n {
+                let r = resolve(i, input, &moves, &position, &rolled, &mut memo, 0);
+                moment.push(r.moment);
+                standing_total[i] = r.total;
+                void[i] = r.void;
+            }
+            // Earlier moments first.
+            order_by(&everyone, |i| Reverse(&moment[i]), &standing_total, TieKind::Moved, input, dice, &mut ties)
+        };
+
+        // Held actions: out of round 1, placed in round 2, back home from round 3.
+        let holding = |i: usize| moves[i].filter(|m| m.kind == MoveKind::Hold);
+        let holds: Vec<bool> = (0..n).map(|i| holding(i).is_some() && !is_surprised(i)).collect();
+        let sits_out = |i: usize, round: u32| first_round(i) > round || (round == 1 && holds[i]);
+        let round_one: Vec<usize> = standing.iter().copied().filter(|&i| !sits_out(i, 1)).collect();
+        let turn = |i: usize, total: Option<i32>, held: bool| Turn { name: &input.fighters[i].name, total, held };
+        // The rounds that differ from the standing order: those someone sits out, and round 2 of a hold.
+        let last_late = (0..n).map(first_round).max().unwrap_or(1) - 1;
+        let differing = last_late.max(if holds.contains(&true) { 2 } else { 0 });
+        let mut second: Option<(Vec<usize>, Vec<Option<i32>>)> = None;
+        if holds.contains(&true) {
+            let mut second_moment = moment.clone();
+            let mut second_total: Vec<Option<i32>> = standing_total.iter().map(|&t| Some(t)).collect();
+            for i in (0..n).filter(|&i| holds[i]) {
+                match holding(i).and_then(|m| m.anchor) {
+                    Some(anchor) => {
+                        let other = anchor.other();
+                        second_moment[i] = moment[other].beside(anchor);
+                        second_total[i] = Some(match anchor {
+                            Anchor::After(_) => standing_total[other] - 1,
+                            Anchor::Before(_) => standing_total[other] + 1,
+                        });
+                    }
+                    None => {
+                        second_moment[i] = Moment(vec![-1]);
+                        second_total[i] = None;
+                    }
+                }
+            }
+            let order = round_two(&standing, &second_moment, &second_total, &holds, input, dice, &mut ties);
+            second = Some((order, second_total));
+        }
+        let mut rounds = Vec::new();
+        for round in 1..=differing {
+            let (order, totals, held) = match (&second, round) {
+                (Some((order, totals)), 2) => (order, totals.clone(), true),
+                _ => (&standing, standing_total.iter().map(|&t| Some(t)).collect(), false),
+            };
+            rounds.push(RoundOrder {
+                round,
+                onward: false,
+                order: order
+                    .iter()
+                    .filter(|&&i| !sits_out(i, round))
+                    .map(|&i| turn(i, totals[i], held && holds[i]))
+                    .collect(),
+                sits_out: standing
+                    .iter()
+                    .filter(|&&i| sits_out(i, round))
+                    .map(|&i| SitOut {
+                        name: &input.fighters[i].name,
+                        reason: match (round, holds[i]) {
+                            (1, true) => SitOutReason::Holds,
+                            (1, false) => SitOutReason::Surprised,
+                            _ => SitOutReason::DramaticFailure,
+                        },
+                    })
+                    .collect(),
+            });
+        }
+        if differing > 0 {
+            rounds.push(RoundOrder {
+                round: differing + 1,
+                onward: true,
+                order: standing.iter().map(|&i| turn(i, Some(standing_total[i]), false)).collect(),
+                sits_out: Vec::new(),
+            });
+        }
+
+        let name_of = |o: usize| input.fighters[o].name.as_str();
+        let order = standing
+            .iter()
+            .map(|&i| {
+                let mv = moves[i];
+                let waiting = |kind: MoveKind| {
+                    mv.filter(|m| m.kind == kind).and_then(|m| m.anchor).map(|anchor| Waiting {
+                        after: matches!(anchor, Anchor::After(_)).then(|| name_of(anchor.other())),
+                        before: matches!(anchor, Anchor::Before(_)).then(|| name_of(anchor.other())),
+                        from: rolled[i],
+                        void: void[i],
+                    })
+                };
+                Place {
+                    name: &input.fighters[i].name,
+                    total: standing_total[i],
+                    modifier: input.fighters[i].modifier(),
+                    enters_round: is_surprised(i).then(|| first_round(i)),
+                    delayed: waiting(MoveKind::Delay),
+                    ready: waiting(MoveKind::Ready),
+                    holds: holding(i).map(|m| Holding {
+                        after: match m.anchor {
+                            Some(Anchor::After(o)) => Some(name_of(o)),
+                            _ => None,
+                        },
+                        before: match m.anchor {
+                            Some(Anchor::Before(o)) => Some(name_of(o)),
+                            _ => None,
+                        },
+                        any_moment: m.anchor.is_none(),
+                        void: !holds[i],
+                    }),
+                }
+            })
+            .collect();
+        InitiativeOutcome { combatants, ties, order, rounds, standing, round_one, beat: input.beat }
+    }
+
+    /// The acting order (full for up to three combatants, else who acts first); and, when
+    /// someone sits out round 1, round 1's order too.
+    fn odds(&self, fallback: Fallback) -> Odds {
+        let (input, enters) = (self.input, &self.enters[..]);
+        let n = input.fighters.len();
+        let full = n <= FULL_ORDER;
+        let holds = holders(input);
+        let sits_out = |i: usize| holds[i] || input.fighters[i].surprised || enters.get(i).is_some_and(|&e| e > 1);
+        let sitters = (0..n).any(sits_out);
+        if !full && !moved(input) {
+            let mut odds = Odds::default();
+            let run = |d: &mut dyn Dice| {
+                let out = self.roll(d);
+                (out.standing, out.round_one)
+            };
+            let standing = standing_of(input, fallback, run);
+            let round_one = sitters.then(|| {
+                let acts = |i: usize| if sits_out(i) { Prob::zero() } else { Prob::one() };
+                let r = standings(&rivals(input, acts), 10, 0, fallback, |d| places_in(&run(d).1, n));
+                (r.first.map(|f| RoundOne::Acting(f.iter().copied().collect())), r.first_method)
+            });
+            push_standings(&mut odds, input, standing, round_one);
+            return odds;
+        }
+        if !full {
+            // Who acts first, worked out from the moves (see `moved_first`), in round 1 leaving
+            // out those who sit it out.
+            let first = moved_first(input, |_| Prob::one());
+            let round_one = match sitters {
+                true => moved_first(input, |i| if sits_out(i) { Prob::zero() } else { Prob::one() }).map(Some),
+                false => Some(None),
+            };
+            if let (Some(first), Some(round_one)) = (first, round_one) {
+                let exact = Method::exact(fallback);
+                let mut odds = Odds::default();
+                push_moved(&mut odds, input, &first, exact, round_one.as_ref().map(|r| (r, exact)));
+                return odds;
+            }
+        }
+        let (dist, method) = fight_dist(
+            d10_paths(input.rollers()) <= EXACT_PATHS,
+            n,
+            |d| {
+                let out = self.roll(d);
+                (order_key(&out.standing, full), order_key(&out.round_one, full))
+            },
+            fallback,
+        );
+        let mut odds = Odds::default();
+        let order = dist.map(|(o, _)| o.clone());
+        if !full {
+            let first = order.map(|k| k.first().copied());
+            let round_one = dist.map(|(_, r)| r.first().copied());
+            push_moved(&mut odds, input, &first, method, sitters.then_some((&round_one, method)));
+            return odds;
+        }
+        let (title, first_title) = order_titles(input, full);
+        if !sitters {
+            odds.push(None, title, &order, method, |k| describe_order(input, k, full, "nobody"));
+            return odds;
+        }
+        let beat = input.beat.word();
+        odds.push(Some("order"), title, &order, method, |k| describe_order(input, k, full, "nobody"));
+        let first = dist.map(|(_, r)| r.clone());
+        let nobody = format!("nobody acts in {beat} 1");
+        odds.push(Some(&format!("{beat} 1")), &first_title, &first, method, |k| {
+            describe_order(input, k, full, &nobody)
+        });
+        odds
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::SeededDice;
+    use crate::odds::enumerate;
+    use crate::rulesets::wod::fixtures::*;
+
+    fn mitch_and_larry(kind: MoveKind, anchor: Anchor) -> InitiativeInput {
+        InitiativeInput {
+            fighters: vec![fighter("Mitch", 4, Some(10)), fighter("Larry", 4, Some(6))],
+            moves: vec![Move { who: 0, kind, anchor: Some(anchor) }],
+            beat: Beat::Round,
+        }
+    }
+
+    #[test]
+    fn seed_mitch_delays_until_after_larry_and_takes_five() {
+        let input = mitch_and_larry(MoveKind::Delay, Anchor::After(1));
+        let out = Initiative { input: &input, enters: vec![] }.roll(&mut SeededDice::new(1));
+        assert_eq!(standing(&out), [("Larry", 6), ("Mitch", 5)]);
+        let delayed = out.order[1].delayed.as_ref().unwrap();
+        assert_eq!((delayed.after, delayed.from, delayed.void), (Some("Larry"), 10, false));
+        assert!(out.rounds.is_empty());
+    }
+
+    #[test]
+    fn seed_mitch_readies_against_larry_and_takes_seven() {
+        let input = mitch_and_larry(MoveKind::Ready, Anchor::Before(1));
+        let out = Initiative { input: &input, enters: vec![] }.roll(&mut SeededDice::new(1));
+        assert_eq!(standing(&out), [("Mitch", 7), ("Larry", 6)]);
+        assert_eq!(out.order[0].ready.as_ref().unwrap().before, Some("Larry"));
+    }
+
+    #[test]
+    fn seed_washington_holds_to_strike_before_sanders() {
+        let input = InitiativeInput {
+            fighters: vec![fighter("Sanders", 5, Some(12)), fighter("Washington", 3, Some(8))],
+            moves: vec![Move { who: 1, kind: MoveKind::Hold, anchor: Some(Anchor::Before(0)) }],
+            beat: Beat::Round,
+        };
+        let out = Initiative { input: &input, enters: vec![] }.roll(&mut SeededDice::new(1));
+        assert_eq!(standing(&out), [("Sanders", 12), ("Washington", 8)]);
+        assert_eq!(out.rounds.len(), 3);
+        assert_eq!(turns(&out.rounds[0]), [("Sanders", Some(12))]);
+        assert_eq!(out.rounds[0].sits_out[0].reason, SitOutReason::Holds);
+        assert_eq!(turns(&out.rounds[1]), [("Washington", Some(13)), ("Sanders", Some(12))]);
+        assert!(out.rounds[1].order[0].held);
+        assert_eq!((out.rounds[2].round, out.rounds[2].onward), (3, true));
+        assert_eq!(turns(&out.rounds[2]), [("Sanders", Some(12)), ("Washington", Some(8))]);
+    }
+
+    #[test]
+    fn a_hold_without_a_place_may_come_at_any_moment() {
+        let input = InitiativeInput {
+            fighters: vec![fighter("Sanders", 5, Some(12)), fighter("Washington", 3, Some(8))],
+            moves: vec![Move { who: 1, kind: MoveKind::Hold, anchor: None }],
+            beat: Beat::Round,
+        };
+        let out = Initiative { input: &input, enters: vec![] }.roll(&mut SeededDice::new(1));
+        assert_eq!(turns(&out.rounds[1]), [("Washington", None), ("Sanders", Some(12))]);
+    }
+
+    #[test]
+    fn a_delay_that_would_act_earlier_changes_nothing() {
+        // Larry already acts after Mitch: delaying until after him is no delay at all.
+        let mut input = mitch_and_larry(MoveKind::Delay, Anchor::After(0));
+        input.moves[0].who = 1;
+        let out = Initiative { input: &input, enters: vec![] }.roll(&mut SeededDice::new(1));
+        assert_eq!(standing(&out), [("Mitch", 10), ("Larry", 6)]);
+        assert!(out.order[1].delayed.as_ref().unwrap().void);
+    }
+
+    #[test]
+    fn several_delayers_at_one_moment_go_by_the_tie_rule() {
+        let input = InitiativeInput {
+            fighters: vec![
+                fighter("Mitch", 3, Some(10)),
+                fighter("Ann", 6, Some(9)),
+                fighter("Larry", 4, Some(6)),
+                fighter("Zed", 1, Some(5)),
+            ],
+            moves: vec![
+                Move { who: 0, kind: MoveKind::Delay, anchor: Some(Anchor::After(2)) },
+                Move { who: 1, kind: MoveKind::Delay, anchor: Some(Anchor::After(2)) },
+            ],
+            beat: Beat::Round,
+        };
+        let out = Initiative { input: &input, enters: vec![] }.roll(&mut SeededDice::new(1));
+        // Both take Larry's 6 - 1 = 5; Ann's higher modifier puts her first; Zed's own 5 follows.
+        assert_eq!(standing(&out), [("Larry", 6), ("Ann", 5), ("Mitch", 5), ("Zed", 5)]);
+        assert_eq!(out.ties.len(), 1);
+        assert_eq!(out.ties[0].tie.by, [&MODIFIER]);
+        assert_eq!(out.ties[0].kind, TieKind::Moved);
+        // Equal modifiers: a roll-off, each order half the time.
+        let mut level = input.clone();
+        level.fighters[1].modifiers = vec![Modifier::new(3, "init")];
+        let odds = Initiative { input: &level, enters: vec![] }.odds(fallback());
+        assert_eq!(fractions(&odds, Some("first")), ["Larry first 1"]);
+        let dist = enumerate(|d| Initiative { input: &level, enters: vec![] }.roll(d).standing).unwrap();
+        let orders: Vec<String> = dist.iter().map(|(o, p)| format!("{o:?} {p}")).collect();
+        assert_eq!(orders, ["[2, 0, 1, 3] 1/2", "[2, 1, 0, 3] 1/2"]);
+    }
+
+    #[test]
+    fn delays_chain_on_moved_anchors() {
+        // Ann delays after Larry; Mitch, who rolled lower than Ann, delays after Ann.
+        let input = InitiativeInput {
+            fighters: vec![fighter("Ann", 2, Some(10)), fighter("Mitch", 2, Some(8)), fighter("Larry", 2, Some(6))],
+            moves: vec![
+                Move { who: 0, kind: MoveKind::Delay, anchor: Some(Anchor::After(2)) },
+                Move { who: 1, kind: MoveKind::Delay, anchor: Some(Anchor::After(0)) },
+            ],
+            beat: Beat::Round,
+        };
+        let out = Initiative { input: &input, enters: vec![] }.roll(&mut SeededDice::new(1));
+        assert_eq!(standing(&out), [("Larry", 6), ("Ann", 5), ("Mitch", 4)]);
+    }
+
+    #[test]
+    fn ties_go_to_the_higher_modifier_then_a_roll_off() {
+        let input = InitiativeInput {
+            fighters: vec![fighter("Low", 2, Some(9)), fighter("High", 5, Some(9)), fighter("Top", 0, Some(11))],
+            moves: Vec::new(),
+            beat: Beat::Round,
+        };
+        let out = Initiative { input: &input, enters: vec![] }.roll(&mut SeededDice::new(1));
+        assert_eq!(standing(&out), [("Top", 11), ("High", 9), ("Low", 9)]);
+        let even = InitiativeInput {
+            fighters: vec![fighter("A", 2, Some(9)), fighter("B", 2, Some(9))],
+            moves: vec![],
+            beat: Beat::Round,
+        };
+        let odds = Initiative { input: &even, enters: vec![] }.odds(fallback());
+        assert_eq!(fractions(&odds, None), ["A, then B 1/2", "B, then A 1/2"]);
+    }
+
+    #[test]
+    fn surprised_combatants_enter_in_round_two() {
+        let input = InitiativeInput {
+            fighters: vec![fighter("Mitch", 5, Some(12)), fighter("Larry", 4, Some(4)), fighter("Thug", 3, Some(9))],
+            moves: vec![],
+            beat: Beat::Round,
+        };
+        let out = Initiative { input: &input, enters: vec![1, 2, 1] }.roll(&mut SeededDice::new(1));
+        assert_eq!(out.order[2].enters_round, Some(2));
+        assert_eq!(out.rounds.len(), 2);
+        assert_eq!(turns(&out.rounds[0]), [("Mitch", Some(12)), ("Thug", Some(9))]);
+        assert_eq!((out.rounds[1].round, out.rounds[1].onward, out.rounds[1].order.len()), (2, true, 3));
+    }
+}
