@@ -650,7 +650,11 @@ fn term_range(term: &Term) -> (i128, i128) {
     if let Some(ExplodeKind::Penetrate) = term.explode.map(|e| e.kind) {
         lo -= 1;
     }
-    let clamp = |v: i128| v.max(term.min.map_or(v, i128::from)).min(term.max.map_or(v, i128::from));
+    // Avrae's mi/ma: each die counts at least `min`, then at most `max`.
+    let clamp = |v: i128| {
+        let v = term.min.map_or(v, |m| v.max(i128::from(m)));
+        term.max.map_or(v, |m| v.min(i128::from(m)))
+    };
     let (lo, hi) = (clamp(lo), clamp(hi));
     let dice = i128::from(term.count);
     let chain = if term.explode.is_some() { i128::from(MAX_EXPLOSIONS) + 1 } else { 1 };
