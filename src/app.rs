@@ -318,8 +318,16 @@ pub fn run(cli: &Cli, given: &[String], config: &Config, env: &mut Env) -> Resul
     let example = cast_opts.is_some_and(|c| c.roster_example);
     // The rosters are read first: one may name the ruleset (`rules:`). The config's come first.
     let mut rosters: Vec<(String, String, bool)> = Vec::new();
+    // The config's rosters are read only where the command may take a cast: under the ruleset
+    // named, or, when none is, under any (a roster may name its own).
+    let takes_rosters = |rules: &'static Ruleset| rules.takes_flag(procedure, "--roster");
+    let config_rosters = match named {
+        Some(_) => takes_rosters(settings.rules),
+        None => rulesets::RULESETS.iter().any(|rules| takes_rosters(rules)),
+    };
     if let Some(opts) = cast_opts.filter(|_| !example) {
-        let paths = config.rosters.iter().map(|p| (p, true)).chain(opts.roster.iter().map(|p| (p, false)));
+        let from_config = config.rosters.iter().filter(|_| config_rosters);
+        let paths = from_config.map(|p| (p, true)).chain(opts.roster.iter().map(|p| (p, false)));
         for (path, from_config) in paths {
             let (text, file) = read_roster(path, &mut *env.stdin).map_err(|err| match from_config {
                 true => err.hint(format!(
@@ -332,7 +340,6 @@ pub fn run(cli: &Cli, given: &[String], config: &Config, env: &mut Env) -> Resul
         }
     }
     // The config's rosters count only where the command takes a cast (not an ose pursuit).
-    let takes_rosters = |rules: &'static Ruleset| rules.takes_flag(procedure, "--roster");
     settings.rules = rules_of_rosters(&rosters, settings.rules, named.as_deref(), config, &takes_rosters)?;
     let rules = settings.rules;
     rules.check_has(procedure)?;

@@ -290,8 +290,8 @@ Examples:
 // Sides and combatants, inline or from a roster file.
 #[derive(Debug, Args)]
 pub struct Cast {
-    /// Combatants: NAME[:KEY[=VALUE],...], e.g. Elf:per=16 or Goblin:count=4,dex=2,side=monsters
-    /// (without side=, on the first side)
+    /// Combatants: NAME[:KEY[=VALUE],...], e.g. Ansel or Orc:count=3,side=monsters (without
+    /// side=, on the first side)
     #[arg(value_name = "COMBATANT")]
     pub combatants: Vec<String>,
 
@@ -760,6 +760,12 @@ pub fn describe_error(err: &clap::Error, help: &str) -> String {
         }
         ErrorKind::InvalidValue if value.is_empty() => format!("a value is required for '{arg}' but none was supplied"),
         ErrorKind::InvalidValue => format!("invalid value '{value}' for '{arg}'"),
+        // A parser of fray's own ([`whole`]) words the whole message itself.
+        ErrorKind::ValueValidation if arg.is_empty() => {
+            let rendered = err.to_string();
+            let first = rendered.lines().next().unwrap_or_default();
+            first.strip_prefix("error: ").unwrap_or(first).trim_end().to_string()
+        }
         ErrorKind::ValueValidation => match std::error::Error::source(err) {
             Some(why) => format!("invalid value '{value}' for '{arg}': {why}"),
             None => format!("invalid value '{value}' for '{arg}'"),

@@ -76,7 +76,7 @@ const HOLDS: &str = "a config line holds one global option (such as --rules gurp
 
 /// Parses configuration `text` from file `name`; relative roster paths are taken from `folder`.
 pub fn parse(text: &str, name: &str, folder: &Path) -> Result<Config> {
-    let command = crate::cli::command();
+    let command = crate::rulesets::command::command();
     let mut config = Config { file: Some(name.to_string()), ..Config::default() };
     let mut globals: Vec<OsString> = vec!["fray".into()];
     for (number, line) in text.lines().enumerate() {

@@ -42,12 +42,17 @@ pub struct Roster {
 
 /// The side names a roster declares (none when it cannot be read: [`parse`] says why).
 pub fn side_names(text: &str) -> Vec<String> {
+    // A roster the structure check refuses is not read here: [`parse`] says why.
+    if check_structure(text).is_err() {
+        return Vec::new();
+    }
     SideNames.deserialize(serde_yaml::Deserializer::from_str(text)).unwrap_or_default()
 }
 
 /// The ruleset a roster names with its top-level `rules:` key, and the line it is on (none
 /// when it names none or cannot be read: [`parse`] says why).
 pub fn declared_rules(text: &str) -> Option<(String, usize)> {
+    check_structure(text).ok()?;
     let rules = RulesKey.deserialize(serde_yaml::Deserializer::from_str(text)).ok()??;
     let line = text.lines().position(|l| l.starts_with("rules:")).map_or(1, |i| i + 1);
     Some((rules, line))
