@@ -537,11 +537,11 @@ fn distances_in_feet_and_yards() {
     }
     // Both sides surprised: the text does not say "a side".
     let both = ["encounter", "--wilderness", "--side", "party:surprise=1", "--side", "orcs:surprise=2"];
-    let text = stdout(&bx(&both)).split_whitespace().collect::<Vec<_>>().join(" ");
+    let text = flat(&stdout(&bx(&both)));
     assert!(text.contains("shortened by surprise") && !text.contains("a side surprised"), "{text}");
     // Lines wrap at the width: the words are compared, not the breaks.
     let text = stdout(&bx(&["encounter", "--side", "party:surprise=1", "--side", "orcs:surprise=2"]));
-    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let text = flat(&text);
     assert!(text.contains(", surprise (no nearer underground)") && !text.contains("a side surprised"), "{text}");
 }
 
@@ -992,6 +992,6 @@ fn individual_ties_roll_off_without_dex_as_the_manual_says() {
     let entries = odds(&bx(&["initiative", "--individual", "A:dex=18", "B:dex=3,side=monsters"]));
     let a_first = entries.iter().find(|e| e.1 == "A" || e.1.to_string().contains("\"A\"")).unwrap();
     assert_eq!(a_first.3.as_deref(), Some("17/18"), "{entries:?}");
-    let text = fray::readme::section("Rulesets", "`bx`").split_whitespace().collect::<Vec<_>>().join(" ");
+    let text = flat(fray::readme::section("Rulesets", "`bx`"));
     assert!(text.contains("the SRD's individual initiative gives no tie rule of its own"), "{text}");
 }

@@ -441,7 +441,7 @@ fn several_ambushers_are_led_by_the_stealthiest() {
         let doc = json(&cofd(&[&["--seed", "1", "surprise", "Mitch"][..], &cast].concat()));
         assert_eq!(doc["ambush"], json!({ "name": "Thug", "side": "monsters", "dice": 5 }));
     }
-    let flat = fray::readme::section("Rulesets", "`cofd`").split_whitespace().collect::<Vec<_>>().join(" ");
+    let flat = flat(fray::readme::section("Rulesets", "`cofd`"));
     for words in ["p. 89 names one attacker and is silent on several", "teamwork rule", "the weakest hider decides"] {
         assert!(flat.contains(words), "{flat}");
     }

@@ -103,13 +103,10 @@ fn both_sides_surprised() {
     assert_eq!(doc["effect"], "everyone surprised loses the first round; who cannot be surprised acts in it");
     // Elf is Alert and acts in round 1, so the text does not say combat starts in round 2.
     // Lines wrap at the width: the words are compared, not the breaks.
-    let text = stdout(&args).split_whitespace().collect::<Vec<_>>().join(" ");
+    let text = flat(&stdout(&args));
     assert!(text.contains("loses the first round; only Elf acts in it (cannot be surprised)"), "{text}");
     assert!(!text.contains("round 2"), "{text}");
-    let nobody_alert = stdout(&["-r", "5e", "surprise", "--both-surprised", "Fighter", "Orc:side=monsters"])
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
+    let nobody_alert = flat(&stdout(&["-r", "5e", "surprise", "--both-surprised", "Fighter", "Orc:side=monsters"]));
     assert!(nobody_alert.contains("loses the first round; combat starts in round 2"), "{nobody_alert}");
     let surprised: Vec<bool> = doc["creatures"].as_array().unwrap().iter().map(|c| c["surprised"] == true).collect();
     assert_eq!(surprised, [false, true, true]);

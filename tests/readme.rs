@@ -82,11 +82,6 @@ fn readme() -> String {
     std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap()
 }
 
-/// Text with every run of white space made one space, as Markdown reads a wrapped paragraph.
-fn flat(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
 /// The README's section that starts with the line `heading` (up to the next heading of its
 /// level or above), searched from `from`.
 fn section(readme: &str, from: usize, heading: impl Fn(&str) -> bool) -> &str {

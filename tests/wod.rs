@@ -387,7 +387,7 @@ fn a_dramatic_failure_enters_in_round_three() {
     assert_eq!(doc["surprise"]["combatants"][1]["defense_from_round"], json!(2));
     assert_eq!(doc["surprise"]["combatants"][0].get("defense_from_round"), None);
     // Lines wrap at the width: the words are compared, not the breaks.
-    let text = stdout(&args).split_whitespace().collect::<Vec<_>>().join(" ");
+    let text = flat(&stdout(&args));
     assert!(text.contains("Bo surprised, dramatic failure: no action and no Defense in rounds 1 and 2;"), "{text}");
     let mut quiet = args.clone();
     quiet.push("-q");

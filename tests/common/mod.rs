@@ -199,3 +199,9 @@ pub fn count<'a>(docs: impl IntoIterator<Item = &'a Value>, key: impl Fn(&Value)
     }
     counts
 }
+
+/// Text with every run of white space made one space: wrapped lines (text at the terminal's
+/// width, a Markdown paragraph) compared by their words, not their breaks.
+pub fn flat(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
