@@ -444,7 +444,7 @@ fn read_roster(path: &Path, stdin: &mut dyn Read) -> Result<(String, String)> {
         return Err(Error::usage("the roster path is empty").hint("give --roster a file, or '-' for standard input"));
     } else {
         // A long path is quoted shortened, as the combatant errors quote a long argument.
-        let name = crate::cast::echo(&path.display().to_string());
+        let name = crate::cast::echo_path(&path.display().to_string());
         let file = std::fs::File::open(path).map_err(|e| {
             Error::data(format!("cannot read the roster {name}: {}", io_reason(&e)))
                 .hint("check the path given to --roster")

@@ -57,6 +57,17 @@ pub fn echo_quoted(message: &str) -> String {
     out
 }
 
+/// A path as errors quote it: a long one keeps its end, where the file's name is
+/// (`…/campaign/party.yaml`), and loses its start.
+pub fn echo_path(path: &str) -> String {
+    let chars = path.chars().count();
+    if chars <= MAX_ECHO_CHARS {
+        return echo(path);
+    }
+    let tail: String = path.chars().skip(chars - MAX_ECHO_CHARS).collect();
+    format!("…{}", echo(&tail))
+}
+
 /// Where a spec came from, for error messages.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Origin {

@@ -44,7 +44,7 @@ pub struct Config {
 /// `FRAY_CONFIG_PATH` named it.
 pub fn load(file: &ConfigFile) -> Result<Config> {
     use std::io::Read;
-    let name = file.path.display().to_string();
+    let name = crate::cast::echo_path(&file.path.display().to_string());
     let opened = match std::fs::File::open(&file.path) {
         Ok(opened) => opened,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound && !file.named => return Ok(Config::default()),

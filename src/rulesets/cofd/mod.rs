@@ -94,7 +94,7 @@ const EXAMPLES: &[Example] = &[
     ),
     Example::new(
         Procedure::Encounter,
-        "fray -r cofd encounter Mitch:wits=2,composure=3,dex=3 'Thug*2:ambusher,dex=3,stealth=2,side=monsters'",
+        "fray -r cofd encounter Mitch:wits=2,composure=3,dex=3 Thug:count=2,ambusher,dex=3,stealth=2,side=monsters",
         "",
     ),
 ];

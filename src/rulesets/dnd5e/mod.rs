@@ -139,7 +139,7 @@ const EXAMPLES: &[Example] = &[
     .tour(),
     Example::new(Procedure::Distance, "fray -r 5e distance --terrain hills", "2d10 x 10 ft"),
     Example::new(Procedure::Distance, "fray -r 5e distance --audible loud", "heard: 2d6 x 50 ft"),
-    Example::new(Procedure::Initiative, "fray -r 5e initiative Rogue:dex=4 'Goblin*4:dex=2,side=monsters'", ""),
+    Example::new(Procedure::Initiative, "fray -r 5e initiative Rogue:dex=4 Goblin:count=4,dex=2,side=monsters", ""),
     Example::new(
         Procedure::Initiative,
         "fray -r 5e initiative --variant speed --rounds 3 'Paladin:dex=0,action=spell:2+light'",
@@ -147,12 +147,12 @@ const EXAMPLES: &[Example] = &[
     ),
     Example::new(
         Procedure::Pursue,
-        "fray -r 5e pursue --gap 30 --sight 60 Rogue:speed=35,con=1,stealth=7 'Guard*2:side=monsters,per=12'",
+        "fray -r 5e pursue --gap 30 --sight 60 Rogue:speed=35,con=1,stealth=7 Guard:count=2,side=monsters,per=12",
         "",
     ),
     Example::new(
         Procedure::Encounter,
-        "fray -r 5e encounter --stealth 14 Elf:per=16,dex=3 'Goblin*4:side=monsters,dex=2'",
+        "fray -r 5e encounter --stealth 14 Elf:per=16,dex=3 Goblin:count=4,side=monsters,dex=2",
         "",
     ),
 ];

@@ -150,7 +150,7 @@ const EXAMPLES: &[Example] = &[
     ),
     Example::new(
         Procedure::Encounter,
-        "fray -r 5e2024 encounter --stealth-mod 4 Elf:per=16,dex=3 'Goblin*4:side=monsters,dex=2'",
+        "fray -r 5e2024 encounter --stealth-mod 4 Elf:per=16,dex=3 Goblin:count=4,side=monsters,dex=2",
         "",
     ),
 ];

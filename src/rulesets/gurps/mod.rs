@@ -109,8 +109,12 @@ combatants:
 ";
 
 const EXAMPLES: &[Example] = &[
-    Example::new(Procedure::Surprise, "fray -r gurps surprise --partial 'Ansel:iq=12,cr' 'Orc*3:side=monsters'", "")
-        .tour(),
+    Example::new(
+        Procedure::Surprise,
+        "fray -r gurps surprise --partial 'Ansel:iq=12,cr' Orc:count=3,side=monsters",
+        "",
+    )
+    .tour(),
     Example::new(
         Procedure::Surprise,
         "fray -r gurps surprise --total Clerk:iq=9 Guard:iq=10,cr Werewolf:side=monsters",
@@ -124,7 +128,7 @@ const EXAMPLES: &[Example] = &[
     Example::new(Procedure::Reaction, "fray -r gurps reaction --mod 2", ""),
     Example::new(
         Procedure::Encounter,
-        "fray -r gurps encounter --partial --reaction Ansel:iq=12,speed=6 'Orc*2:side=monsters,speed=5'",
+        "fray -r gurps encounter --partial --reaction Ansel:iq=12,speed=6 Orc:count=2,side=monsters,speed=5",
         "",
     ),
 ];
