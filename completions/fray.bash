@@ -83,7 +83,7 @@ _fray() {
 
     case "${cmd}" in
         fray)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --width --help --version surprise distance initiative reaction pursue encounter roll completions man help"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --help --version surprise distance initiative reaction pursue encounter roll completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -133,7 +133,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__completions)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --width --help --version bash elvish fish powershell zsh"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -183,7 +183,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__distance)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --width --dungeon --outdoors --wilderness --waterborne --both-surprised --surprised --terrain --audible --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --dungeon --outdoors --wilderness --waterborne --both-surprised --surprised --terrain --audible --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -241,7 +241,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__encounter)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --width --side --roster --roster-example --ambush --aware --total --partial --stealth --stealth-mod --stealth-ties --dungeon --outdoors --wilderness --waterborne --ties --wait --variant --delay --ready --hold --swap --cha --cha-mod --mod --both-surprised --reaction --rounds --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --side --roster --roster-example --ambush --aware --total --partial --stealth --stealth-mod --stealth-ties --dungeon --outdoors --wilderness --waterborne --ties --wait --variant --delay --ready --hold --swap --cha --cha-mod --mod --both-surprised --reaction --rounds --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -528,7 +528,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__initiative)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --width --side --roster --roster-example --ties --wait --variant --delay --ready --hold --swap --surprised --rounds --individual --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --side --roster --roster-example --ties --wait --variant --delay --ready --hold --swap --surprised --rounds --individual --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -633,7 +633,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__man)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --width --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -683,7 +683,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__pursue)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --width --side --roster --roster-example --fleeing --quarry --pursuer --gap --terrain --sight --cover --complications --drop --rounds --dungeon --outdoors --wilderness --waterborne --quarry-count --pursuer-count --mod --surprised --days --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --side --roster --roster-example --fleeing --quarry --pursuer --gap --terrain --sight --cover --complications --drop --rounds --dungeon --outdoors --wilderness --waterborne --quarry-count --pursuer-count --mod --surprised --days --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -812,7 +812,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__reaction)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --width --cha --cha-mod --mod --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --cha --cha-mod --mod --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -874,7 +874,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__roll)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --width --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -924,7 +924,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__surprise)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --width --side --roster --roster-example --ambush --aware --total --partial --stealth --stealth-mod --stealth-ties --both-surprised --rounds --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --side --roster --roster-example --ambush --aware --total --partial --stealth --stealth-mod --stealth-ties --both-surprised --rounds --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

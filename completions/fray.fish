@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_fray_global_optspecs
-    string join \n r/rules= seed= f/format= color= n/repeat= odds q/quiet v/show-seed width= h/help V/version
+    string join \n r/rules= seed= f/format= color= n/repeat= odds q/quiet v/show-seed no-config width= h/help V/version
 end
 
 function __fish_fray_needs_command
@@ -47,6 +47,7 @@ complete -c fray -n "__fish_fray_needs_command" -l width -d 'Wrap text output to
 complete -c fray -n "__fish_fray_needs_command" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_needs_command" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_needs_command" -s v -l show-seed -d 'Print the seed in text output'
+complete -c fray -n "__fish_fray_needs_command" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
 complete -c fray -n "__fish_fray_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_needs_command" -s V -l version -d 'Print version'
 complete -c fray -n "__fish_fray_needs_command" -f -a "surprise" -d 'Who is caught unawares'
@@ -76,7 +77,7 @@ never\t''"
 complete -c fray -n "__fish_fray_using_subcommand surprise" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
 complete -c fray -n "__fish_fray_using_subcommand surprise" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand surprise" -l side -d 'A side, in order: NAME[:KEY[=VALUE],...] (repeatable; default: party and monsters)' -r
-complete -c fray -n "__fish_fray_using_subcommand surprise" -l roster -d 'Sides and combatants from a YAML file (\'-\' reads standard input)' -r -F
+complete -c fray -n "__fish_fray_using_subcommand surprise" -l roster -d 'Sides and combatants from a YAML file (\'-\' reads standard input; repeatable, combined)' -r -F
 complete -c fray -n "__fish_fray_using_subcommand surprise" -l ambush -d 'SIDE attacks from ambush (default monsters): every other side is easier to surprise' -r
 complete -c fray -n "__fish_fray_using_subcommand surprise" -l aware -d 'SIDE already knows of the others and does not roll (repeatable)' -r
 complete -c fray -n "__fish_fray_using_subcommand surprise" -l stealth -d 'A hider\'s Stealth total, passive or already rolled (repeatable, one per hider)' -r
@@ -87,6 +88,7 @@ complete -c fray -n "__fish_fray_using_subcommand surprise" -l rounds -d 'Turns 
 complete -c fray -n "__fish_fray_using_subcommand surprise" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand surprise" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand surprise" -s v -l show-seed -d 'Print the seed in text output'
+complete -c fray -n "__fish_fray_using_subcommand surprise" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
 complete -c fray -n "__fish_fray_using_subcommand surprise" -l roster-example -d 'Print a commented roster template for this ruleset and command'
 complete -c fray -n "__fish_fray_using_subcommand surprise" -l total -d 'Total surprise: the attacked freeze for 1d seconds'
 complete -c fray -n "__fish_fray_using_subcommand surprise" -l partial -d 'Partial surprise: the two leaders roll for initiative (the default)'
@@ -132,6 +134,7 @@ loud\t'Very loud: 2d6 x 50 ft'"
 complete -c fray -n "__fish_fray_using_subcommand distance" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand distance" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand distance" -s v -l show-seed -d 'Print the seed in text output'
+complete -c fray -n "__fish_fray_using_subcommand distance" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
 complete -c fray -n "__fish_fray_using_subcommand distance" -l dungeon -d 'In a dungeon: 2d6 x 10\' (the default)'
 complete -c fray -n "__fish_fray_using_subcommand distance" -l outdoors -d 'Outdoors: 2d6 x 30\''
 complete -c fray -n "__fish_fray_using_subcommand distance" -l wilderness -d 'In the wilderness: 4d6 x 10 yards (where --outdoors means the same)'
@@ -157,7 +160,7 @@ never\t''"
 complete -c fray -n "__fish_fray_using_subcommand initiative" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l side -d 'A side, in order: NAME[:KEY[=VALUE],...] (repeatable; default: party and monsters)' -r
-complete -c fray -n "__fish_fray_using_subcommand initiative" -l roster -d 'Sides and combatants from a YAML file (\'-\' reads standard input)' -r -F
+complete -c fray -n "__fish_fray_using_subcommand initiative" -l roster -d 'Sides and combatants from a YAML file (\'-\' reads standard input; repeatable, combined)' -r -F
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l ties -d 'How tied sides are settled' -r -f -a "reroll\t'Tied sides re-roll among themselves until the tie breaks'
 simultaneous\t'Tied sides act at the same time'"
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l wait -d 'SIDE gives up initiative and acts after the others, reacting (repeatable)' -r
@@ -174,6 +177,7 @@ complete -c fray -n "__fish_fray_using_subcommand initiative" -l rounds -d 'Roun
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand initiative" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand initiative" -s v -l show-seed -d 'Print the seed in text output'
+complete -c fray -n "__fish_fray_using_subcommand initiative" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l roster-example -d 'Print a commented roster template for this ruleset and command'
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l individual -d 'Each combatant rolls 1d6 + its DEX modifier; slow weapons act last'
 complete -c fray -n "__fish_fray_using_subcommand initiative" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -200,6 +204,7 @@ complete -c fray -n "__fish_fray_using_subcommand reaction" -l mod -d 'Any other
 complete -c fray -n "__fish_fray_using_subcommand reaction" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand reaction" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand reaction" -s v -l show-seed -d 'Print the seed in text output'
+complete -c fray -n "__fish_fray_using_subcommand reaction" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
 complete -c fray -n "__fish_fray_using_subcommand reaction" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand reaction" -s V -l version -d 'Print version'
 complete -c fray -n "__fish_fray_using_subcommand pursue" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
@@ -219,7 +224,7 @@ never\t''"
 complete -c fray -n "__fish_fray_using_subcommand pursue" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l side -d 'A side, in order: NAME[:KEY[=VALUE],...] (repeatable; default: party and monsters)' -r
-complete -c fray -n "__fish_fray_using_subcommand pursue" -l roster -d 'Sides and combatants from a YAML file (\'-\' reads standard input)' -r -F
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l roster -d 'Sides and combatants from a YAML file (\'-\' reads standard input; repeatable, combined)' -r -F
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l fleeing -d 'The side that flees; every other side gives chase (default the first side)' -r
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l quarry -d 'The fleeing side\'s Speed' -r
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l pursuer -d 'The pursuing side\'s Speed' -r
@@ -259,6 +264,7 @@ complete -c fray -n "__fish_fray_using_subcommand pursue" -l days -d 'Days the w
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand pursue" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand pursue" -s v -l show-seed -d 'Print the seed in text output'
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l roster-example -d 'Print a commented roster template for this ruleset and command'
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l dungeon -d 'In a dungeon: 2d6 x 10\' (the default)'
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l outdoors -d 'Outdoors: 2d6 x 30\''
@@ -283,7 +289,7 @@ never\t''"
 complete -c fray -n "__fish_fray_using_subcommand encounter" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l side -d 'A side, in order: NAME[:KEY[=VALUE],...] (repeatable; default: party and monsters)' -r
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l roster -d 'Sides and combatants from a YAML file (\'-\' reads standard input)' -r -F
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l roster -d 'Sides and combatants from a YAML file (\'-\' reads standard input; repeatable, combined)' -r -F
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l ambush -d 'SIDE attacks from ambush (default monsters): every other side is easier to surprise' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l aware -d 'SIDE already knows of the others and does not roll (repeatable)' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l stealth -d 'A hider\'s Stealth total, passive or already rolled (repeatable, one per hider)' -r
@@ -308,6 +314,7 @@ complete -c fray -n "__fish_fray_using_subcommand encounter" -l rounds -d 'Round
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -s v -l show-seed -d 'Print the seed in text output'
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l roster-example -d 'Print a commented roster template for this ruleset and command'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l total -d 'Total surprise: the attacked freeze for 1d seconds'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l partial -d 'Partial surprise: the two leaders roll for initiative (the default)'
@@ -338,6 +345,7 @@ complete -c fray -n "__fish_fray_using_subcommand roll" -l width -d 'Wrap text o
 complete -c fray -n "__fish_fray_using_subcommand roll" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand roll" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand roll" -s v -l show-seed -d 'Print the seed in text output'
+complete -c fray -n "__fish_fray_using_subcommand roll" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
 complete -c fray -n "__fish_fray_using_subcommand roll" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand roll" -s V -l version -d 'Print version'
 complete -c fray -n "__fish_fray_using_subcommand completions" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
@@ -359,6 +367,7 @@ complete -c fray -n "__fish_fray_using_subcommand completions" -l width -d 'Wrap
 complete -c fray -n "__fish_fray_using_subcommand completions" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand completions" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand completions" -s v -l show-seed -d 'Print the seed in text output'
+complete -c fray -n "__fish_fray_using_subcommand completions" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
 complete -c fray -n "__fish_fray_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand completions" -s V -l version -d 'Print version'
 complete -c fray -n "__fish_fray_using_subcommand man" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
@@ -380,6 +389,7 @@ complete -c fray -n "__fish_fray_using_subcommand man" -l width -d 'Wrap text ou
 complete -c fray -n "__fish_fray_using_subcommand man" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand man" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand man" -s v -l show-seed -d 'Print the seed in text output'
+complete -c fray -n "__fish_fray_using_subcommand man" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
 complete -c fray -n "__fish_fray_using_subcommand man" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand man" -s V -l version -d 'Print version'
 complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter roll completions man help" -f -a "surprise" -d 'Who is caught unawares'

@@ -2,6 +2,7 @@
 //! streams and settings by `main`, so it can be driven from tests without a terminal.
 
 use crate::cli::{Cli, ColorWhen, Command, Format, Global};
+use crate::config::{Config, ConfigFile};
 use crate::emit::{Runner, Style};
 use crate::error::{Error, Result, io_reason};
 use crate::render::Palette;
@@ -30,6 +31,8 @@ pub struct Env<'a> {
     pub format_var: Option<OsString>,
     /// A seed from the OS, asked for only when --seed is not given.
     pub os_seed: fn() -> u64,
+    /// Where the config file is (`None`: no HOME or XDG_CONFIG_HOME to look in).
+    pub config: Option<ConfigFile>,
     /// COLUMNS, the width of text when --width is not given.
     pub columns_var: Option<OsString>,
     /// The columns of the terminal standard output is, if it is one.
@@ -90,6 +93,7 @@ fn parse_and_run(args: &[OsString], env: &mut Env) -> Result<()> {
     let named = rulesets::command::scan(args, env.rules_var.as_deref());
     // The revision is told here, not in the declaration, so the generated man pages name only the version.
     let mut command = rulesets::command::command_for(named).version(BUILD_VERSION);
+    let args = &hoist_cast_flags(args, &command);
     let parsed = command.try_get_matches_from_mut(args).and_then(|m| Cli::from_arg_matches(&m).map(|cli| (m, cli)));
     let (matches, cli) = match parsed {
         Ok(parsed) => parsed,
@@ -123,8 +127,72 @@ fn parse_and_run(args: &[OsString], env: &mut Env) -> Result<()> {
         Command::Completions { shell } => Ok(env.stdout.write_all(&crate::packaging::completion(*shell))?),
         Command::Man { dir } => write_man(dir),
         Command::Roll(args) => crate::dice::expr::run::run(args, &Settings::new(&cli.global, env)?, env),
-        _ => run(&cli, &crate::cli::given_flags(&command, &matches), env),
+        _ => {
+            let config = match &env.config {
+                Some(file) if !cli.global.no_config => crate::config::load(file)?,
+                _ => Config::default(),
+            };
+            run(&cli, &crate::cli::given_flags(&command, &matches), &config, env)
+        }
     }
+}
+
+/// The flags that name the cast, `--side`, `--roster` and `--roster-example`, are the game
+/// command's; written before the command's name (`fray --side party --side orcs surprise`) they
+/// are moved to just after it, so they are accepted anywhere on the line.
+fn hoist_cast_flags(args: &[OsString], command: &clap::Command) -> Vec<OsString> {
+    const CAST: [&str; 3] = ["--side", "--roster", "--roster-example"];
+    let takes_value = |arg: &clap::Arg| arg.get_action().takes_values();
+    let mut before = Vec::new();
+    let mut hoisted = Vec::new();
+    let mut i = 1;
+    while i < args.len() {
+        let Some(word) = args[i].to_str() else { break };
+        if word == "--" || !word.starts_with('-') || word == "-" {
+            // The command's name (or something clap will refuse as it is).
+            if hoisted.is_empty() || command.find_subcommand(word).is_none() {
+                return args.to_vec();
+            }
+            let mut out = vec![args[0].clone()];
+            out.extend(before);
+            out.push(args[i].clone());
+            out.extend(hoisted);
+            out.extend_from_slice(&args[i + 1..]);
+            return out;
+        }
+        let (long, inline_value) = match word.split_once('=') {
+            Some((long, _)) => (long, true),
+            None => (word, false),
+        };
+        let mut words = 1;
+        if let Some(name) = long.strip_prefix("--") {
+            let value_next = match CAST.iter().find(|c| **c == long) {
+                Some(&flag) => flag != "--roster-example",
+                None => command.get_arguments().any(|a| a.get_long() == Some(name) && takes_value(a)),
+            };
+            if value_next && !inline_value {
+                words = 2;
+            }
+            if CAST.contains(&long) {
+                hoisted.extend_from_slice(&args[i..(i + words).min(args.len())]);
+                i += words;
+                continue;
+            }
+        } else {
+            // A cluster of short flags: the first that takes a value takes the rest, or the next word.
+            for (k, c) in word.char_indices().skip(1) {
+                if command.get_arguments().any(|a| a.get_short() == Some(c) && takes_value(a)) {
+                    if k + c.len_utf8() == word.len() {
+                        words = 2;
+                    }
+                    break;
+                }
+            }
+        }
+        before.extend_from_slice(&args[i..(i + words).min(args.len())]);
+        i += words;
+    }
+    args.to_vec()
 }
 
 fn write_man(dir: &Path) -> Result<()> {
@@ -162,31 +230,48 @@ pub struct Settings {
 
 impl Settings {
     /// The options given (anywhere on the command line), then FRAY_RULES and FRAY_FORMAT, then
-    /// the defaults. A variable is read only when its flag is absent, and blamed when bad.
+    /// the config file's (as bat: command line, then environment, then config), then the
+    /// defaults. A variable is read only when its flag is absent, and blamed when bad.
     pub fn new(global: &Global, env: &Env) -> Result<Settings> {
+        Settings::with_config(global, &Global::default(), env).map(|(settings, _)| settings)
+    }
+
+    /// As [`Settings::new`], with the config file's options under those of the command line
+    /// and the environment; also says what named the ruleset, if anything did (`--rules`,
+    /// `FRAY_RULES`, or the config file), for a roster that names its own.
+    pub fn with_config(global: &Global, config: &Global, env: &Env) -> Result<(Settings, Option<String>)> {
         // clap took only a registry name for --rules.
-        let rules = match global.rules.as_deref().and_then(Ruleset::named) {
-            Some(rules) => rules,
-            None => rules_var(env.rules_var.as_deref())?.unwrap_or_else(Ruleset::implied),
+        let flag = global.rules.as_deref().and_then(Ruleset::named);
+        let var = match flag {
+            Some(_) => None,
+            None => rules_var(env.rules_var.as_deref())?,
+        };
+        let (rules, named) = match (flag, var, config.rules.as_deref().and_then(Ruleset::named)) {
+            (Some(rules), _, _) => (rules, Some("--rules".to_string())),
+            (None, Some(rules), _) => (rules, Some("FRAY_RULES".to_string())),
+            (None, None, Some(rules)) => (rules, Some("the config's --rules".to_string())),
+            (None, None, None) => (Ruleset::implied(), None),
         };
         let format = match global.format {
             Some(format) => format,
             None => from_var::<Format>("FRAY_FORMAT", env.format_var.as_deref(), "an output format", "--format")?
+                .or(config.format)
                 .unwrap_or(Format::Text),
         };
-        Ok(Settings {
+        let settings = Settings {
             rules,
             // Only the low 53 bits of the OS's number: see DRAWN_SEED_LIMIT.
-            seed: global.seed.unwrap_or_else(|| (env.os_seed)() % DRAWN_SEED_LIMIT),
+            seed: global.seed.or(config.seed).unwrap_or_else(|| (env.os_seed)() % DRAWN_SEED_LIMIT),
             format,
-            color: global.color.unwrap_or(ColorWhen::Auto),
-            repeat: global.repeat,
-            odds: global.odds,
-            quiet: global.quiet,
-            show_seed: global.show_seed,
-            seed_drawn: global.seed.is_none(),
-            width: env.width(global.width),
-        })
+            color: global.color.or(config.color).unwrap_or(ColorWhen::Auto),
+            repeat: global.repeat.or(config.repeat),
+            odds: global.odds || config.odds,
+            quiet: global.quiet || config.quiet,
+            show_seed: global.show_seed || config.show_seed,
+            seed_drawn: global.seed.or(config.seed).is_none(),
+            width: env.width(global.width.or(config.width)),
+        };
+        Ok((settings, named))
     }
 }
 
@@ -222,17 +307,44 @@ fn from_var<T: ValueEnum>(name: &str, value: Option<&OsStr>, what: &str, flag: &
         .map_err(|_| Error::usage(format!("{name}='{text}' is not {what}")).hint(hint))
 }
 
-/// Runs a game command. `given` lists the command's own flags that were on the command line.
-pub fn run(cli: &Cli, given: &[String], env: &mut Env) -> Result<()> {
+/// Runs a game command. `given` lists the command's own flags that were on the command line;
+/// `config` holds the config file's defaults.
+pub fn run(cli: &Cli, given: &[String], config: &Config, env: &mut Env) -> Result<()> {
     let Some(procedure) = Procedure::of(&cli.command) else {
         return Err(Error::usage("not a game command"));
     };
-    let settings = Settings::new(&cli.global, env)?;
+    let (mut settings, named) = Settings::with_config(&cli.global, &config.global, env)?;
+    let cast_opts = rulesets::cast_of(&cli.command);
+    let example = cast_opts.is_some_and(|c| c.roster_example);
+    // The rosters are read first: one may name the ruleset (`rules:`). The config's come first.
+    let mut rosters: Vec<(String, String, bool)> = Vec::new();
+    // The config's rosters are read only where the command may take a cast: under the ruleset
+    // named, or, when none is, under any (a roster may name its own).
+    let takes_rosters = |rules: &'static Ruleset| rules.takes_flag(procedure, "--roster");
+    let config_rosters = match named {
+        Some(_) => takes_rosters(settings.rules),
+        None => rulesets::RULESETS.iter().any(|rules| takes_rosters(rules)),
+    };
+    if let Some(opts) = cast_opts.filter(|_| !example) {
+        let from_config = config.rosters.iter().filter(|_| config_rosters);
+        let paths = from_config.map(|p| (p, true)).chain(opts.roster.iter().map(|p| (p, false)));
+        for (path, from_config) in paths {
+            let (text, file) = read_roster(path, &mut *env.stdin).map_err(|err| match from_config {
+                true => err.hint(format!(
+                    "the config {} names it (its relative paths start from its folder); --no-config leaves it out",
+                    config.file.as_deref().unwrap_or("file")
+                )),
+                false => err,
+            })?;
+            rosters.push((text, file, from_config));
+        }
+    }
+    // The config's rosters count only where the command takes a cast (not an ose pursuit).
+    settings.rules = rules_of_rosters(&rosters, settings.rules, named.as_deref(), config, &takes_rosters)?;
     let rules = settings.rules;
     rules.check_has(procedure)?;
     rules.check_flags(procedure, given)?;
-    let cast_opts = rulesets::cast_of(&cli.command);
-    if cast_opts.is_some_and(|c| c.roster_example) {
+    if example {
         env.stdout.write_all(rules.roster_example().as_bytes())?;
         return Ok(());
     }
@@ -241,6 +353,15 @@ pub fn run(cli: &Cli, given: &[String], env: &mut Env) -> Result<()> {
     }
     let cast = match cast_opts {
         Some(opts) => {
+            // The config's cast only where the command takes one (not an ose pursuit), and its
+            // sides only when the command line names none.
+            let takes = |flag: &str| rules.takes_flag(procedure, flag);
+            let rosters: Vec<(String, String)> = rosters
+                .into_iter()
+                .filter(|(_, _, from_config)| !from_config || takes("--roster"))
+                .map(|(text, file, _)| (text, file))
+                .collect();
+            let sides = if opts.sides.is_empty() && takes("--side") { &config.sides } else { &opts.sides };
             // A group's number may be dice (`Goblin*2d4`): rolled once, shown on standard error.
             let rolled = crate::dice::expr::roll_group_counts(
                 &opts.combatants,
@@ -248,14 +369,7 @@ pub fn run(cli: &Cli, given: &[String], env: &mut Env) -> Result<()> {
                 crate::cast::MAX_GROUP,
                 env.stderr,
             )?;
-            let rolled_opts = rolled.map(|combatants| crate::cli::Cast {
-                combatants,
-                sides: opts.sides.clone(),
-                roster: opts.roster.clone(),
-                roster_example: opts.roster_example,
-            });
-            let stdin = &mut *env.stdin;
-            rules.load_cast(rolled_opts.as_ref().unwrap_or(opts), &mut |path| read_roster(path, stdin))?
+            rules.load_cast(&rosters, sides, rolled.as_deref().unwrap_or(&opts.combatants))?
         }
         None => Default::default(),
     };
@@ -278,6 +392,45 @@ pub fn run(cli: &Cli, given: &[String], env: &mut Env) -> Result<()> {
     Ok(())
 }
 
+/// The ruleset, checked against the rosters that name one (`rules:`): `current` as the
+/// settings have it, `named` what named it (none: the default, which a roster's own replaces).
+fn rules_of_rosters(
+    rosters: &[(String, String, bool)],
+    current: &'static Ruleset,
+    named: Option<&str>,
+    config: &Config,
+    takes_rosters: &dyn Fn(&'static Ruleset) -> bool,
+) -> Result<&'static Ruleset> {
+    let mut chosen: Option<(&'static Ruleset, String)> = named.map(|n| (current, n.to_string()));
+    for (text, file, from_config) in rosters {
+        if *from_config && chosen.as_ref().is_some_and(|(rules, _)| !takes_rosters(*rules)) {
+            continue;
+        }
+        let Some((word, line)) = crate::roster::declared_rules(text) else { continue };
+        let rules = Ruleset::named(word.trim()).ok_or_else(|| {
+            Error::data(format!("{file}:{line}: rules: '{}' is not a ruleset", crate::cast::echo(&word)))
+                .hint(format!("rulesets: {}", rulesets::RULESETS.iter().map(|r| r.id).collect::<Vec<_>>().join(", ")))
+        })?;
+        match &chosen {
+            Some((other, by)) if other.id != rules.id => {
+                let by_config = if *from_config {
+                    format!(" (from the config {})", config.file.as_deref().unwrap_or("file"))
+                } else {
+                    String::new()
+                };
+                return Err(Error::usage(format!(
+                    "the roster {file}{by_config} is for {} (rules: on line {line}), but {by} says {}",
+                    rules.id, other.id
+                ))
+                .hint("give the roster's ruleset, or leave the roster out (--no-config leaves out the config's)"));
+            }
+            Some(_) => {}
+            None => chosen = Some((rules, format!("the roster {file}"))),
+        }
+    }
+    Ok(chosen.map_or(current, |(rules, _)| rules))
+}
+
 /// Reads a roster file (or standard input for `-`), returning its text and display name.
 fn read_roster(path: &Path, stdin: &mut dyn Read) -> Result<(String, String)> {
     let (bytes, name) = if path.as_os_str() == "-" {
@@ -291,7 +444,7 @@ fn read_roster(path: &Path, stdin: &mut dyn Read) -> Result<(String, String)> {
         return Err(Error::usage("the roster path is empty").hint("give --roster a file, or '-' for standard input"));
     } else {
         // A long path is quoted shortened, as the combatant errors quote a long argument.
-        let name = crate::cast::echo(&path.display().to_string());
+        let name = crate::cast::echo_path(&path.display().to_string());
         let file = std::fs::File::open(path).map_err(|e| {
             Error::data(format!("cannot read the roster {name}: {}", io_reason(&e)))
                 .hint("check the path given to --roster")

@@ -57,6 +57,17 @@ pub fn echo_quoted(message: &str) -> String {
     out
 }
 
+/// A path as errors quote it: a long one keeps its end, where the file's name is
+/// (`…/campaign/party.yaml`), and loses its start.
+pub fn echo_path(path: &str) -> String {
+    let chars = path.chars().count();
+    if chars <= MAX_ECHO_CHARS {
+        return echo(path);
+    }
+    let tail: String = path.chars().skip(chars - MAX_ECHO_CHARS).collect();
+    format!("…{}", echo(&tail))
+}
+
 /// Where a spec came from, for error messages.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Origin {
@@ -133,14 +144,22 @@ impl RulesetKeys {
     pub fn allowed_names(&self, owner: Owner) -> String {
         let mut names: Vec<&str> = self.list(owner).keys.iter().map(|k| k.name).collect();
         if owner == Owner::Combatant {
-            names.push("side");
+            names.extend(["side", "count"]);
         }
         if names.is_empty() { "none".to_string() } else { names.join(", ") }
     }
 
-    /// "unknown combatant key 'per' for the gurps ruleset; allowed: …"
+    /// "unknown combatant key 'iqq' for the gurps ruleset; did you mean 'iq'? allowed: …"
+    /// (`allowed` lists the names, comma-separated, that a suggestion is taken from).
     pub fn unknown(&self, owner: Owner, key: &str, allowed: &str) -> String {
-        format!("unknown {} key '{}' for the {} ruleset; allowed: {allowed}", owner.word(), echo(key), self.rules)
+        let names: Vec<&str> = allowed.split(", ").filter(|n| *n != "none").collect();
+        let suggestion = closest(key, &names).map(|n| format!("did you mean '{n}'? ")).unwrap_or_default();
+        format!(
+            "unknown {} key '{}' for the {} ruleset; {suggestion}allowed: {allowed}",
+            owner.word(),
+            echo(key),
+            self.rules
+        )
     }
 
     /// Checks one `key[=value]` and returns the key's definition and typed value.
@@ -150,6 +169,41 @@ impl RulesetKeys {
         };
         def.check(value).map(|v| (def, v))
     }
+}
+
+/// The name in `names` nearest to `word` by edit distance, if it is near enough to be a
+/// slip (at most a third of the word's letters, and at least one, changed), as clap and cargo
+/// suggest.
+pub fn closest<'a>(word: &str, names: &[&'a str]) -> Option<&'a str> {
+    let word = word.to_lowercase();
+    let limit = (word.chars().count() / 3).max(1);
+    names
+        .iter()
+        .map(|n| (edit_distance(&word, &n.to_lowercase()), *n))
+        .filter(|&(d, _)| d <= limit)
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, n)| n)
+}
+
+/// Edit distance (optimal string alignment): the fewest one-character insertions, deletions,
+/// substitutions and swaps of neighbours that turn `a` into `b` (`cuont` is one from `count`).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    // Three rows of the table: two rows back (for swaps), the last row, and this one.
+    let mut before: Vec<usize> = vec![0; b.len() + 1];
+    let mut last: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut row = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            row[j] = (last[j] + 1).min(row[j - 1] + 1).min(last[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                row[j] = row[j].min(before[j - 2] + 1);
+            }
+        }
+        before = std::mem::replace(&mut last, row);
+    }
+    last[b.len()]
 }
 
 /// Unicode format characters (Cf) and the line and paragraph separators (Zl, Zp), as of
@@ -209,15 +263,9 @@ pub fn split_spec<'a>(text: &'a str, what: &str, groups: bool) -> Result<Spec<'a
         Some((head, rest)) => (head, Some(rest)),
         None => (text, None),
     };
-    let (name, count) = match head.rsplit_once('*') {
+    let (name, mut count) = match head.rsplit_once('*') {
         Some(_) if !groups => return Err(format!("a {what} has no *COUNT")),
-        Some((name, count)) => {
-            let n: u32 = count.trim().parse().map_err(|_| format!("'{}' is not a group size", echo(count)))?;
-            if n == 0 || n > MAX_GROUP {
-                return Err(format!("a group has 1 to {MAX_GROUP} members, not {n}"));
-            }
-            (name.trim(), Some(n))
-        }
+        Some((name, count)) => (name.trim(), Some(parse_count(count)?)),
         None => (head.trim(), None),
     };
     // Trimming would drop a separator (U+2028 is white space): look before trimming.
@@ -237,9 +285,36 @@ pub fn split_spec<'a>(text: &'a str, what: &str, groups: bool) -> Result<Spec<'a
         if let Some(c) = invisible(item) {
             return Err(format!("key '{}' cannot contain invisible format or separator characters ({c})", echo(key)));
         }
+        // `count=N`, the glob-safe form of `*N` (an unquoted `*` is a wildcard in zsh and fish).
+        if groups && key.eq_ignore_ascii_case("count") {
+            if count.is_some() {
+                return Err("the group size is given twice (*COUNT and count=, or count= twice)".into());
+            }
+            count = Some(parse_count(value.ok_or("key 'count' needs a group size")?)?);
+            continue;
+        }
         keys.push((key, value));
     }
     Ok(Spec { name, count, keys })
+}
+
+/// A group size as written after `*` or in `count=` (inline or in a roster): 1 to
+/// [`MAX_GROUP`]. The one place a count is read.
+pub fn parse_count(text: &str) -> Result<u32, String> {
+    let text = text.trim();
+    let n: u64 = match text.strip_prefix('+').unwrap_or(text) {
+        digits if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+            digits.parse().unwrap_or(u64::MAX)
+        }
+        _ => {
+            return Err(format!("'{}' is not a group size; allowed: a whole number from 1 to {MAX_GROUP}", echo(text)));
+        }
+    };
+    if n == 0 || n > u64::from(MAX_GROUP) {
+        let shown = if n == u64::MAX { echo(text) } else { n.to_string() };
+        return Err(format!("a group has 1 to {MAX_GROUP} members, not {shown}"));
+    }
+    Ok(n as u32)
 }
 
 /// A side or combatant as written, before sides are resolved.
@@ -247,6 +322,8 @@ pub fn split_spec<'a>(text: &'a str, what: &str, groups: bool) -> Result<Spec<'a
 pub struct RawSpec {
     pub name: String,
     pub count: u32,
+    /// The count was written (`*N`, `count=N`), so it overrides an earlier entry's.
+    pub count_given: bool,
     /// `side=` of a combatant.
     pub side: Option<String>,
     pub keys: KeyValues,
@@ -260,7 +337,8 @@ fn usage_at(origin: &Origin, what: impl fmt::Display) -> Error {
     }
 }
 
-/// Parses an inline `NAME[*COUNT][:KEY[=VALUE],...]` (`*COUNT` only for combatants).
+/// Parses an inline `NAME[:KEY[=VALUE],...]`, for combatants with `count=N` or `NAME*N` for a
+/// group.
 pub fn parse_inline(text: &str, owner: Owner, keys: &RulesetKeys) -> Result<RawSpec> {
     let origin = Origin::Inline(text.to_string());
     parse_spec(text, owner, keys, origin.clone()).map_err(|(what, with_hint)| {
@@ -268,7 +346,7 @@ pub fn parse_inline(text: &str, owner: Owner, keys: &RulesetKeys) -> Result<RawS
         match (with_hint, owner) {
             (false, _) => err,
             (true, Owner::Side) => err.hint("write a side as NAME[:KEY[=VALUE],...]"),
-            (true, Owner::Combatant) => err.hint("write a combatant as NAME[*COUNT][:KEY[=VALUE],...]"),
+            (true, Owner::Combatant) => err.hint("write a combatant as NAME[:KEY[=VALUE],...], a group with count=N"),
         }
     })
 }
@@ -285,6 +363,7 @@ pub fn parse_spec(
     let mut spec = RawSpec {
         name: parts.name.to_string(),
         count: parts.count.unwrap_or(1),
+        count_given: parts.count.is_some(),
         side: None,
         keys: KeyValues::default(),
         origin,
@@ -304,7 +383,7 @@ pub fn apply_key(
     key: &str,
     value: Option<&str>,
 ) -> Result<(), String> {
-    if owner == Owner::Combatant && key == "side" {
+    if owner == Owner::Combatant && key.eq_ignore_ascii_case("side") {
         let side = value.ok_or("key 'side' needs a side's name")?;
         check_name(side).map_err(|why| format!("key 'side': {why}"))?;
         spec.side = Some(side.to_string());
@@ -318,6 +397,28 @@ pub fn apply_key(
 /// Proves a spec's keys fill the ruleset's struct, once all of them are read.
 pub fn finish_keys(spec: &RawSpec, owner: Owner, keys: &RulesetKeys) -> Result<(), String> {
     keys.list(owner).fits(&spec.keys).map_err(|why| format!("the {} ruleset cannot read these keys: {why}", keys.rules))
+}
+
+/// Adds `later` (one source's entries) to `specs` (the earlier sources'): an entry named as an
+/// earlier one overrides it (its keys, side and count where it gives them); names repeated
+/// within `later` are left for [`Cast::resolve`] to refuse.
+pub fn override_by_name(specs: &mut Vec<RawSpec>, later: Vec<RawSpec>) {
+    let earlier = specs.len();
+    for spec in later {
+        match specs[..earlier].iter_mut().find(|s| s.name == spec.name) {
+            Some(old) => {
+                old.keys.merge(spec.keys);
+                if spec.side.is_some() {
+                    old.side = spec.side;
+                }
+                if spec.count_given {
+                    old.count = spec.count;
+                }
+                old.origin = spec.origin;
+            }
+            None => specs.push(spec),
+        }
+    }
 }
 
 /// Sides and combatants, resolved: every combatant placed on a side, names unique. The keys
@@ -546,7 +647,7 @@ mod tests {
     fn rejects_bad_keys_with_what_is_allowed() {
         let err = combatant("Elf:per=16").unwrap_err().to_string();
         assert!(
-            err.contains("unknown combatant key 'per'") && err.contains("allowed: dex, cr, speed, size, side"),
+            err.contains("unknown combatant key 'per'") && err.contains("allowed: dex, cr, speed, size, side, count"),
             "{err}"
         );
         let err = combatant("Elf:dex=11").unwrap_err().to_string();
@@ -564,6 +665,50 @@ mod tests {
         let err = combatant("Elf:speed=5.755").unwrap_err().to_string();
         assert!(err.contains("key 'speed' has '5.755'"), "{err}");
         assert!(parse_inline("party*2", Owner::Side, &KEYS).is_err());
+    }
+
+    #[test]
+    fn count_is_the_glob_safe_group_size() {
+        let spec = combatant("Goblin:count=4,dex=2,side=monsters").unwrap();
+        assert_eq!((spec.name.as_str(), spec.count, spec.side.as_deref()), ("Goblin", 4, Some("monsters")));
+        assert_eq!(combatant("Goblin:COUNT=+3").unwrap().count, 3, "keys in any case, a plus sign allowed");
+        assert_eq!(combatant("Goblin*4").unwrap().count, 4, "NAME*N stays");
+        let err = combatant("Goblin*2:count=3").unwrap_err().to_string();
+        assert!(err.contains("the group size is given twice"), "{err}");
+        let err = combatant("Goblin:count=1001").unwrap_err().to_string();
+        assert!(err.contains("a group has 1 to 1000 members, not 1001"), "{err}");
+        let err = combatant("Goblin:count").unwrap_err().to_string();
+        assert!(err.contains("key 'count' needs a group size"), "{err}");
+        assert_eq!(parse_count("x").unwrap_err(), "'x' is not a group size; allowed: a whole number from 1 to 1000");
+        assert_eq!(
+            parse_count(&"9".repeat(30)).unwrap_err(),
+            format!("a group has 1 to 1000 members, not {}", "9".repeat(30))
+        );
+        assert!(
+            parse_inline("orcs:count=2", Owner::Side, &KEYS)
+                .unwrap_err()
+                .to_string()
+                .contains("unknown side key 'count'")
+        );
+    }
+
+    #[test]
+    fn keys_fold_case_and_a_slip_gets_a_suggestion() {
+        let keys: TestCombatant = combatant("Elf:DEX=3,Cr,Side=monsters").unwrap().keys.read().unwrap();
+        assert_eq!((keys.dex, keys.cr), (Some(3), true));
+        let err = combatant("Elf:dxe=3").unwrap_err().to_string();
+        assert!(
+            err.contains("unknown combatant key 'dxe' for the test ruleset; did you mean 'dex'? allowed:"),
+            "{err}"
+        );
+        let err = combatant("Elf:cuont=3").unwrap_err().to_string();
+        assert!(err.contains("did you mean 'count'?"), "{err}");
+        let err = combatant("Elf:wisdom=3").unwrap_err().to_string();
+        assert!(!err.contains("did you mean"), "nothing near: {err}");
+        assert_eq!(edit_distance("count", "count"), 0);
+        assert_eq!(edit_distance("cuont", "count"), 1);
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
     }
 
     #[test]

@@ -18,12 +18,14 @@ pub const ENV_HELP: &str = "\
 Environment:
   FRAY_RULES       default for --rules
   FRAY_FORMAT      default for --format
+  FRAY_CONFIG_PATH the config file (default $XDG_CONFIG_HOME/fray/config, else
+                   ~/.config/fray/config): default flags, one a line, e.g. --rules gurps
   NO_COLOR         non-empty: no colour with --color auto
   CLICOLOR_FORCE   not 0: colour with --color auto even when not a terminal
   COLUMNS          the width of text output when --width is not given
 
 Exit status:
-  0 success, 1 unreadable or malformed data (a roster file), 2 usage error";
+  0 success, 1 unreadable or malformed data (a roster or config file), 2 usage error";
 
 #[derive(Debug, Parser)]
 #[command(
@@ -81,6 +83,9 @@ pub struct Global {
     #[arg(global = true, help_heading = GLOBAL, short = 'v', long)]
     pub show_seed: bool,
 
+    /// Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)
+    #[arg(global = true, help_heading = GLOBAL, long)]
+    pub no_config: bool,
     /// Wrap text output to N columns (default: COLUMNS, else the terminal's width, else 80)
     #[arg(global = true, help_heading = GLOBAL, long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<usize>(20..=1000))]
     pub width: Option<usize>,
@@ -95,11 +100,43 @@ fn seed(text: &str) -> Result<u64, String> {
 }
 
 /// A whole number in `range`: read as a signed number, so `-5` is told the range it misses
-/// instead of being taken for a flag or failing on its sign.
-fn whole<T: TryFrom<i64> + Clone + Send + Sync + 'static>(
-    range: std::ops::RangeInclusive<i64>,
-) -> clap::builder::RangedI64ValueParser<T> {
-    clap::builder::RangedI64ValueParser::new().range(range)
+/// instead of being taken for a flag or failing on its sign. The minus may be U+2212, and a
+/// value out of range is worded as a key's is: `--repeat is 0, out of range; allowed: …`.
+fn whole<T: TryFrom<i64> + Clone + Send + Sync + 'static>(range: std::ops::RangeInclusive<i64>) -> Whole<T> {
+    Whole { min: *range.start(), max: *range.end(), into: std::marker::PhantomData }
+}
+
+/// The parser [`whole`] makes.
+#[derive(Clone)]
+pub struct Whole<T> {
+    min: i64,
+    max: i64,
+    into: std::marker::PhantomData<fn() -> T>,
+}
+
+impl<T: TryFrom<i64> + Clone + Send + Sync + 'static> TypedValueParser for Whole<T> {
+    type Value = T;
+
+    fn parse_ref(&self, cmd: &clap::Command, arg: Option<&clap::Arg>, value: &OsStr) -> Result<T, clap::Error> {
+        let flag = arg.and_then(|a| a.get_long()).map_or("the value".to_string(), |l| format!("--{l}"));
+        let allowed = format!("allowed: a whole number from {} to {}", self.min, self.max);
+        let fail = |what: String| clap::Error::raw(clap::error::ErrorKind::ValueValidation, what).with_cmd(cmd);
+        let text = value.to_string_lossy().replace('\u{2212}', "-");
+        let digits = text.strip_prefix(['+', '-']).unwrap_or(&text);
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            let shown: String = text.chars().take(60).collect();
+            return Err(fail(format!("{flag} has '{shown}'; {allowed}")));
+        }
+        match text.parse::<i64>() {
+            Ok(n) if (self.min..=self.max).contains(&n) => {
+                T::try_from(n).map_err(|_| fail(format!("{flag} is {n}, out of range; {allowed}")))
+            }
+            Ok(n) => Err(fail(format!("{flag} is {n}, out of range; {allowed}"))),
+            Err(_) => {
+                Err(fail(format!("{flag} is {}, out of range; {allowed}", text.chars().take(60).collect::<String>())))
+            }
+        }
+    }
 }
 
 /// The whole command line.
@@ -253,7 +290,8 @@ Examples:
 // Sides and combatants, inline or from a roster file.
 #[derive(Debug, Args)]
 pub struct Cast {
-    /// Combatants: NAME[*COUNT][:KEY[=VALUE],...], e.g. Ansel or 'Orc*3:side=monsters'
+    /// Combatants: NAME[:KEY[=VALUE],...], e.g. Ansel or Orc:count=3,side=monsters (without
+    /// side=, on the first side)
     #[arg(value_name = "COMBATANT")]
     pub combatants: Vec<String>,
 
@@ -261,9 +299,9 @@ pub struct Cast {
     #[arg(long = "side", value_name = "SPEC")]
     pub sides: Vec<String>,
 
-    /// Sides and combatants from a YAML file ('-' reads standard input)
+    /// Sides and combatants from a YAML file ('-' reads standard input; repeatable, combined)
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath, value_parser = any_path())]
-    pub roster: Option<PathBuf>,
+    pub roster: Vec<PathBuf>,
 
     /// Print a commented roster template for this ruleset and command
     #[arg(long)]
@@ -458,15 +496,15 @@ pub struct InitiativeArgs {
 #[derive(Debug, Args)]
 pub struct ReactionOpts {
     /// The speaker's Charisma score when the party parleys (3-18)
-    #[arg(long, value_name = "SCORE", conflicts_with = "cha_mod", allow_negative_numbers = true, value_parser = clap::value_parser!(i32).range(3..=18))]
+    #[arg(long, value_name = "SCORE", conflicts_with = "cha_mod", allow_negative_numbers = true, value_parser = whole::<i32>(3..=18))]
     pub cha: Option<i32>,
 
     /// The speaker's Charisma modifier, given directly
-    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(i32).range(-10..=10))]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<i32>(-10..=10))]
     pub cha_mod: Option<i32>,
 
     /// Any other reaction modifier
-    #[arg(long = "mod", value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(i32).range(-100..=100))]
+    #[arg(long = "mod", value_name = "N", allow_negative_numbers = true, value_parser = whole::<i32>(-100..=100))]
     pub modifier: Option<i32>,
 }
 
@@ -546,7 +584,7 @@ pub struct PursueArgs {
     pub pursuer_count: Option<u32>,
 
     /// The referee's modifier to the wilderness evasion chance, in percent
-    #[arg(long = "mod", value_name = "PERCENT", allow_negative_numbers = true, value_parser = clap::value_parser!(i32).range(-100..=100))]
+    #[arg(long = "mod", value_name = "PERCENT", allow_negative_numbers = true, value_parser = whole::<i32>(-100..=100))]
     pub modifier: Option<i32>,
 
     /// Which side was surprised: a surprised quarry cannot evade, surprised pursuers lose it (wilderness)
@@ -722,6 +760,12 @@ pub fn describe_error(err: &clap::Error, help: &str) -> String {
         }
         ErrorKind::InvalidValue if value.is_empty() => format!("a value is required for '{arg}' but none was supplied"),
         ErrorKind::InvalidValue => format!("invalid value '{value}' for '{arg}'"),
+        // A parser of fray's own ([`whole`]) words the whole message itself.
+        ErrorKind::ValueValidation if arg.is_empty() => {
+            let rendered = err.to_string();
+            let first = rendered.lines().next().unwrap_or_default();
+            first.strip_prefix("error: ").unwrap_or(first).trim_end().to_string()
+        }
         ErrorKind::ValueValidation => match std::error::Error::source(err) {
             Some(why) => format!("invalid value '{value}' for '{arg}': {why}"),
             None => format!("invalid value '{value}' for '{arg}'"),

@@ -1,7 +1,7 @@
 //! fray: dice and encounter procedures for tabletop role-playing games.
 //!
 //! One folder per ruleset under [`rulesets`], listed in its registry; around them the shared
-//! pieces: [`cli`] (the command line, clap only), [`cast`] and [`roster`] (sides and
+//! pieces: [`cli`] (the command line, clap only), [`config`] (default flags from a file), [`cast`] and [`roster`] (sides and
 //! combatants), [`dice`], [`prob`] and [`odds`] (rolling and enumerating), [`outcome`] (shapes
 //! several rulesets share), [`render`] (text helpers, YAML, JSON), [`emit`] (a rule rolled and
 //! written) and [`app`] (one run, given its streams by `main`).
@@ -10,6 +10,7 @@ pub mod app;
 pub mod cast;
 pub mod cli;
 pub mod complete;
+pub mod config;
 pub mod dice;
 pub mod emit;
 pub mod error;

@@ -36,10 +36,26 @@ fn main() -> ExitCode {
         rules_var: std::env::var_os("FRAY_RULES"),
         format_var: std::env::var_os("FRAY_FORMAT"),
         os_seed,
+        config: config_file(),
         columns_var: std::env::var_os("COLUMNS"),
         terminal_width: if stdout.is_terminal() { terminal_width() } else { None },
     };
     ExitCode::from(app::main(&args, &mut env))
+}
+
+/// Where the config file is: the file FRAY_CONFIG_PATH names, else
+/// `$XDG_CONFIG_HOME/fray/config` (an absolute XDG_CONFIG_HOME only, as the XDG spec says),
+/// else `~/.config/fray/config`.
+fn config_file() -> Option<fray::config::ConfigFile> {
+    use fray::config::ConfigFile;
+    use std::path::PathBuf;
+    let set = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty()).map(PathBuf::from);
+    if let Some(path) = set("FRAY_CONFIG_PATH") {
+        return Some(ConfigFile { path, named: true });
+    }
+    let folder =
+        set("XDG_CONFIG_HOME").filter(|p| p.is_absolute()).or_else(|| set("HOME").map(|h| h.join(".config")))?;
+    Some(ConfigFile { path: folder.join("fray").join("config"), named: false })
 }
 
 /// A seed for runs without --seed: std's hasher keys come from the OS's random source.

@@ -60,7 +60,7 @@ const ENVIRONMENT: [(&str, &str); 5] = [
 
 const EXIT_STATUS: [(&str, &str); 3] = [
     ("0", "Success."),
-    ("1", "Unreadable or malformed data, such as a roster file that cannot be read or parsed."),
+    ("1", "Unreadable or malformed data, such as a roster or config file that cannot be read or parsed."),
     ("2", "Usage error: an unknown flag, a bad value, or a procedure the ruleset does not have."),
 ];
 
@@ -341,9 +341,9 @@ fn ruleset_page(rules: &Ruleset) -> io::Result<Vec<u8>> {
     writeln!(
         out,
         "{}",
-        roff("Given as `NAME[*COUNT]:KEY[=VALUE],...`, or as fields of a combatant in a `--roster` file.")
+        roff("Given as `NAME:KEY[=VALUE],...`, or as fields of a combatant in a `--roster` file; keys in any case.")
     )?;
-    writeln!(out, ".TP\n\\fB*\\fR\\fICOUNT\\fR, \\fBcount\\fR: \\fIN\\fR")?;
+    writeln!(out, ".TP\n\\fBcount\\fR=\\fIN\\fR (or \\fINAME\\fR\\fB*\\fR\\fIN\\fR, quoted in zsh and fish)")?;
     writeln!(
         out,
         "{}",

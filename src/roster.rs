@@ -20,7 +20,7 @@ mod structure;
 
 use crate::cast::{
     KeyKind, MAX_COMBATANTS, MAX_GROUP, MAX_SIDES, Origin, Owner, RawSpec, RulesetKeys, apply_key, check_name, echo,
-    finish_keys, member_names, parse_spec,
+    finish_keys, member_names, parse_count, parse_spec,
 };
 use crate::error::{Error, Result};
 use serde::Deserialize;
@@ -40,9 +40,27 @@ pub struct Roster {
     pub combatants: Vec<RawSpec>,
 }
 
-/// Parses roster `text` read from `file` (a path, or `<stdin>`). `inline_sides` are the
-/// `--side` names given on the command line, which combatants may also name.
-pub fn parse(text: &str, file: &str, keys: &RulesetKeys, inline_sides: &[String]) -> Result<Roster> {
+/// The side names a roster declares (none when it cannot be read: [`parse`] says why).
+pub fn side_names(text: &str) -> Vec<String> {
+    // A roster the structure check refuses is not read here: [`parse`] says why.
+    if check_structure(text).is_err() {
+        return Vec::new();
+    }
+    SideNames.deserialize(serde_yaml::Deserializer::from_str(text)).unwrap_or_default()
+}
+
+/// The ruleset a roster names with its top-level `rules:` key, and the line it is on (none
+/// when it names none or cannot be read: [`parse`] says why).
+pub fn declared_rules(text: &str) -> Option<(String, usize)> {
+    check_structure(text).ok()?;
+    let rules = RulesKey.deserialize(serde_yaml::Deserializer::from_str(text)).ok()??;
+    let line = text.lines().position(|l| l.starts_with("rules:")).map_or(1, |i| i + 1);
+    Some((rules, line))
+}
+
+/// Parses roster `text` read from `file` (a path, or `<stdin>`). `other_sides` are the
+/// sides declared elsewhere (other rosters, `--side`), which combatants may also name.
+pub fn parse(text: &str, file: &str, keys: &RulesetKeys, other_sides: &[String]) -> Result<Roster> {
     check_structure(text).map_err(|refusal| match refusal {
         Refusal::Empty => {
             Error::data(format!("the roster {file} is empty")).hint("see --roster-example for a template")
@@ -60,7 +78,7 @@ pub fn parse(text: &str, file: &str, keys: &RulesetKeys, inline_sides: &[String]
     // First pass: only the side names, so combatants may name a side declared after them.
     let names = SideNames.deserialize(serde_yaml::Deserializer::from_str(text)).map_err(located)?;
     let mut sides: Vec<String> = names;
-    sides.extend(inline_sides.iter().cloned());
+    sides.extend(other_sides.iter().cloned());
     if sides.is_empty() {
         sides = crate::cast::DEFAULT_SIDES.iter().map(|s| s.to_string()).collect();
     }
@@ -194,6 +212,37 @@ impl<'de> Visitor<'de> for SideNames {
     }
 }
 
+/// The top-level `rules:` of a roster, if it has one.
+struct RulesKey;
+
+impl<'de> DeserializeSeed<'de> for RulesKey {
+    type Value = Option<String>;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Option<String>, D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for RulesKey {
+    type Value = Option<String>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a mapping with 'rules', 'sides' and 'combatants'")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Option<String>, A::Error> {
+        let mut rules = None;
+        while let Some(key) = map.next_key::<String>()? {
+            if key == "rules" {
+                rules = Some(map.next_value::<String>()?);
+            } else {
+                map.next_value::<IgnoredAny>()?;
+            }
+        }
+        Ok(rules)
+    }
+}
+
 struct SideNameList;
 
 impl<'de> DeserializeSeed<'de> for SideNameList {
@@ -283,6 +332,11 @@ impl<'de> Visitor<'de> for RosterSeed<'_> {
         let mut roster = Roster::default();
         let mut names = Names::default();
         while let Some(key) = map.next_key_seed(TopKey)? {
+            if key == "rules" {
+                // The ruleset's id, checked against --rules before the roster is read.
+                let _: String = map.next_value()?;
+                continue;
+            }
             let owner = if key == "sides" { Owner::Side } else { Owner::Combatant };
             let list = map.next_value_seed(SpecList { ctx: &self, owner, names: &mut names })?;
             match owner {
@@ -310,10 +364,11 @@ impl<'de> DeserializeSeed<'de> for TopKey {
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<String, D::Error> {
         let key = String::deserialize(d)?;
         match key.as_str() {
-            "sides" | "combatants" => Ok(key),
-            other => {
-                Err(de::Error::custom(format!("unknown roster key '{}'; allowed: sides, combatants", echo(other))))
-            }
+            "rules" | "sides" | "combatants" => Ok(key),
+            other => Err(de::Error::custom(format!(
+                "unknown roster key '{}'; allowed: rules, sides, combatants",
+                echo(other)
+            ))),
         }
     }
 }
@@ -422,6 +477,7 @@ impl<'de> Visitor<'de> for SpecSeed<'_, '_> {
         let mut spec = RawSpec {
             name: String::new(),
             count: 1,
+            count_given: false,
             side: None,
             keys: Default::default(),
             origin: Origin::Roster(self.ctx.file.to_string()),
@@ -436,6 +492,7 @@ impl<'de> Visitor<'de> for SpecSeed<'_, '_> {
                 }
                 "count" if self.owner == Owner::Combatant => {
                     spec.count = map.next_value_seed(CountSeed)?;
+                    spec.count_given = true;
                 }
                 _ => map.next_value_seed(ValueSeed {
                     keys: self.ctx.keys,
@@ -473,19 +530,19 @@ impl<'de> Visitor<'de> for KeySeed<'_> {
     }
 
     fn visit_str<E: de::Error>(self, key: &str) -> Result<String, E> {
+        // Keys in any case, as inline: `Name`, `IQ`.
+        let folded = key.to_ascii_lowercase();
         let structural = match self.owner {
-            Owner::Side => key == "name",
-            Owner::Combatant => matches!(key, "name" | "count" | "side"),
+            Owner::Side => folded == "name",
+            Owner::Combatant => matches!(folded.as_str(), "name" | "count" | "side"),
         };
-        if structural || self.keys.list(self.owner).find(key).is_some() {
+        if structural {
+            return Ok(folded);
+        }
+        if self.keys.list(self.owner).find(key).is_some() {
             return Ok(key.to_string());
         }
-        let mut allowed = String::from("name");
-        if self.owner == Owner::Combatant {
-            allowed.push_str(", count");
-        }
-        allowed.push_str(", ");
-        allowed.push_str(&self.keys.allowed_names(self.owner));
+        let allowed = format!("name, {}", self.keys.allowed_names(self.owner));
         Err(E::custom(self.keys.unknown(self.owner, key, &allowed)))
     }
 }
@@ -527,7 +584,7 @@ impl<'de> DeserializeSeed<'de> for CountSeed {
     type Value = u32;
 
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<u32, D::Error> {
-        d.deserialize_i64(self)
+        d.deserialize_any(self)
     }
 }
 
@@ -539,17 +596,19 @@ impl<'de> Visitor<'de> for CountSeed {
     }
 
     fn visit_i64<E: de::Error>(self, n: i64) -> Result<u32, E> {
-        if !(1..=i64::from(MAX_GROUP)).contains(&n) {
+        if n < 1 {
             return Err(E::custom(format!("a group has 1 to {MAX_GROUP} members, not {n}")));
         }
-        Ok(n as u32)
+        self.visit_str(&n.to_string())
     }
 
     fn visit_u64<E: de::Error>(self, n: u64) -> Result<u32, E> {
-        match i64::try_from(n) {
-            Ok(n) => self.visit_i64(n),
-            Err(_) => Err(E::custom(format!("a group has 1 to {MAX_GROUP} members, not {n}"))),
-        }
+        self.visit_str(&n.to_string())
+    }
+
+    /// `count: "4"`, read as inline `count=4` is.
+    fn visit_str<E: de::Error>(self, text: &str) -> Result<u32, E> {
+        parse_count(text).map_err(E::custom)
     }
 }
 
@@ -613,7 +672,7 @@ pub fn example(keys: &RulesetKeys, body: &str) -> String {
     let mut out = format!(
         "# fray roster for the {} ruleset: use it with --roster FILE (or --roster - for stdin).\n\
          # Sides come in order; combatants name their side (default: the first side).\n\
-         # An entry may also be written inline, e.g. - \"Goblin*4:side=monsters\".\n",
+         # An entry may also be written inline, e.g. - \"Goblin:count=4,side=monsters\".\n",
         keys.rules
     );
     out.push_str(body.trim_end());

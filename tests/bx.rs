@@ -913,9 +913,15 @@ fn usage_errors_exit_2_with_a_hint() {
             &["pursue", "--quarry", "1", "--pursuer", "1", "--surprised", "nobody"],
             "invalid value 'nobody' for '--surprised <WHO>'",
         ),
-        (&["pursue", "--quarry", "1", "--pursuer", "1", "--quarry-count", "0"], "0 is not in 1..=1000000"),
-        (&["pursue", "--quarry", "1", "--pursuer", "1", "--mod", "101"], "101 is not in -100..=100"),
-        (&["encounter", "--side", "solo"], "an encounter needs at least two sides, got solo"),
+        (
+            &["pursue", "--quarry", "1", "--pursuer", "1", "--quarry-count", "0"],
+            "0, out of range; allowed: a whole number from 1 to 1000000",
+        ),
+        (
+            &["pursue", "--quarry", "1", "--pursuer", "1", "--mod", "101"],
+            "101, out of range; allowed: a whole number from -100 to 100",
+        ),
+        (&["encounter", "--side", "solo"], "an encounter needs at least two sides, got one: solo"),
         (&["encounter", "--ambush"], "--ambush is not an option of bx encounter"),
     ];
     for (args, message) in cases {

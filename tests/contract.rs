@@ -37,6 +37,7 @@ fn in_process(args: &[&str], os_seed: fn() -> u64) -> (u8, String, String) {
             force_color: false,
             rules_var: None,
             format_var: None,
+            config: None,
             os_seed,
             columns_var: None,
             terminal_width: None,
@@ -364,15 +365,18 @@ fn errors_name_the_flag_and_its_range() {
         (&["reaction", "--seed", "1.5"], "for '--seed <U64>': not a whole number from 0 to 18446744073709551615"),
         (
             &["pursue", "--quarry", "30", "--pursuer", "40", "--rounds", "-5"],
-            "invalid value '-5' for '--rounds <N>': -5 is not in 1..=1000",
+            "--rounds is -5, out of range; allowed: a whole number from 1 to 1000",
         ),
         (
             &["-r", "gurps", "surprise", "--rounds", "-5"],
-            "invalid value '-5' for '--rounds <N>': -5 is not in 1..=1000",
+            "--rounds is -5, out of range; allowed: a whole number from 1 to 1000",
         ),
-        (&["-n", "-2", "reaction"], "invalid value '-2' for '--repeat <N>': -2 is not in 1..=1000000000"),
-        (&["pursue", "--quarry", "30", "--pursuer", "40", "--gap", "-1"], "-1 is not in 0..=1000000"),
-        (&["reaction", "--cha", "-3"], "invalid value '-3' for '--cha <SCORE>': -3 is not in 3..=18"),
+        (&["-n", "-2", "reaction"], "--repeat is -2, out of range; allowed: a whole number from 1 to 1000000000"),
+        (
+            &["pursue", "--quarry", "30", "--pursuer", "40", "--gap", "-1"],
+            "-1, out of range; allowed: a whole number from 0 to 1000000",
+        ),
+        (&["reaction", "--cha", "-3"], "--cha is -3, out of range; allowed: a whole number from 3 to 18"),
         (&["surprise", "--roster", ""], "the roster path is empty; give --roster a file, or '-' for standard input"),
         (&["man", ""], "the folder for man pages is empty"),
         (

@@ -61,7 +61,10 @@ fn hiders_roll_their_stealth_keys_without_the_flags() {
         err.contains("'Boss' hides (side monsters) but has no stealth=N key") && err.contains("Boss:stealth=0"),
         "{err}"
     );
-    let err = fails(&["-r", "5e2024", "surprise", "Elf", "Goblin:side=monsters"], 2);
+    // Nobody hides (PHB p.189): nobody is surprised.
+    let doc = json(&["-r", "5e2024", "surprise", "Elf", "Goblin:side=monsters"]);
+    assert_eq!(doc["verdict"], "nobody_hides", "{doc}");
+    let err = fails(&["-r", "5e2024", "surprise", "--ambush", "monsters", "Elf", "Goblin:side=monsters"], 2);
     assert!(err.contains("or each hider's stealth=N key"), "{err}");
 }
 
@@ -572,7 +575,7 @@ fn the_roster_example_runs() {
 fn errors_name_the_flag_or_key_and_what_is_allowed() {
     let cases: &[(&[&str], i32, &str)] = &[
         (
-            &["surprise", "Elf:per=16"],
+            &["surprise", "--ambush", "monsters", "Elf:per=16"],
             2,
             "5e surprise needs the hiders' Stealth: --stealth N (a total), --stealth-mod N",
         ),
@@ -605,7 +608,7 @@ fn errors_name_the_flag_or_key_and_what_is_allowed() {
         (
             &["surprise", "--stealth", "3", "Elf:wits=2"],
             2,
-            "unknown combatant key 'wits' for the 5e ruleset; allowed: dex, init, per, speed, con, stealth, str, wis, cha, ranger, survival, alert, adv, dis, size, action, dex-score, initiative, side",
+            "unknown combatant key 'wits' for the 5e ruleset; did you mean 'wis'? allowed: dex, init, per, speed, con, stealth, str, wis, cha, ranger, survival, alert, adv, dis, size, action, dex-score, initiative, side, count",
         ),
         (
             &["initiative", "Ogre:size=colossal"],
@@ -633,7 +636,7 @@ fn errors_name_the_flag_or_key_and_what_is_allowed() {
             2,
             "--ties is not an option of 5e initiative; it belongs to ose, bx initiative",
         ),
-        (&["encounter", "Elf"], 2, "5e surprise needs the hiders' Stealth"),
+        (&["encounter", "--ambush", "monsters", "Elf"], 2, "5e surprise needs the hiders' Stealth"),
         (&["reaction"], 2, "the 5e ruleset has no reaction rule; rulesets with one: ose, gurps"),
         (&["distance"], 2, "5e distance needs --terrain TERRAIN (or --audible quiet|normal|loud)"),
         (&["pursue"], 2, "5e pursue needs combatants: the quarry and its pursuers"),

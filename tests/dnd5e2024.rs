@@ -666,7 +666,7 @@ fn errors_name_the_flag_or_key_and_what_is_allowed() {
         ),
         (&["encounter", "--stealth", "15", "Elf:surprised"], "'Elf': key 'surprised' is for the initiative command"),
         (
-            &["surprise", "Elf:per=16"],
+            &["surprise", "--ambush", "monsters", "Elf:per=16"],
             "5e2024 surprise needs the hiders' Stealth: --stealth N (a total), --stealth-mod N (a hider who rolls d20 + N) or each hider's stealth=N key; e.g. fray -r 5e2024 surprise",
         ),
         (

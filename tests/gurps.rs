@@ -837,7 +837,7 @@ fn flags_of_other_rulesets_and_procedures_are_refused() {
     let err = gurps_fails(&["pursue", "--quarry", "3", "--pursuer", "4"], 2);
     assert!(err.contains("the gurps ruleset has no pursuit rule"), "{err}");
     let err = gurps_fails(&["surprise", "--rounds", "0"], 2);
-    assert!(err.contains("0 is not in 1..=1000"), "{err}");
+    assert!(err.contains("0, out of range; allowed: a whole number from 1 to 1000"), "{err}");
 }
 
 // ------------------------------------------------------------------------------------------

@@ -34,20 +34,21 @@ fn gurps_initiative_lists_only_the_combatants_named() {
 }
 
 #[test]
-fn an_empty_default_side_takes_no_part_in_any_ruleset() {
-    // ose: only the party rolls for surprise and initiative.
+fn both_default_sides_roll_where_sides_roll() {
+    // ose: both default sides roll for surprise and initiative, someone on them or not.
     let doc = json(&["--seed", "1", "surprise", "Elf", "Bree"]);
-    assert_eq!(names(&doc["sides"]), ["party"]);
+    assert_eq!(names(&doc["sides"]), ["party", "monsters"]);
     let doc = json(&["--seed", "1", "initiative", "Orc:side=monsters"]);
-    assert_eq!(names(&doc["order"]), ["monsters"]);
-    // 5e: the side variant rolls only for sides someone is on.
-    let doc = json(&["--seed", "1", "-r", "5e", "initiative", "--variant", "side", "Elf", "Orc:side=monsters"]);
     assert_eq!(names(&doc["order"]).len(), 2);
+    // 5e: the side variant rolls for both sides.
     let doc = json(&["--seed", "1", "-r", "5e", "initiative", "--variant", "side", "Elf"]);
-    assert_eq!(names(&doc["order"]), ["party"]);
-    // gurps: a partial surprise needs two sides, and an empty default side is not one.
-    let err = fails(&["-r", "gurps", "surprise", "Ansel"], 2);
-    assert!(err.contains("a partial surprise is between exactly two sides, not 1 (party)"), "{err}");
+    assert_eq!(names(&doc["order"]).len(), 2);
+    // gurps: a partial surprise is between the two default sides, the empty one fighting as one.
+    let doc = json(&["--seed", "1", "-r", "gurps", "surprise", "Ansel"]);
+    assert_eq!(names(&doc["sides"]), ["party", "monsters"], "{doc}");
+    // Where combatants roll, an empty default side takes no part.
+    let doc = json(&["--seed", "1", "-r", "5e", "initiative", "Elf"]);
+    assert_eq!(names(&doc["order"]), ["Elf"]);
     // Without combatants, the default sides are the whole cast.
     let doc = json(&["--seed", "1", "surprise"]);
     assert_eq!(names(&doc["sides"]), ["party", "monsters"]);

@@ -827,12 +827,12 @@ fn usage_errors_exit_2_with_a_hint() {
         (&["surprise", "Elf:side=wolves"], "no side is named 'wolves'; sides: party, monsters"),
         (&["surprise", "Elf", "Elf"], "two combatants are named 'Elf'"),
         (&["encounter", "--side", "alone"], "an encounter needs at least two sides"),
-        (&["reaction", "--cha", "19"], "invalid value '19' for '--cha <SCORE>': 19 is not in 3..=18"),
+        (&["reaction", "--cha", "19"], "--cha is 19, out of range; allowed: a whole number from 3 to 18"),
         (
             &["reaction", "--cha", "12", "--cha-mod", "1"],
             "the argument '--cha <SCORE>' cannot be used with '--cha-mod <N>'",
         ),
-        (&["reaction", "--mod", "x"], "invalid value 'x' for '--mod <N>'"),
+        (&["reaction", "--mod", "x"], "--mod has 'x'; allowed: a whole number from -100 to 100"),
         (&["distance", "--dungeon", "--outdoors"], "cannot be used with"),
         (&["pursue", "--quarry", "30"], "pursue needs --pursuer SPEED"),
         (&["pursue", "--pursuer", "30"], "pursue needs --quarry SPEED"),
@@ -847,7 +847,7 @@ fn usage_errors_exit_2_with_a_hint() {
         ),
         (
             &["pursue", "--quarry", "-3", "--pursuer", "40"],
-            "invalid value '-3' for '--quarry <SPEED>': -3 is not in 0..=10000",
+            "--quarry is -3, out of range; allowed: a whole number from 0 to 10000",
         ),
         (
             &["--seed", "-1", "distance"],
@@ -855,7 +855,7 @@ fn usage_errors_exit_2_with_a_hint() {
         ),
         (&["--seed", "x", "distance"], "invalid value 'x' for '--seed <U64>'"),
         (&["--seed", "18446744073709551616", "distance"], "--seed"),
-        (&["-n", "0", "reaction"], "0 is not in 1..=1000000000"),
+        (&["-n", "0", "reaction"], "0, out of range; allowed: a whole number from 1 to 1000000000"),
         (&["--odds", "-n", "3", "reaction"], "--odds does not roll, so --repeat has nothing to repeat"),
         (&["--color", "sometimes", "reaction"], "possible values: auto, always, never"),
         (&["-f", "xml", "reaction"], "possible values: text, yaml, json"),

@@ -23,6 +23,7 @@ fn run(args: &[&str], terminal: bool) -> (u8, String) {
             rules_var: None,
             format_var: None,
             os_seed: || (1 << 53) + 4821,
+            config: None,
             columns_var: None,
             terminal_width: Some(72),
         },

@@ -3,7 +3,9 @@
 mod common;
 
 mod bx;
+mod cast;
 mod cofd;
+mod config;
 mod contract;
 mod dnd5e;
 mod dnd5e2024;

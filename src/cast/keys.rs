@@ -73,9 +73,18 @@ impl KeyDef {
         }
     }
 
-    /// Checks a value as written (`None`: the key alone, `cr`) and returns it typed.
+    /// Checks a value as written (`None`: the key alone, `cr`) and returns it typed. A number
+    /// may be written with the minus sign U+2212 (`dex=−1`, as typeset rules write it).
     pub fn check(&self, value: Option<&str>) -> Result<Value, String> {
         let bad = |what: &str| format!("key '{}' {what}; allowed: {}", self.name, self.allowed());
+        let minus = value.filter(|_| !matches!(self.kind, KeyKind::Flag | KeyKind::Word(_))).map(with_ascii_minus);
+        let value = minus.as_deref().or(value);
+        if let (KeyKind::Int { .. } | KeyKind::Hundredths { .. }, Some(v)) = (self.kind, value) {
+            if let Some(dash) = v.chars().find(|&c| is_dash(c)) {
+                let what = format!("has '{}', whose U+{:04X} is a dash, not a minus sign", echo(v), dash as u32);
+                return Err(format!("{}; write a minus as '-'", bad(&what)));
+            }
+        }
         match (self.kind, value) {
             (KeyKind::Flag, None) => Ok(Value::Flag(true)),
             (KeyKind::Flag, Some("true" | "yes")) => Ok(Value::Flag(true)),
@@ -104,6 +113,17 @@ impl KeyDef {
             },
         }
     }
+}
+
+/// `text` with each minus sign U+2212 written as the ASCII `-` that fray reads.
+fn with_ascii_minus(text: &str) -> String {
+    text.replace('\u{2212}', "-")
+}
+
+/// Dashes that look like a minus sign but are none: hyphens, figure and en/em dashes, the small
+/// and full-width hyphen-minus.
+fn is_dash(c: char) -> bool {
+    matches!(c, '\u{2010}'..='\u{2015}' | '\u{FE58}' | '\u{FE63}' | '\u{FF0D}')
 }
 
 /// A number as written: exact, or too long for any range fray has.
@@ -210,6 +230,13 @@ impl KeyValues {
         self.entries.is_empty()
     }
 
+    /// `other`'s keys over these: each key it gives replaces this one's.
+    pub fn merge(&mut self, other: KeyValues) {
+        for (name, value) in other.entries {
+            self.set(name, value);
+        }
+    }
+
     /// The keys as the ruleset's struct `T`.
     pub fn read<T: DeserializeOwned>(&self) -> Result<T, String> {
         let entries = self.entries.iter().map(|(name, value)| (*name, ValueDeserializer(value)));
@@ -232,8 +259,9 @@ impl KeyList {
         KeyList { keys, fits: fits::<T> }
     }
 
+    /// The key named `name`, in any case (`IQ=12` is `iq=12`).
     pub fn find(&self, name: &str) -> Option<&'static KeyDef> {
-        self.keys.iter().find(|k| k.name == name)
+        self.keys.iter().find(|k| k.name.eq_ignore_ascii_case(name))
     }
 
     /// Proves checked values fill the struct (they always should: the list and the struct are
@@ -407,6 +435,18 @@ mod tests {
         );
         let cr = KeyDef::flag("cr", "Combat Reflexes");
         assert_eq!(cr.check(None), Ok(Value::Flag(true)));
+        let dex = KeyDef::int("dex", -5, 10, "Dex modifier");
+        assert_eq!(dex.check(Some("\u{2212}1")), Ok(Value::Int(-1)), "U+2212 is a minus");
+        assert_eq!(
+            speed.check(Some("\u{2212}0.5")).unwrap_err(),
+            "key 'speed' is -0.5, out of range; allowed: a number from 0 to 30"
+        );
+        // An en dash looks like a minus sign: the message names it instead of showing it twice.
+        assert_eq!(
+            dex.check(Some("\u{2013}1")).unwrap_err(),
+            "key 'dex' has '\u{2013}1', whose U+2013 is a dash, not a minus sign; allowed: a whole number from -5 to 10; write a minus as '-'"
+        );
+        assert!(dex.check(Some("\u{2212}\u{2212}1")).unwrap_err().contains("has '--1'"));
         assert_eq!(cr.check(Some("no")), Ok(Value::Flag(false)));
         assert!(cr.check(Some("2")).unwrap_err().contains("key 'cr' takes no value, got '2'"));
     }

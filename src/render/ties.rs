@@ -5,7 +5,7 @@ use crate::order::Tie;
 use crate::outcome::join;
 use std::fmt::{Display, Write as _};
 
-/// `tie at 9: Bob, then Ann, then Cy — higher Dex first; 1d20 roll-off: Ann 4, Cy 4; again Ann 2, Cy 17`
+/// `tie at 9: Bob, then Ann, then Cy — higher Dex first; 1d20 roll-off: Ann: 4, Cy: 4; again Ann: 2, Cy: 17`
 ///
 /// `heading` says what the tied share (`tie at 9`, `tie at Speed 5.5`). Each roll-off's first
 /// round names its contenders; every later round, those still tied.
@@ -20,7 +20,7 @@ pub fn tie_line<T>(p: &Palette, heading: impl Display, tie: &Tie<T>) -> String {
         for (k, round) in off.rerolls.iter().enumerate() {
             text.push_str(if k == 0 { ": " } else { "; again " });
             for (i, (name, roll)) in round.names.iter().zip(&round.rolls).enumerate() {
-                let _ = write!(text, "{}{name} {}", if i == 0 { "" } else { ", " }, p.paint(p.die, roll));
+                let _ = write!(text, "{}{name}: {}", if i == 0 { "" } else { ", " }, p.paint(p.die, roll));
             }
         }
         how.push(text);
@@ -56,7 +56,7 @@ mod tests {
         };
         assert_eq!(
             tie_line(&Palette::new(false), "tie at 15", &tie),
-            "tie at 15: Bob, then Cy, then Ann — higher Dex first; 1d20 roll-off: Ann 4, Cy 4; again Ann 2, Cy 17"
+            "tie at 15: Bob, then Cy, then Ann — higher Dex first; 1d20 roll-off: Ann: 4, Cy: 4; again Ann: 2, Cy: 17"
         );
         let colour = tie_line(&Palette::new(true), "tie at 15", &tie);
         assert!(colour.contains("\u{1b}[33m17\u{1b}[0m"), "dice in the die colour: {colour:?}");

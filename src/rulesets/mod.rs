@@ -13,7 +13,7 @@ pub mod gurps;
 pub mod ose;
 pub mod wod;
 
-use crate::cast::{Cast, Owner, RawSpec, RulesetKeys, echo, parse_inline};
+use crate::cast::{self, Cast, Owner, RawSpec, RulesetKeys, echo, parse_inline};
 use crate::cli::{self, Command};
 use crate::error::{Error, Result};
 use crate::roster;
@@ -329,29 +329,28 @@ impl Ruleset {
         )))
     }
 
-    /// Sides and combatants from `--side`, the positional combatants and `--roster`.
-    pub fn load_cast(
-        &self,
-        cast: &cli::Cast,
-        read_roster: &mut dyn FnMut(&std::path::Path) -> Result<(String, String)>,
-    ) -> Result<Cast> {
+    /// Sides and combatants from the rosters (`(text, file)`, in order), then `--side` and the
+    /// positional combatants. A later source's entry overrides an earlier one's of the same
+    /// name (its keys replace those it gives, the rest stay); within one source a name is
+    /// given once.
+    pub fn load_cast(&self, rosters: &[(String, String)], sides: &[String], combatants: &[String]) -> Result<Cast> {
         let keys = &self.keys;
-        let mut sides: Vec<RawSpec> = Vec::new();
-        let mut combatants: Vec<RawSpec> = Vec::new();
         let inline_sides: Vec<RawSpec> =
-            cast.sides.iter().map(|s| parse_inline(s, Owner::Side, keys)).collect::<Result<_>>()?;
-        if let Some(path) = &cast.roster {
-            let (text, file) = read_roster(path)?;
-            let names: Vec<String> = inline_sides.iter().map(|s| s.name.clone()).collect();
-            let roster = roster::parse(&text, &file, keys, &names)?;
-            sides.extend(roster.sides);
-            combatants.extend(roster.combatants);
+            sides.iter().map(|s| parse_inline(s, Owner::Side, keys)).collect::<Result<_>>()?;
+        let inline_combatants: Vec<RawSpec> =
+            combatants.iter().map(|c| parse_inline(c, Owner::Combatant, keys)).collect::<Result<_>>()?;
+        // Every side any source declares, so that one roster's combatants may join another's side.
+        let mut known: Vec<String> = rosters.iter().flat_map(|(text, _)| roster::side_names(text)).collect();
+        known.extend(inline_sides.iter().map(|s| s.name.clone()));
+        let (mut all_sides, mut all_combatants) = (Vec::new(), Vec::new());
+        for (text, file) in rosters {
+            let roster = roster::parse(text, file, keys, &known)?;
+            cast::override_by_name(&mut all_sides, roster.sides);
+            cast::override_by_name(&mut all_combatants, roster.combatants);
         }
-        sides.extend(inline_sides);
-        for text in &cast.combatants {
-            combatants.push(parse_inline(text, Owner::Combatant, keys)?);
-        }
-        Cast::resolve(sides, combatants)
+        cast::override_by_name(&mut all_sides, inline_sides);
+        cast::override_by_name(&mut all_combatants, inline_combatants);
+        Cast::resolve(all_sides, all_combatants)
     }
 
     /// The commented roster template.

@@ -10,7 +10,8 @@ use std::collections::BTreeMap;
 /// The fray binary with a clean environment: no colour, no defaults from the caller's shell.
 pub fn fray() -> Command {
     let mut cmd = Command::cargo_bin("fray").expect("the fray binary is built");
-    cmd.env_remove("FRAY_RULES")
+    no_config(&mut cmd)
+        .env_remove("FRAY_RULES")
         .env_remove("FRAY_FORMAT")
         .env_remove("NO_COLOR")
         .env_remove("CLICOLOR_FORCE")
@@ -18,6 +19,12 @@ pub fn fray() -> Command {
         .arg("--color")
         .arg("never");
     cmd
+}
+
+/// `cmd` with no config file from the caller's home: a config folder that does not exist.
+pub fn no_config(cmd: &mut Command) -> &mut Command {
+    let missing = concat!(env!("CARGO_TARGET_TMPDIR"), "/no-config-here");
+    cmd.env_remove("FRAY_CONFIG_PATH").env("XDG_CONFIG_HOME", missing).env("HOME", missing)
 }
 
 /// Runs fray with `args`, expecting success, and returns standard output.
@@ -35,8 +42,13 @@ pub fn stdout(args: &[&str]) -> String {
 /// Runs fray with `args` and colour forced on, expecting success and colour codes in the text.
 pub fn coloured(args: &[&str]) -> String {
     let mut cmd = Command::cargo_bin("fray").expect("the fray binary is built");
-    cmd.env_remove("FRAY_RULES").env_remove("FRAY_FORMAT").env_remove("NO_COLOR").env_remove("COLUMNS");
-    cmd.arg("--color").arg("always");
+    no_config(&mut cmd)
+        .env_remove("FRAY_RULES")
+        .env_remove("FRAY_FORMAT")
+        .env_remove("NO_COLOR")
+        .env_remove("COLUMNS")
+        .arg("--color")
+        .arg("always");
     let out = cmd.args(args).output().expect("fray runs");
     assert!(out.status.success(), "fray {args:?}: {}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8(out.stdout).expect("output is UTF-8");

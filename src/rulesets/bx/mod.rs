@@ -172,13 +172,9 @@ fn terrain(opts: &cli::TerrainOpts) -> Terrain {
     }
 }
 
-/// The sides `--aware` names, which take part even with nobody on them.
-fn aware_sides(opts: &cli::SurpriseOpts) -> Vec<&str> {
-    opts.aware.iter().map(String::as_str).collect()
-}
-
 fn surprise_command(args: &cli::SurpriseArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
-    let cast: Cast = cast.typed()?.take_part(&aware_sides(&args.surprise));
+    // Every side rolls: both default sides take part, with or without combatants.
+    let cast: Cast = cast.typed()?;
     runner.run(&Surprise(surprise_input(&cast, &args.surprise.aware)?))
 }
 
@@ -187,8 +183,12 @@ fn distance_command(args: &cli::DistanceArgs, _: cast::Cast, runner: &mut Runner
 }
 
 fn initiative_command(args: &cli::InitiativeArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
-    let named: Vec<&str> = args.surprised.iter().map(String::as_str).collect();
-    let cast: Cast = cast.typed()?.take_part(&named);
+    // Sides roll, so both default sides take part; with --individual combatants roll, and an
+    // empty default side (unless --surprised names it) takes none.
+    let cast: Cast = match args.individual {
+        true => cast.typed()?.take_part(&args.surprised.iter().map(String::as_str).collect::<Vec<_>>()),
+        false => cast.typed()?,
+    };
     let surprised = side_flag(&cast, "--surprised", &args.surprised)?;
     let surprised: Vec<bool> = (0..cast.sides.len()).map(|i| surprised.contains(&i)).collect();
     if args.individual {
@@ -203,9 +203,9 @@ fn reaction_command(args: &cli::ReactionArgs, _: cast::Cast, runner: &mut Runner
 }
 
 fn encounter_command(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
-    let cast: Cast = cast.typed()?.take_part(&aware_sides(&args.surprise));
+    let cast: Cast = cast.typed()?;
     if cast.sides.len() < 2 {
-        return Err(Error::usage(format!("an encounter needs at least two sides, got {}", cast.side_names()))
+        return Err(Error::usage(format!("an encounter needs at least two sides, got one: {}", cast.side_names()))
             .hint("name them with --side, e.g. --side party --side orcs"));
     }
     runner.run(&Encounter {

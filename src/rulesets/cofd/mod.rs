@@ -94,7 +94,7 @@ const EXAMPLES: &[Example] = &[
     ),
     Example::new(
         Procedure::Encounter,
-        "fray -r cofd encounter Mitch:wits=2,composure=3,dex=3 'Thug*2:ambusher,dex=3,stealth=2,side=monsters'",
+        "fray -r cofd encounter Mitch:wits=2,composure=3,dex=3 Thug:count=2,ambusher,dex=3,stealth=2,side=monsters",
         "",
     ),
 ];
@@ -127,7 +127,7 @@ impl Game for CombatantKeys {
         examples: [
             "fray -r cofd surprise Mitch:wits=2,composure=3 Thug:ambusher,dex=3,stealth=2,side=monsters",
             "fray -r cofd initiative Mitch:dex=3,composure=2 Larry:init=5",
-            "fray -r cofd encounter Mitch:wits=2,composure=3 Thug*2:ambusher,dex=3,stealth=2,side=monsters",
+            "fray -r cofd encounter Mitch:wits=2,composure=3 Thug:count=2,ambusher,dex=3,stealth=2,side=monsters",
         ],
     };
     type Surprise = SurpriseInput;

@@ -139,7 +139,7 @@ const EXAMPLES: &[Example] = &[
     .tour(),
     Example::new(Procedure::Distance, "fray -r 5e distance --terrain hills", "2d10 x 10 ft"),
     Example::new(Procedure::Distance, "fray -r 5e distance --audible loud", "heard: 2d6 x 50 ft"),
-    Example::new(Procedure::Initiative, "fray -r 5e initiative Rogue:dex=4 'Goblin*4:dex=2,side=monsters'", ""),
+    Example::new(Procedure::Initiative, "fray -r 5e initiative Rogue:dex=4 Goblin:count=4,dex=2,side=monsters", ""),
     Example::new(
         Procedure::Initiative,
         "fray -r 5e initiative --variant speed --rounds 3 'Paladin:dex=0,action=spell:2+light'",
@@ -147,12 +147,12 @@ const EXAMPLES: &[Example] = &[
     ),
     Example::new(
         Procedure::Pursue,
-        "fray -r 5e pursue --gap 30 --sight 60 Rogue:speed=35,con=1,stealth=7 'Guard*2:side=monsters,per=12'",
+        "fray -r 5e pursue --gap 30 --sight 60 Rogue:speed=35,con=1,stealth=7 Guard:count=2,side=monsters,per=12",
         "",
     ),
     Example::new(
         Procedure::Encounter,
-        "fray -r 5e encounter --stealth 14 Elf:per=16,dex=3 'Goblin*4:side=monsters,dex=2'",
+        "fray -r 5e encounter --stealth 14 Elf:per=16,dex=3 Goblin:count=4,side=monsters,dex=2",
         "",
     ),
 ];
@@ -215,6 +215,12 @@ pub(crate) fn surprise_sides(opts: &cli::SurpriseOpts) -> Vec<&str> {
     }
 }
 
+/// The sides that take part: with `--variant side` every side rolls, so both default sides stay;
+/// otherwise a default side with nobody on it (and none of the flags' `keep`) takes no part.
+fn sides_for(cast: Cast, variant: Option<cli::Variant>, keep: &[&str]) -> Cast {
+    if variant == Some(cli::Variant::Side) { cast } else { cast.take_part(keep) }
+}
+
 fn surprise_command(args: &cli::SurpriseArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
     let cast: Cast = cast.typed()?.take_part(&surprise_sides(&args.surprise));
     runner.run(&surprise_input(&cast, &args.surprise, args.both_surprised)?)
@@ -259,12 +265,12 @@ pub(crate) fn distance_input(
 }
 
 fn initiative_command(args: &cli::InitiativeArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
-    let input = initiative_input(&cast.typed()?.take_part(&[]), args.order.variant, args.rounds)?;
+    let input = initiative_input(&sides_for(cast.typed()?, args.order.variant, &[]), args.order.variant, args.rounds)?;
     runner.run(&Initiative::new(&input))
 }
 
 fn encounter_command(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
-    let cast: Cast = cast.typed()?.take_part(&surprise_sides(&args.surprise));
+    let cast: Cast = sides_for(cast.typed()?, args.order.variant, &surprise_sides(&args.surprise));
     let surprise = surprise_input(&cast, &args.surprise, args.both_surprised)?;
     let input = initiative_input(&cast, args.order.variant, args.rounds)?;
     runner.run(&EncounterInput { surprise, initiative: Initiative::new(&input) })
@@ -395,6 +401,17 @@ pub(crate) fn surprise_setup<S, C>(
     };
     let hiding: Vec<bool> = creatures.iter().map(|c| Some(c.side) == ambush).collect();
     let keyed = creatures.iter().zip(&hiding).any(|(c, &hides)| hides && c.stealth.is_some());
+    // PHB p.189: when neither side tries to be stealthy, they notice each other at once.
+    if !flagged && !keyed && opts.ambush.is_none() {
+        return Ok(SurpriseInput {
+            sides: cast.sides.iter().map(|s| s.name.clone()).collect(),
+            hiding: vec![false; creatures.len()],
+            creatures,
+            hiders: Vec::new(),
+            ties: ties(opts),
+            both_surprised: false,
+        });
+    }
     if !flagged && !keyed {
         let or_both = if both_surprised.is_some() { ", or --both-surprised" } else { "" };
         return Err(Error::usage(format!(
@@ -496,7 +513,7 @@ fn initiative_input(cast: &Cast, variant: Option<cli::Variant>, rounds: Option<u
     let creatures = creatures(cast)?;
     if variant != Variant::Side && creatures.is_empty() {
         return Err(Error::usage(format!("{} initiative needs combatants", variant_id(variant)))
-            .hint("e.g. fray -r 5e initiative Rogue:dex=4 Goblin*4:dex=2,side=monsters"));
+            .hint("e.g. fray -r 5e initiative Rogue:dex=4 Goblin:count=4,dex=2,side=monsters"));
     }
     for c in &cast.combatants {
         if variant == Variant::Side {

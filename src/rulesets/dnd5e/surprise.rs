@@ -124,7 +124,12 @@ pub enum Verdict {
     NoneSurprised,
     Surprised,
     BothSidesSurprised,
+    /// PHB p.189: nobody tries to hide, so every side notices the other and nobody is surprised.
+    NobodyHides,
 }
+
+/// PHB p.189: with nobody hiding (no Stealth given), nobody is surprised.
+pub const NOBODY_HIDES: &str = "nobody hides, so nobody is surprised: straight to initiative";
 
 /// seed 004: what being surprised costs.
 pub const SURPRISED_EFFECT: &str = "a surprised creature cannot move or act on its first turn and cannot take \
@@ -221,6 +226,7 @@ impl Rule for SurpriseInput {
             .collect();
         let any = creatures.iter().any(|c| c.judged.surprised);
         let (verdict, effect) = match (any, input.both_surprised) {
+            (false, false) if input.hiders.is_empty() => (Verdict::NobodyHides, None),
             (false, _) => (Verdict::NoneSurprised, None),
             (true, false) => (Verdict::Surprised, Some(SURPRISED_EFFECT)),
             (true, true) => (Verdict::BothSidesSurprised, Some(BOTH_EFFECT)),
@@ -308,7 +314,9 @@ pub(super) fn push_surprise_parts(odds: &mut Odds, input: &SurpriseInput, fallba
 
 /// Says so when no hider rolls: every outcome is then certain.
 pub fn note_given_stealth(odds: &mut Odds, input: &SurpriseInput) {
-    if input.hiders.iter().all(|h| matches!(h.stealth, Stealth::Total(_))) {
+    if input.hiders.is_empty() && !input.both_surprised {
+        odds.note(NOBODY_HIDES);
+    } else if input.hiders.iter().all(|h| matches!(h.stealth, Stealth::Total(_))) {
         odds.note("every Stealth is a given total: nothing is rolled, so each outcome is certain");
     }
 }

@@ -57,6 +57,9 @@ pub fn perception_text(per: i32, stealth: i32) -> String {
 }
 
 fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
+    if s.verdict == Verdict::NobodyHides {
+        return vec![format!("→ {}", p.good(NOBODY_HIDES))];
+    }
     let mut lines = Vec::new();
     let labels: Vec<String> = s.creatures.iter().map(|c| label(c.name, c.count)).collect();
     let hider_names: Vec<&str> = s.hiders.iter().map(|h| h.name).collect();
@@ -105,6 +108,7 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
     let one = several(s.creatures.iter().filter(|c| c.judged.surprised).map(|c| c.count)).not();
     let verdict = match s.verdict {
         Verdict::NoneSurprised => p.good("nobody is surprised").to_string(),
+        Verdict::NobodyHides => p.good(NOBODY_HIDES).to_string(),
         Verdict::Surprised => {
             let is = if one { "is" } else { "are" };
             format!(

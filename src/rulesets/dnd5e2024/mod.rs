@@ -150,7 +150,7 @@ const EXAMPLES: &[Example] = &[
     ),
     Example::new(
         Procedure::Encounter,
-        "fray -r 5e2024 encounter --stealth-mod 4 Elf:per=16,dex=3 'Goblin*4:side=monsters,dex=2'",
+        "fray -r 5e2024 encounter --stealth-mod 4 Elf:per=16,dex=3 Goblin:count=4,side=monsters,dex=2",
         "",
     ),
 ];
@@ -271,7 +271,7 @@ fn initiative_input(
     let additions = additions(cast);
     if creatures.is_empty() {
         return Err(Error::usage("5e2024 initiative needs combatants")
-            .hint("e.g. fray -r 5e2024 initiative Rogue:dex=4,alert,pb=2 Goblin*4:dex=2,side=monsters"));
+            .hint("e.g. fray -r 5e2024 initiative Rogue:dex=4,alert,pb=2 Goblin:count=4,dex=2,side=monsters"));
     }
     for (c, added) in creatures.iter().zip(&additions) {
         let name = &c.name;

@@ -104,6 +104,8 @@ pub enum Verdict {
     NotHidden,
     NoneSurprised,
     Surprised,
+    /// SRD 5.2 (Surprise): only a combatant caught by a hidden foe is surprised; nobody hides.
+    NobodyHides,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -172,7 +174,9 @@ impl<'s> Rule for Surprise<'s> {
                 CreatureSurprise::new(input, i, Judged { surprised: reason.surprised(), reason })
             })
             .collect();
-        let verdict = if hiders.iter().any(|h| !h.hidden) {
+        let verdict = if hiders.is_empty() {
+            Verdict::NobodyHides
+        } else if hiders.iter().any(|h| !h.hidden) {
             Verdict::NotHidden
         } else if creatures.iter().any(|c| c.judged.surprised) {
             Verdict::Surprised

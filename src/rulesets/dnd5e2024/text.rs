@@ -12,6 +12,9 @@ use std::fmt::Write as _;
 // Surprise
 
 fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
+    if s.verdict == Verdict::NobodyHides {
+        return vec![format!("→ {}", p.good(crate::rulesets::dnd5e::NOBODY_HIDES))];
+    }
     let mut lines = Vec::new();
     let labels: Vec<String> = s.creatures.iter().map(|c| label(c.name, c.count)).collect();
     let w = width(labels.iter().map(String::as_str).chain(s.hiders.iter().map(|h| h.stealth.name)));
@@ -63,6 +66,7 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
             )
         }
         Verdict::NoneSurprised => p.good("nobody is surprised").to_string(),
+        Verdict::NobodyHides => p.good(crate::rulesets::dnd5e::NOBODY_HIDES).to_string(),
         Verdict::Surprised => {
             let several = several(s.creatures.iter().filter(|c| c.judged.surprised).map(|c| c.count));
             let (is, rolls) = if several { ("are", "their Initiative rolls") } else { ("is", "its Initiative roll") };

@@ -109,8 +109,12 @@ combatants:
 ";
 
 const EXAMPLES: &[Example] = &[
-    Example::new(Procedure::Surprise, "fray -r gurps surprise --partial 'Ansel:iq=12,cr' 'Orc*3:side=monsters'", "")
-        .tour(),
+    Example::new(
+        Procedure::Surprise,
+        "fray -r gurps surprise --partial 'Ansel:iq=12,cr' Orc:count=3,side=monsters",
+        "",
+    )
+    .tour(),
     Example::new(
         Procedure::Surprise,
         "fray -r gurps surprise --total Clerk:iq=9 Guard:iq=10,cr Werewolf:side=monsters",
@@ -124,7 +128,7 @@ const EXAMPLES: &[Example] = &[
     Example::new(Procedure::Reaction, "fray -r gurps reaction --mod 2", ""),
     Example::new(
         Procedure::Encounter,
-        "fray -r gurps encounter --partial --reaction Ansel:iq=12,speed=6 'Orc*2:side=monsters,speed=5'",
+        "fray -r gurps encounter --partial --reaction Ansel:iq=12,speed=6 Orc:count=2,side=monsters,speed=5",
         "",
     ),
 ];
@@ -157,18 +161,10 @@ pub static RULESET: Ruleset = Ruleset {
     values: super::no_values,
 };
 
-/// The side the surprise flags name, which takes part even with nobody on it: the attackers
-/// of a total surprise.
-fn surprise_sides(opts: &cli::SurpriseOpts) -> Vec<&str> {
-    match (opts.total, opts.ambush.as_deref()) {
-        (_, Some(side)) => vec![side],
-        (true, None) => vec!["monsters"],
-        (false, None) => vec![],
-    }
-}
-
 fn surprise_command(args: &cli::SurpriseArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
-    let cast: Cast = cast.typed()?.take_part(&surprise_sides(&args.surprise));
+    // The leaders of both sides roll (partial), or one side attacks the other (total): both
+    // default sides take part, a side with nobody named fighting as one combatant.
+    let cast: Cast = cast.typed()?;
     runner.run(&surprise_input(fight(&cast)?, &cast, &args.surprise, args.rounds)?)
 }
 
@@ -181,7 +177,7 @@ fn reaction_command(args: &cli::ReactionArgs, _: cast::Cast, runner: &mut Runner
 }
 
 fn encounter_command(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
-    let cast: Cast = cast.typed()?.take_part(&surprise_sides(&args.surprise));
+    let cast: Cast = cast.typed()?;
     if args.reaction.modifier.is_some() && !args.roll_reaction {
         return Err(Error::usage("--mod adjusts the reaction roll, which encounter makes only with --reaction")
             .hint("add --reaction"));

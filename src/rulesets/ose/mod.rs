@@ -137,13 +137,9 @@ pub static RULESET: Ruleset = Ruleset {
     values: super::no_values,
 };
 
-/// The sides the surprise flags name, which take part even with nobody on them.
-fn surprise_sides(opts: &cli::SurpriseOpts) -> Vec<&str> {
-    opts.aware.iter().map(String::as_str).chain(opts.ambush.as_deref()).collect()
-}
-
 fn surprise_command(args: &cli::SurpriseArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
-    let cast: Cast = cast.typed()?.take_part(&surprise_sides(&args.surprise));
+    // Every side rolls: both default sides take part, with or without combatants.
+    let cast: Cast = cast.typed()?;
     runner.run(&surprise_input(&cast, &args.surprise)?)
 }
 
@@ -152,8 +148,7 @@ fn distance_command(args: &cli::DistanceArgs, _: cast::Cast, runner: &mut Runner
 }
 
 fn initiative_command(args: &cli::InitiativeArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
-    let named: Vec<&str> = args.order.wait.iter().chain(&args.surprised).map(String::as_str).collect();
-    let cast: Cast = cast.typed()?.take_part(&named);
+    let cast: Cast = cast.typed()?;
     let surprised = side_flag(&cast, "--surprised", &args.surprised)?;
     let input = initiative_input(&cast, &args.order)?;
     let surprised = (0..cast.sides.len()).map(|i| surprised.contains(&i)).collect();
@@ -169,11 +164,9 @@ fn pursue_command(args: &cli::PursueArgs, _: cast::Cast, runner: &mut Runner) ->
 }
 
 fn encounter_command(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
-    let mut named = surprise_sides(&args.surprise);
-    named.extend(args.order.wait.iter().map(String::as_str));
-    let cast: Cast = cast.typed()?.take_part(&named);
+    let cast: Cast = cast.typed()?;
     if cast.sides.len() < 2 {
-        return Err(Error::usage(format!("an encounter needs at least two sides, got {}", cast.side_names()))
+        return Err(Error::usage(format!("an encounter needs at least two sides, got one: {}", cast.side_names()))
             .hint("name them with --side, e.g. --side party --side orcs"));
     }
     runner.run(&EncounterInput {

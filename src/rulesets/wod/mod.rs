@@ -159,7 +159,7 @@ impl Game for CombatantKeys {
         examples: [
             "fray -r wod surprise Mitch:wits=2,composure=3 Larry:wits=3,composure=2",
             "fray -r wod initiative Mitch:dex=3,composure=2 Larry:init=5",
-            "fray -r wod encounter Mitch:wits=2,composure=3 Thug*2:ambusher,side=monsters",
+            "fray -r wod encounter Mitch:wits=2,composure=3 Thug:count=2,ambusher,side=monsters",
         ],
     };
     type Surprise = SurpriseInput;
@@ -210,7 +210,7 @@ where
     })
 }
 
-/// Every member of every entry, with the index of its entry and its keys: `Thug*3` gives Thug
+/// Every member of every entry, with the index of its entry and its keys: `Thug:count=3` gives Thug
 /// 1 to 3.
 fn members<K: Game>(cast: &cast::Cast<NoKeys, K>, procedure: Procedure) -> Result<Vec<(usize, String, CombatantKeys)>> {
     if cast.combatants.is_empty() {

@@ -105,7 +105,7 @@ pub fn setup<L>(
     terrains: &'static [Sighting],
     lineup: impl FnOnce() -> Result<L>,
 ) -> Result<Chase<L>> {
-    let example = format!("e.g. fray -r {rules} pursue --gap 30 Rogue:speed=35 Guard*2:side=monsters");
+    let example = format!("e.g. fray -r {rules} pursue --gap 30 Rogue:speed=35 Guard:count=2,side=monsters");
     if lines.is_empty() {
         return Err(Error::usage(format!("{rules} pursue needs combatants: the quarry and its pursuers")).hint(example));
     }
