@@ -11,6 +11,7 @@ mod keys;
 pub use keys::assert_list_fills;
 pub use keys::{Hundredths, KeyDef, KeyKind, KeyList, KeyValues, NoKeys, RulesetKeys, Value};
 
+use crate::dice::expr::Count;
 use crate::error::{Error, Result};
 use serde::de::DeserializeOwned;
 use std::collections::HashSet;
@@ -250,8 +251,8 @@ pub fn check_name(name: &str) -> Result<(), String> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Spec<'a> {
     pub name: &'a str,
-    /// `*COUNT`, already checked to be 1 to [`MAX_GROUP`].
-    pub count: Option<u32>,
+    /// `*COUNT` or `count=`, already checked to be (or to roll) 1 to [`MAX_GROUP`].
+    pub count: Option<Count>,
     /// `KEY[=VALUE]` in order, trimmed; the keys are not checked here.
     pub keys: Vec<(&'a str, Option<&'a str>)>,
 }
@@ -298,23 +299,38 @@ pub fn split_spec<'a>(text: &'a str, what: &str, groups: bool) -> Result<Spec<'a
     Ok(Spec { name, count, keys })
 }
 
-/// A group size as written after `*` or in `count=` (inline or in a roster): 1 to
-/// [`MAX_GROUP`]. The one place a count is read.
-pub fn parse_count(text: &str) -> Result<u32, String> {
+/// A group size as written after `*` or in `count=` (inline or in a roster): a whole number
+/// from 1 to [`MAX_GROUP`], or dice whose every result lies there (`2d4`), rolled once per run
+/// when the cast is loaded. The one place a count is read.
+pub fn parse_count(text: &str) -> Result<Count, String> {
     let text = text.trim();
     let n: u64 = match text.strip_prefix('+').unwrap_or(text) {
         digits if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
             digits.parse().unwrap_or(u64::MAX)
         }
+        dice if dice.bytes().any(|b| b.eq_ignore_ascii_case(&b'd')) => {
+            return crate::dice::expr::parse_count(dice, MAX_GROUP).map_err(|why| echo_quoted(&why));
+        }
         _ => {
-            return Err(format!("'{}' is not a group size; allowed: a whole number from 1 to {MAX_GROUP}", echo(text)));
+            return Err(format!(
+                "'{}' is not a group size; allowed: a whole number from 1 to {MAX_GROUP}, or dice such as 2d4",
+                echo(text)
+            ));
         }
     };
     if n == 0 || n > u64::from(MAX_GROUP) {
         let shown = if n == u64::MAX { echo(text) } else { n.to_string() };
         return Err(format!("a group has 1 to {MAX_GROUP} members, not {shown}"));
     }
-    Ok(n as u32)
+    Ok(Count::Fixed(n as u32))
+}
+
+/// The members a count gives before it is rolled (dice count as their fewest, 1 or more).
+pub fn members_before_rolling(count: &Count) -> u32 {
+    match count {
+        Count::Fixed(n) => *n,
+        Count::Dice { .. } => 1,
+    }
 }
 
 /// A side or combatant as written, before sides are resolved.
@@ -324,6 +340,8 @@ pub struct RawSpec {
     pub count: u32,
     /// The count was written (`*N`, `count=N`), so it overrides an earlier entry's.
     pub count_given: bool,
+    /// Dice to roll for the count when the cast is loaded (`count=2d4`); `count` is 1 until then.
+    pub count_roll: Option<Count>,
     /// `side=` of a combatant.
     pub side: Option<String>,
     pub keys: KeyValues,
@@ -362,8 +380,9 @@ pub fn parse_spec(
     let parts = split_spec(text, owner.word(), owner == Owner::Combatant).map_err(|what| (what, true))?;
     let mut spec = RawSpec {
         name: parts.name.to_string(),
-        count: parts.count.unwrap_or(1),
+        count: parts.count.as_ref().map_or(1, members_before_rolling),
         count_given: parts.count.is_some(),
+        count_roll: parts.count.filter(|c| matches!(c, Count::Dice { .. })),
         side: None,
         keys: KeyValues::default(),
         origin,
@@ -413,6 +432,7 @@ pub fn override_by_name(specs: &mut Vec<RawSpec>, later: Vec<RawSpec>) {
                 }
                 if spec.count_given {
                     old.count = spec.count;
+                    old.count_roll = spec.count_roll;
                 }
                 old.origin = spec.origin;
             }
@@ -679,7 +699,13 @@ mod tests {
         assert!(err.contains("a group has 1 to 1000 members, not 1001"), "{err}");
         let err = combatant("Goblin:count").unwrap_err().to_string();
         assert!(err.contains("key 'count' needs a group size"), "{err}");
-        assert_eq!(parse_count("x").unwrap_err(), "'x' is not a group size; allowed: a whole number from 1 to 1000");
+        assert_eq!(
+            parse_count("x").unwrap_err(),
+            "'x' is not a group size; allowed: a whole number from 1 to 1000, or dice such as 2d4"
+        );
+        assert!(matches!(parse_count("2d4"), Ok(Count::Dice { .. })), "dice, rolled when the cast is loaded");
+        let err = combatant("Goblin:count=1d4-1").unwrap_err().to_string();
+        assert!(err.contains("could have 0 to 3 members"), "{err}");
         assert_eq!(
             parse_count(&"9".repeat(30)).unwrap_err(),
             format!("a group has 1 to 1000 members, not {}", "9".repeat(30))

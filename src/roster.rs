@@ -20,8 +20,9 @@ mod structure;
 
 use crate::cast::{
     KeyKind, MAX_COMBATANTS, MAX_GROUP, MAX_SIDES, Origin, Owner, RawSpec, RulesetKeys, apply_key, check_name, echo,
-    finish_keys, member_names, parse_count, parse_spec,
+    finish_keys, member_names, members_before_rolling, parse_count, parse_spec,
 };
+use crate::dice::expr::Count;
 use crate::error::{Error, Result};
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
@@ -478,6 +479,7 @@ impl<'de> Visitor<'de> for SpecSeed<'_, '_> {
             name: String::new(),
             count: 1,
             count_given: false,
+            count_roll: None,
             side: None,
             keys: Default::default(),
             origin: Origin::Roster(self.ctx.file.to_string()),
@@ -491,7 +493,9 @@ impl<'de> Visitor<'de> for SpecSeed<'_, '_> {
                     named = true;
                 }
                 "count" if self.owner == Owner::Combatant => {
-                    spec.count = map.next_value_seed(CountSeed)?;
+                    let count = map.next_value_seed(CountSeed)?;
+                    spec.count = members_before_rolling(&count);
+                    spec.count_roll = Some(count).filter(|c| matches!(c, Count::Dice { .. }));
                     spec.count_given = true;
                 }
                 _ => map.next_value_seed(ValueSeed {
@@ -581,33 +585,33 @@ impl<'de> Visitor<'de> for NameSeed {
 struct CountSeed;
 
 impl<'de> DeserializeSeed<'de> for CountSeed {
-    type Value = u32;
+    type Value = Count;
 
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<u32, D::Error> {
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Count, D::Error> {
         d.deserialize_any(self)
     }
 }
 
 impl<'de> Visitor<'de> for CountSeed {
-    type Value = u32;
+    type Value = Count;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        write!(f, "a group size from 1 to {MAX_GROUP}")
+        write!(f, "a group size from 1 to {MAX_GROUP}, or dice such as 2d4")
     }
 
-    fn visit_i64<E: de::Error>(self, n: i64) -> Result<u32, E> {
+    fn visit_i64<E: de::Error>(self, n: i64) -> Result<Count, E> {
         if n < 1 {
             return Err(E::custom(format!("a group has 1 to {MAX_GROUP} members, not {n}")));
         }
         self.visit_str(&n.to_string())
     }
 
-    fn visit_u64<E: de::Error>(self, n: u64) -> Result<u32, E> {
+    fn visit_u64<E: de::Error>(self, n: u64) -> Result<Count, E> {
         self.visit_str(&n.to_string())
     }
 
     /// `count: "4"`, read as inline `count=4` is.
-    fn visit_str<E: de::Error>(self, text: &str) -> Result<u32, E> {
+    fn visit_str<E: de::Error>(self, text: &str) -> Result<Count, E> {
         parse_count(text).map_err(E::custom)
     }
 }
@@ -680,7 +684,10 @@ pub fn example(keys: &RulesetKeys, body: &str) -> String {
     for owner in [Owner::Side, Owner::Combatant] {
         let _ = writeln!(out, "#\n# {} keys:", owner.word());
         if owner == Owner::Combatant {
-            let _ = writeln!(out, "#   count: N      a group of N identical combatants (1 to {MAX_GROUP})");
+            let _ = writeln!(
+                out,
+                "#   count: N      a group of N identical combatants (1 to {MAX_GROUP}), or dice such as 2d4"
+            );
             let _ = writeln!(out, "#   side: NAME    the side it fights on");
         }
         let list = keys.list(owner).keys;
