@@ -362,14 +362,9 @@ pub fn run(cli: &Cli, given: &[String], config: &Config, env: &mut Env) -> Resul
                 .map(|(text, file, _)| (text, file))
                 .collect();
             let sides = if opts.sides.is_empty() && takes("--side") { &config.sides } else { &opts.sides };
-            // A group's number may be dice (`Goblin*2d4`): rolled once, shown on standard error.
-            let rolled = crate::dice::expr::roll_group_counts(
-                &opts.combatants,
-                settings.seed,
-                crate::cast::MAX_GROUP,
-                env.stderr,
-            )?;
-            rules.load_cast(&rosters, sides, rolled.as_deref().unwrap_or(&opts.combatants))?
+            // A group's number may be dice (`count=2d4`): rolled once, shown on standard error.
+            let mut groups = crate::dice::expr::GroupRoller::new(settings.seed, &mut *env.stderr);
+            rules.load_cast(&rosters, sides, &opts.combatants, &mut |name, count| groups.roll(name, count))?
         }
         None => Default::default(),
     };

@@ -424,9 +424,25 @@ fn large_odds_are_answered_or_refused_quickly() {
 /// that many; the rules' own dice are as they would be for that number written out.
 #[test]
 fn a_group_of_dice_size_is_rolled_once_and_shown() {
+    let roster = "combatants:\n  - name: Goblin\n    count: 2d4\n    dex: 2\n    side: monsters\n";
     for seed in ["1", "2", "3"] {
-        let out = fray()
-            .args([
+        // The same group in its three forms rolls the same number from the same stream.
+        let mut rolled = Vec::new();
+        for form in ["Goblin*2d4:dex=2,side=monsters", "Goblin:count=2d4,dex=2,side=monsters", "--roster=-"] {
+            let out = fray()
+                .args(["--seed", seed, "-r", "5e", "-f", "json", "initiative", form, "Rogue:dex=3"])
+                .write_stdin(roster)
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{form}");
+            let err = String::from_utf8(out.stderr).unwrap();
+            let (dice, n) = err.trim_end().strip_prefix("Goblin count=2d4: ").unwrap().split_once(" = ").unwrap();
+            let n: u32 = n.parse().unwrap();
+            let faces: Vec<u32> = dice.split(' ').map(|f| f.parse().unwrap()).collect();
+            assert_eq!(faces.len(), 2);
+            assert_eq!(faces.iter().sum::<u32>(), n);
+            assert!((2..=8).contains(&n));
+            let written = stdout(&[
                 "--seed",
                 seed,
                 "-r",
@@ -434,32 +450,16 @@ fn a_group_of_dice_size_is_rolled_once_and_shown() {
                 "-f",
                 "json",
                 "initiative",
-                "Goblin*2d4:dex=2,side=monsters",
+                &format!("Goblin:count={n},dex=2,side=monsters"),
                 "Rogue:dex=3",
-            ])
-            .output()
-            .unwrap();
-        assert!(out.status.success());
-        let err = String::from_utf8(out.stderr).unwrap();
-        let (dice, n) = err.trim_end().strip_prefix("Goblin*2d4: ").unwrap().split_once(" = ").unwrap();
-        let n: u32 = n.parse().unwrap();
-        let faces: Vec<u32> = dice.split(' ').map(|f| f.parse().unwrap()).collect();
-        assert_eq!(faces.len(), 2);
-        assert_eq!(faces.iter().sum::<u32>(), n);
-        assert!((2..=8).contains(&n));
-        let written = stdout(&[
-            "--seed",
-            seed,
-            "-r",
-            "5e",
-            "-f",
-            "json",
-            "initiative",
-            &format!("Goblin*{n}:dex=2,side=monsters"),
-            "Rogue:dex=3",
-        ]);
-        assert_eq!(String::from_utf8(out.stdout).unwrap(), written);
+            ]);
+            assert_eq!(String::from_utf8(out.stdout).unwrap(), written, "{form}");
+            rolled.push(n);
+        }
+        assert!(rolled.windows(2).all(|w| w[0] == w[1]), "{rolled:?}");
     }
-    let err = fails(&["-r", "5e", "initiative", "Goblin*1d4-1"], 2);
-    assert!(err.contains("could have 0 to 3 members"), "{err}");
+    for form in ["Goblin*1d4-1", "Goblin:count=1d4-1"] {
+        let err = fails(&["-r", "5e", "initiative", form], 2);
+        assert!(err.contains("could have 0 to 3 members"), "{err}");
+    }
 }

@@ -333,7 +333,16 @@ impl Ruleset {
     /// positional combatants. A later source's entry overrides an earlier one's of the same
     /// name (its keys replace those it gives, the rest stay); within one source a name is
     /// given once.
-    pub fn load_cast(&self, rosters: &[(String, String)], sides: &[String], combatants: &[String]) -> Result<Cast> {
+    /// Reads the cast: the rosters in order, then `--side` and the inline combatants, a later
+    /// entry of the same name overriding an earlier; `roll` rolls a group's dice count
+    /// (`count=2d4`) once, for the whole run, named by the group.
+    pub fn load_cast(
+        &self,
+        rosters: &[(String, String)],
+        sides: &[String],
+        combatants: &[String],
+        roll: &mut dyn FnMut(&str, &crate::dice::expr::Count) -> Result<u32>,
+    ) -> Result<Cast> {
         let keys = &self.keys;
         let inline_sides: Vec<RawSpec> =
             sides.iter().map(|s| parse_inline(s, Owner::Side, keys)).collect::<Result<_>>()?;
@@ -350,6 +359,11 @@ impl Ruleset {
         }
         cast::override_by_name(&mut all_sides, inline_sides);
         cast::override_by_name(&mut all_combatants, inline_combatants);
+        for spec in &mut all_combatants {
+            if let Some(count) = spec.count_roll.take() {
+                spec.count = roll(&spec.name, &count)?;
+            }
+        }
         Cast::resolve(all_sides, all_combatants)
     }
 

@@ -83,45 +83,31 @@ impl Count {
 /// dice in it rolls exactly as before.
 const GROUP_STREAM: u64 = 0x6772_6f75_7073; // "groups"
 
-/// Inline combatants whose `*COUNT` is a dice expression (`Goblin*2d4`), rolled once for the
-/// whole run and written back as the number rolled; each roll is shown on `shown` as
-/// `Goblin*2d4: 3 1 = 4`. `None` when no combatant's count is dice.
-pub fn roll_group_counts(
-    combatants: &[String],
+/// Rolls groups' dice counts (`count=2d4`, `Goblin*2d4`) for one run, each once, from a
+/// stream of their own seeded by the run's `seed`, and shows each roll on `shown` as
+/// `Goblin count=2d4: 3 1 = 4`.
+pub struct GroupRoller<'a> {
     seed: u64,
-    most: u32,
-    shown: &mut dyn std::io::Write,
-) -> Result<Option<Vec<String>>> {
-    let mut dice: Option<crate::dice::SeededDice> = None;
-    let mut out = Vec::with_capacity(combatants.len());
-    let mut any = false;
-    for text in combatants {
-        let (head, rest) = text.split_once(':').map_or((text.as_str(), None), |(h, r)| (h, Some(r)));
-        let Some((name, count)) = head.split_once('*') else {
-            out.push(text.clone());
-            continue;
-        };
-        if count.trim().parse::<u32>().is_ok() || !count.to_ascii_lowercase().contains('d') {
-            out.push(text.clone());
-            continue;
-        }
-        let parsed = parse_count(count, most).map_err(|why| {
-            Error::usage(format!("'{text}': {why}"))
-                .hint("write a group as NAME*COUNT, COUNT a number or dice such as 2d4")
-        })?;
-        let dice = dice.get_or_insert_with(|| crate::dice::SeededDice::new(seed ^ GROUP_STREAM));
-        let (n, rolled) = parsed.roll(dice);
-        if let Some(rolled) = rolled {
-            let faces: Vec<String> = rolled.dice.iter().map(text::die_text).collect();
-            writeln!(shown, "{}*{}: {} = {n}", name.trim(), count.trim(), faces.join(" "))?;
-        }
-        any = true;
-        out.push(match rest {
-            Some(rest) => format!("{name}*{n}:{rest}"),
-            None => format!("{name}*{n}"),
-        });
+    dice: Option<crate::dice::SeededDice>,
+    shown: &'a mut dyn std::io::Write,
+}
+
+impl<'a> GroupRoller<'a> {
+    pub fn new(seed: u64, shown: &'a mut dyn std::io::Write) -> GroupRoller<'a> {
+        GroupRoller { seed, dice: None, shown }
     }
-    Ok(any.then_some(out))
+
+    /// The number of group `name`'s members.
+    pub fn roll(&mut self, name: &str, count: &Count) -> Result<u32> {
+        let seed = self.seed;
+        let dice = self.dice.get_or_insert_with(|| crate::dice::SeededDice::new(seed ^ GROUP_STREAM));
+        let (n, rolled) = count.roll(dice);
+        if let (Some(rolled), Count::Dice { text: expr, .. }) = (rolled, count) {
+            let faces: Vec<String> = rolled.dice.iter().map(text::die_text).collect();
+            writeln!(self.shown, "{name} count={expr}: {} = {n}", faces.join(" "))?;
+        }
+        Ok(n)
+    }
 }
 
 #[cfg(test)]
