@@ -648,7 +648,7 @@ fn long_streams_begin_with_the_short_ones() {
                 let n = |line: &str| serde_json::from_str::<serde_json::Value>(line).unwrap()["n"].as_u64().unwrap();
                 long.lines().map(n).collect()
             } else {
-                let n = |doc: &str| doc.lines().find_map(|l| l.strip_prefix("'n': ")).unwrap().parse().unwrap();
+                let n = |doc: &str| doc.lines().find_map(|l| l.strip_prefix("\"n\": ")).unwrap().parse().unwrap();
                 long.split("---\n").skip(1).map(n).collect()
             };
             assert!(numbers.iter().copied().eq(1..=1500), "{args:?} {format}");

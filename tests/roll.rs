@@ -349,7 +349,7 @@ fn quiet_totals_join_with_commas_and_seeds_replay() {
     assert!(stream.lines().all(|l| (3..=18).contains(&l.parse::<i64>().unwrap())));
     assert_eq!(stdout(&["--seed", "5", "-q", "-n", "1000", "roll", "3d6"]), stream);
     let yaml = stdout(&["--seed", "5", "-n", "2", "-f", "yaml", "roll", "d6"]);
-    assert!(yaml.starts_with("---\ncommand: roll\nseed: 5\n") && yaml.contains("'n': 2"), "{yaml}");
+    assert!(yaml.starts_with("---\ncommand: roll\nseed: 5\n") && yaml.contains("\"n\": 2"), "{yaml}");
 }
 
 #[test]
