@@ -4,17 +4,21 @@
 //! [`creature`]s and their [`speed_factor`]; [`text`] shows them.
 
 pub mod chase;
+pub mod check;
 pub mod creature;
 pub mod distance;
 pub mod encounter;
 #[cfg(test)]
 mod fixtures;
 pub mod initiative;
+pub mod morale;
 #[cfg(test)]
 pub(crate) mod odds_check;
+pub mod reaction;
 pub mod speed_factor;
 pub mod surprise;
 pub mod text;
+pub mod wandering;
 
 use super::{Example, Handler, Procedure, Procedures, Ruleset};
 
@@ -184,7 +188,7 @@ pub static RULESET: Ruleset = Ruleset {
         }),
         distance: Some(Handler { flags: &["--terrain", "--audible"], run: distance_command }),
         initiative: Some(Handler { flags: &["--variant", "--rounds"], run: initiative_command }),
-        reaction: None,
+        reaction: Some(Handler { flags: &["--attitude", "--cha-mod", "--mod"], run: reaction_command }),
         pursue: Some(Handler { flags: chase::FLAGS, run: pursue_command }),
         encounter: Some(Handler {
             flags: &[
@@ -195,14 +199,52 @@ pub static RULESET: Ruleset = Ruleset {
                 "--ambush",
                 "--variant",
                 "--rounds",
+                "--wandering",
+                "--chance",
             ],
             run: encounter_command,
         }),
+        wandering: Some(Handler { flags: &["--chance", "--checks"], run: wandering_command }),
+        morale: Some(Handler { flags: &["--save", "--overwhelming", "--cornered"], run: morale_command }),
     },
     examples: EXAMPLES,
     flag_help: FLAG_HELP,
     values: flag_values,
 };
+
+fn reaction_command(args: &cli::ReactionArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
+    runner.run(&reaction::ReactionInput {
+        attitude: args.attitude.unwrap_or(cli::Attitude::Indifferent),
+        modifiers: check_modifiers(&args.reaction),
+    })
+}
+
+/// The Charisma check's modifiers: `--cha-mod` (the speaker's bonus to the check) and `--mod`.
+pub(crate) fn check_modifiers(opts: &cli::ReactionOpts) -> Vec<crate::outcome::Modifier> {
+    use crate::outcome::Modifier;
+    let mut modifiers = Vec::new();
+    if let Some(m) = opts.cha_mod {
+        modifiers.push(Modifier::new(m, "CHA"));
+    }
+    if let Some(m) = opts.modifier {
+        modifiers.push(Modifier::new(m, "situational"));
+    }
+    modifiers
+}
+
+fn wandering_command(args: &cli::WanderingArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
+    runner.run(&wandering::wandering_input(args.wandering.chance, args.checks)?)
+}
+
+fn morale_command(args: &cli::MoraleArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
+    let modifiers = args.save.map(|m| crate::outcome::Modifier::new(m, "WIS save")).into_iter().collect();
+    runner.run(&morale::MoraleInput {
+        name: "monsters".to_string(),
+        modifiers,
+        overwhelming: args.overwhelming,
+        cornered: args.cornered,
+    })
+}
 
 /// The side the surprise flags name, which takes part even with nobody on it: the side that
 /// hides when Stealth is given.
@@ -267,7 +309,18 @@ fn encounter_command(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut R
     let cast: Cast = cast.typed()?.take_part(&surprise_sides(&args.surprise));
     let surprise = surprise_input(&cast, &args.surprise, args.both_surprised)?;
     let input = initiative_input(&cast, args.order.variant, args.rounds)?;
-    runner.run(&EncounterInput { surprise, initiative: Initiative::new(&input) })
+    let encounter = EncounterInput { surprise, initiative: Initiative::new(&input) };
+    match super::steps::wandering_step(args, false, false, |_, chance| wandering::wandering_input(chance, None))? {
+        None => runner.run(&encounter),
+        Some(check) => {
+            let wandering = Some(check);
+            runner.run(&super::steps::Steps::<_, morale::MoraleInput> {
+                wandering,
+                encounter: &encounter,
+                morale: None,
+            })
+        }
+    }
 }
 
 fn pursue_command(args: &cli::PursueArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
