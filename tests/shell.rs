@@ -162,6 +162,8 @@ fn every_command_opens_with_what_it_does() {
         ("reaction", "How the other side reacts"),
         ("pursue", "A chase, round by round"),
         ("encounter", "The whole encounter sequence in one document"),
+        ("wandering", "Is a wandering monster met? The check for a random encounter"),
+        ("morale", "Do the monsters keep fighting? The morale check"),
         ("completions", "Print the completion script for a shell"),
     ];
     for (command, words) in opening {
@@ -337,7 +339,7 @@ fn fish_completes_commands_flags_and_values() {
         String::from_utf8(out.stdout).unwrap().lines().map(|l| l.split('\t').next().unwrap().to_string()).collect()
     };
     let commands = complete("fray ");
-    for command in ["surprise", "distance", "initiative", "reaction", "pursue", "encounter"] {
+    for command in ["surprise", "distance", "initiative", "reaction", "pursue", "encounter", "wandering", "morale"] {
         assert!(commands.contains(&command.to_string()), "{command} not in {commands:?}");
     }
     assert!(complete("fray surprise --am").contains(&"--ambush".to_string()));
@@ -730,7 +732,7 @@ fn fish_completes_keys_sides_and_shells_by_asking_fray() {
     assert_eq!(values(complete("fray initiative --surprised m", &[])), ["monsters"]);
     assert_eq!(
         values(complete("fray -r ose surprise --side orcs:", &[])),
-        ["orcs:aware", "orcs:chance=", "orcs:surprise=", "orcs:initiative="]
+        ["orcs:aware", "orcs:chance=", "orcs:surprise=", "orcs:initiative=", "orcs:ml="]
     );
     assert_eq!(values(complete("fray completions ", &[]))[..5], ["bash", "elvish", "fish", "powershell", "zsh"]);
     std::fs::remove_dir_all(&dir).unwrap();

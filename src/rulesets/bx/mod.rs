@@ -73,6 +73,7 @@ sides:
   - name: party
   - name: goblins
     chance: 2
+    ml: 7         # their morale score, for morale checks
     surprise: 5   # their surprise die, already rolled at the table
 combatants:
   - name: Ansel

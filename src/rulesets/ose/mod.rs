@@ -77,6 +77,7 @@ sides:
   - name: party
   - name: monsters
     chance: 2
+    ml: 8
     # surprise: 4      # the side's d6 for surprise, already rolled at the table
     # initiative: 5    # the side's d6 for initiative, already rolled
 combatants:
@@ -303,10 +304,11 @@ pub(crate) fn reaction_input(opts: &cli::ReactionOpts) -> ReactionInput {
     ReactionInput { modifiers }
 }
 
-/// Who checks morale, and against what. `fray morale`: every combatant named (a group rolls
-/// once), else every side with an `ml` key, else the sides the first side meets; in an
-/// encounter (`all_combatants` false) only those the first side meets. Each one's score is its
-/// `ml`, else its side's, else `--ml`.
+/// Who checks morale, and against what: the combatants the first side (the party) meets, each
+/// group rolling once; with no such combatant, those sides. `fray morale` (`all_combatants`)
+/// also checks the party's combatants that have a score (retainers), every combatant when no
+/// side is named, and, with no combatants, the sides that have an `ml` key. Each one's score is
+/// its `ml`, else its side's, else `--ml`.
 pub(crate) fn morale_input<S, C>(
     cast: &cast::Cast<S, C>,
     side_ml: impl Fn(&S) -> Option<i32>,
@@ -331,7 +333,7 @@ pub(crate) fn morale_input<S, C>(
         return Err(Error::usage(format!("the morale adjustments add up to {total:+}; the book allows -2 to +2"))
             .hint("drop --mod, or --losing/--winning"));
     }
-    let met = |side: usize| all_combatants || side > 0 || cast.sides.len() == 1;
+    let met = |side: usize| side > 0 || cast.sides.len() == 1;
     let missing = |name: &str| {
         Error::usage(format!("no morale score for '{}'", cast::echo(name)))
             .hint("give --ml N, or an ml=N key to the combatant or its side (ML 2-12)")
@@ -340,10 +342,19 @@ pub(crate) fn morale_input<S, C>(
         let ml = ml.or(opts.ml).ok_or_else(|| missing(name))?;
         Ok(Subject { name: name.to_string(), count, ml, adjustments: adjustments.clone(), passed: passed.unwrap_or(0) })
     };
+    // On the first side (the party), only those with a score of their own or their side's
+    // check, unless no side was named at all.
+    let takes_part = |c: &cast::Combatant<C>| {
+        met(c.side)
+            || (all_combatants
+                && (cast.default_sides
+                    || combatant_ml(&c.keys).is_some()
+                    || side_ml(&cast.sides[c.side].keys).is_some()))
+    };
     let combatants: Vec<Subject> = cast
         .combatants
         .iter()
-        .filter(|c| met(c.side))
+        .filter(|c| takes_part(c))
         .map(|c| subject(&c.name, c.count, combatant_ml(&c.keys).or_else(|| side_ml(&cast.sides[c.side].keys))))
         .collect::<Result<_>>()?;
     if !combatants.is_empty() {
