@@ -57,6 +57,8 @@ fn completions_and_man_pages_are_up_to_date() {
         "fray-reaction.1",
         "fray-pursue.1",
         "fray-encounter.1",
+        "fray-wandering.1",
+        "fray-morale.1",
         "fray-roll.1",
         "fray-completions.1",
     ]
@@ -257,7 +259,10 @@ fn help_knows_the_ruleset() {
     let wod = String::from_utf8(out.stdout).unwrap();
     assert!(wod.contains("--delay") && !wod.contains("--variant"), "{wod}");
     let none = stdout(&["-r", "wod", "reaction", "-h"]);
-    assert!(none.contains("The wod ruleset has no reaction rule; rulesets with one: ose, gurps, bx."), "{none}");
+    assert!(
+        none.contains("The wod ruleset has no reaction rule; rulesets with one: ose, gurps, 5e, bx, 5e2024."),
+        "{none}"
+    );
     // Help, man pages: examples whole on one line, man pages' never filled.
     for rules in fray::rulesets::RULESETS {
         for example in rules.examples {

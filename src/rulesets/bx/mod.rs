@@ -22,7 +22,7 @@ use crate::cli;
 use crate::emit::Runner;
 use crate::error::{Error, Result};
 use crate::outcome::Modifier;
-use crate::rulesets::ose::{self, Ties};
+use crate::rulesets::ose::{self, Ties, wilderness_terrains};
 use serde::Deserialize;
 pub use {distance::*, encounter::*, initiative::*, pursue::*, reaction::*, surprise::*, terrain::*};
 
@@ -105,11 +105,15 @@ const EXAMPLES: &[Example] = &[
         "",
     ),
     Example::new(Procedure::Encounter, "fray -r bx encounter --outdoors --cha 13", ""),
+    Example::new(Procedure::Encounter, "fray -r bx encounter --wandering --terrain forest --morale --ml 8", ""),
+    Example::new(Procedure::Wandering, "fray -r bx wandering --terrain mountains", "3-in-6 a day"),
+    Example::new(Procedure::Morale, "fray -r bx morale --side orcs:ml=8 --passed 1", "the second success: to the end"),
 ];
 
 const FLAG_HELP: &[(Procedure, &str, &str)] = &[
     (Procedure::Pursue, "--gap", "Starting gap in feet (default: the encounter distance, rolled)"),
     (Procedure::Pursue, "--sight", "Lost from view past FEET: the pursuers give up"),
+    (Procedure::Morale, "--ml", ose::MORALE_HELP),
 ];
 
 pub static RULESET: Ruleset = Ruleset {
@@ -120,7 +124,7 @@ pub static RULESET: Ruleset = Ruleset {
     roster: ROSTER,
     examples: EXAMPLES,
     flag_help: FLAG_HELP,
-    values: super::no_values,
+    values: wilderness_terrains,
     procedures: Procedures {
         surprise: Some(Handler { flags: &["--aware"], run: surprise_command }),
         distance: Some(Handler {

@@ -159,12 +159,24 @@ const EXAMPLES: &[Example] = &[
         "fray -r 5e encounter --stealth 14 Elf:per=16,dex=3 'Goblin*4:side=monsters,dex=2'",
         "",
     ),
+    Example::new(
+        Procedure::Encounter,
+        "fray -r 5e encounter --wandering --stealth 12 Elf:per=14 Orc:side=monsters",
+        "",
+    ),
+    Example::new(Procedure::Reaction, "fray -r 5e reaction --attitude hostile --cha-mod 5", "DC 0, 10 or 20?"),
+    Example::new(Procedure::Reaction, "fray -r 5e reaction --attitude friendly --cha-mod 3 --odds", ""),
+    Example::new(Procedure::Wandering, "fray -r 5e wandering --checks 6 --odds", "18+ on a d20, six times"),
+    Example::new(Procedure::Morale, "fray -r 5e morale --save 1 --overwhelming", "DC 10 Wisdom save"),
 ];
 
 const FLAG_HELP: &[(Procedure, &str, &str)] = &[
     (Procedure::Pursue, "--gap", chase::GAP_HELP),
     (Procedure::Pursue, "--sight", chase::SIGHT_HELP),
     (Procedure::Encounter, "--rounds", "Rounds of speed-factor initiative to roll (default 1)"),
+    (Procedure::Morale, "--save", MORALE_HELP),
+    (Procedure::Reaction, "--cha-mod", "The speaker's bonus to the Charisma check (Persuasion, Deception...)"),
+    (Procedure::Wandering, "--chance", "An encounter on the N highest faces of the d20 (default 3: 18-20)"),
 ];
 
 /// The words a flag's value is one of, for completion: the terrains of `--terrain`.
@@ -211,6 +223,11 @@ pub static RULESET: Ruleset = Ruleset {
     flag_help: FLAG_HELP,
     values: flag_values,
 };
+
+/// DMG 2014 p. 273, when morale is checked: in the help of `--save`.
+const MORALE_HELP: &str = "The Wisdom save bonus of the creature or the group's leader; check when it is \
+    surprised, first at half its hit points or fewer, or cannot harm the other side; a group: all surprised, \
+    the leader down or gone, half of it lost with no loss on the other side";
 
 fn reaction_command(args: &cli::ReactionArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
     runner.run(&reaction::ReactionInput {

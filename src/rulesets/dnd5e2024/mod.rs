@@ -154,10 +154,19 @@ const EXAMPLES: &[Example] = &[
         "fray -r 5e2024 encounter --stealth-mod 4 Elf:per=16,dex=3 'Goblin*4:side=monsters,dex=2'",
         "",
     ),
+    Example::new(Procedure::Reaction, "fray -r 5e2024 reaction --attitude hostile --cha-mod 5 --int 16", ""),
+    Example::new(Procedure::Reaction, "fray -r 5e2024 reaction --attitude friendly --cha-mod 3 --odds", ""),
 ];
 
-const FLAG_HELP: &[(Procedure, &str, &str)] =
-    &[(Procedure::Pursue, "--gap", dnd5e::chase::GAP_HELP), (Procedure::Pursue, "--sight", dnd5e::chase::SIGHT_HELP)];
+const FLAG_HELP: &[(Procedure, &str, &str)] = &[
+    (Procedure::Pursue, "--gap", dnd5e::chase::GAP_HELP),
+    (Procedure::Pursue, "--sight", dnd5e::chase::SIGHT_HELP),
+    (
+        Procedure::Reaction,
+        "--cha-mod",
+        "The bonus to the check the GM picks (Deception, Intimidation, Performance, Persuasion, Animal Handling)",
+    ),
+];
 
 /// The words a flag's value is one of, for completion: the terrains of `--terrain`.
 fn flag_values(flag: &str) -> Vec<&'static str> {

@@ -115,12 +115,27 @@ const EXAMPLES: &[Example] = &[
     Example::new(Procedure::Pursue, "fray pursue --quarry 40 --pursuer 40 --odds", ""),
     Example::new(Procedure::Encounter, "fray encounter --aware monsters", "the spider heard the party coming"),
     Example::new(Procedure::Encounter, "fray encounter --outdoors --cha 16 -f yaml", ""),
+    Example::new(
+        Procedure::Encounter,
+        "fray encounter --wandering --morale --ml 7 Ansel 'Goblin*4:side=monsters'",
+        "from the check to the rout",
+    ),
+    Example::new(Procedure::Wandering, "fray wandering", "dungeon: 1-in-6"),
+    Example::new(Procedure::Wandering, "fray wandering --terrain swamp --checks 3", "three days, 3-in-6 each"),
+    Example::new(Procedure::Wandering, "fray wandering --chance 2 --checks 6 --odds", "at least one in six checks?"),
+    Example::new(Procedure::Morale, "fray morale --ml 7 --losing", "2d6 against ML 7 - 1"),
+    Example::new(Procedure::Morale, "fray morale 'Goblin*6:ml=7,side=monsters' Ogre:ml=10,side=monsters --odds", ""),
 ];
 
 const FLAG_HELP: &[(Procedure, &str, &str)] = &[
     (Procedure::Pursue, "--gap", "Starting gap in feet (default: the encounter distance, rolled)"),
     (Procedure::Pursue, "--sight", "Lost from view past FEET: the pursuers give up"),
+    (Procedure::Morale, "--ml", MORALE_HELP),
 ];
+
+/// OSE SRD, Morale, When to check: the moments, in the help of `--ml`.
+pub(crate) const MORALE_HELP: &str = "The morale score ML (2-12) of whoever has no ml key; check at the first death on the side and when half \
+     of them are out of the fight";
 
 pub static RULESET: Ruleset = Ruleset {
     id: "ose",
@@ -166,8 +181,16 @@ pub static RULESET: Ruleset = Ruleset {
     },
     examples: EXAMPLES,
     flag_help: FLAG_HELP,
-    values: super::no_values,
+    values: wilderness_terrains,
 };
+
+/// The words of `--terrain`, for completion: the wilderness table's terrains (also bx's).
+pub(crate) fn wilderness_terrains(flag: &str) -> Vec<&'static str> {
+    match flag {
+        "--terrain" => terrain_names(),
+        _ => Vec::new(),
+    }
+}
 
 /// The sides the surprise flags name, which take part even with nobody on them.
 fn surprise_sides(opts: &cli::SurpriseOpts) -> Vec<&str> {
