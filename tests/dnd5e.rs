@@ -641,7 +641,7 @@ fn errors_name_the_flag_or_key_and_what_is_allowed() {
             "--cha is not an option of 5e reaction; it belongs to ose, bx reaction; 5e reaction takes --attitude",
         ),
         (&["morale", "--ml", "7"], 2, "--ml is not an option of 5e morale; it belongs to ose, bx morale"),
-        (&["wandering", "--chance", "21"], 2, "--chance 21 is more than the 20 faces of the d20"),
+        (&["wandering", "--chance", "21"], 2, "invalid value '21' for '--chance <N>'"),
         (&["distance"], 2, "5e distance needs --terrain TERRAIN (or --audible quiet|normal|loud)"),
         (&["pursue"], 2, "5e pursue needs combatants: the quarry and its pursuers"),
     ];

@@ -5,6 +5,7 @@
 
 use crate::dice::{Dice, Roll};
 use crate::odds::{Dist, Fallback, Method, Odds, dist_of};
+use crate::prob::Prob;
 use crate::render::{Palette, Report, block};
 use crate::rulesets::Rule;
 use serde::Serialize;
@@ -143,9 +144,21 @@ impl Rule for WanderingInput {
     }
 }
 
-/// The number of encounters over `checks` checks with `one`'s chance each.
+/// The number of encounters over `checks` independent checks with `one`'s chance each: the
+/// binomial terms C(n, k) p^k (1 - p)^(n - k), each exact.
 pub fn count_dist(one: &Dist<bool>, checks: u32) -> Dist<u32> {
-    (0..checks).fold(Dist::point(0u32), |count, _| count.and_then(|&n| one.map(|&e| n + u32::from(e))))
+    let p = one.prob(|&e| e);
+    let q = p.complement();
+    let mut ways: u128 = 1; // C(n, k), at most C(100, 50) < 2^97
+    let mut terms = Vec::with_capacity(checks as usize + 1);
+    for k in 0..=checks {
+        if k > 0 {
+            ways = ways * u128::from(checks - k + 1) / u128::from(k);
+        }
+        let term = Prob::new(ways, 1).mul(&p.pow(k as usize)).mul(&q.pow((checks - k) as usize));
+        terms.push((k, term));
+    }
+    Dist::from_pairs(terms)
 }
 
 /// The words for an encounter or none, as `--odds` lists them.
@@ -220,7 +233,6 @@ impl Report for WanderingOutcome<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::prob::Prob;
 
     fn input(sides: u32, chance: u32, faces: Faces, checks: u32) -> WanderingInput {
         WanderingInput {
@@ -273,6 +285,17 @@ mod tests {
             part("encounters"),
             [Prob::new(125, 216), Prob::new(75, 216), Prob::new(15, 216), Prob::new(1, 216)]
         );
+    }
+
+    #[test]
+    fn the_binomial_terms_are_the_checks_one_after_another() {
+        for (chance, checks) in [(1, 1), (1, 5), (3, 7), (5, 12), (0, 3), (6, 4)] {
+            let rule = input(6, chance, Faces::Lowest, checks);
+            let one = crate::odds::brute::walk(|d| rule.check(d).encounter);
+            let folded =
+                (0..checks).fold(Dist::point(0u32), |count, _| count.and_then(|&n| one.map(|&e| n + u32::from(e))));
+            assert_eq!(count_dist(&one, checks), folded, "{chance}-in-6, {checks} checks");
+        }
     }
 
     #[test]

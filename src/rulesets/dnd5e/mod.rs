@@ -250,7 +250,7 @@ pub(crate) fn check_modifiers(opts: &cli::ReactionOpts) -> Vec<crate::outcome::M
 }
 
 fn wandering_command(args: &cli::WanderingArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
-    runner.run(&wandering::wandering_input(args.wandering.chance, args.checks)?)
+    runner.run(&wandering::wandering_input(args.wandering.chance, args.checks))
 }
 
 fn morale_command(args: &cli::MoraleArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
@@ -327,7 +327,7 @@ fn encounter_command(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut R
     let surprise = surprise_input(&cast, &args.surprise, args.both_surprised)?;
     let input = initiative_input(&cast, args.order.variant, args.rounds)?;
     let encounter = EncounterInput { surprise, initiative: Initiative::new(&input) };
-    match super::steps::wandering_step(args, false, false, |_, chance| wandering::wandering_input(chance, None))? {
+    match super::steps::wandering_step(args, false, false, |_, chance| Ok(wandering::wandering_input(chance, None)))? {
         None => runner.run(&encounter),
         Some(check) => {
             let wandering = Some(check);
