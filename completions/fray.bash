@@ -253,7 +253,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__encounter)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --width --side --roster --roster-example --ambush --aware --total --partial --stealth --stealth-mod --stealth-ties --dungeon --outdoors --wilderness --waterborne --ties --wait --variant --delay --ready --hold --swap --cha --cha-mod --mod --both-surprised --reaction --rounds --wandering --terrain --chance --morale --ml --losing --winning --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --width --side --roster --roster-example --ambush --aware --total --partial --stealth --stealth-mod --stealth-ties --dungeon --outdoors --wilderness --waterborne --ties --wait --variant --delay --ready --hold --swap --cha --cha-mod --mod --both-surprised --reaction --rounds --wandering --terrain --chance --morale --ml --losing --winning --save --overwhelming --cornered --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -387,6 +387,10 @@ _fray() {
                     return 0
                     ;;
                 --ml)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --save)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -735,7 +739,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__morale)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --width --side --roster --roster-example --ml --losing --winning --mod --passed --save --overwhelming --cornered --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --width --side --roster --roster-example --ml --losing --winning --save --overwhelming --cornered --mod --passed --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -800,15 +804,15 @@ _fray() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --save)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --mod)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --passed)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --save)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -354,6 +354,7 @@ urban\t''
 waterborne\t''"
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l chance -d 'An encounter on N faces of the check\'s die, instead of the book\'s chance' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l ml -d 'The morale score ML (2-12) of whoever has no ml key' -r
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l save -d 'The Wisdom saving throw bonus of the creature, or of the group\'s leader' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -s v -l show-seed -d 'Print the seed in text output'
@@ -370,6 +371,8 @@ complete -c fray -n "__fish_fray_using_subcommand encounter" -l wandering -d 'Ch
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l morale -d 'Check the other sides\' morale after the reaction, as if it comes to a fight'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l losing -d 'The side checking is losing the battle: -1 to its morale'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l winning -d 'The side checking is winning the battle: +1 to its morale'
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l overwhelming -d 'The opposition is overwhelmingly superior: the save has disadvantage'
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l cornered -d 'There is no way out: those who would flee surrender'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -s V -l version -d 'Print version'
 complete -c fray -n "__fish_fray_using_subcommand wandering" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
@@ -439,9 +442,9 @@ complete -c fray -n "__fish_fray_using_subcommand morale" -l width -d 'Wrap text
 complete -c fray -n "__fish_fray_using_subcommand morale" -l side -d 'A side, in order: NAME[:KEY[=VALUE],...] (repeatable; default: party and monsters)' -r
 complete -c fray -n "__fish_fray_using_subcommand morale" -l roster -d 'Sides and combatants from a YAML file (\'-\' reads standard input)' -r -F
 complete -c fray -n "__fish_fray_using_subcommand morale" -l ml -d 'The morale score ML (2-12) of whoever has no ml key' -r
+complete -c fray -n "__fish_fray_using_subcommand morale" -l save -d 'The Wisdom saving throw bonus of the creature, or of the group\'s leader' -r
 complete -c fray -n "__fish_fray_using_subcommand morale" -l mod -d 'Another situational adjustment to the morale score' -r
 complete -c fray -n "__fish_fray_using_subcommand morale" -l passed -d 'Successful morale checks already made in this encounter' -r
-complete -c fray -n "__fish_fray_using_subcommand morale" -l save -d 'The Wisdom saving throw bonus of the creature, or of the group\'s leader' -r
 complete -c fray -n "__fish_fray_using_subcommand morale" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand morale" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand morale" -s v -l show-seed -d 'Print the seed in text output'

@@ -558,6 +558,18 @@ pub struct MoraleOpts {
     /// The side checking is winning the battle: +1 to its morale
     #[arg(long)]
     pub winning: bool,
+
+    /// The Wisdom saving throw bonus of the creature, or of the group's leader
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<i32>(-10..=30))]
+    pub save: Option<i32>,
+
+    /// The opposition is overwhelmingly superior: the save has disadvantage
+    #[arg(long)]
+    pub overwhelming: bool,
+
+    /// There is no way out: those who would flee surrender
+    #[arg(long)]
+    pub cornered: bool,
 }
 
 #[derive(Debug, Args)]
@@ -575,18 +587,6 @@ pub struct MoraleArgs {
     /// Successful morale checks already made in this encounter
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u32>(0..=2))]
     pub passed: Option<u32>,
-
-    /// The Wisdom saving throw bonus of the creature, or of the group's leader
-    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<i32>(-10..=30))]
-    pub save: Option<i32>,
-
-    /// The opposition is overwhelmingly superior: the save has disadvantage
-    #[arg(long)]
-    pub overwhelming: bool,
-
-    /// There is no way out: those who would flee surrender
-    #[arg(long)]
-    pub cornered: bool,
 }
 
 /// A thing the quarry drops to distract its pursuers: `treasure` or `food`, at a round.

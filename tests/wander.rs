@@ -42,7 +42,7 @@ fn every_terrain_of_the_wilderness_table() {
             assert_eq!(doc["terrain"], terrain);
             assert_eq!(doc["frequency"], "once a day");
             let encounter = fractions(&["-r", rules, "wandering", "--terrain", terrain], None);
-            assert_eq!(encounter[1], (json!("yes"), format!("{}", reduce(chance, 6))), "{rules} {terrain}");
+            assert_eq!(encounter[1], (json!("yes"), reduce(chance, 6)), "{rules} {terrain}");
         }
         let dungeon = json(&["-r", rules, "--seed", "1", "wandering"]);
         assert_eq!(
@@ -314,6 +314,32 @@ fn the_wandering_check_comes_first_and_stops_the_encounter() {
         "Orc:side=monsters",
     ]);
     assert_eq!((doc["wandering"]["encounter"].as_bool(), doc["surprise"].is_object()), (Some(true), true));
+    // 5e: the morale save of the side met, after the initiative.
+    let args = [
+        "-r",
+        "5e",
+        "encounter",
+        "--morale",
+        "--save",
+        "2",
+        "--stealth",
+        "12",
+        "--side",
+        "party",
+        "--side",
+        "wolves",
+        "--ambush",
+        "wolves",
+        "Elf:per=14",
+        "Orc:side=wolves",
+    ];
+    for doc in json_lines(&[&["--seed", "5", "-n", "20"][..], &args[..]].concat()) {
+        assert_eq!((doc["morale"]["name"].as_str(), doc["morale"]["dc"].as_i64()), (Some("wolves"), Some(10)), "{doc}");
+        assert!(doc["initiative"].is_object(), "{doc}");
+    }
+    let line = stdout(&[&["--seed", "5", "-q"][..], &args[..]].concat());
+    assert!(line.trim_end().ends_with("morale=none") || line.trim_end().ends_with("morale=wolves"), "{line}");
+    assert_eq!(odds_of(&odds(&args), Some("morale"))["\"flees\""], 7.0 / 20.0);
 }
 
 #[test]

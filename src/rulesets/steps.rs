@@ -193,15 +193,16 @@ pub fn wandering_step(
 /// Refuses the morale flags of `encounter` without `--morale`.
 pub fn check_morale_flags(args: &crate::cli::EncounterArgs) -> crate::error::Result<()> {
     let opts = &args.morale;
-    let given = if opts.ml.is_some() {
-        Some("--ml")
-    } else if opts.losing {
-        Some("--losing")
-    } else if opts.winning {
-        Some("--winning")
-    } else {
-        None
-    };
+    let given = [
+        ("--ml", opts.ml.is_some()),
+        ("--losing", opts.losing),
+        ("--winning", opts.winning),
+        ("--save", opts.save.is_some()),
+        ("--overwhelming", opts.overwhelming),
+        ("--cornered", opts.cornered),
+    ]
+    .into_iter()
+    .find_map(|(flag, given)| given.then_some(flag));
     match given {
         Some(flag) if !args.roll_morale => {
             Err(crate::error::Error::usage(format!("{flag} is for the morale check")).hint("add --morale, or drop it"))

@@ -213,6 +213,10 @@ pub static RULESET: Ruleset = Ruleset {
                 "--rounds",
                 "--wandering",
                 "--chance",
+                "--morale",
+                "--save",
+                "--overwhelming",
+                "--cornered",
             ],
             run: encounter_command,
         }),
@@ -254,13 +258,13 @@ fn wandering_command(args: &cli::WanderingArgs, _: cast::Cast, runner: &mut Runn
 }
 
 fn morale_command(args: &cli::MoraleArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
-    let modifiers = args.save.map(|m| crate::outcome::Modifier::new(m, "WIS save")).into_iter().collect();
-    runner.run(&morale::MoraleInput {
-        name: "monsters".to_string(),
-        modifiers,
-        overwhelming: args.overwhelming,
-        cornered: args.cornered,
-    })
+    runner.run(&morale_input(&args.morale, "monsters"))
+}
+
+/// The DMG's morale save for `name` (a creature, or a group by its leader).
+fn morale_input(opts: &cli::MoraleOpts, name: &str) -> morale::MoraleInput {
+    let modifiers = opts.save.map(|m| crate::outcome::Modifier::new(m, "WIS save")).into_iter().collect();
+    morale::MoraleInput { name: name.to_string(), modifiers, overwhelming: opts.overwhelming, cornered: opts.cornered }
 }
 
 /// The side the surprise flags name, which takes part even with nobody on it: the side that
@@ -327,17 +331,16 @@ fn encounter_command(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut R
     let surprise = surprise_input(&cast, &args.surprise, args.both_surprised)?;
     let input = initiative_input(&cast, args.order.variant, args.rounds)?;
     let encounter = EncounterInput { surprise, initiative: Initiative::new(&input) };
-    match super::steps::wandering_step(args, false, false, |_, chance| Ok(wandering::wandering_input(chance, None)))? {
-        None => runner.run(&encounter),
-        Some(check) => {
-            let wandering = Some(check);
-            runner.run(&super::steps::Steps::<_, morale::MoraleInput> {
-                wandering,
-                encounter: &encounter,
-                morale: None,
-            })
-        }
+    let wandering =
+        super::steps::wandering_step(args, false, false, |_, chance| Ok(wandering::wandering_input(chance, None)))?;
+    super::steps::check_morale_flags(args)?;
+    // The side the first one meets checks, by its leader's save.
+    let met = cast.sides.get(1).or(cast.sides.first()).map_or("monsters", |s| s.name.as_str());
+    let morale = args.roll_morale.then(|| morale_input(&args.morale, met));
+    if wandering.is_none() && morale.is_none() {
+        return runner.run(&encounter);
     }
+    runner.run(&super::steps::Steps { wandering, encounter: &encounter, morale })
 }
 
 fn pursue_command(args: &cli::PursueArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
