@@ -46,6 +46,8 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             [CompletionResult]::new('reaction', 'reaction', [CompletionResultType]::ParameterValue, 'How the other side reacts')
             [CompletionResult]::new('pursue', 'pursue', [CompletionResultType]::ParameterValue, 'A chase, round by round')
             [CompletionResult]::new('encounter', 'encounter', [CompletionResultType]::ParameterValue, 'The whole encounter sequence in one document')
+            [CompletionResult]::new('wandering', 'wandering', [CompletionResultType]::ParameterValue, 'Is a wandering monster met? The check for a random encounter')
+            [CompletionResult]::new('morale', 'morale', [CompletionResultType]::ParameterValue, 'Do the monsters keep fighting? The morale check')
             [CompletionResult]::new('roll', 'roll', [CompletionResultType]::ParameterValue, 'Roll dice expressions: 4d6kh3, 2d20kh1+5, 10d10>=8, 3d6!')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print the completion script for a shell')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Write man pages into DIR')
@@ -164,6 +166,9 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             [CompletionResult]::new('--cha', '--cha', [CompletionResultType]::ParameterName, 'The speaker''s Charisma score when the party parleys (3-18)')
             [CompletionResult]::new('--cha-mod', '--cha-mod', [CompletionResultType]::ParameterName, 'The speaker''s Charisma modifier, given directly')
             [CompletionResult]::new('--mod', '--mod', [CompletionResultType]::ParameterName, 'Any other reaction modifier')
+            [CompletionResult]::new('--attitude', '--attitude', [CompletionResultType]::ParameterName, 'The creature''s attitude toward the speaker (default indifferent)')
+            [CompletionResult]::new('--stance', '--stance', [CompletionResultType]::ParameterName, 'How the creature feels about what it is urged to do (default hesitant)')
+            [CompletionResult]::new('--int', '--int', [CompletionResultType]::ParameterName, 'The creature''s Intelligence score: the DC is 15 or it, whichever is higher')
             [CompletionResult]::new('--odds', '--odds', [CompletionResultType]::ParameterName, 'Do not roll: print the exact probability of every outcome')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
@@ -248,6 +253,10 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             [CompletionResult]::new('--cha-mod', '--cha-mod', [CompletionResultType]::ParameterName, 'The speaker''s Charisma modifier, given directly')
             [CompletionResult]::new('--mod', '--mod', [CompletionResultType]::ParameterName, 'Any other reaction modifier')
             [CompletionResult]::new('--rounds', '--rounds', [CompletionResultType]::ParameterName, 'Rounds to roll, or turns to follow')
+            [CompletionResult]::new('--terrain', '--terrain', [CompletionResultType]::ParameterName, 'Check in the wilderness, in TERRAIN (its chance from the book''s table)')
+            [CompletionResult]::new('--chance', '--chance', [CompletionResultType]::ParameterName, 'An encounter on N faces of the check''s die, instead of the book''s chance')
+            [CompletionResult]::new('--ml', '--ml', [CompletionResultType]::ParameterName, 'The morale score ML (2-12) of whoever has no ml key')
+            [CompletionResult]::new('--save', '--save', [CompletionResultType]::ParameterName, 'The Wisdom saving throw bonus of the creature, or of the group''s leader')
             [CompletionResult]::new('--odds', '--odds', [CompletionResultType]::ParameterName, 'Do not roll: print the exact probability of every outcome')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
@@ -263,6 +272,71 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             [CompletionResult]::new('--waterborne', '--waterborne', [CompletionResultType]::ParameterName, 'On the water: 4d6 x 10 yards')
             [CompletionResult]::new('--both-surprised', '--both-surprised', [CompletionResultType]::ParameterName, 'Everyone on every side is surprised')
             [CompletionResult]::new('--reaction', '--reaction', [CompletionResultType]::ParameterName, 'Roll a reaction too')
+            [CompletionResult]::new('--wandering', '--wandering', [CompletionResultType]::ParameterName, 'Check for a wandering monster first: no monster, no encounter')
+            [CompletionResult]::new('--morale', '--morale', [CompletionResultType]::ParameterName, 'Check the other sides'' morale after the reaction, as if it comes to a fight')
+            [CompletionResult]::new('--losing', '--losing', [CompletionResultType]::ParameterName, 'The side checking is losing the battle: -1 to its morale')
+            [CompletionResult]::new('--winning', '--winning', [CompletionResultType]::ParameterName, 'The side checking is winning the battle: +1 to its morale')
+            [CompletionResult]::new('--overwhelming', '--overwhelming', [CompletionResultType]::ParameterName, 'The opposition is overwhelmingly superior: the save has disadvantage')
+            [CompletionResult]::new('--cornered', '--cornered', [CompletionResultType]::ParameterName, 'There is no way out: those who would flee surrender')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'fray;wandering' {
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour text output: auto (default), always, never')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--repeat', '--repeat', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--width', '--width', [CompletionResultType]::ParameterName, 'Wrap text output to N columns (default: COLUMNS, else the terminal''s width, else 80)')
+            [CompletionResult]::new('--terrain', '--terrain', [CompletionResultType]::ParameterName, 'Check in the wilderness, in TERRAIN (its chance from the book''s table)')
+            [CompletionResult]::new('--chance', '--chance', [CompletionResultType]::ParameterName, 'An encounter on N faces of the check''s die, instead of the book''s chance')
+            [CompletionResult]::new('--checks', '--checks', [CompletionResultType]::ParameterName, 'Make N checks one after another (-q then counts the encounters)')
+            [CompletionResult]::new('--odds', '--odds', [CompletionResultType]::ParameterName, 'Do not roll: print the exact probability of every outcome')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('--show-seed', '--show-seed', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('--no-config', '--no-config', [CompletionResultType]::ParameterName, 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)')
+            [CompletionResult]::new('--dungeon', '--dungeon', [CompletionResultType]::ParameterName, 'Check in a dungeon (the default)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'fray;morale' {
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour text output: auto (default), always, never')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--repeat', '--repeat', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--width', '--width', [CompletionResultType]::ParameterName, 'Wrap text output to N columns (default: COLUMNS, else the terminal''s width, else 80)')
+            [CompletionResult]::new('--side', '--side', [CompletionResultType]::ParameterName, 'A side, in order: NAME[:KEY[=VALUE],...] (repeatable; default: party and monsters)')
+            [CompletionResult]::new('--roster', '--roster', [CompletionResultType]::ParameterName, 'Sides and combatants from a YAML file (''-'' reads standard input; repeatable, combined)')
+            [CompletionResult]::new('--ml', '--ml', [CompletionResultType]::ParameterName, 'The morale score ML (2-12) of whoever has no ml key')
+            [CompletionResult]::new('--save', '--save', [CompletionResultType]::ParameterName, 'The Wisdom saving throw bonus of the creature, or of the group''s leader')
+            [CompletionResult]::new('--mod', '--mod', [CompletionResultType]::ParameterName, 'Another situational adjustment to the morale score')
+            [CompletionResult]::new('--passed', '--passed', [CompletionResultType]::ParameterName, 'Successful morale checks already made in this encounter')
+            [CompletionResult]::new('--odds', '--odds', [CompletionResultType]::ParameterName, 'Do not roll: print the exact probability of every outcome')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('--show-seed', '--show-seed', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('--no-config', '--no-config', [CompletionResultType]::ParameterName, 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)')
+            [CompletionResult]::new('--roster-example', '--roster-example', [CompletionResultType]::ParameterName, 'Print a commented roster template for this ruleset and command')
+            [CompletionResult]::new('--losing', '--losing', [CompletionResultType]::ParameterName, 'The side checking is losing the battle: -1 to its morale')
+            [CompletionResult]::new('--winning', '--winning', [CompletionResultType]::ParameterName, 'The side checking is winning the battle: +1 to its morale')
+            [CompletionResult]::new('--overwhelming', '--overwhelming', [CompletionResultType]::ParameterName, 'The opposition is overwhelmingly superior: the save has disadvantage')
+            [CompletionResult]::new('--cornered', '--cornered', [CompletionResultType]::ParameterName, 'There is no way out: those who would flee surrender')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -342,6 +416,8 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             [CompletionResult]::new('reaction', 'reaction', [CompletionResultType]::ParameterValue, 'How the other side reacts')
             [CompletionResult]::new('pursue', 'pursue', [CompletionResultType]::ParameterValue, 'A chase, round by round')
             [CompletionResult]::new('encounter', 'encounter', [CompletionResultType]::ParameterValue, 'The whole encounter sequence in one document')
+            [CompletionResult]::new('wandering', 'wandering', [CompletionResultType]::ParameterValue, 'Is a wandering monster met? The check for a random encounter')
+            [CompletionResult]::new('morale', 'morale', [CompletionResultType]::ParameterValue, 'Do the monsters keep fighting? The morale check')
             [CompletionResult]::new('roll', 'roll', [CompletionResultType]::ParameterValue, 'Roll dice expressions: 4d6kh3, 2d20kh1+5, 10d10>=8, 3d6!')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print the completion script for a shell')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Write man pages into DIR')
@@ -364,6 +440,12 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             break
         }
         'fray;help;encounter' {
+            break
+        }
+        'fray;help;wandering' {
+            break
+        }
+        'fray;help;morale' {
             break
         }
         'fray;help;roll' {

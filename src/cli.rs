@@ -211,6 +211,14 @@ pub enum Command {
     #[command(args_override_self = true)]
     Encounter(EncounterArgs),
 
+    /// Is a wandering monster met? The check for a random encounter
+    #[command(args_override_self = true)]
+    Wandering(WanderingArgs),
+
+    /// Do the monsters keep fighting? The morale check
+    #[command(args_override_self = true)]
+    Morale(MoraleArgs),
+
     /// Roll dice expressions: 4d6kh3, 2d20kh1+5, 10d10>=8, 3d6!
     #[command(long_about = format!("{ROLL_ABOUT}\n\n{ROLL_LANGUAGE}"), after_help = ROLL_EXAMPLES, after_long_help = format!("{ROLL_EXAMPLES}\n\n{ENV_HELP}"), args_override_self = true)]
     Roll(RollArgs),
@@ -512,6 +520,111 @@ pub struct ReactionOpts {
 pub struct ReactionArgs {
     #[command(flatten)]
     pub reaction: ReactionOpts,
+
+    /// The creature's attitude toward the speaker (default indifferent)
+    #[arg(long, value_enum, value_name = "ATTITUDE")]
+    pub attitude: Option<Attitude>,
+
+    /// How the creature feels about what it is urged to do (default hesitant)
+    #[arg(long, value_enum, value_name = "STANCE")]
+    pub stance: Option<Stance>,
+
+    /// The creature's Intelligence score: the DC is 15 or it, whichever is higher
+    #[arg(long = "int", value_name = "SCORE", allow_negative_numbers = true, value_parser = whole::<i32>(1..=30))]
+    pub intelligence: Option<i32>,
+}
+
+/// A creature's starting attitude in a social interaction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Attitude {
+    /// Wishes the speaker well
+    Friendly,
+    /// Neither helps nor hinders
+    Indifferent,
+    /// Opposes the speaker
+    Hostile,
+}
+
+/// Whether the creature wants to do what it is urged to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Stance {
+    /// The urging fits its wishes: it complies, no check
+    Willing,
+    /// It could be talked into it: an ability check
+    Hesitant,
+    /// The urging is repugnant to it: it refuses, no check
+    Unwilling,
+}
+
+// Where a wandering monster is checked for, and the chance.
+#[derive(Debug, Args)]
+pub struct WanderingOpts {
+    /// Check in the wilderness, in TERRAIN (its chance from the book's table)
+    #[arg(long = "terrain", value_name = "TERRAIN")]
+    pub terrain: Option<String>,
+
+    /// An encounter on N faces of the check's die, instead of the book's chance
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u32>(0..=20))]
+    pub chance: Option<u32>,
+}
+
+#[derive(Debug, Args)]
+pub struct WanderingArgs {
+    #[command(flatten)]
+    pub wandering: WanderingOpts,
+
+    /// Check in a dungeon (the default)
+    #[arg(long, conflicts_with = "terrain")]
+    pub dungeon: bool,
+
+    /// Make N checks one after another (-q then counts the encounters)
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u32>(1..=100))]
+    pub checks: Option<u32>,
+}
+
+// The morale score and the situation.
+#[derive(Debug, Args)]
+pub struct MoraleOpts {
+    /// The morale score ML (2-12) of whoever has no ml key
+    #[arg(long, value_name = "ML", allow_negative_numbers = true, value_parser = whole::<i32>(2..=12))]
+    pub ml: Option<i32>,
+
+    /// The side checking is losing the battle: -1 to its morale
+    #[arg(long, conflicts_with = "winning")]
+    pub losing: bool,
+
+    /// The side checking is winning the battle: +1 to its morale
+    #[arg(long)]
+    pub winning: bool,
+
+    /// The Wisdom saving throw bonus of the creature, or of the group's leader
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<i32>(-10..=30))]
+    pub save: Option<i32>,
+
+    /// The opposition is overwhelmingly superior: the save has disadvantage
+    #[arg(long)]
+    pub overwhelming: bool,
+
+    /// There is no way out: those who would flee surrender
+    #[arg(long)]
+    pub cornered: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct MoraleArgs {
+    #[command(flatten)]
+    pub cast: Cast,
+
+    #[command(flatten)]
+    pub morale: MoraleOpts,
+
+    /// Another situational adjustment to the morale score
+    #[arg(long = "mod", value_name = "N", allow_negative_numbers = true, value_parser = whole::<i32>(-2..=2))]
+    pub modifier: Option<i32>,
+
+    /// Successful morale checks already made in this encounter
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u32>(0..=2))]
+    pub passed: Option<u32>,
 }
 
 /// A thing the quarry drops to distract its pursuers: `treasure` or `food`, at a round.
@@ -653,6 +766,20 @@ pub struct EncounterArgs {
     /// Rounds to roll, or turns to follow
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u32>(1..=1000))]
     pub rounds: Option<u32>,
+
+    /// Check for a wandering monster first: no monster, no encounter
+    #[arg(long = "wandering")]
+    pub roll_wandering: bool,
+
+    #[command(flatten)]
+    pub wandering: WanderingOpts,
+
+    /// Check the other sides' morale after the reaction, as if it comes to a fight
+    #[arg(long = "morale")]
+    pub roll_morale: bool,
+
+    #[command(flatten)]
+    pub morale: MoraleOpts,
 }
 
 /// A path as given, even an empty one: the command that reads it says what is wrong with it
@@ -754,7 +881,8 @@ pub fn describe_error(err: &clap::Error, help: &str) -> String {
     let (arg, value) = (text(ContextKind::InvalidArg), text(ContextKind::InvalidValue));
     let message = match err.kind() {
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
-            return "no command given; commands: surprise, distance, initiative, reaction, pursue, encounter; \
+            return "no command given; commands: surprise, distance, initiative, reaction, pursue, encounter, \
+                    wandering, morale; \
                     see 'fray --help'"
                 .to_string();
         }
@@ -817,7 +945,17 @@ mod tests {
 
     #[test]
     fn a_command_alone_parses_and_helps_as_in_the_whole_command_line() {
-        for name in ["surprise", "distance", "initiative", "reaction", "pursue", "encounter", "completions"] {
+        for name in [
+            "surprise",
+            "distance",
+            "initiative",
+            "reaction",
+            "pursue",
+            "encounter",
+            "wandering",
+            "morale",
+            "completions",
+        ] {
             for flag in ["-h", "--help"] {
                 let help = |cmd: clap::Command| cmd.try_get_matches_from(["fray", name, flag]).unwrap_err().to_string();
                 assert_eq!(help(command_of(name)), help(command()), "{name} {flag}");

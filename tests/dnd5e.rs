@@ -637,7 +637,14 @@ fn errors_name_the_flag_or_key_and_what_is_allowed() {
             "--ties is not an option of 5e initiative; it belongs to ose, bx initiative",
         ),
         (&["encounter", "--ambush", "monsters", "Elf"], 2, "5e surprise needs the hiders' Stealth"),
-        (&["reaction"], 2, "the 5e ruleset has no reaction rule; rulesets with one: ose, gurps"),
+        (&["reaction", "--attitude", "wary"], 2, "invalid value 'wary' for '--attitude <ATTITUDE>'"),
+        (
+            &["reaction", "--cha", "13"],
+            2,
+            "--cha is not an option of 5e reaction; it belongs to ose, bx reaction; 5e reaction takes --attitude",
+        ),
+        (&["morale", "--ml", "7"], 2, "--ml is not an option of 5e morale; it belongs to ose, bx morale"),
+        (&["wandering", "--chance", "21"], 2, "--chance is 21, out of range; allowed: a whole number from 0 to 20"),
         (&["distance"], 2, "5e distance needs --terrain TERRAIN (or --audible quiet|normal|loud)"),
         (&["pursue"], 2, "5e pursue needs combatants: the quarry and its pursuers"),
     ];

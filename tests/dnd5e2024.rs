@@ -679,7 +679,10 @@ fn errors_name_the_flag_or_key_and_what_is_allowed() {
         ),
         (&["surprise", "--stealth", "61", "Elf"], "--stealth 61 is out of range; allowed: -20 to 60"),
         (&["surprise", "--stealth", "15", "Orc:side=monsters"], "every combatant is on the hiding side (monsters)"),
-        (&["reaction"], "the 5e2024 ruleset has no reaction rule; rulesets with one: ose, gurps"),
+        (&["reaction", "--stance", "eager"], "invalid value 'eager' for '--stance <STANCE>'"),
+        (&["reaction", "--int", "31"], "--int is 31, out of range; allowed: a whole number from 1 to 30"),
+        (&["wandering"], "the 5e2024 ruleset has no wandering-monster rule; rulesets with one: ose, 5e, bx"),
+        (&["morale"], "the 5e2024 ruleset has no morale rule; rulesets with one: ose, 5e, bx"),
     ];
     for (args, says) in cases {
         let all = e2024(args);

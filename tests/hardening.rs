@@ -84,6 +84,14 @@ fn values_of(flag: &str) -> &'static [&'static str] {
         "--fleeing" => &["party", "monsters", "wolves"],
         "--cover" => &["many", "few"],
         "--complications" => &["urban", "wilderness", "none"],
+        "--chance" => &["0", "2", "7", "21"],
+        "--checks" => &["1", "5", "100"],
+        "--ml" => &["2", "7", "12"],
+        "--passed" => &["0", "1", "2"],
+        "--save" => &["-1", "4"],
+        "--attitude" => &["friendly", "indifferent", "hostile"],
+        "--stance" => &["willing", "hesitant", "unwilling"],
+        "--int" => &["3", "15", "22"],
         "COMBATANT" => &[""],
         _ => &[""],
     }
@@ -92,7 +100,7 @@ fn values_of(flag: &str) -> &'static [&'static str] {
 /// Combatants each ruleset understands (A, B and C are the names delays refer to).
 fn combatants_of(rules: &Ruleset) -> &'static [&'static str] {
     match rules.id {
-        "ose" => &["A", "B:side=monsters", "C", "Goblin*3:side=monsters"],
+        "ose" => &["A", "B:side=monsters", "C", "Goblin*3:side=monsters,ml=7"],
         "gurps" => {
             &["A:iq=12,cr,speed=6", "B:side=monsters,speed=5,dx=11", "C:iq=4", "Orc*2:side=monsters", "L:leader,iq=13"]
         }
@@ -117,7 +125,7 @@ fn combatants_of(rules: &Ruleset) -> &'static [&'static str] {
     }
 }
 
-const PROCEDURES: [Procedure; 6] = Procedure::ALL;
+const PROCEDURES: [Procedure; 8] = Procedure::ALL;
 
 /// Junk and edge words mixed into command lines.
 const JUNK: &[&str] = &[

@@ -85,12 +85,12 @@ fn check_fields(args: &[&str], expect: impl Fn(&Value) -> Vec<(&'static str, Str
 /// Every command each ruleset has, with the arguments its test runs: a ruleset added to the
 /// registry fails here until its `-q` lines are tested below.
 const COVERED: &[(&str, &[&str])] = &[
-    ("ose", &["surprise", "distance", "initiative", "reaction", "pursue", "encounter"]),
+    ("ose", &["surprise", "distance", "initiative", "reaction", "pursue", "encounter", "wandering", "morale"]),
     ("gurps", &["surprise", "initiative", "reaction", "encounter"]),
-    ("5e", &["surprise", "distance", "initiative", "pursue", "encounter"]),
+    ("5e", &["surprise", "distance", "initiative", "reaction", "pursue", "encounter", "wandering", "morale"]),
     ("wod", &["surprise", "initiative", "encounter"]),
-    ("bx", &["surprise", "distance", "initiative", "reaction", "pursue", "encounter"]),
-    ("5e2024", &["surprise", "distance", "initiative", "pursue", "encounter"]),
+    ("bx", &["surprise", "distance", "initiative", "reaction", "pursue", "encounter", "wandering", "morale"]),
+    ("5e2024", &["surprise", "distance", "initiative", "reaction", "pursue", "encounter"]),
     ("cofd", &["surprise", "initiative", "encounter"]),
 ];
 
@@ -318,6 +318,77 @@ fn dnd5e2024() {
             format!("{} {}", text(&d["outcome"]), d["round"])
         });
     assert!(lines.iter().any(|l| l.starts_with("caught ")) && lines.iter().any(|l| l.starts_with("escaped ")));
+}
+
+// ------------------------------------------------------------------------------------------
+// wandering, morale, and the 5e family's reaction
+
+/// `wandering -q`: `yes` or `no` for one check, the number of encounters over `--checks N`;
+/// `morale -q`: who flees, surrenders or will not fight, or `none`; the encounter's steps as
+/// `wandering=` and `morale=` fields.
+#[test]
+fn wandering_morale_and_reaction() {
+    for rules in ["ose", "bx", "5e"] {
+        let lines = check(&["-r", rules, "wandering", "--chance", "3"], |d| {
+            if d["encounter"] == true { "yes".into() } else { "no".into() }
+        });
+        assert!(lines.contains(&"yes".to_string()) && lines.contains(&"no".to_string()), "{rules}: {lines:?}");
+        check(&["-r", rules, "wandering", "--checks", "5"], |d| text(&d["encounters"]));
+    }
+    for rules in ["ose", "bx"] {
+        let cast = ["--side", "party", "--side", "orcs:ml=7", "Orc*3:side=orcs", "Ogre:side=orcs,ml=12", "Rat:ml=2"];
+        let broken =
+            |d: &Value| names_where(d, "subjects", |s| s["result"] == "flees" || s["result"] == "will_not_fight");
+        let lines = check(&[&["-r", rules, "morale", "--losing"], &cast[..]].concat(), broken);
+        assert!(lines.iter().any(|l| l.contains("Orc")) && lines.iter().any(|l| l == "Rat"), "{lines:?}");
+    }
+    check(
+        &["-r", "5e", "morale", "--save", "1"],
+        |d| {
+            if d["success"] == true { "none".into() } else { text(&d["name"]) }
+        },
+    );
+    check(&["-r", "5e", "reaction", "--attitude", "hostile", "--cha-mod", "4"], |d| text(&d["total"]));
+    check(&["-r", "5e2024", "reaction", "--cha-mod", "4"], |d| text(&d["total"]));
+    check(&["-r", "5e2024", "reaction", "--stance", "willing"], |d| text(&d["stance"]));
+}
+
+/// `encounter --wandering --morale -q`: `wandering=no` alone when no monster comes; else the
+/// encounter's own fields between `wandering=yes` and `morale=`.
+#[test]
+fn encounter_steps() {
+    for rules in ["ose", "bx"] {
+        let args = [
+            "-r",
+            rules,
+            "encounter",
+            "--wandering",
+            "--chance",
+            "3",
+            "--morale",
+            "--ml",
+            "7",
+            "Orc*2:side=monsters",
+            "Ansel",
+        ];
+        let runs = quiet_and_json(&args);
+        let (mut met, mut missed) = (0, 0);
+        for (line, doc) in runs {
+            let got = fields(&line);
+            if doc["wandering"]["encounter"] == true {
+                met += 1;
+                assert_eq!(got.first(), Some(&("wandering".to_string(), "yes".to_string())), "{line}");
+                let morale = names_where(&doc["morale"], "subjects", |s| s["result"] == "flees");
+                assert_eq!(got.last(), Some(&("morale".to_string(), morale)), "{line}");
+                assert!(got.iter().any(|(k, _)| k == "order"), "{line}");
+            } else {
+                missed += 1;
+                assert_eq!(got, [("wandering".to_string(), "no".to_string())], "{line}");
+                assert!(doc.get("surprise").is_none() && doc.get("morale").is_none(), "{doc}");
+            }
+        }
+        assert!(met > 0 && missed > 0, "{rules}: {met} met, {missed} missed");
+    }
 }
 
 // ------------------------------------------------------------------------------------------

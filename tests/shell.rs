@@ -57,6 +57,8 @@ fn completions_and_man_pages_are_up_to_date() {
         "fray-reaction.1",
         "fray-pursue.1",
         "fray-encounter.1",
+        "fray-wandering.1",
+        "fray-morale.1",
         "fray-roll.1",
         "fray-completions.1",
     ]
@@ -162,6 +164,8 @@ fn every_command_opens_with_what_it_does() {
         ("reaction", "How the other side reacts"),
         ("pursue", "A chase, round by round"),
         ("encounter", "The whole encounter sequence in one document"),
+        ("wandering", "Is a wandering monster met? The check for a random encounter"),
+        ("morale", "Do the monsters keep fighting? The morale check"),
         ("completions", "Print the completion script for a shell"),
     ];
     for (command, words) in opening {
@@ -255,7 +259,10 @@ fn help_knows_the_ruleset() {
     let wod = String::from_utf8(out.stdout).unwrap();
     assert!(wod.contains("--delay") && !wod.contains("--variant"), "{wod}");
     let none = stdout(&["-r", "wod", "reaction", "-h"]);
-    assert!(none.contains("The wod ruleset has no reaction rule; rulesets with one: ose, gurps, bx."), "{none}");
+    assert!(
+        none.contains("The wod ruleset has no reaction rule; rulesets with one: ose, gurps, 5e, bx, 5e2024."),
+        "{none}"
+    );
     // Help, man pages: examples whole on one line, man pages' never filled.
     for rules in fray::rulesets::RULESETS {
         for example in rules.examples {
@@ -337,7 +344,7 @@ fn fish_completes_commands_flags_and_values() {
         String::from_utf8(out.stdout).unwrap().lines().map(|l| l.split('\t').next().unwrap().to_string()).collect()
     };
     let commands = complete("fray ");
-    for command in ["surprise", "distance", "initiative", "reaction", "pursue", "encounter"] {
+    for command in ["surprise", "distance", "initiative", "reaction", "pursue", "encounter", "wandering", "morale"] {
         assert!(commands.contains(&command.to_string()), "{command} not in {commands:?}");
     }
     assert!(complete("fray surprise --am").contains(&"--ambush".to_string()));
@@ -730,7 +737,7 @@ fn fish_completes_keys_sides_and_shells_by_asking_fray() {
     assert_eq!(values(complete("fray initiative --surprised m", &[])), ["monsters"]);
     assert_eq!(
         values(complete("fray -r ose surprise --side orcs:", &[])),
-        ["orcs:aware", "orcs:chance=", "orcs:surprise=", "orcs:initiative="]
+        ["orcs:aware", "orcs:chance=", "orcs:surprise=", "orcs:initiative=", "orcs:ml="]
     );
     assert_eq!(values(complete("fray completions ", &[]))[..5], ["bash", "elvish", "fish", "powershell", "zsh"]);
     std::fs::remove_dir_all(&dir).unwrap();

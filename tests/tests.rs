@@ -22,5 +22,6 @@ mod readme;
 mod roll;
 mod shell;
 mod terminal;
+mod wander;
 mod width;
 mod wod;

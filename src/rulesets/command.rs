@@ -163,6 +163,8 @@ fn procedure_args(procedure: Procedure) -> fn(clap::Command) -> clap::Command {
         Procedure::Reaction => crate::cli::ReactionArgs::augment_args,
         Procedure::Pursue => crate::cli::PursueArgs::augment_args,
         Procedure::Encounter => crate::cli::EncounterArgs::augment_args,
+        Procedure::Wandering => crate::cli::WanderingArgs::augment_args,
+        Procedure::Morale => crate::cli::MoraleArgs::augment_args,
     }
 }
 

@@ -11,6 +11,8 @@ pub mod dnd5e;
 pub mod dnd5e2024;
 pub mod gurps;
 pub mod ose;
+pub mod steps;
+pub mod wandering;
 pub mod wod;
 
 use crate::cast::{self, Cast, Owner, RawSpec, RulesetKeys, echo, parse_inline};
@@ -90,6 +92,8 @@ pub struct Procedures {
     pub reaction: Option<Handler<cli::ReactionArgs>>,
     pub pursue: Option<Handler<cli::PursueArgs>>,
     pub encounter: Option<Handler<cli::EncounterArgs>>,
+    pub wandering: Option<Handler<cli::WanderingArgs>>,
+    pub morale: Option<Handler<cli::MoraleArgs>>,
 }
 
 /// One procedure of one ruleset: the command's own flags it reads, and how it turns them and
@@ -99,7 +103,7 @@ pub struct Handler<A: 'static> {
     pub run: fn(&A, Cast, &mut Runner) -> Result<()>,
 }
 
-/// The six game procedures.
+/// The game procedures: the six steps, and the checks before and after them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Procedure {
     Surprise,
@@ -108,16 +112,20 @@ pub enum Procedure {
     Reaction,
     Pursue,
     Encounter,
+    Wandering,
+    Morale,
 }
 
 impl Procedure {
-    pub const ALL: [Procedure; 6] = [
+    pub const ALL: [Procedure; 8] = [
         Procedure::Surprise,
         Procedure::Distance,
         Procedure::Initiative,
         Procedure::Reaction,
         Procedure::Pursue,
         Procedure::Encounter,
+        Procedure::Wandering,
+        Procedure::Morale,
     ];
 
     pub fn name(self) -> &'static str {
@@ -128,6 +136,8 @@ impl Procedure {
             Procedure::Reaction => "reaction",
             Procedure::Pursue => "pursue",
             Procedure::Encounter => "encounter",
+            Procedure::Wandering => "wandering",
+            Procedure::Morale => "morale",
         }
     }
 
@@ -146,6 +156,8 @@ impl Procedure {
             Procedure::Reaction => "reaction",
             Procedure::Pursue => "pursuit",
             Procedure::Encounter => "encounter-sequence",
+            Procedure::Wandering => "wandering-monster",
+            Procedure::Morale => "morale",
         }
     }
 
@@ -158,6 +170,8 @@ impl Procedure {
             Command::Reaction(_) => Procedure::Reaction,
             Command::Pursue(_) => Procedure::Pursue,
             Command::Encounter(_) => Procedure::Encounter,
+            Command::Wandering(_) => Procedure::Wandering,
+            Command::Morale(_) => Procedure::Morale,
             Command::Roll(_) | Command::Completions { .. } | Command::Man { .. } => return None,
         })
     }
@@ -202,6 +216,8 @@ impl Ruleset {
             Procedure::Reaction => p.reaction.as_ref().map(|h| h.flags),
             Procedure::Pursue => p.pursue.as_ref().map(|h| h.flags),
             Procedure::Encounter => p.encounter.as_ref().map(|h| h.flags),
+            Procedure::Wandering => p.wandering.as_ref().map(|h| h.flags),
+            Procedure::Morale => p.morale.as_ref().map(|h| h.flags),
         }
     }
 
@@ -245,6 +261,8 @@ impl Ruleset {
             Command::Reaction(a) => go(&p.reaction, a, cast, runner),
             Command::Pursue(a) => go(&p.pursue, a, cast, runner),
             Command::Encounter(a) => go(&p.encounter, a, cast, runner),
+            Command::Wandering(a) => go(&p.wandering, a, cast, runner),
+            Command::Morale(a) => go(&p.morale, a, cast, runner),
             Command::Roll(_) | Command::Completions { .. } | Command::Man { .. } => {
                 Err(Error::usage("not a game command"))
             }
@@ -383,6 +401,7 @@ pub fn cast_of(command: &Command) -> Option<&cli::Cast> {
         Command::Initiative(a) => Some(&a.cast),
         Command::Encounter(a) => Some(&a.cast),
         Command::Pursue(a) => Some(&a.cast),
+        Command::Morale(a) => Some(&a.cast),
         _ => None,
     }
 }

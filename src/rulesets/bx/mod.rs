@@ -15,14 +15,14 @@ pub mod surprise;
 pub mod terrain;
 pub mod text;
 
-use super::{Example, Handler, Procedure, Procedures, Ruleset, side_flag};
+use super::{Example, Handler, Procedure, Procedures, Ruleset, side_flag, steps};
 
 use crate::cast::{self, KeyDef, KeyList, RulesetKeys, Side};
 use crate::cli;
 use crate::emit::Runner;
 use crate::error::{Error, Result};
 use crate::outcome::Modifier;
-use crate::rulesets::ose::{self, Ties};
+use crate::rulesets::ose::{self, Ties, wilderness_terrains};
 use serde::Deserialize;
 pub use {distance::*, encounter::*, initiative::*, pursue::*, reaction::*, surprise::*, terrain::*};
 
@@ -34,9 +34,10 @@ pub struct SideKeys {
     pub chance: Option<u8>,
     pub surprise: Option<u32>,
     pub initiative: Option<u32>,
+    pub ml: Option<i32>,
 }
 
-const SIDE_KEYS: &[KeyDef] = &[ose::AWARE, ose::CHANCE, ose::SURPRISE_DIE, ose::INITIATIVE_DIE];
+const SIDE_KEYS: &[KeyDef] = &[ose::AWARE, ose::CHANCE, ose::SURPRISE_DIE, ose::INITIATIVE_DIE, ose::ML];
 
 /// A combatant's keys, described one by one in [`COMBATANT_KEYS`].
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
@@ -47,6 +48,7 @@ pub struct CombatantKeys {
     pub modifier: Option<i32>,
     pub slow: bool,
     pub initiative: Option<i32>,
+    pub ml: Option<i32>,
 }
 
 const COMBATANT_KEYS: &[KeyDef] = &[
@@ -54,6 +56,7 @@ const COMBATANT_KEYS: &[KeyDef] = &[
     KeyDef::int("mod", -10, 10, "initiative modifier, for monsters without a DEX score"),
     KeyDef::flag("slow", "wields a two-handed or slow weapon: always acts last"),
     KeyDef::int("initiative", -10, 30, "individual initiative total, already rolled at the table"),
+    ose::ML,
 ];
 
 const KEYS: RulesetKeys = RulesetKeys {
@@ -70,6 +73,7 @@ sides:
   - name: party
   - name: goblins
     chance: 2
+    ml: 7         # their morale score, for morale checks
     surprise: 5   # their surprise die, already rolled at the table
 combatants:
   - name: Ansel
@@ -101,11 +105,15 @@ const EXAMPLES: &[Example] = &[
         "",
     ),
     Example::new(Procedure::Encounter, "fray -r bx encounter --outdoors --cha 13", ""),
+    Example::new(Procedure::Encounter, "fray -r bx encounter --wandering --terrain forest --morale --ml 8", ""),
+    Example::new(Procedure::Wandering, "fray -r bx wandering --terrain mountains", "3-in-6 a day"),
+    Example::new(Procedure::Morale, "fray -r bx morale --side orcs:ml=8 --passed 1", "the second success: to the end"),
 ];
 
 const FLAG_HELP: &[(Procedure, &str, &str)] = &[
     (Procedure::Pursue, "--gap", "Starting gap in feet (default: the encounter distance, rolled)"),
     (Procedure::Pursue, "--sight", "Lost from view past FEET: the pursuers give up"),
+    (Procedure::Morale, "--ml", ose::MORALE_HELP),
 ];
 
 pub static RULESET: Ruleset = Ruleset {
@@ -116,7 +124,7 @@ pub static RULESET: Ruleset = Ruleset {
     roster: ROSTER,
     examples: EXAMPLES,
     flag_help: FLAG_HELP,
-    values: super::no_values,
+    values: wilderness_terrains,
     procedures: Procedures {
         surprise: Some(Handler { flags: &["--aware"], run: surprise_command }),
         distance: Some(Handler {
@@ -156,8 +164,20 @@ pub static RULESET: Ruleset = Ruleset {
                 "--cha",
                 "--cha-mod",
                 "--mod",
+                "--wandering",
+                "--terrain",
+                "--chance",
+                "--morale",
+                "--ml",
+                "--losing",
+                "--winning",
             ],
             run: encounter_command,
+        }),
+        wandering: Some(Handler { flags: &["--terrain", "--chance", "--dungeon", "--checks"], run: wandering_command }),
+        morale: Some(Handler {
+            flags: &["COMBATANT", "--ml", "--losing", "--winning", "--mod", "--passed"],
+            run: morale_command,
         }),
     },
 };
@@ -208,13 +228,40 @@ fn encounter_command(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut R
         return Err(Error::usage(format!("an encounter needs at least two sides, got one: {}", cast.side_names()))
             .hint("name them with --side, e.g. --side party --side orcs"));
     }
-    runner.run(&Encounter {
+    // A wilderness terrain for the wandering check puts the encounter in the wilderness.
+    let place = match terrain(&args.terrain) {
+        Terrain::Dungeon if args.wandering.terrain.is_some() => Terrain::Wilderness,
+        place => place,
+    };
+    let encounter = Encounter {
         surprise: surprise_input(&cast, &args.surprise.aware)?,
-        terrain: terrain(&args.terrain),
+        terrain: place,
         initiative: side_initiative_input(&cast, ose::ties(&args.order))?,
         slow: slow_of(&cast),
         reaction: Reaction { modifiers: ose::reaction_input(&args.reaction).modifiers },
-    })
+    };
+    let outdoors = place != Terrain::Dungeon;
+    let wandering = steps::wandering_step(args, outdoors, true, |t, c| ose::wandering_input(t, c, None))?;
+    steps::check_morale_flags(args)?;
+    let morale = match args.roll_morale {
+        true => Some(ose::morale_input(&cast, |s| s.ml, |c| c.ml, &args.morale, None, None, false)?),
+        false => None,
+    };
+    if wandering.is_none() && morale.is_none() {
+        return runner.run(&encounter);
+    }
+    runner.run(&steps::Steps { wandering, encounter: &encounter, morale })
+}
+
+/// B/X checks for wandering monsters as ose does (OSE SRD, the B/X numbers).
+fn wandering_command(args: &cli::WanderingArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
+    runner.run(&ose::wandering_command_input(args)?)
+}
+
+/// B/X checks morale as ose does (OSE SRD, Morale).
+fn morale_command(args: &cli::MoraleArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+    let cast: Cast = cast.typed()?;
+    runner.run(&ose::morale_input(&cast, |s| s.ml, |c| c.ml, &args.morale, args.modifier, args.passed, true)?)
 }
 
 /// ose's surprise input: no ambush in B/X, and a side's die may be given (`surprise=N`).

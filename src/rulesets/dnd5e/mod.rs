@@ -4,17 +4,21 @@
 //! [`creature`]s and their [`speed_factor`]; [`text`] shows them.
 
 pub mod chase;
+pub mod check;
 pub mod creature;
 pub mod distance;
 pub mod encounter;
 #[cfg(test)]
 mod fixtures;
 pub mod initiative;
+pub mod morale;
 #[cfg(test)]
 pub(crate) mod odds_check;
+pub mod reaction;
 pub mod speed_factor;
 pub mod surprise;
 pub mod text;
+pub mod wandering;
 
 use super::{Example, Handler, Procedure, Procedures, Ruleset};
 
@@ -155,12 +159,24 @@ const EXAMPLES: &[Example] = &[
         "fray -r 5e encounter --stealth 14 Elf:per=16,dex=3 Goblin:count=4,side=monsters,dex=2",
         "",
     ),
+    Example::new(
+        Procedure::Encounter,
+        "fray -r 5e encounter --wandering --stealth 12 Elf:per=14 Orc:side=monsters",
+        "",
+    ),
+    Example::new(Procedure::Reaction, "fray -r 5e reaction --attitude hostile --cha-mod 5", "DC 0, 10 or 20?"),
+    Example::new(Procedure::Reaction, "fray -r 5e reaction --attitude friendly --cha-mod 3 --odds", ""),
+    Example::new(Procedure::Wandering, "fray -r 5e wandering --checks 6 --odds", "18+ on a d20, six times"),
+    Example::new(Procedure::Morale, "fray -r 5e morale --save 1 --overwhelming", "DC 10 Wisdom save"),
 ];
 
 const FLAG_HELP: &[(Procedure, &str, &str)] = &[
     (Procedure::Pursue, "--gap", chase::GAP_HELP),
     (Procedure::Pursue, "--sight", chase::SIGHT_HELP),
     (Procedure::Encounter, "--rounds", "Rounds of speed-factor initiative to roll (default 1)"),
+    (Procedure::Morale, "--save", MORALE_HELP),
+    (Procedure::Reaction, "--cha-mod", "The speaker's bonus to the Charisma check (Persuasion, Deception...)"),
+    (Procedure::Wandering, "--chance", "An encounter on the N highest faces of the d20 (default 3: 18-20)"),
 ];
 
 /// The words a flag's value is one of, for completion: the terrains of `--terrain`.
@@ -184,7 +200,7 @@ pub static RULESET: Ruleset = Ruleset {
         }),
         distance: Some(Handler { flags: &["--terrain", "--audible"], run: distance_command }),
         initiative: Some(Handler { flags: &["--variant", "--rounds"], run: initiative_command }),
-        reaction: None,
+        reaction: Some(Handler { flags: &["--attitude", "--cha-mod", "--mod"], run: reaction_command }),
         pursue: Some(Handler { flags: chase::FLAGS, run: pursue_command }),
         encounter: Some(Handler {
             flags: &[
@@ -195,14 +211,61 @@ pub static RULESET: Ruleset = Ruleset {
                 "--ambush",
                 "--variant",
                 "--rounds",
+                "--wandering",
+                "--chance",
+                "--morale",
+                "--save",
+                "--overwhelming",
+                "--cornered",
             ],
             run: encounter_command,
         }),
+        wandering: Some(Handler { flags: &["--chance", "--checks"], run: wandering_command }),
+        morale: Some(Handler { flags: &["--save", "--overwhelming", "--cornered"], run: morale_command }),
     },
     examples: EXAMPLES,
     flag_help: FLAG_HELP,
     values: flag_values,
 };
+
+/// DMG 2014 p. 273, when morale is checked: in the help of `--save`.
+const MORALE_HELP: &str = "The Wisdom save bonus of the creature or the group's leader; check when it is \
+    surprised, first at half its hit points or fewer, or cannot harm the other side; a group: all surprised, \
+    the leader down or gone, half of it lost with no loss on the other side";
+
+fn reaction_command(args: &cli::ReactionArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
+    runner.run(&reaction::ReactionInput {
+        attitude: args.attitude.unwrap_or(cli::Attitude::Indifferent),
+        modifiers: check_modifiers(&args.reaction),
+    })
+}
+
+/// The Charisma check's modifiers: `--cha-mod` (the speaker's bonus to the check) and `--mod`.
+pub(crate) fn check_modifiers(opts: &cli::ReactionOpts) -> Vec<crate::outcome::Modifier> {
+    use crate::outcome::Modifier;
+    let mut modifiers = Vec::new();
+    if let Some(m) = opts.cha_mod {
+        modifiers.push(Modifier::new(m, "CHA"));
+    }
+    if let Some(m) = opts.modifier {
+        modifiers.push(Modifier::new(m, "situational"));
+    }
+    modifiers
+}
+
+fn wandering_command(args: &cli::WanderingArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
+    runner.run(&wandering::wandering_input(args.wandering.chance, args.checks))
+}
+
+fn morale_command(args: &cli::MoraleArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
+    runner.run(&morale_input(&args.morale, "monsters"))
+}
+
+/// The DMG's morale save for `name` (a creature, or a group by its leader).
+fn morale_input(opts: &cli::MoraleOpts, name: &str) -> morale::MoraleInput {
+    let modifiers = opts.save.map(|m| crate::outcome::Modifier::new(m, "WIS save")).into_iter().collect();
+    morale::MoraleInput { name: name.to_string(), modifiers, overwhelming: opts.overwhelming, cornered: opts.cornered }
+}
 
 /// The side the surprise flags name, which takes part even with nobody on it: the side that
 /// hides when Stealth is given.
@@ -273,7 +336,17 @@ fn encounter_command(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut R
     let cast: Cast = sides_for(cast.typed()?, args.order.variant, &surprise_sides(&args.surprise));
     let surprise = surprise_input(&cast, &args.surprise, args.both_surprised)?;
     let input = initiative_input(&cast, args.order.variant, args.rounds)?;
-    runner.run(&EncounterInput { surprise, initiative: Initiative::new(&input) })
+    let encounter = EncounterInput { surprise, initiative: Initiative::new(&input) };
+    let wandering =
+        super::steps::wandering_step(args, false, false, |_, chance| Ok(wandering::wandering_input(chance, None)))?;
+    super::steps::check_morale_flags(args)?;
+    // The side the first one meets checks, by its leader's save.
+    let met = cast.sides.get(1).or(cast.sides.first()).map_or("monsters", |s| s.name.as_str());
+    let morale = args.roll_morale.then(|| morale_input(&args.morale, met));
+    if wandering.is_none() && morale.is_none() {
+        return runner.run(&encounter);
+    }
+    runner.run(&super::steps::Steps { wandering, encounter: &encounter, morale })
 }
 
 fn pursue_command(args: &cli::PursueArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {

@@ -7,6 +7,7 @@
 
 #[cfg(test)]
 mod odds_check;
+pub mod reaction;
 pub mod rules;
 pub mod text;
 
@@ -153,10 +154,19 @@ const EXAMPLES: &[Example] = &[
         "fray -r 5e2024 encounter --stealth-mod 4 Elf:per=16,dex=3 Goblin:count=4,side=monsters,dex=2",
         "",
     ),
+    Example::new(Procedure::Reaction, "fray -r 5e2024 reaction --attitude hostile --cha-mod 5 --int 16", ""),
+    Example::new(Procedure::Reaction, "fray -r 5e2024 reaction --attitude friendly --cha-mod 3 --odds", ""),
 ];
 
-const FLAG_HELP: &[(Procedure, &str, &str)] =
-    &[(Procedure::Pursue, "--gap", dnd5e::chase::GAP_HELP), (Procedure::Pursue, "--sight", dnd5e::chase::SIGHT_HELP)];
+const FLAG_HELP: &[(Procedure, &str, &str)] = &[
+    (Procedure::Pursue, "--gap", dnd5e::chase::GAP_HELP),
+    (Procedure::Pursue, "--sight", dnd5e::chase::SIGHT_HELP),
+    (
+        Procedure::Reaction,
+        "--cha-mod",
+        "The bonus to the check the GM picks (Deception, Intimidation, Performance, Persuasion, Animal Handling)",
+    ),
+];
 
 /// The words a flag's value is one of, for completion: the terrains of `--terrain`.
 fn flag_values(flag: &str) -> Vec<&'static str> {
@@ -179,12 +189,17 @@ pub static RULESET: Ruleset = Ruleset {
         surprise: Some(Handler { flags: SURPRISE_FLAGS, run: surprise_command }),
         distance: Some(Handler { flags: &["--terrain"], run: distance_command }),
         initiative: Some(Handler { flags: &["--variant", "--swap"], run: initiative_command }),
-        reaction: None,
+        reaction: Some(Handler {
+            flags: &["--stance", "--attitude", "--int", "--cha-mod", "--mod"],
+            run: reaction_command,
+        }),
         pursue: Some(Handler { flags: chase::FLAGS, run: pursue_command }),
         encounter: Some(Handler {
             flags: &["--stealth", "--stealth-mod", "--ambush", "--variant", "--swap"],
             run: encounter_command,
         }),
+        wandering: None,
+        morale: None,
     },
 };
 
@@ -195,6 +210,15 @@ fn surprise_input(cast: &Cast, opts: &cli::SurpriseOpts) -> Result<e2014::Surpri
 fn surprise_command(args: &cli::SurpriseArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
     let cast: Cast = cast.typed()?.take_part(&dnd5e::surprise_sides(&args.surprise));
     runner.run(&Surprise(&surprise_input(&cast, &args.surprise)?))
+}
+
+fn reaction_command(args: &cli::ReactionArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
+    runner.run(&reaction::InfluenceInput {
+        stance: args.stance.unwrap_or(cli::Stance::Hesitant),
+        attitude: args.attitude.unwrap_or(cli::Attitude::Indifferent),
+        dc: reaction::influence_dc(args.intelligence),
+        modifiers: dnd5e::check_modifiers(&args.reaction),
+    })
 }
 
 fn distance_command(args: &cli::DistanceArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {

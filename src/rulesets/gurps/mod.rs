@@ -155,6 +155,8 @@ pub static RULESET: Ruleset = Ruleset {
             flags: &["--total", "--partial", "--ambush", "--reaction", "--mod", "--rounds"],
             run: encounter_command,
         }),
+        wandering: None,
+        morale: None,
     },
     examples: EXAMPLES,
     flag_help: FLAG_HELP,

@@ -8,24 +8,26 @@ pub mod encounter;
 #[cfg(test)]
 mod fixtures;
 pub mod initiative;
+pub mod morale;
 #[cfg(test)]
 mod odds_check;
 pub mod pursue;
 pub mod reaction;
 pub mod surprise;
 pub mod text;
+pub mod wandering;
 
-use super::{Example, Handler, Procedure, Procedures, Ruleset, ambush_side, side_flag};
+use super::{Example, Handler, Procedure, Procedures, Ruleset, ambush_side, side_flag, steps};
 
-use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
+use crate::cast::{self, KeyDef, KeyList, RulesetKeys};
 use crate::cli;
 use crate::emit::Runner;
 use crate::error::{Error, Result};
 use crate::outcome::Modifier;
 use serde::Deserialize;
-pub use {distance::*, encounter::*, initiative::*, pursue::*, reaction::*, surprise::*};
+pub use {distance::*, encounter::*, initiative::*, morale::*, pursue::*, reaction::*, surprise::*, wandering::*};
 
-/// A side's keys, described one by one in [`SIDE_KEYS`]. Combatants take none.
+/// A side's keys, described one by one in [`SIDE_KEYS`].
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
 pub struct SideKeys {
@@ -33,9 +35,23 @@ pub struct SideKeys {
     pub chance: Option<u8>,
     pub surprise: Option<u32>,
     pub initiative: Option<u32>,
+    pub ml: Option<i32>,
 }
 
-const SIDE_KEYS: &[KeyDef] = &[AWARE, CHANCE, SURPRISE_DIE, INITIATIVE_DIE];
+const SIDE_KEYS: &[KeyDef] = &[AWARE, CHANCE, SURPRISE_DIE, INITIATIVE_DIE, ML];
+
+/// A combatant's keys: its morale score.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct CombatantKeys {
+    pub ml: Option<i32>,
+}
+
+const COMBATANT_KEYS: &[KeyDef] = &[ML];
+
+/// OSE SRD, Morale: a morale score from 2 to 12, for `morale` (a side's, a group's or one
+/// combatant's); also bx's.
+pub(crate) const ML: KeyDef = KeyDef::int("ml", 2, 12, "morale score, for morale checks");
 
 /// The side keys of ose's surprise rule, also bx's.
 pub(crate) const AWARE: KeyDef = KeyDef::flag("aware", "already knows of the others: does not roll for surprise");
@@ -47,17 +63,21 @@ pub(crate) const SURPRISE_DIE: KeyDef =
 pub(crate) const INITIATIVE_DIE: KeyDef =
     KeyDef::int("initiative", 1, 6, "the side's initiative d6, already rolled at the table");
 
-const KEYS: RulesetKeys =
-    RulesetKeys { rules: "ose", side: KeyList::of::<SideKeys>(SIDE_KEYS), combatant: KeyList::of::<NoKeys>(&[]) };
+const KEYS: RulesetKeys = RulesetKeys {
+    rules: "ose",
+    side: KeyList::of::<SideKeys>(SIDE_KEYS),
+    combatant: KeyList::of::<CombatantKeys>(COMBATANT_KEYS),
+};
 
 /// The cast with ose's keys.
-type Cast = cast::Cast<SideKeys, NoKeys>;
+type Cast = cast::Cast<SideKeys, CombatantKeys>;
 
 const ROSTER: &str = "\
 sides:
   - name: party
   - name: monsters
     chance: 2
+    ml: 8
     # surprise: 4      # the side's d6 for surprise, already rolled at the table
     # initiative: 5    # the side's d6 for initiative, already rolled
 combatants:
@@ -95,12 +115,31 @@ const EXAMPLES: &[Example] = &[
     Example::new(Procedure::Pursue, "fray pursue --quarry 40 --pursuer 40 --odds", ""),
     Example::new(Procedure::Encounter, "fray encounter --aware monsters", "the spider heard the party coming"),
     Example::new(Procedure::Encounter, "fray encounter --outdoors --cha 16 -f yaml", ""),
+    Example::new(
+        Procedure::Encounter,
+        "fray encounter --wandering --morale --ml 7 Ansel Goblin:count=4,side=monsters",
+        "from the check to the rout",
+    ),
+    Example::new(Procedure::Wandering, "fray wandering", "dungeon: 1-in-6"),
+    Example::new(Procedure::Wandering, "fray wandering --terrain swamp --checks 3", "three days, 3-in-6 each"),
+    Example::new(Procedure::Wandering, "fray wandering --chance 2 --checks 6 --odds", "at least one in six checks?"),
+    Example::new(Procedure::Morale, "fray morale --ml 7 --losing", "2d6 against ML 7 - 1"),
+    Example::new(
+        Procedure::Morale,
+        "fray morale Goblin:count=6,ml=7,side=monsters Ogre:ml=10,side=monsters --odds",
+        "",
+    ),
 ];
 
 const FLAG_HELP: &[(Procedure, &str, &str)] = &[
     (Procedure::Pursue, "--gap", "Starting gap in feet (default: the encounter distance, rolled)"),
     (Procedure::Pursue, "--sight", "Lost from view past FEET: the pursuers give up"),
+    (Procedure::Morale, "--ml", MORALE_HELP),
 ];
+
+/// OSE SRD, Morale, When to check: the moments, in the help of `--ml`.
+pub(crate) const MORALE_HELP: &str = "The morale score ML (2-12) of whoever has no ml key; check at the first death on the side and when half \
+     of them are out of the fight";
 
 pub static RULESET: Ruleset = Ruleset {
     id: "ose",
@@ -128,14 +167,34 @@ pub static RULESET: Ruleset = Ruleset {
                 "--cha",
                 "--cha-mod",
                 "--mod",
+                "--wandering",
+                "--terrain",
+                "--chance",
+                "--morale",
+                "--ml",
+                "--losing",
+                "--winning",
             ],
             run: encounter_command,
+        }),
+        wandering: Some(Handler { flags: &["--terrain", "--chance", "--dungeon", "--checks"], run: wandering_command }),
+        morale: Some(Handler {
+            flags: &["COMBATANT", "--ml", "--losing", "--winning", "--mod", "--passed"],
+            run: morale_command,
         }),
     },
     examples: EXAMPLES,
     flag_help: FLAG_HELP,
-    values: super::no_values,
+    values: wilderness_terrains,
 };
+
+/// The words of `--terrain`, for completion: the wilderness table's terrains (also bx's).
+pub(crate) fn wilderness_terrains(flag: &str) -> Vec<&'static str> {
+    match flag {
+        "--terrain" => terrain_names(),
+        _ => Vec::new(),
+    }
+}
 
 fn surprise_command(args: &cli::SurpriseArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
     // Every side rolls: both default sides take part, with or without combatants.
@@ -163,18 +222,39 @@ fn pursue_command(args: &cli::PursueArgs, _: cast::Cast, runner: &mut Runner) ->
     runner.run(&pursue_input(args)?)
 }
 
+fn wandering_command(args: &cli::WanderingArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
+    runner.run(&wandering_command_input(args)?)
+}
+
+fn morale_command(args: &cli::MoraleArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+    let cast: Cast = cast.typed()?;
+    runner.run(&morale_input(&cast, |s| s.ml, |c| c.ml, &args.morale, args.modifier, args.passed, true)?)
+}
+
 fn encounter_command(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
     let cast: Cast = cast.typed()?;
     if cast.sides.len() < 2 {
         return Err(Error::usage(format!("an encounter needs at least two sides, got one: {}", cast.side_names()))
             .hint("name them with --side, e.g. --side party --side orcs"));
     }
-    runner.run(&EncounterInput {
+    // A wilderness terrain for the wandering check puts the encounter outdoors.
+    let outdoors = args.terrain.outdoors || args.wandering.terrain.is_some();
+    let encounter = EncounterInput {
         surprise: surprise_input(&cast, &args.surprise)?,
-        outdoors: args.terrain.outdoors,
+        outdoors,
         initiative: initiative_input(&cast, &args.order)?,
         reaction: reaction_input(&args.reaction),
-    })
+    };
+    let wandering = steps::wandering_step(args, outdoors, true, |t, c| wandering_input(t, c, None))?;
+    steps::check_morale_flags(args)?;
+    let morale = match args.roll_morale {
+        true => Some(morale_input(&cast, |s| s.ml, |c| c.ml, &args.morale, None, None, false)?),
+        false => None,
+    };
+    if wandering.is_none() && morale.is_none() {
+        return runner.run(&encounter);
+    }
+    runner.run(&steps::Steps { wandering, encounter: &encounter, morale })
 }
 
 fn surprise_input(cast: &Cast, opts: &cli::SurpriseOpts) -> Result<SurpriseInput> {
@@ -244,6 +324,73 @@ pub(crate) fn reaction_input(opts: &cli::ReactionOpts) -> ReactionInput {
     ReactionInput { modifiers }
 }
 
+/// Who checks morale, and against what: the combatants the first side (the party) meets, each
+/// group rolling once; with no such combatant, those sides. `fray morale` (`all_combatants`)
+/// also checks the party's combatants that have a score (retainers), every combatant when no
+/// side is named, and, with no combatants, the sides that have an `ml` key. Each one's score is
+/// its `ml`, else its side's, else `--ml`.
+pub(crate) fn morale_input<S, C>(
+    cast: &cast::Cast<S, C>,
+    side_ml: impl Fn(&S) -> Option<i32>,
+    combatant_ml: impl Fn(&C) -> Option<i32>,
+    opts: &cli::MoraleOpts,
+    modifier: Option<i32>,
+    passed: Option<u32>,
+    all_combatants: bool,
+) -> Result<MoraleInput> {
+    let mut adjustments = Vec::new();
+    if opts.losing {
+        adjustments.push(Modifier::new(-1, "losing"));
+    }
+    if opts.winning {
+        adjustments.push(Modifier::new(1, "winning"));
+    }
+    if let Some(m) = modifier.filter(|&m| m != 0) {
+        adjustments.push(Modifier::new(m, "situational"));
+    }
+    let total = crate::outcome::sum(&adjustments);
+    if total.abs() > MAX_ADJUSTMENT {
+        return Err(Error::usage(format!("the morale adjustments add up to {total:+}; the book allows -2 to +2"))
+            .hint("drop --mod, or --losing/--winning"));
+    }
+    let met = |side: usize| side > 0 || cast.sides.len() == 1;
+    let missing = |name: &str| {
+        Error::usage(format!("no morale score for '{}'", cast::echo(name)))
+            .hint("give --ml N, or an ml=N key to the combatant or its side (ML 2-12)")
+    };
+    let subject = |name: &str, count: u32, ml: Option<i32>| -> Result<Subject> {
+        let ml = ml.or(opts.ml).ok_or_else(|| missing(name))?;
+        Ok(Subject { name: name.to_string(), count, ml, adjustments: adjustments.clone(), passed: passed.unwrap_or(0) })
+    };
+    // On the first side (the party), only those with a score of their own or their side's
+    // check, unless no side was named at all.
+    let takes_part = |c: &cast::Combatant<C>| {
+        met(c.side)
+            || (all_combatants
+                && (cast.default_sides
+                    || combatant_ml(&c.keys).is_some()
+                    || side_ml(&cast.sides[c.side].keys).is_some()))
+    };
+    let combatants: Vec<Subject> = cast
+        .combatants
+        .iter()
+        .filter(|c| takes_part(c))
+        .map(|c| subject(&c.name, c.count, combatant_ml(&c.keys).or_else(|| side_ml(&cast.sides[c.side].keys))))
+        .collect::<Result<_>>()?;
+    if !combatants.is_empty() {
+        return Ok(MoraleInput { subjects: combatants });
+    }
+    let keyed: Vec<usize> = (0..cast.sides.len()).filter(|&i| side_ml(&cast.sides[i].keys).is_some()).collect();
+    let beyond_first = |i: &usize| *i > 0 || cast.sides.len() == 1;
+    let sides: Vec<usize> =
+        if all_combatants && !keyed.is_empty() { keyed } else { (0..cast.sides.len()).filter(beyond_first).collect() };
+    let subjects = sides
+        .into_iter()
+        .map(|i| subject(&cast.sides[i].name, 1, side_ml(&cast.sides[i].keys)))
+        .collect::<Result<_>>()?;
+    Ok(MoraleInput { subjects })
+}
+
 pub(crate) fn pursue_input(args: &cli::PursueArgs) -> Result<PursueInput> {
     let (Some(quarry), Some(pursuer)) = (args.quarry, args.pursuer) else {
         let missing = if args.quarry.is_none() { "--quarry" } else { "--pursuer" };
@@ -284,6 +431,6 @@ mod tests {
     #[test]
     fn the_key_lists_fill_the_key_structs() {
         cast::assert_list_fills::<SideKeys>(&KEYS.side, &[]);
-        cast::assert_list_fills::<NoKeys>(&KEYS.combatant, &[]);
+        cast::assert_list_fills::<CombatantKeys>(&KEYS.combatant, &[]);
     }
 }

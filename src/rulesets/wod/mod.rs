@@ -187,6 +187,8 @@ where
         reaction: None,
         pursue: None,
         encounter: Some(Handler { flags: MOVE_FLAGS, run: encounter_command::<K> }),
+        wandering: None,
+        morale: None,
     }
 }
 
