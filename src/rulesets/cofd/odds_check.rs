@@ -8,7 +8,7 @@
 //! every die, reading a pool at its followed top as "that many or more" and asking which verdicts
 //! the counts it stands for allow.
 
-use super::rules::*;
+use super::{encounter::*, surprise::*};
 use crate::dice::Pool;
 use crate::odds::brute::{assert_part, walk};
 use crate::odds::{Fallback, pool_distribution};

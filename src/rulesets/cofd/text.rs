@@ -1,6 +1,6 @@
 //! Text for the cofd procedures: the contested surprise roll here; initiative as in wod.
 
-use super::rules::*;
+use super::surprise::*;
 use crate::outcome::join;
 use crate::render::{Palette, Report, Signed, block, pad, quiet_list, width, width_of};
 use crate::rulesets::wod::text::{SurpriseLines, check_text};
