@@ -7,7 +7,9 @@
 //! `crate::render::ties` writes it as text. The roll-off itself is the [`Dice::roll_off`]
 //! primitive, so the enumerating twin in [`crate::odds`] walks every ranking through this code.
 
+pub mod budget;
 pub mod odds;
+pub mod waits;
 
 use crate::dice::{self, Dice};
 use serde::{Serialize, Serializer};

@@ -13,6 +13,7 @@
 //! reduced once at the end, so large casts stay exact and fast.
 
 use super::Settle;
+use super::budget::*;
 use crate::dice::{Dice, SeededDice};
 use crate::odds::{Dist, Fallback, Method, Odds};
 use crate::prob::Prob;
@@ -21,22 +22,6 @@ use num_integer::Integer;
 use num_traits::{One, Zero};
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
-
-/// Work (about one multiplication of a small number into a big one each) that
-/// [`Field::first`] may do before it gives up, leaving the answer to an estimate.
-const FIRST_WORK: u64 = 40_000_000;
-/// Work [`Field::places`] may do (a second or so on a slow machine).
-const PLACE_WORK: u64 = 1_000_000_000;
-/// Decimal digits that the exact fractions of one answer may print in all: past this, a
-/// fraction is too long to be of use, and the answer is left to an estimate.
-pub const TEXT_BUDGET: u64 = 16_000_000;
-/// Place outcomes `--odds` lists over all the place parts: past this (a hundred contenders,
-/// say, each with a hundred places) only who acts first is given.
-pub const PLACE_OUTCOMES: usize = 10_000;
-/// Contenders rolled in all by an estimate: a cast of thousands is run fewer times.
-const ESTIMATE_WORK: u64 = 2_000_000;
-/// The fewest runs an estimate makes, however large the cast.
-const ESTIMATE_RUNS: u64 = 200;
 
 /// A contender as the ranking sees it.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -467,6 +452,47 @@ impl Field {
     }
 }
 
+/// The group that takes the first place when those level on the total and every key act
+/// together, with its chance (the empty group: nobody takes part). The contenders are folded in
+/// one at a time into (the lead's total and keys, who shares it); `None` when the cast is too
+/// large to count that way ([`FIRST_GROUP_CAST`], [`FIRST_GROUP_STATES`]).
+pub fn first_group<'r>(rivals: &'r [Rival]) -> Option<Dist<Vec<usize>>> {
+    if rivals.len() > FIRST_GROUP_CAST {
+        return None;
+    }
+    // The lead's total and keys (none yet), and who shares it, one bit each.
+    type State<'r> = (Option<(i64, &'r [i64])>, u128);
+    let mut states: BTreeMap<State<'r>, Prob> = BTreeMap::from([((None, 0), Prob::one())]);
+    for (bit, rival) in rivals.iter().enumerate() {
+        let mut next: BTreeMap<State<'r>, Prob> = BTreeMap::new();
+        let mut add = |key: State<'r>, p: Prob| {
+            let sum = next.entry(key).or_insert_with(Prob::zero);
+            *sum = sum.add(&p);
+        };
+        let absent = rival.present.complement();
+        for (&(lead, who), p) in &states {
+            if !absent.is_zero() {
+                add((lead, who), p.mul(&absent));
+            }
+            for (total, q) in &rival.totals {
+                let mine = (*total, rival.keys.as_slice());
+                let key = match lead.map(|l| mine.cmp(&l)) {
+                    None | Some(Ordering::Greater) => (Some(mine), 1u128 << bit),
+                    Some(Ordering::Equal) => (lead, who | 1u128 << bit),
+                    Some(Ordering::Less) => (lead, who),
+                };
+                add(key, p.mul(q).mul(&rival.present));
+            }
+        }
+        if next.len() > FIRST_GROUP_STATES {
+            return None;
+        }
+        states = next;
+    }
+    let members = |mask: u128| -> Vec<usize> { (0..rivals.len()).filter(|bit| mask >> bit & 1 == 1).collect() };
+    Some(Dist::from_pairs(states.into_iter().map(|((_, mask), p)| (members(mask), p))))
+}
+
 /// Who acts first and each contender's place, as `--odds` gives them for more than three.
 pub struct Standings {
     pub first: Dist<Option<usize>>,
@@ -518,7 +544,7 @@ pub fn standings(
             places: places.map(|by_kind| Places { by_kind, kind_of, method: exact }),
         };
     }
-    let trials = (ESTIMATE_WORK / n.max(1) as u64).clamp(ESTIMATE_RUNS, fallback.trials.max(ESTIMATE_RUNS));
+    let trials = STANDINGS_ESTIMATE.runs(n, fallback.trials);
     let estimated = Method { trials: Some(trials), seed: fallback.seed };
     let kinds: Vec<&[usize]> = field.kinds().collect();
     let (first_seen, places_seen) = estimate(&kinds, n, listed, run, trials, fallback.seed);
@@ -707,6 +733,9 @@ mod tests {
         if settle != Settle::Simultaneous {
             let first = all.map(|p| p.iter().position(|&x| x == Some(1)));
             assert_eq!(field.first().expect("small"), first, "first ({settle:?})");
+        } else {
+            let group = all.map(|p| (0..p.len()).filter(|&i| p[i] == Some(1)).collect::<Vec<usize>>());
+            assert_eq!(first_group(&rivals).expect("small"), group, "first group");
         }
     }
 
