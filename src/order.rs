@@ -300,7 +300,7 @@ mod tests {
         fn roll_off(&mut self, _: usize, _: u32) -> dice::RollOff {
             panic!("no roll-off expected")
         }
-        fn pool(&mut self, _: i32) -> dice::Pool {
+        fn draw(&mut self, _: &mut dyn dice::Draw) {
             panic!("nothing to roll")
         }
     }

@@ -1,10 +1,11 @@
 //! cofd's surprise (CofD 2e p. 89): each unready character's Wits + Composure contested by the
 //! ambusher's Dexterity + Stealth, rolled through wod's pools, and its odds.
 
-use crate::dice::{Dice, Pool};
-use crate::odds::{Dist, Fallback, Method, Odds, PoolCounts, pool_cap};
+use crate::dice::Dice;
+use crate::odds::{Dist, Fallback, Method, Odds};
 use crate::outcome::{is_zero, join};
 use crate::prob::Prob;
+use crate::rulesets::wod::pool::{Pool, PoolCounts, PoolDice, pool_cap};
 use crate::rulesets::wod::{
     Acts, Branches, Check, Roller, Stance, Surprise, Surprised, check, dice_words, group_part, pool_paths,
     roller_groups,

@@ -560,8 +560,8 @@ impl Dice for NoTies {
         crate::dice::RollOff { sides, rounds: Vec::new(), order: (0..contenders).collect() }
     }
 
-    fn pool(&mut self, size: i32) -> crate::dice::Pool {
-        crate::dice::Pool { size, chance: false, rolls: Vec::new(), again: Vec::new(), successes: 0, dramatic: false }
+    fn draw(&mut self, draw: &mut dyn crate::dice::Draw) {
+        draw.take(0);
     }
 }
 

@@ -13,6 +13,7 @@ pub mod initiative_odds;
 pub mod moves;
 #[cfg(test)]
 pub(super) mod odds_check;
+pub mod pool;
 pub mod surprise;
 pub mod text;
 
