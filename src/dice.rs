@@ -1,17 +1,19 @@
 //! Dice: the interface every rule rolls through, and its seeded random implementation.
 //!
 //! Rules never touch a random number generator. They ask a [`Dice`] for a handful of
-//! primitives (a roll of N dice, a roll-off among tied contenders, a World of Darkness
-//! pool) and decide on what comes back. Two implementations exist: [`SeededDice`] rolls
+//! primitives (a roll of N dice, a roll-off among tied contenders, a [`Draw`] a ruleset
+//! defines on fair dice, such as the Storytelling pool of wod and cofd) and decide on what
+//! comes back. Two implementations exist: [`SeededDice`] rolls
 //! them, and the enumerator in [`crate::odds`] walks every result of each primitive with
 //! its exact probability, so a rule's roll and its odds come from the same code.
 //!
 //! The contract that makes the enumeration exact: a rule decides on a [`Roll`]'s `total`,
-//! a [`RollOff`]'s `order` and a [`Pool`]'s `successes`/`dramatic` only. The individual
+//! a [`RollOff`]'s `order` and what a [`Draw`]'s `chances` tell apart only. The individual
 //! faces are for display; the enumerator fills them with one representative arrangement.
 
 pub mod expr;
 
+use crate::prob::Prob;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use serde::Serialize;
@@ -30,9 +32,23 @@ pub trait Dice {
     /// re-rolling among those still tied until every place is settled.
     fn roll_off(&mut self, contenders: usize, sides: u32) -> RollOff;
 
-    /// A Storytelling dice pool: `size` d10s, success on 8+, each 10 adds a die (10-again).
-    /// A pool below 1 is a single chance die: success only on 10, a 1 is a dramatic failure.
-    fn pool(&mut self, size: i32) -> Pool;
+    /// A draw a ruleset defines: rolled die by die, or taken to one of its results.
+    fn draw(&mut self, draw: &mut dyn Draw);
+}
+
+/// A draw a ruleset defines on top of fair dice (the Storytelling pool, say): rolled die by die
+/// when seeded, and when enumerated taken to each of its distinct results in turn with its
+/// exact chance, so that a rule's roll and its odds still come from one piece of code.
+pub trait Draw {
+    /// Names the draw's distribution: draws with one key have the same chances, which the
+    /// enumerator works out once.
+    fn key(&self) -> (&'static str, i64);
+    /// The chance of each distinct result a rule can tell apart, in order.
+    fn chances(&self) -> Vec<Prob>;
+    /// Becomes a representative of its `k`-th result.
+    fn take(&mut self, k: usize);
+    /// Rolls it, one fair die at a time: `die(sides)` is 1..=sides.
+    fn roll(&mut self, die: &mut dyn FnMut(u32) -> u32);
 }
 
 /// `count`d`sides`: the faces rolled and their sum.
@@ -163,36 +179,6 @@ pub struct RollOff {
     pub order: Vec<usize>,
 }
 
-/// A World of Darkness dice pool, every die shown.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Pool {
-    /// The pool size asked for (may be 0 or negative: then `chance` is set).
-    pub size: i32,
-    /// A single chance die was rolled instead of a pool.
-    pub chance: bool,
-    /// The dice of the pool itself, in order.
-    pub rolls: Vec<u32>,
-    /// The extra dice added by 10-again, in order.
-    pub again: Vec<u32>,
-    pub successes: u32,
-    /// A chance die came up 1.
-    pub dramatic: bool,
-}
-
-impl Serialize for Pool {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut st = s.serialize_struct("Pool", 6)?;
-        let notation = if self.chance { "chance".to_string() } else { format!("{}d10", self.size) };
-        st.serialize_field("dice", &notation)?;
-        st.serialize_field("rolls", &self.rolls)?;
-        st.serialize_field("again", &self.again)?;
-        st.serialize_field("successes", &self.successes)?;
-        st.serialize_field("chance", &self.chance)?;
-        st.serialize_field("dramatic", &self.dramatic)?;
-        st.end()
-    }
-}
-
 /// One fair die, 1..=sides, from a source of uniform 32-bit words, by rejection sampling:
 /// words at or past the largest multiple of `sides` below 2^32 are drawn again, so every
 /// face is exactly equally likely (no modulo bias).
@@ -221,23 +207,6 @@ impl SeededDice {
     /// One fair die, 1..=sides.
     pub fn die(&mut self, sides: u32) -> u32 {
         fair_die(sides, || self.rng.next_u32())
-    }
-
-    /// 10-again: every 10 (in the pool or among the extra dice) adds another die, which
-    /// succeeds on `target` or more (8, or 10 after a chance die: WoD p. 126).
-    fn chain_d10(&mut self, pool: &mut Pool, target: u32) {
-        let mut pending = pool.rolls.iter().filter(|&&f| f == 10).count();
-        while pending > 0 {
-            pending -= 1;
-            let face = self.die(10);
-            if face >= target {
-                pool.successes += 1;
-            }
-            if face == 10 {
-                pending += 1;
-            }
-            pool.again.push(face);
-        }
     }
 }
 
@@ -283,25 +252,8 @@ impl Dice for SeededDice {
         RollOff { sides, rounds, order }
     }
 
-    fn pool(&mut self, size: i32) -> Pool {
-        if size < 1 {
-            let face = self.die(10);
-            let mut pool = Pool {
-                size,
-                chance: true,
-                rolls: vec![face],
-                again: Vec::new(),
-                successes: u32::from(face == 10),
-                dramatic: face == 1,
-            };
-            self.chain_d10(&mut pool, 10);
-            return pool;
-        }
-        let rolls: Vec<u32> = (0..size).map(|_| self.die(10)).collect();
-        let successes = rolls.iter().filter(|&&f| f >= 8).count() as u32;
-        let mut pool = Pool { size, chance: false, rolls, again: Vec::new(), successes, dramatic: false };
-        self.chain_d10(&mut pool, 8);
-        pool
+    fn draw(&mut self, draw: &mut dyn Draw) {
+        draw.roll(&mut |sides| self.die(sides));
     }
 }
 

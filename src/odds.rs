@@ -3,17 +3,16 @@
 //!
 //! A rule is a function of a `&mut dyn Dice`. [`enumerate`] runs it once per distinct
 //! path through its dice: each primitive call is a branch over that primitive's distinct
-//! results (the totals of 2d6, the orders of a roll-off, the success counts of a pool), and
+//! results (the totals of 2d6, the orders of a roll-off, the success counts of a ruleset's
+//! draw such as a Storytelling pool), and
 //! the script of choices is replayed and advanced depth-first, weighting each path by the
 //! product of its branches' exact probabilities. Multi-step procedures are chained with
 //! [`Dist::and_then`], which merges equal intermediate states, so a long procedure stays small.
 //! Loops that could run forever are capped inside the rules themselves (and reported as an
 //! outcome of their own when the cap is reached), so every enumeration ends.
 
-use crate::dice::{Dice, MAX_ROLL_DICE, Pool, Roll, RollOff, SeededDice};
+use crate::dice::{Dice, Draw, MAX_ROLL_DICE, Roll, RollOff, SeededDice};
 use crate::prob::Prob;
-use num_bigint::BigUint;
-use num_traits::{One, Zero};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -242,7 +241,8 @@ struct Replay {
     oversize: bool,
     /// The distinct totals of each (count, sides) rolled so far.
     sums: Vec<((u32, u32), SumTable)>,
-    pools: Vec<(i32, Vec<(Pool, Prob)>)>,
+    /// The chances of each ruleset's draw rolled so far, by its key.
+    draws: Vec<((&'static str, i64), Vec<Prob>)>,
 }
 
 impl Default for Prob {
@@ -291,12 +291,13 @@ impl Replay {
         self.sums.len() - 1
     }
 
-    fn pools(&mut self, size: i32) -> usize {
-        if let Some(i) = self.pools.iter().position(|(key, _)| *key == size) {
+    fn draws(&mut self, draw: &dyn Draw) -> usize {
+        let key = draw.key();
+        if let Some(i) = self.draws.iter().position(|(k, _)| *k == key) {
             return i;
         }
-        self.pools.push((size, pool_distribution(size)));
-        self.pools.len() - 1
+        self.draws.push((key, draw.chances()));
+        self.draws.len() - 1
     }
 }
 
@@ -323,13 +324,13 @@ impl Dice for Replay {
         RollOff { sides, rounds: Vec::new(), order: nth_permutation(contenders, taken) }
     }
 
-    fn pool(&mut self, size: i32) -> Pool {
-        let table = self.pools(size);
-        let options = self.pools[table].1.len();
+    fn draw(&mut self, draw: &mut dyn Draw) {
+        let table = self.draws(draw);
+        let options = self.draws[table].1.len();
         let taken = self.choose(options);
-        let (pool, p) = self.pools[table].1[taken].clone();
+        let p = self.draws[table].1[taken].clone();
         self.weight = self.weight.mul(&p);
-        pool
+        draw.take(taken);
     }
 }
 
@@ -376,126 +377,6 @@ fn representative_roll(count: u32, sides: u32, total: u32) -> Roll {
         extra -= add;
     }
     Roll::new(sides, &faces[..count as usize])
-}
-
-/// Success counts tracked exactly before the rest is lumped into one "this many or more".
-pub fn pool_cap(size: i32) -> u32 {
-    size.max(1) as u32 + 4
-}
-
-/// The distinct results [`pool_distribution`] lists for a pool: the counts below the cap and the
-/// cap or more, and for a chance die its dramatic failure too. The branches a pool is in [`enumerate`].
-pub fn pool_outcomes(size: i32) -> u128 {
-    u128::from(pool_cap(size)) + if size < 1 { 2 } else { 1 }
-}
-
-/// A pool's success counts in whole outcomes over `outcomes`: `exact[s]` for each count below
-/// the cap, `rest` for the cap or more. Whole numbers over one power of ten, so that a big pool
-/// costs no reduction of fractions on the way.
-#[derive(Clone, Debug)]
-pub struct PoolCounts {
-    pub exact: Vec<BigUint>,
-    pub rest: BigUint,
-    pub outcomes: BigUint,
-}
-
-impl PoolCounts {
-    /// Every count of a Storytelling pool of `size` dice (below one, a chance die), 10-again
-    /// followed to [`pool_cap`] successes (WoD p. 126).
-    pub fn of(size: i32) -> PoolCounts {
-        let cap = pool_cap(size) as usize;
-        let ten = BigUint::from(10u32);
-        // Tenths to the power k.
-        let tenths = |k: usize| ten.pow(k as u32);
-        if size < 1 {
-            // A chance die over 10^cap: no success 9/10 (the dramatic 1 and 2-9), s successes
-            // (1/10)^s · 9/10, the cap or more (1/10)^cap.
-            let exact = (0..cap).map(|s| BigUint::from(9u32) * tenths(cap - 1 - s)).collect();
-            return PoolCounts { exact, rest: BigUint::one(), outcomes: tenths(cap) };
-        }
-        // One die over 10^cap: no success 7/10; s >= 1 successes 27/100 · (1/10)^(s-1).
-        let die: Vec<BigUint> = (0..cap)
-            .map(|s| {
-                if s == 0 { BigUint::from(7u32) * tenths(cap - 1) } else { BigUint::from(27u32) * tenths(cap - 1 - s) }
-            })
-            .collect();
-        let mut counts = vec![BigUint::one()];
-        for _ in 0..size {
-            let mut next = vec![BigUint::zero(); cap];
-            for (a, ca) in counts.iter().enumerate() {
-                if ca.is_zero() {
-                    continue;
-                }
-                for (b, cb) in die.iter().enumerate().take(cap - a) {
-                    next[a + b] += ca * cb;
-                }
-            }
-            counts = next;
-        }
-        let outcomes = tenths(cap).pow(size as u32);
-        let listed: BigUint = counts.iter().sum();
-        PoolCounts { rest: &outcomes - listed, exact: counts, outcomes }
-    }
-}
-
-/// The distinct results of a Storytelling pool that a rule can tell apart (successes,
-/// dramatic failure), each with a representative pool. Successes at or past the cap are
-/// lumped together with the cap as their representative.
-pub fn pool_distribution(size: i32) -> Vec<(Pool, Prob)> {
-    let cap = pool_cap(size);
-    let tenth = Prob::new(1, 10);
-    if size < 1 {
-        // Chance die: 1 is a dramatic failure, 2-9 fail, 10 succeeds and is re-rolled,
-        // the re-roll again needing a 10 (WoD p. 126).
-        let mut out =
-            vec![(chance_pool(size, 0, true), tenth.clone()), (chance_pool(size, 0, false), Prob::new(8, 10))];
-        let mut run = tenth.clone(); // P(the first s dice were all 10s)
-        for s in 1..cap {
-            out.push((chance_pool(size, s, false), run.mul(&Prob::new(9, 10))));
-            run = run.mul(&tenth);
-        }
-        out.push((chance_pool(size, cap, false), run));
-        return out;
-    }
-    let counts = PoolCounts::of(size);
-    let mut out: Vec<(Pool, Prob)> = counts
-        .exact
-        .iter()
-        .enumerate()
-        .map(|(s, c)| (normal_pool(size, s as u32), Prob::ratio(c, &counts.outcomes)))
-        .collect();
-    out.push((normal_pool(size, cap), Prob::ratio(&counts.rest, &counts.outcomes)));
-    out
-}
-
-fn chance_pool(size: i32, successes: u32, dramatic: bool) -> Pool {
-    let first = if dramatic {
-        1
-    } else if successes > 0 {
-        10
-    } else {
-        5
-    };
-    let mut again = vec![10; successes.saturating_sub(1) as usize];
-    if successes > 0 {
-        again.push(5);
-    }
-    Pool { size, chance: true, rolls: vec![first], again, successes, dramatic }
-}
-
-fn normal_pool(size: i32, successes: u32) -> Pool {
-    let n = size as u32;
-    let mut rolls = vec![5; n as usize];
-    let mut again = Vec::new();
-    for face in rolls.iter_mut().take(successes.min(n) as usize) {
-        *face = 8;
-    }
-    if successes > n {
-        rolls[0] = 10;
-        again = vec![10; (successes - n - 1) as usize];
-        again.push(8);
-    }
-    Pool { size, chance: false, rolls, again, successes, dramatic: false }
 }
 
 /// One line of an odds answer.
@@ -637,62 +518,6 @@ mod tests {
         let dist = enumerate(|d| d.roll_off(3, 6).order).unwrap();
         assert_eq!(dist.len(), 6);
         assert!(dist.iter().all(|(_, p)| *p == Prob::new(1, 6)));
-    }
-
-    #[test]
-    fn pools_sum_to_one_and_match_closed_forms() {
-        for size in [-1, 0, 1, 2, 5, 9] {
-            let dist = pool_distribution(size);
-            assert_eq!(Prob::sum(dist.iter().map(|(_, p)| p)), Prob::one(), "size {size}");
-        }
-        // No success in five dice: every die shows 1-7, (7/10)^5.
-        let five = pool_distribution(5);
-        assert_eq!(five[0].0.successes, 0);
-        assert_eq!(five[0].1, Prob::new(16807, 100000));
-        // Chance die: dramatic 1/10, plain failure 8/10, one success 9/100.
-        let chance = pool_distribution(0);
-        assert!(chance[0].0.dramatic && chance[0].1 == Prob::new(1, 10));
-        assert_eq!(chance[2].1, Prob::new(9, 100));
-    }
-
-    #[test]
-    fn pool_counts_are_the_pool_convolved_die_by_die() {
-        // Fractions all the way, as a die-by-die convolution: each die 0 successes 7/10, s
-        // successes 27/100 (1/10)^(s-1); counts from the cap up lumped.
-        for size in 1..=12 {
-            let cap = pool_cap(size) as usize;
-            let die: Vec<Prob> = (0..cap)
-                .map(|s| {
-                    if s == 0 {
-                        Prob::new(7, 10)
-                    } else {
-                        Prob::new(27, 100).mul(&Prob::new(1, 10u128.pow(s as u32 - 1)))
-                    }
-                })
-                .collect();
-            let mut dist = vec![Prob::one()];
-            for _ in 0..size {
-                let mut next = vec![Prob::zero(); cap];
-                for (a, pa) in dist.iter().enumerate() {
-                    for (b, pb) in die.iter().enumerate().take(cap - a) {
-                        next[a + b] = next[a + b].add(&pa.mul(pb));
-                    }
-                }
-                dist = next;
-            }
-            let rest = Prob::sum(&dist).complement();
-            dist.push(rest);
-            let got: Vec<Prob> = pool_distribution(size).into_iter().map(|(_, p)| p).collect();
-            assert_eq!(got, dist, "{size} dice");
-        }
-        for size in -3..=12 {
-            assert_eq!(pool_outcomes(size), pool_distribution(size).len() as u128, "{size} dice");
-            let counts = PoolCounts::of(size);
-            assert_eq!(
-                Prob::ratio(&(counts.exact.iter().sum::<BigUint>() + &counts.rest), &counts.outcomes),
-                Prob::one()
-            );
-        }
     }
 
     #[test]

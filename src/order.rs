@@ -7,7 +7,9 @@
 //! `crate::render::ties` writes it as text. The roll-off itself is the [`Dice::roll_off`]
 //! primitive, so the enumerating twin in [`crate::odds`] walks every ranking through this code.
 
+pub mod budget;
 pub mod odds;
+pub mod waits;
 
 use crate::dice::{self, Dice};
 use serde::{Serialize, Serializer};
@@ -298,7 +300,7 @@ mod tests {
         fn roll_off(&mut self, _: usize, _: u32) -> dice::RollOff {
             panic!("no roll-off expected")
         }
-        fn pool(&mut self, _: i32) -> dice::Pool {
+        fn draw(&mut self, _: &mut dyn dice::Draw) {
             panic!("nothing to roll")
         }
     }

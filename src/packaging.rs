@@ -287,7 +287,7 @@ fn key_meaning(key: &KeyDef) -> String {
 /// `fray-<id>(7)`: the ruleset's part of the README (rules, notes, output fields), its keys
 /// from their descriptions, its roster example and the examples of its commands' help.
 fn ruleset_page(rules: &Ruleset) -> io::Result<Vec<u8>> {
-    let (about, aliases) = (rules.title, rules.aliases);
+    let about = rules.title;
     let manual = Manual::of(rules);
     let id = escape(rules.id);
     let name = format!("fray-{}", rules.id);
@@ -304,10 +304,33 @@ fn ruleset_page(rules: &Ruleset) -> io::Result<Vec<u8>> {
         "\\fBfray \\-r {id}\\fR \\fICOMMAND\\fR [\\fIOPTIONS\\fR] [\\fICOMBATANT\\fR...]\n.br\nCOMMAND: {}",
         escape(&names.join(" | "))
     )?;
+    description_section(&mut out, rules, &manual)?;
+    keys_sections(&mut out, rules)?;
+    if !manual.notes.is_empty() {
+        writeln!(out, ".SH NOTES")?;
+        for (i, paragraph) in manual.notes.iter().enumerate() {
+            writeln!(out, "{}{}", if i > 0 { ".PP\n" } else { "" }, roff(paragraph))?;
+        }
+    }
+    roster_section(&mut out, rules, &names)?;
+    output_section(&mut out, &manual)?;
+    let examples: Vec<(&str, &str)> = rules.examples.iter().map(|e| (e.line, e.what)).collect();
+    examples_section(&mut out, &examples)?;
+    let mut see_also = vec!["fray(1)".to_string()];
+    see_also.extend(names.iter().map(|n| format!("fray-{n}(1)")));
+    see_also.extend(RULESETS.iter().filter(|r| r.id != rules.id).map(|r| format!("fray-{}(7)", r.id)));
+    writeln!(out, ".SH \"SEE ALSO\"\n{}", page_list(&see_also.join(", ")))?;
+    writeln!(out, ".SH VERSION\nv{}", env!("CARGO_PKG_VERSION"))?;
+    Ok(out)
+}
+
+/// A ruleset page's DESCRIPTION (the README's intro, and how the ruleset is chosen) and COMMANDS.
+fn description_section(out: &mut Vec<u8>, rules: &Ruleset, manual: &Manual) -> io::Result<()> {
     writeln!(out, ".SH DESCRIPTION")?;
     for paragraph in &manual.intro {
         writeln!(out, "{}\n.PP", roff(paragraph))?;
     }
+    let aliases = rules.aliases;
     let also = if aliases.is_empty() { String::new() } else { format!(" (or {})", aliases.join(", ")) };
     writeln!(
         out,
@@ -321,6 +344,11 @@ fn ruleset_page(rules: &Ruleset) -> io::Result<Vec<u8>> {
     for (command, rule) in &manual.rules {
         writeln!(out, ".TP\n{}\n{}", roff(command), roff(rule))?;
     }
+    Ok(())
+}
+
+/// A ruleset page's SIDE KEYS and COMBATANT KEYS, from the keys' own descriptions.
+fn keys_sections(out: &mut Vec<u8>, rules: &Ruleset) -> io::Result<()> {
     let [side_keys, combatant_keys] = keys_of(rules);
     writeln!(out, ".SH \"SIDE KEYS\"")?;
     writeln!(
@@ -353,12 +381,11 @@ fn ruleset_page(rules: &Ruleset) -> io::Result<Vec<u8>> {
     for key in combatant_keys {
         writeln!(out, ".TP\n{}\n{}", key_tag(key), key_meaning(key))?;
     }
-    if !manual.notes.is_empty() {
-        writeln!(out, ".SH NOTES")?;
-        for (i, paragraph) in manual.notes.iter().enumerate() {
-            writeln!(out, "{}{}", if i > 0 { ".PP\n" } else { "" }, roff(paragraph))?;
-        }
-    }
+    Ok(())
+}
+
+/// A ruleset page's ROSTER: its roster example, and the command that explains every key.
+fn roster_section(out: &mut Vec<u8>, rules: &Ruleset, names: &[&str]) -> io::Result<()> {
     writeln!(out, ".SH ROSTER")?;
     writeln!(
         out,
@@ -374,6 +401,11 @@ fn ruleset_page(rules: &Ruleset) -> io::Result<Vec<u8>> {
         writeln!(out, "{}", escape(line))?;
     }
     writeln!(out, ".fi\n.RE")?;
+    Ok(())
+}
+
+/// A ruleset page's OUTPUT: the fields of each command's documents, and an encounter's `-q` line.
+fn output_section(out: &mut Vec<u8>, manual: &Manual) -> io::Result<()> {
     writeln!(out, ".SH OUTPUT")?;
     writeln!(
         out,
@@ -388,14 +420,7 @@ fn ruleset_page(rules: &Ruleset) -> io::Result<Vec<u8>> {
     }
     writeln!(out, ".PP\n{}", roff("With `-q`, one line per run (see fray(1)); an encounter's fields:"))?;
     writeln!(out, ".TP\n{}\n{}", roff("`encounter -q`"), roff(&manual.quiet_encounter))?;
-    let examples: Vec<(&str, &str)> = rules.examples.iter().map(|e| (e.line, e.what)).collect();
-    examples_section(&mut out, &examples)?;
-    let mut see_also = vec!["fray(1)".to_string()];
-    see_also.extend(names.iter().map(|n| format!("fray-{n}(1)")));
-    see_also.extend(RULESETS.iter().filter(|r| r.id != rules.id).map(|r| format!("fray-{}(7)", r.id)));
-    writeln!(out, ".SH \"SEE ALSO\"\n{}", page_list(&see_also.join(", ")))?;
-    writeln!(out, ".SH VERSION\nv{}", env!("CARGO_PKG_VERSION"))?;
-    Ok(out)
+    Ok(())
 }
 
 /// A list of pages, `fray(1), fray-surprise(1)`, whose names are never hyphenated at a line's end.

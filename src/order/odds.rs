@@ -13,6 +13,7 @@
 //! reduced once at the end, so large casts stay exact and fast.
 
 use super::Settle;
+use super::budget::*;
 use crate::dice::{Dice, SeededDice};
 use crate::odds::{Dist, Fallback, Method, Odds};
 use crate::prob::Prob;
@@ -21,22 +22,6 @@ use num_integer::Integer;
 use num_traits::{One, Zero};
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
-
-/// Work (about one multiplication of a small number into a big one each) that
-/// [`Field::first`] may do before it gives up, leaving the answer to an estimate.
-const FIRST_WORK: u64 = 40_000_000;
-/// Work [`Field::places`] may do (a second or so on a slow machine).
-const PLACE_WORK: u64 = 1_000_000_000;
-/// Decimal digits that the exact fractions of one answer may print in all: past this, a
-/// fraction is too long to be of use, and the answer is left to an estimate.
-pub const TEXT_BUDGET: u64 = 16_000_000;
-/// Place outcomes `--odds` lists over all the place parts: past this (a hundred contenders,
-/// say, each with a hundred places) only who acts first is given.
-pub const PLACE_OUTCOMES: usize = 10_000;
-/// Contenders rolled in all by an estimate: a cast of thousands is run fewer times.
-const ESTIMATE_WORK: u64 = 2_000_000;
-/// The fewest runs an estimate makes, however large the cast.
-const ESTIMATE_RUNS: u64 = 200;
 
 /// A contender as the ranking sees it.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -467,6 +452,47 @@ impl Field {
     }
 }
 
+/// The group that takes the first place when those level on the total and every key act
+/// together, with its chance (the empty group: nobody takes part). The contenders are folded in
+/// one at a time into (the lead's total and keys, who shares it); `None` when the cast is too
+/// large to count that way ([`FIRST_GROUP_CAST`], [`FIRST_GROUP_STATES`]).
+pub fn first_group<'r>(rivals: &'r [Rival]) -> Option<Dist<Vec<usize>>> {
+    if rivals.len() > FIRST_GROUP_CAST {
+        return None;
+    }
+    // The lead's total and keys (none yet), and who shares it, one bit each.
+    type State<'r> = (Option<(i64, &'r [i64])>, u128);
+    let mut states: BTreeMap<State<'r>, Prob> = BTreeMap::from([((None, 0), Prob::one())]);
+    for (bit, rival) in rivals.iter().enumerate() {
+        let mut next: BTreeMap<State<'r>, Prob> = BTreeMap::new();
+        let mut add = |key: State<'r>, p: Prob| {
+            let sum = next.entry(key).or_insert_with(Prob::zero);
+            *sum = sum.add(&p);
+        };
+        let absent = rival.present.complement();
+        for (&(lead, who), p) in &states {
+            if !absent.is_zero() {
+                add((lead, who), p.mul(&absent));
+            }
+            for (total, q) in &rival.totals {
+                let mine = (*total, rival.keys.as_slice());
+                let key = match lead.map(|l| mine.cmp(&l)) {
+                    None | Some(Ordering::Greater) => (Some(mine), 1u128 << bit),
+                    Some(Ordering::Equal) => (lead, who | 1u128 << bit),
+                    Some(Ordering::Less) => (lead, who),
+                };
+                add(key, p.mul(q).mul(&rival.present));
+            }
+        }
+        if next.len() > FIRST_GROUP_STATES {
+            return None;
+        }
+        states = next;
+    }
+    let members = |mask: u128| -> Vec<usize> { (0..rivals.len()).filter(|bit| mask >> bit & 1 == 1).collect() };
+    Some(Dist::from_pairs(states.into_iter().map(|((_, mask), p)| (members(mask), p))))
+}
+
 /// Who acts first and each contender's place, as `--odds` gives them for more than three.
 pub struct Standings {
     pub first: Dist<Option<usize>>,
@@ -518,7 +544,7 @@ pub fn standings(
             places: places.map(|by_kind| Places { by_kind, kind_of, method: exact }),
         };
     }
-    let trials = (ESTIMATE_WORK / n.max(1) as u64).clamp(ESTIMATE_RUNS, fallback.trials.max(ESTIMATE_RUNS));
+    let trials = STANDINGS_ESTIMATE.runs(n, fallback.trials);
     let estimated = Method { trials: Some(trials), seed: fallback.seed };
     let kinds: Vec<&[usize]> = field.kinds().collect();
     let (first_seen, places_seen) = estimate(&kinds, n, listed, run, trials, fallback.seed);
@@ -648,127 +674,4 @@ pub fn ordinal(place: usize) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::dice::Dice;
-    use crate::odds::brute::walk;
-    use crate::order::{KeyName, TieKey, rank};
-
-    static KEY: KeyName = KeyName { id: "key", words: "key" };
-
-    /// A rival for the walk: a die of `sides` faces, each face's total, a key, and whether it
-    /// takes part (a die of `of` faces, present on `present` or less).
-    #[derive(Clone)]
-    struct Walked {
-        faces: Vec<i64>,
-        key: i64,
-        present: (u32, u32),
-    }
-
-    impl Walked {
-        fn rival(&self) -> Rival {
-            let sides = self.faces.len() as u128;
-            let dist = Dist::from_pairs(self.faces.iter().map(|&t| (t, Prob::new(1, sides))));
-            let present = Prob::new(u128::from(self.present.0), u128::from(self.present.1));
-            Rival { totals: dist.iter().cloned().collect(), keys: vec![self.key], present }
-        }
-    }
-
-    /// The ranking itself, rolled: each rival's place (None: not taking part).
-    fn rolled(walked: &[Walked], settle: Settle, dice: &mut dyn Dice) -> Vec<Option<usize>> {
-        let totals: Vec<i64> =
-            walked.iter().map(|w| w.faces[dice.roll(1, w.faces.len() as u32).total as usize - 1]).collect();
-        let present: Vec<usize> = (0..walked.len())
-            .filter(|&i| {
-                let (p, of) = walked[i].present;
-                p == of || dice.roll(1, of).total <= p
-            })
-            .collect();
-        let key = |i: usize| walked[i].key;
-        let ranking = rank(&present, |i| totals[i], &[TieKey { name: &KEY, value: &key }], settle, dice);
-        let mut places = vec![None; walked.len()];
-        for (&i, &place) in ranking.order.iter().zip(&ranking.places) {
-            places[i] = Some(place);
-        }
-        places
-    }
-
-    fn check(walked: &[Walked], settle: Settle) {
-        let rivals: Vec<Rival> = walked.iter().map(Walked::rival).collect();
-        let field = Field::new(&rivals, settle);
-        let all = walk(|d| rolled(walked, settle, d));
-        let places = field.places().expect("small");
-        for (k, members) in field.kinds().enumerate() {
-            for &i in members {
-                let expected = all.map(|p| p[i]);
-                assert_eq!(places[k], expected, "place of {i} ({settle:?})");
-            }
-        }
-        if settle != Settle::Simultaneous {
-            let first = all.map(|p| p.iter().position(|&x| x == Some(1)));
-            assert_eq!(field.first().expect("small"), first, "first ({settle:?})");
-        }
-    }
-
-    fn w(faces: &[i64], key: i64) -> Walked {
-        Walked { faces: faces.to_vec(), key, present: (1, 1) }
-    }
-
-    #[test]
-    fn alike_contenders_are_even() {
-        let d6 = [1, 2, 3, 4, 5, 6];
-        check(&[w(&d6, 0), w(&d6, 0), w(&d6, 0)], Settle::RollOff(6));
-        check(&[w(&d6, 0), w(&d6, 0), w(&d6, 0)], Settle::Simultaneous);
-        let field = Field::new(&vec![Rival::new(&Dist::point(3), vec![]); 7], Settle::RollOff(6));
-        let first = field.first().unwrap();
-        assert!(first.iter().all(|(who, p)| who.is_none() && p.is_zero() || *p == Prob::new(1, 7)));
-    }
-
-    #[test]
-    fn keys_and_mixed_levels_match_the_ranking_walked() {
-        // Two kinds level on the key and a third with a higher key; lopsided dice.
-        let walked = [w(&[1, 2, 2, 3], 1), w(&[2, 2, 3], 1), w(&[1, 2, 2, 3], 1), w(&[2, 3, 3], 2), w(&[1, 4], 0)];
-        check(&walked, Settle::RollOff(6));
-        check(&walked, Settle::Simultaneous);
-    }
-
-    #[test]
-    fn contenders_that_may_sit_out() {
-        let walked = [
-            Walked { faces: vec![1, 2, 3], key: 0, present: (1, 2) },
-            Walked { faces: vec![1, 2, 3], key: 0, present: (1, 2) },
-            Walked { faces: vec![2, 3], key: 0, present: (2, 3) },
-            w(&[1, 1, 3], 1),
-        ];
-        check(&walked, Settle::RollOff(6));
-        check(&walked, Settle::Simultaneous);
-        // Everyone may sit out: "nobody" is an outcome of its own.
-        let out =
-            [Walked { faces: vec![5], key: 0, present: (1, 3) }, Walked { faces: vec![5, 6], key: 0, present: (1, 2) }];
-        check(&out, Settle::RollOff(6));
-        let first = Field::new(&out.iter().map(Walked::rival).collect::<Vec<_>>(), Settle::RollOff(6)).first();
-        assert_eq!(first.unwrap().prob(|w| w.is_none()), Prob::new(1, 3));
-    }
-
-    #[test]
-    fn random_small_fields_match_the_ranking_walked() {
-        let mut dice = crate::dice::SeededDice::new(11);
-        for _ in 0..60 {
-            let n = 2 + dice.die(3) as usize;
-            let walked: Vec<Walked> = (0..n)
-                .map(|_| {
-                    let faces = (0..dice.die(3)).map(|_| i64::from(dice.die(4))).collect();
-                    let present = [(1, 1), (1, 1), (1, 2), (2, 3)][dice.die(4) as usize - 1];
-                    Walked { faces, key: i64::from(dice.die(2)), present }
-                })
-                .collect();
-            check(&walked, if dice.die(3) == 1 { Settle::Simultaneous } else { Settle::RollOff(6) });
-        }
-    }
-
-    #[test]
-    fn ordinals() {
-        let words: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 103, 111].into_iter().map(ordinal).collect();
-        assert_eq!(words, ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "103rd", "111th"]);
-    }
-}
+mod tests;

@@ -6,7 +6,7 @@ pub mod ties;
 pub mod wrap;
 pub mod yaml;
 
-use crate::dice::{Pool, Roll};
+use crate::dice::Roll;
 use crate::outcome::{Modifier, ReactionOutcome};
 use owo_colors::Style;
 use serde::Serialize;
@@ -147,11 +147,6 @@ impl Palette {
         RollText { p: self, roll: *roll }
     }
 
-    /// `5d10 (9 3 10 2 1) + again (8) = 2 successes`.
-    pub fn pool<'a>(&'a self, pool: &'a Pool) -> PoolText<'a> {
-        PoolText { p: self, pool }
-    }
-
     /// `+1 CHA 16`
     pub fn modifier<'a>(&'a self, m: &'a Modifier) -> ModifierText<'a> {
         ModifierText { p: self, m }
@@ -176,49 +171,6 @@ impl Display for RollText<'_> {
         f.write_str(")")?;
         if roll.count() > 1 {
             write!(f, " = {}", p.total(roll.total))?;
-        }
-        Ok(())
-    }
-}
-
-pub struct PoolText<'a> {
-    p: &'a Palette,
-    pool: &'a Pool,
-}
-
-impl Display for PoolText<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Self { p, pool } = self;
-        let faces = |f: &mut fmt::Formatter<'_>, faces: &[u32], target: u32| -> fmt::Result {
-            for (i, &face) in faces.iter().enumerate() {
-                if i > 0 {
-                    f.write_str(" ")?;
-                }
-                if face >= target {
-                    write!(f, "{}", p.good(face))?;
-                } else {
-                    write!(f, "{}", p.paint(p.die, face))?;
-                }
-            }
-            Ok(())
-        };
-        let target = if pool.chance { 10 } else { 8 };
-        if pool.chance {
-            write!(f, "{} (", p.dim("chance die"))?;
-        } else {
-            write!(f, "{} (", p.dim(format_args!("{}d10", pool.size)))?;
-        }
-        faces(f, &pool.rolls, target)?;
-        f.write_str(")")?;
-        if !pool.again.is_empty() {
-            write!(f, " {} (", p.dim("10-again"))?;
-            faces(f, &pool.again, target)?;
-            f.write_str(")")?;
-        }
-        let s = if pool.successes == 1 { "" } else { "es" };
-        write!(f, " = {} success{s}", p.total(pool.successes))?;
-        if pool.dramatic {
-            write!(f, ", {}", p.bad("dramatic failure"))?;
         }
         Ok(())
     }

@@ -195,43 +195,8 @@ pub fn push_wrapped(out: &mut String, lead: usize, line: &str, width: usize) {
             out.push('\n');
             return;
         }
-        let fits: Vec<&Break> = breaks
-            .iter()
-            .filter(|b| b.end > start && b.end_col > start_col && b.end_col - start_col <= avail)
-            .collect();
-        // A verdict that ends the line goes on whole to the next, if it fits there.
-        let verdict = fits
-            .iter()
-            .rev()
-            .find(|b| b.strength == Strength::Verdict)
-            .filter(|b| total - b.resume_col <= room - hang && (b.end_col - start_col) * 2 >= avail)
-            .copied();
-        // The strongest break that still fills half the line, else the furthest that fits.
-        let chosen = verdict
-            .or_else(|| {
-                [Strength::Item, Strength::Space, Strength::Sign]
-                    .iter()
-                    .find_map(|&s| {
-                        fits.iter()
-                            .rev()
-                            .find(|b| b.strength <= s)
-                            .filter(|b| (b.end_col - start_col) * 2 >= avail)
-                            .copied()
-                    })
-                    .or_else(|| fits.last().copied())
-            })
-            .copied();
-        let cut = chosen.unwrap_or_else(|| {
-            // No break fits: cut at the last character that does (nothing is lost).
-            let mut k = chars.iter().position(|&(i, ..)| i >= start).unwrap_or(chars.len());
-            let mut col = start_col;
-            while k < chars.len() && (col + chars[k].2 <= start_col + avail || col == start_col) {
-                col += chars[k].2;
-                k += 1;
-            }
-            let at = chars.get(k).map_or(line.len(), |&(i, ..)| i);
-            Break { end: at, end_col: col, resume: at, resume_col: col, strength: Strength::Sign }
-        });
+        let cut = best_break(&breaks, start, start_col, avail, total, room - hang)
+            .unwrap_or_else(|| hard_cut(&chars, line.len(), start, start_col, avail));
         out.push_str(&line[start..cut.end]);
         // Colour codes among the dropped spaces still open or close their styles.
         out.extend(line[cut.end..cut.resume].chars().filter(|&c| c != ' '));
@@ -244,6 +209,54 @@ pub fn push_wrapped(out: &mut String, lead: usize, line: &str, width: usize) {
             return;
         }
     }
+}
+
+/// Where to end an output line that starts at `start` (byte) and `start_col` (column) and has
+/// `avail` columns, of a line `total` columns wide whose continuations have `next_room`.
+fn best_break(
+    breaks: &[Break],
+    start: usize,
+    start_col: usize,
+    avail: usize,
+    total: usize,
+    next_room: usize,
+) -> Option<Break> {
+    let fits: Vec<&Break> =
+        breaks.iter().filter(|b| b.end > start && b.end_col > start_col && b.end_col - start_col <= avail).collect();
+    // A verdict that ends the line goes on whole to the next, if it fits there.
+    let verdict = fits
+        .iter()
+        .rev()
+        .find(|b| b.strength == Strength::Verdict)
+        .filter(|b| total - b.resume_col <= next_room && (b.end_col - start_col) * 2 >= avail)
+        .copied();
+    // The strongest break that still fills half the line, else the furthest that fits.
+    verdict
+        .or_else(|| {
+            [Strength::Item, Strength::Space, Strength::Sign]
+                .iter()
+                .find_map(|&s| {
+                    fits.iter()
+                        .rev()
+                        .find(|b| b.strength <= s)
+                        .filter(|b| (b.end_col - start_col) * 2 >= avail)
+                        .copied()
+                })
+                .or_else(|| fits.last().copied())
+        })
+        .copied()
+}
+
+/// No break fits: cut at the last character that does (nothing is lost).
+fn hard_cut(chars: &[(usize, char, usize)], len: usize, start: usize, start_col: usize, avail: usize) -> Break {
+    let mut k = chars.iter().position(|&(i, ..)| i >= start).unwrap_or(chars.len());
+    let mut col = start_col;
+    while k < chars.len() && (col + chars[k].2 <= start_col + avail || col == start_col) {
+        col += chars[k].2;
+        k += 1;
+    }
+    let at = chars.get(k).map_or(len, |&(i, ..)| i);
+    Break { end: at, end_col: col, resume: at, resume_col: col, strength: Strength::Sign }
 }
 
 #[cfg(test)]

@@ -14,8 +14,11 @@
 //! listed fraction is exact. What would cost more than [`FUEL`] or take more memory is left to
 //! the caller, which estimates it from seeded rolls or refuses.
 
+mod explode;
+
 use super::parse::{ExplodeKind, Node, Op, Term};
 use super::weight::Weight;
+use explode::{chained, negative_binomial};
 use num_bigint::{BigInt, BigUint};
 use num_traits::{ToPrimitive, Zero};
 use std::collections::BTreeMap;
@@ -287,30 +290,14 @@ fn keep_dp<W: Weight>(
     for (index, (score, m)) in faces.iter().enumerate() {
         below.sub(m);
         let last = index + 1 == faces.len();
-        // below^t for every t up to n.
-        let mut below_pow = Vec::with_capacity(n + 1);
-        below_pow.push(W::from_u64(1));
-        for t in 1..=n {
-            let next = below_pow[t - 1].mul(&below);
-            below_pow.push(next);
-        }
+        let below_pow = powers(&below, n);
         let mut next: Vec<Vec<W>> = (0..k).map(|c| vec![W::zero(); c * spread + 1]).collect();
         for c in 0..k {
             if dp[c].iter().all(|x| x.is_zero()) {
                 continue;
             }
             let free = n - c;
-            // ways[j] = C(free, j) · m^j
-            let mut ways = Vec::with_capacity(free + 1);
-            let mut choose = W::from_u64(1);
-            let mut mpow = W::from_u64(1);
-            for j in 0..=free {
-                ways.push(choose.mul(&mpow));
-                if j < free {
-                    choose = choose.mul_small((free - j) as u64).div_small(j as u64 + 1);
-                    mpow = mpow.mul(m);
-                }
-            }
+            let ways = placements(m, free);
             // Filling the kept count here: the rest of the dice fall below, in below^rest ways.
             let need = k - c;
             let mut fill = W::zero();
@@ -344,6 +331,32 @@ fn keep_dp<W: Weight>(
     Ok(out)
 }
 
+/// `base^t` for every t up to `n`.
+fn powers<W: Weight>(base: &W, n: usize) -> Vec<W> {
+    let mut pow = Vec::with_capacity(n + 1);
+    pow.push(W::from_u64(1));
+    for t in 1..=n {
+        let next = pow[t - 1].mul(base);
+        pow.push(next);
+    }
+    pow
+}
+
+/// The ways to put j of `free` dice on a face of weight `m`, for every j: C(free, j) · m^j.
+fn placements<W: Weight>(m: &W, free: usize) -> Vec<W> {
+    let mut ways = Vec::with_capacity(free + 1);
+    let mut choose = W::from_u64(1);
+    let mut mpow = W::from_u64(1);
+    for j in 0..=free {
+        ways.push(choose.mul(&mpow));
+        if j < free {
+            choose = choose.mul_small((free - j) as u64).div_small(j as u64 + 1);
+            mpow = mpow.mul(m);
+        }
+    }
+    ways
+}
+
 /// The faces of one die and their weights out of the returned denominator, rerolls applied.
 fn face_weights(term: &Term) -> (Vec<(i64, u64)>, u64) {
     let (low, high) = (term.faces.low(), term.faces.high());
@@ -370,55 +383,6 @@ fn score(term: &Term, value: i64) -> i64 {
         None => value,
         Some(on) => i64::from(on.matches(value)) - i64::from(term.failure.is_some_and(|f| f.matches(value))),
     }
-}
-
-/// The faces of one die of a chain as (triggers, contribution) weights: `first` is the die
-/// rolled, otherwise an explosion's (one less when penetrating). `per_die` scores each die.
-fn steps(term: &Term, first: bool, per_die: bool) -> (BTreeMap<i64, u64>, BTreeMap<i64, u64>, u64) {
-    let (faces, den) = face_weights(term);
-    let explode = term.explode.expect("steps are of an exploding term");
-    let less = i64::from(!first && explode.kind == ExplodeKind::Penetrate);
-    let (mut stop, mut go) = (BTreeMap::new(), BTreeMap::new());
-    for (f, w) in faces {
-        let v = clamp(term, f - less);
-        let c = if per_die { score(term, v) } else { v };
-        *(if explode.on.matches(f) { &mut go } else { &mut stop }).entry(c).or_insert(0) += w;
-    }
-    (stop, go, den)
-}
-
-fn counts_of<W: Weight>(map: &BTreeMap<i64, u64>, den: u64) -> Counts<W> {
-    if map.is_empty() {
-        return Counts { lo: 0, w: vec![W::zero()], den: W::from_u64(den), exact_to: None };
-    }
-    Counts::from_pairs(map.iter().map(|(&v, &w)| (v, W::from_u64(w))), W::from_u64(den))
-}
-
-fn mass(map: &BTreeMap<i64, u64>) -> u64 {
-    map.values().sum()
-}
-
-/// The number of explosions in all (`J`) to sum to for `n` dice, each exploding with chance
-/// `e`: the least with a chance of more below `target` (negative binomial, in logarithms).
-fn depth_for(n: u32, e: f64, target: f64) -> u32 {
-    if e <= 0.0 {
-        return 0;
-    }
-    let n = f64::from(n);
-    let (ln_a, ln_e) = ((1.0 - e).ln(), e.ln());
-    let mut ln_c = 0.0; // ln C(n+j−1, j)
-    let mut cum = 0.0;
-    for j in 0..200_000u32 {
-        let jf = f64::from(j);
-        if j > 0 {
-            ln_c += (n + jf - 1.0).ln() - jf.ln();
-        }
-        cum += (n * ln_a + ln_c + jf * ln_e).exp();
-        if 1.0 - cum <= target && jf > n * e / (1.0 - e) {
-            return j;
-        }
-    }
-    200_000
 }
 
 /// The exact counts of one dice term.
@@ -466,212 +430,6 @@ pub fn term_counts<W: Weight>(term: &Term, fuel: &mut Fuel) -> Result<Counts<W>,
         (Some(ex), keep) if ex.kind == ExplodeKind::Compound || keep.is_none() => chained(term, fuel),
         _ => Err(Fail::Unsupported),
     }
-}
-
-/// Plain or compounded explosions summed (or plain ones counted): see the module's notes.
-fn negative_binomial<W: Weight>(term: &Term, fuel: &mut Fuel) -> Result<Counts<W>, Fail> {
-    let per_die = term.success.is_some();
-    let (stop, go, den) = steps(term, true, per_die);
-    let n = term.count;
-    let min_go = *go.keys().next().ok_or(Fail::Unsupported)?;
-    let min_stop = *stop.keys().next().ok_or(Fail::Unsupported)?;
-    if min_go <= 0 {
-        // The listed outcomes would not be complete at any depth.
-        return Err(Fail::Unsupported);
-    }
-    let a = counts_of::<W>(&stop, den);
-    let b = counts_of::<W>(&go, den);
-    let e = mass(&go) as f64 / den as f64;
-    let mut depth = depth_for(n, e, BEYOND / 10.0);
-    // Horner's rule over `depth` steps, each as long as the totals of `depth` explosions.
-    let words = (den as f64).log2() * f64::from(n + depth) / 64.0 + 1.0;
-    let h_len = f64::from(depth) * (min_go.max(1) as f64 + b.w.len() as f64);
-    if f64::from(depth) * h_len * b.w.len() as f64 * words > fuel.0 as f64 || h_len * words > MAX_WORDS as f64 {
-        return Err(Fail::Costly);
-    }
-    room::<W>(den, f64::from(n + depth))?;
-    let a_n = power(&a, n, fuel)?;
-    for _ in 0..4 {
-        room::<W>(den, f64::from(n + depth))?;
-        let limit = (depth as i64 + 1) * min_go - 1; // the highest part of a total H needs
-        let mut dpow = vec![W::from_u64(1)];
-        for _ in 0..depth {
-            let next = dpow.last().expect("one power").mul_small(den);
-            dpow.push(next);
-        }
-        // C(n+j−1, j) for j = 0..=depth.
-        let mut choose = vec![W::from_u64(1)];
-        for j in 0..depth as u64 {
-            let next = choose[j as usize].mul_small(u64::from(n) + j).div_small(j + 1);
-            choose.push(next);
-        }
-        let mut h = Counts { lo: 0, w: vec![choose[depth as usize].clone()], den: W::from_u64(1), exact_to: None };
-        for j in (0..depth as usize).rev() {
-            let mut next = convolve(&b, &h, fuel)?;
-            next.exact_to = Some(limit);
-            next.trim();
-            let scaled = choose[j].mul(&dpow[depth as usize - j]);
-            if next.lo > 0 {
-                let mut w = vec![W::zero(); next.lo as usize];
-                w.append(&mut next.w);
-                next.w = w;
-                next.lo = 0;
-            }
-            next.w[0].add(&scaled);
-            h = next;
-        }
-        h.den = dpow[depth as usize].clone();
-        h.exact_to = Some(limit);
-        let mut total = convolve(&a_n, &h, fuel)?;
-        total.exact_to = Some(i64::from(n) * min_stop + limit);
-        total.trim();
-        if beyond_f64(&total) <= BEYOND {
-            return Ok(total);
-        }
-        depth += depth / 2 + 8;
-    }
-    Err(Fail::Costly)
-}
-
-/// The chance the listed outcomes leave out.
-fn beyond_f64<W: Weight>(c: &Counts<W>) -> f64 {
-    let mut listed = <BigUint as Zero>::zero();
-    for x in &c.w {
-        listed += x.big();
-    }
-    let den = c.den.big();
-    let rest = if den > listed { den - listed } else { <BigUint as Zero>::zero() };
-    ratio_f64(&BigInt::from(rest), &BigInt::from(c.den.big()))
-}
-
-/// Each die a chain to a depth: compounded (kept, dropped or counted) or penetrating.
-fn chained<W: Weight>(term: &Term, fuel: &mut Fuel) -> Result<Counts<W>, Fail> {
-    let ex = term.explode.expect("a chained term explodes");
-    let per_die = ex.kind != ExplodeKind::Compound && term.success.is_some();
-    let (a0, b0, den) = steps(term, true, per_die);
-    let (a1, b1, _) = steps(term, false, per_die);
-    let min_b0 = *b0.keys().next().ok_or(Fail::Unsupported)?;
-    let min_b1 = *b1.keys().next().ok_or(Fail::Unsupported)?;
-    let min_a1 = *a1.keys().next().ok_or(Fail::Unsupported)?;
-    if min_b1 <= 0 {
-        return Err(Fail::Unsupported);
-    }
-    let (e0, e1) = (mass(&b0) as f64 / den as f64, mass(&b1) as f64 / den as f64);
-    // Depth: n · e0 · e1^D below a tenth of what may lie beyond.
-    let mut depth = if e1 > 0.0 {
-        (((BEYOND / 10.0) / (f64::from(term.count) * e0.max(1e-300))).ln() / e1.ln()).ceil().max(1.0) as u32
-    } else {
-        1
-    };
-    let targets: Vec<i64> = [term.success, term.failure].iter().flatten().map(|c| c.target).collect();
-    for _ in 0..4 {
-        // The least a chain of more than `depth` explosions is worth.
-        let mut threshold = min_b0 + depth as i64 * min_b1 + min_a1;
-        let score_above = term.success.is_some() && ex.kind == ExplodeKind::Compound;
-        if score_above {
-            let top = targets.iter().copied().max().unwrap_or(0);
-            if threshold <= top {
-                depth += ((top - threshold) / min_b1 + 1) as u32;
-                threshold = min_b0 + depth as i64 * min_b1 + min_a1;
-            }
-        }
-        room::<W>(den, f64::from(depth + 1) * f64::from(term.count) + 1.0)?;
-        let (ca1, cb1) = (counts_of::<W>(&a1, den), counts_of::<W>(&b1, den));
-        let mut g = ca1.clone();
-        let mut scale = W::from_u64(1);
-        for _ in 1..depth {
-            scale = scale.mul_small(den);
-            let mut next = convolve(&cb1, &g, fuel)?;
-            next.exact_to = Some(threshold - 1 - min_b0);
-            next.trim();
-            let mut added = Counts {
-                lo: ca1.lo,
-                w: ca1.w.iter().map(|x| x.mul(&scale)).collect(),
-                den: next.den.clone(),
-                exact_to: None,
-            };
-            added.exact_to = next.exact_to;
-            g = add_aligned(&next, &added);
-        }
-        let mut unit = convolve(&counts_of::<W>(&b0, den), &g, fuel)?;
-        let scale = unit.den.div_small(den);
-        let first = Counts { lo: 0, w: Vec::new(), den: unit.den.clone(), exact_to: unit.exact_to };
-        let a0c = counts_of::<W>(&a0, den);
-        let mut first = first;
-        first.lo = a0c.lo;
-        first.w = a0c.w.iter().map(|x| x.mul(&scale)).collect();
-        unit = add_aligned(&unit, &first);
-        unit.exact_to = Some(threshold - 1);
-        unit.trim();
-        if score_above {
-            // Scores of the listed values, and the rest (all past every target) at one score.
-            let above = score(term, threshold);
-            let mut rest = unit.den.clone();
-            rest.sub(&listed_sum(&unit));
-            let mut ordered: Vec<(Option<i64>, W)> =
-                unit.w.iter().enumerate().map(|(i, x)| (Some(score(term, unit.lo + i as i64)), x.clone())).collect();
-            ordered.push((Some(above), rest));
-            return match term.keep {
-                None => {
-                    let unit_scores =
-                        Counts::from_pairs(ordered.into_iter().map(|(s, w)| (s.unwrap_or(above), w)), unit.den.clone());
-                    power(&unit_scores, term.count, fuel)
-                }
-                Some(keep) => {
-                    if keep.highest {
-                        ordered.reverse();
-                    }
-                    keep_dp(&ordered, &unit.den, term.count, keep.count, fuel)
-                }
-            };
-        }
-        let out = match term.keep {
-            None => power(&unit, term.count, fuel)?,
-            Some(keep) => {
-                let mut ordered: Vec<(Option<i64>, W)> =
-                    unit.w.iter().enumerate().map(|(i, x)| (Some(unit.lo + i as i64), x.clone())).collect();
-                let mut rest = unit.den.clone();
-                rest.sub(&listed_sum(&unit));
-                ordered.push((None, rest));
-                if keep.highest {
-                    ordered.reverse();
-                }
-                let min_unit = unit.lo;
-                let mut out = keep_dp(&ordered, &unit.den, term.count, keep.count, fuel)?;
-                out.exact_to = Some(threshold - 1 + i64::from(keep.count - 1) * min_unit);
-                out.trim();
-                out
-            }
-        };
-        if beyond_f64(&out) <= BEYOND {
-            return Ok(out);
-        }
-        depth += depth / 2 + 8;
-    }
-    Err(Fail::Costly)
-}
-
-fn listed_sum<W: Weight>(c: &Counts<W>) -> W {
-    let mut s = W::zero();
-    for x in &c.w {
-        s.add(x);
-    }
-    s
-}
-
-/// `a + b` outcome by outcome (same denominator); `exact_to` from `a`.
-fn add_aligned<W: Weight>(a: &Counts<W>, b: &Counts<W>) -> Counts<W> {
-    let lo = a.lo.min(b.lo);
-    let hi = a.hi().max(b.hi());
-    let mut w = vec![W::zero(); (hi - lo + 1) as usize];
-    for (c, src) in [a, b].into_iter().map(|c| (c.lo, &c.w)) {
-        for (i, x) in src.iter().enumerate() {
-            w[(c - lo) as usize + i].add(x);
-        }
-    }
-    let mut out = Counts { lo, w, den: a.den.clone(), exact_to: a.exact_to };
-    out.trim();
-    out
 }
 
 /// An exact distribution in big integers: each listed outcome's ways out of `den`; with

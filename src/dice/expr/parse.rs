@@ -441,7 +441,6 @@ impl Parser {
     }
 
     fn modifiers(&mut self, term: &mut Term) -> Result<(), ParseError> {
-        let (low, high) = (term.faces.low(), term.faces.high());
         loop {
             // Modifiers follow the term without a space: `d6 d6` is two dice, not a drop.
             if self.chars.get(self.pos).is_none_or(|c| c.is_whitespace()) {
@@ -450,129 +449,17 @@ impl Parser {
             let Some(c) = self.peek() else { return Ok(()) };
             let at = self.pos;
             match c {
-                'k' | 'd' => {
-                    self.pos += 1;
-                    let (highest, keep) = match (c, self.peek()) {
-                        (_, Some('h')) => {
-                            self.pos += 1;
-                            (true, c == 'k')
-                        }
-                        (_, Some('l')) => {
-                            self.pos += 1;
-                            (false, c == 'k')
-                        }
-                        ('k', _) => (true, true),
-                        _ => (false, false),
-                    };
-                    if term.keep.is_some() {
-                        return Err(self.error_at(at, "a term keeps or drops once"));
-                    }
-                    let n_at = self.pos;
-                    let n = self.optional_count()?.unwrap_or(1);
-                    let kept = if keep {
-                        if n == 0 || n > u64::from(term.count) {
-                            return Err(self
-                                .error_at(n_at, format!("keeps 1 to {} of {} dice, not {n}", term.count, term.count)));
-                        }
-                        n as u32
-                    } else {
-                        if n >= u64::from(term.count) {
-                            return Err(self.error_at(n_at, format!("drops {n} of {} dice, leaving none", term.count)));
-                        }
-                        term.count - n as u32
-                    };
-                    // Dropping the lowest keeps the highest, and the other way round.
-                    term.keep = Some(Keep { highest: if keep { highest } else { !highest }, count: kept });
-                }
-                '!' => {
-                    self.pos += 1;
-                    let kind = if self.eat('!') {
-                        ExplodeKind::Compound
-                    } else if self.eat('p') {
-                        ExplodeKind::Penetrate
-                    } else {
-                        ExplodeKind::Plain
-                    };
-                    if term.explode.is_some() {
-                        return Err(self.error_at(at, "a term explodes once"));
-                    }
-                    let on = self.compare(true)?.unwrap_or(Compare { cmp: Cmp::Eq, target: high });
-                    if matching(low, high, &[on]) == term.faces.count() as u64 {
-                        return Err(
-                            self.error_at(at, format!("every face explodes on {on}, so the die would never stop"))
-                        );
-                    }
-                    term.explode = Some(Explode { kind, on });
-                }
-                'r' => {
-                    self.pos += 1;
-                    let once = self.eat('o');
-                    let Some(on) = self.compare(true)? else {
-                        let found = self.found();
-                        return Err(self.error_here(format!(
-                            "{found} after 'r' where the faces to reroll are expected, e.g. r1 or r<3"
-                        )));
-                    };
-                    let reroll = term.reroll.get_or_insert(Reroll { once, on: Vec::new() });
-                    if reroll.once != once {
-                        return Err(self.error_at(at, "r and ro cannot be mixed in one term"));
-                    }
-                    reroll.on.push(on);
-                    if matching(low, high, &reroll.on) == term.faces.count() as u64 {
-                        return Err(self.error_at(at, "every face is rerolled, so the die would never stop"));
-                    }
-                }
-                'm' => {
-                    self.pos += 1;
-                    let is_min = match self.peek() {
-                        Some('i') => true,
-                        Some('a') => false,
-                        _ => {
-                            let found = self.found();
-                            return Err(
-                                self.error_here(format!("{found} after 'm'; expected mi (a floor) or ma (a ceiling)"))
-                            );
-                        }
-                    };
-                    self.pos += 1;
-                    let value = self.signed()?;
-                    let slot = if is_min { &mut term.min } else { &mut term.max };
-                    if slot.replace(value).is_some() {
-                        return Err(
-                            self.error_at(at, format!("a term takes {} once", if is_min { "mi" } else { "ma" }))
-                        );
-                    }
-                    if let (Some(lo), Some(hi)) = (term.min, term.max)
-                        && lo > hi
-                    {
-                        return Err(self.error_at(at, format!("the floor mi{lo} is above the ceiling ma{hi}")));
-                    }
-                }
+                'k' | 'd' => self.keep_or_drop(term, c, at)?,
+                '!' => self.explode(term, at)?,
+                'r' => self.reroll(term, at)?,
+                'm' => self.floor_or_ceiling(term, at)?,
                 '>' | '<' | '=' => {
                     let on = self.compare(false)?.expect("a compare operator was seen");
                     if term.success.replace(on).is_some() {
                         return Err(self.error_at(at, "a term counts successes once"));
                     }
                 }
-                'f' => {
-                    self.pos += 1;
-                    if term.success.is_none() {
-                        return Err(ParseError {
-                            column: at + 1,
-                            message: "f counts failures against successes, and no success is counted yet".into(),
-                            hint: Some("give the success first, e.g. 4d6>=5f1"),
-                        });
-                    }
-                    let Some(on) = self.compare(true)? else {
-                        let found = self.found();
-                        return Err(self.error_here(format!(
-                            "{found} after 'f' where the failing faces are expected, e.g. f1 or f<3"
-                        )));
-                    };
-                    if term.failure.replace(on).is_some() {
-                        return Err(self.error_at(at, "a term counts failures once"));
-                    }
-                }
+                'f' => self.failure(term, at)?,
                 '+' | '-' | '*' | '/' | ')' => return Ok(()),
                 _ => {
                     let found = self.found();
@@ -580,6 +467,133 @@ impl Parser {
                 }
             }
         }
+    }
+
+    /// `kN`, `khN`, `klN`, `dN`, `dhN`, `dlN` at `at`, `c` being its first letter.
+    fn keep_or_drop(&mut self, term: &mut Term, c: char, at: usize) -> Result<(), ParseError> {
+        self.pos += 1;
+        let (highest, keep) = match (c, self.peek()) {
+            (_, Some('h')) => {
+                self.pos += 1;
+                (true, c == 'k')
+            }
+            (_, Some('l')) => {
+                self.pos += 1;
+                (false, c == 'k')
+            }
+            ('k', _) => (true, true),
+            _ => (false, false),
+        };
+        if term.keep.is_some() {
+            return Err(self.error_at(at, "a term keeps or drops once"));
+        }
+        let n_at = self.pos;
+        let n = self.optional_count()?.unwrap_or(1);
+        let kept = if keep {
+            if n == 0 || n > u64::from(term.count) {
+                return Err(self.error_at(n_at, format!("keeps 1 to {} of {} dice, not {n}", term.count, term.count)));
+            }
+            n as u32
+        } else {
+            if n >= u64::from(term.count) {
+                return Err(self.error_at(n_at, format!("drops {n} of {} dice, leaving none", term.count)));
+            }
+            term.count - n as u32
+        };
+        // Dropping the lowest keeps the highest, and the other way round.
+        term.keep = Some(Keep { highest: if keep { highest } else { !highest }, count: kept });
+        Ok(())
+    }
+
+    /// `!`, `!!` or `!p`, with the faces that explode (the highest by default).
+    fn explode(&mut self, term: &mut Term, at: usize) -> Result<(), ParseError> {
+        let (low, high) = (term.faces.low(), term.faces.high());
+        self.pos += 1;
+        let kind = if self.eat('!') {
+            ExplodeKind::Compound
+        } else if self.eat('p') {
+            ExplodeKind::Penetrate
+        } else {
+            ExplodeKind::Plain
+        };
+        if term.explode.is_some() {
+            return Err(self.error_at(at, "a term explodes once"));
+        }
+        let on = self.compare(true)?.unwrap_or(Compare { cmp: Cmp::Eq, target: high });
+        if matching(low, high, &[on]) == term.faces.count() as u64 {
+            return Err(self.error_at(at, format!("every face explodes on {on}, so the die would never stop")));
+        }
+        term.explode = Some(Explode { kind, on });
+        Ok(())
+    }
+
+    /// `r` or `ro` with the faces to reroll; several add up, but `r` and `ro` do not mix.
+    fn reroll(&mut self, term: &mut Term, at: usize) -> Result<(), ParseError> {
+        let (low, high) = (term.faces.low(), term.faces.high());
+        self.pos += 1;
+        let once = self.eat('o');
+        let Some(on) = self.compare(true)? else {
+            let found = self.found();
+            return Err(
+                self.error_here(format!("{found} after 'r' where the faces to reroll are expected, e.g. r1 or r<3"))
+            );
+        };
+        let reroll = term.reroll.get_or_insert(Reroll { once, on: Vec::new() });
+        if reroll.once != once {
+            return Err(self.error_at(at, "r and ro cannot be mixed in one term"));
+        }
+        reroll.on.push(on);
+        if matching(low, high, &reroll.on) == term.faces.count() as u64 {
+            return Err(self.error_at(at, "every face is rerolled, so the die would never stop"));
+        }
+        Ok(())
+    }
+
+    /// `miN` (a floor) or `maN` (a ceiling), each once, the floor not above the ceiling.
+    fn floor_or_ceiling(&mut self, term: &mut Term, at: usize) -> Result<(), ParseError> {
+        self.pos += 1;
+        let is_min = match self.peek() {
+            Some('i') => true,
+            Some('a') => false,
+            _ => {
+                let found = self.found();
+                return Err(self.error_here(format!("{found} after 'm'; expected mi (a floor) or ma (a ceiling)")));
+            }
+        };
+        self.pos += 1;
+        let value = self.signed()?;
+        let slot = if is_min { &mut term.min } else { &mut term.max };
+        if slot.replace(value).is_some() {
+            return Err(self.error_at(at, format!("a term takes {} once", if is_min { "mi" } else { "ma" })));
+        }
+        if let (Some(lo), Some(hi)) = (term.min, term.max)
+            && lo > hi
+        {
+            return Err(self.error_at(at, format!("the floor mi{lo} is above the ceiling ma{hi}")));
+        }
+        Ok(())
+    }
+
+    /// `f` with the failing faces, after a success is counted.
+    fn failure(&mut self, term: &mut Term, at: usize) -> Result<(), ParseError> {
+        self.pos += 1;
+        if term.success.is_none() {
+            return Err(ParseError {
+                column: at + 1,
+                message: "f counts failures against successes, and no success is counted yet".into(),
+                hint: Some("give the success first, e.g. 4d6>=5f1"),
+            });
+        }
+        let Some(on) = self.compare(true)? else {
+            let found = self.found();
+            return Err(
+                self.error_here(format!("{found} after 'f' where the failing faces are expected, e.g. f1 or f<3"))
+            );
+        };
+        if term.failure.replace(on).is_some() {
+            return Err(self.error_at(at, "a term counts failures once"));
+        }
+        Ok(())
     }
 }
 

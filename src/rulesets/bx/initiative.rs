@@ -3,7 +3,9 @@
 
 use crate::dice::{Dice, Roll};
 use crate::odds::{Dist, Fallback, Method, Odds, exact_or_estimate};
-use crate::order::{self, Tie};
+use crate::order::budget::{FULL_ORDER_INDIVIDUAL, INDIVIDUAL_CAST, INDIVIDUAL_FIRST_ESTIMATE, INDIVIDUAL_ROLLERS};
+use crate::order::odds::{Field, Rival, first_group};
+use crate::order::{self, Settle, Tie};
 use crate::outcome::{Modifier, join, sum};
 use crate::prob::Prob;
 use crate::rulesets::Rule;
@@ -11,7 +13,6 @@ use crate::rulesets::ose;
 use ose::{InitNote, Ties};
 use serde::Serialize;
 use serde_json::json;
-use std::collections::BTreeMap;
 
 /// Side initiative: ose's rule (OSE SRD, Combat: 1d6 a side, highest first), with the sides
 /// `--surprised` names left out; its outcome lists the acting order for `-q`.
@@ -191,7 +192,7 @@ impl Rule for Individuals {
             Some(dist) => (dist, Method { trials: None, seed: fallback.seed }),
             None => {
                 // Fewer runs for a larger cast, so that any cast is answered in moments.
-                let trials = (SIMULATED_ROLLS / input.combatants.len().max(1) as u64).clamp(100, fallback.trials);
+                let trials = INDIVIDUAL_FIRST_ESTIMATE.runs(input.combatants.len(), fallback.trials);
                 let first = |d: &mut dyn Dice| Rule::roll(input, d).groups().swap_remove(0);
                 (
                     crate::odds::simulate(first, trials, fallback.seed),
@@ -203,7 +204,7 @@ impl Rule for Individuals {
             let names: Vec<&str> = group.iter().map(|&i| input.combatants[i].name.as_str()).collect();
             (json!(names), format!("{} first", describe_group(input, group)))
         });
-        if input.combatants.len() <= FULL_ORDER {
+        if input.combatants.len() <= FULL_ORDER_INDIVIDUAL {
             let (order, method) = exact_or_estimate(|d| Rule::roll(input, d).groups(), fallback);
             odds.push(Some("order"), "acting order", &order, method, |groups| {
                 let data: Vec<Vec<&str>> =
@@ -216,107 +217,39 @@ impl Rule for Individuals {
     }
 }
 
-/// States [`first_together`] may hold, and contenders cubed [`first_rerolled`] may work
-/// through, before who acts first is estimated by simulation instead.
-const FIRST_STATES: usize = 100_000;
-const FIRST_WORK: usize = 1_000_000;
-/// Combatants' dice an estimate of who acts first rolls at the most (fewer runs for more combatants).
-const SIMULATED_ROLLS: u64 = 1_000_000;
-/// Combatants acting in individual initiative beyond which only who acts first is given.
-const FULL_ORDER: usize = 4;
-
 /// Who acts first in individual initiative, exactly, as the group that takes the first place
 /// (one combatant when ties re-roll). Only the fastest can be first: the slow count only when
-/// everyone is slow. Counted in equally likely faces (six a die, one a given total); `None`
-/// when the cast is too large to count.
+/// everyone is slow. Each die's six faces are alike, a given total certain; worked out by the
+/// ranking engine, and `None` when the cast is too large to count ([`INDIVIDUAL_ROLLERS`],
+/// [`INDIVIDUAL_CAST`]).
 pub fn first_dist(input: &Individuals) -> Option<Dist<Vec<usize>>> {
     let people = &input.combatants;
     let any_quick = people.iter().any(|c| !c.slow);
     let contenders: Vec<usize> = (0..people.len()).filter(|&i| !any_quick || !people[i].slow).collect();
-    let totals: Vec<Vec<i32>> = contenders
+    let d6 = crate::odds::sum_distribution(1, 6);
+    let rivals: Vec<Rival> = contenders
         .iter()
         .map(|&i| match people[i].given {
-            Some(total) => vec![total],
-            None => (1..=6).map(|face| face + sum(&people[i].modifiers)).collect(),
+            Some(total) => Rival::fixed(i64::from(total), Vec::new()),
+            None => {
+                let modifier = i64::from(sum(&people[i].modifiers));
+                let totals = d6.iter().map(|(face, p)| (i64::from(*face) + modifier, p.clone())).collect();
+                Rival { totals, keys: Vec::new(), present: Prob::one() }
+            }
         })
         .collect();
-    // Every face of every contender together: 6^48 still fits in a u128.
-    if totals.iter().filter(|t| t.len() > 1).count() > 48 {
+    if rivals.iter().filter(|r| r.totals.len() > 1).count() > INDIVIDUAL_ROLLERS {
         return None;
     }
-    let all: u128 = totals.iter().map(|t| t.len() as u128).product();
-    let pairs = match input.ties {
-        Ties::Reroll => first_rerolled(&contenders, &totals, all)?,
-        Ties::Simultaneous => first_together(&contenders, &totals, all)?,
-    };
-    Some(Dist::from_pairs(pairs))
-}
-
-/// With re-rolled ties, each contender's chance to act first: over each of its totals, the
-/// ways the others fall so that none is higher and exactly k tie it, each such tie won with
-/// 1/(k + 1).
-fn first_rerolled(contenders: &[usize], totals: &[Vec<i32>], all: u128) -> Option<Vec<(Vec<usize>, Prob)>> {
-    let n = contenders.len();
-    if n * n * n > FIRST_WORK {
-        return None;
-    }
-    let mut pairs = Vec::with_capacity(n);
-    for (a, mine) in totals.iter().enumerate() {
-        // wins[k]: the ways in which nobody beats this contender and k others tie it.
-        let mut wins: Vec<u128> = vec![0; n];
-        for &t in mine {
-            let mut ways: Vec<u128> = vec![1];
-            for theirs in totals.iter().enumerate().filter(|&(b, _)| b != a).map(|(_, t)| t) {
-                let below = theirs.iter().filter(|&&x| x < t).count() as u128;
-                let level = theirs.iter().filter(|&&x| x == t).count() as u128;
-                let mut next = vec![0; ways.len() + 1];
-                for (k, w) in ways.iter().enumerate() {
-                    next[k] += w * below;
-                    next[k + 1] += w * level;
-                }
-                ways = next;
-            }
-            for (k, w) in ways.into_iter().enumerate() {
-                wins[k] += w;
-            }
+    let named = |group: &Vec<usize>| group.iter().map(|&k| contenders[k]).collect::<Vec<usize>>();
+    match input.ties {
+        Ties::Reroll if contenders.len() > INDIVIDUAL_CAST => None,
+        Ties::Reroll => {
+            let first = Field::new(&rivals, Settle::RollOff(6)).first()?;
+            Some(Dist::from_pairs(first.iter().filter_map(|(who, p)| who.map(|k| (vec![contenders[k]], p.clone())))))
         }
-        let p = wins
-            .iter()
-            .enumerate()
-            .fold(Prob::zero(), |acc, (k, &w)| acc.add(&Prob::new(w, all).mul(&Prob::new(1, k as u128 + 1))));
-        pairs.push((vec![contenders[a]], p));
+        Ties::Simultaneous => first_group(&rivals).map(|groups| groups.map(named)),
     }
-    Some(pairs)
-}
-
-/// With simultaneous ties, the group that takes the first place: the contenders folded in one
-/// at a time into (highest total so far, who shares it), counting the ways to get there.
-fn first_together(contenders: &[usize], totals: &[Vec<i32>], all: u128) -> Option<Vec<(Vec<usize>, Prob)>> {
-    if contenders.len() > 128 {
-        return None;
-    }
-    let mut states: BTreeMap<(i32, u128), u128> = BTreeMap::from([((i32::MIN, 0), 1)]);
-    for (bit, mine) in totals.iter().enumerate() {
-        let mut next: BTreeMap<(i32, u128), u128> = BTreeMap::new();
-        for (&(best, who), &ways) in &states {
-            for &t in mine {
-                let key = match t.cmp(&best) {
-                    std::cmp::Ordering::Greater => (t, 1u128 << bit),
-                    std::cmp::Ordering::Equal => (best, who | 1u128 << bit),
-                    std::cmp::Ordering::Less => (best, who),
-                };
-                *next.entry(key).or_default() += ways;
-            }
-        }
-        if next.len() > FIRST_STATES {
-            return None;
-        }
-        states = next;
-    }
-    let members = |mask: u128| -> Vec<usize> {
-        contenders.iter().enumerate().filter(|(bit, _)| mask >> bit & 1 == 1).map(|(_, &i)| i).collect()
-    };
-    Some(states.iter().map(|(&(_, mask), &ways)| (members(mask), Prob::new(ways, all))).collect())
 }
 
 fn describe_group(input: &Individuals, group: &[usize]) -> String {

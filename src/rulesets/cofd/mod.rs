@@ -1,10 +1,12 @@
 //! cofd: Chronicles of Darkness, 2nd edition (CofD 2e p. 89): surprise as a contested roll, then
 //! initiative with delayed actions as in wod, whose rules this ruleset calls. This file turns the
-//! command line into rule inputs; [`rules`] rolls them, [`text`] shows them.
+//! command line into rule inputs; each procedure's file ([`surprise`], [`encounter`]) rolls it
+//! and works out its odds, initiative being wod's own; [`text`] shows them.
 
+pub mod encounter;
 #[cfg(test)]
 mod odds_check;
-pub mod rules;
+pub mod surprise;
 pub mod text;
 
 use super::wod::{self, Dialect, Game};
@@ -12,8 +14,8 @@ use super::wod::{Beat, DEFAULT_DOTS, Stance};
 use super::{Example, Procedure, Ruleset};
 use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
 use crate::error::{Error, Result};
-use rules::*;
 use serde::Deserialize;
+pub use {encounter::*, surprise::*};
 
 /// A combatant's keys, described one by one in [`COMBATANT_KEYS`]. Sides take none.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]

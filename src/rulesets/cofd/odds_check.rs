@@ -8,13 +8,13 @@
 //! every die, reading a pool at its followed top as "that many or more" and asking which verdicts
 //! the counts it stands for allow.
 
-use super::rules::*;
-use crate::dice::Pool;
+use super::{encounter::*, surprise::*};
+use crate::odds::Fallback;
 use crate::odds::brute::{assert_part, walk};
-use crate::odds::{Fallback, pool_distribution};
 use crate::outcome::Modifier;
 use crate::rulesets::Rule;
 use crate::rulesets::wod::odds_check::surprise_parts;
+use crate::rulesets::wod::pool::{Pool, pool_distribution};
 use crate::rulesets::wod::{
     Anchor, Beat, Fighter, InitiativeInput, InitiativeOutcome, Move, MoveKind, Roller, Stance, Surprise,
 };

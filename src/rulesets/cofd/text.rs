@@ -1,8 +1,9 @@
 //! Text for the cofd procedures: the contested surprise roll here; initiative as in wod.
 
-use super::rules::*;
+use super::surprise::*;
 use crate::outcome::join;
 use crate::render::{Palette, Report, Signed, block, pad, quiet_list, width, width_of};
+use crate::rulesets::wod::pool::pool_text;
 use crate::rulesets::wod::text::{SurpriseLines, check_text};
 use crate::rulesets::wod::{Stance, dice_words};
 use std::fmt::Write as _;
@@ -25,7 +26,7 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
     let checks: Vec<Option<String>> = s.combatants.iter().map(|c| c.check.as_ref().map(|k| check_text(k, p))).collect();
     let check_width = checks.iter().flatten().map(|t| width_of(t)).max().unwrap_or(0);
     let against: Vec<Option<String>> =
-        s.combatants.iter().map(|c| c.against.as_ref().map(|a| p.pool(a).to_string())).collect();
+        s.combatants.iter().map(|c| c.against.as_ref().map(|a| pool_text(p, a).to_string())).collect();
     let against_width = against.iter().flatten().map(|t| width_of(t)).max().unwrap_or(0);
     let mut lines = Vec::new();
     for ((c, check), against) in s.combatants.iter().zip(&checks).zip(&against) {

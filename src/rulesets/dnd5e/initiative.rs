@@ -10,6 +10,7 @@ use super::creature::{Creature, RollMode, is_one};
 use super::speed_factor::Action;
 use crate::dice::{Dice, Roll};
 use crate::odds::{Dist, Fallback, Method, Odds, dist_of};
+use crate::order::budget::DND5E_FIRST_ESTIMATE;
 use crate::order::odds::{Field, Line, PLACES_NOT_LISTED, Rival, push_places, standings};
 use crate::order::{self, KeyName, Ranking, Settle, Tie, TieKey};
 use crate::outcome::{Modifier, sum};
@@ -18,8 +19,7 @@ use crate::rulesets::Rule;
 use serde::Serialize;
 use serde_json::json;
 
-/// The full acting order is given in the odds up to this many contenders.
-pub const FULL_ORDER: usize = 3;
+pub use crate::order::budget::FULL_ORDER;
 
 /// The Dungeon Master's Guide initiative variants (seed 002), and the standard rule.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -439,8 +439,7 @@ pub fn first_odds(
     if let Some(dist) = first_dist(ini, totals, among) {
         return dist;
     }
-    let n = ini.contenders.len().max(1) as u64;
-    let trials = (200_000 / n).clamp(20, fallback.trials.max(20));
+    let trials = DND5E_FIRST_ESTIMATE.runs(ini.contenders.len(), fallback.trials);
     *method = Method { trials: Some(trials), seed: fallback.seed };
     crate::odds::simulate(
         |d| {
@@ -561,8 +560,8 @@ impl Dice for NoTies {
         crate::dice::RollOff { sides, rounds: Vec::new(), order: (0..contenders).collect() }
     }
 
-    fn pool(&mut self, size: i32) -> crate::dice::Pool {
-        crate::dice::Pool { size, chance: false, rolls: Vec::new(), again: Vec::new(), successes: 0, dramatic: false }
+    fn draw(&mut self, draw: &mut dyn crate::dice::Draw) {
+        draw.take(0);
     }
 }
 

@@ -11,8 +11,7 @@ use crate::rulesets::Rule;
 use serde::Serialize;
 use serde_json::json;
 
-/// Combatants whose every turn order `--odds` lists; past this, who acts first and each place.
-pub(super) const FULL_ORDER: usize = 3;
+pub(super) use crate::order::budget::FULL_ORDER;
 
 /// The turn order of a fight's combatants.
 #[derive(Clone, Copy, Debug)]

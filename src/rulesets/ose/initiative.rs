@@ -13,8 +13,7 @@ use serde::Serialize;
 use serde_json::json;
 use std::collections::BTreeMap;
 
-/// Sides beyond this many get who acts first and each side's place instead of the full order.
-pub(super) const FULL_ORDER_SIDES: usize = 3;
+pub(super) use crate::order::budget::FULL_ORDER as FULL_ORDER_SIDES;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]

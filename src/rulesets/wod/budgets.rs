@@ -1,12 +1,10 @@
-//! How far the odds of wod's rules are worked out exactly before they are estimated.
+//! How far the odds of wod's rules are worked out exactly before they are estimated; the
+//! acting order's own budgets are the ranking's, in [`crate::order::budget`].
 
-/// Combatants up to this many get the full acting order in `--odds`; more get who acts first.
-pub(super) const FULL_ORDER: usize = 3;
+pub(super) use crate::order::budget::FULL_ORDER;
 /// Dice paths enumerated exactly for a fight: four rolled combatants (10^4). Beyond that
 /// every path is a whole fight, so the answer is estimated instead.
 pub(super) const EXACT_PATHS: u128 = 10_000;
-/// Simulated fights are costly for big casts: at most this many combatant-runs in all.
-pub(super) const SIMULATION_WORK: u64 = 100_000;
 /// Rollers one side may have for its surprise odds to be worked out exactly: each roller's
 /// chance depends on every side-mate's (an exceptional success warns them all).
 pub(super) const EXACT_SIDE: usize = 24;

@@ -1,7 +1,8 @@
 //! Inputs and helpers the procedures' unit tests share (cofd's too).
 
+use super::pool::{Pool, chance_pool, normal_pool};
 use super::{initiative::*, surprise::*};
-use crate::dice::{Dice, Pool, Roll};
+use crate::dice::{Dice, Draw, Roll};
 use crate::odds::{Fallback, Odds};
 use crate::outcome::Modifier;
 
@@ -45,7 +46,7 @@ pub(super) fn turns<'a>(round: &'a RoundOrder) -> Vec<(&'a str, Option<i32>)> {
     round.order.iter().map(|t| (t.name, t.total)).collect()
 }
 
-/// Dice that hand out the pools given, in order, and roll nothing else.
+/// Dice that roll the pools given, in order, face by face, and roll nothing else.
 pub(crate) struct Pools(pub(crate) std::vec::IntoIter<Pool>);
 
 impl Dice for Pools {
@@ -55,15 +56,14 @@ impl Dice for Pools {
     fn roll_off(&mut self, _: usize, _: u32) -> crate::dice::RollOff {
         panic!("no roll-off expected")
     }
-    fn pool(&mut self, size: i32) -> Pool {
+    fn draw(&mut self, draw: &mut dyn Draw) {
         let pool = self.0.next().expect("a pool for every roll");
-        assert_eq!(pool.size, size);
-        pool
+        let mut faces = pool.rolls.iter().chain(&pool.again).copied();
+        draw.roll(&mut |_| faces.next().expect("a face for every die"));
     }
 }
 
-/// A pool of `size` with `successes` (the faces only for show).
+/// A pool of `size` with `successes`, on faces that give them (a dramatic one: a chance die's 1).
 pub(crate) fn rolled(size: i32, successes: u32, dramatic: bool) -> Pool {
-    let face = if dramatic { 1 } else { 5 };
-    Pool { size, chance: size < 1, rolls: vec![face; size.max(1) as usize], again: vec![], successes, dramatic }
+    if size < 1 { chance_pool(size, successes, dramatic) } else { normal_pool(size, successes) }
 }

@@ -299,162 +299,21 @@ impl<'i> Rule for Initiative<'i> {
     /// change rounds 1 and 2, and the surprised enter in the round `enters` gives (by combatant
     /// index; 1 where missing), or round 2 for the `surprised` key.
     fn roll<'a>(&'a self, dice: &mut dyn Dice) -> InitiativeOutcome<'i> {
-        let (input, enters) = (self.input, &self.enters[..]);
-        let n = input.fighters.len();
-        let combatants: Vec<FighterRoll<'i>> = input
-            .fighters
-            .iter()
-            .map(|f| {
-                let roll = f.given.is_none().then(|| dice.roll(1, 10));
-                FighterRoll {
-                    name: &f.name,
-                    side: &f.side,
-                    modifier: f.modifier(),
-                    modifiers: &f.modifiers,
-                    roll,
-                    given: f.given.is_some(),
-                    initiative: f.given.unwrap_or_else(|| roll.map_or(0, |r| r.total as i32) + f.modifier()),
-                }
-            })
-            .collect();
+        let input = self.input;
+        let combatants = roll_totals(input, dice);
         let rolled: Vec<i32> = combatants.iter().map(|c| c.initiative).collect();
-        let first_round =
-            |i: usize| enters.get(i).copied().unwrap_or(1).max(1 + u32::from(input.fighters[i].surprised));
-        let is_surprised = |i: usize| first_round(i) > 1;
-
-        // The rolled order: highest total first, ties by the tie rule.
-        let mut ties = Vec::new();
-        let everyone: Vec<usize> = (0..n).collect();
-        let base = order_by(&everyone, |i| rolled[i], &rolled, TieKind::Initiative, input, dice, &mut ties);
-
-        // Delays and readied actions, placed beside their anchors in the rolled order.
         let moves = input.move_by_fighter();
-        let mut moment: Vec<Moment> = Vec::new();
-        let mut standing_total = rolled.clone();
-        let mut void = vec![false; n];
-        let standing = if input.moves.is_empty() {
-            base
-        } else {
-            let mut position = vec![0usize; n];
-            for (k, &i) in base.iter().enumerate() {
-                position[i] = k;
-            }
-            let mut memo = vec![None; n];
-            for i in 0..n {
-                let r = resolve(i, input, &moves, &position, &rolled, &mut memo, 0);
-                moment.push(r.moment);
-                standing_total[i] = r.total;
-                void[i] = r.void;
-            }
-            // Earlier moments first.
-            order_by(&everyone, |i| Reverse(&moment[i]), &standing_total, TieKind::Moved, input, dice, &mut ties)
-        };
-
-        // Held actions: out of round 1, placed in round 2, back home from round 3.
-        let holding = |i: usize| moves[i].filter(|m| m.kind == MoveKind::Hold);
-        let holds: Vec<bool> = (0..n).map(|i| holding(i).is_some() && !is_surprised(i)).collect();
-        let sits_out = |i: usize, round: u32| first_round(i) > round || (round == 1 && holds[i]);
-        let round_one: Vec<usize> = standing.iter().copied().filter(|&i| !sits_out(i, 1)).collect();
-        let turn = |i: usize, total: Option<i32>, held: bool| Turn { name: &input.fighters[i].name, total, held };
-        // The rounds that differ from the standing order: those someone sits out, and round 2 of a hold.
-        let last_late = (0..n).map(first_round).max().unwrap_or(1) - 1;
-        let differing = last_late.max(if holds.contains(&true) { 2 } else { 0 });
-        let mut second: Option<(Vec<usize>, Vec<Option<i32>>)> = None;
-        if holds.contains(&true) {
-            let mut second_moment = moment.clone();
-            let mut second_total: Vec<Option<i32>> = standing_total.iter().map(|&t| Some(t)).collect();
-            for i in (0..n).filter(|&i| holds[i]) {
-                match holding(i).and_then(|m| m.anchor) {
-                    Some(anchor) => {
-                        let other = anchor.other();
-                        second_moment[i] = moment[other].beside(anchor);
-                        second_total[i] = Some(match anchor {
-                            Anchor::After(_) => standing_total[other] - 1,
-                            Anchor::Before(_) => standing_total[other] + 1,
-                        });
-                    }
-                    None => {
-                        second_moment[i] = Moment(vec![-1]);
-                        second_total[i] = None;
-                    }
-                }
-            }
-            let order = round_two(&standing, &second_moment, &second_total, &holds, input, dice, &mut ties);
-            second = Some((order, second_total));
-        }
-        let mut rounds = Vec::new();
-        for round in 1..=differing {
-            let (order, totals, held) = match (&second, round) {
-                (Some((order, totals)), 2) => (order, totals.clone(), true),
-                _ => (&standing, standing_total.iter().map(|&t| Some(t)).collect(), false),
-            };
-            rounds.push(RoundOrder {
-                round,
-                onward: false,
-                order: order
-                    .iter()
-                    .filter(|&&i| !sits_out(i, round))
-                    .map(|&i| turn(i, totals[i], held && holds[i]))
-                    .collect(),
-                sits_out: standing
-                    .iter()
-                    .filter(|&&i| sits_out(i, round))
-                    .map(|&i| SitOut {
-                        name: &input.fighters[i].name,
-                        reason: match (round, holds[i]) {
-                            (1, true) => SitOutReason::Holds,
-                            (1, false) => SitOutReason::Surprised,
-                            _ => SitOutReason::DramaticFailure,
-                        },
-                    })
-                    .collect(),
-            });
-        }
-        if differing > 0 {
-            rounds.push(RoundOrder {
-                round: differing + 1,
-                onward: true,
-                order: standing.iter().map(|&i| turn(i, Some(standing_total[i]), false)).collect(),
-                sits_out: Vec::new(),
-            });
-        }
-
-        let name_of = |o: usize| input.fighters[o].name.as_str();
-        let order = standing
-            .iter()
-            .map(|&i| {
-                let mv = moves[i];
-                let waiting = |kind: MoveKind| {
-                    mv.filter(|m| m.kind == kind).and_then(|m| m.anchor).map(|anchor| Waiting {
-                        after: matches!(anchor, Anchor::After(_)).then(|| name_of(anchor.other())),
-                        before: matches!(anchor, Anchor::Before(_)).then(|| name_of(anchor.other())),
-                        from: rolled[i],
-                        void: void[i],
-                    })
-                };
-                Place {
-                    name: &input.fighters[i].name,
-                    total: standing_total[i],
-                    modifier: input.fighters[i].modifier(),
-                    enters_round: is_surprised(i).then(|| first_round(i)),
-                    delayed: waiting(MoveKind::Delay),
-                    ready: waiting(MoveKind::Ready),
-                    holds: holding(i).map(|m| Holding {
-                        after: match m.anchor {
-                            Some(Anchor::After(o)) => Some(name_of(o)),
-                            _ => None,
-                        },
-                        before: match m.anchor {
-                            Some(Anchor::Before(o)) => Some(name_of(o)),
-                            _ => None,
-                        },
-                        any_moment: m.anchor.is_none(),
-                        void: !holds[i],
-                    }),
-                }
-            })
-            .collect();
-        InitiativeOutcome { combatants, ties, order, rounds, standing, round_one, beat: input.beat }
+        let entries = Entries::new(input, &self.enters, &moves);
+        let mut ties = Vec::new();
+        let standing = Standing::place(input, &moves, &rolled, dice, &mut ties);
+        let second = entries
+            .holds
+            .contains(&true)
+            .then(|| RoundTwo::place(input, &moves, &entries.holds, &standing, dice, &mut ties));
+        let rounds = differing_rounds(input, &entries, &standing, second.as_ref());
+        let order = places(input, &moves, &entries, &rolled, &standing);
+        let round_one = standing.order.iter().copied().filter(|&i| !entries.sits_out(i, 1)).collect();
+        InitiativeOutcome { combatants, ties, order, rounds, standing: standing.order, round_one, beat: input.beat }
     }
 
     /// The acting order (full for up to three combatants, else who acts first); and, when
@@ -527,6 +386,241 @@ impl<'i> Rule for Initiative<'i> {
         });
         odds
     }
+}
+
+/// Each combatant's d10 + modifier, or the total it was given.
+fn roll_totals<'i>(input: &'i InitiativeInput, dice: &mut dyn Dice) -> Vec<FighterRoll<'i>> {
+    input
+        .fighters
+        .iter()
+        .map(|f| {
+            let roll = f.given.is_none().then(|| dice.roll(1, 10));
+            FighterRoll {
+                name: &f.name,
+                side: &f.side,
+                modifier: f.modifier(),
+                modifiers: &f.modifiers,
+                roll,
+                given: f.given.is_some(),
+                initiative: f.given.unwrap_or_else(|| roll.map_or(0, |r| r.total as i32) + f.modifier()),
+            }
+        })
+        .collect()
+}
+
+/// A combatant's held action, if it holds one.
+fn holding<'m>(moves: &[Option<&'m Move>], i: usize) -> Option<&'m Move> {
+    moves[i].filter(|m| m.kind == MoveKind::Hold)
+}
+
+/// When each combatant first acts: the round it enters, and whether it holds round 1's action.
+struct Entries {
+    first_round: Vec<u32>,
+    /// A held action, unless its holder is surprised (and so has no round 1 to give up).
+    holds: Vec<bool>,
+}
+
+impl Entries {
+    fn new(input: &InitiativeInput, enters: &[u32], moves: &[Option<&Move>]) -> Entries {
+        let first_round: Vec<u32> = (0..input.fighters.len())
+            .map(|i| enters.get(i).copied().unwrap_or(1).max(1 + u32::from(input.fighters[i].surprised)))
+            .collect();
+        let holds = (0..first_round.len()).map(|i| holding(moves, i).is_some() && first_round[i] <= 1).collect();
+        Entries { first_round, holds }
+    }
+
+    fn is_surprised(&self, i: usize) -> bool {
+        self.first_round[i] > 1
+    }
+
+    fn sits_out(&self, i: usize, round: u32) -> bool {
+        self.first_round[i] > round || (round == 1 && self.holds[i])
+    }
+
+    /// The rounds that differ from the standing order: those someone sits out, and round 2 of a hold.
+    fn differing(&self) -> u32 {
+        let last_late = self.first_round.iter().copied().max().unwrap_or(1) - 1;
+        last_late.max(if self.holds.contains(&true) { 2 } else { 0 })
+    }
+}
+
+/// The standing acting order: the rolled order with delays and readied actions placed beside
+/// their anchors, and each combatant's moment and total in it.
+struct Standing {
+    order: Vec<usize>,
+    /// Empty when nobody moved.
+    moment: Vec<Moment>,
+    total: Vec<i32>,
+    /// A wait that would have acted earlier than its own turn, and so changed nothing.
+    void: Vec<bool>,
+}
+
+impl Standing {
+    fn place<'i>(
+        input: &'i InitiativeInput,
+        moves: &[Option<&Move>],
+        rolled: &[i32],
+        dice: &mut dyn Dice,
+        ties: &mut Vec<MomentTie<'i>>,
+    ) -> Standing {
+        let n = input.fighters.len();
+        // The rolled order: highest total first, ties by the tie rule.
+        let everyone: Vec<usize> = (0..n).collect();
+        let base = order_by(&everyone, |i| rolled[i], rolled, TieKind::Initiative, input, dice, ties);
+        if input.moves.is_empty() {
+            return Standing { order: base, moment: Vec::new(), total: rolled.to_vec(), void: vec![false; n] };
+        }
+        let mut position = vec![0usize; n];
+        for (k, &i) in base.iter().enumerate() {
+            position[i] = k;
+        }
+        let mut memo = vec![None; n];
+        let (mut moment, mut total, mut void) = (Vec::with_capacity(n), rolled.to_vec(), vec![false; n]);
+        for i in 0..n {
+            let r = resolve(i, input, moves, &position, rolled, &mut memo, 0);
+            moment.push(r.moment);
+            total[i] = r.total;
+            void[i] = r.void;
+        }
+        // Earlier moments first.
+        let order = order_by(&everyone, |i| Reverse(&moment[i]), &total, TieKind::Moved, input, dice, ties);
+        Standing { order, moment, total, void }
+    }
+}
+
+/// Round 2 with the held actions placed: its order, and each combatant's total in it (none for
+/// a hold that may come at any moment).
+struct RoundTwo {
+    order: Vec<usize>,
+    total: Vec<Option<i32>>,
+}
+
+impl RoundTwo {
+    fn place<'i>(
+        input: &'i InitiativeInput,
+        moves: &[Option<&Move>],
+        holds: &[bool],
+        standing: &Standing,
+        dice: &mut dyn Dice,
+        ties: &mut Vec<MomentTie<'i>>,
+    ) -> RoundTwo {
+        let mut moment = standing.moment.clone();
+        let mut total: Vec<Option<i32>> = standing.total.iter().map(|&t| Some(t)).collect();
+        for i in (0..holds.len()).filter(|&i| holds[i]) {
+            match holding(moves, i).and_then(|m| m.anchor) {
+                Some(anchor) => {
+                    let other = anchor.other();
+                    moment[i] = standing.moment[other].beside(anchor);
+                    total[i] = Some(match anchor {
+                        Anchor::After(_) => standing.total[other] - 1,
+                        Anchor::Before(_) => standing.total[other] + 1,
+                    });
+                }
+                None => {
+                    moment[i] = Moment(vec![-1]);
+                    total[i] = None;
+                }
+            }
+        }
+        let order = round_two(&standing.order, &moment, &total, holds, input, dice, ties);
+        RoundTwo { order, total }
+    }
+}
+
+/// The rounds that differ from the standing order, each with who sits it out and why, then the
+/// standing order from the first round that keeps it.
+fn differing_rounds<'i>(
+    input: &'i InitiativeInput,
+    entries: &Entries,
+    standing: &Standing,
+    second: Option<&RoundTwo>,
+) -> Vec<RoundOrder<'i>> {
+    let turn = |i: usize, total: Option<i32>, held: bool| Turn { name: &input.fighters[i].name, total, held };
+    let differing = entries.differing();
+    let mut rounds = Vec::new();
+    for round in 1..=differing {
+        let (order, totals, held) = match (second, round) {
+            (Some(two), 2) => (&two.order, two.total.clone(), true),
+            _ => (&standing.order, standing.total.iter().map(|&t| Some(t)).collect(), false),
+        };
+        rounds.push(RoundOrder {
+            round,
+            onward: false,
+            order: order
+                .iter()
+                .filter(|&&i| !entries.sits_out(i, round))
+                .map(|&i| turn(i, totals[i], held && entries.holds[i]))
+                .collect(),
+            sits_out: standing
+                .order
+                .iter()
+                .filter(|&&i| entries.sits_out(i, round))
+                .map(|&i| SitOut {
+                    name: &input.fighters[i].name,
+                    reason: match (round, entries.holds[i]) {
+                        (1, true) => SitOutReason::Holds,
+                        (1, false) => SitOutReason::Surprised,
+                        _ => SitOutReason::DramaticFailure,
+                    },
+                })
+                .collect(),
+        });
+    }
+    if differing > 0 {
+        rounds.push(RoundOrder {
+            round: differing + 1,
+            onward: true,
+            order: standing.order.iter().map(|&i| turn(i, Some(standing.total[i]), false)).collect(),
+            sits_out: Vec::new(),
+        });
+    }
+    rounds
+}
+
+/// The standing order as the outcome shows it: each place with its total and what moved it.
+fn places<'i>(
+    input: &'i InitiativeInput,
+    moves: &[Option<&Move>],
+    entries: &Entries,
+    rolled: &[i32],
+    standing: &Standing,
+) -> Vec<Place<'i>> {
+    let name_of = |o: usize| input.fighters[o].name.as_str();
+    standing
+        .order
+        .iter()
+        .map(|&i| {
+            let mv = moves[i];
+            let waiting = |kind: MoveKind| {
+                mv.filter(|m| m.kind == kind).and_then(|m| m.anchor).map(|anchor| Waiting {
+                    after: matches!(anchor, Anchor::After(_)).then(|| name_of(anchor.other())),
+                    before: matches!(anchor, Anchor::Before(_)).then(|| name_of(anchor.other())),
+                    from: rolled[i],
+                    void: standing.void[i],
+                })
+            };
+            Place {
+                name: &input.fighters[i].name,
+                total: standing.total[i],
+                modifier: input.fighters[i].modifier(),
+                enters_round: entries.is_surprised(i).then(|| entries.first_round[i]),
+                delayed: waiting(MoveKind::Delay),
+                ready: waiting(MoveKind::Ready),
+                holds: holding(moves, i).map(|m| Holding {
+                    after: match m.anchor {
+                        Some(Anchor::After(o)) => Some(name_of(o)),
+                        _ => None,
+                    },
+                    before: match m.anchor {
+                        Some(Anchor::Before(o)) => Some(name_of(o)),
+                        _ => None,
+                    },
+                    any_moment: m.anchor.is_none(),
+                    void: !entries.holds[i],
+                }),
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ pub mod initiative_odds;
 pub mod moves;
 #[cfg(test)]
 pub(super) mod odds_check;
+pub mod pool;
 pub mod surprise;
 pub mod text;
 
@@ -338,12 +339,6 @@ fn moves(fighters: &[Fighter], opts: &OrderOpts, beat: Beat) -> Result<Vec<Move>
         ))
         .hint("give --delay, --ready and --hold only to those who wait"));
     }
-    let index = |flag: &str, name: &str| -> Result<usize> {
-        fighters.iter().position(|f| f.name == name).ok_or_else(|| {
-            Error::usage(format!("{flag} names '{}', which is not a combatant", echo(name)))
-                .hint(format!("combatants: {}", listed(fighters)))
-        })
-    };
     let mut moves: Vec<(Move, &str)> = Vec::new();
     let given = [
         (MoveKind::Delay, "--delay", &opts.delay),
@@ -352,112 +347,132 @@ fn moves(fighters: &[Fighter], opts: &OrderOpts, beat: Beat) -> Result<Vec<Move>
     ];
     for (kind, flag, values) in given {
         for text in values {
-            let shape = match kind {
-                MoveKind::Delay => "--delay NAME:after=OTHER, e.g. --delay Mitch:after=Larry".to_string(),
-                MoveKind::Ready => "--ready NAME:before=OTHER, e.g. --ready Mitch:before=Larry".to_string(),
-                MoveKind::Hold => format!("--hold NAME, or --hold NAME:before=OTHER to place it in {beat} 2"),
-            };
-            let fail =
-                |what: String| Error::usage(format!("{flag} '{}': {what}", echo(text))).hint(format!("write {shape}"));
-            let spec = split_spec(text, "name", false).map_err(fail)?;
-            let allowed: &[&str] = match kind {
-                MoveKind::Delay => &["after"],
-                MoveKind::Ready => &["before"],
-                MoveKind::Hold => &["before", "after"],
-            };
-            let mut given = KeyValues::default();
-            for &(key, value) in &spec.keys {
-                match (kind, key) {
-                    (MoveKind::Delay, "before") => {
-                        return Err(Error::usage(format!("{flag} '{}': a delay acts after OTHER", echo(text)))
-                            .hint("an action prepared to fire before OTHER is --ready NAME:before=OTHER"));
-                    }
-                    (MoveKind::Ready, "after") => {
-                        return Err(Error::usage(format!(
-                            "{flag} '{}': a readied action fires before OTHER",
-                            echo(text)
-                        ))
-                        .hint("to act after OTHER, use --delay NAME:after=OTHER"));
-                    }
-                    _ => {}
-                }
-                let Some(def) = MOVE_KEYS.iter().find(|d| d.name == key && allowed.contains(&key)) else {
-                    return Err(fail(format!("unknown key '{}'; allowed: {}", echo(key), allowed.join(", "))));
-                };
-                given.set(def.name, def.check(value).map_err(fail)?);
-            }
-            let place: MoveKeys = given.read().map_err(fail)?;
-            let anchor = match (place.after, place.before) {
-                (Some(_), Some(_)) => return Err(fail("give after=OTHER or before=OTHER, not both".into())),
-                (Some(other), None) => Some(Anchor::After(index(flag, &other)?)),
-                (None, Some(other)) => Some(Anchor::Before(index(flag, &other)?)),
-                (None, None) if kind == MoveKind::Hold => None,
-                (None, None) => {
-                    let key = if kind == MoveKind::Delay { "after" } else { "before" };
-                    return Err(Error::usage(format!("{flag} '{}' needs {key}=OTHER", echo(text)))
-                        .hint(format!("write {shape}")));
-                }
-            };
-            let name = spec.name;
-            let who = index(flag, name)?;
-            if anchor.is_some_and(|a| a.other() == who) {
-                return Err(Error::usage(format!("{flag} '{}': a combatant cannot wait for itself", echo(text)))
-                    .hint("name another combatant as OTHER"));
-            }
-            if let Some((_, first)) = moves.iter().find(|(m, _)| m.who == who) {
-                let what = if *first == flag {
-                    format!("{flag} names '{name}' twice")
-                } else {
-                    format!("'{name}' is in both {first} and {flag}")
-                };
-                return Err(Error::usage(what).hint("each combatant delays, readies or holds once"));
-            }
-            if kind == MoveKind::Hold && fighters[who].surprised {
-                return Err(Error::usage(format!(
-                    "{flag} '{}': {name} is surprised and has no first-{beat} action to give up",
-                    echo(text)
-                ))
-                .hint(format!("a surprised combatant enters in {beat} 2 anyway")));
-            }
-            moves.push((Move { who, kind, anchor }, flag));
+            let m = read_move(fighters, kind, flag, text, beat)?;
+            check_once(fighters, &moves, m, flag, text, beat)?;
+            moves.push((m, flag));
         }
     }
     let moves: Vec<Move> = moves.into_iter().map(|(m, _)| m).collect();
     for m in &moves {
-        let Some(anchor) = m.anchor else { continue };
-        let other = moves.iter().find(|o| o.who == anchor.other());
-        // A held action is placed beside someone's standing place, so it needs someone who keeps one.
-        if m.kind == MoveKind::Hold && other.is_some_and(|o| o.kind == MoveKind::Hold) {
-            return Err(Error::usage(format!(
-                "--hold '{}' is placed beside {}, who holds too",
-                fighters[m.who].name,
-                fighters[anchor.other()].name
-            ))
-            .hint(format!("place a held action beside a combatant who acts in {beat} 2 at its own place")));
-        }
-        // Waits that come back round to themselves have no moment to act on.
-        if m.kind != MoveKind::Hold {
-            let mut circle = vec![m.who];
-            let mut at = anchor.other();
-            while at != m.who && circle.len() <= moves.len() {
-                circle.push(at);
-                match moves.iter().find(|o| o.who == at && o.kind != MoveKind::Hold).and_then(|o| o.anchor) {
-                    Some(next) => at = next.other(),
-                    None => break,
-                }
-            }
-            if at == m.who {
-                circle.push(m.who);
-                let names: Vec<&str> = circle.iter().map(|&i| fighters[i].name.as_str()).collect();
-                return Err(Error::usage(format!(
-                    "--delay and --ready go round in a circle: {}",
-                    names.join(" waits for ")
-                ))
-                .hint("someone in the circle has to act at its own place"));
-            }
-        }
+        check_anchor(fighters, &moves, m, beat)?;
     }
     Ok(moves)
+}
+
+/// The combatant a move's flag names.
+fn combatant_index(fighters: &[Fighter], flag: &str, name: &str) -> Result<usize> {
+    fighters.iter().position(|f| f.name == name).ok_or_else(|| {
+        Error::usage(format!("{flag} names '{}', which is not a combatant", echo(name)))
+            .hint(format!("combatants: {}", listed(fighters)))
+    })
+}
+
+/// One `--delay`, `--ready` or `--hold` value: who moves, and beside whom.
+fn read_move(fighters: &[Fighter], kind: MoveKind, flag: &str, text: &str, beat: &str) -> Result<Move> {
+    let shape = match kind {
+        MoveKind::Delay => "--delay NAME:after=OTHER, e.g. --delay Mitch:after=Larry".to_string(),
+        MoveKind::Ready => "--ready NAME:before=OTHER, e.g. --ready Mitch:before=Larry".to_string(),
+        MoveKind::Hold => format!("--hold NAME, or --hold NAME:before=OTHER to place it in {beat} 2"),
+    };
+    let fail = |what: String| Error::usage(format!("{flag} '{}': {what}", echo(text))).hint(format!("write {shape}"));
+    let spec = split_spec(text, "name", false).map_err(fail)?;
+    let allowed: &[&str] = match kind {
+        MoveKind::Delay => &["after"],
+        MoveKind::Ready => &["before"],
+        MoveKind::Hold => &["before", "after"],
+    };
+    let mut given = KeyValues::default();
+    for &(key, value) in &spec.keys {
+        match (kind, key) {
+            (MoveKind::Delay, "before") => {
+                return Err(Error::usage(format!("{flag} '{}': a delay acts after OTHER", echo(text)))
+                    .hint("an action prepared to fire before OTHER is --ready NAME:before=OTHER"));
+            }
+            (MoveKind::Ready, "after") => {
+                return Err(Error::usage(format!("{flag} '{}': a readied action fires before OTHER", echo(text)))
+                    .hint("to act after OTHER, use --delay NAME:after=OTHER"));
+            }
+            _ => {}
+        }
+        let Some(def) = MOVE_KEYS.iter().find(|d| d.name == key && allowed.contains(&key)) else {
+            return Err(fail(format!("unknown key '{}'; allowed: {}", echo(key), allowed.join(", "))));
+        };
+        given.set(def.name, def.check(value).map_err(fail)?);
+    }
+    let place: MoveKeys = given.read().map_err(fail)?;
+    let anchor = match (place.after, place.before) {
+        (Some(_), Some(_)) => return Err(fail("give after=OTHER or before=OTHER, not both".into())),
+        (Some(other), None) => Some(Anchor::After(combatant_index(fighters, flag, &other)?)),
+        (None, Some(other)) => Some(Anchor::Before(combatant_index(fighters, flag, &other)?)),
+        (None, None) if kind == MoveKind::Hold => None,
+        (None, None) => {
+            let key = if kind == MoveKind::Delay { "after" } else { "before" };
+            return Err(
+                Error::usage(format!("{flag} '{}' needs {key}=OTHER", echo(text))).hint(format!("write {shape}"))
+            );
+        }
+    };
+    let who = combatant_index(fighters, flag, spec.name)?;
+    if anchor.is_some_and(|a| a.other() == who) {
+        return Err(Error::usage(format!("{flag} '{}': a combatant cannot wait for itself", echo(text)))
+            .hint("name another combatant as OTHER"));
+    }
+    Ok(Move { who, kind, anchor })
+}
+
+/// Each combatant moves once, and a surprised one has no first action to hold.
+fn check_once(fighters: &[Fighter], moves: &[(Move, &str)], m: Move, flag: &str, text: &str, beat: &str) -> Result<()> {
+    let name = &fighters[m.who].name;
+    if let Some((_, first)) = moves.iter().find(|(o, _)| o.who == m.who) {
+        let what = if *first == flag {
+            format!("{flag} names '{name}' twice")
+        } else {
+            format!("'{name}' is in both {first} and {flag}")
+        };
+        return Err(Error::usage(what).hint("each combatant delays, readies or holds once"));
+    }
+    if m.kind == MoveKind::Hold && fighters[m.who].surprised {
+        return Err(Error::usage(format!(
+            "{flag} '{}': {name} is surprised and has no first-{beat} action to give up",
+            echo(text)
+        ))
+        .hint(format!("a surprised combatant enters in {beat} 2 anyway")));
+    }
+    Ok(())
+}
+
+/// A move's anchor has a moment to act on: a held action sits beside someone who keeps a
+/// standing place, and waits never come back round to themselves.
+fn check_anchor(fighters: &[Fighter], moves: &[Move], m: &Move, beat: &str) -> Result<()> {
+    let Some(anchor) = m.anchor else { return Ok(()) };
+    let other = moves.iter().find(|o| o.who == anchor.other());
+    if m.kind == MoveKind::Hold && other.is_some_and(|o| o.kind == MoveKind::Hold) {
+        return Err(Error::usage(format!(
+            "--hold '{}' is placed beside {}, who holds too",
+            fighters[m.who].name,
+            fighters[anchor.other()].name
+        ))
+        .hint(format!("place a held action beside a combatant who acts in {beat} 2 at its own place")));
+    }
+    if m.kind == MoveKind::Hold {
+        return Ok(());
+    }
+    let mut circle = vec![m.who];
+    let mut at = anchor.other();
+    while at != m.who && circle.len() <= moves.len() {
+        circle.push(at);
+        match moves.iter().find(|o| o.who == at && o.kind != MoveKind::Hold).and_then(|o| o.anchor) {
+            Some(next) => at = next.other(),
+            None => break,
+        }
+    }
+    if at == m.who {
+        circle.push(m.who);
+        let names: Vec<&str> = circle.iter().map(|&i| fighters[i].name.as_str()).collect();
+        return Err(Error::usage(format!("--delay and --ready go round in a circle: {}", names.join(" waits for ")))
+            .hint("someone in the circle has to act at its own place"));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -1,9 +1,10 @@
 //! Surprise (seed 003): a Wits + Composure pool for each combatant, its grade, and the round it
 //! enters the fight; with the odds of who is caught, side by side.
 
+use super::pool::{Pool, PoolDice, pool_outcomes};
 use super::{budgets::*, initiative_odds::*};
-use crate::dice::{Dice, Pool};
-use crate::odds::{Dist, Fallback, Method, Odds, dist_of, pool_outcomes, simulate};
+use crate::dice::Dice;
+use crate::odds::{Dist, Fallback, Method, Odds, dist_of, simulate};
 use crate::outcome::is_zero;
 use crate::prob::Prob;
 use crate::render::Report;
@@ -473,9 +474,10 @@ impl Surprise for SurpriseInput {
 
 #[cfg(test)]
 mod tests {
+    use super::super::pool::pool_distribution;
     use super::*;
     use crate::dice::SeededDice;
-    use crate::odds::{enumerate, pool_distribution};
+    use crate::odds::enumerate;
     use crate::rulesets::wod::fixtures::*;
     use crate::rulesets::wod::initiative::*;
 

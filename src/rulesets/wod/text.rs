@@ -1,5 +1,6 @@
 //! Text for the wod procedures.
 
+use super::pool::pool_text;
 use super::{encounter::*, initiative::*, surprise::*};
 use crate::outcome::join;
 use crate::render::ties::tie_line;
@@ -16,7 +17,7 @@ pub fn check_text(check: &Check, p: &Palette) -> String {
     if check.pool.chance {
         let _ = write!(text, " = {}", check.pool.size);
     }
-    let _ = write!(text, ": {}", p.pool(&check.pool));
+    let _ = write!(text, ": {}", pool_text(p, &check.pool));
     text
 }
 

@@ -105,6 +105,30 @@ pub fn setup<L>(
     terrains: &'static [Sighting],
     lineup: impl FnOnce() -> Result<L>,
 ) -> Result<Chase<L>> {
+    let (members, rounds) = check_cast(rules, &sides, &lines, fleeing, args)?;
+    let start = start_of(rules, args, terrains)?;
+    let table = match args.complications {
+        Some(cli::Complications::Urban) => Some(Table::of(edition, Setting::Urban)),
+        Some(cli::Complications::Wilderness) => Some(Table::of(edition, Setting::Wilderness)),
+        Some(cli::Complications::None) | None => None,
+    };
+    let cover = args.cover.map(|c| match c {
+        cli::Cover::Many => Cover::Many,
+        cli::Cover::Few => Cover::Few,
+    });
+    let lineup = lineup()?;
+    let (participants, by_line) = participants(&lines, fleeing, members);
+    Ok(Chase { edition, sides, participants, lines: by_line, lineup, start, sight: args.sight, cover, table, rounds })
+}
+
+/// Someone flees and someone gives chase, within the limits: the participants and the rounds.
+fn check_cast(
+    rules: &str,
+    sides: &[String],
+    lines: &[Line],
+    fleeing: usize,
+    args: &cli::PursueArgs,
+) -> Result<(usize, u32)> {
     let example = format!("e.g. fray -r {rules} pursue --gap 30 Rogue:speed=35 Guard:count=2,side=monsters");
     if lines.is_empty() {
         return Err(Error::usage(format!("{rules} pursue needs combatants: the quarry and its pursuers")).hint(example));
@@ -133,7 +157,12 @@ pub fn setup<L>(
         ))
         .hint(format!("at most --rounds {}", (MAX_TURNS / members as u64).max(1))));
     }
-    let start = match &args.travel_terrain {
+    Ok((members, rounds))
+}
+
+/// The starting gap: rolled for `--travel-terrain`, else `--gap`.
+fn start_of(rules: &str, args: &cli::PursueArgs, terrains: &'static [Sighting]) -> Result<Start> {
+    Ok(match &args.travel_terrain {
         Some(word) => {
             let row = Sighting::find(terrains, word).ok_or_else(|| {
                 Error::usage(format!("unknown terrain '{}'", crate::cast::echo(word)))
@@ -142,20 +171,14 @@ pub fn setup<L>(
             Start::Rolled(DistanceInput { noticed: Noticed::Seen(row) })
         }
         None => Start::Gap(args.gap.unwrap_or(DEFAULT_GAP)),
-    };
-    let table = match args.complications {
-        Some(cli::Complications::Urban) => Some(Table::of(edition, Setting::Urban)),
-        Some(cli::Complications::Wilderness) => Some(Table::of(edition, Setting::Wilderness)),
-        Some(cli::Complications::None) | None => None,
-    };
-    let cover = args.cover.map(|c| match c {
-        cli::Cover::Many => Cover::Many,
-        cli::Cover::Few => Cover::Few,
-    });
-    let lineup = lineup()?;
+    })
+}
+
+/// Every member of every line as a participant, and each line's members by index.
+fn participants(lines: &[Line], fleeing: usize, members: usize) -> (Vec<Participant>, Vec<Vec<usize>>) {
     let mut participants = Vec::with_capacity(members);
     let mut by_line = Vec::with_capacity(lines.len());
-    for line in &lines {
+    for line in lines {
         let mut these = Vec::new();
         for name in crate::cast::member_names(&line.name, line.count) {
             these.push(participants.len());
@@ -176,5 +199,5 @@ pub fn setup<L>(
         }
         by_line.push(these);
     }
-    Ok(Chase { edition, sides, participants, lines: by_line, lineup, start, sight: args.sight, cover, table, rounds })
+    (participants, by_line)
 }

@@ -3,7 +3,7 @@
 
 use super::tables::{URBAN_2014, URBAN_2024, WILDERNESS_2014, WILDERNESS_2024};
 use super::*;
-use crate::dice::{Pool, RollOff};
+use crate::dice::{Draw, RollOff};
 use crate::odds::{brute, enumerate};
 use std::collections::VecDeque;
 
@@ -32,7 +32,7 @@ impl Dice for Script {
         RollOff { sides, rounds: Vec::new(), order: (0..contenders).collect() }
     }
 
-    fn pool(&mut self, _: i32) -> Pool {
+    fn draw(&mut self, _: &mut dyn Draw) {
         unreachable!("a chase rolls no pools")
     }
 }
@@ -49,7 +49,7 @@ impl Dice for Always {
         RollOff { sides, rounds: Vec::new(), order: (0..contenders).collect() }
     }
 
-    fn pool(&mut self, _: i32) -> Pool {
+    fn draw(&mut self, _: &mut dyn Draw) {
         unreachable!("a chase rolls no pools")
     }
 }

@@ -216,6 +216,25 @@ impl<I: Serialize + OrderLines> Report for ChaseOutcome<'_, I> {
         let mut lines = Vec::new();
         lines.push(p.paint(p.title, "initiative").to_string());
         lines.extend(self.initiative.lines(p).into_iter().map(|l| format!("  {l}")));
+        self.setting_lines(p, &mut lines);
+        self.participant_lines(p, &mut lines);
+        for round in &self.rounds {
+            self.round_lines(round, p, &mut lines);
+        }
+        self.ending_lines(p, &mut lines);
+        block(out, p, &lines);
+    }
+
+    /// The outcome and its round: `caught 3`.
+    fn headline(&self, out: &mut String) {
+        let _ = write!(out, "{} {}", self.outcome.word(), self.round);
+    }
+}
+
+impl<I> ChaseOutcome<'_, I> {
+    /// Where the chase starts, whether the quarry can get out of sight, the cover and the
+    /// complications table: two lines at most, each short enough for a narrow terminal.
+    fn setting_lines(&self, p: &Palette, lines: &mut Vec<String>) {
         let start = match &self.start {
             Some(d) => format!(
                 "start {} × {} ft = {} apart  {}",
@@ -240,12 +259,15 @@ impl<I: Serialize + OrderLines> Report for ChaseOutcome<'_, I> {
         if let Some(table) = self.table {
             setting.push(format!("{} complications (d{}: 1–{})", table.setting.word(), table.die, table.entries.len()));
         }
-        // Two lines at most, each short enough for a narrow terminal.
         let more = setting.split_off(2);
         lines.push(setting.join(" · "));
         if !more.is_empty() {
             lines.push(more.join(" · "));
         }
+    }
+
+    /// Who flees and who gives chase, with each one's Speed and free Dashes.
+    fn participant_lines(&self, p: &Palette, lines: &mut Vec<String>) {
         let w = width(self.participants.iter().map(|e| e.name));
         for e in &self.participants {
             let mut line = String::new();
@@ -255,33 +277,38 @@ impl<I: Serialize + OrderLines> Report for ChaseOutcome<'_, I> {
                 write!(line, "  {} ({})  Speed {} ft  {} {free}", role_word(e.role), e.side, e.speed, e.free_dashes);
             lines.push(line);
         }
+    }
+
+    /// One round: every turn, every roll to slip away, and how far ahead each quarry still is.
+    fn round_lines(&self, round: &RoundRecord, p: &Palette, lines: &mut Vec<String>) {
         let free_of = |name: &str| self.participants.iter().find(|e| e.name == name).map_or(0, |e| e.free_dashes);
-        for round in &self.rounds {
-            lines.push(p.paint(p.title, format_args!("round {}", round.round)).to_string());
-            let rw = width(round.turns.iter().map(|t| t.name));
-            for turn in &round.turns {
-                lines.extend(turn_lines(turn, rw, free_of(turn.name), p).into_iter().map(|l| format!("  {l}")));
-            }
-            for e in &round.escape {
-                let verdict = if e.escaped {
-                    p.good(format_args!("> {}: slips away", e.against)).to_string()
-                } else {
-                    p.bad(format_args!("≤ {}: still seen", e.against)).to_string()
-                };
-                lines.push(format!(
-                    "  {} is {} ft ahead, out of sight: Stealth against passive Perception {}",
-                    p.name(e.name),
-                    e.distance,
-                    e.against
-                ));
-                lines.push(format!("    {} {verdict}", d20_text(&e.d20, p)));
-            }
-            for g in round.gaps.iter().filter(|g| !round.escape.iter().any(|e| e.name == g.name)) {
-                let seen = if self.sight.is_some() { ": in sight" } else { "" };
-                lines
-                    .push(p.dim(format_args!("  {} {} ft ahead of the lead pursuer{seen}", g.name, g.gap)).to_string());
-            }
+        lines.push(p.paint(p.title, format_args!("round {}", round.round)).to_string());
+        let rw = width(round.turns.iter().map(|t| t.name));
+        for turn in &round.turns {
+            lines.extend(turn_lines(turn, rw, free_of(turn.name), p).into_iter().map(|l| format!("  {l}")));
         }
+        for e in &round.escape {
+            let verdict = if e.escaped {
+                p.good(format_args!("> {}: slips away", e.against)).to_string()
+            } else {
+                p.bad(format_args!("≤ {}: still seen", e.against)).to_string()
+            };
+            lines.push(format!(
+                "  {} is {} ft ahead, out of sight: Stealth against passive Perception {}",
+                p.name(e.name),
+                e.distance,
+                e.against
+            ));
+            lines.push(format!("    {} {verdict}", d20_text(&e.d20, p)));
+        }
+        for g in round.gaps.iter().filter(|g| !round.escape.iter().any(|e| e.name == g.name)) {
+            let seen = if self.sight.is_some() { ": in sight" } else { "" };
+            lines.push(p.dim(format_args!("  {} {} ft ahead of the lead pursuer{seen}", g.name, g.gap)).to_string());
+        }
+    }
+
+    /// How the chase ended, and with several quarry, each one's fate.
+    fn ending_lines(&self, p: &Palette, lines: &mut Vec<String>) {
         let label = end_label(self.outcome, self.round);
         let verdict = match self.outcome {
             ChaseEnd::Caught if self.round == 0 => p.bad(format_args!("{label}: no gap to run")).to_string(),
@@ -310,11 +337,5 @@ impl<I: Serialize + OrderLines> Report for ChaseOutcome<'_, I> {
                 .collect();
             lines.push(p.dim(fates.join("; ")).to_string());
         }
-        block(out, p, &lines);
-    }
-
-    /// The outcome and its round: `caught 3`.
-    fn headline(&self, out: &mut String) {
-        let _ = write!(out, "{} {}", self.outcome.word(), self.round);
     }
 }

@@ -1,13 +1,13 @@
-//! Chronicles of Darkness, 2nd edition: surprise as a contested roll, each unready character's
-//! Wits + Composure against the ambusher's Dexterity + Stealth; then initiative, ties and
-//! delayed actions as in the World of Darkness, whose pools and initiative these rules call.
+//! cofd's surprise (CofD 2e p. 89): each unready character's Wits + Composure contested by the
+//! ambusher's Dexterity + Stealth, rolled through wod's pools, and its odds.
 
-use crate::dice::{Dice, Pool};
-use crate::odds::{Dist, Fallback, Method, Odds, PoolCounts, pool_cap};
+use crate::dice::Dice;
+use crate::odds::{Dist, Fallback, Method, Odds};
 use crate::outcome::{is_zero, join};
 use crate::prob::Prob;
+use crate::rulesets::wod::pool::{Pool, PoolCounts, PoolDice, pool_cap};
 use crate::rulesets::wod::{
-    self as wod, Acts, Branches, Check, Roller, Stance, Surprise, Surprised, check, dice_words, group_part, pool_paths,
+    Acts, Branches, Check, Roller, Stance, Surprise, Surprised, check, dice_words, group_part, pool_paths,
     roller_groups,
 };
 use num_bigint::BigUint;
@@ -16,9 +16,6 @@ use serde_json::json;
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 use std::ops::Not;
-
-// ------------------------------------------------------------------------------------------
-// Surprise
 
 /// An ambusher's Dexterity + Stealth.
 #[derive(Clone, Debug, Serialize)]
@@ -326,13 +323,6 @@ impl Surprise for SurpriseInput {
         pool_paths(rollers.flat_map(|r| [r.pool_size(), ambush]))
     }
 }
-
-// ------------------------------------------------------------------------------------------
-// Encounter
-
-/// A cofd encounter (CofD 2e p. 89): the contested surprise, then wod's initiative in turns,
-/// the surprised acting from turn 2.
-pub type EncounterInput = wod::EncounterInput<SurpriseInput>;
 
 #[cfg(test)]
 mod tests {
