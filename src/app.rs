@@ -123,6 +123,7 @@ fn parse_and_run(args: &[OsString], env: &mut Env) -> Result<()> {
         Command::Completions { shell } => Ok(env.stdout.write_all(&crate::packaging::completion(*shell))?),
         Command::Man { dir } => write_man(dir),
         Command::Roll(args) => crate::dice::expr::run::run(args, &Settings::new(&cli.global, env)?, env),
+        Command::Table(args) => crate::table::run::run(args, &Settings::new(&cli.global, env)?, env),
         _ => run(&cli, &crate::cli::given_flags(&command, &matches), env),
     }
 }
@@ -239,6 +240,39 @@ pub fn run(cli: &Cli, given: &[String], env: &mut Env) -> Result<()> {
     if settings.odds && settings.repeat.is_some() {
         return Err(Error::usage("--odds does not roll, so --repeat has nothing to repeat").hint("drop one of them"));
     }
+    // `encounter --table FILE`: the table is rolled first, and what it brings joins the cast.
+    let mut table_step = None;
+    let with_table;
+    let cast_opts = match (&cli.command, cast_opts) {
+        (Command::Encounter(args), Some(opts)) if args.table.is_some() => {
+            if settings.odds {
+                return Err(Error::usage("--odds of an encounter does not roll its --table").hint(
+                    "give the table's odds with fray table --odds FILE, and the encounter's with the creatures given",
+                ));
+            }
+            let path = args.table.as_deref().unwrap_or(Path::new("-"));
+            if path.as_os_str() == "-" && opts.roster.as_deref().is_some_and(|r| r.as_os_str() == "-") {
+                return Err(
+                    Error::usage("--table and --roster both read standard input").hint("give one of them a file")
+                );
+            }
+            let (text, name) = crate::table::read_file_text(path, &mut *env.stdin)?;
+            let file = crate::table::load(&text, &name, &rules.keys)?;
+            let color = (settings.quiet || settings.format == Format::Text) && env.color(settings.color);
+            let (combatant, step) = crate::table::encounter_step(&file, settings.seed, &Palette::new(color))?;
+            table_step = Some(step);
+            let mut combatants = opts.combatants.clone();
+            combatants.push(combatant);
+            with_table = crate::cli::Cast {
+                combatants,
+                sides: opts.sides.clone(),
+                roster: opts.roster.clone(),
+                roster_example: opts.roster_example,
+            };
+            Some(&with_table)
+        }
+        (_, opts) => opts,
+    };
     let cast = match cast_opts {
         Some(opts) => {
             // A group's number may be dice (`Goblin*2d4`): rolled once, shown on standard error.
@@ -273,6 +307,9 @@ pub fn run(cli: &Cli, given: &[String], env: &mut Env) -> Result<()> {
         seed: settings.seed,
     };
     let mut runner = Runner::new(&mut *env.stdout, &mut *env.stderr, style, rules.id, procedure.name());
+    if let Some(step) = table_step {
+        runner.before(step);
+    }
     rules.run(&cli.command, cast, &mut runner)?;
     env.stdout.flush()?;
     Ok(())

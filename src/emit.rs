@@ -54,6 +54,18 @@ pub struct Runner<'a> {
     /// The ruleset's id and the command's name, as every document and title gives them.
     rules: &'static str,
     procedure: &'static str,
+    /// Steps run before the rule (an encounter table's roll), shown ahead of its outcome.
+    before: Vec<Before>,
+}
+
+/// A step run before a rule, shown ahead of its outcome: under `key` in YAML/JSON, as a step
+/// named `key` in text, and as `key=quiet` first on the `-q` line.
+pub struct Before {
+    pub key: &'static str,
+    pub data: serde_json::Value,
+    /// Its text, a step's lines (already styled).
+    pub lines: Vec<String>,
+    pub quiet: String,
 }
 
 /// The header every YAML and JSON document carries, followed by the result's own fields.
@@ -65,6 +77,8 @@ struct Doc<'a, T: Serialize> {
     version: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     n: Option<u64>,
+    #[serde(flatten)]
+    before: &'a serde_json::Map<String, serde_json::Value>,
     #[serde(flatten)]
     result: &'a T,
 }
@@ -92,6 +106,7 @@ struct Header {
     format: Format,
     /// Part of a `--repeat` stream: numbered, and `---`-separated in YAML.
     streamed: bool,
+    before: serde_json::Map<String, serde_json::Value>,
 }
 
 impl Header {
@@ -104,6 +119,7 @@ impl Header {
             seed: self.seed,
             version: VERSION,
             n: self.streamed.then_some(n),
+            before: &self.before,
             result,
         };
         match self.format {
@@ -134,7 +150,27 @@ impl<'a> Runner<'a> {
         procedure: &'static str,
     ) -> Runner<'a> {
         let Style { palette, format, quiet, show_seed, seed_footer, repeat, odds, seed } = style;
-        Runner { out, err, palette, format, quiet, show_seed, seed_footer, repeat, odds, seed, rules, procedure }
+        let before = Vec::new();
+        Runner {
+            out,
+            err,
+            palette,
+            format,
+            quiet,
+            show_seed,
+            seed_footer,
+            repeat,
+            odds,
+            seed,
+            rules,
+            procedure,
+            before,
+        }
+    }
+
+    /// Shows `step` ahead of every outcome.
+    pub fn before(&mut self, step: Before) {
+        self.before.push(step);
     }
 
     pub fn run<R: Rule>(&mut self, rule: &R) -> Result<()> {
@@ -179,6 +215,7 @@ impl<'a> Runner<'a> {
             seed: self.seed,
             format: self.format,
             streamed: self.repeat.is_some(),
+            before: self.before.iter().map(|b| (b.key.to_string(), b.data.clone())).collect(),
         }
     }
 
@@ -200,6 +237,10 @@ impl<'a> Runner<'a> {
 
     fn text<T: Report>(&self, outcome: &T, index: Option<u64>, out: &mut String) {
         if self.quiet {
+            for step in &self.before {
+                render::quiet_field(out, step.key, &step.quiet);
+                out.push(' ');
+            }
             outcome.headline(out);
             out.push('\n');
             return;
@@ -208,6 +249,9 @@ impl<'a> Runner<'a> {
             out.push('\n');
         }
         self.title(out, index, None);
+        for step in &self.before {
+            render::before_step(out, &self.palette, step.key, &step.lines);
+        }
         outcome.text(&self.palette, out);
     }
 

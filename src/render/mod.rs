@@ -321,6 +321,22 @@ pub fn step(out: &mut String, p: &Palette, number: usize, label: &str, lines: &[
     }
 }
 
+/// Writes a step run before the numbered ones (an encounter table's roll), its label where
+/// theirs stand.
+pub fn before_step(out: &mut String, p: &Palette, label: &str, lines: &[String]) {
+    const LABEL: usize = 13;
+    for (i, line) in lines.iter().enumerate() {
+        out.push_str("  ");
+        if i == 0 {
+            pad(out, p.paint(p.title, format_args!("  {label}")), LABEL);
+        } else {
+            out.push_str(&" ".repeat(LABEL));
+        }
+        out.push(' ');
+        wrap::push_wrapped(out, LABEL + 3, line, p.width);
+    }
+}
+
 /// The columns the widest of `names` takes.
 pub fn width<'a>(names: impl IntoIterator<Item = &'a str>) -> usize {
     names.into_iter().map(width_of).max().unwrap_or(0)

@@ -158,7 +158,7 @@ impl Procedure {
             Command::Reaction(_) => Procedure::Reaction,
             Command::Pursue(_) => Procedure::Pursue,
             Command::Encounter(_) => Procedure::Encounter,
-            Command::Roll(_) | Command::Completions { .. } | Command::Man { .. } => return None,
+            Command::Roll(_) | Command::Table(_) | Command::Completions { .. } | Command::Man { .. } => return None,
         })
     }
 }
@@ -245,7 +245,7 @@ impl Ruleset {
             Command::Reaction(a) => go(&p.reaction, a, cast, runner),
             Command::Pursue(a) => go(&p.pursue, a, cast, runner),
             Command::Encounter(a) => go(&p.encounter, a, cast, runner),
-            Command::Roll(_) | Command::Completions { .. } | Command::Man { .. } => {
+            Command::Roll(_) | Command::Table(_) | Command::Completions { .. } | Command::Man { .. } => {
                 Err(Error::usage("not a game command"))
             }
         }
@@ -360,8 +360,9 @@ impl Ruleset {
     }
 }
 
-/// Flags every command with a cast accepts.
-const CAST_FLAGS: &[&str] = &["--side", "--roster", "--roster-example", "COMBATANT"];
+/// Flags every command with a cast accepts (`--table`, declared by the encounter alone, adds
+/// the creatures an encounter table brings).
+const CAST_FLAGS: &[&str] = &["--side", "--roster", "--roster-example", "COMBATANT", "--table"];
 
 /// The cast options of a command, if it has any.
 pub fn cast_of(command: &Command) -> Option<&cli::Cast> {
