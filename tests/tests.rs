@@ -19,6 +19,7 @@ mod quiet;
 mod readme;
 mod roll;
 mod shell;
+mod table;
 mod terminal;
 mod width;
 mod wod;

@@ -193,7 +193,7 @@ fn read_table(
     for (key, value) in pairs {
         match key.text() {
             Some("die") => die = Some(value),
-            Some("rows") => rows = Some(value),
+            Some("rows") => rows = Some((key, value)),
             other => {
                 return Err(at(
                     key.at,
@@ -204,7 +204,7 @@ fn read_table(
         }
     }
     let die = die.ok_or_else(|| at(body.at, format!("table '{name}' has no 'die'"), "give it one, e.g. die: 1d8"))?;
-    let rows = rows.ok_or_else(|| at(body.at, format!("table '{name}' has no 'rows'"), SHAPE))?;
+    let (rows_key, rows) = rows.ok_or_else(|| at(body.at, format!("table '{name}' has no 'rows'"), SHAPE))?;
     let (die_text, die_expr) = dice(die, "the die")?;
     let exact = expr::odds::exact(&die_expr, &mut Fuel::new()).map_err(|_| {
         at(die.at, format!("the die '{}' has too many results to work out", echo(&die_text)), "use a smaller die")
@@ -268,9 +268,10 @@ fn read_table(
         .filter(|v| !read.iter().any(|(r, _)| (r.low..=r.high).contains(v)))
         .collect();
     if !missing.is_empty() {
+        let verb = if missing.len() == 1 { "falls" } else { "fall" };
         return Err(at(
-            rows.at,
-            format!("table '{name}': {} of {die_text} fall in no row", results_text(&missing)),
+            rows_key.at,
+            format!("table '{name}': {} of {die_text} {verb} in no row", results_text(&missing)),
             "give every result the die can give a row",
         ));
     }
@@ -550,4 +551,43 @@ pub fn encounter_step(
     lines.push(format!("→ {} {} join {}", p.total(a.count), p.name(&a.name), a.side));
     let quiet = if a.count == 1 { a.name.clone() } else { format!("{}*{}", a.name, a.count) };
     Ok((inline, crate::emit::Before { key: "table", data, lines, quiet }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(text: &str) -> Node {
+        Node { at: Mark { line: 1, column: 1 }, kind: Kind::Scalar { text: text.to_string(), quoted: false } }
+    }
+
+    #[test]
+    fn row_ranges_take_signs_and_either_dash() {
+        let read = |t: &str| range(&key(t)).map_err(|At(_, what, _)| what);
+        assert_eq!(read("4"), Ok((4, 4)));
+        assert_eq!(read("1-3"), Ok((1, 3)));
+        assert_eq!(read("1–3"), Ok((1, 3)));
+        assert_eq!(read("-4--2"), Ok((-4, -2)));
+        assert_eq!(read("-1-1"), Ok((-1, 1)));
+        assert_eq!(read(" 2 - 5 "), Ok((2, 5)));
+        assert!(read("3-1").unwrap_err().contains("runs backwards"));
+        assert!(read("1-").is_err() && read("a-b").is_err() && read("").is_err());
+        assert!(read("99999999999999999999").is_err());
+    }
+
+    #[test]
+    fn missing_results_are_listed_as_runs() {
+        assert_eq!(results_text(&[4]), "result 4");
+        assert_eq!(results_text(&[1, 2, 3, 7, 9, 10]), "results 1-3, 7, 9-10");
+    }
+
+    #[test]
+    fn fate_dice_tables_cover_negative_results() {
+        let keys = crate::rulesets::ose::RULESET.keys;
+        let text = "f:\n  die: 4dF\n  rows:\n    -4--1: {name: Orc}\n    0: {name: Elf}\n    1-4: {name: Dwarf}\n";
+        let file = load(text, "f.yaml", &keys).unwrap();
+        assert_eq!(file.tables[0].rows.len(), 3);
+        let err = load(&text.replace("    0: {name: Elf}\n", ""), "f.yaml", &keys).unwrap_err().to_string();
+        assert!(err.starts_with("f.yaml:3:3: table 'f': result 0 of 4dF falls in no row"), "{err}");
+    }
 }
