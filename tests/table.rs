@@ -442,3 +442,27 @@ fn a_quiet_combatant_of_one_is_taken_by_the_other_commands() {
     let monsters = doc["sides"].as_array().unwrap().iter().find(|s| s["name"] == "monsters").unwrap().clone();
     assert_eq!(monsters["members"], serde_json::json!(["Ogre"]));
 }
+
+#[test]
+fn the_readme_s_table_examples_print_what_it_shows() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let section = readme.split("\n## Encounter tables\n").nth(1).unwrap().split("\n## ").next().unwrap();
+    let example = stdout(&["table", "--example"]);
+    let mut checked = 0;
+    for block in section.split("```console\n").skip(1) {
+        let block = block.split("```").next().unwrap();
+        let (command, shown) = block.split_once('\n').unwrap();
+        let args = command.strip_prefix("$ fray table --example | fray ").expect("a table example reads the example");
+        let args: Vec<&str> = args.split(' ').collect();
+        let out = fray().args(&args).write_stdin(example.clone()).output().unwrap();
+        assert!(out.status.success());
+        let out = String::from_utf8(out.stdout).unwrap();
+        // A shortened example ends with `…`: the lines above it are compared.
+        match shown.strip_suffix("  …\n") {
+            Some(head) => assert!(out.starts_with(head), "{command}:\n{out}"),
+            None => assert_eq!(out, shown, "{command}"),
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 3);
+}
