@@ -179,7 +179,7 @@ pub enum Command {
     Roll(RollArgs),
 
     /// Roll on an encounter table kept in YAML: what appears, and how many
-    #[command(long_about = TABLE_ABOUT, after_help = TABLE_EXAMPLES, after_long_help = format!("{TABLE_EXAMPLES}\n\n{ENV_HELP}"), args_override_self = true)]
+    #[command(long_about = format!("{TABLE_ABOUT}\n\n{TABLE_FORMAT}"), after_help = TABLE_EXAMPLES, after_long_help = format!("{TABLE_EXAMPLES}\n\n{ENV_HELP}"), args_override_self = true)]
     Table(TableArgs),
 
     /// Print the completion script for a shell
@@ -263,6 +263,19 @@ row points at, to a creature and its number appearing, every die shown. The crea
 a combatant the other commands take (-q prints it alone); fray encounter --table FILE plays the \
 encounter with it. --odds gives each row's and each creature's exact chance, and the chance of \
 each number appearing. The combatant keys a row takes are those of the ruleset (-r).";
+
+pub const TABLE_FORMAT: &str = "\
+The file (fray table --example prints one):
+
+A mapping of tables by name; the first is rolled. Each table has die: DICE (any expression of \
+fray roll whose results can be listed) and rows: a mapping from a result (4) or a range of results \
+(1-3) to a row, the rows covering every result of the die once.
+
+A row is {name: NAME, number: DICE, KEY: VALUE...}: a creature, its number appearing (default 1) \
+and the ruleset's combatant keys (side: NAME places it; default monsters); or {table: NAME}, \
+rolling on another table of the file (a table may not lead back to itself).
+
+Errors give the file, line and column, and exit with status 1.";
 
 pub const TABLE_EXAMPLES: &str = "\
 Examples:

@@ -466,3 +466,38 @@ fn the_readme_s_table_examples_print_what_it_shows() {
     }
     assert_eq!(checked, 3);
 }
+
+#[test]
+fn odd_files_are_refused_without_a_panic() {
+    let odd = [
+        "t: 3\n",
+        "t: ~\n",
+        "t:\n  die: ~\n  rows: {}\n",
+        "t:\n  die: [1d6]\n  rows: {}\n",
+        "t:\n  die: 1d6\n  rows: []\n",
+        "t:\n  die: 1d6\n  rows: ~\n",
+        "t:\n  die: 1d6\n  rows:\n    [1, 2]: {name: Orc}\n",
+        "t:\n  die: 1d6\n  rows:\n    1-6: {name: ~}\n",
+        "t:\n  die: 1d6\n  rows:\n    1-6: {name: [a]}\n",
+        "t:\n  die: 1d6\n  rows:\n    1-6: {table: [a]}\n",
+        "t:\n  die: 1d6\n  rows:\n    1-6: {}\n",
+        "t:\n  die: 1d6\n  rows:\n    1-6: {name: Orc, side: [a]}\n",
+        "t:\n  die: 1d6\n  rows:\n    1-6: {name: Orc, table: t}\n",
+        "t:\n  die: 0d6\n  rows:\n    0: {name: Orc}\n",
+        "t:\n  die: 1d6/0\n  rows:\n    0: {name: Orc}\n",
+        "t:\n  die: 1d6\n  rows:\n    1-6: {name: Orc, number: 0}\n",
+        "t:\n  die: 1d6\n  rows:\n    1-6: {name: Orc, number: 1d6!}\n",
+        "t:\n  die: 1d6\n  rows:\n    1-99999999999999999999: {name: Orc}\n",
+        "? [a]\n: 1\n",
+        "\u{feff}t:\n  die: 1d6\n",
+        "---\nt: 1\n---\nu: 2\n",
+    ];
+    for (i, text) in odd.iter().enumerate() {
+        let path = written(&format!("odd{i}.yaml"), text);
+        let err = fails(&["table", &path], 1);
+        assert!(err.contains(&format!("{path}:")) || err.contains("is empty"), "case {i}: {err}");
+    }
+    let out = fray().args(["table", "-"]).write_stdin(vec![0xff, 0xfe, b'\n']).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not UTF-8"));
+}

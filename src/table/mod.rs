@@ -442,6 +442,19 @@ fn entry(value: &Node, names: &[&str], keys: &RulesetKeys) -> std::result::Resul
         None => ("1".to_string(), Expr::Const(1)),
         Some(v) => {
             let (text, node) = dice(v, "the number appearing")?;
+            // The bounds first: they are cheap, and name the problem of dice such as 1000d1000.
+            if let Ok((lo, hi)) = expr::parse::range(&node) {
+                if lo < 1 || hi > i128::from(MAX_GROUP) {
+                    return Err(at(
+                        v.at,
+                        format!(
+                            "the number appearing '{}' could be {lo} to {hi}; a group has 1 to {MAX_GROUP}",
+                            echo(&text)
+                        ),
+                        "such as 2d4 or 1d6+1",
+                    ));
+                }
+            }
             let exact = expr::odds::exact(&node, &mut Fuel::new()).ok().filter(|e| e.exact_to.is_none());
             let (lo, hi) = match &exact {
                 Some(e) if !e.outcomes.is_empty() => (e.outcomes[0].0, e.outcomes[e.outcomes.len() - 1].0),
