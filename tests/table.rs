@@ -73,7 +73,9 @@ fn within(dist: &BTreeMap<i64, Q>, low: i64, high: i64) -> Q {
 
 /// The road fixture worked out by hand from brute-force totals: (creature chance, number
 /// distribution given the creature), and each table's reach.
-fn road_by_hand() -> (BTreeMap<&'static str, (Q, BTreeMap<i64, Q>)>, BTreeMap<&'static str, Q>) {
+type ByHand = (BTreeMap<&'static str, (Q, BTreeMap<i64, Q>)>, BTreeMap<&'static str, Q>);
+
+fn road_by_hand() -> ByHand {
     let road = totals(&[6, 6], 0);
     let beasts = totals(&[4, 6], 0);
     let travellers = totals(&[6], 0);
