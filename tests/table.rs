@@ -503,3 +503,13 @@ fn odd_files_are_refused_without_a_panic() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not UTF-8"));
 }
+
+#[test]
+fn snapshots_of_a_nested_roll() {
+    use crate::common::assert_formats;
+    // Seed 79 goes road → beasts → travellers.
+    let args = ["--seed", "79", "table", "tests/fixtures/tables/road.yaml"];
+    assert_formats!("nested", &args, ["text", "yaml", "json", "quiet"]);
+    let args = ["--seed", "3", "encounter", "--table", "tests/fixtures/tables/road.yaml", "Elf"];
+    assert_formats!("encounter", &args, ["text", "json", "quiet"]);
+}
