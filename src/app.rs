@@ -245,11 +245,6 @@ pub fn run(cli: &Cli, given: &[String], env: &mut Env) -> Result<()> {
     let with_table;
     let cast_opts = match (&cli.command, cast_opts) {
         (Command::Encounter(args), Some(opts)) if args.table.is_some() => {
-            if settings.odds {
-                return Err(Error::usage("--odds of an encounter does not roll its --table").hint(
-                    "give the table's odds with fray table --odds FILE, and the encounter's with the creatures given",
-                ));
-            }
             let path = args.table.as_deref().unwrap_or(Path::new("-"));
             if path.as_os_str() == "-" && opts.roster.as_deref().is_some_and(|r| r.as_os_str() == "-") {
                 return Err(
@@ -259,8 +254,8 @@ pub fn run(cli: &Cli, given: &[String], env: &mut Env) -> Result<()> {
             let (text, name) = crate::table::read_file_text(path, &mut *env.stdin)?;
             let file = crate::table::load(&text, &name, &rules.keys)?;
             let color = (settings.quiet || settings.format == Format::Text) && env.color(settings.color);
-            let (combatant, step) = crate::table::encounter_step(&file, settings.seed, &Palette::new(color))?;
-            table_step = Some(step);
+            let (combatant, step) = crate::table::encounter::step(&file, settings.seed, &Palette::new(color))?;
+            table_step = Some((step, file));
             let mut combatants = opts.combatants.clone();
             combatants.push(combatant);
             with_table = crate::cli::Cast {
@@ -307,12 +302,54 @@ pub fn run(cli: &Cli, given: &[String], env: &mut Env) -> Result<()> {
         seed: settings.seed,
     };
     let mut runner = Runner::new(&mut *env.stdout, &mut *env.stderr, style, rules.id, procedure.name());
-    if let Some(step) = table_step {
+    if let Some((step, file)) = table_step {
+        if settings.odds {
+            // The odds leave the roll out: they mix the encounter's over all the table brings.
+            let with_table = cast_opts.ok_or_else(|| Error::usage("the encounter has no cast"))?;
+            return table_odds(cli, rules, &file, with_table, settings.seed, &mut runner, &mut *env.stdin);
+        }
         runner.before(step);
     }
     rules.run(&cli.command, cast, &mut runner)?;
     env.stdout.flush()?;
     Ok(())
+}
+
+/// The odds of `encounter --table`: the encounter's odds with each combatant the table can
+/// bring (the last of `with_table`'s), mixed by the chance the table brings it.
+fn table_odds(
+    cli: &Cli,
+    rules: &'static Ruleset,
+    file: &crate::table::TableFile,
+    with_table: &crate::cli::Cast,
+    seed: u64,
+    runner: &mut Runner,
+    stdin: &mut dyn Read,
+) -> Result<()> {
+    // A roster is read once, however many casts are loaded from it.
+    let mut roster: Option<(String, String)> = None;
+    crate::table::encounter::odds(file, runner, |combatant, runner| {
+        let mut combatants = with_table.combatants.clone();
+        if let Some(last) = combatants.last_mut() {
+            *last = combatant.to_string();
+        }
+        let rolled =
+            crate::dice::expr::roll_group_counts(&combatants, seed, crate::cast::MAX_GROUP, &mut std::io::sink())?;
+        let opts = crate::cli::Cast {
+            combatants: rolled.unwrap_or(combatants),
+            sides: with_table.sides.clone(),
+            roster: with_table.roster.clone(),
+            roster_example: false,
+        };
+        let cast = rules.load_cast(&opts, &mut |path| {
+            if roster.is_none() {
+                roster = Some(read_roster(path, &mut *stdin)?);
+            }
+            roster.clone().ok_or_else(|| Error::data("the roster could not be read"))
+        })?;
+        rules.run(&cli.command, cast, runner)?;
+        runner.take_odds().ok_or_else(|| Error::usage("this encounter gives no odds"))
+    })
 }
 
 /// Reads a roster file (or standard input for `-`), returning its text and display name.

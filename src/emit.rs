@@ -56,6 +56,8 @@ pub struct Runner<'a> {
     procedure: &'static str,
     /// Steps run before the rule (an encounter table's roll), shown ahead of its outcome.
     before: Vec<Before>,
+    /// `--odds` kept here instead of written, for a caller that mixes several casts' odds.
+    captured: Option<Option<Odds>>,
 }
 
 /// A step run before a rule, shown ahead of its outcome: under `key` in YAML/JSON, as a step
@@ -165,6 +167,7 @@ impl<'a> Runner<'a> {
             rules,
             procedure,
             before,
+            captured: None,
         }
     }
 
@@ -173,9 +176,28 @@ impl<'a> Runner<'a> {
         self.before.push(step);
     }
 
+    /// From now on `--odds` is kept for [`Runner::take_odds`] instead of written.
+    pub fn capture_odds(&mut self) {
+        self.captured = Some(None);
+    }
+
+    /// The odds the last rule run gave, when they are captured.
+    pub fn take_odds(&mut self) -> Option<Odds> {
+        self.captured.as_mut().and_then(Option::take)
+    }
+
+    /// Writes `odds` as `--odds` writes a rule's.
+    pub fn write_odds_of(&mut self, odds: &Odds) -> Result<()> {
+        self.write_odds(odds)
+    }
+
     pub fn run<R: Rule>(&mut self, rule: &R) -> Result<()> {
         if self.odds {
             let odds = rule.odds(Fallback { seed: self.seed, trials: SIMULATION_TRIALS });
+            if let Some(captured) = &mut self.captured {
+                *captured = Some(odds);
+                return Ok(());
+            }
             return self.write_odds(&odds);
         }
         if self.show_seed && self.quiet {

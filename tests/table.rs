@@ -428,8 +428,6 @@ fn encounter_table_plays_what_it_rolls_as_its_own_step() {
         "Elf",
     ]);
     assert!(doc["table"]["appearing"]["combatant"].is_string());
-    let err = fails(&["--odds", "encounter", "--table", &road, "Elf"], 2);
-    assert!(err.contains("fray table --odds FILE"), "{err}");
     let err = fails(&["encounter", "--table", &fixture("keys.yaml"), "Elf"], 1);
     assert!(err.contains("keys.yaml:4:36: unknown combatant key 'dex'"), "{err}");
 }
@@ -512,4 +510,37 @@ fn snapshots_of_a_nested_roll() {
     assert_formats!("nested", &args, ["text", "yaml", "json", "quiet"]);
     let args = ["--seed", "3", "encounter", "--table", "tests/fixtures/tables/road.yaml", "Elf"];
     assert_formats!("encounter", &args, ["text", "json", "quiet"]);
+}
+
+#[test]
+fn encounter_table_odds_mix_the_encounter_over_what_the_table_brings() {
+    let road = fixture("road.yaml");
+    let mixed = odds(&["encounter", "--table", &road, "Elf"]);
+    // The table's own parts come first, as fray table gives them.
+    let table = odds(&["table", &road]);
+    assert_eq!(&mixed[..table.len()], &table[..]);
+    // Under ose the sides roll, whoever is on them: every encounter part is the one a single
+    // monster gives.
+    let alone = odds(&["encounter", "Elf", "Orc:side=monsters"]);
+    assert_eq!(&mixed[table.len()..], &alone[..]);
+    // Under 5e who acts first depends on who came: each creature acts first with the chance it
+    // appears times its chance against the Elf (both d20 + 0, ties by a roll-off: one half).
+    let mixed = odds(&["-r", "5e", "encounter", "--table", &road, "--stealth", "30", "Elf"]);
+    let creatures = odds_of(&table, Some("creature"));
+    let mut sums: BTreeMap<String, f64> = BTreeMap::new();
+    for (part, _, p, _) in &mixed {
+        *sums.entry(part.clone().unwrap()).or_default() += p;
+    }
+    assert!(sums.values().all(|s| (s - 1.0).abs() < 1e-9), "{sums:?}");
+    let first: BTreeMap<String, f64> = mixed
+        .iter()
+        .filter(|(part, o, ..)| part.as_deref() == Some("first") && o.is_string())
+        .map(|(_, o, p, _)| (o.as_str().unwrap().to_string(), *p))
+        .collect();
+    assert!(!first.is_empty(), "{mixed:?}");
+    for (name, p) in &creatures {
+        let name: String = serde_json::from_str(name).unwrap();
+        let got = first.get(&name).copied().unwrap_or_else(|| panic!("{name} not in {first:?}"));
+        assert!((got - p / 2.0).abs() < 1e-12, "{name}: {got} against {}", p / 2.0);
+    }
 }

@@ -5,6 +5,7 @@
 //! [`roll`] rolls it through the dice engine; [`odds`] works out each row's and creature's
 //! chance from the engine's exact distributions; [`run`] is the command.
 
+pub mod encounter;
 pub mod odds;
 pub mod roll;
 pub mod run;
@@ -533,37 +534,6 @@ pub fn read_file_text(path: &std::path::Path, stdin: &mut dyn std::io::Read) -> 
         Error::data(format!("the table {name} is not UTF-8 text (bad byte at offset {})", e.utf8_error().valid_up_to()))
     })?;
     Ok((text, name))
-}
-
-/// The dice stream an encounter's table rolls from: apart from the rules' own, so that the
-/// encounter rolls exactly as it would with the same creatures given by hand.
-const TABLE_STREAM: u64 = 0x7461_626c_6573; // "tables"
-
-/// `encounter --table`: rolls `file` once for the run and returns the combatant it brings, in
-/// the inline form the cast reads, and the step the encounter shows first.
-pub fn encounter_step(
-    file: &TableFile,
-    seed: u64,
-    p: &crate::render::Palette,
-) -> Result<(String, crate::emit::Before)> {
-    let mut dice = crate::dice::SeededDice::new(seed ^ TABLE_STREAM);
-    let rolled = roll::roll_file(file, &mut dice);
-    let a = &rolled.appearing;
-    let mut inline = a.name.clone();
-    if a.count != 1 {
-        inline.push_str(&format!("*{}", a.count));
-    }
-    inline.push_str(&format!(":side={}", a.side));
-    for key in &a.keys {
-        inline.push(',');
-        inline.push_str(key);
-    }
-    let data = serde_json::to_value(&rolled).map_err(|e| Error::data(format!("cannot serialize the result: {e}")))?;
-    let mut lines: Vec<String> =
-        text::lines(p, &rolled).into_iter().map(|(label, line)| format!("{}: {line}", p.dim(label))).collect();
-    lines.push(format!("→ {} {} join {}", p.total(a.count), p.name(&a.name), a.side));
-    let quiet = if a.count == 1 { a.name.clone() } else { format!("{}*{}", a.name, a.count) };
-    Ok((inline, crate::emit::Before { key: "table", data, lines, quiet }))
 }
 
 #[cfg(test)]
