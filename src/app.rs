@@ -268,7 +268,8 @@ pub fn run(cli: &Cli, given: &[String], env: &mut Env) -> Result<()> {
         }
         (_, opts) => opts,
     };
-    let cast = match cast_opts {
+    // The odds of an encounter with a table load a cast for each creature it can bring, later.
+    let cast = match cast_opts.filter(|_| !(settings.odds && table_step.is_some())) {
         Some(opts) => {
             // A group's number may be dice (`Goblin*2d4`): rolled once, shown on standard error.
             let rolled = crate::dice::expr::roll_group_counts(
