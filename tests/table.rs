@@ -544,3 +544,26 @@ fn encounter_table_odds_mix_the_encounter_over_what_the_table_brings() {
         assert!((got - p / 2.0).abs() < 1e-12, "{name}: {got} against {}", p / 2.0);
     }
 }
+
+#[test]
+fn colour_changes_only_the_styles() {
+    let args = ["--seed", "79", "table", "tests/fixtures/tables/road.yaml"];
+    let coloured = crate::common::coloured(&args);
+    let mut plain = String::new();
+    let mut chars = coloured.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            for c in chars.by_ref() {
+                if c == 'm' {
+                    break;
+                }
+            }
+        } else {
+            plain.push(c);
+        }
+    }
+    assert_eq!(plain, stdout(&args));
+    // YAML and JSON are never coloured.
+    let out = fray().args(["--color", "always", "-f", "json"]).args(args).output().unwrap();
+    assert!(!out.stdout.contains(&0x1b));
+}
