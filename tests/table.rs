@@ -567,3 +567,15 @@ fn colour_changes_only_the_styles() {
     let out = fray().args(["--color", "always", "-f", "json"]).args(args).output().unwrap();
     assert!(!out.stdout.contains(&0x1b));
 }
+
+#[test]
+fn a_file_of_many_large_dice_is_refused_at_the_die_past_the_limit() {
+    let text: String =
+        (1..=11).map(|i| format!("t{i}:\n  die: 1d10000\n  rows:\n    1-10000: {{name: Orc}}\n")).collect();
+    let path = written("large.yaml", &text);
+    let err = fails(&["table", &path], 1);
+    assert!(
+        err.contains(&format!("{path}:42:8: the dice of the tables so far have more than 100000 results")),
+        "{err}"
+    );
+}

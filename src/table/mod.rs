@@ -21,6 +21,8 @@ use num_bigint::BigUint;
 pub const MAX_TABLE_BYTES: usize = 1 << 20;
 /// Most distinct results a table's die may have (each must fall in a row).
 pub const MAX_RESULTS: usize = 10_000;
+/// Most results of all the file's dice together (each is kept with its exact chance).
+pub const MAX_FILE_RESULTS: usize = 100_000;
 /// Most tables in a file, and rows in a table.
 pub const MAX_TABLES: usize = 1000;
 pub const MAX_ROWS: usize = 1000;
@@ -121,8 +123,21 @@ fn read_file(tree: &Node, file: &str, keys: &RulesetKeys) -> std::result::Result
     let mut tables = Vec::with_capacity(pairs.len());
     // Each pointer's place, to report a cycle at the row that closes it.
     let mut pointers: Vec<Vec<(usize, Mark)>> = Vec::new();
+    let mut results = 0;
     for ((_, body), name) in pairs.iter().zip(&names) {
         let (table, points) = read_table(name, body, &names, keys)?;
+        results += table.results.len();
+        if results > MAX_FILE_RESULTS {
+            let die = match &body.kind {
+                Kind::Map(pairs) => pairs.iter().find(|(k, _)| k.text() == Some("die")).map_or(body.at, |(_, v)| v.at),
+                _ => body.at,
+            };
+            return Err(at(
+                die,
+                format!("the dice of the tables so far have more than {MAX_FILE_RESULTS} results in all"),
+                "use smaller dice, or split the file",
+            ));
+        }
         tables.push(table);
         pointers.push(points);
     }
