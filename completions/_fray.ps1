@@ -49,6 +49,7 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             [CompletionResult]::new('wandering', 'wandering', [CompletionResultType]::ParameterValue, 'Is a wandering monster met? The check for a random encounter')
             [CompletionResult]::new('morale', 'morale', [CompletionResultType]::ParameterValue, 'Do the monsters keep fighting? The morale check')
             [CompletionResult]::new('roll', 'roll', [CompletionResultType]::ParameterValue, 'Roll dice expressions: 4d6kh3, 2d20kh1+5, 10d10>=8, 3d6!')
+            [CompletionResult]::new('table', 'table', [CompletionResultType]::ParameterValue, 'Roll on an encounter table kept in YAML: what appears, and how many')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print the completion script for a shell')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Write man pages into DIR')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -252,6 +253,7 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             [CompletionResult]::new('--cha', '--cha', [CompletionResultType]::ParameterName, 'The speaker''s Charisma score when the party parleys (3-18)')
             [CompletionResult]::new('--cha-mod', '--cha-mod', [CompletionResultType]::ParameterName, 'The speaker''s Charisma modifier, given directly')
             [CompletionResult]::new('--mod', '--mod', [CompletionResultType]::ParameterName, 'Any other reaction modifier')
+            [CompletionResult]::new('--table', '--table', [CompletionResultType]::ParameterName, 'Roll on the encounter table in FILE first: what it brings joins the monsters')
             [CompletionResult]::new('--rounds', '--rounds', [CompletionResultType]::ParameterName, 'Rounds to roll, or turns to follow')
             [CompletionResult]::new('--terrain', '--terrain', [CompletionResultType]::ParameterName, 'Check in the wilderness, in TERRAIN (its chance from the book''s table)')
             [CompletionResult]::new('--chance', '--chance', [CompletionResultType]::ParameterName, 'An encounter on N faces of the check''s die, instead of the book''s chance')
@@ -365,6 +367,29 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'fray;table' {
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour text output: auto (default), always, never')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--repeat', '--repeat', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--width', '--width', [CompletionResultType]::ParameterName, 'Wrap text output to N columns (default: COLUMNS, else the terminal''s width, else 80)')
+            [CompletionResult]::new('--odds', '--odds', [CompletionResultType]::ParameterName, 'Do not roll: print the exact probability of every outcome')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('--show-seed', '--show-seed', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('--no-config', '--no-config', [CompletionResultType]::ParameterName, 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)')
+            [CompletionResult]::new('--example', '--example', [CompletionResultType]::ParameterName, 'Print a commented example table')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'fray;completions' {
             [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
             [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
@@ -419,6 +444,7 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             [CompletionResult]::new('wandering', 'wandering', [CompletionResultType]::ParameterValue, 'Is a wandering monster met? The check for a random encounter')
             [CompletionResult]::new('morale', 'morale', [CompletionResultType]::ParameterValue, 'Do the monsters keep fighting? The morale check')
             [CompletionResult]::new('roll', 'roll', [CompletionResultType]::ParameterValue, 'Roll dice expressions: 4d6kh3, 2d20kh1+5, 10d10>=8, 3d6!')
+            [CompletionResult]::new('table', 'table', [CompletionResultType]::ParameterValue, 'Roll on an encounter table kept in YAML: what appears, and how many')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print the completion script for a shell')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Write man pages into DIR')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -449,6 +475,9 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             break
         }
         'fray;help;roll' {
+            break
+        }
+        'fray;help;table' {
             break
         }
         'fray;help;completions' {

@@ -49,6 +49,9 @@ _fray() {
             fray,surprise)
                 cmd="fray__subcmd__surprise"
                 ;;
+            fray,table)
+                cmd="fray__subcmd__table"
+                ;;
             fray,wandering)
                 cmd="fray__subcmd__wandering"
                 ;;
@@ -85,6 +88,9 @@ _fray() {
             fray__subcmd__help,surprise)
                 cmd="fray__subcmd__help__subcmd__surprise"
                 ;;
+            fray__subcmd__help,table)
+                cmd="fray__subcmd__help__subcmd__table"
+                ;;
             fray__subcmd__help,wandering)
                 cmd="fray__subcmd__help__subcmd__wandering"
                 ;;
@@ -95,7 +101,7 @@ _fray() {
 
     case "${cmd}" in
         fray)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --help --version surprise distance initiative reaction pursue encounter wandering morale roll completions man help"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --help --version surprise distance initiative reaction pursue encounter wandering morale roll table completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -253,7 +259,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__encounter)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --side --roster --roster-example --ambush --aware --total --partial --stealth --stealth-mod --stealth-ties --dungeon --outdoors --wilderness --waterborne --ties --wait --variant --delay --ready --hold --swap --cha --cha-mod --mod --both-surprised --reaction --rounds --wandering --terrain --chance --morale --ml --losing --winning --save --overwhelming --cornered --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --side --roster --roster-example --ambush --aware --total --partial --stealth --stealth-mod --stealth-ties --dungeon --outdoors --wilderness --waterborne --ties --wait --variant --delay --ready --hold --swap --cha --cha-mod --mod --both-surprised --table --reaction --rounds --wandering --terrain --chance --morale --ml --losing --winning --save --overwhelming --cornered --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -374,6 +380,21 @@ _fray() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --table)
+                    local oldifs
+                    if [ -n "${IFS+x}" ]; then
+                        oldifs="$IFS"
+                    fi
+                    IFS=$'\n'
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    if [ -n "${oldifs+x}" ]; then
+                        IFS="$oldifs"
+                    fi
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o filenames
+                    fi
+                    return 0
+                    ;;
                 --rounds)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -402,7 +423,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__help)
-            opts="surprise distance initiative reaction pursue encounter wandering morale roll completions man help"
+            opts="surprise distance initiative reaction pursue encounter wandering morale roll table completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -556,6 +577,20 @@ _fray() {
             return 0
             ;;
         fray__subcmd__help__subcmd__surprise)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fray__subcmd__help__subcmd__table)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1159,6 +1194,56 @@ _fray() {
                     return 0
                     ;;
                 --rounds)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fray__subcmd__table)
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --example --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --rules)
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx 5e2024 cofd" -- "${cur}"))
+                    return 0
+                    ;;
+                -r)
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx 5e2024 cofd" -- "${cur}"))
+                    return 0
+                    ;;
+                --seed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text yaml json" -- "${cur}"))
+                    return 0
+                    ;;
+                -f)
+                    COMPREPLY=($(compgen -W "text yaml json" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --repeat)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --width)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -46,6 +46,7 @@ set edit:completion:arg-completer[fray] = {|@words|
             cand wandering 'Is a wandering monster met? The check for a random encounter'
             cand morale 'Do the monsters keep fighting? The morale check'
             cand roll 'Roll dice expressions: 4d6kh3, 2d20kh1+5, 10d10>=8, 3d6!'
+            cand table 'Roll on an encounter table kept in YAML: what appears, and how many'
             cand completions 'Print the completion script for a shell'
             cand man 'Write man pages into DIR'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -243,6 +244,7 @@ set edit:completion:arg-completer[fray] = {|@words|
             cand --cha 'The speaker''s Charisma score when the party parleys (3-18)'
             cand --cha-mod 'The speaker''s Charisma modifier, given directly'
             cand --mod 'Any other reaction modifier'
+            cand --table 'Roll on the encounter table in FILE first: what it brings joins the monsters'
             cand --rounds 'Rounds to roll, or turns to follow'
             cand --terrain 'Check in the wilderness, in TERRAIN (its chance from the book''s table)'
             cand --chance 'An encounter on N faces of the check''s die, instead of the book''s chance'
@@ -352,6 +354,28 @@ set edit:completion:arg-completer[fray] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'fray;table'= {
+            cand -r 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES'
+            cand --rules 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES'
+            cand --seed 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)'
+            cand -f 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
+            cand --format 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
+            cand --color 'When to colour text output: auto (default), always, never'
+            cand -n 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)'
+            cand --repeat 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)'
+            cand --width 'Wrap text output to N columns (default: COLUMNS, else the terminal''s width, else 80)'
+            cand --odds 'Do not roll: print the exact probability of every outcome'
+            cand -q 'Only the headline result, one line per run, whatever the format'
+            cand --quiet 'Only the headline result, one line per run, whatever the format'
+            cand -v 'Print the seed in text output'
+            cand --show-seed 'Print the seed in text output'
+            cand --no-config 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
+            cand --example 'Print a commented example table'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'fray;completions'= {
             cand -r 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES'
             cand --rules 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES'
@@ -404,6 +428,7 @@ set edit:completion:arg-completer[fray] = {|@words|
             cand wandering 'Is a wandering monster met? The check for a random encounter'
             cand morale 'Do the monsters keep fighting? The morale check'
             cand roll 'Roll dice expressions: 4d6kh3, 2d20kh1+5, 10d10>=8, 3d6!'
+            cand table 'Roll on an encounter table kept in YAML: what appears, and how many'
             cand completions 'Print the completion script for a shell'
             cand man 'Write man pages into DIR'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -425,6 +450,8 @@ set edit:completion:arg-completer[fray] = {|@words|
         &'fray;help;morale'= {
         }
         &'fray;help;roll'= {
+        }
+        &'fray;help;table'= {
         }
         &'fray;help;completions'= {
         }

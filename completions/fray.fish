@@ -59,6 +59,7 @@ complete -c fray -n "__fish_fray_needs_command" -f -a "encounter" -d 'The whole 
 complete -c fray -n "__fish_fray_needs_command" -f -a "wandering" -d 'Is a wandering monster met? The check for a random encounter'
 complete -c fray -n "__fish_fray_needs_command" -f -a "morale" -d 'Do the monsters keep fighting? The morale check'
 complete -c fray -n "__fish_fray_needs_command" -f -a "roll" -d 'Roll dice expressions: 4d6kh3, 2d20kh1+5, 10d10>=8, 3d6!'
+complete -c fray -n "__fish_fray_needs_command" -f -a "table" -d 'Roll on an encounter table kept in YAML: what appears, and how many'
 complete -c fray -n "__fish_fray_needs_command" -f -a "completions" -d 'Print the completion script for a shell'
 complete -c fray -n "__fish_fray_needs_command" -f -a "man" -d 'Write man pages into DIR'
 complete -c fray -n "__fish_fray_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -333,6 +334,7 @@ complete -c fray -n "__fish_fray_using_subcommand encounter" -l swap -d 'ALERT (
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l cha -d 'The speaker\'s Charisma score when the party parleys (3-18)' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l cha-mod -d 'The speaker\'s Charisma modifier, given directly' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l mod -d 'Any other reaction modifier' -r
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l table -d 'Roll on the encounter table in FILE first: what it brings joins the monsters' -r -F
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l rounds -d 'Rounds to roll, or turns to follow' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l terrain -d 'Check in the wilderness, in TERRAIN (its chance from the book\'s table)' -r -f -a "city\t''
 clear\t''
@@ -486,6 +488,29 @@ complete -c fray -n "__fish_fray_using_subcommand roll" -s v -l show-seed -d 'Pr
 complete -c fray -n "__fish_fray_using_subcommand roll" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
 complete -c fray -n "__fish_fray_using_subcommand roll" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand roll" -s V -l version -d 'Print version'
+complete -c fray -n "__fish_fray_using_subcommand table" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+gurps\t'GURPS 4th edition'
+5e\t'D&D 5th edition (2014) with the DMG initiative variants'
+wod\t'World of Darkness Storytelling system (2004)'
+bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
+5e2024\t'D&D 2024 revision (SRD 5.2)'
+cofd\t'Chronicles of Darkness, 2nd edition'"
+complete -c fray -n "__fish_fray_using_subcommand table" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
+complete -c fray -n "__fish_fray_using_subcommand table" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
+yaml\t'One YAML document per run (a stream with --repeat)'
+json\t'JSON Lines: one JSON document per line, per run'"
+complete -c fray -n "__fish_fray_using_subcommand table" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
+always\t''
+never\t''"
+complete -c fray -n "__fish_fray_using_subcommand table" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_using_subcommand table" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
+complete -c fray -n "__fish_fray_using_subcommand table" -l odds -d 'Do not roll: print the exact probability of every outcome'
+complete -c fray -n "__fish_fray_using_subcommand table" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
+complete -c fray -n "__fish_fray_using_subcommand table" -s v -l show-seed -d 'Print the seed in text output'
+complete -c fray -n "__fish_fray_using_subcommand table" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
+complete -c fray -n "__fish_fray_using_subcommand table" -l example -d 'Print a commented example table'
+complete -c fray -n "__fish_fray_using_subcommand table" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c fray -n "__fish_fray_using_subcommand table" -s V -l version -d 'Print version'
 complete -c fray -n "__fish_fray_using_subcommand completions" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
@@ -530,15 +555,16 @@ complete -c fray -n "__fish_fray_using_subcommand man" -s v -l show-seed -d 'Pri
 complete -c fray -n "__fish_fray_using_subcommand man" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
 complete -c fray -n "__fish_fray_using_subcommand man" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand man" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter wandering morale roll completions man help" -f -a "surprise" -d 'Who is caught unawares'
-complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter wandering morale roll completions man help" -f -a "distance" -d 'How far apart the sides are when they meet'
-complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter wandering morale roll completions man help" -f -a "initiative" -d 'Who acts first, and the acting order'
-complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter wandering morale roll completions man help" -f -a "reaction" -d 'How the other side reacts'
-complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter wandering morale roll completions man help" -f -a "pursue" -d 'A chase, round by round'
-complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter wandering morale roll completions man help" -f -a "encounter" -d 'The whole encounter sequence in one document'
-complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter wandering morale roll completions man help" -f -a "wandering" -d 'Is a wandering monster met? The check for a random encounter'
-complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter wandering morale roll completions man help" -f -a "morale" -d 'Do the monsters keep fighting? The morale check'
-complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter wandering morale roll completions man help" -f -a "roll" -d 'Roll dice expressions: 4d6kh3, 2d20kh1+5, 10d10>=8, 3d6!'
-complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter wandering morale roll completions man help" -f -a "completions" -d 'Print the completion script for a shell'
-complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter wandering morale roll completions man help" -f -a "man" -d 'Write man pages into DIR'
-complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter wandering morale roll completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter wandering morale roll table completions man help" -f -a "surprise" -d 'Who is caught unawares'
+complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter wandering morale roll table completions man help" -f -a "distance" -d 'How far apart the sides are when they meet'
+complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter wandering morale roll table completions man help" -f -a "initiative" -d 'Who acts first, and the acting order'
+complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter wandering morale roll table completions man help" -f -a "reaction" -d 'How the other side reacts'
+complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter wandering morale roll table completions man help" -f -a "pursue" -d 'A chase, round by round'
+complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter wandering morale roll table completions man help" -f -a "encounter" -d 'The whole encounter sequence in one document'
+complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter wandering morale roll table completions man help" -f -a "wandering" -d 'Is a wandering monster met? The check for a random encounter'
+complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter wandering morale roll table completions man help" -f -a "morale" -d 'Do the monsters keep fighting? The morale check'
+complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter wandering morale roll table completions man help" -f -a "roll" -d 'Roll dice expressions: 4d6kh3, 2d20kh1+5, 10d10>=8, 3d6!'
+complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter wandering morale roll table completions man help" -f -a "table" -d 'Roll on an encounter table kept in YAML: what appears, and how many'
+complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter wandering morale roll table completions man help" -f -a "completions" -d 'Print the completion script for a shell'
+complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter wandering morale roll table completions man help" -f -a "man" -d 'Write man pages into DIR'
+complete -c fray -n "__fish_fray_using_subcommand help; and not __fish_seen_subcommand_from surprise distance initiative reaction pursue encounter wandering morale roll table completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -127,6 +127,7 @@ fn parse_and_run(args: &[OsString], env: &mut Env) -> Result<()> {
         Command::Completions { shell } => Ok(env.stdout.write_all(&crate::packaging::completion(*shell))?),
         Command::Man { dir } => write_man(dir),
         Command::Roll(args) => crate::dice::expr::run::run(args, &Settings::new(&cli.global, env)?, env),
+        Command::Table(args) => crate::table::run::run(args, &Settings::new(&cli.global, env)?, env),
         _ => {
             let config = match &env.config {
                 Some(file) if !cli.global.no_config => crate::config::load(file)?,
@@ -351,20 +352,52 @@ pub fn run(cli: &Cli, given: &[String], config: &Config, env: &mut Env) -> Resul
     if settings.odds && settings.repeat.is_some() {
         return Err(Error::usage("--odds does not roll, so --repeat has nothing to repeat").hint("drop one of them"));
     }
-    let cast = match cast_opts {
+    // `encounter --table FILE`: the table is rolled first, and what it brings joins the cast.
+    let mut table_step = None;
+    let with_table;
+    let cast_opts = match (&cli.command, cast_opts) {
+        (Command::Encounter(args), Some(opts)) if args.table.is_some() => {
+            let path = args.table.as_deref().unwrap_or(Path::new("-"));
+            if path.as_os_str() == "-" && opts.roster.iter().any(|r| r.as_os_str() == "-") {
+                return Err(
+                    Error::usage("--table and --roster both read standard input").hint("give one of them a file")
+                );
+            }
+            let (text, name) = crate::table::read_file_text(path, &mut *env.stdin)?;
+            let file = crate::table::load(&text, &name, &rules.keys)?;
+            let color = (settings.quiet || settings.format == Format::Text) && env.color(settings.color);
+            let (combatant, step) = crate::table::encounter::step(&file, settings.seed, &Palette::new(color))?;
+            table_step = Some((step, file));
+            let mut combatants = opts.combatants.clone();
+            combatants.push(combatant);
+            with_table = crate::cli::Cast {
+                combatants,
+                sides: opts.sides.clone(),
+                roster: opts.roster.clone(),
+                roster_example: opts.roster_example,
+            };
+            Some(&with_table)
+        }
+        (_, opts) => opts,
+    };
+    // The config's cast only where the command takes one (not an ose pursuit), and its sides
+    // only when the command line names none.
+    let takes = |flag: &str| rules.takes_flag(procedure, flag);
+    let rosters: Vec<(String, String)> = rosters
+        .into_iter()
+        .filter(|(_, _, from_config)| !from_config || takes("--roster"))
+        .map(|(text, file, _)| (text, file))
+        .collect();
+    let sides_of = |opts: &crate::cli::Cast| match opts.sides.is_empty() && takes("--side") {
+        true => config.sides.clone(),
+        false => opts.sides.clone(),
+    };
+    // The odds of an encounter with a table load a cast for each creature it can bring, later.
+    let cast = match cast_opts.filter(|_| !(settings.odds && table_step.is_some())) {
         Some(opts) => {
-            // The config's cast only where the command takes one (not an ose pursuit), and its
-            // sides only when the command line names none.
-            let takes = |flag: &str| rules.takes_flag(procedure, flag);
-            let rosters: Vec<(String, String)> = rosters
-                .into_iter()
-                .filter(|(_, _, from_config)| !from_config || takes("--roster"))
-                .map(|(text, file, _)| (text, file))
-                .collect();
-            let sides = if opts.sides.is_empty() && takes("--side") { &config.sides } else { &opts.sides };
             // A group's number may be dice (`count=2d4`): rolled once, shown on standard error.
             let mut groups = crate::dice::expr::GroupRoller::new(settings.seed, &mut *env.stderr);
-            rules.load_cast(&rosters, sides, &opts.combatants, &mut |name, count| groups.roll(name, count))?
+            rules.load_cast(&rosters, &sides_of(opts), &opts.combatants, &mut |name, count| groups.roll(name, count))?
         }
         None => Default::default(),
     };
@@ -382,6 +415,16 @@ pub fn run(cli: &Cli, given: &[String], config: &Config, env: &mut Env) -> Resul
         seed: settings.seed,
     };
     let mut runner = Runner::new(&mut *env.stdout, &mut *env.stderr, style, rules.id, procedure.name());
+    if let Some((step, file)) = table_step {
+        if settings.odds {
+            // The odds leave the roll out: they mix the encounter's over all the table brings.
+            let with_table = cast_opts.ok_or_else(|| Error::usage("the encounter has no cast"))?;
+            let cast =
+                CastSources { rosters: &rosters, sides: &sides_of(with_table), combatants: &with_table.combatants };
+            return table_odds(cli, rules, &file, &cast, settings.seed, &mut runner);
+        }
+        runner.before(step);
+    }
     rules.run(&cli.command, cast, &mut runner)?;
     env.stdout.flush()?;
     Ok(())
@@ -424,6 +467,38 @@ fn rules_of_rosters(
         }
     }
     Ok(chosen.map_or(current, |(rules, _)| rules))
+}
+
+/// What a cast is loaded from: the rosters read, the sides and the inline combatants.
+struct CastSources<'a> {
+    rosters: &'a [(String, String)],
+    sides: &'a [String],
+    combatants: &'a [String],
+}
+
+/// The odds of `encounter --table`: the encounter's odds with each combatant the table can
+/// bring (the last of `cast.combatants`), mixed by the chance the table brings it.
+fn table_odds(
+    cli: &Cli,
+    rules: &'static Ruleset,
+    file: &crate::table::TableFile,
+    cast: &CastSources,
+    seed: u64,
+    runner: &mut Runner,
+) -> Result<()> {
+    crate::table::encounter::odds(file, runner, |combatant, runner| {
+        let mut combatants = cast.combatants.to_vec();
+        if let Some(last) = combatants.last_mut() {
+            *last = combatant.to_string();
+        }
+        // A group of dice size is rolled as the run would, and not shown: the odds show no roll.
+        let mut unseen = std::io::sink();
+        let mut groups = crate::dice::expr::GroupRoller::new(seed, &mut unseen);
+        let loaded =
+            rules.load_cast(cast.rosters, cast.sides, &combatants, &mut |name, count| groups.roll(name, count))?;
+        rules.run(&cli.command, loaded, runner)?;
+        runner.take_odds().ok_or_else(|| Error::usage("this encounter gives no odds"))
+    })
 }
 
 /// Reads a roster file (or standard input for `-`), returning its text and display name.

@@ -223,6 +223,10 @@ pub enum Command {
     #[command(long_about = format!("{ROLL_ABOUT}\n\n{ROLL_LANGUAGE}"), after_help = ROLL_EXAMPLES, after_long_help = format!("{ROLL_EXAMPLES}\n\n{ENV_HELP}"), args_override_self = true)]
     Roll(RollArgs),
 
+    /// Roll on an encounter table kept in YAML: what appears, and how many
+    #[command(long_about = format!("{TABLE_ABOUT}\n\n{TABLE_FORMAT}"), after_help = TABLE_EXAMPLES, after_long_help = format!("{TABLE_EXAMPLES}\n\n{ENV_HELP}"), args_override_self = true)]
+    Table(TableArgs),
+
     /// Print the completion script for a shell
     #[command(after_help = COMPLETIONS_EXAMPLES)]
     Completions {
@@ -285,6 +289,46 @@ f<T...) after it counts those dice -1 (failures).
 miN, maN: each die counts at least N, at most N.
 
 In the text, (5) was dropped, ~1~ rerolled, 6! exploded, 9* is a success, 1_ a failure.";
+
+// The encounter table of `fray table`.
+#[derive(Debug, Args)]
+pub struct TableArgs {
+    /// The table file, YAML ('-' reads standard input)
+    #[arg(value_name = "FILE", required_unless_present = "example", value_hint = ValueHint::FilePath, value_parser = any_path())]
+    pub file: Option<PathBuf>,
+
+    /// Print a commented example table
+    #[arg(long, conflicts_with = "file")]
+    pub example: bool,
+}
+
+pub const TABLE_ABOUT: &str = "\
+Rolls the first table of FILE: its die, the row the result falls in, on through any table that \
+row points at, to a creature and its number appearing, every die shown. The creature comes out as \
+a combatant the other commands take (-q prints it alone); fray encounter --table FILE plays the \
+encounter with it. --odds gives each row's and each creature's exact chance, and the chance of \
+each number appearing. The combatant keys a row takes are those of the ruleset (-r).";
+
+pub const TABLE_FORMAT: &str = "\
+The file (fray table --example prints one):
+
+A mapping of tables by name; the first is rolled. Each table has die: DICE (any expression of \
+fray roll whose results can be listed) and rows: a mapping from a result (4) or a range of results \
+(1-3) to a row, the rows covering every result of the die once.
+
+A row is {name: NAME, number: DICE, KEY: VALUE...}: a creature, its number appearing (default 1) \
+and the ruleset's combatant keys (side: NAME places it; default monsters); or {table: NAME}, \
+rolling on another table of the file (a table may not lead back to itself).
+
+Errors give the file, line and column, and exit with status 1.";
+
+pub const TABLE_EXAMPLES: &str = "\
+Examples:
+  fray table --example > dungeon.yaml           a commented table to start from
+  fray table --example | fray table -           roll it: every die, then who appears
+  fray table --example | fray table --odds -    each row's and creature's exact chance
+  fray table --example | fray -q -n 3 table -   three rolls, one combatant a line
+  fray table --example | fray encounter --table - Elf   play what it rolls";
 
 pub const COMPLETIONS_EXAMPLES: &str = "\
 Examples:
@@ -758,6 +802,10 @@ pub struct EncounterArgs {
     /// Everyone on every side is surprised
     #[arg(long)]
     pub both_surprised: bool,
+
+    /// Roll on the encounter table in FILE first: what it brings joins the monsters
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath, value_parser = any_path())]
+    pub table: Option<PathBuf>,
 
     /// Roll a reaction too
     #[arg(long = "reaction")]

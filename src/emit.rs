@@ -54,6 +54,20 @@ pub struct Runner<'a> {
     /// The ruleset's id and the command's name, as every document and title gives them.
     rules: &'static str,
     procedure: &'static str,
+    /// Steps run before the rule (an encounter table's roll), shown ahead of its outcome.
+    before: Vec<Before>,
+    /// `--odds` kept here instead of written, for a caller that mixes several casts' odds.
+    captured: Option<Option<Odds>>,
+}
+
+/// A step run before a rule, shown ahead of its outcome: under `key` in YAML/JSON, as a step
+/// named `key` in text, and as `key=quiet` first on the `-q` line.
+pub struct Before {
+    pub key: &'static str,
+    pub data: serde_json::Value,
+    /// Its text, a step's lines (already styled).
+    pub lines: Vec<String>,
+    pub quiet: String,
 }
 
 /// The header every YAML and JSON document carries, followed by the result's own fields.
@@ -65,6 +79,8 @@ struct Doc<'a, T: Serialize> {
     version: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     n: Option<u64>,
+    #[serde(flatten)]
+    before: &'a serde_json::Map<String, serde_json::Value>,
     #[serde(flatten)]
     result: &'a T,
 }
@@ -92,6 +108,7 @@ struct Header {
     format: Format,
     /// Part of a `--repeat` stream: numbered, and `---`-separated in YAML.
     streamed: bool,
+    before: serde_json::Map<String, serde_json::Value>,
 }
 
 impl Header {
@@ -104,6 +121,7 @@ impl Header {
             seed: self.seed,
             version: VERSION,
             n: self.streamed.then_some(n),
+            before: &self.before,
             result,
         };
         match self.format {
@@ -134,12 +152,52 @@ impl<'a> Runner<'a> {
         procedure: &'static str,
     ) -> Runner<'a> {
         let Style { palette, format, quiet, show_seed, seed_footer, repeat, odds, seed } = style;
-        Runner { out, err, palette, format, quiet, show_seed, seed_footer, repeat, odds, seed, rules, procedure }
+        let before = Vec::new();
+        Runner {
+            out,
+            err,
+            palette,
+            format,
+            quiet,
+            show_seed,
+            seed_footer,
+            repeat,
+            odds,
+            seed,
+            rules,
+            procedure,
+            before,
+            captured: None,
+        }
+    }
+
+    /// Shows `step` ahead of every outcome.
+    pub fn before(&mut self, step: Before) {
+        self.before.push(step);
+    }
+
+    /// From now on `--odds` is kept for [`Runner::take_odds`] instead of written.
+    pub fn capture_odds(&mut self) {
+        self.captured = Some(None);
+    }
+
+    /// The odds the last rule run gave, when they are captured.
+    pub fn take_odds(&mut self) -> Option<Odds> {
+        self.captured.as_mut().and_then(Option::take)
+    }
+
+    /// Writes `odds` as `--odds` writes a rule's.
+    pub fn write_odds_of(&mut self, odds: &Odds) -> Result<()> {
+        self.write_odds(odds)
     }
 
     pub fn run<R: Rule>(&mut self, rule: &R) -> Result<()> {
         if self.odds {
             let odds = rule.odds(Fallback { seed: self.seed, trials: SIMULATION_TRIALS });
+            if let Some(captured) = &mut self.captured {
+                *captured = Some(odds);
+                return Ok(());
+            }
             return self.write_odds(&odds);
         }
         if self.show_seed && self.quiet {
@@ -179,6 +237,7 @@ impl<'a> Runner<'a> {
             seed: self.seed,
             format: self.format,
             streamed: self.repeat.is_some(),
+            before: self.before.iter().map(|b| (b.key.to_string(), b.data.clone())).collect(),
         }
     }
 
@@ -200,6 +259,10 @@ impl<'a> Runner<'a> {
 
     fn text<T: Report>(&self, outcome: &T, index: Option<u64>, out: &mut String) {
         if self.quiet {
+            for step in &self.before {
+                render::quiet_field(out, step.key, &step.quiet);
+                out.push(' ');
+            }
             outcome.headline(out);
             out.push('\n');
             return;
@@ -208,7 +271,11 @@ impl<'a> Runner<'a> {
             out.push('\n');
         }
         self.title(out, index, None);
-        outcome.text(&self.palette, out);
+        outcome.text_after(&self.palette, out, &mut |out| {
+            for step in &self.before {
+                render::before_step(out, &self.palette, step.key, &step.lines);
+            }
+        });
     }
 
     fn write_odds(&mut self, odds: &Odds) -> Result<()> {

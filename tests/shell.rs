@@ -60,6 +60,7 @@ fn completions_and_man_pages_are_up_to_date() {
         "fray-wandering.1",
         "fray-morale.1",
         "fray-roll.1",
+        "fray-table.1",
         "fray-completions.1",
     ]
     .map(String::from)

@@ -21,6 +21,7 @@ mod quiet;
 mod readme;
 mod roll;
 mod shell;
+mod table;
 mod terminal;
 mod wander;
 mod width;

@@ -18,6 +18,13 @@ pub trait Report: Serialize {
     fn text(&self, p: &Palette, out: &mut String);
     /// The headline for `-q`: one line, no newline.
     fn headline(&self, out: &mut String);
+    /// The text with the steps run before the rule (an encounter table's roll) written by
+    /// `before` where they belong: first, unless the outcome opens with a check that decides
+    /// whether anything is met at all (a wandering monster), which comes before them.
+    fn text_after(&self, p: &Palette, out: &mut String, before: &mut dyn FnMut(&mut String)) {
+        before(out);
+        self.text(p, out);
+    }
 }
 
 /// A `-q` list: the names joined by `,` with no spaces, or `none` when there are none.
@@ -265,6 +272,22 @@ pub fn step(out: &mut String, p: &Palette, number: usize, label: &str, lines: &[
         out.push_str("  ");
         if i == 0 {
             pad(out, p.paint(p.title, format_args!("{number} {label}")), LABEL);
+        } else {
+            out.push_str(&" ".repeat(LABEL));
+        }
+        out.push(' ');
+        wrap::push_wrapped(out, LABEL + 3, line, p.width);
+    }
+}
+
+/// Writes a step run before the numbered ones (an encounter table's roll), its label where
+/// theirs stand.
+pub fn before_step(out: &mut String, p: &Palette, label: &str, lines: &[String]) {
+    const LABEL: usize = 13;
+    for (i, line) in lines.iter().enumerate() {
+        out.push_str("  ");
+        if i == 0 {
+            pad(out, p.paint(p.title, format_args!("  {label}")), LABEL);
         } else {
             out.push_str(&" ".repeat(LABEL));
         }

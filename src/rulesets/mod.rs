@@ -172,7 +172,7 @@ impl Procedure {
             Command::Encounter(_) => Procedure::Encounter,
             Command::Wandering(_) => Procedure::Wandering,
             Command::Morale(_) => Procedure::Morale,
-            Command::Roll(_) | Command::Completions { .. } | Command::Man { .. } => return None,
+            Command::Roll(_) | Command::Table(_) | Command::Completions { .. } | Command::Man { .. } => return None,
         })
     }
 }
@@ -263,7 +263,7 @@ impl Ruleset {
             Command::Encounter(a) => go(&p.encounter, a, cast, runner),
             Command::Wandering(a) => go(&p.wandering, a, cast, runner),
             Command::Morale(a) => go(&p.morale, a, cast, runner),
-            Command::Roll(_) | Command::Completions { .. } | Command::Man { .. } => {
+            Command::Roll(_) | Command::Table(_) | Command::Completions { .. } | Command::Man { .. } => {
                 Err(Error::usage("not a game command"))
             }
         }
@@ -391,8 +391,9 @@ impl Ruleset {
     }
 }
 
-/// Flags every command with a cast accepts.
-const CAST_FLAGS: &[&str] = &["--side", "--roster", "--roster-example", "COMBATANT"];
+/// Flags every command with a cast accepts (`--table`, declared by the encounter alone, adds
+/// the creatures an encounter table brings).
+const CAST_FLAGS: &[&str] = &["--side", "--roster", "--roster-example", "COMBATANT", "--table"];
 
 /// The cast options of a command, if it has any.
 pub fn cast_of(command: &Command) -> Option<&cli::Cast> {

@@ -114,6 +114,11 @@ where
     W: AsWandering,
 {
     fn text(&self, p: &Palette, out: &mut String) {
+        self.text_after(p, out, &mut |_| {});
+    }
+
+    /// The wandering check first: the table's roll (what is met) follows only a monster met.
+    fn text_after(&self, p: &Palette, out: &mut String, before: &mut dyn FnMut(&mut String)) {
         if let Some(w) = &self.wandering {
             let mut lines = lines_of(w, p);
             if self.encounter.is_none() {
@@ -122,6 +127,7 @@ where
             step(out, p, "wandering", &lines);
         }
         if let Some(e) = &self.encounter {
+            before(out);
             e.text(p, out);
         }
         if let Some(m) = &self.morale {
