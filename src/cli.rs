@@ -178,6 +178,10 @@ pub enum Command {
     #[command(long_about = format!("{ROLL_ABOUT}\n\n{ROLL_LANGUAGE}"), after_help = ROLL_EXAMPLES, after_long_help = format!("{ROLL_EXAMPLES}\n\n{ENV_HELP}"), args_override_self = true)]
     Roll(RollArgs),
 
+    /// A fight kept between commands: its rounds, turns and acting order
+    #[command(long_about = TRACK_ABOUT, after_help = TRACK_EXAMPLES, after_long_help = format!("{TRACK_EXAMPLES}\n\n{TRACK_ENV_HELP}"), args_override_self = true)]
+    Track(TrackArgs),
+
     /// Print the completion script for a shell
     #[command(after_help = COMPLETIONS_EXAMPLES)]
     Completions {
@@ -251,7 +255,7 @@ Examples:
   COMPLETE=fish fray | source                  in config.fish: the same for fish";
 
 // Sides and combatants, inline or from a roster file.
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct Cast {
     /// Combatants: NAME[*COUNT][:KEY[=VALUE],...], e.g. Ansel or 'Orc*3:side=monsters'
     #[arg(value_name = "COMBATANT")]
@@ -271,7 +275,7 @@ pub struct Cast {
 }
 
 // Who attacks from hiding, who already knows, and how the hidden are seen.
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct SurpriseOpts {
     /// SIDE attacks from ambush (default monsters): every other side is easier to surprise
     #[arg(long, value_name = "SIDE", num_args = 0..=1, default_missing_value = "monsters")]
@@ -400,7 +404,7 @@ pub enum StealthTies {
 }
 
 // How the acting order is settled.
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct OrderOpts {
     /// How tied sides are settled
     #[arg(long, value_enum, value_name = "HOW")]
@@ -615,6 +619,151 @@ pub struct EncounterArgs {
     /// Rounds to roll, or turns to follow
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u32>(1..=1000))]
     pub rounds: Option<u32>,
+}
+
+pub const TRACK_ABOUT: &str = "\
+Keeps a fight between commands: `start` opens it as `fray encounter` does (surprise where the flags \
+call for it, then initiative) and saves it; `next` ends the current turn and starts the next, a new \
+round after the last, with the ruleset's round rules applied and their dice shown. Each fight is one \
+JSON file in $XDG_STATE_HOME/fray (else ~/.local/state/fray), written whole and renamed into place \
+under a lock.";
+
+pub const TRACK_EXAMPLES: &str = "\
+Examples:
+  fray -r 5e track start 'Ansel:dex=3' 'Orc*2:side=monsters,dex=1'   open the fight
+  fray track next                         end this turn: whose turn is next
+  fray track show                         the round, the order, who is out and why
+  fray track add 'Wolf:side=monsters,initiative=14'   a late arrival, its total given
+  fray track set Ansel initiative=17      a total rolled at the table
+  fray -q track next                      only whose turn it is now
+  fray track undo 2                       back two commands
+  fray -r wod track --fight cellar start 'Mitch:dex=3,composure=2' 'Larry:dex=2'
+  fray track --fight cellar delay 'Larry:after=Mitch'
+  fray -r 5e track start --lair 'Dragon:side=monsters,dex=2' 'Ansel:dex=3'
+  fray track list                         the saved fights
+  fray track end                          forget the fight";
+
+pub const TRACK_ENV_HELP: &str = "\
+Environment:
+  FRAY_FIGHT       default for --fight (else default)
+  XDG_STATE_HOME   where fights are kept: $XDG_STATE_HOME/fray (else ~/.local/state/fray)
+  FRAY_RULES       default for --rules when a fight starts
+
+Exit status:
+  0 success, 1 a fight that is missing or a state file that cannot be read, 2 usage error";
+
+// The fight a `track` command works on, and what it does.
+#[derive(Debug, Args)]
+pub struct TrackArgs {
+    /// The fight to work on: letters, digits, '.', '_' and '-' (default from FRAY_FIGHT, else default)
+    #[arg(long, global = true, value_name = "NAME")]
+    pub fight: Option<String>,
+
+    #[command(subcommand)]
+    pub action: TrackAction,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum TrackAction {
+    /// Open the fight: surprise where the flags call for it, then initiative; shows round 1
+    #[command(args_override_self = true)]
+    Start(TrackStart),
+
+    /// End the current turn and start the next; after the last, a new round
+    Next,
+
+    /// The round, the acting order, whose turn it is, who is out of action and until when
+    Show,
+
+    /// Combatants join the fight: initiative rolled (or given: initiative=N) and placed
+    Add {
+        /// Combatants: NAME[*COUNT][:KEY[=VALUE],...], as for start
+        #[arg(required = true, value_name = "COMBATANT")]
+        combatants: Vec<String>,
+    },
+
+    /// Combatants leave the fight
+    Remove {
+        /// The names to take out (a group's member by its name, e.g. 'Orc 2')
+        #[arg(required = true, value_name = "NAME")]
+        names: Vec<String>,
+    },
+
+    /// NAME waits and acts right after OTHER, at OTHER's initiative - 1, this round (wod, cofd)
+    Delay {
+        /// NAME[:after=OTHER]; without OTHER, after the last of the round
+        #[arg(value_name = "NAME[:after=OTHER]")]
+        spec: String,
+    },
+
+    /// NAME's prepared action fires right before OTHER, at OTHER's initiative + 1 (wod, cofd)
+    Ready {
+        /// NAME:before=OTHER
+        #[arg(value_name = "NAME:before=OTHER")]
+        spec: String,
+    },
+
+    /// NAME gives up this round's action to act at any moment of the next (wod, cofd)
+    Hold {
+        /// NAME[:before=OTHER|after=OTHER], its place next round (default: first)
+        #[arg(value_name = "NAME")]
+        spec: String,
+    },
+
+    /// Change a combatant: initiative=N (a total rolled at the table), acts-from=ROUND
+    Set {
+        /// The combatant (or side, where sides take the turns)
+        #[arg(value_name = "NAME")]
+        name: String,
+
+        /// initiative=N places it anew; acts-from=ROUND keeps it out of action until then (0: now)
+        #[arg(required = true, value_name = "KEY=VALUE")]
+        assignments: Vec<String>,
+    },
+
+    /// Go back N commands (default 1)
+    Undo {
+        #[arg(value_name = "N", allow_negative_numbers = true, value_parser = whole::<u32>(1..=1000))]
+        steps: Option<u32>,
+    },
+
+    /// Forget the fight
+    End,
+
+    /// The saved fights, with their ruleset, round and whose turn it is
+    List,
+}
+
+#[derive(Debug, Args)]
+pub struct TrackStart {
+    #[command(flatten)]
+    pub cast: Cast,
+
+    #[command(flatten)]
+    pub surprise: SurpriseOpts,
+
+    #[command(flatten)]
+    pub order: OrderOpts,
+
+    /// Roll surprise first, as fray encounter does, even without a surprise flag
+    #[arg(long = "surprise")]
+    pub roll_surprise: bool,
+
+    /// Everyone on every side is surprised
+    #[arg(long)]
+    pub both_surprised: bool,
+
+    /// SIDE is surprised and does not roll (repeatable)
+    #[arg(long, value_name = "SIDE")]
+    pub surprised: Vec<String>,
+
+    /// Each combatant rolls 1d6 + its DEX modifier; slow weapons act last
+    #[arg(long)]
+    pub individual: bool,
+
+    /// Lair actions at initiative count 20, losing ties, every round (5e, 5e2024)
+    #[arg(long)]
+    pub lair: bool,
 }
 
 /// A path as given, even an empty one: the command that reads it says what is wrong with it

@@ -22,3 +22,4 @@ pub mod readme;
 pub mod render;
 pub mod roster;
 pub mod rulesets;
+pub mod track;

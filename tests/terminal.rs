@@ -25,6 +25,7 @@ fn run(args: &[&str], terminal: bool) -> (u8, String) {
             os_seed: || (1 << 53) + 4821,
             columns_var: None,
             terminal_width: Some(72),
+            var: |_| None,
         },
     );
     (code, String::from_utf8(out).unwrap())

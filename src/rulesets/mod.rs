@@ -54,6 +54,8 @@ pub struct Ruleset {
     /// The words a flag's value is one of where clap does not know them (`--terrain`), for
     /// completion.
     pub values: fn(&str) -> Vec<&'static str>,
+    /// Its round rules, as `fray track` applies them while a fight goes on.
+    pub rounds: &'static crate::track::Rounds,
 }
 
 /// A ruleset whose flags take no words of its own.
@@ -158,7 +160,7 @@ impl Procedure {
             Command::Reaction(_) => Procedure::Reaction,
             Command::Pursue(_) => Procedure::Pursue,
             Command::Encounter(_) => Procedure::Encounter,
-            Command::Roll(_) | Command::Completions { .. } | Command::Man { .. } => return None,
+            Command::Roll(_) | Command::Track(_) | Command::Completions { .. } | Command::Man { .. } => return None,
         })
     }
 }
@@ -245,7 +247,7 @@ impl Ruleset {
             Command::Reaction(a) => go(&p.reaction, a, cast, runner),
             Command::Pursue(a) => go(&p.pursue, a, cast, runner),
             Command::Encounter(a) => go(&p.encounter, a, cast, runner),
-            Command::Roll(_) | Command::Completions { .. } | Command::Man { .. } => {
+            Command::Roll(_) | Command::Track(_) | Command::Completions { .. } | Command::Man { .. } => {
                 Err(Error::usage("not a game command"))
             }
         }

@@ -117,6 +117,7 @@ pub static RULESET: Ruleset = Ruleset {
     examples: EXAMPLES,
     flag_help: FLAG_HELP,
     values: super::no_values,
+    rounds: &super::ose::track::ROUNDS,
     procedures: Procedures {
         surprise: Some(Handler { flags: &["--aware"], run: surprise_command }),
         distance: Some(Handler {

@@ -15,6 +15,7 @@ pub(crate) mod odds_check;
 pub mod speed_factor;
 pub mod surprise;
 pub mod text;
+pub mod track;
 
 use super::{Example, Handler, Procedure, Procedures, Ruleset};
 
@@ -202,6 +203,7 @@ pub static RULESET: Ruleset = Ruleset {
     examples: EXAMPLES,
     flag_help: FLAG_HELP,
     values: flag_values,
+    rounds: &track::ROUNDS,
 };
 
 /// The side the surprise flags name, which takes part even with nobody on it: the side that

@@ -15,6 +15,7 @@ pub mod recovery;
 pub mod success;
 pub mod surprise;
 pub mod text;
+pub mod track;
 
 use super::{Example, Handler, Procedure, Procedures, Ruleset};
 
@@ -155,6 +156,7 @@ pub static RULESET: Ruleset = Ruleset {
     examples: EXAMPLES,
     flag_help: FLAG_HELP,
     values: super::no_values,
+    rounds: &track::ROUNDS,
 };
 
 /// The side the surprise flags name, which takes part even with nobody on it: the attackers

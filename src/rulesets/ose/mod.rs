@@ -14,6 +14,7 @@ pub mod pursue;
 pub mod reaction;
 pub mod surprise;
 pub mod text;
+pub mod track;
 
 use super::{Example, Handler, Procedure, Procedures, Ruleset, ambush_side, side_flag};
 
@@ -135,6 +136,7 @@ pub static RULESET: Ruleset = Ruleset {
     examples: EXAMPLES,
     flag_help: FLAG_HELP,
     values: super::no_values,
+    rounds: &track::ROUNDS,
 };
 
 /// The sides the surprise flags name, which take part even with nobody on them.

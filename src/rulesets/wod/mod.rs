@@ -15,6 +15,7 @@ pub mod moves;
 pub(super) mod odds_check;
 pub mod surprise;
 pub mod text;
+pub mod track;
 
 use super::{Example, Handler, Procedure, Procedures, Rule, Ruleset};
 
@@ -127,6 +128,7 @@ pub static RULESET: Ruleset = Ruleset {
     examples: EXAMPLES,
     flag_help: &[],
     values: super::no_values,
+    rounds: &track::ROUNDS,
 };
 
 /// What wod and a ruleset built on its rules (cofd) say each their own way about the same keys.
