@@ -184,7 +184,7 @@ fn open_fight(start: &TrackStart, given: &[String], name: &str, turns: &mut Turn
         return Err(Error::usage(format!("the {} ruleset has no lair actions", rules.id))
             .hint(format!("rulesets with them: {}", with.join(", "))));
     }
-    let own = ["--lair", "--surprise"];
+    let own = ["--lair", "--surprise", "--fight"];
     let procedure_given: Vec<String> = given.iter().filter(|f| !own.contains(&f.as_str())).cloned().collect();
     let surprise_flags = rules.flags(Procedure::Surprise).unwrap_or(&[]);
     let calls_for_surprise = start.roll_surprise

@@ -122,6 +122,9 @@ pub fn cast_options(setup: &Setup, combatants: Vec<String>) -> cli::Cast {
 /// (where sides take the turns) holds that side's combatants.
 pub fn seats(doc: &Value, cast: &Cast) -> Vec<Seat> {
     let combatant = |name: &str| cast.combatants.iter().find(|c| c.name == name);
+    // Where the order gives only totals (wod), each roller's dice stand beside it.
+    let rollers = doc.get("initiative").unwrap_or(doc).get("combatants").and_then(Value::as_array);
+    let roller = |name: &str| rollers?.iter().find(|r| r.get("name").and_then(Value::as_str) == Some(name));
     order_of(doc)
         .iter()
         .enumerate()
@@ -142,7 +145,7 @@ pub fn seats(doc: &Value, cast: &Cast) -> Vec<Seat> {
                 side,
                 members,
                 rank: rank as u32,
-                rolled: rolled(entry),
+                rolled: rolled(entry).or_else(|| roller(entry.get("name")?.as_str()?).and_then(rolled)),
                 out: None,
                 moved: None,
                 holds: None,

@@ -5,6 +5,7 @@ use super::turns::Event;
 use crate::cli::Format;
 use crate::error::{Error, Result};
 use crate::render::{Palette, pad, width};
+
 use serde::Serialize;
 use serde_json::Value;
 
@@ -122,7 +123,8 @@ fn order(out: &mut String, p: &Palette, fight: &Fight) {
         line.push_str(if i == fight.turn { "> " } else { "  " });
         pad(&mut line, p.name(&seat.name), names);
         line.push_str("  ");
-        pad(&mut line, p.total(&totals[i]), total_width);
+        line.push_str(&" ".repeat(total_width.saturating_sub(totals[i].len())));
+        line.push_str(&p.total(&totals[i]).to_string());
         let mut notes: Vec<String> = Vec::new();
         if let Some(rolled) = &seat.rolled {
             notes.push(p.dim(rolled).to_string());
