@@ -20,5 +20,6 @@ mod readme;
 mod roll;
 mod shell;
 mod terminal;
+mod track;
 mod width;
 mod wod;
