@@ -3,6 +3,7 @@
 //! [`Rounds`]), keeps the fight before it for `undo`, renames the new state into place and
 //! writes the fight after it: text, YAML or JSON, or with `-q` whose turn it is.
 
+pub mod complete;
 mod lock;
 mod moves;
 mod open;
