@@ -622,8 +622,8 @@ pub struct EncounterArgs {
 }
 
 pub const TRACK_ABOUT: &str = "\
-Keeps a fight between commands: `start` opens it as `fray encounter` does (surprise where the flags \
-call for it, then initiative) and saves it; `next` ends the current turn and starts the next, a new \
+Keeps a fight between commands: start opens it as fray encounter does (surprise where the flags \
+call for it, then initiative) and saves it; next ends the current turn and starts the next, a new \
 round after the last, with the ruleset's round rules applied and their dice shown. Each fight is one \
 JSON file in $XDG_STATE_HOME/fray (else ~/.local/state/fray), written whole and renamed into place \
 under a lock.";

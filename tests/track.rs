@@ -138,8 +138,14 @@ fn start_where(table: &Table, fight: &str, args: &[&str], wanted: impl Fn(&Value
 #[test]
 fn ose_surprised_side_loses_the_free_round_and_initiative_is_rolled_every_round() {
     let table = Table::new("ose");
-    let surprised_party = |d: &Value| d["order"].as_array().unwrap().iter().any(|s| s["name"] == "party" && !s["out"].is_null());
-    let first = start_where(&table, "f", &["-r", "ose", "--ambush=monsters", "Ansel", "Bob", "Orc:side=monsters"], surprised_party);
+    let surprised_party =
+        |d: &Value| d["order"].as_array().unwrap().iter().any(|s| s["name"] == "party" && !s["out"].is_null());
+    let first = start_where(
+        &table,
+        "f",
+        &["-r", "ose", "--ambush=monsters", "Ansel", "Bob", "Orc:side=monsters"],
+        surprised_party,
+    );
     // seed 000: the unsurprised side gets one free round; party's members wait in its seat.
     assert_eq!(seat(&first, "party")["members"], serde_json::json!(["Ansel", "Bob"]));
     assert_eq!(seat(&first, "party")["out"]["from_round"], 2);
@@ -168,7 +174,8 @@ fn ose_surprised_side_loses_the_free_round_and_initiative_is_rolled_every_round(
     // Each round's turns follow that round's roll.
     for roll in rolls.iter().filter(|e| e["round"].as_u64().unwrap() <= 10) {
         let round = roll["round"].as_u64().unwrap();
-        let rolled: Vec<&str> = roll["roll"]["order"].as_array().unwrap().iter().map(|e| e["name"].as_str().unwrap()).collect();
+        let rolled: Vec<&str> =
+            roll["roll"]["order"].as_array().unwrap().iter().map(|e| e["name"].as_str().unwrap()).collect();
         let taken: Vec<&str> = turns.iter().filter(|t| t.0 == round).map(|t| t.1.as_str()).collect();
         assert_eq!(taken, rolled, "round {round}");
     }
@@ -179,7 +186,8 @@ fn ose_surprised_side_loses_the_free_round_and_initiative_is_rolled_every_round(
 #[test]
 fn bx_rolls_initiative_every_round_for_individuals_too() {
     let table = Table::new("bx");
-    let first = table.json(&["-r", "bx", "--seed", "5", "track", "start", "--individual", "Ansel:dex=16", "Orc:side=monsters"]);
+    let first =
+        table.json(&["-r", "bx", "--seed", "5", "track", "start", "--individual", "Ansel:dex=16", "Orc:side=monsters"]);
     assert_eq!(seat(&first, "Ansel")["side"], "party");
     let (turns, docs) = play(&table, "default", first, 10);
     for round in 1..=10 {
@@ -198,15 +206,26 @@ fn bx_rolls_initiative_every_round_for_individuals_too() {
 fn dnd5e_surprised_creature_loses_only_its_first_turn_and_the_lair_acts_at_20_losing_ties() {
     let table = Table::new("5e");
     let first = table.json(&[
-        "-r", "5e", "--seed", "3", "track", "start", "--lair", "--stealth", "14",
-        "Ansel:per=10,dex=2", "Bob:per=16", "Dragon:side=monsters,initiative=20",
+        "-r",
+        "5e",
+        "--seed",
+        "3",
+        "track",
+        "start",
+        "--lair",
+        "--stealth",
+        "14",
+        "Ansel:per=10,dex=2",
+        "Bob:per=16",
+        "Dragon:side=monsters,initiative=20",
     ]);
     // seed 004: Stealth 14 beats Ansel's passive Perception 10, not Bob's 16.
     assert_eq!(seat(&first, "Ansel")["out"]["reason"], "surprised");
     assert!(seat(&first, "Bob")["out"].is_null());
     // DMG: lair actions on initiative count 20, losing ties: after the Dragon at 20.
     let order = names(&first);
-    let (dragon, lair) = (order.iter().position(|n| n == "Dragon").unwrap(), order.iter().position(|n| n == "Lair").unwrap());
+    let (dragon, lair) =
+        (order.iter().position(|n| n == "Dragon").unwrap(), order.iter().position(|n| n == "Lair").unwrap());
     assert_eq!(lair, dragon + 1, "{order:?}");
     assert_eq!(total(&first, "Lair"), 20.0);
     in_descending_order(&first);
@@ -228,7 +247,18 @@ fn dnd5e_surprised_creature_loses_only_its_first_turn_and_the_lair_acts_at_20_lo
 #[test]
 fn dnd5e_speed_factor_is_rolled_every_round_with_the_declared_action() {
     let table = Table::new("5e-speed");
-    let first = table.json(&["-r", "5e", "--seed", "1", "track", "start", "--variant", "speed", "Ansel:dex=1,action=light", "Orc:side=monsters"]);
+    let first = table.json(&[
+        "-r",
+        "5e",
+        "--seed",
+        "1",
+        "track",
+        "start",
+        "--variant",
+        "speed",
+        "Ansel:dex=1,action=light",
+        "Orc:side=monsters",
+    ]);
     table.run(&["track", "set", "Ansel", "action=spell:3"]);
     let (_, docs) = play(&table, "default", first, 10);
     let rolls: Vec<&Value> = docs.iter().flat_map(|d| events(d, "initiative")).collect();
@@ -244,7 +274,18 @@ fn dnd5e_speed_factor_is_rolled_every_round_with_the_declared_action() {
 #[test]
 fn dnd5e2024_surprise_is_disadvantage_and_costs_no_turn() {
     let table = Table::new("5e2024");
-    let first = table.json(&["-r", "5e2024", "--seed", "2", "track", "start", "--stealth", "15", "Ansel:per=10", "Orc:side=monsters"]);
+    let first = table.json(&[
+        "-r",
+        "5e2024",
+        "--seed",
+        "2",
+        "track",
+        "start",
+        "--stealth",
+        "15",
+        "Ansel:per=10",
+        "Orc:side=monsters",
+    ]);
     let opening = first["opening"]["initiative"]["order"].as_array().unwrap();
     let ansel = opening.iter().find(|e| e["name"] == "Ansel").unwrap();
     assert_eq!(ansel["mode"], "disadvantage");
@@ -259,12 +300,22 @@ fn dnd5e2024_surprise_is_disadvantage_and_costs_no_turn() {
 #[test]
 fn gurps_stunned_combatants_roll_iq_each_turn_with_a_growing_bonus_until_they_recover() {
     let table = Table::new("gurps");
-    let args = ["-r", "gurps", "--partial", "Ansel:iq=11,speed=6", "Bob:iq=9,speed=5", "Orc:side=monsters,speed=5.5,iq=10", "Gob:side=monsters,speed=5.25,iq=8"];
+    let args = [
+        "-r",
+        "gurps",
+        "--partial",
+        "Ansel:iq=11,speed=6",
+        "Bob:iq=9,speed=5",
+        "Orc:side=monsters,speed=5.5,iq=10",
+        "Gob:side=monsters,speed=5.25,iq=8",
+    ];
     // A fight where someone stays stunned past the first turn, to see the bonus grow.
     let first = start_where(&table, "g", &args, |d| {
-        d["opening"]["surprise"]["combatants"].as_array().unwrap().iter().any(|c| {
-            c["acts_from_turn"].as_u64().unwrap_or(1) > 3 || c["acts_from_turn"].is_null()
-        })
+        d["opening"]["surprise"]["combatants"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c["acts_from_turn"].as_u64().unwrap_or(1) > 3 || c["acts_from_turn"].is_null())
     });
     let stunned: Vec<(String, i64)> = first["order"]
         .as_array()
@@ -300,7 +351,17 @@ fn gurps_stunned_combatants_roll_iq_each_turn_with_a_growing_bonus_until_they_re
 #[test]
 fn gurps_total_surprise_freezes_then_rolls_at_base_iq() {
     let table = Table::new("gurps-total");
-    let first = table.json(&["-r", "gurps", "--seed", "4", "track", "start", "--total", "Ansel:iq=12,speed=6", "Orc:side=monsters,speed=5"]);
+    let first = table.json(&[
+        "-r",
+        "gurps",
+        "--seed",
+        "4",
+        "track",
+        "start",
+        "--total",
+        "Ansel:iq=12,speed=6",
+        "Orc:side=monsters,speed=5",
+    ]);
     let frozen = first["opening"]["surprise"]["freeze"]["seconds"].as_u64().unwrap();
     assert_eq!(seat(&first, "Ansel")["out"]["recovery"]["first_turn"].as_u64(), Some(frozen + 1));
     let (_, docs) = play(&table, "default", first, 10);
@@ -319,8 +380,14 @@ fn storytelling(rules: &str, keys: &str) {
     let table = Table::new(rules);
     let mitch = format!("Mitch:dex=3,{keys}");
     let args = [
-        "-r", rules, "--surprise", "Ansel:wits=1,composure=1", &mitch, "Larry:dex=2,wits=3,composure=3",
-        "Orc:side=monsters,ambusher", "Gob:side=monsters,ambusher",
+        "-r",
+        rules,
+        "--surprise",
+        "Ansel:wits=1,composure=1",
+        &mitch,
+        "Larry:dex=2,wits=3,composure=3",
+        "Orc:side=monsters,ambusher",
+        "Gob:side=monsters,ambusher",
     ];
     let first = start_where(&table, "w", &args, |d| {
         let out: Vec<&Value> = d["order"].as_array().unwrap().iter().filter(|s| !s["out"].is_null()).collect();
@@ -387,7 +454,14 @@ fn cofd_delays_readied_and_held_actions_return_to_their_places() {
 #[test]
 fn wod_dramatic_failure_costs_two_rounds() {
     let table = Table::new("wod-dramatic");
-    let args = ["-r", "wod", "--surprise", "Ansel:wits=1,composure=1,mod=-2", "Bob:wits=3,composure=3", "Orc:side=monsters,ambusher"];
+    let args = [
+        "-r",
+        "wod",
+        "--surprise",
+        "Ansel:wits=1,composure=1,mod=-2",
+        "Bob:wits=3,composure=3",
+        "Orc:side=monsters,ambusher",
+    ];
     let first = start_where(&table, "d", &args, |d| seat(d, "Ansel")["out"]["reason"] == "dramatic failure");
     assert_eq!(seat(&first, "Ansel")["out"]["from_round"], 3);
     let (turns, _) = play(&table, "d", first, 10);
@@ -436,11 +510,21 @@ fn add_remove_set_and_undo_change_the_order_as_said() {
 fn fights_have_names_and_are_listed() {
     let table = Table::new("names");
     table.run(&["--seed", "1", "track", "start", "Ansel", "Orc:side=monsters"]);
-    let out = table.command().env("FRAY_FIGHT", "crypt").args(["-r", "gurps", "track", "start", "Ansel", "Orc:side=monsters"]).output().unwrap();
+    let out = table
+        .command()
+        .env("FRAY_FIGHT", "crypt")
+        .args(["-r", "gurps", "track", "start", "Ansel", "Orc:side=monsters"])
+        .output()
+        .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(table.file("default").is_file() && table.file("crypt").is_file());
     let list = table.json(&["track", "list"]);
-    let kept: Vec<(&str, &str)> = list["fights"].as_array().unwrap().iter().map(|f| (f["fight"].as_str().unwrap(), f["rules"].as_str().unwrap())).collect();
+    let kept: Vec<(&str, &str)> = list["fights"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| (f["fight"].as_str().unwrap(), f["rules"].as_str().unwrap()))
+        .collect();
     assert_eq!(kept, [("crypt", "gurps"), ("default", "ose")]);
     assert_eq!(table.run(&["-q", "track", "list"]).trim(), "crypt,default");
     let saved: Value = serde_json::from_str(&std::fs::read_to_string(table.file("crypt")).unwrap()).unwrap();
@@ -471,7 +555,12 @@ fn twenty_writers_at_once_leave_all_twenty() {
     table.run(&["-r", "5e", "--seed", "1", "track", "start", "Ansel", "Orc:side=monsters"]);
     let children: Vec<std::process::Child> = (0..20)
         .map(|i| {
-            table.std_command().args(["track", "add", &format!("Wolf{i}:side=monsters")]).stdout(Stdio::null()).spawn().unwrap()
+            table
+                .std_command()
+                .args(["track", "add", &format!("Wolf{i}:side=monsters")])
+                .stdout(Stdio::null())
+                .spawn()
+                .unwrap()
         })
         .collect();
     for mut child in children {
@@ -550,11 +639,15 @@ fn corrupt_foreign_and_newer_files_are_refused_and_left_untouched() {
 #[test]
 fn quiet_text_and_yaml_say_whose_turn_it_is() {
     let table = Table::new("formats");
-    let doc = table.json(&["-r", "wod", "--seed", "7", "track", "start", "Mitch:dex=3", "Larry:dex=1", "Orc:side=monsters"]);
+    let doc =
+        table.json(&["-r", "wod", "--seed", "7", "track", "start", "Mitch:dex=3", "Larry:dex=1", "Orc:side=monsters"]);
     let first = doc["turn"].as_str().unwrap().to_string();
     assert_eq!(doc["order"][0]["name"], first.as_str());
     assert_eq!(doc["order"][0]["current"], true);
-    assert_eq!((doc["command"].as_str(), doc["action"].as_str(), doc["seed"].as_u64()), (Some("track"), Some("start"), Some(7)));
+    assert_eq!(
+        (doc["command"].as_str(), doc["action"].as_str(), doc["seed"].as_u64()),
+        (Some("track"), Some("start"), Some(7))
+    );
     let next = table.run(&["-q", "track", "next"]);
     assert_eq!(next, format!("{}\n", names(&doc)[1]));
     let yaml = table.run(&["-f", "yaml", "track", "show"]);

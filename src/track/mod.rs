@@ -178,7 +178,13 @@ fn unreachable_action() -> Result<&'static str> {
 
 /// `start`: the opening procedure run on the cast, its order as seats, those it leaves out of
 /// action marked, the lair placed, and the first turn begun.
-fn open_fight(start: &TrackStart, given: &[String], name: &str, turns: &mut Turns, env: &mut Env) -> Result<(Fight, Value)> {
+fn open_fight(
+    start: &TrackStart,
+    given: &[String],
+    name: &str,
+    turns: &mut Turns,
+    env: &mut Env,
+) -> Result<(Fight, Value)> {
     let rules = turns.rules;
     if start.lair && !rules.rounds.lair {
         let with: Vec<&str> = crate::rulesets::RULESETS.iter().filter(|r| r.rounds.lair).map(|r| r.id).collect();
@@ -189,7 +195,9 @@ fn open_fight(start: &TrackStart, given: &[String], name: &str, turns: &mut Turn
     let procedure_given: Vec<String> = given.iter().filter(|f| !own.contains(&f.as_str())).cloned().collect();
     let surprise_flags = rules.flags(Procedure::Surprise).unwrap_or(&[]);
     let calls_for_surprise = start.roll_surprise
-        || procedure_given.iter().any(|f| f == "--both-surprised" || (f.starts_with("--") && surprise_flags.contains(&f.as_str())));
+        || procedure_given
+            .iter()
+            .any(|f| f == "--both-surprised" || (f.starts_with("--") && surprise_flags.contains(&f.as_str())));
     let procedure = if calls_for_surprise { Procedure::Encounter } else { Procedure::Initiative };
     rules.check_has(procedure)?;
     rules.check_flags(procedure, &procedure_given)?;
@@ -225,7 +233,8 @@ fn open_fight(start: &TrackStart, given: &[String], name: &str, turns: &mut Turn
             Some(seat) => seat.out = Some(out),
             None => {
                 // Left out of the opening's order (a side surprised in the free round).
-                let members = cast.side_index(&absence.name).map(|i| cast.on_side(i).flat_map(|c| c.member_names()).collect());
+                let members =
+                    cast.side_index(&absence.name).map(|i| cast.on_side(i).flat_map(|c| c.member_names()).collect());
                 order.push(Seat {
                     name: absence.name,
                     total: None,
@@ -305,7 +314,9 @@ fn list(dir: &Path, settings: &Settings, palette: Palette, env: &mut Env) -> Res
                     file,
                     error: None,
                 },
-                Ok(None) => Kept { fight: name, file, rules: None, round: None, turn: None, error: Some("gone".into()) },
+                Ok(None) => {
+                    Kept { fight: name, file, rules: None, round: None, turn: None, error: Some("gone".into()) }
+                }
                 Err(e) => Kept { fight: name, file, rules: None, round: None, turn: None, error: Some(e.to_string()) },
             }
         })
@@ -326,7 +337,14 @@ fn list(dir: &Path, settings: &Settings, palette: Palette, env: &mut Env) -> Res
             folder: &'a Path,
             fights: &'a [Kept],
         }
-        let doc = Doc { command: "track", action: "list", seed: settings.seed, version: crate::emit::VERSION, folder: dir, fights: &fights };
+        let doc = Doc {
+            command: "track",
+            action: "list",
+            seed: settings.seed,
+            version: crate::emit::VERSION,
+            folder: dir,
+            fights: &fights,
+        };
         return text::document(env.stdout, settings.format, &doc);
     }
     let mut out = String::new();
@@ -366,11 +384,14 @@ fn write(
         return Ok(());
     }
     if settings.format != Format::Text {
-        return text::document(env.stdout, settings.format, &text::Doc::new(action, fight, settings.seed, events, opening));
+        return text::document(
+            env.stdout,
+            settings.format,
+            &text::Doc::new(action, fight, settings.seed, events, opening),
+        );
     }
     let mut out = String::new();
     text::render(&mut out, &palette, action, fight, events, settings.show_seed.then_some(settings.seed));
     env.stdout.write_all(out.as_bytes())?;
     Ok(())
 }
-

@@ -45,11 +45,17 @@ pub fn add(fight: &mut Fight, combatants: &[String], turns: &mut Turns, env: &mu
         &mut *env.stderr,
     )?;
     // The kept roster's combatants are in the fight already: only the newcomers count.
-    let new_names: Vec<String> = cast.combatants.iter().rev().take(rolled.len()).flat_map(|c| {
-        let mut all = c.member_names();
-        all.push(c.name.clone());
-        all
-    }).collect();
+    let new_names: Vec<String> = cast
+        .combatants
+        .iter()
+        .rev()
+        .take(rolled.len())
+        .flat_map(|c| {
+            let mut all = c.member_names();
+            all.push(c.name.clone());
+            all
+        })
+        .collect();
     for name in &new_names {
         let taken = fight.order.iter().any(|s| &s.name == name || s.members.contains(name));
         if taken {
@@ -200,8 +206,11 @@ pub fn delay(fight: &mut Fight, spec: &str, turns: &mut Turns) -> Result<()> {
         None => fight.order.len() - 1,
     };
     if j == i {
-        return Err(Error::usage(format!("{name} cannot delay until after itself"))
-            .hint(if anchor.is_none() { "it acts last this round already" } else { "name another" }));
+        return Err(Error::usage(format!("{name} cannot delay until after itself")).hint(if anchor.is_none() {
+            "it acts last this round already"
+        } else {
+            "name another"
+        }));
     }
     if j < fight.turn {
         return Err(Error::usage(format!("{} has acted this round already", fight.order[j].name))
@@ -211,7 +220,11 @@ pub fn delay(fight: &mut Fight, spec: &str, turns: &mut Turns) -> Result<()> {
     let total = (moves.delayed)(total_of(&fight.order[j])?);
     // After OTHER and after whoever delayed to follow OTHER before.
     let mut at = j + 1;
-    while fight.order.get(at).is_some_and(|s| s.moved.as_ref().is_some_and(|m| m.how == "delayed" && m.anchor.as_deref() == Some(&other))) {
+    while fight
+        .order
+        .get(at)
+        .is_some_and(|s| s.moved.as_ref().is_some_and(|m| m.how == "delayed" && m.anchor.as_deref() == Some(&other)))
+    {
         at += 1;
     }
     let at = if i < at { at - 1 } else { at };
@@ -274,11 +287,15 @@ pub fn set(fight: &mut Fight, name: &str, assignments: &[String], turns: &mut Tu
         match key {
             "initiative" => {
                 let i = seat_index(fight, name)?;
-                let total: Number = value.parse::<i64>().map(Number::from).ok().or_else(|| {
-                    value.parse::<f64>().ok().filter(|v| v.is_finite()).and_then(Number::from_f64)
-                }).ok_or_else(|| {
-                    Error::usage(format!("initiative={} is not a number", echo(value))).hint("give the total, such as initiative=15")
-                })?;
+                let total: Number = value
+                    .parse::<i64>()
+                    .map(Number::from)
+                    .ok()
+                    .or_else(|| value.parse::<f64>().ok().filter(|v| v.is_finite()).and_then(Number::from_f64))
+                    .ok_or_else(|| {
+                        Error::usage(format!("initiative={} is not a number", echo(value)))
+                            .hint("give the total, such as initiative=15")
+                    })?;
                 let current = fight.current().map(|s| s.name.clone());
                 let mut seat = fight.order.remove(i);
                 seat.total = Some(total.clone());
@@ -330,8 +347,13 @@ fn set_key(fight: &mut Fight, name: &str, key: &str, value: &str, turns: &mut Tu
     let changed = format!("{head}:{}", kept.join(","));
     // The ruleset reads the changed combatant as a command line would give it.
     let opts = open::cast_options(&fight.setup, vec![changed.clone()]);
-    let (cast, _, _) =
-        open::load_cast(turns.rules, &opts, open::RosterSource::Kept(fight.setup.roster.as_ref()), 0, &mut std::io::sink())?;
+    let (cast, _, _) = open::load_cast(
+        turns.rules,
+        &opts,
+        open::RosterSource::Kept(fight.setup.roster.as_ref()),
+        0,
+        &mut std::io::sink(),
+    )?;
     let command = open::initiative(&fight.setup, opts);
     open::run(turns.rules, &command, &cast, 0, None)?;
     fight.setup.combatants[index] = changed;

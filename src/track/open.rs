@@ -55,7 +55,13 @@ pub fn load_cast(
 
 /// Runs `command` under `rules` on `cast` with `seed`: its JSON document, and its text when
 /// `palette` is given.
-pub fn run(rules: &'static Ruleset, command: &Command, cast: &Cast, seed: u64, palette: Option<Palette>) -> Result<Ran> {
+pub fn run(
+    rules: &'static Ruleset,
+    command: &Command,
+    cast: &Cast,
+    seed: u64,
+    palette: Option<Palette>,
+) -> Result<Ran> {
     let name = match command {
         Command::Encounter(_) => "encounter",
         _ => "initiative",
@@ -74,7 +80,8 @@ pub fn run(rules: &'static Ruleset, command: &Command, cast: &Cast, seed: u64, p
     let mut err = Vec::new();
     let mut runner = Runner::new(&mut bytes, &mut err, style(Format::Json, Palette::new(false)), rules.id, name);
     rules.run(command, cast.clone(), &mut runner)?;
-    let mut doc: Value = serde_json::from_slice(&bytes).map_err(|e| Error::data(format!("the {name} document: {e}")))?;
+    let mut doc: Value =
+        serde_json::from_slice(&bytes).map_err(|e| Error::data(format!("the {name} document: {e}")))?;
     if let Some(fields) = doc.as_object_mut() {
         for header in ["command", "rules", "seed", "version"] {
             fields.remove(header);
@@ -175,7 +182,8 @@ fn rolled(entry: &Value) -> Option<String> {
         parts.push("given".into());
     }
     for m in entry.get("modifiers").and_then(Value::as_array).into_iter().flatten() {
-        let (Some(value), Some(source)) = (m.get("value").and_then(Value::as_i64), m.get("source").and_then(Value::as_str))
+        let (Some(value), Some(source)) =
+            (m.get("value").and_then(Value::as_i64), m.get("source").and_then(Value::as_str))
         else {
             continue;
         };

@@ -251,7 +251,8 @@ pub fn save(path: &Path, fight: &Fight, pause: Option<std::time::Duration>) -> R
         Error::data(format!("cannot {what} {}: {}", temp.display(), io_reason(&e)))
             .hint("check that the state folder is writable")
     };
-    let mut bytes = serde_json::to_vec_pretty(fight).map_err(|e| Error::data(format!("cannot write the fight: {e}")))?;
+    let mut bytes =
+        serde_json::to_vec_pretty(fight).map_err(|e| Error::data(format!("cannot write the fight: {e}")))?;
     bytes.push(b'\n');
     let mut file = std::fs::File::create(&temp).map_err(|e| cannot("create", e))?;
     file.write_all(&bytes).and_then(|()| file.sync_all()).map_err(|e| {

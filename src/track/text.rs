@@ -38,8 +38,15 @@ struct SeatDoc<'a> {
 }
 
 impl<'a> Doc<'a> {
-    pub fn new(action: &'static str, fight: &'a Fight, seed: u64, events: &'a [Event], opening: Option<Value>) -> Doc<'a> {
-        let order = fight.order.iter().enumerate().map(|(i, seat)| SeatDoc { seat, current: i == fight.turn }).collect();
+    pub fn new(
+        action: &'static str,
+        fight: &'a Fight,
+        seed: u64,
+        events: &'a [Event],
+        opening: Option<Value>,
+    ) -> Doc<'a> {
+        let order =
+            fight.order.iter().enumerate().map(|(i, seat)| SeatDoc { seat, current: i == fight.turn }).collect();
         Doc {
             command: "track",
             action,
@@ -105,7 +112,8 @@ pub fn render(out: &mut String, p: &Palette, action: &str, fight: &Fight, events
     }
     match fight.current() {
         Some(seat) => {
-            let members = if seat.members.is_empty() { String::new() } else { format!(" ({})", seat.members.join(", ")) };
+            let members =
+                if seat.members.is_empty() { String::new() } else { format!(" ({})", seat.members.join(", ")) };
             p.line(out, "", &format!("Round {}: {}'s turn{members}", fight.round, p.name(&seat.name)));
         }
         None => p.line(out, "", "Nobody's turn"),
@@ -116,7 +124,8 @@ pub fn render(out: &mut String, p: &Palette, action: &str, fight: &Fight, events
 /// it, and what keeps it from acting.
 fn order(out: &mut String, p: &Palette, fight: &Fight) {
     let names = width(fight.order.iter().map(|s| s.name.as_str()));
-    let totals: Vec<String> = fight.order.iter().map(|s| s.total.as_ref().map_or("-".into(), |t| t.to_string())).collect();
+    let totals: Vec<String> =
+        fight.order.iter().map(|s| s.total.as_ref().map_or("-".into(), |t| t.to_string())).collect();
     let total_width = width(totals.iter().map(String::as_str));
     for (i, seat) in fight.order.iter().enumerate() {
         let mut line = String::new();

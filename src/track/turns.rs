@@ -114,7 +114,8 @@ fn acts(fight: &mut Fight, index: usize, turns: &mut Turns) -> bool {
     let Some(out) = seat.out.clone() else { return true };
     if let Some(stun) = &out.recovery {
         if round < stun.first_turn {
-            let text = format!("{name} is {} (turn {round}; rolls to recover from turn {})", out.reason, stun.first_turn);
+            let text =
+                format!("{name} is {} (turn {round}; rolls to recover from turn {})", out.reason, stun.first_turn);
             turns.note(round, &name, "loses_turn", text);
             return false;
         }
@@ -126,7 +127,11 @@ fn acts(fight: &mut Fight, index: usize, turns: &mut Turns) -> bool {
         let words = recovery_words(&check.roll);
         let text = if check.success {
             seat.out = Some(Out { reason: out.reason.clone(), from_round: Some(round + 1), recovery: None });
-            format!("{name}, {}, rolls to recover: {words}: recovers; Does Nothing this turn, acts from round {}", out.reason, round + 1)
+            format!(
+                "{name}, {}, rolls to recover: {words}: recovers; Does Nothing this turn, acts from round {}",
+                out.reason,
+                round + 1
+            )
         } else {
             format!("{name}, {}, rolls to recover: {words}: still {}; Does Nothing this turn", out.reason, out.reason)
         };
@@ -204,8 +209,13 @@ fn reroll(fight: &mut Fight, turns: &mut Turns) -> Result<()> {
     let setup = &fight.setup;
     let opts = open::cast_options(setup, setup.combatants.clone());
     let seed = turns.next_seed();
-    let (cast, _, _) =
-        open::load_cast(turns.rules, &opts, open::RosterSource::Kept(setup.roster.as_ref()), seed, &mut std::io::sink())?;
+    let (cast, _, _) = open::load_cast(
+        turns.rules,
+        &opts,
+        open::RosterSource::Kept(setup.roster.as_ref()),
+        seed,
+        &mut std::io::sink(),
+    )?;
     let command = open::initiative(setup, opts);
     let ran = open::run(turns.rules, &command, &cast, seed, turns.palette)?;
     let mut seats = open::seats(&ran.doc, &cast);
@@ -273,7 +283,8 @@ pub fn insert_by_total(order: &mut Vec<Seat>, seat: Seat) -> usize {
 /// first (seed 003: it may act at any moment of that round).
 fn place_holds(fight: &mut Fight, turns: &mut Turns) {
     let round = fight.round;
-    let held: Vec<usize> = (0..fight.order.len()).filter(|&i| fight.order[i].holds.as_ref().is_some_and(|h| h.round == round)).collect();
+    let held: Vec<usize> =
+        (0..fight.order.len()).filter(|&i| fight.order[i].holds.as_ref().is_some_and(|h| h.round == round)).collect();
     for i in held.into_iter().rev() {
         let mut seat = fight.order.remove(i);
         let place = seat.holds.as_ref().and_then(|h| h.place.clone());
