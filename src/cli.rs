@@ -663,6 +663,8 @@ pub struct TrackArgs {
     pub action: TrackAction,
 }
 
+// Parsed once a run, so the size of `start`'s options costs nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 pub enum TrackAction {
     /// Open the fight: surprise where the flags call for it, then initiative; shows round 1
@@ -864,6 +866,11 @@ pub fn describe_error(err: &clap::Error, help: &str) -> String {
     };
     let (arg, value) = (text(ContextKind::InvalidArg), text(ContextKind::InvalidValue));
     let message = match err.kind() {
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand if help == "fray track" => {
+            return "no track action given; actions: start, next, show, add, remove, delay, ready, hold, set, \
+                    undo, end, list; see 'fray track --help'"
+                .to_string();
+        }
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
             return "no command given; commands: surprise, distance, initiative, reaction, pursue, encounter; \
                     see 'fray --help'"

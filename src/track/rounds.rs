@@ -18,7 +18,7 @@ pub struct Rounds {
     pub absences: fn(opening: &Value) -> Vec<Absence>,
     /// The roll at the start of a stunned combatant's turn that may end the stun; `None`
     /// where the ruleset has none.
-    pub recovery: Option<fn(&Recovery, turn: u32, &mut dyn Dice) -> RecoveryCheck>,
+    pub recovery: Option<RecoveryRoll>,
     /// Delayed, readied and held actions, where the ruleset has them.
     pub moves: Option<Moves>,
     /// Lair actions at initiative count 20, losing ties.
@@ -27,6 +27,9 @@ pub struct Rounds {
     /// what the tracker rolls turn by turn).
     pub opening_text: bool,
 }
+
+/// The recovery roll at the start of a stunned combatant's `turn`.
+pub type RecoveryRoll = fn(stun: &Recovery, turn: u32, dice: &mut dyn Dice) -> RecoveryCheck;
 
 /// The numbers delayed and readied actions take.
 pub struct Moves {

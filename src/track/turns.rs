@@ -239,7 +239,8 @@ pub fn keep_present(seats: &mut Vec<Seat>, removed: &[String]) {
     seats.retain_mut(|seat| {
         let had_members = !seat.members.is_empty();
         seat.members.retain(|m| !removed.contains(m));
-        !removed.contains(&seat.name) && !(had_members && seat.members.is_empty())
+        let emptied = had_members && seat.members.is_empty();
+        !removed.contains(&seat.name) && !emptied
     });
     for (rank, seat) in seats.iter_mut().enumerate() {
         seat.rank = rank as u32;
