@@ -631,16 +631,16 @@ under a lock.";
 pub const TRACK_EXAMPLES: &str = "\
 Examples:
   fray -r 5e track --fight tour start 'Ansel:dex=3' 'Orc*2:side=monsters,dex=1'
-  fray track --fight tour next                      end this turn: whose turn is next
-  fray track --fight tour show                      the round, the order, who is out
+  fray track --fight tour next                      end this turn, begin next
+  fray track --fight tour show                      the round, order, who's out
   fray track --fight tour add 'Wolf:side=monsters,initiative=14'
   fray track --fight tour set Ansel initiative=17   a total rolled at the table
   fray track --fight tour -q next                   only whose turn it is now
   fray track --fight tour undo 2                    back two commands
-  fray -r wod track --fight cellar start --surprise 'Mitch:dex=3' 'Larry:dex=2'
+  fray -r wod track --fight cellar start 'Mitch:dex=3' 'Larry:dex=2'
   fray track --fight cellar delay 'Larry:after=Mitch'
   fray track --fight cellar end                     forget the fight
-  fray -r 5e track --fight lair start --lair 'Dragon:side=monsters' 'Ansel:dex=3'
+  fray -r 5e track --fight lair start --lair 'Dragon:side=monsters' 'Ansel'
   fray track list                                   the fights kept";
 
 pub const TRACK_ENV_HELP: &str = "\

@@ -227,7 +227,20 @@ fn open_fight(
     let palette = turns.palette.filter(|_| rules.rounds.opening_text);
     let ran = open::run(rules, &command, &cast, seed, palette)?;
     let mut order = open::seats(&ran.doc, &cast);
+    if !ran.text.is_empty() {
+        let text = format!("{} opens the fight", procedure.name());
+        turns.events.push(Event { shown: Some(ran.text.clone()), ..Event::new(1, None, "opening", text) });
+    }
     for absence in (rules.rounds.absences)(&ran.doc) {
+        let until = match (&absence.from_round, &absence.recovery) {
+            (Some(round), _) => format!("acts from round {round}"),
+            (None, Some(stun)) => {
+                format!("rolls IQ {} to recover at the start of each turn from turn {}", stun.iq, stun.first_turn)
+            }
+            (None, None) => "out of action".to_string(),
+        };
+        let text = format!("{} is {}: {until}", absence.name, absence.reason);
+        turns.events.push(Event::new(1, Some(&absence.name), "out", text));
         let out = Out { reason: absence.reason, from_round: absence.from_round, recovery: absence.recovery };
         match order.iter_mut().find(|s| s.name == absence.name) {
             Some(seat) => seat.out = Some(out),
@@ -277,10 +290,6 @@ fn open_fight(
         order,
         history: Vec::new(),
     };
-    if !ran.text.is_empty() {
-        let text = format!("{} opens the fight", procedure.name());
-        turns.events.push(Event { shown: Some(ran.text), ..Event::new(1, None, "opening", text) });
-    }
     turns::begin_from(&mut fight, 0, turns)?;
     Ok((fight, ran.doc))
 }
