@@ -656,3 +656,46 @@ fn quiet_text_and_yaml_say_whose_turn_it_is() {
     assert!(text.contains(&format!("Round 1: {}'s turn", names(&doc)[1])), "{text}");
     assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
 }
+
+#[test]
+fn tab_offers_the_fights_kept_and_the_fight_s_combatants() {
+    let table = Table::new("complete");
+    table.run(&["--seed", "1", "-r", "5e", "track", "start", "Ansel", "Bob", "Orc*2:side=monsters"]);
+    table.run(&["--seed", "1", "track", "--fight", "crypt", "start", "Zed"]);
+    let offered = |words: &[&str]| {
+        let out = table.std_command().env("COMPLETE", "fish").arg("--").args(words).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let text = String::from_utf8(out.stdout).unwrap();
+        let mut words: Vec<String> =
+            text.lines().map(|l| l.split('\t').next().unwrap().to_string()).filter(|w| !w.starts_with('-')).collect();
+        words.sort();
+        words
+    };
+    assert_eq!(offered(&["fray", "track", "remove", ""]), ["Ansel", "Bob", "Orc", "Orc 1", "Orc 2"]);
+    assert_eq!(offered(&["fray", "track", "remove", "O"]), ["Orc", "Orc 1", "Orc 2"]);
+    assert_eq!(offered(&["fray", "track", "ready", "Bob:before=A"]), ["Bob:before=Ansel"]);
+    assert_eq!(offered(&["fray", "track", "--fight", "crypt", "set", ""]), ["Zed", "party"]);
+    assert_eq!(offered(&["fray", "track", "--fight", ""]), ["crypt", "default"]);
+}
+
+#[test]
+fn a_roster_is_kept_with_the_fight_for_initiative_rolled_anew() {
+    let table = Table::new("roster");
+    let roster = "sides:\n  - name: party\n  - name: goblins\ncombatants:\n  - name: Ansel\n  - name: Gob\n    count: 3\n    side: goblins\n";
+    let out = table
+        .command()
+        .args(["-f", "json", "--seed", "2", "-r", "ose", "track", "start", "--roster", "-"])
+        .write_stdin(roster)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let first: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(seat(&first, "goblins")["members"], serde_json::json!(["Gob 1", "Gob 2", "Gob 3"]));
+    let saved: Value = serde_json::from_str(&std::fs::read_to_string(table.file("default")).unwrap()).unwrap();
+    assert_eq!(saved["setup"]["roster"]["text"], roster);
+    table.run(&["track", "remove", "Gob 2"]);
+    let (_, docs) = play(&table, "default", first, 3);
+    let last = docs.last().unwrap();
+    assert_eq!(seat(last, "goblins")["members"], serde_json::json!(["Gob 1", "Gob 3"]), "rolled anew without Gob 2");
+    assert!(!events(last, "initiative").is_empty() || docs.iter().any(|d| !events(d, "initiative").is_empty()));
+}

@@ -17,6 +17,8 @@ pub const FORMAT: &str = "fray-track";
 pub const VERSION: u64 = 1;
 /// Commands `undo` can take back.
 pub const UNDO_DEPTH: usize = 50;
+/// The last round a fight may reach.
+pub const MAX_ROUND: u32 = 1_000_000;
 /// A fight file larger than this is not one fray wrote.
 const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
@@ -231,8 +233,8 @@ fn check(fight: &Fight) -> std::result::Result<(), String> {
     if crate::rulesets::Ruleset::named(&fight.rules).is_none() {
         return Err(format!("its ruleset '{}' is not one fray knows", crate::cast::echo(&fight.rules)));
     }
-    if fight.round == 0 {
-        return Err("its round is 0".into());
+    if fight.round == 0 || fight.round > MAX_ROUND {
+        return Err(format!("its round {} is not from 1 to {MAX_ROUND}", fight.round));
     }
     if fight.turn >= fight.order.len().max(1) {
         return Err(format!("its turn {} is past its order of {}", fight.turn, fight.order.len()));

@@ -181,6 +181,10 @@ fn recovery_words(roll: &Value) -> String {
 /// The next round begins: initiative rolled anew where the ruleset does, else the rolled order
 /// back with every moved action in its place; held actions placed; the lair at count 20.
 pub fn new_round(fight: &mut Fight, turns: &mut Turns) -> Result<()> {
+    if fight.round >= super::state::MAX_ROUND {
+        return Err(Error::usage(format!("the fight '{}' has reached round {}", fight.fight, fight.round))
+            .hint("end it with 'fray track end'"));
+    }
     fight.round += 1;
     let round = fight.round;
     turns.events.push(Event::new(round, None, "round", format!("round {round} begins")));
