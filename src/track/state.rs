@@ -303,3 +303,65 @@ pub fn names(dir: &Path) -> Vec<String> {
     names.sort();
     names
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fight(round: u32) -> Fight {
+        Fight {
+            format: FORMAT.into(),
+            version: VERSION,
+            fight: "default".into(),
+            rules: "ose".into(),
+            round,
+            turn: 0,
+            setup: Setup::default(),
+            order: Vec::new(),
+            history: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_state_folder_follows_xdg() {
+        assert_eq!(directory(Some("/s"), Some("/h")).unwrap(), Path::new("/s/fray"));
+        // A relative XDG_STATE_HOME is passed over, as the XDG spec says.
+        assert_eq!(directory(Some("s"), Some("/h")).unwrap(), Path::new("/h/.local/state/fray"));
+        assert_eq!(directory(None, Some("/h")).unwrap(), Path::new("/h/.local/state/fray"));
+        assert!(directory(None, None).is_err());
+    }
+
+    #[test]
+    fn fight_names_are_file_names_and_nothing_more() {
+        for good in ["default", "crypt-2", "a.b_c"] {
+            assert!(check_name(good).is_ok(), "{good}");
+        }
+        for bad in ["", ".hidden", "../up", "a/b", "with space", &"x".repeat(65)] {
+            assert!(check_name(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn undo_keeps_the_last_fights_only() {
+        let mut now = fight(1);
+        for round in 2..=(UNDO_DEPTH as u32 + 10) {
+            let before = now.clone();
+            now.round = round;
+            now.remember(&before);
+        }
+        assert_eq!(now.history.len(), UNDO_DEPTH);
+        assert_eq!(now.history.last().unwrap().round, UNDO_DEPTH as u32 + 9);
+        assert!(now.history.iter().all(|f| f.history.is_empty()), "each kept fight holds no history of its own");
+    }
+
+    #[test]
+    fn a_fight_file_round_trips() {
+        let dir = std::env::temp_dir().join(format!("fray-state-unit-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = file(&dir, "default");
+        save(&path, &fight(3), None).unwrap();
+        assert_eq!(load(&path).unwrap().unwrap().round, 3);
+        assert!(std::fs::read_dir(&dir).unwrap().all(|e| !e.unwrap().file_name().to_string_lossy().ends_with(".tmp")));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
