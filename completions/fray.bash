@@ -1905,7 +1905,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__track__subcmd__start)
-            opts="-r -f -n -q -v -h -V --side --roster --roster-example --ambush --aware --total --partial --stealth --stealth-mod --stealth-ties --ties --wait --variant --delay --ready --hold --swap --surprise --both-surprised --surprised --individual --lair --rules --seed --format --color --repeat --odds --quiet --show-seed --width --fight --help --version"
+            opts="-r -f -n -q -v -h -V --side --roster --roster-example --ambush --aware --total --partial --stealth --stealth-mod --stealth-ties --ties --wait --variant --swap --delay --ready --hold --surprise --both-surprised --surprised --individual --lair --rules --seed --format --color --repeat --odds --quiet --show-seed --width --fight --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1962,6 +1962,10 @@ _fray() {
                     COMPREPLY=($(compgen -W "standard score side speed" -- "${cur}"))
                     return 0
                     ;;
+                --swap)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --delay)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1971,10 +1975,6 @@ _fray() {
                     return 0
                     ;;
                 --hold)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --swap)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

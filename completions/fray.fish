@@ -391,10 +391,10 @@ complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcomm
 score\t'No roll: 10 + initiative modifier'
 side\t'One d20 per side, no modifiers'
 speed\t'Speed factor: d20 + Dex + action and size modifiers, every round'"
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l delay -d 'NAME acts right after OTHER, at OTHER\'s initiative - 1 (NAME:after=OTHER)' -r
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l ready -d 'NAME\'s prepared action fires right before OTHER, at OTHER\'s + 1 (NAME:before=OTHER)' -r
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l hold -d 'NAME gives up its first-round action to act at any moment of round 2 (NAME[:before=OTHER|after=OTHER] places it)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l swap -d 'ALERT (with the Alert feat) swaps initiative with the willing ALLY right after rolling (repeatable)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l delay -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l ready -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l hold -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l surprised -d 'SIDE is surprised and does not roll (repeatable)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'

@@ -744,8 +744,32 @@ pub struct TrackStart {
     #[command(flatten)]
     pub surprise: SurpriseOpts,
 
-    #[command(flatten)]
-    pub order: OrderOpts,
+    /// How tied sides are settled
+    #[arg(long, value_enum, value_name = "HOW")]
+    pub ties: Option<Ties>,
+
+    /// SIDE gives up initiative and acts after the others, reacting (repeatable)
+    #[arg(long, value_name = "SIDE")]
+    pub wait: Vec<String>,
+
+    /// Initiative variant
+    #[arg(long, value_enum, value_name = "VARIANT")]
+    pub variant: Option<Variant>,
+
+    /// ALERT (with the Alert feat) swaps initiative with the willing ALLY right after rolling
+    /// (repeatable)
+    #[arg(long, value_name = "ALERT:ALLY")]
+    pub swap: Vec<String>,
+
+    // Delayed, readied and held actions are track's own commands: read here only to say so.
+    #[arg(long, hide = true, value_name = "SPEC")]
+    pub delay: Vec<String>,
+
+    #[arg(long, hide = true, value_name = "SPEC")]
+    pub ready: Vec<String>,
+
+    #[arg(long, hide = true, value_name = "SPEC")]
+    pub hold: Vec<String>,
 
     /// Roll surprise first, as fray encounter does, even without a surprise flag
     #[arg(long = "surprise")]

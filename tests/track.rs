@@ -541,6 +541,8 @@ fn fights_have_names_and_are_listed() {
     assert!(err.contains("not a fight name"), "{err}");
     let err = table.fails(&["--odds", "track", "--fight", "crypt", "next"], 2);
     assert!(err.contains("--odds is not an option of track"), "{err}");
+    let err = table.fails(&["-r", "wod", "track", "--fight", "z", "start", "--delay", "A:after=B", "A", "B"], 2);
+    assert!(err.contains("--delay is not an option of track start") && err.contains("fray track delay"), "{err}");
     let err = table.fails(&["-r", "gurps", "track", "--fight", "z", "start", "--lair", "Ansel"], 2);
     assert!(err.contains("no lair actions") && err.contains("5e, 5e2024"), "{err}");
     // Without XDG_STATE_HOME, ~/.local/state/fray.

@@ -191,6 +191,12 @@ fn open_fight(
         return Err(Error::usage(format!("the {} ruleset has no lair actions", rules.id))
             .hint(format!("rulesets with them: {}", with.join(", "))));
     }
+    // A delayed action lasts one round; the tracker's own commands keep that, and its return.
+    if let Some(flag) = given.iter().find(|f| matches!(f.as_str(), "--delay" | "--ready" | "--hold")) {
+        let action = flag.trim_start_matches("--");
+        return Err(Error::usage(format!("{flag} is not an option of track start"))
+            .hint(format!("start the fight, then 'fray track {action} NAME...': it lasts the round and returns")));
+    }
     let own = ["--lair", "--surprise", "--fight"];
     let procedure_given: Vec<String> = given.iter().filter(|f| !own.contains(&f.as_str())).cloned().collect();
     let surprise_flags = rules.flags(Procedure::Surprise).unwrap_or(&[]);
@@ -210,7 +216,7 @@ fn open_fight(
             cast: cast_opts,
             surprise: start.surprise.clone(),
             terrain: cli::TerrainOpts { dungeon: false, outdoors: false, wilderness: false, waterborne: false },
-            order: start.order.clone(),
+            order: order_of_start(start),
             reaction: cli::ReactionOpts { cha: None, cha_mod: None, modifier: None },
             both_surprised: start.both_surprised,
             roll_reaction: false,
@@ -218,7 +224,7 @@ fn open_fight(
         }),
         _ => Command::Initiative(cli::InitiativeArgs {
             cast: cast_opts,
-            order: start.order.clone(),
+            order: order_of_start(start),
             surprised: start.surprised.clone(),
             rounds: None,
             individual: start.individual,
@@ -269,9 +275,9 @@ fn open_fight(
         sides: start.cast.sides.clone(),
         combatants,
         roster,
-        ties: word(start.order.ties.and_then(|t| t.to_possible_value())),
-        variant: word(start.order.variant.and_then(|v| v.to_possible_value())),
-        wait: start.order.wait.clone(),
+        ties: word(start.ties.and_then(|t| t.to_possible_value())),
+        variant: word(start.variant.and_then(|v| v.to_possible_value())),
+        wait: start.wait.clone(),
         individual: start.individual,
         lair: start.lair,
         removed: Vec::new(),
@@ -292,6 +298,19 @@ fn open_fight(
     };
     turns::begin_from(&mut fight, 0, turns)?;
     Ok((fight, ran.doc))
+}
+
+/// The order flags `start` hands the opening procedure.
+fn order_of_start(start: &TrackStart) -> cli::OrderOpts {
+    cli::OrderOpts {
+        ties: start.ties,
+        wait: start.wait.clone(),
+        variant: start.variant,
+        delay: Vec::new(),
+        ready: Vec::new(),
+        hold: Vec::new(),
+        swap: start.swap.clone(),
+    }
 }
 
 /// `list`: the fights kept, each with its ruleset, round and whose turn it is (or why its

@@ -109,6 +109,8 @@ pub fn render(out: &mut String, p: &Palette, action: &str, fight: &Fight, events
     if matches!(action, "start" | "show" | "add" | "remove" | "set" | "undo" | "delay" | "ready" | "hold") {
         p.line(out, "", &p.paint(p.title, title).to_string());
         order(out, p, fight);
+    } else if let Some(seed) = seed {
+        p.line(out, "", &p.dim(format!("seed {seed}")).to_string());
     }
     match fight.current() {
         Some(seat) => {
