@@ -701,3 +701,29 @@ fn a_roster_is_kept_with_the_fight_for_initiative_rolled_anew() {
     assert_eq!(seat(last, "goblins")["members"], serde_json::json!(["Gob 1", "Gob 3"]), "rolled anew without Gob 2");
     assert!(!events(last, "initiative").is_empty() || docs.iter().any(|d| !events(d, "initiative").is_empty()));
 }
+
+#[test]
+fn wod_delayers_at_one_moment_go_by_the_tie_rule() {
+    let table = Table::new("wod-meeting");
+    table.run(&[
+        "-r",
+        "wod",
+        "--seed",
+        "1",
+        "track",
+        "start",
+        "A:dex=1,initiative=20",
+        "B:dex=4,initiative=15",
+        "C:dex=2,initiative=12",
+        "O:side=monsters,initiative=5",
+    ]);
+    table.run(&["track", "delay", "A:after=O"]);
+    let doc = table.json(&["track", "delay", "B:after=O"]);
+    // seed 003: delayers at one moment are ordered by the tie rule, the higher Dexterity +
+    // Composure first, whoever delayed first.
+    let after: Vec<String> = names(&doc).into_iter().skip_while(|n| n != "O").collect();
+    assert_eq!(after, ["O", "B", "A"]);
+    assert_eq!((total(&doc, "A"), total(&doc, "B")), (4.0, 4.0));
+    let said = events(&doc, "delays");
+    assert!(said.iter().any(|e| e["text"].as_str().unwrap().contains("by the tie rule: B, A")), "{said:?}");
+}

@@ -12,7 +12,7 @@ pub mod state;
 mod text;
 mod turns;
 
-pub use rounds::{Absence, Moves, Recovery, RecoveryCheck, Rounds, never, nobody, order_of};
+pub use rounds::{Absence, Meeting, Moves, Recovery, RecoveryCheck, Rounds, never, nobody, order_of};
 
 use crate::app::{Env, Settings};
 use crate::cli::{self, Command, Format, TrackAction, TrackArgs, TrackStart};
@@ -260,6 +260,7 @@ fn open_fight(
                     side: None,
                     members: members.unwrap_or_default(),
                     rank: order.len() as u32,
+                    tie: None,
                     rolled: None,
                     out: Some(out),
                     moved: None,

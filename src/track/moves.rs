@@ -230,7 +230,28 @@ pub fn delay(fight: &mut Fight, spec: &str, turns: &mut Turns) -> Result<()> {
     let at = if i < at { at - 1 } else { at };
     let text = format!("{name} delays: acts right after {other}, at initiative {total}, this round");
     turns.events.push(Event::new(fight.round, Some(name), "delays", text));
-    shift(fight, i, at, total, "delayed", &other, turns)
+    shift(fight, i, at, total, "delayed", &other, turns)?;
+    // Those who delayed to the same moment go by the ruleset's tie rule.
+    let same = |s: &Seat| s.moved.as_ref().is_some_and(|m| m.how == "delayed" && m.anchor.as_deref() == Some(&other));
+    let Some(first) = fight.order.iter().position(same) else { return Ok(()) };
+    let count = fight.order[first..].iter().take_while(|s| same(s)).count();
+    if count > 1 {
+        let current = fight.current().map(|s| s.name.clone());
+        let keys: Vec<Option<i64>> = fight.order[first..first + count].iter().map(|s| s.tie).collect();
+        let meeting = (moves.meeting)(&keys, &mut turns.dice);
+        let group: Vec<Seat> = fight.order.drain(first..first + count).collect();
+        let ordered: Vec<Seat> = meeting.order.iter().filter_map(|&p| group.get(p).cloned()).collect();
+        let names: Vec<&str> = ordered.iter().map(|s| s.name.as_str()).collect();
+        let mut text = format!("after {other} at the same moment, by the tie rule: {}", names.join(", "));
+        for (who, rolls) in &meeting.roll_offs {
+            let each: Vec<String> = who.iter().zip(rolls).map(|(&w, r)| format!("{} {r}", group[w].name)).collect();
+            text.push_str(&format!("; 1d{} roll-off: {}", meeting.sides, each.join(", ")));
+        }
+        turns.events.push(Event::new(fight.round, None, "delays", text));
+        fight.order.splice(first..first, ordered);
+        keep_turn(fight, current);
+    }
+    Ok(())
 }
 
 /// `ready NAME:before=OTHER` (seed 003): NAME's prepared action fires right before OTHER, at

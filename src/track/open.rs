@@ -152,6 +152,7 @@ pub fn seats(doc: &Value, cast: &Cast) -> Vec<Seat> {
                 side,
                 members,
                 rank: rank as u32,
+                tie: entry.get("modifier").and_then(Value::as_i64),
                 rolled: rolled(entry).or_else(|| roller(entry.get("name")?.as_str()?).and_then(rolled)),
                 out: None,
                 moved: None,

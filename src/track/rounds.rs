@@ -37,6 +37,17 @@ pub struct Moves {
     pub delayed: fn(anchor: i64) -> i64,
     /// The initiative of a prepared action that fires right before a combatant at `anchor`.
     pub readied: fn(anchor: i64) -> i64,
+    /// The order of those who delayed to the same moment, given each one's tie key (`None`
+    /// where the order does not say it).
+    pub meeting: fn(tie_keys: &[Option<i64>], dice: &mut dyn Dice) -> Meeting,
+}
+
+/// Those who delayed to one moment, in order: places into the list given, and each round of a
+/// roll-off among the still level, as (who, the die each rolled).
+pub struct Meeting {
+    pub order: Vec<usize>,
+    pub sides: u32,
+    pub roll_offs: Vec<(Vec<usize>, Vec<u32>)>,
 }
 
 /// One who cannot act yet, as the opening says.

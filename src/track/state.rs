@@ -84,6 +84,10 @@ pub struct Seat {
     pub members: Vec<String>,
     /// Its place in the rolled order, which a moved action returns to the next round.
     pub rank: u32,
+    /// What breaks a tie on its total where the order says (a wod modifier, Dexterity +
+    /// Composure), for those who delay to the same moment.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tie: Option<i64>,
     /// The dice and modifiers behind the total, in words.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rolled: Option<String>,

@@ -251,8 +251,8 @@ pub fn keep_present(seats: &mut Vec<Seat>, removed: &[String]) {
     }
 }
 
-/// The lair's seat: lair actions at initiative count 20, losing ties (DMG 2014 p. 309; SRD 5.2
-/// "Lair Actions").
+/// The lair's seat: lair actions "on initiative count 20 (losing initiative ties)", as the
+/// SRD 5.1 and SRD 5.2 lair entries put it.
 pub fn add_lair(order: &mut Vec<Seat>) {
     let lair = Seat {
         name: "Lair".into(),
@@ -260,6 +260,7 @@ pub fn add_lair(order: &mut Vec<Seat>) {
         side: None,
         members: Vec::new(),
         rank: 0,
+        tie: None,
         rolled: Some("initiative count 20, losing ties".into()),
         out: None,
         moved: None,

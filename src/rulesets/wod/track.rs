@@ -1,13 +1,16 @@
 //! The round rules of a wod (and cofd) fight kept by `fray track` (seed 003).
 
-use crate::track::{Absence, Moves, Rounds, never, order_of};
+use super::initiative::DEX_COMPOSURE;
+use crate::dice::Dice;
+use crate::order::{Settle, TieKey, rank};
+use crate::track::{Absence, Meeting, Moves, Rounds, never, order_of};
 use serde_json::Value;
 
 pub static ROUNDS: Rounds = Rounds {
     rerolls: never,
     absences: entering_later,
     recovery: None,
-    moves: Some(Moves { delayed: delayed_total, readied: readied_total }),
+    moves: Some(Moves { delayed: delayed_total, readied: readied_total, meeting: delayers_meeting }),
     lair: false,
     opening_text: true,
 };
@@ -44,4 +47,22 @@ pub fn delayed_total(anchor: i64) -> i64 {
 /// seed 003: a readied action fires right before the other, at the other's initiative + 1.
 pub fn readied_total(anchor: i64) -> i64 {
     anchor.saturating_add(1)
+}
+
+/// seed 003: several who delay to the same moment go by the tie rule: the higher Dexterity +
+/// Composure first (WoD p. 152), then a d10 roll-off.
+pub fn delayers_meeting(tie_keys: &[Option<i64>], dice: &mut dyn Dice) -> Meeting {
+    let who: Vec<usize> = (0..tie_keys.len()).collect();
+    let tie_break = |i: usize| tie_keys[i].unwrap_or(0);
+    let rule = [TieKey { name: &DEX_COMPOSURE, value: &tie_break }];
+    let ranking = rank(&who, |_| 0, &rule, Settle::RollOff(10), dice);
+    let roll_offs = ranking
+        .ties
+        .iter()
+        .flat_map(|tie| &tie.roll_offs)
+        .flat_map(|drawn| {
+            drawn.draw.rounds.iter().map(|r| (r.who.iter().map(|&k| drawn.who[k]).collect(), r.rolls.clone()))
+        })
+        .collect();
+    Meeting { order: ranking.order, sides: 10, roll_offs }
 }
