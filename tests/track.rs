@@ -727,3 +727,30 @@ fn wod_delayers_at_one_moment_go_by_the_tie_rule() {
     let said = events(&doc, "delays");
     assert!(said.iter().any(|e| e["text"].as_str().unwrap().contains("by the tie rule: B, A")), "{said:?}");
 }
+
+#[test]
+fn dnd5e_side_initiative_seats_the_sides_and_says_who_is_surprised() {
+    let table = Table::new("5e-side");
+    let doc = table.json(&[
+        "-r",
+        "5e",
+        "--seed",
+        "1",
+        "track",
+        "start",
+        "--variant",
+        "side",
+        "--stealth",
+        "14",
+        "Ansel:per=10",
+        "Bob:per=16",
+        "Orc:side=monsters",
+    ]);
+    let mut seats = names(&doc);
+    seats.sort();
+    assert_eq!(seats, ["monsters", "party"]);
+    assert_eq!(seat(&doc, "party")["members"], serde_json::json!(["Ansel", "Bob"]));
+    let out = events(&doc, "out");
+    assert_eq!(out.len(), 1);
+    assert_eq!(out[0]["name"], "Ansel");
+}

@@ -250,6 +250,8 @@ fn open_fight(
         let out = Out { reason: absence.reason, from_round: absence.from_round, recovery: absence.recovery };
         match order.iter_mut().find(|s| s.name == absence.name) {
             Some(seat) => seat.out = Some(out),
+            // A combatant whose side takes the turns (5e side initiative): the side still acts.
+            None if cast.side_index(&absence.name).is_none() => {}
             None => {
                 // Left out of the opening's order (a side surprised in the free round).
                 let members =
