@@ -304,7 +304,7 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
-            [CompletionResult]::new('start', 'start', [CompletionResultType]::ParameterValue, 'Open the fight: surprise where the flags call for it, then initiative; shows round 1')
+            [CompletionResult]::new('start', 'start', [CompletionResultType]::ParameterValue, 'Open the fight: surprise where the flags call for it, then initiative')
             [CompletionResult]::new('next', 'next', [CompletionResultType]::ParameterValue, 'End the current turn and start the next; after the last, a new round')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'The round, the acting order, whose turn it is, who is out of action and until when')
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Combatants join the fight: initiative rolled (or given: initiative=N) and placed')
@@ -606,7 +606,7 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             break
         }
         'fray;track;help' {
-            [CompletionResult]::new('start', 'start', [CompletionResultType]::ParameterValue, 'Open the fight: surprise where the flags call for it, then initiative; shows round 1')
+            [CompletionResult]::new('start', 'start', [CompletionResultType]::ParameterValue, 'Open the fight: surprise where the flags call for it, then initiative')
             [CompletionResult]::new('next', 'next', [CompletionResultType]::ParameterValue, 'End the current turn and start the next; after the last, a new round')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'The round, the acting order, whose turn it is, who is out of action and until when')
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Combatants join the fight: initiative rolled (or given: initiative=N) and placed')

@@ -293,7 +293,7 @@ set edit:completion:arg-completer[fray] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-            cand start 'Open the fight: surprise where the flags call for it, then initiative; shows round 1'
+            cand start 'Open the fight: surprise where the flags call for it, then initiative'
             cand next 'End the current turn and start the next; after the last, a new round'
             cand show 'The round, the acting order, whose turn it is, who is out of action and until when'
             cand add 'Combatants join the fight: initiative rolled (or given: initiative=N) and placed'
@@ -582,7 +582,7 @@ set edit:completion:arg-completer[fray] = {|@words|
             cand --version 'Print version'
         }
         &'fray;track;help'= {
-            cand start 'Open the fight: surprise where the flags call for it, then initiative; shows round 1'
+            cand start 'Open the fight: surprise where the flags call for it, then initiative'
             cand next 'End the current turn and start the next; after the last, a new round'
             cand show 'The round, the acting order, whose turn it is, who is out of action and until when'
             cand add 'Combatants join the fight: initiative rolled (or given: initiative=N) and placed'

@@ -667,7 +667,7 @@ pub struct TrackArgs {
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 pub enum TrackAction {
-    /// Open the fight: surprise where the flags call for it, then initiative; shows round 1
+    /// Open the fight: surprise where the flags call for it, then initiative
     #[command(args_override_self = true)]
     Start(TrackStart),
 
