@@ -12,7 +12,7 @@ pub mod state;
 mod text;
 mod turns;
 
-pub use rounds::{Absence, Meeting, Moves, Recovery, RecoveryCheck, Rounds, never, nobody, order_of};
+pub use rounds::{Absence, Meeting, Moves, Recovery, RecoveryCheck, Rounds, never, no_words, nobody, order_of};
 
 use crate::app::{Env, Settings};
 use crate::cli::{self, Command, Format, TrackAction, TrackArgs, TrackStart};
@@ -236,6 +236,11 @@ fn open_fight(
     if !ran.text.is_empty() {
         let text = format!("{} opens the fight", procedure.name());
         turns.events.push(Event { shown: Some(ran.text.clone()), ..Event::new(1, None, "opening", text) });
+    }
+    if !rules.rounds.opening_text {
+        for text in (rules.rounds.opening_words)(&ran.doc) {
+            turns.events.push(Event::new(1, None, "opening", text));
+        }
     }
     for absence in (rules.rounds.absences)(&ran.doc) {
         let until = match (&absence.from_round, &absence.recovery) {

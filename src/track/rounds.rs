@@ -26,6 +26,13 @@ pub struct Rounds {
     /// Whether `start` shows the opening procedure's own text (not where that text rolls ahead
     /// what the tracker rolls turn by turn).
     pub opening_text: bool,
+    /// Where it does not, the opening's rolls in words.
+    pub opening_words: fn(opening: &Value) -> Vec<String>,
+}
+
+/// No words of the opening beside its own text.
+pub fn no_words(_: &Value) -> Vec<String> {
+    Vec::new()
 }
 
 /// The recovery roll at the start of a stunned combatant's `turn`.

@@ -10,6 +10,7 @@ pub static ROUNDS: Rounds = Rounds {
     moves: None,
     lair: true,
     opening_text: true,
+    opening_words: crate::track::no_words,
 };
 
 /// seed 002: the speed factor is rolled every round, each combatant with the action it

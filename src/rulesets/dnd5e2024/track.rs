@@ -12,4 +12,5 @@ pub static ROUNDS: Rounds = Rounds {
     moves: None,
     lair: true,
     opening_text: true,
+    opening_words: crate::track::no_words,
 };

@@ -10,6 +10,7 @@ pub static ROUNDS: Rounds = Rounds {
     moves: None,
     lair: false,
     opening_text: true,
+    opening_words: crate::track::no_words,
 };
 
 /// seed 000: every side rolls initiative anew at the start of each round after the first.

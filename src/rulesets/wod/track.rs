@@ -13,6 +13,7 @@ pub static ROUNDS: Rounds = Rounds {
     moves: Some(Moves { delayed: delayed_total, readied: readied_total, meeting: delayers_meeting }),
     lair: false,
     opening_text: true,
+    opening_words: crate::track::no_words,
 };
 
 /// seed 003: the surprised enter from round 2; WoD p. 151–152: after a dramatic failure,
