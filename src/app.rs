@@ -37,6 +37,8 @@ pub struct Env<'a> {
     pub columns_var: Option<OsString>,
     /// The columns of the terminal standard output is, if it is one.
     pub terminal_width: Option<usize>,
+    /// Reads an environment variable: `fray track` asks for FRAY_FIGHT, XDG_STATE_HOME and HOME.
+    pub var: fn(&str) -> Option<OsString>,
 }
 
 impl Env<'_> {
@@ -128,6 +130,13 @@ fn parse_and_run(args: &[OsString], env: &mut Env) -> Result<()> {
         Command::Man { dir } => write_man(dir),
         Command::Roll(args) => crate::dice::expr::run::run(args, &Settings::new(&cli.global, env)?, env),
         Command::Table(args) => crate::table::run::run(args, &Settings::new(&cli.global, env)?, env),
+        Command::Track(args) => {
+            let given = match (command.find_subcommand("track"), matches.subcommand_matches("track")) {
+                (Some(track), Some(sub)) => crate::cli::given_flags(track, sub),
+                _ => Vec::new(),
+            };
+            crate::track::run(args, &given, &Settings::new(&cli.global, env)?, cli.global.rules.is_some(), env)
+        }
         _ => {
             let config = match &env.config {
                 Some(file) if !cli.global.no_config => crate::config::load(file)?,
@@ -502,7 +511,7 @@ fn table_odds(
 }
 
 /// Reads a roster file (or standard input for `-`), returning its text and display name.
-fn read_roster(path: &Path, stdin: &mut dyn Read) -> Result<(String, String)> {
+pub(crate) fn read_roster(path: &Path, stdin: &mut dyn Read) -> Result<(String, String)> {
     let (bytes, name) = if path.as_os_str() == "-" {
         let mut bytes = Vec::new();
         stdin.take(MAX_ROSTER_BYTES as u64 + 1).read_to_end(&mut bytes).map_err(|e| {

@@ -97,6 +97,10 @@ fn completing_command(words: &[OsString], rules_var: Option<&OsStr>) -> clap::Co
         }
     }
     let typed = Typed::read(words, rules_var, &valued);
+    if cmd.find_subcommand("track").is_some() {
+        let var = |name: &str| std::env::var(name).ok();
+        cmd = cmd.mut_subcommand("track", |track| crate::track::complete::completers(track, words, var));
+    }
     cmd.mut_subcommands(|sub| {
         sub.mut_args(|arg| {
             let typed = typed.clone();

@@ -25,3 +25,4 @@ pub mod render;
 pub mod roster;
 pub mod rulesets;
 pub mod table;
+pub mod track;

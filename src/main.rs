@@ -39,6 +39,7 @@ fn main() -> ExitCode {
         config: config_file(),
         columns_var: std::env::var_os("COLUMNS"),
         terminal_width: if stdout.is_terminal() { terminal_width() } else { None },
+        var: |name| std::env::var_os(name),
     };
     ExitCode::from(app::main(&args, &mut env))
 }

@@ -50,12 +50,14 @@ fn fish_values_after_global_options(script: Vec<u8>) -> Vec<u8> {
     text.replacen("    or return\n", retry, 1).into_bytes()
 }
 
-const ENVIRONMENT: [(&str, &str); 5] = [
+const ENVIRONMENT: [(&str, &str); 7] = [
     ("FRAY_RULES", "The ruleset used when --rules is not given."),
     ("FRAY_FORMAT", "The output format used when --format is not given."),
     ("NO_COLOR", "When set and not empty, --color auto does not colour."),
     ("CLICOLOR_FORCE", "When set and not 0, --color auto colours even when standard output is not a terminal."),
     ("COLUMNS", "The width text output wraps to when --width is not given (else the terminal's, else 80)."),
+    ("FRAY_FIGHT", "The fight fray track works on when --fight is not given (else default)."),
+    ("XDG_STATE_HOME", "Where fray track keeps its fights: XDG_STATE_HOME/fray, else ~/.local/state/fray."),
 ];
 
 const EXIT_STATUS: [(&str, &str); 3] = [
@@ -201,7 +203,9 @@ fn page(cmd: &clap::Command, examples: &[(&str, &str)], see_also: &str) -> io::R
     if cmd.get_arguments().any(|a| !a.is_hide_set()) {
         man.render_options_section(&mut out)?;
     }
-    if commands(cmd).next().is_some() {
+    if cmd.get_name() != "fray" && commands(cmd).next().is_some() {
+        actions_section(&mut out, cmd)?;
+    } else if commands(cmd).next().is_some() {
         // clap's own list names a page for `help`, which has none.
         writeln!(out, ".SH COMMANDS")?;
         for sub in commands(cmd) {
@@ -222,6 +226,35 @@ fn page(cmd: &clap::Command, examples: &[(&str, &str)], see_also: &str) -> io::R
     writeln!(out, ".SH \"SEE ALSO\"\n{}", page_list(see_also))?;
     writeln!(out, ".SH VERSION\nv{}", env!("CARGO_PKG_VERSION"))?;
     Ok(out)
+}
+
+/// A command with commands of its own (`fray track start`…): each one's synopsis, what it
+/// does, and its own options.
+fn actions_section(out: &mut Vec<u8>, cmd: &clap::Command) -> io::Result<()> {
+    let parent = cmd.get_name().replace('-', " ");
+    writeln!(out, ".SH ACTIONS")?;
+    for sub in commands(cmd) {
+        let mut usage = sub.clone().bin_name(format!("{parent} {}", sub.get_name()));
+        let usage = usage.render_usage().to_string();
+        let usage = usage.trim_start_matches("Usage:").trim();
+        let about = sub.get_long_about().or(sub.get_about()).map(|a| a.to_string()).unwrap_or_default();
+        writeln!(out, ".TP\n\\fB{}\\fR\n{}", escape(usage), escape(&about))?;
+        for arg in sub.get_arguments().filter(|a| !a.is_hide_set() && a.get_help_heading() != Some(cli::GLOBAL)) {
+            let Some(long) = arg.get_long() else { continue };
+            if long == "fight" {
+                continue;
+            }
+            let value = arg
+                .get_value_names()
+                .filter(|_| arg.get_action().takes_values())
+                .and_then(|v| v.first())
+                .map(|v| format!(" {v}"))
+                .unwrap_or_default();
+            let help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
+            writeln!(out, ".RS\n.TP\n\\fB\\-\\-{}\\fR{}\n{}\n.RE", escape(long), escape(&value), escape(&help))?;
+        }
+    }
+    Ok(())
 }
 
 /// `fray(1)`'s section on `-q`: each command's line, and each ruleset's encounter fields.

@@ -41,6 +41,7 @@ fn in_process(args: &[&str], os_seed: fn() -> u64) -> (u8, String, String) {
             os_seed,
             columns_var: None,
             terminal_width: None,
+            var: |_| None,
         },
     );
     (code, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())

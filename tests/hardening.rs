@@ -28,6 +28,7 @@ fn run(args: &[OsString], stdin: &[u8]) -> (u8, Vec<u8>, String) {
             config: None,
             columns_var: None,
             terminal_width: None,
+            var: |_| None,
         };
         app::main(&argv, &mut env)
     };

@@ -61,6 +61,7 @@ fn completions_and_man_pages_are_up_to_date() {
         "fray-morale.1",
         "fray-roll.1",
         "fray-table.1",
+        "fray-track.1",
         "fray-completions.1",
     ]
     .map(String::from)

@@ -26,6 +26,7 @@ fn run(args: &[&str], terminal: bool) -> (u8, String) {
             config: None,
             columns_var: None,
             terminal_width: Some(72),
+            var: |_| None,
         },
     );
     (code, String::from_utf8(out).unwrap())

@@ -23,6 +23,7 @@ mod roll;
 mod shell;
 mod table;
 mod terminal;
+mod track;
 mod wander;
 mod width;
 mod wod;

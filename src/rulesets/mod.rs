@@ -56,6 +56,8 @@ pub struct Ruleset {
     /// The words a flag's value is one of where clap does not know them (`--terrain`), for
     /// completion.
     pub values: fn(&str) -> Vec<&'static str>,
+    /// Its round rules, as `fray track` applies them while a fight goes on.
+    pub rounds: &'static crate::track::Rounds,
 }
 
 /// A ruleset whose flags take no words of its own.
@@ -172,7 +174,11 @@ impl Procedure {
             Command::Encounter(_) => Procedure::Encounter,
             Command::Wandering(_) => Procedure::Wandering,
             Command::Morale(_) => Procedure::Morale,
-            Command::Roll(_) | Command::Table(_) | Command::Completions { .. } | Command::Man { .. } => return None,
+            Command::Roll(_)
+            | Command::Table(_)
+            | Command::Track(_)
+            | Command::Completions { .. }
+            | Command::Man { .. } => return None,
         })
     }
 }
@@ -263,9 +269,11 @@ impl Ruleset {
             Command::Encounter(a) => go(&p.encounter, a, cast, runner),
             Command::Wandering(a) => go(&p.wandering, a, cast, runner),
             Command::Morale(a) => go(&p.morale, a, cast, runner),
-            Command::Roll(_) | Command::Table(_) | Command::Completions { .. } | Command::Man { .. } => {
-                Err(Error::usage("not a game command"))
-            }
+            Command::Roll(_)
+            | Command::Table(_)
+            | Command::Track(_)
+            | Command::Completions { .. }
+            | Command::Man { .. } => Err(Error::usage("not a game command")),
         }
     }
 

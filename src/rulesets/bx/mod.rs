@@ -125,6 +125,7 @@ pub static RULESET: Ruleset = Ruleset {
     examples: EXAMPLES,
     flag_help: FLAG_HELP,
     values: wilderness_terrains,
+    rounds: &super::ose::track::ROUNDS,
     procedures: Procedures {
         surprise: Some(Handler { flags: &["--aware"], run: surprise_command }),
         distance: Some(Handler {

@@ -117,6 +117,7 @@ pub static RULESET: Ruleset = Ruleset {
     examples: EXAMPLES,
     flag_help: FLAG_HELP,
     values: super::no_values,
+    rounds: &super::wod::track::ROUNDS,
 };
 
 impl Game for CombatantKeys {

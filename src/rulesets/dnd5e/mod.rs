@@ -18,6 +18,7 @@ pub mod reaction;
 pub mod speed_factor;
 pub mod surprise;
 pub mod text;
+pub mod track;
 pub mod wandering;
 
 use super::{Example, Handler, Procedure, Procedures, Ruleset};
@@ -226,6 +227,7 @@ pub static RULESET: Ruleset = Ruleset {
     examples: EXAMPLES,
     flag_help: FLAG_HELP,
     values: flag_values,
+    rounds: &track::ROUNDS,
 };
 
 /// DMG 2014 p. 273, when morale is checked: in the help of `--save`.

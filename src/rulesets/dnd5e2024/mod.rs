@@ -10,6 +10,7 @@ mod odds_check;
 pub mod reaction;
 pub mod rules;
 pub mod text;
+pub mod track;
 
 use super::dnd5e::{self, self as e2014, RollMode, chase};
 use super::{Example, Handler, Procedure, Procedures, Ruleset};
@@ -185,6 +186,7 @@ pub static RULESET: Ruleset = Ruleset {
     examples: EXAMPLES,
     flag_help: FLAG_HELP,
     values: flag_values,
+    rounds: &track::ROUNDS,
     procedures: Procedures {
         surprise: Some(Handler { flags: SURPRISE_FLAGS, run: surprise_command }),
         distance: Some(Handler { flags: &["--terrain"], run: distance_command }),

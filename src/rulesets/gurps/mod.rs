@@ -15,6 +15,7 @@ pub mod recovery;
 pub mod success;
 pub mod surprise;
 pub mod text;
+pub mod track;
 
 use super::{Example, Handler, Procedure, Procedures, Ruleset};
 
@@ -161,6 +162,7 @@ pub static RULESET: Ruleset = Ruleset {
     examples: EXAMPLES,
     flag_help: FLAG_HELP,
     values: super::no_values,
+    rounds: &track::ROUNDS,
 };
 
 fn surprise_command(args: &cli::SurpriseArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {

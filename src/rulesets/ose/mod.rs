@@ -15,6 +15,7 @@ pub mod pursue;
 pub mod reaction;
 pub mod surprise;
 pub mod text;
+pub mod track;
 pub mod wandering;
 
 use super::{Example, Handler, Procedure, Procedures, Ruleset, ambush_side, side_flag, steps};
@@ -186,6 +187,7 @@ pub static RULESET: Ruleset = Ruleset {
     examples: EXAMPLES,
     flag_help: FLAG_HELP,
     values: wilderness_terrains,
+    rounds: &track::ROUNDS,
 };
 
 /// The words of `--terrain`, for completion: the wilderness table's terrains (also bx's).

@@ -16,6 +16,7 @@ pub(super) mod odds_check;
 pub mod pool;
 pub mod surprise;
 pub mod text;
+pub mod track;
 
 use super::{Example, Handler, Procedure, Procedures, Rule, Ruleset};
 
@@ -128,6 +129,7 @@ pub static RULESET: Ruleset = Ruleset {
     examples: EXAMPLES,
     flag_help: &[],
     values: super::no_values,
+    rounds: &track::ROUNDS,
 };
 
 /// What wod and a ruleset built on its rules (cofd) say each their own way about the same keys.

@@ -1,0 +1,72 @@
+//! What TAB offers after `fray track`: the fights kept after `--fight`, and the combatants of
+//! the fight named after `remove`, `delay`, `ready`, `hold` and `set`, read from its file.
+
+use super::state;
+use clap_complete::engine::{ArgValueCompleter, CompletionCandidate};
+use std::ffi::{OsStr, OsString};
+
+/// `track` with its completers. `words` are the words typed (the program's name first);
+/// `var` reads FRAY_FIGHT, XDG_STATE_HOME and HOME.
+pub fn completers(track: clap::Command, words: &[OsString], var: impl Fn(&str) -> Option<String>) -> clap::Command {
+    let words: Vec<&str> = words.iter().map(|w| w.to_str().unwrap_or("")).collect();
+    let typed = words.iter().enumerate().find_map(|(i, w)| match w.strip_prefix("--fight=") {
+        Some(name) => Some(name.to_string()),
+        None if *w == "--fight" && i + 2 < words.len() => Some(words[i + 1].to_string()),
+        None => None,
+    });
+    let fight = typed.or_else(|| var("FRAY_FIGHT").filter(|f| !f.is_empty())).unwrap_or(super::DEFAULT_FIGHT.into());
+    let dir = state::directory(var("XDG_STATE_HOME").as_deref(), var("HOME").as_deref()).ok();
+    let fights = dir.as_deref().map(state::names).unwrap_or_default();
+    let names: Vec<String> = dir
+        .filter(|_| state::check_name(&fight).is_ok())
+        .and_then(|dir| state::load(&state::file(&dir, &fight)).ok().flatten())
+        .map(|f| f.order.iter().flat_map(|s| std::iter::once(s.name.clone()).chain(s.members.clone())).collect())
+        .unwrap_or_default();
+    let with_fight = |arg: clap::Arg, fights: &Vec<String>| {
+        let fights = fights.clone();
+        arg.add(ArgValueCompleter::new(move |now: &OsStr| candidates(now, &fights, &[""], "a fight kept")))
+    };
+    let track = track.mut_args(|arg| if arg.get_id() == "fight" { with_fight(arg, &fights) } else { arg });
+    track.mut_subcommands(|sub| {
+        let action = sub.get_name().to_string();
+        let (names, fights) = (names.clone(), fights.clone());
+        sub.mut_args(move |arg| {
+            let names = names.clone();
+            let joiners: &'static [&'static str] = match (action.as_str(), arg.get_id().as_str()) {
+                (_, "fight") => return with_fight(arg, &fights),
+                ("remove", "names") | ("set", "name") => &[""],
+                ("delay", "spec") => &["", ":after="],
+                ("ready", "spec") => &[":before="],
+                ("hold", "spec") => &["", ":before=", ":after="],
+                _ => return arg,
+            };
+            arg.add(ArgValueCompleter::new(move |now: &OsStr| anchored(now, &names, joiners)))
+        })
+    })
+}
+
+/// The words of `all` that go on from `now`, each followed by each of `joiners`.
+fn candidates(now: &OsStr, all: &[String], joiners: &[&str], help: &'static str) -> Vec<CompletionCandidate> {
+    let now = now.to_str().unwrap_or("");
+    all.iter()
+        .flat_map(|name| joiners.iter().map(move |j| format!("{name}{j}")))
+        .filter(|word| word.starts_with(now))
+        .map(|word| CompletionCandidate::new(word).help(Some(help.into())))
+        .collect()
+}
+
+/// `NAME`, `NAME:after=` and, once that is written, `NAME:after=OTHER`.
+fn anchored(now: &OsStr, names: &[String], joiners: &[&str]) -> Vec<CompletionCandidate> {
+    let text = now.to_str().unwrap_or("");
+    for name in names {
+        for joiner in joiners.iter().filter(|j| !j.is_empty()) {
+            let first = format!("{name}{joiner}");
+            if let Some(rest) = text.strip_prefix(&first) {
+                let others: Vec<String> =
+                    names.iter().filter(|o| *o != name && o.starts_with(rest)).map(|o| format!("{first}{o}")).collect();
+                return candidates(OsStr::new(text), &others, &[""], "a combatant in the fight");
+            }
+        }
+    }
+    candidates(now, names, joiners, "a combatant in the fight")
+}
