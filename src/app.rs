@@ -450,7 +450,7 @@ fn rules_of_rosters(
 ) -> Result<&'static Ruleset> {
     let mut chosen: Option<(&'static Ruleset, String)> = named.map(|n| (current, n.to_string()));
     for (text, file, from_config) in rosters {
-        if *from_config && chosen.as_ref().is_some_and(|(rules, _)| !takes_rosters(*rules)) {
+        if *from_config && chosen.as_ref().is_some_and(|(rules, _)| !takes_rosters(rules)) {
             continue;
         }
         let Some((word, line)) = crate::roster::declared_rules(text) else { continue };
