@@ -327,28 +327,19 @@ pub fn run(cli: &Cli, given: &[String], config: &Config, env: &mut Env) -> Resul
     let cast_opts = rulesets::cast_of(&cli.command);
     let example = cast_opts.is_some_and(|c| c.roster_example);
     // The rosters are read first: one may name the ruleset (`rules:`). The config's come first.
-    let mut rosters: Vec<(String, String, bool)> = Vec::new();
-    // The config's rosters are read only where the command may take a cast: under the ruleset
-    // named, or, when none is, under any (a roster may name its own).
     let takes_rosters = |rules: &'static Ruleset| rules.takes_flag(procedure, "--roster");
-    let config_rosters = match named {
-        Some(_) => takes_rosters(settings.rules),
-        None => rulesets::RULESETS.iter().any(|rules| takes_rosters(rules)),
-    };
-    if let Some(opts) = cast_opts.filter(|_| !example) {
-        let from_config = config.rosters.iter().filter(|_| config_rosters);
-        let paths = from_config.map(|p| (p, true)).chain(opts.roster.iter().map(|p| (p, false)));
-        for (path, from_config) in paths {
-            let (text, file) = read_roster(path, &mut *env.stdin).map_err(|err| match from_config {
-                true => err.hint(format!(
-                    "the config {} names it (its relative paths start from its folder); --no-config leaves it out",
-                    config.file.as_deref().unwrap_or("file")
-                )),
-                false => err,
-            })?;
-            rosters.push((text, file, from_config));
+    let rosters = match cast_opts.filter(|_| !example) {
+        Some(opts) => {
+            // The config's are read only where the command may take a cast: under the ruleset
+            // named, or, when none is, under any (a roster may name its own).
+            let config_rosters = match named {
+                Some(_) => takes_rosters(settings.rules),
+                None => rulesets::RULESETS.iter().any(|rules| takes_rosters(rules)),
+            };
+            read_rosters(config, config_rosters, opts, &mut *env.stdin)?
         }
-    }
+        None => Vec::new(),
+    };
     // The config's rosters count only where the command takes a cast (not an ose pursuit).
     settings.rules = rules_of_rosters(&rosters, settings.rules, named.as_deref(), config, &takes_rosters)?;
     let rules = settings.rules;
@@ -362,33 +353,14 @@ pub fn run(cli: &Cli, given: &[String], config: &Config, env: &mut Env) -> Resul
         return Err(Error::usage("--odds does not roll, so --repeat has nothing to repeat").hint("drop one of them"));
     }
     // `encounter --table FILE`: the table is rolled first, and what it brings joins the cast.
-    let mut table_step = None;
-    let with_table;
-    let cast_opts = match (&cli.command, cast_opts) {
+    let (table_step, with_table) = match (&cli.command, cast_opts) {
         (Command::Encounter(args), Some(opts)) if args.table.is_some() => {
-            let path = args.table.as_deref().unwrap_or(Path::new("-"));
-            if path.as_os_str() == "-" && opts.roster.iter().any(|r| r.as_os_str() == "-") {
-                return Err(
-                    Error::usage("--table and --roster both read standard input").hint("give one of them a file")
-                );
-            }
-            let (text, name) = crate::table::read_file_text(path, &mut *env.stdin)?;
-            let file = crate::table::load(&text, &name, &rules.keys)?;
-            let color = (settings.quiet || settings.format == Format::Text) && env.color(settings.color);
-            let (combatant, step) = crate::table::encounter::step(&file, settings.seed, &Palette::new(color))?;
-            table_step = Some((step, file));
-            let mut combatants = opts.combatants.clone();
-            combatants.push(combatant);
-            with_table = crate::cli::Cast {
-                combatants,
-                sides: opts.sides.clone(),
-                roster: opts.roster.clone(),
-                roster_example: opts.roster_example,
-            };
-            Some(&with_table)
+            let (step, file, with_table) = roll_table(args, opts, rules, &settings, env)?;
+            (Some((step, file)), Some(with_table))
         }
-        (_, opts) => opts,
+        _ => (None, None),
     };
+    let cast_opts = with_table.as_ref().or(cast_opts);
     // The config's cast only where the command takes one (not an ose pursuit), and its sides
     // only when the command line names none.
     let takes = |flag: &str| rules.takes_flag(procedure, flag);
@@ -410,19 +382,7 @@ pub fn run(cli: &Cli, given: &[String], config: &Config, env: &mut Env) -> Resul
         }
         None => Default::default(),
     };
-    // -q is a text headline whatever the format; YAML and JSON are never coloured.
-    let color = (settings.quiet || settings.format == Format::Text) && env.color(settings.color);
-    let style = Style {
-        palette: Palette::new(color).with_width(settings.width),
-        format: if settings.quiet { Format::Text } else { settings.format },
-        quiet: settings.quiet,
-        show_seed: settings.show_seed,
-        // On a terminal a drawn seed closes the text, dimly, so a roll at the table can be replayed.
-        seed_footer: env.terminal && settings.seed_drawn && !settings.show_seed,
-        repeat: settings.repeat,
-        odds: settings.odds,
-        seed: settings.seed,
-    };
+    let style = style_of(&settings, env);
     let mut runner = Runner::new(&mut *env.stdout, &mut *env.stderr, style, rules.id, procedure.name());
     if let Some((step, file)) = table_step {
         if settings.odds {
@@ -439,6 +399,69 @@ pub fn run(cli: &Cli, given: &[String], config: &Config, env: &mut Env) -> Resul
     Ok(())
 }
 
+/// The rosters a command reads, each with whether the config named it: the config's first
+/// (where `config_rosters` says the command may take them), then the command line's.
+fn read_rosters(
+    config: &Config,
+    config_rosters: bool,
+    opts: &crate::cli::Cast,
+    stdin: &mut dyn Read,
+) -> Result<Vec<(String, String, bool)>> {
+    let from_config = config.rosters.iter().filter(|_| config_rosters);
+    let paths = from_config.map(|p| (p, true)).chain(opts.roster.iter().map(|p| (p, false)));
+    let mut rosters = Vec::new();
+    for (path, from_config) in paths {
+        let (text, file) = read_roster(path, &mut *stdin).map_err(|err| match from_config {
+            true => err.hint(format!(
+                "the config {} names it (its relative paths start from its folder); --no-config leaves it out",
+                config.file.as_deref().unwrap_or("file")
+            )),
+            false => err,
+        })?;
+        rosters.push((text, file, from_config));
+    }
+    Ok(rosters)
+}
+
+/// `encounter --table FILE`: the table read and rolled, its step to show, and the cast options
+/// with the creature it brings added.
+fn roll_table(
+    args: &crate::cli::EncounterArgs,
+    opts: &crate::cli::Cast,
+    rules: &'static Ruleset,
+    settings: &Settings,
+    env: &mut Env,
+) -> Result<(crate::emit::Before, crate::table::TableFile, crate::cli::Cast)> {
+    let path = args.table.as_deref().unwrap_or(Path::new("-"));
+    if path.as_os_str() == "-" && opts.roster.iter().any(|r| r.as_os_str() == "-") {
+        return Err(Error::usage("--table and --roster both read standard input").hint("give one of them a file"));
+    }
+    let (text, name) = crate::table::read_file_text(path, &mut *env.stdin)?;
+    let file = crate::table::load(&text, &name, &rules.keys)?;
+    let color = (settings.quiet || settings.format == Format::Text) && env.color(settings.color);
+    let (combatant, step) = crate::table::encounter::step(&file, settings.seed, &Palette::new(color))?;
+    let mut with_table = opts.clone();
+    with_table.combatants.push(combatant);
+    Ok((step, file, with_table))
+}
+
+/// How a run's documents and text are written, from its settings and the terminal.
+fn style_of(settings: &Settings, env: &Env) -> Style {
+    // -q is a text headline whatever the format; YAML and JSON are never coloured.
+    let color = (settings.quiet || settings.format == Format::Text) && env.color(settings.color);
+    Style {
+        palette: Palette::new(color).with_width(settings.width),
+        format: if settings.quiet { Format::Text } else { settings.format },
+        quiet: settings.quiet,
+        show_seed: settings.show_seed,
+        // On a terminal a drawn seed closes the text, dimly, so a roll at the table can be replayed.
+        seed_footer: env.terminal && settings.seed_drawn && !settings.show_seed,
+        repeat: settings.repeat,
+        odds: settings.odds,
+        seed: settings.seed,
+    }
+}
+
 /// The ruleset, checked against the rosters that name one (`rules:`): `current` as the
 /// settings have it, `named` what named it (none: the default, which a roster's own replaces).
 fn rules_of_rosters(
@@ -450,7 +473,7 @@ fn rules_of_rosters(
 ) -> Result<&'static Ruleset> {
     let mut chosen: Option<(&'static Ruleset, String)> = named.map(|n| (current, n.to_string()));
     for (text, file, from_config) in rosters {
-        if *from_config && chosen.as_ref().is_some_and(|(rules, _)| !takes_rosters(*rules)) {
+        if *from_config && chosen.as_ref().is_some_and(|(rules, _)| !takes_rosters(rules)) {
             continue;
         }
         let Some((word, line)) = crate::roster::declared_rules(text) else { continue };

@@ -102,76 +102,95 @@ pub fn read(text: &str) -> Result<Node, Refusal> {
             Ok(next) => next,
             Err(err) => return Err(syntax(text, Mark { line: err.marker().line(), column: err.marker().col() + 1 })),
         };
-        let at = Mark::from(span);
-        let node = match event {
-            Event::DocumentStart(..) => {
-                documents += 1;
-                if documents > 1 {
-                    return Err(Refusal::At(at, "a second YAML document".into(), "keep one document in the file"));
-                }
-                continue;
-            }
-            Event::Alias(_) | Event::UnresolvedAlias(_) => {
-                return Err(Refusal::At(at, "an alias (*name)".into(), "write the value out; anchors are not read"));
-            }
-            Event::Scalar(_, _, anchor, _) | Event::SequenceStart(_, anchor, _) | Event::MappingStart(_, anchor, _)
-                if anchor != 0 =>
-            {
-                return Err(Refusal::At(at, "an anchor (&name)".into(), "write the value out; anchors are not read"));
-            }
-            Event::Scalar(value, style, ..) => {
-                Node { at, kind: Kind::Scalar { text: value.into_owned(), quoted: style != ScalarStyle::Plain } }
-            }
-            Event::SequenceStart(..) | Event::MappingStart(..) => {
-                if open.len() >= MAX_NESTING {
-                    return Err(Refusal::At(
-                        at,
-                        format!("lists and mappings nest deeper than {MAX_NESTING} levels"),
-                        "a table file is a mapping of tables, each a die and its rows",
-                    ));
-                }
-                open.push(match event {
-                    Event::SequenceStart(..) => Open::List(at, Vec::new()),
-                    _ => Open::Map(at, Vec::new(), None),
-                });
-                continue;
-            }
-            Event::SequenceEnd | Event::MappingEnd => match open.pop() {
-                Some(Open::List(at, items)) => Node { at, kind: Kind::List(items) },
-                Some(Open::Map(at, pairs, _)) => Node { at, kind: Kind::Map(pairs) },
-                None => continue,
-            },
-            _ => continue,
-        };
-        match open.last_mut() {
-            None => root = Some(node),
-            Some(Open::List(_, items)) => items.push(node),
-            Some(Open::Map(_, pairs, key)) => match key.take() {
-                None => {
-                    if let Some(text) = node.text() {
-                        if let Some((first, _)) = pairs.iter().find(|(k, _)| k.text() == Some(text)) {
-                            return Err(Refusal::At(
-                                node.at,
-                                format!(
-                                    "key '{}' is given twice, on lines {} and {}",
-                                    echo(text),
-                                    first.at.line,
-                                    node.at.line
-                                ),
-                                "give each key once",
-                            ));
-                        }
-                    }
-                    *key = Some(node);
-                }
-                Some(k) => pairs.push((k, node)),
-            },
+        if let Some(node) = finished_node(event, Mark::from(span), &mut open, &mut documents)? {
+            place(node, &mut open, &mut root)?;
         }
     }
     match root {
         Some(node) if !node.is_null() => Ok(node),
         _ => Err(Refusal::Empty),
     }
+}
+
+/// The node an event finishes (a scalar, or the end of a list or mapping), if it finishes
+/// one; a list or mapping it starts is opened in `open`.
+fn finished_node(
+    event: Event<'_>,
+    at: Mark,
+    open: &mut Vec<Open>,
+    documents: &mut usize,
+) -> Result<Option<Node>, Refusal> {
+    let node = match event {
+        Event::DocumentStart(..) => {
+            *documents += 1;
+            if *documents > 1 {
+                return Err(Refusal::At(at, "a second YAML document".into(), "keep one document in the file"));
+            }
+            return Ok(None);
+        }
+        Event::Alias(_) | Event::UnresolvedAlias(_) => {
+            return Err(Refusal::At(at, "an alias (*name)".into(), "write the value out; anchors are not read"));
+        }
+        Event::Scalar(_, _, anchor, _) | Event::SequenceStart(_, anchor, _) | Event::MappingStart(_, anchor, _)
+            if anchor != 0 =>
+        {
+            return Err(Refusal::At(at, "an anchor (&name)".into(), "write the value out; anchors are not read"));
+        }
+        Event::Scalar(value, style, ..) => {
+            Node { at, kind: Kind::Scalar { text: value.into_owned(), quoted: style != ScalarStyle::Plain } }
+        }
+        Event::SequenceStart(..) | Event::MappingStart(..) => {
+            if open.len() >= MAX_NESTING {
+                return Err(Refusal::At(
+                    at,
+                    format!("lists and mappings nest deeper than {MAX_NESTING} levels"),
+                    "a table file is a mapping of tables, each a die and its rows",
+                ));
+            }
+            open.push(match event {
+                Event::SequenceStart(..) => Open::List(at, Vec::new()),
+                _ => Open::Map(at, Vec::new(), None),
+            });
+            return Ok(None);
+        }
+        Event::SequenceEnd | Event::MappingEnd => match open.pop() {
+            Some(Open::List(at, items)) => Node { at, kind: Kind::List(items) },
+            Some(Open::Map(at, pairs, _)) => Node { at, kind: Kind::Map(pairs) },
+            None => return Ok(None),
+        },
+        _ => return Ok(None),
+    };
+    Ok(Some(node))
+}
+
+/// Puts a finished node in the list or mapping open around it (as a key, then its value),
+/// or at the root; a key given twice in one mapping is refused.
+fn place(node: Node, open: &mut [Open], root: &mut Option<Node>) -> Result<(), Refusal> {
+    match open.last_mut() {
+        None => *root = Some(node),
+        Some(Open::List(_, items)) => items.push(node),
+        Some(Open::Map(_, pairs, key)) => match key.take() {
+            None => {
+                if let Some(text) = node.text() {
+                    if let Some((first, _)) = pairs.iter().find(|(k, _)| k.text() == Some(text)) {
+                        return Err(Refusal::At(
+                            node.at,
+                            format!(
+                                "key '{}' is given twice, on lines {} and {}",
+                                echo(text),
+                                first.at.line,
+                                node.at.line
+                            ),
+                            "give each key once",
+                        ));
+                    }
+                }
+                *key = Some(node);
+            }
+            Some(k) => pairs.push((k, node)),
+        },
+    }
+    Ok(())
 }
 
 /// A syntax error at `at`, in yaml_serde's words where it has them (granit-parser is built

@@ -192,12 +192,28 @@ fn cycle(names: &[&str], pointers: &[Vec<(usize, Mark)>]) -> Option<At> {
     None
 }
 
+/// The rows of a table that point at another: that table, and the row's place.
+type Pointers = Vec<(usize, Mark)>;
+
 fn read_table(
     name: &str,
     body: &Node,
     names: &[&str],
     keys: &RulesetKeys,
-) -> std::result::Result<(Table, Vec<(usize, Mark)>), At> {
+) -> std::result::Result<(Table, Pointers), At> {
+    let (die, rows_key, rows) = table_parts(name, body)?;
+    let (die_text, die_expr, exact) = table_die(die)?;
+    let (read, pointers) = read_rows(rows, &exact.outcomes, &die_text, names, keys)?;
+    check_every_result_has_a_row(name, rows_key, &exact.outcomes, &read, &die_text)?;
+    let mut rows: Vec<Row> = read.into_iter().map(|(r, _)| r).collect();
+    rows.sort_by_key(|r| r.low);
+    let table =
+        Table { name: name.to_string(), die_text, die: die_expr, results: exact.outcomes, den: exact.den, rows };
+    Ok((table, pointers))
+}
+
+/// A table's `die` value, and its `rows` key and value: no other key, neither missing.
+fn table_parts<'a>(name: &str, body: &'a Node) -> std::result::Result<(&'a Node, &'a Node, &'a Node), At> {
     let Kind::Map(pairs) = &body.kind else {
         return Err(at(
             body.at,
@@ -221,6 +237,11 @@ fn read_table(
     }
     let die = die.ok_or_else(|| at(body.at, format!("table '{name}' has no 'die'"), "give it one, e.g. die: 1d8"))?;
     let (rows_key, rows) = rows.ok_or_else(|| at(body.at, format!("table '{name}' has no 'rows'"), SHAPE))?;
+    Ok((die, rows_key, rows))
+}
+
+/// A table's die as written, parsed, and its exact results: finite, and not too many.
+fn table_die(die: &Node) -> std::result::Result<(String, Expr, expr::odds::Exact), At> {
     let (die_text, die_expr) = dice(die, "the die")?;
     let exact = expr::odds::exact(&die_expr, &mut Fuel::new()).map_err(|_| {
         at(die.at, format!("the die '{}' has too many results to work out", echo(&die_text)), "use a smaller die")
@@ -239,7 +260,19 @@ fn read_table(
             "use a smaller die",
         ));
     }
-    let (low, high) = (exact.outcomes[0].0, exact.outcomes[exact.outcomes.len() - 1].0);
+    Ok((die_text, die_expr, exact))
+}
+
+/// The rows of a table whose die gives `outcomes`, each with the place of its key, and the
+/// place of each row that points at another table.
+fn read_rows(
+    rows: &Node,
+    outcomes: &[(i64, BigUint)],
+    die_text: &str,
+    names: &[&str],
+    keys: &RulesetKeys,
+) -> std::result::Result<(Vec<(Row, Mark)>, Pointers), At> {
+    let span = (outcomes[0].0, outcomes[outcomes.len() - 1].0);
     let Kind::Map(row_pairs) = &rows.kind else {
         return Err(at(rows.at, format!("rows: expected a mapping of result ranges, found {}", rows.what()), SHAPE));
     };
@@ -250,39 +283,60 @@ fn read_table(
     let mut pointers = Vec::new();
     for (key, value) in row_pairs {
         let (a, b) = range(key)?;
-        if a < low || b > high {
-            return Err(at(
-                key.at,
-                format!("row {} is outside what {} gives ({low} to {high})", key.text().unwrap_or(""), die_text),
-                format!("rows run from {low} to {high}"),
-            ));
-        }
-        if let Some((other, mark)) = read.iter().find(|(r, _)| r.low <= b && a <= r.high) {
-            return Err(at(
-                key.at,
-                format!("row {} overlaps row {} on line {}", key.text().unwrap_or(""), other.range(), mark.line),
-                "give each result one row",
-            ));
-        }
-        if !exact.outcomes.iter().any(|(v, _)| (a..=b).contains(v)) {
-            return Err(at(
-                key.at,
-                format!("row {} can never come up: {} never gives it", key.text().unwrap_or(""), die_text),
-                "cover only results the die can give",
-            ));
-        }
+        check_row(key, (a, b), span, &read, outcomes, die_text)?;
         let entry = entry(value, names, keys)?;
         if let Entry::Table(t) = entry {
             pointers.push((t, value.at));
         }
         read.push((Row { low: a, high: b, entry }, key.at));
     }
-    let missing: Vec<i64> = exact
-        .outcomes
-        .iter()
-        .map(|(v, _)| *v)
-        .filter(|v| !read.iter().any(|(r, _)| (r.low..=r.high).contains(v)))
-        .collect();
+    Ok((read, pointers))
+}
+
+/// A row's range `a` to `b` lies within what the die gives (`low` to `high`), overlaps no row `read` before it,
+/// and holds a result the die can give.
+fn check_row(
+    key: &Node,
+    (a, b): (i64, i64),
+    (low, high): (i64, i64),
+    read: &[(Row, Mark)],
+    outcomes: &[(i64, BigUint)],
+    die_text: &str,
+) -> std::result::Result<(), At> {
+    if a < low || b > high {
+        return Err(at(
+            key.at,
+            format!("row {} is outside what {} gives ({low} to {high})", key.text().unwrap_or(""), die_text),
+            format!("rows run from {low} to {high}"),
+        ));
+    }
+    if let Some((other, mark)) = read.iter().find(|(r, _)| r.low <= b && a <= r.high) {
+        return Err(at(
+            key.at,
+            format!("row {} overlaps row {} on line {}", key.text().unwrap_or(""), other.range(), mark.line),
+            "give each result one row",
+        ));
+    }
+    if !outcomes.iter().any(|(v, _)| (a..=b).contains(v)) {
+        return Err(at(
+            key.at,
+            format!("row {} can never come up: {} never gives it", key.text().unwrap_or(""), die_text),
+            "cover only results the die can give",
+        ));
+    }
+    Ok(())
+}
+
+/// Every result the die can give falls in a row, else the results that do not are named.
+fn check_every_result_has_a_row(
+    name: &str,
+    rows_key: &Node,
+    outcomes: &[(i64, BigUint)],
+    read: &[(Row, Mark)],
+    die_text: &str,
+) -> std::result::Result<(), At> {
+    let missing: Vec<i64> =
+        outcomes.iter().map(|(v, _)| *v).filter(|v| !read.iter().any(|(r, _)| (r.low..=r.high).contains(v))).collect();
     if !missing.is_empty() {
         let verb = if missing.len() == 1 { "falls" } else { "fall" };
         return Err(at(
@@ -291,11 +345,7 @@ fn read_table(
             "give every result the die can give a row",
         ));
     }
-    let mut rows: Vec<Row> = read.into_iter().map(|(r, _)| r).collect();
-    rows.sort_by_key(|r| r.low);
-    let table =
-        Table { name: name.to_string(), die_text, die: die_expr, results: exact.outcomes, den: exact.den, rows };
-    Ok((table, pointers))
+    Ok(())
 }
 
 /// `result 7`, `results 7, 9-11`.
@@ -369,22 +419,7 @@ fn entry(value: &Node, names: &[&str], keys: &RulesetKeys) -> std::result::Resul
         ));
     };
     if let Some((_, target)) = pairs.iter().find(|(k, _)| k.text() == Some("table")) {
-        if let Some((other, _)) = pairs.iter().find(|(k, _)| k.text() != Some("table")) {
-            return Err(at(
-                other.at,
-                format!("a row that points at a table takes no '{}'", echo(other.text().unwrap_or("?"))),
-                "put the creature in a row of that table",
-            ));
-        }
-        let name = target.text().unwrap_or("");
-        return match names.iter().position(|n| *n == name) {
-            Some(t) => Ok(Entry::Table(t)),
-            None => Err(at(
-                target.at,
-                format!("no table is named '{}'", echo(name)),
-                format!("tables in this file: {}", names.join(", ")),
-            )),
-        };
+        return table_pointer(pairs, target, names);
     }
     let mut spec = RawSpec {
         name: String::new(),
@@ -399,53 +434,13 @@ fn entry(value: &Node, names: &[&str], keys: &RulesetKeys) -> std::result::Resul
     let mut number = None;
     let mut written = Vec::new();
     for (key, v) in pairs {
-        let k = key.text().unwrap_or("");
-        match k {
-            "name" => {
-                let text = v.text().filter(|_| !v.is_null()).ok_or_else(|| {
-                    at(
-                        v.at,
-                        format!("a creature's name must be a single value, found {}", v.what()),
-                        "such as name: Goblin",
-                    )
-                })?;
-                check_name(text).map_err(|why| at(v.at, why, "name the creature in a few words"))?;
-                name = Some(text.to_string());
-            }
+        match key.text().unwrap_or("") {
+            "name" => name = Some(creature_name(v)?),
             "number" => number = Some(v),
             "count" => {
                 return Err(at(key.at, "a row says how many with 'number', not 'count'", "such as number: 2d4"));
             }
-            _ => {
-                let value = if v.is_null() {
-                    None
-                } else {
-                    Some(v.text().ok_or_else(|| {
-                        at(
-                            v.at,
-                            format!("key '{}' takes a single value, found {}", echo(k), v.what()),
-                            "such as dex: 2",
-                        )
-                    })?)
-                };
-                if k != "side" && keys.list(Owner::Combatant).find(k).is_none() {
-                    let allowed = format!("name, number, table, {}", keys.allowed_names(Owner::Combatant));
-                    return Err(at(
-                        key.at,
-                        keys.unknown(Owner::Combatant, k, &allowed),
-                        "the ruleset's keys: fray encounter --help",
-                    ));
-                }
-                apply_key(&mut spec, Owner::Combatant, keys, k, value.map(str::trim)).map_err(|why| {
-                    at(if value.is_some() { v.at } else { key.at }, why, "the ruleset's keys: fray encounter --help")
-                })?;
-                if k != "side" {
-                    written.push(match value {
-                        None => k.to_string(),
-                        Some(value) => format!("{k}={}", value.trim()),
-                    });
-                }
-            }
+            _ => written.extend(combatant_key(&mut spec, key, v, keys)?),
         }
     }
     let Some(name) = name else {
@@ -458,46 +453,108 @@ fn entry(value: &Node, names: &[&str], keys: &RulesetKeys) -> std::result::Resul
     finish_keys(&spec, Owner::Combatant, keys).map_err(|why| at(value.at, why, SHAPE))?;
     let (number_text, number) = match number {
         None => ("1".to_string(), Expr::Const(1)),
-        Some(v) => {
-            let (text, node) = dice(v, "the number appearing")?;
-            // The bounds first: they are cheap, and name the problem of dice such as 1000d1000.
-            if let Ok((lo, hi)) = expr::parse::range(&node) {
-                if lo < 1 || hi > i128::from(MAX_GROUP) {
-                    return Err(at(
-                        v.at,
-                        format!(
-                            "the number appearing '{}' could be {lo} to {hi}; a group has 1 to {MAX_GROUP}",
-                            echo(&text)
-                        ),
-                        "such as 2d4 or 1d6+1",
-                    ));
-                }
-            }
-            let exact = expr::odds::exact(&node, &mut Fuel::new()).ok().filter(|e| e.exact_to.is_none());
-            let (lo, hi) = match &exact {
-                Some(e) if !e.outcomes.is_empty() => (e.outcomes[0].0, e.outcomes[e.outcomes.len() - 1].0),
-                _ => {
-                    return Err(at(
-                        v.at,
-                        format!("the number appearing '{}' has no fixed set of results", echo(&text)),
-                        "use dice without !, such as 2d4",
-                    ));
-                }
-            };
-            if lo < 1 || hi > i64::from(MAX_GROUP) {
-                return Err(at(
-                    v.at,
-                    format!(
-                        "the number appearing '{}' could be {lo} to {hi}; a group has 1 to {MAX_GROUP}",
-                        echo(&text)
-                    ),
-                    "such as 2d4 or 1d6+1",
-                ));
-            }
-            (text, node)
-        }
+        Some(v) => number_appearing(v)?,
     };
     Ok(Entry::Creature(Creature { name, number_text, number, keys: written, side: spec.side }))
+}
+
+/// A row `{table: NAME}`: the table of that name, and no other key beside it.
+fn table_pointer(pairs: &[(Node, Node)], target: &Node, names: &[&str]) -> std::result::Result<Entry, At> {
+    if let Some((other, _)) = pairs.iter().find(|(k, _)| k.text() != Some("table")) {
+        return Err(at(
+            other.at,
+            format!("a row that points at a table takes no '{}'", echo(other.text().unwrap_or("?"))),
+            "put the creature in a row of that table",
+        ));
+    }
+    let name = target.text().unwrap_or("");
+    match names.iter().position(|n| *n == name) {
+        Some(t) => Ok(Entry::Table(t)),
+        None => Err(at(
+            target.at,
+            format!("no table is named '{}'", echo(name)),
+            format!("tables in this file: {}", names.join(", ")),
+        )),
+    }
+}
+
+/// A row's `name:`, a single value and a valid name.
+fn creature_name(v: &Node) -> std::result::Result<String, At> {
+    let text = v.text().filter(|_| !v.is_null()).ok_or_else(|| {
+        at(v.at, format!("a creature's name must be a single value, found {}", v.what()), "such as name: Goblin")
+    })?;
+    check_name(text).map_err(|why| at(v.at, why, "name the creature in a few words"))?;
+    Ok(text.to_string())
+}
+
+/// One of the ruleset's combatant keys (or `side`) in a row, applied to `spec`; the key as the
+/// spec writes it (`key` or `key=value`), `None` for `side`.
+fn combatant_key(
+    spec: &mut RawSpec,
+    key: &Node,
+    v: &Node,
+    keys: &RulesetKeys,
+) -> std::result::Result<Option<String>, At> {
+    let k = key.text().unwrap_or("");
+    let value = if v.is_null() {
+        None
+    } else {
+        Some(v.text().ok_or_else(|| {
+            at(v.at, format!("key '{}' takes a single value, found {}", echo(k), v.what()), "such as dex: 2")
+        })?)
+    };
+    if k != "side" && keys.list(Owner::Combatant).find(k).is_none() {
+        let allowed = format!("name, number, table, {}", keys.allowed_names(Owner::Combatant));
+        return Err(at(
+            key.at,
+            keys.unknown(Owner::Combatant, k, &allowed),
+            "the ruleset's keys: fray encounter --help",
+        ));
+    }
+    apply_key(spec, Owner::Combatant, keys, k, value.map(str::trim)).map_err(|why| {
+        at(if value.is_some() { v.at } else { key.at }, why, "the ruleset's keys: fray encounter --help")
+    })?;
+    if k == "side" {
+        return Ok(None);
+    }
+    Ok(Some(match value {
+        None => k.to_string(),
+        Some(value) => format!("{k}={}", value.trim()),
+    }))
+}
+
+/// A row's `number:`, dice whose every result is a group's size (1 to [`MAX_GROUP`]).
+fn number_appearing(v: &Node) -> std::result::Result<(String, Expr), At> {
+    let (text, node) = dice(v, "the number appearing")?;
+    // The bounds first: they are cheap, and name the problem of dice such as 1000d1000.
+    if let Ok((lo, hi)) = expr::parse::range(&node) {
+        if lo < 1 || hi > i128::from(MAX_GROUP) {
+            return Err(at(
+                v.at,
+                format!("the number appearing '{}' could be {lo} to {hi}; a group has 1 to {MAX_GROUP}", echo(&text)),
+                "such as 2d4 or 1d6+1",
+            ));
+        }
+    }
+    let exact = expr::odds::exact(&node, &mut Fuel::new()).ok().filter(|e| e.exact_to.is_none());
+    let (lo, hi) = match &exact {
+        Some(e) if !e.outcomes.is_empty() => (e.outcomes[0].0, e.outcomes[e.outcomes.len() - 1].0),
+        _ => {
+            return Err(at(
+                v.at,
+                format!("the number appearing '{}' has no fixed set of results", echo(&text)),
+                "use dice without !, such as 2d4",
+            ));
+        }
+    };
+    if lo < 1 || hi > i64::from(MAX_GROUP) {
+        return Err(at(
+            v.at,
+            format!("the number appearing '{}' could be {lo} to {hi}; a group has 1 to {MAX_GROUP}", echo(&text)),
+            "such as 2d4 or 1d6+1",
+        ));
+    }
+    Ok((text, node))
 }
 
 impl Creature {

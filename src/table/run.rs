@@ -58,39 +58,8 @@ pub fn run(args: &TableArgs, settings: &Settings, env: &mut Env) -> Result<()> {
     let file = read(path, settings, env)?;
     let format = if settings.quiet { Format::Text } else { settings.format };
     let palette = Palette::new(format == Format::Text && env.color(settings.color)).with_width(settings.width);
-    let rules = settings.rules.id;
     if settings.odds {
-        let odds = super::odds::report(&file);
-        let mut out = String::new();
-        match format {
-            Format::Text if settings.quiet => {
-                for entry in &odds.entries {
-                    let part = entry.part.as_deref().map(|p| format!("{p}: ")).unwrap_or_default();
-                    let _ = writeln!(out, "{} {part}{}", entry.prob, entry.label.trim());
-                }
-            }
-            Format::Text => {
-                let title = format!("table · {} · exact odds", file.file);
-                palette.line(&mut out, "", &palette.paint(palette.title, title).to_string());
-                render::odds::text(&odds, &palette, &mut out);
-            }
-            Format::Json | Format::Yaml => {
-                let doc = OddsDoc {
-                    command: "table",
-                    rules,
-                    file: &file.file,
-                    exact: true,
-                    version: VERSION,
-                    odds: odds.entry_docs(),
-                    notes: &odds.notes,
-                };
-                out = if format == Format::Json {
-                    serde_json::to_string(&doc).map_err(serialize_error)? + "\n"
-                } else {
-                    render::yaml::to_string(&doc).map_err(serialize_error)?
-                };
-            }
-        }
+        let out = odds_text(&file, settings, format, &palette)?;
         env.stdout.write_all(out.as_bytes())?;
         return Ok(());
     }
@@ -102,45 +71,7 @@ pub fn run(args: &TableArgs, settings: &Settings, env: &mut Env) -> Result<()> {
     for n in 1..=settings.repeat.unwrap_or(1) {
         let roll = roll_file(&file, &mut dice);
         out.clear();
-        match format {
-            Format::Text if settings.quiet => {
-                text::headline(&roll, &mut out);
-                out.push('\n');
-            }
-            Format::Text => {
-                if n > 1 {
-                    out.push('\n');
-                }
-                let mut title = format!("table · {} · {}", rules, file.file);
-                if settings.repeat.is_some() {
-                    let _ = write!(title, " · run {n}");
-                }
-                if settings.show_seed {
-                    let _ = write!(title, " · seed {}", settings.seed);
-                }
-                palette.line(&mut out, "", &palette.paint(palette.title, title).to_string());
-                text::block(&palette, &roll, &mut out);
-            }
-            Format::Json | Format::Yaml => {
-                let doc = RollDoc {
-                    command: "table",
-                    rules,
-                    seed: settings.seed,
-                    version: VERSION,
-                    n: settings.repeat.map(|_| n),
-                    roll: &roll,
-                };
-                if format == Format::Json {
-                    out = serde_json::to_string(&doc).map_err(serialize_error)?;
-                    out.push('\n');
-                } else {
-                    if settings.repeat.is_some() {
-                        out.push_str("---\n");
-                    }
-                    out.push_str(&render::yaml::to_string(&doc).map_err(serialize_error)?);
-                }
-            }
-        }
+        roll_text(&file, &roll, n, settings, format, &palette, &mut out)?;
         env.stdout.write_all(out.as_bytes())?;
     }
     // On a terminal a drawn seed closes the text, dimly, so a roll at the table can be replayed.
@@ -148,6 +79,95 @@ pub fn run(args: &TableArgs, settings: &Settings, env: &mut Env) -> Result<()> {
         out.clear();
         palette.line(&mut out, "", &palette.dim(format_args!("--seed {} replays this", settings.seed)).to_string());
         env.stdout.write_all(out.as_bytes())?;
+    }
+    Ok(())
+}
+
+/// The file's odds (`--odds`) in the format asked.
+fn odds_text(file: &TableFile, settings: &Settings, format: Format, palette: &Palette) -> Result<String> {
+    let odds = super::odds::report(file);
+    let mut out = String::new();
+    match format {
+        Format::Text if settings.quiet => {
+            for entry in &odds.entries {
+                let part = entry.part.as_deref().map(|p| format!("{p}: ")).unwrap_or_default();
+                let _ = writeln!(out, "{} {part}{}", entry.prob, entry.label.trim());
+            }
+        }
+        Format::Text => {
+            let title = format!("table · {} · exact odds", file.file);
+            palette.line(&mut out, "", &palette.paint(palette.title, title).to_string());
+            render::odds::text(&odds, palette, &mut out);
+        }
+        Format::Json | Format::Yaml => {
+            let doc = OddsDoc {
+                command: "table",
+                rules: settings.rules.id,
+                file: &file.file,
+                exact: true,
+                version: VERSION,
+                odds: odds.entry_docs(),
+                notes: &odds.notes,
+            };
+            out = if format == Format::Json {
+                serde_json::to_string(&doc).map_err(serialize_error)? + "\n"
+            } else {
+                render::yaml::to_string(&doc).map_err(serialize_error)?
+            };
+        }
+    }
+    Ok(out)
+}
+
+/// Run `n` of the rolls in the format asked, onto `out`.
+fn roll_text(
+    file: &TableFile,
+    roll: &TableRoll,
+    n: u64,
+    settings: &Settings,
+    format: Format,
+    palette: &Palette,
+    out: &mut String,
+) -> Result<()> {
+    let rules = settings.rules.id;
+    match format {
+        Format::Text if settings.quiet => {
+            text::headline(roll, out);
+            out.push('\n');
+        }
+        Format::Text => {
+            if n > 1 {
+                out.push('\n');
+            }
+            let mut title = format!("table · {} · {}", rules, file.file);
+            if settings.repeat.is_some() {
+                let _ = write!(title, " · run {n}");
+            }
+            if settings.show_seed {
+                let _ = write!(title, " · seed {}", settings.seed);
+            }
+            palette.line(out, "", &palette.paint(palette.title, title).to_string());
+            text::block(palette, roll, out);
+        }
+        Format::Json | Format::Yaml => {
+            let doc = RollDoc {
+                command: "table",
+                rules,
+                seed: settings.seed,
+                version: VERSION,
+                n: settings.repeat.map(|_| n),
+                roll,
+            };
+            if format == Format::Json {
+                *out = serde_json::to_string(&doc).map_err(serialize_error)?;
+                out.push('\n');
+            } else {
+                if settings.repeat.is_some() {
+                    out.push_str("---\n");
+                }
+                out.push_str(&render::yaml::to_string(&doc).map_err(serialize_error)?);
+            }
+        }
     }
     Ok(())
 }

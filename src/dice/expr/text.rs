@@ -5,8 +5,6 @@ use crate::render::Palette;
 use crate::render::odds::{bar, fraction_text, percent};
 use std::fmt::Write as _;
 
-/// Columns a line of text is meant to fit.
-
 /// How one die reads: `5`, `(5)` dropped, `~1~` rerolled, `6!` exploded, `9*` a success,
 /// `1_` a failure, `6→5` a face that counts otherwise, `{6+6+3}` a compounded die.
 pub fn die_text(die: &Die) -> String {

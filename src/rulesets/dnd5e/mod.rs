@@ -440,34 +440,11 @@ pub(crate) fn surprise_setup<S, C>(
     both_surprised: Option<bool>,
 ) -> Result<SurpriseInput> {
     let example = format!("e.g. fray -r {rules} surprise --stealth 14 Elf:per=16 Fighter:per=12");
-    if let Some(bad) = opts.stealth.iter().find(|s| !STEALTH_RANGE.contains(s)) {
-        return Err(Error::usage(format!("--stealth {bad} is out of range; allowed: -20 to 60")));
-    }
-    if let Some(bad) = opts.stealth_mod.iter().find(|s| !STEALTH_MOD_RANGE.contains(s)) {
-        return Err(Error::usage(format!("--stealth-mod {bad} is out of range; allowed: -10 to 30")));
-    }
+    check_stealth_ranges(opts)?;
     let flagged = !opts.stealth.is_empty() || !opts.stealth_mod.is_empty();
     if both_surprised == Some(true) {
-        if flagged {
-            return Err(Error::usage("--both-surprised takes no --stealth or --stealth-mod: nobody hides")
-                .hint("drop the Stealth, or drop --both-surprised for an ambush"));
-        }
-        if opts.ambush.is_some() {
-            return Err(Error::usage("--both-surprised takes no --ambush: nobody hides").hint("drop one of them"));
-        }
-        if creatures.is_empty() {
-            return Err(Error::usage("no creature to check for surprise").hint(format!(
-                "name the combatants, e.g. fray -r {rules} surprise --both-surprised Elf Orc:side=monsters"
-            )));
-        }
-        return Ok(SurpriseInput {
-            sides: cast.sides.iter().map(|s| s.name.clone()).collect(),
-            hiding: vec![false; creatures.len()],
-            creatures,
-            hiders: Vec::new(),
-            ties: ties(opts),
-            both_surprised: true,
-        });
+        check_both_surprised(rules, &creatures, opts, flagged)?;
+        return Ok(nobody_hides(cast, creatures, opts, true));
     }
     // The ambushing side hides: --ambush SIDE, else a side named monsters if there is one.
     let ambush = match &opts.ambush {
@@ -478,40 +455,12 @@ pub(crate) fn surprise_setup<S, C>(
     let keyed = creatures.iter().zip(&hiding).any(|(c, &hides)| hides && c.stealth.is_some());
     // PHB p.189: when neither side tries to be stealthy, they notice each other at once.
     if !flagged && !keyed && opts.ambush.is_none() {
-        return Ok(SurpriseInput {
-            sides: cast.sides.iter().map(|s| s.name.clone()).collect(),
-            hiding: vec![false; creatures.len()],
-            creatures,
-            hiders: Vec::new(),
-            ties: ties(opts),
-            both_surprised: false,
-        });
-    }
-    if !flagged && !keyed {
-        let or_both = if both_surprised.is_some() { ", or --both-surprised" } else { "" };
-        return Err(Error::usage(format!(
-            "{rules} surprise needs the hiders' Stealth: --stealth N (a total), --stealth-mod N \
-             (a hider who rolls d20 + N) or each hider's stealth=N key{or_both}"
-        ))
-        .hint(example));
+        return Ok(nobody_hides(cast, creatures, opts, false));
     }
     if !flagged {
-        if let Some((c, _)) = creatures.iter().zip(&hiding).find(|(c, hides)| **hides && c.stealth.is_none()) {
-            return Err(Error::usage(format!(
-                "'{}' hides (side {}) but has no stealth=N key, and other hiders have one",
-                c.name, cast.sides[c.side].name
-            ))
-            .hint(format!("give every hider its Stealth modifier, e.g. {}:stealth=0", c.name)));
-        }
+        check_stealth_keys(rules, cast, &creatures, &hiding, keyed, both_surprised.is_some(), &example)?;
     }
-    if !hiding.contains(&false) {
-        let what = if creatures.is_empty() {
-            "no creature to check for surprise".to_string()
-        } else {
-            format!("every combatant is on the hiding side ({})", cast.sides[ambush.unwrap_or(0)].name)
-        };
-        return Err(Error::usage(what).hint(format!("name the creatures that may be surprised, {example}")));
-    }
+    check_someone_may_be_surprised(cast, &creatures, &hiding, ambush, &example)?;
     let hiders = if flagged { hiders(cast, ambush, opts) } else { keyed_hiders(cast, &creatures, &hiding) };
     Ok(SurpriseInput {
         sides: cast.sides.iter().map(|s| s.name.clone()).collect(),
@@ -521,6 +470,99 @@ pub(crate) fn surprise_setup<S, C>(
         ties: ties(opts),
         both_surprised: false,
     })
+}
+
+/// `--stealth` and `--stealth-mod` within their ranges.
+fn check_stealth_ranges(opts: &cli::SurpriseOpts) -> Result<()> {
+    if let Some(bad) = opts.stealth.iter().find(|s| !STEALTH_RANGE.contains(s)) {
+        return Err(Error::usage(format!("--stealth {bad} is out of range; allowed: -20 to 60")));
+    }
+    if let Some(bad) = opts.stealth_mod.iter().find(|s| !STEALTH_MOD_RANGE.contains(s)) {
+        return Err(Error::usage(format!("--stealth-mod {bad} is out of range; allowed: -10 to 30")));
+    }
+    Ok(())
+}
+
+/// `--both-surprised`: nobody hides, so no Stealth and no `--ambush`, and someone to surprise.
+fn check_both_surprised(rules: &str, creatures: &[Creature], opts: &cli::SurpriseOpts, flagged: bool) -> Result<()> {
+    if flagged {
+        return Err(Error::usage("--both-surprised takes no --stealth or --stealth-mod: nobody hides")
+            .hint("drop the Stealth, or drop --both-surprised for an ambush"));
+    }
+    if opts.ambush.is_some() {
+        return Err(Error::usage("--both-surprised takes no --ambush: nobody hides").hint("drop one of them"));
+    }
+    if creatures.is_empty() {
+        return Err(Error::usage("no creature to check for surprise").hint(format!(
+            "name the combatants, e.g. fray -r {rules} surprise --both-surprised Elf Orc:side=monsters"
+        )));
+    }
+    Ok(())
+}
+
+/// The check with no hider: every creature is seen, or (`both_surprised`) every one is surprised.
+fn nobody_hides<S, C>(
+    cast: &cast::Cast<S, C>,
+    creatures: Vec<Creature>,
+    opts: &cli::SurpriseOpts,
+    both_surprised: bool,
+) -> SurpriseInput {
+    SurpriseInput {
+        sides: cast.sides.iter().map(|s| s.name.clone()).collect(),
+        hiding: vec![false; creatures.len()],
+        creatures,
+        hiders: Vec::new(),
+        ties: ties(opts),
+        both_surprised,
+    }
+}
+
+/// With no Stealth flag, the hiders' Stealth comes from their keys: some hider must have one,
+/// and then every hider must.
+fn check_stealth_keys<S, C>(
+    rules: &str,
+    cast: &cast::Cast<S, C>,
+    creatures: &[Creature],
+    hiding: &[bool],
+    keyed: bool,
+    has_both_surprised: bool,
+    example: &str,
+) -> Result<()> {
+    if !keyed {
+        let or_both = if has_both_surprised { ", or --both-surprised" } else { "" };
+        return Err(Error::usage(format!(
+            "{rules} surprise needs the hiders' Stealth: --stealth N (a total), --stealth-mod N \
+             (a hider who rolls d20 + N) or each hider's stealth=N key{or_both}"
+        ))
+        .hint(example));
+    }
+    if let Some((c, _)) = creatures.iter().zip(hiding).find(|(c, hides)| **hides && c.stealth.is_none()) {
+        return Err(Error::usage(format!(
+            "'{}' hides (side {}) but has no stealth=N key, and other hiders have one",
+            c.name, cast.sides[c.side].name
+        ))
+        .hint(format!("give every hider its Stealth modifier, e.g. {}:stealth=0", c.name)));
+    }
+    Ok(())
+}
+
+/// Someone must stand outside the hiding side to be surprised.
+fn check_someone_may_be_surprised<S, C>(
+    cast: &cast::Cast<S, C>,
+    creatures: &[Creature],
+    hiding: &[bool],
+    ambush: Option<usize>,
+    example: &str,
+) -> Result<()> {
+    if !hiding.contains(&false) {
+        let what = if creatures.is_empty() {
+            "no creature to check for surprise".to_string()
+        } else {
+            format!("every combatant is on the hiding side ({})", cast.sides[ambush.unwrap_or(0)].name)
+        };
+        return Err(Error::usage(what).hint(format!("name the creatures that may be surprised, {example}")));
+    }
+    Ok(())
 }
 
 fn ties(opts: &cli::SurpriseOpts) -> StealthTies {

@@ -1,0 +1,98 @@
+//! The dice commands' arguments and help: `fray roll` and `fray table`.
+
+use super::*;
+
+// The expressions of `fray roll`.
+#[derive(Debug, Args)]
+pub struct RollArgs {
+    /// Dice expressions, each rolled in turn (quote one that holds spaces, <, > or !; one
+    /// that starts with - goes after --)
+    #[arg(required = true, value_name = "EXPR", allow_negative_numbers = true)]
+    pub expressions: Vec<String>,
+}
+
+pub const ROLL_EXAMPLES: &str = "\
+Examples:
+  fray roll 4d6kh3                      ability score: four d6, the lowest dropped
+  fray roll 2d20kh1+5 d20+5             advantage, then a plain d20
+  fray roll '10d10>=8'                  a pool: count the dice showing 8 or more
+  fray roll '10d10>=8!'                 the same, each 10 adding a die
+  fray roll 3d6! 2d6r1 4dF              exploding, reroll 1s, Fate dice
+  fray roll --odds 20d20kh10            the exact chance of every total
+  fray -q -n 5 roll 3d6                 five totals, one a line";
+
+pub const ROLL_ABOUT: &str = "\
+Rolls each expression in turn and shows every die and what became of it, then the total. \
+--odds gives the exact chance of every total instead (exploding dice to a depth, with what lies \
+beyond said exactly).";
+
+pub const ROLL_LANGUAGE: &str = "\
+The dice language (in any case):
+
+NdX, d%, dF: N dice of X faces (N defaults to 1), d100, Fate dice (-1, 0, +1).
+
++ - * / ( ): arithmetic on whole numbers; / rounds down.
+
+khN, klN, dlN, dhN: keep the N highest or lowest, drop the N lowest or highest (kN keeps, dN \
+drops the lowest; N defaults to 1).
+
+!, !!, !p: explode on the highest face: add a die, add into the die (compound), or add a die \
+counting one less (penetrate); !>=T, !>T, !=T, !<=T, !<T or !T name the faces.
+
+rT, roT: reroll the faces T (or r<T, r<=T, r>T...) until another shows, or once.
+
+>=T, >T, <=T, <T, =T: count the dice meeting it (successes) instead of summing them; fT (or \
+f<T...) after it counts those dice -1 (failures).
+
+miN, maN: each die counts at least N, at most N.
+
+In the text, (5) was dropped, ~1~ rerolled, 6! exploded, 9* is a success, 1_ a failure.";
+
+// The encounter table of `fray table`.
+#[derive(Debug, Args)]
+pub struct TableArgs {
+    /// The table file, YAML ('-' reads standard input)
+    #[arg(value_name = "FILE", required_unless_present = "example", value_hint = ValueHint::FilePath, value_parser = any_path())]
+    pub file: Option<PathBuf>,
+
+    /// Print a commented example table
+    #[arg(long, conflicts_with = "file")]
+    pub example: bool,
+}
+
+pub const TABLE_ABOUT: &str = "\
+Rolls the first table of FILE: its die, the row the result falls in, on through any table that \
+row points at, to a creature and its number appearing, every die shown. The creature comes out as \
+a combatant the other commands take (-q prints it alone); fray encounter --table FILE plays the \
+encounter with it. --odds gives each row's and each creature's exact chance, and the chance of \
+each number appearing. The combatant keys a row takes are those of the ruleset (-r).";
+
+pub const TABLE_FORMAT: &str = "\
+The file (fray table --example prints one):
+
+A mapping of tables by name; the first is rolled. Each table has die: DICE (any expression of \
+fray roll whose results can be listed) and rows: a mapping from a result (4) or a range of results \
+(1-3) to a row, the rows covering every result of the die once.
+
+A row is {name: NAME, number: DICE, KEY: VALUE...}: a creature, its number appearing (default 1) \
+and the ruleset's combatant keys (side: NAME places it; default monsters); or {table: NAME}, \
+rolling on another table of the file (a table may not lead back to itself).
+
+Errors give the file, line and column, and exit with status 1.";
+
+pub const TABLE_EXAMPLES: &str = "\
+Examples:
+  fray table --example > dungeon.yaml           a commented table to start from
+  fray table --example | fray table -           roll it: every die, then who appears
+  fray table --example | fray table --odds -    each row's and creature's exact chance
+  fray table --example | fray -q -n 3 table -   three rolls, one combatant a line
+  fray table --example | fray encounter --table - Elf   play what it rolls";
+
+pub const COMPLETIONS_EXAMPLES: &str = "\
+Examples:
+  fray completions bash > ~/.local/share/bash-completion/completions/fray
+  fray completions zsh > ~/.zfunc/_fray        with fpath+=(~/.zfunc) in .zshrc
+  fray completions fish > ~/.config/fish/completions/fray.fish
+  source <(COMPLETE=bash fray)                 in .bashrc: fray answers each TAB, keys and sides too
+  source <(COMPLETE=zsh fray)                  in .zshrc, after compinit: the same for zsh
+  COMPLETE=fish fray | source                  in config.fish: the same for fish";
