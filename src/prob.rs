@@ -4,7 +4,7 @@
 use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
 use num_rational::BigRational;
-use num_traits::{ToPrimitive, Zero};
+use num_traits::{One, ToPrimitive, Zero};
 use std::cmp::Ordering;
 use std::fmt;
 
@@ -41,7 +41,12 @@ impl Prob {
     pub fn ratio(num: &BigUint, den: &BigUint) -> Prob {
         match (num.to_u128(), den.to_u128()) {
             (Some(num), Some(den)) => Prob::new(num, den),
-            _ => Prob::from_big(BigRational::new(BigInt::from(num.clone()), BigInt::from(den.clone()))),
+            _ => {
+                // Reduced here: num-rational's binary gcd is slow on numbers of very different sizes.
+                let g = gcd(num, den);
+                let (num, den) = if g.is_one() { (num.clone(), den.clone()) } else { (num / &g, den / &g) };
+                Prob::from_big(BigRational::new_raw(BigInt::from(num), BigInt::from(den)))
+            }
         }
     }
 
@@ -176,17 +181,25 @@ impl Prob {
     }
 }
 
-/// The greatest common divisor: one remainder first when one number is far longer than the
-/// other (the binary method alone takes a pass over the long one for each of its bits).
+/// The greatest common divisor: remainders first while one number is far longer than the other
+/// (the binary method alone takes a pass over the long one for each of its bits), and in `u128`
+/// as soon as the shorter fits one.
 fn gcd(a: &BigUint, b: &BigUint) -> BigUint {
-    let (long, short) = if a.bits() >= b.bits() { (a, b) } else { (b, a) };
-    if short.is_zero() {
-        return long.clone();
+    let (mut long, mut short) = if a.bits() >= b.bits() { (a.clone(), b.clone()) } else { (b.clone(), a.clone()) };
+    loop {
+        if short.is_zero() {
+            return long;
+        }
+        if let Some(s) = short.to_u128() {
+            let r = (&long % &short).to_u128().unwrap_or(0);
+            return BigUint::from(s.gcd(&r));
+        }
+        if long.bits() <= 2 * short.bits() + 64 {
+            return long.gcd(&short);
+        }
+        let r = &long % &short;
+        long = std::mem::replace(&mut short, r);
     }
-    if long.bits() > 2 * short.bits() + 64 {
-        return short.gcd(&(long % short));
-    }
-    long.gcd(short)
 }
 
 impl PartialEq for Prob {
@@ -293,5 +306,23 @@ mod tests {
             assert_eq!(p.add(&Prob::zero()).parts(), p.parts());
         }
         assert_eq!(gcd(&BigUint::from(12u32), &(BigUint::from(18u32) << 200)), BigUint::from(12u32));
+    }
+
+    #[test]
+    fn wide_ratios_reduce_as_the_binary_method_does() {
+        // 6^50 is past u128; the ways of a few 50d6 totals, and numbers near and past u128.
+        let den = BigUint::from(6u32).pow(50);
+        for num in [
+            BigUint::from(1u32),
+            BigUint::from(50u32),
+            BigUint::from(6u32).pow(30) * 7u32,
+            BigUint::from(u128::MAX) * 3u32,
+            BigUint::from(2u32).pow(129) * BigUint::from(3u32).pow(20),
+        ] {
+            let want = BigRational::new(BigInt::from(num.clone()), BigInt::from(den.clone()));
+            let got = Prob::ratio(&num, &den).parts();
+            assert_eq!((BigInt::from(got.0), BigInt::from(got.1)), (want.numer().clone(), want.denom().clone()));
+            assert_eq!(gcd(&num, &den), num.gcd(&den));
+        }
     }
 }

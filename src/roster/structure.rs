@@ -4,25 +4,12 @@
 //! first level too deep instead of being parsed whole first.
 
 use crate::cast::echo;
-use granit_parser::{Event, Options, Parser, ScalarStyle, Span};
+use granit_parser::{Event, Options, Parser, ScalarStyle};
 use std::collections::HashMap;
 
-/// The deepest nesting of lists and mappings a roster may have. A roster needs three or four
-/// levels; the YAML parser slows down with every level.
-pub const MAX_NESTING: usize = 32;
-
-/// Where an event starts, 1-based.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Mark {
-    pub line: usize,
-    pub column: usize,
-}
-
-impl From<Span> for Mark {
-    fn from(span: Span) -> Mark {
-        Mark { line: span.start.line(), column: span.start.col() + 1 }
-    }
-}
+// The deepest nesting read, and where an event starts, are the located tree's: a roster needs
+// three or four levels, and the YAML parser slows down with every level.
+pub use crate::located::{MAX_NESTING, Mark};
 
 /// Why a roster is refused before it is read.
 #[derive(Debug, PartialEq, Eq)]

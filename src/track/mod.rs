@@ -34,14 +34,7 @@ const PAUSE_VAR: &str = "FRAY_TEST_PAUSE_BEFORE_RENAME";
 /// Runs one `track` command. `given` lists the flags given to `start`; `rules_given` says
 /// whether `--rules` was on the command line.
 pub fn run(args: &TrackArgs, given: &[String], settings: &Settings, rules_given: bool, env: &mut Env) -> Result<()> {
-    if settings.odds {
-        return Err(Error::usage("--odds is not an option of track: a kept fight rolls as it goes")
-            .hint("ask the opening's odds with 'fray encounter --odds' or 'fray initiative --odds'"));
-    }
-    if settings.repeat.is_some() {
-        return Err(Error::usage("--repeat is not an option of track: each command changes the fight once")
-            .hint("run 'fray track next' again for the next turn"));
-    }
+    refuse_rolling_flags(settings)?;
     let var = |name: &str| (env.var)(name).and_then(|v| v.into_string().ok());
     let name = args.fight.clone().or_else(|| var("FRAY_FIGHT").filter(|v| !v.is_empty()));
     let name = name.unwrap_or_else(|| DEFAULT_FIGHT.to_string());
@@ -82,15 +75,7 @@ pub fn run(args: &TrackArgs, given: &[String], settings: &Settings, rules_given:
         state::save(&path, &fight, pause)?;
         return write(env, settings, palette, "start", &fight, &turns.events, Some(opening));
     }
-    let Some(mut fight) = before else {
-        let kept = state::names(&dir);
-        let hint = if kept.is_empty() {
-            "start one with 'fray track start COMBATANT...'".to_string()
-        } else {
-            format!("fights kept: {}; or start one with 'fray track start COMBATANT...'", kept.join(", "))
-        };
-        return Err(Error::data(format!("no fight named '{name}' is kept")).hint(hint));
-    };
+    let Some(mut fight) = before else { return Err(not_kept(&dir, &name)) };
     let rules = Ruleset::named(&fight.rules).unwrap_or_else(Ruleset::implied);
     if rules_given && settings.rules.id != rules.id {
         return Err(Error::usage(format!("the fight '{name}' is a {} fight, not {}", rules.id, settings.rules.id))
@@ -102,74 +87,112 @@ pub fn run(args: &TrackArgs, given: &[String], settings: &Settings, rules_given:
             return write(env, settings, palette, "show", &fight, &[], None);
         }
         TrackAction::End => {
-            std::fs::remove_file(&path).map_err(|e| {
-                Error::data(format!("cannot remove {}: {}", path.display(), crate::error::io_reason(&e)))
-            })?;
-            let text = format!("fight '{name}' ended in round {}", fight.round);
-            let event = Event::new(fight.round, None, "end", text);
-            fight.order.clear();
-            fight.turn = 0;
+            let event = end_fight(&path, &name, &mut fight)?;
             return write(env, settings, palette, "end", &fight, &[event], None);
         }
         TrackAction::Undo { steps } => {
-            let steps = steps.unwrap_or(1) as usize;
-            if steps > fight.history.len() {
-                return Err(Error::usage(format!(
-                    "the fight '{name}' keeps {} command{} to undo, not {steps}",
-                    fight.history.len(),
-                    if fight.history.len() == 1 { "" } else { "s" }
-                ))
-                .hint(format!("fray keeps the last {}", state::UNDO_DEPTH)));
-            }
-            let mut history = std::mem::take(&mut fight.history);
-            let mut back = history.remove(history.len() - steps);
-            history.truncate(history.len() + 1 - steps);
-            back.history = history;
-            fight = back;
-            let plural = if steps == 1 { "" } else { "s" };
-            let text = format!("back {steps} command{plural}: round {}", fight.round);
-            turns.events.push(Event::new(fight.round, None, "undo", text));
+            fight = undo(fight, &name, steps.unwrap_or(1) as usize, &mut turns)?;
             state::save(&path, &fight, pause)?;
             return write(env, settings, palette, "undo", &fight, &turns.events, None);
         }
         action => action,
     };
     let previous = fight.clone();
-    let name_of = match action {
-        TrackAction::Next => {
-            let from = fight.turn + 1;
-            turns::begin_from(&mut fight, from, &mut turns)?;
-            "next"
-        }
-        TrackAction::Add { combatants } => {
-            moves::add(&mut fight, combatants, &mut turns, env)?;
-            "add"
-        }
-        TrackAction::Remove { names } => {
-            moves::remove(&mut fight, names, &mut turns)?;
-            "remove"
-        }
-        TrackAction::Delay { spec } => {
-            moves::delay(&mut fight, spec, &mut turns)?;
-            "delay"
-        }
-        TrackAction::Ready { spec } => {
-            moves::ready(&mut fight, spec, &mut turns)?;
-            "ready"
-        }
-        TrackAction::Hold { spec } => {
-            moves::hold(&mut fight, spec, &mut turns)?;
-            "hold"
-        }
-        TrackAction::Set { name, assignments } => {
-            moves::set(&mut fight, name, assignments, &mut turns)?;
-            "set"
-        }
-        _ => unreachable_action()?,
-    };
+    let name_of = change(action, &mut fight, &mut turns, env)?;
     fight.remember(&previous);
     state::save(&path, &fight, pause)?;
     write(env, settings, palette, name_of, &fight, &turns.events, None)
+}
+
+/// `--odds` and `--repeat` have no meaning for a kept fight.
+fn refuse_rolling_flags(settings: &Settings) -> Result<()> {
+    if settings.odds {
+        return Err(Error::usage("--odds is not an option of track: a kept fight rolls as it goes")
+            .hint("ask the opening's odds with 'fray encounter --odds' or 'fray initiative --odds'"));
+    }
+    if settings.repeat.is_some() {
+        return Err(Error::usage("--repeat is not an option of track: each command changes the fight once")
+            .hint("run 'fray track next' again for the next turn"));
+    }
+    Ok(())
+}
+
+/// The error for a fight that is not kept, naming those that are.
+fn not_kept(dir: &Path, name: &str) -> Error {
+    let kept = state::names(dir);
+    let hint = if kept.is_empty() {
+        "start one with 'fray track start COMBATANT...'".to_string()
+    } else {
+        format!("fights kept: {}; or start one with 'fray track start COMBATANT...'", kept.join(", "))
+    };
+    Error::data(format!("no fight named '{name}' is kept")).hint(hint)
+}
+
+/// `end`: the fight's file removed; the fight left with nobody in it, and what was said.
+fn end_fight(path: &Path, name: &str, fight: &mut Fight) -> Result<Event> {
+    std::fs::remove_file(path)
+        .map_err(|e| Error::data(format!("cannot remove {}: {}", path.display(), crate::error::io_reason(&e))))?;
+    let text = format!("fight '{name}' ended in round {}", fight.round);
+    let event = Event::new(fight.round, None, "end", text);
+    fight.order.clear();
+    fight.turn = 0;
+    Ok(event)
+}
+
+/// `undo N`: the fight as it was N commands ago, with the history before that.
+fn undo(mut fight: Fight, name: &str, steps: usize, turns: &mut Turns) -> Result<Fight> {
+    if steps > fight.history.len() {
+        return Err(Error::usage(format!(
+            "the fight '{name}' keeps {} command{} to undo, not {steps}",
+            fight.history.len(),
+            if fight.history.len() == 1 { "" } else { "s" }
+        ))
+        .hint(format!("fray keeps the last {}", state::UNDO_DEPTH)));
+    }
+    let mut history = std::mem::take(&mut fight.history);
+    let mut back = history.remove(history.len() - steps);
+    history.truncate(history.len() + 1 - steps);
+    back.history = history;
+    let plural = if steps == 1 { "" } else { "s" };
+    let text = format!("back {steps} command{plural}: round {}", back.round);
+    turns.events.push(Event::new(back.round, None, "undo", text));
+    Ok(back)
+}
+
+/// The commands that change the fight and are kept for undo: the change made, and its name.
+fn change(action: &TrackAction, fight: &mut Fight, turns: &mut Turns, env: &mut Env) -> Result<&'static str> {
+    Ok(match action {
+        TrackAction::Next => {
+            let from = fight.turn + 1;
+            turns::begin_from(fight, from, turns)?;
+            "next"
+        }
+        TrackAction::Add { combatants } => {
+            moves::add(fight, combatants, turns, env)?;
+            "add"
+        }
+        TrackAction::Remove { names } => {
+            moves::remove(fight, names, turns)?;
+            "remove"
+        }
+        TrackAction::Delay { spec } => {
+            moves::delay(fight, spec, turns)?;
+            "delay"
+        }
+        TrackAction::Ready { spec } => {
+            moves::ready(fight, spec, turns)?;
+            "ready"
+        }
+        TrackAction::Hold { spec } => {
+            moves::hold(fight, spec, turns)?;
+            "hold"
+        }
+        TrackAction::Set { name, assignments } => {
+            moves::set(fight, name, assignments, turns)?;
+            "set"
+        }
+        _ => unreachable_action()?,
+    })
 }
 
 fn unreachable_action() -> Result<&'static str> {
@@ -186,6 +209,47 @@ fn open_fight(
     env: &mut Env,
 ) -> Result<(Fight, Value)> {
     let rules = turns.rules;
+    let procedure = opening_procedure(start, given, rules)?;
+    let seed = turns.next_seed();
+    let (cast, combatants, roster) =
+        open::load_cast(rules, &start.cast, open::RosterSource::Read(&mut *env.stdin), seed, &mut *env.stderr)?;
+    let cast_opts = cli::Cast { combatants: combatants.clone(), ..start.cast.clone() };
+    let command = opening_command(procedure, start, cast_opts);
+    let palette = turns.palette.filter(|_| rules.rounds.opening_text);
+    let ran = open::run(rules, &command, &cast, seed, palette)?;
+    let mut order = open::seats(&ran.doc, &cast);
+    if !ran.text.is_empty() {
+        let text = format!("{} opens the fight", procedure.name());
+        turns.events.push(Event { shown: Some(ran.text.clone()), ..Event::new(1, None, "opening", text) });
+    }
+    if !rules.rounds.opening_text {
+        for text in (rules.rounds.opening_words)(&ran.doc) {
+            turns.events.push(Event::new(1, None, "opening", text));
+        }
+    }
+    mark_absences(&ran.doc, &cast, &mut order, turns);
+    let setup = setup_of(start, combatants, roster);
+    if setup.lair {
+        turns::add_lair(&mut order);
+    }
+    let mut fight = Fight {
+        format: state::FORMAT.into(),
+        version: state::VERSION,
+        fight: name.into(),
+        rules: rules.id.into(),
+        round: 1,
+        turn: 0,
+        setup,
+        order,
+        history: Vec::new(),
+    };
+    turns::begin_from(&mut fight, 0, turns)?;
+    Ok((fight, ran.doc))
+}
+
+/// The procedure that opens the fight: the encounter when a surprise flag (or `--surprise`)
+/// calls for surprise, else initiative; the flags checked against it.
+fn opening_procedure(start: &TrackStart, given: &[String], rules: &'static Ruleset) -> Result<Procedure> {
     if start.lair && !rules.rounds.lair {
         let with: Vec<&str> = crate::rulesets::RULESETS.iter().filter(|r| r.rounds.lair).map(|r| r.id).collect();
         return Err(Error::usage(format!("the {} ruleset has no lair actions", rules.id))
@@ -207,13 +271,14 @@ fn open_fight(
     let procedure = if calls_for_surprise { Procedure::Encounter } else { Procedure::Initiative };
     rules.check_has(procedure)?;
     rules.check_flags(procedure, &procedure_given)?;
-    let seed = turns.next_seed();
-    let (cast, combatants, roster) =
-        open::load_cast(rules, &start.cast, open::RosterSource::Read(&mut *env.stdin), seed, &mut *env.stderr)?;
-    let cast_opts = cli::Cast { combatants: combatants.clone(), ..start.cast.clone() };
-    let command = match procedure {
+    Ok(procedure)
+}
+
+/// The command line that opens the fight under `procedure`, on the cast `cast`.
+fn opening_command(procedure: Procedure, start: &TrackStart, cast: cli::Cast) -> Command {
+    match procedure {
         Procedure::Encounter => Command::Encounter(cli::EncounterArgs {
-            cast: cast_opts,
+            cast,
             surprise: start.surprise.clone(),
             terrain: cli::TerrainOpts { dungeon: false, outdoors: false, wilderness: false, waterborne: false },
             order: order_of_start(start),
@@ -228,26 +293,20 @@ fn open_fight(
             morale: Default::default(),
         }),
         _ => Command::Initiative(cli::InitiativeArgs {
-            cast: cast_opts,
+            cast,
             order: order_of_start(start),
             surprised: start.surprised.clone(),
             rounds: None,
             individual: start.individual,
         }),
-    };
-    let palette = turns.palette.filter(|_| rules.rounds.opening_text);
-    let ran = open::run(rules, &command, &cast, seed, palette)?;
-    let mut order = open::seats(&ran.doc, &cast);
-    if !ran.text.is_empty() {
-        let text = format!("{} opens the fight", procedure.name());
-        turns.events.push(Event { shown: Some(ran.text.clone()), ..Event::new(1, None, "opening", text) });
     }
-    if !rules.rounds.opening_text {
-        for text in (rules.rounds.opening_words)(&ran.doc) {
-            turns.events.push(Event::new(1, None, "opening", text));
-        }
-    }
-    for absence in (rules.rounds.absences)(&ran.doc) {
+}
+
+/// Each combatant the opening leaves out of action marked on its seat, and said; a side left
+/// out of the opening's order (surprised in the free round) gets a seat of its own.
+fn mark_absences(doc: &Value, cast: &crate::cast::Cast, order: &mut Vec<Seat>, turns: &mut Turns) {
+    let rules = turns.rules;
+    for absence in (rules.rounds.absences)(doc) {
         let until = match (&absence.from_round, &absence.recovery) {
             (Some(round), _) => format!("acts from round {round}"),
             (None, Some(stun)) => {
@@ -282,9 +341,13 @@ fn open_fight(
             }
         }
     }
+}
+
+/// What the fight keeps of how it was set up, for the rounds after.
+fn setup_of(start: &TrackStart, combatants: Vec<String>, roster: Option<state::SavedRoster>) -> Setup {
     use clap::ValueEnum;
     let word = |v: Option<clap::builder::PossibleValue>| v.map(|v| v.get_name().to_string());
-    let setup = Setup {
+    Setup {
         sides: start.cast.sides.clone(),
         combatants,
         roster,
@@ -294,23 +357,7 @@ fn open_fight(
         individual: start.individual,
         lair: start.lair,
         removed: Vec::new(),
-    };
-    if setup.lair {
-        turns::add_lair(&mut order);
     }
-    let mut fight = Fight {
-        format: state::FORMAT.into(),
-        version: state::VERSION,
-        fight: name.into(),
-        rules: rules.id.into(),
-        round: 1,
-        turn: 0,
-        setup,
-        order,
-        history: Vec::new(),
-    };
-    turns::begin_from(&mut fight, 0, turns)?;
-    Ok((fight, ran.doc))
 }
 
 /// The order flags `start` hands the opening procedure.
