@@ -125,25 +125,26 @@ fn parse_and_run(args: &[OsString], env: &mut Env) -> Result<()> {
             return Err(Error::usage(crate::cast::echo_quoted(&crate::cli::describe_error(&err, &help))));
         }
     };
+    // The config file's default flags hold for every command that rolls or reads a ruleset.
+    let config = match (&cli.command, &env.config) {
+        (Command::Completions { .. } | Command::Man { .. }, _) => Config::default(),
+        (_, Some(file)) if !cli.global.no_config => crate::config::load(file)?,
+        _ => Config::default(),
+    };
+    let settings = |env: &Env| Settings::with_config(&cli.global, &config.global, env).map(|(settings, _)| settings);
     match &cli.command {
         Command::Completions { shell } => Ok(env.stdout.write_all(&crate::packaging::completion(*shell))?),
         Command::Man { dir } => write_man(dir),
-        Command::Roll(args) => crate::dice::expr::run::run(args, &Settings::new(&cli.global, env)?, env),
-        Command::Table(args) => crate::table::run::run(args, &Settings::new(&cli.global, env)?, env),
+        Command::Roll(args) => crate::dice::expr::run::run(args, &settings(env)?, env),
+        Command::Table(args) => crate::table::run::run(args, &settings(env)?, env),
         Command::Track(args) => {
             let given = match (command.find_subcommand("track"), matches.subcommand_matches("track")) {
                 (Some(track), Some(sub)) => crate::cli::given_flags(track, sub),
                 _ => Vec::new(),
             };
-            crate::track::run(args, &given, &Settings::new(&cli.global, env)?, cli.global.rules.is_some(), env)
+            crate::track::run(args, &given, &settings(env)?, cli.global.rules.is_some(), env)
         }
-        _ => {
-            let config = match &env.config {
-                Some(file) if !cli.global.no_config => crate::config::load(file)?,
-                _ => Config::default(),
-            };
-            run(&cli, &crate::cli::given_flags(&command, &matches), &config, env)
-        }
+        _ => run(&cli, &crate::cli::given_flags(&command, &matches), &config, env),
     }
 }
 

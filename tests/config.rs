@@ -158,3 +158,41 @@ fn config_sides_give_way_to_the_command_line() {
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("them ") && !out.contains("orcs"), "{out}");
 }
+
+#[test]
+fn the_config_holds_for_roll_table_and_track_too() {
+    let dir = tempdir();
+    let home = dir.join("home");
+    write_config(&home.join(".config"), "--rules gurps\n--format json\n");
+    let with_state = |cmd: &mut assert_cmd::Command| {
+        cmd.env("XDG_STATE_HOME", dir.join("state"));
+    };
+    // roll takes the config's format; the ruleset it names is the document's.
+    let (code, out, err) = run(&mut fray_at(&home, None), &["--seed", "1", "roll", "2d6"]);
+    assert_eq!(code, Some(0), "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["command"], "roll");
+    // A fight started with the config's ruleset is a gurps fight, and goes on as one.
+    let mut cmd = fray_at(&home, None);
+    with_state(&mut cmd);
+    let (code, out, err) =
+        run(&mut cmd, &["--seed", "1", "track", "start", "Ansel:iq=12,speed=6", "Orc:side=monsters"]);
+    assert_eq!(code, Some(0), "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["rules"], "gurps", "{doc}");
+    // --no-config leaves the config out; the kept fight stays gurps.
+    let mut cmd = fray_at(&home, None);
+    with_state(&mut cmd);
+    let (code, out, err) = run(&mut cmd, &["--no-config", "track", "show"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.starts_with("track · gurps"), "{out}");
+    // A table's keys are read under the config's ruleset: iq is a gurps key, not an ose one.
+    let table = dir.join("t.yaml");
+    std::fs::write(&table, "crypt:\n  die: 1d2\n  rows:\n    1-2: {name: Ghoul, iq: 9}\n").unwrap();
+    let (code, out, err) = run(&mut fray_at(&home, None), &["--seed", "1", "table", table.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("\"rules\":\"gurps\""), "{out}");
+    let (code, _, err) = run(&mut fray_at(&home, None), &["--no-config", "table", table.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("'iq'") && err.contains("ose"), "{err}");
+}
