@@ -30,14 +30,14 @@ pub const ENV_HELP: &str = "\
 Environment:
   FRAY_RULES       default for --rules
   FRAY_FORMAT      default for --format
-  FRAY_CONFIG_PATH the config file (default $XDG_CONFIG_HOME/fray/config, else
-                   ~/.config/fray/config): default flags, one a line, e.g. --rules gurps
+  FRAY_CONFIG_PATH the config file: default flags, one a line (--rules gurps);
+                   else $XDG_CONFIG_HOME/fray/config or ~/.config/fray/config
   NO_COLOR         non-empty: no colour with --color auto
   CLICOLOR_FORCE   not 0: colour with --color auto even when not a terminal
   COLUMNS          the width of text output when --width is not given
 
 Exit status:
-  0 success, 1 unreadable or malformed data (a roster or config file), 2 usage error";
+  0 success, 1 unreadable or malformed data (roster, config), 2 usage error";
 
 #[derive(Debug, Parser)]
 #[command(

@@ -186,13 +186,13 @@ pub fn help_footer(named: Named) -> String {
             let _ = writeln!(out, "\nEach ruleset's rules and keys: man fray-ID (ID one of the --rules values).");
         }
         Some(procedure) if !rules.has(procedure) => {
-            let _ = writeln!(
-                out,
+            let none = format!(
                 "The {} ruleset has no {} rule; rulesets with one: {}.",
                 rules.id,
                 procedure.rule_name(),
                 Ruleset::having(procedure).join(", ")
             );
+            prose(&mut out, &none);
             let _ = writeln!(out, "Their flags: fray -r ID {} --help", procedure.name());
         }
         Some(procedure) => {
@@ -203,23 +203,30 @@ pub fn help_footer(named: Named) -> String {
             }
             let _ = writeln!(out, "\nThe {} rules in full: man fray-{}", rules.id, rules.id);
             if rules.takes_flag(procedure, "--roster-example") {
-                let _ = writeln!(
-                    out,
+                let roster = format!(
                     "A roster file with every key explained: fray -r {} {} --roster-example",
                     rules.id,
                     procedure.name()
                 );
+                prose(&mut out, &roster);
             }
             let others: Vec<&str> =
                 RULESETS.iter().filter(|r| r.id != rules.id && r.has(procedure)).map(|r| r.id).collect();
-            let _ =
-                writeln!(out, "Under another ruleset ({}): fray -r ID {} --help", others.join(", "), procedure.name());
+            let others =
+                format!("Under another ruleset ({}): fray -r ID {} --help", others.join(", "), procedure.name());
+            prose(&mut out, &others);
         }
     }
     if named.long_help && (named.procedure.is_some() || !named.command) {
         let _ = writeln!(out, "\n{}", crate::cli::ENV_HELP);
     }
     out
+}
+
+/// A sentence of the help's footer, broken between words to [`WIDTH`], its continuation
+/// indented (a command it names ends it, so it is not broken).
+fn prose(out: &mut String, text: &str) {
+    crate::render::wrap::push_wrapped(out, 0, text, WIDTH);
 }
 
 /// `Examples:`, one command line each, never broken; what it shows beside it where that fits
@@ -229,7 +236,8 @@ fn examples(out: &mut String, examples: &[&Example]) {
         return;
     }
     let fits = |e: &&&Example| e.what.is_empty() || 2 + e.line.len() + 3 + e.what.len() <= WIDTH;
-    let column = examples.iter().filter(fits).map(|e| e.line.len()).max().unwrap_or(0);
+    // Only the lines a description stands beside set its column.
+    let column = examples.iter().filter(|e| !e.what.is_empty()).filter(fits).map(|e| e.line.len()).max().unwrap_or(0);
     let _ = writeln!(out, "Examples:");
     for example in examples {
         if example.what.is_empty() {
@@ -244,7 +252,7 @@ fn examples(out: &mut String, examples: &[&Example]) {
 
 /// The keys of the ruleset's combatants and sides, each with what it takes.
 fn keys(out: &mut String, rules: &Ruleset) {
-    let _ = writeln!(out, "\nCombatant keys (NAME:KEY=VALUE,... or NAME:FLAG; NAME*N for a group of N):");
+    let _ = writeln!(out, "\nCombatant keys (NAME:KEY=VALUE,... or NAME:FLAG; NAME:count=N for a group of N):");
     let count = KeyDef::int("count", 1, MAX_GROUP as i64, "a group of N identical combatants");
     let side = KeyDef::word("side", &["NAME"], "the side it fights on (default: the first side)");
     key_lines(out, [&count, &side].into_iter().chain(rules.keys.combatant.keys));
