@@ -536,36 +536,16 @@ fn table_odds(
 
 /// Reads a roster file (or standard input for `-`), returning its text and display name.
 pub(crate) fn read_roster(path: &Path, stdin: &mut dyn Read) -> Result<(String, String)> {
-    let (bytes, name) = if path.as_os_str() == "-" {
-        let mut bytes = Vec::new();
-        stdin.take(MAX_ROSTER_BYTES as u64 + 1).read_to_end(&mut bytes).map_err(|e| {
-            Error::data(format!("cannot read the roster from standard input: {}", io_reason(&e)))
-                .hint("redirect a roster file into fray, or give its path to --roster")
-        })?;
-        (bytes, "<stdin>".to_string())
-    } else if path.as_os_str().is_empty() {
-        return Err(Error::usage("the roster path is empty").hint("give --roster a file, or '-' for standard input"));
-    } else {
-        // A long path is quoted shortened, as the combatant errors quote a long argument.
-        let name = crate::cast::echo_path(&path.display().to_string());
-        let file = std::fs::File::open(path).map_err(|e| {
-            Error::data(format!("cannot read the roster {name}: {}", io_reason(&e)))
-                .hint("check the path given to --roster")
-        })?;
-        let mut bytes = Vec::new();
-        file.take(MAX_ROSTER_BYTES as u64 + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|e| Error::data(format!("cannot read the roster {name}: {}", io_reason(&e))))?;
-        (bytes, name)
-    };
-    if bytes.len() > MAX_ROSTER_BYTES {
-        return Err(Error::data(format!("the roster {name} is larger than {} KiB", MAX_ROSTER_BYTES / 1024)));
-    }
-    let text = String::from_utf8(bytes).map_err(|e| {
-        Error::data(format!(
-            "the roster {name} is not UTF-8 text (bad byte at offset {})",
-            e.utf8_error().valid_up_to()
-        ))
-    })?;
-    Ok((text, name))
+    crate::text_file::read(path, stdin, &ROSTER)
 }
+
+/// A roster as errors name it; a long path is quoted shortened, as the combatant errors quote a
+/// long argument.
+const ROSTER: crate::text_file::Kind = crate::text_file::Kind {
+    what: "roster",
+    stdin_hint: "redirect a roster file into fray, or give its path to --roster",
+    empty_hint: "give --roster a file, or '-' for standard input",
+    open_hint: "check the path given to --roster",
+    most_bytes: MAX_ROSTER_BYTES,
+    quote: crate::cast::echo_path,
+};

@@ -25,4 +25,5 @@ pub mod render;
 pub mod roster;
 pub mod rulesets;
 pub mod table;
+pub mod text_file;
 pub mod track;

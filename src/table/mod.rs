@@ -578,37 +578,18 @@ impl Creature {
 
 /// Reads a table file (or standard input for `-`), returning its text and display name.
 pub fn read_file_text(path: &std::path::Path, stdin: &mut dyn std::io::Read) -> Result<(String, String)> {
-    use crate::error::io_reason;
-    use std::io::Read as _;
-    let (bytes, name) = if path.as_os_str() == "-" {
-        let mut bytes = Vec::new();
-        stdin.take(MAX_TABLE_BYTES as u64 + 1).read_to_end(&mut bytes).map_err(|e| {
-            Error::data(format!("cannot read the table from standard input: {}", io_reason(&e)))
-                .hint("redirect a table file into fray, or give its path")
-        })?;
-        (bytes, "<stdin>".to_string())
-    } else if path.as_os_str().is_empty() {
-        return Err(Error::usage("the table path is empty").hint("give a table file, or '-' for standard input"));
-    } else {
-        let name = echo(&path.display().to_string());
-        let file = std::fs::File::open(path).map_err(|e| {
-            Error::data(format!("cannot read the table {name}: {}", io_reason(&e)))
-                .hint("check the path of the table file")
-        })?;
-        let mut bytes = Vec::new();
-        file.take(MAX_TABLE_BYTES as u64 + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|e| Error::data(format!("cannot read the table {name}: {}", io_reason(&e))))?;
-        (bytes, name)
-    };
-    if bytes.len() > MAX_TABLE_BYTES {
-        return Err(Error::data(format!("the table {name} is larger than {} KiB", MAX_TABLE_BYTES / 1024)));
-    }
-    let text = String::from_utf8(bytes).map_err(|e| {
-        Error::data(format!("the table {name} is not UTF-8 text (bad byte at offset {})", e.utf8_error().valid_up_to()))
-    })?;
-    Ok((text, name))
+    crate::text_file::read(path, stdin, &TABLE_FILE)
 }
+
+/// A table file as errors name it.
+const TABLE_FILE: crate::text_file::Kind = crate::text_file::Kind {
+    what: "table",
+    stdin_hint: "redirect a table file into fray, or give its path",
+    empty_hint: "give a table file, or '-' for standard input",
+    open_hint: "check the path of the table file",
+    most_bytes: MAX_TABLE_BYTES,
+    quote: echo,
+};
 
 #[cfg(test)]
 mod tests {
