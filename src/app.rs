@@ -379,7 +379,7 @@ pub fn run(cli: &Cli, given: &[String], config: &Config, env: &mut Env) -> Resul
         Some(opts) => {
             // A group's number may be dice (`count=2d4`): rolled once, shown on standard error.
             let mut groups = crate::dice::expr::GroupRoller::new(settings.seed, &mut *env.stderr);
-            rules.load_cast(&rosters, &sides_of(opts), &opts.combatants, &mut |name, count| groups.roll(name, count))?
+            rules.load_cast(&rosters, &sides_of(opts), &opts.combatants, &mut groups)?
         }
         None => Default::default(),
     };
@@ -527,8 +527,7 @@ fn table_odds(
         // A group of dice size is rolled as the run would, and not shown: the odds show no roll.
         let mut unseen = std::io::sink();
         let mut groups = crate::dice::expr::GroupRoller::new(seed, &mut unseen);
-        let loaded =
-            rules.load_cast(cast.rosters, cast.sides, &combatants, &mut |name, count| groups.roll(name, count))?;
+        let loaded = rules.load_cast(cast.rosters, cast.sides, &combatants, &mut groups)?;
         rules.run(&cli.command, loaded, runner)?;
         runner.take_odds().ok_or_else(|| Error::usage("this encounter gives no odds"))
     })

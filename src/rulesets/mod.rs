@@ -360,14 +360,14 @@ impl Ruleset {
     /// name (its keys replace those it gives, the rest stay); within one source a name is
     /// given once.
     /// Reads the cast: the rosters in order, then `--side` and the inline combatants, a later
-    /// entry of the same name overriding an earlier; `roll` rolls a group's dice count
+    /// entry of the same name overriding an earlier; `groups` rolls a group's dice count
     /// (`count=2d4`) once, for the whole run, named by the group.
     pub fn load_cast(
         &self,
         rosters: &[(String, String)],
         sides: &[String],
         combatants: &[String],
-        roll: &mut dyn FnMut(&str, &crate::dice::expr::Count) -> Result<u32>,
+        groups: &mut crate::dice::expr::GroupRoller,
     ) -> Result<Cast> {
         let keys = &self.keys;
         let inline_sides: Vec<RawSpec> =
@@ -387,7 +387,7 @@ impl Ruleset {
         cast::override_by_name(&mut all_combatants, inline_combatants);
         for spec in &mut all_combatants {
             if let Some(count) = spec.count_roll.take() {
-                spec.count = roll(&spec.name, &count)?;
+                spec.count = groups.roll(&spec.name, &count)?;
             }
         }
         Cast::resolve(all_sides, all_combatants)

@@ -51,7 +51,7 @@ pub fn load_cast(
         RosterSource::Kept(saved) => (saved.map(|s| vec![(s.text.clone(), s.name.clone())]).unwrap_or_default(), None),
     };
     let mut groups = crate::dice::expr::GroupRoller::new(seed, shown);
-    let cast = rules.load_cast(&rosters, &opts.sides, &opts.combatants, &mut |name, count| groups.roll(name, count))?;
+    let cast = rules.load_cast(&rosters, &opts.sides, &opts.combatants, &mut groups)?;
     let combatants = opts.combatants.iter().map(|text| as_rolled(text, &cast)).collect();
     Ok((cast, combatants, kept))
 }
