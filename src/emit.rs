@@ -13,6 +13,9 @@ use std::io::Write;
 /// The program's own version, in every YAML/JSON document.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
+/// A stream of documents is written in pieces of about this many bytes.
+const CHUNK: usize = 64 * 1024;
+
 /// Simulated runs when an odds question is too large to enumerate.
 pub const SIMULATION_TRIALS: u64 = 100_000;
 
@@ -207,6 +210,8 @@ impl<'a> Runner<'a> {
         let header = self.header();
         let mut dice = SeededDice::new(self.seed);
         let mut text = String::new();
+        // YAML and JSON are serialized in small pieces: into this buffer, written out a chunk
+        // of documents at a time.
         let mut bytes = Vec::new();
         for n in 1..=count {
             let outcome = rule.roll(&mut dice);
@@ -215,12 +220,19 @@ impl<'a> Runner<'a> {
                 self.text(&outcome, self.repeat.map(|_| n), &mut text);
                 self.out.write_all(text.as_bytes())?;
             } else {
-                // Into a buffer first, then one write: documents are serialized in small pieces.
-                bytes.clear();
-                header.write(n, &outcome, &mut bytes)?;
-                self.out.write_all(&bytes)?;
+                let done = bytes.len();
+                if let Err(err) = header.write(n, &outcome, &mut bytes) {
+                    // The documents before this one are written; none of this one.
+                    self.out.write_all(&bytes[..done])?;
+                    return Err(err);
+                }
+                if bytes.len() >= CHUNK {
+                    self.out.write_all(&bytes)?;
+                    bytes.clear();
+                }
             }
         }
+        self.out.write_all(&bytes)?;
         if self.seed_footer && self.format == Format::Text && !self.quiet {
             text.clear();
             let p = &self.palette;

@@ -157,6 +157,12 @@ pub fn rank<K: Ord>(
     let mut ranking =
         Ranking { order: Vec::with_capacity(who.len()), places: Vec::with_capacity(who.len()), ties: Vec::new() };
     for level in sorted.chunk_by(|&a, &b| total(a) == total(b)) {
+        // Alone on its total: its own place, nothing to settle (as `settle` gives it).
+        if let [only] = level {
+            ranking.places.push(ranking.order.len() + 1);
+            ranking.order.push(*only);
+            continue;
+        }
         let (places, tied) = self::settle(level, keys, settle, dice);
         for place in places {
             let at = ranking.order.len() + 1;

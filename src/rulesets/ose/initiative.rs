@@ -136,16 +136,16 @@ impl<'i> Rule for Initiative<'i> {
             notes.push(InitNote::AllSurprised);
         }
         let active = |i: usize| all_surprised || !is_surprised(i);
-        let actors: Vec<usize> = (0..n).filter(|&i| active(i)).collect();
+        let actors = || (0..n).filter(|&i| active(i));
         let wants_to_wait = |i: usize| input.waits.get(i).copied().unwrap_or(false);
         // Waiting means acting after the others: when every side able to act would wait, nobody
         // gives anything up (so all of them roll), and a lone side has nobody to wait for.
-        let all_wait = actors.iter().all(|&i| wants_to_wait(i)) && !actors.is_empty();
+        let all_wait = actors().all(wants_to_wait) && actors().next().is_some();
         if all_wait {
-            notes.push(if actors.len() > 1 { InitNote::AllWait } else { InitNote::NobodyToWaitFor });
+            notes.push(if actors().nth(1).is_some() { InitNote::AllWait } else { InitNote::NobodyToWaitFor });
         }
         let waits = |i: usize| !all_wait && active(i) && wants_to_wait(i);
-        let rollers: Vec<usize> = actors.iter().copied().filter(|&i| !waits(i)).collect();
+        let rollers: Vec<usize> = actors().filter(|&i| !waits(i)).collect();
 
         let mut order: Vec<Place<'i>> = Vec::with_capacity(n);
         let mut ties = Vec::new();

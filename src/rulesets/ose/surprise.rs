@@ -121,7 +121,7 @@ impl Rule for SurpriseInput {
                 }
             })
             .collect();
-        let verdict = verdict(&sides.iter().map(|s| s.surprised).collect::<Vec<_>>());
+        let verdict = verdict(sides.iter().map(|s| s.surprised));
         let free_round = match verdict {
             Verdict::SomeSurprised => sides.iter().filter(|s| !s.surprised).map(|s| s.name).collect(),
             _ => Vec::new(),
@@ -145,10 +145,12 @@ pub(super) fn given_or_rolled(given: Option<u32>, dice: &mut dyn Dice) -> Roll {
     }
 }
 
-fn verdict(surprised: &[bool]) -> Verdict {
-    match surprised.iter().filter(|&&s| s).count() {
+/// The verdict on each side's surprise, in order.
+fn verdict(surprised: impl ExactSizeIterator<Item = bool>) -> Verdict {
+    let sides = surprised.len();
+    match surprised.filter(|&s| s).count() {
         0 => Verdict::NoneSurprised,
-        n if n == surprised.len() => Verdict::AllSurprised,
+        n if n == sides => Verdict::AllSurprised,
         _ => Verdict::SomeSurprised,
     }
 }
@@ -318,8 +320,8 @@ mod tests {
 
     #[test]
     fn surprise_verdicts() {
-        assert_eq!(verdict(&[false, false]), Verdict::NoneSurprised);
-        assert_eq!(verdict(&[true, false, false]), Verdict::SomeSurprised);
-        assert_eq!(verdict(&[true, true]), Verdict::AllSurprised);
+        assert_eq!(verdict([false, false].into_iter()), Verdict::NoneSurprised);
+        assert_eq!(verdict([true, false, false].into_iter()), Verdict::SomeSurprised);
+        assert_eq!(verdict([true, true].into_iter()), Verdict::AllSurprised);
     }
 }

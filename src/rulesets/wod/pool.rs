@@ -31,8 +31,11 @@ pub struct Pool {
 impl Serialize for Pool {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut st = s.serialize_struct("Pool", 6)?;
-        let notation = if self.chance { "chance".to_string() } else { format!("{}d10", self.size) };
-        st.serialize_field("dice", &notation)?;
+        if self.chance {
+            st.serialize_field("dice", "chance")?;
+        } else {
+            st.serialize_field("dice", &format_args!("{}d10", self.size))?;
+        }
         st.serialize_field("rolls", &self.rolls)?;
         st.serialize_field("again", &self.again)?;
         st.serialize_field("successes", &self.successes)?;
@@ -51,7 +54,10 @@ pub trait PoolDice {
 
 impl<D: Dice + ?Sized> PoolDice for D {
     fn pool(&mut self, size: i32) -> Pool {
-        let mut draw = PoolDraw { size, pool: representative(size, 0) };
+        // Every `Dice` rolls the draw or takes it to one of its results: either sets the pool.
+        let unrolled =
+            Pool { size, chance: size < 1, rolls: Vec::new(), again: Vec::new(), successes: 0, dramatic: false };
+        let mut draw = PoolDraw { size, pool: unrolled };
         self.draw(&mut draw);
         draw.pool
     }
