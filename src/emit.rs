@@ -1,6 +1,6 @@
 //! Rolling a rule, or asking its odds, and writing what comes out: text, YAML or JSON
-//! documents, one at a time through the writer it is handed. The rulesets hand their rules
-//! here; nothing here knows which games exist.
+//! documents, a chunk of them at a time through the writer it is handed. The rulesets hand
+//! their rules here; nothing here knows which games exist.
 
 use crate::cli::Format;
 use crate::dice::{Dice, SeededDice};
