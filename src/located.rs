@@ -7,6 +7,7 @@
 
 use crate::cast::echo;
 use granit_parser::{ErrorKind, Event, Options, Parser, ScalarStyle, ScanError, Span};
+use std::collections::HashMap;
 
 /// The deepest nesting of lists and mappings read.
 pub const MAX_NESTING: usize = 32;
@@ -25,8 +26,6 @@ pub struct Rules {
     /// Whether the whole stream is read before a second document is refused, so that a file
     /// of empty documents is refused as empty instead.
     pub read_every_document: bool,
-    /// The words for a second document.
-    pub second_document: &'static str,
     /// The hint for text that is not YAML.
     pub syntax_hint: &'static str,
 }
@@ -37,7 +36,6 @@ pub const TABLE: Rules = Rules {
     aliases: false,
     empty: Node::is_null,
     read_every_document: false,
-    second_document: "a second YAML document",
     syntax_hint: "check the indentation and quotes",
 };
 
@@ -119,11 +117,15 @@ pub enum Refusal {
     At(Mark, String, &'static str),
 }
 
-/// A collection being read: its start, its anchor (0 for none), and its children so far.
+/// A collection being read: its start, its anchor (0 for none), and its children so far; a
+/// mapping also its key waiting for a value and, once it has many, the line of each key.
 enum Open {
     List(Mark, usize, Vec<Node>),
-    Map(Mark, usize, Vec<(Node, Node)>, Option<Node>),
+    Map(Mark, usize, Vec<(Node, Node)>, Option<Node>, HashMap<String, usize>),
 }
+
+/// The keys a mapping may have before a key given twice is looked up instead of searched for.
+const SEARCHED_KEYS: usize = 16;
 
 /// The reading so far: the open collections, the anchored nodes, and what was found.
 struct Reader<'r> {
@@ -171,7 +173,7 @@ pub fn read_as(text: &str, rules: &Rules) -> Result<Node, Refusal> {
             if documents > 1 && reader.second.is_none() {
                 reader.second = Some(at);
                 if !rules.read_every_document {
-                    return Err(Refusal::At(at, rules.second_document.into(), "keep one document in the file"));
+                    return Err(Refusal::At(at, "a second YAML document".into(), "keep one document in the file"));
                 }
             }
             continue;
@@ -184,7 +186,7 @@ pub fn read_as(text: &str, rules: &Rules) -> Result<Node, Refusal> {
         (Some(node), _) if (rules.empty)(&node) => Err(Refusal::Empty),
         (None, _) => Err(Refusal::Empty),
         (Some(node), None) => Ok(node),
-        (Some(_), Some(at)) => Err(Refusal::At(at, rules.second_document.into(), "keep one document in the file")),
+        (Some(_), Some(at)) => Err(Refusal::At(at, "a second YAML document".into(), "keep one document in the file")),
     }
 }
 
@@ -239,13 +241,13 @@ impl Reader<'_> {
                 }
                 self.open.push(match event {
                     Event::SequenceStart(..) => Open::List(at, anchor, Vec::new()),
-                    _ => Open::Map(at, anchor, Vec::new(), None),
+                    _ => Open::Map(at, anchor, Vec::new(), None, HashMap::new()),
                 });
                 return Ok(None);
             }
             Event::SequenceEnd | Event::MappingEnd => match self.open.pop() {
                 Some(Open::List(at, anchor, items)) => (Node { at, kind: Kind::List(items) }, anchor),
-                Some(Open::Map(at, anchor, pairs, _)) => (Node { at, kind: Kind::Map(pairs) }, anchor),
+                Some(Open::Map(at, anchor, pairs, ..)) => (Node { at, kind: Kind::Map(pairs) }, anchor),
                 None => return Ok(None),
             },
             _ => return Ok(None),
@@ -271,18 +273,20 @@ impl Reader<'_> {
                 }
             }
             Some(Open::List(_, _, items)) => items.push(node),
-            Some(Open::Map(_, _, pairs, key)) => match key.take() {
+            Some(Open::Map(_, _, pairs, key, lines)) => match key.take() {
                 None => {
                     if let Some(text) = node.text() {
-                        if let Some((first, _)) = pairs.iter().find(|(k, _)| k.text() == Some(text)) {
+                        if lines.is_empty() && pairs.len() >= SEARCHED_KEYS {
+                            lines.extend(pairs.iter().filter_map(|(k, _)| Some((k.text()?.to_string(), k.at.line))));
+                        }
+                        let first = match lines.is_empty() {
+                            true => pairs.iter().find(|(k, _)| k.text() == Some(text)).map(|(k, _)| k.at.line),
+                            false => lines.insert(text.to_string(), node.at.line),
+                        };
+                        if let Some(first) = first {
                             return Err(Refusal::At(
                                 node.at,
-                                format!(
-                                    "key '{}' is given twice, on lines {} and {}",
-                                    echo(text),
-                                    first.at.line,
-                                    node.at.line
-                                ),
+                                format!("key '{}' is given twice, on lines {first} and {}", echo(text), node.at.line),
                                 "give each key once",
                             ));
                         }

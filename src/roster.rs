@@ -13,8 +13,10 @@
 //!   - "Elf:per=16"        # the inline form works too
 //! ```
 //!
-//! Keys are checked against the ruleset's key lists while the YAML is read, so every error
-//! carries the file, line and column of the offending key or value.
+//! The file is read once into the located tree ([`crate::located`]), which bounds its nesting,
+//! its keys given twice and its aliases; its ruleset, side names and entries are read from
+//! that tree, every key checked against the ruleset's key lists, so every error carries the
+//! file, line and column of the offending key, value or entry.
 
 mod read;
 mod scalar;
@@ -23,8 +25,6 @@ use crate::cast::{KeyKind, MAX_GROUP, Owner, RawSpec, RulesetKeys};
 use crate::error::{Error, Result};
 use crate::located::{self, Kind, Node, Refusal, Rules};
 use std::fmt::Write as _;
-
-pub use crate::located::MAX_NESTING;
 
 /// The largest roster read, in bytes.
 pub const MAX_ROSTER_BYTES: usize = 1 << 20;
@@ -43,7 +43,6 @@ const ROSTER: Rules = Rules {
     aliases: true,
     empty: |node| node.is_null() || matches!(&node.kind, Kind::Map(pairs) if pairs.is_empty()),
     read_every_document: true,
-    second_document: "a second YAML document",
     syntax_hint: "see --roster-example for the format",
 };
 
