@@ -6,7 +6,7 @@ use crate::config::{Config, ConfigFile};
 use crate::emit::{Runner, Style};
 use crate::error::{Error, Result, io_reason};
 use crate::render::Palette;
-use crate::roster::MAX_ROSTER_BYTES;
+use crate::roster::{Document, MAX_ROSTER_BYTES};
 use crate::rulesets::{self, Procedure, Ruleset};
 use clap::{FromArgMatches, ValueEnum};
 use std::ffi::{OsStr, OsString};
@@ -365,10 +365,10 @@ pub fn run(cli: &Cli, given: &[String], config: &Config, env: &mut Env) -> Resul
     // The config's cast only where the command takes one (not an ose pursuit), and its sides
     // only when the command line names none.
     let takes = |flag: &str| rules.takes_flag(procedure, flag);
-    let rosters: Vec<(String, String)> = rosters
+    let rosters: Vec<Document> = rosters
         .into_iter()
-        .filter(|(_, _, from_config)| !from_config || takes("--roster"))
-        .map(|(text, file, _)| (text, file))
+        .filter(|(_, from_config)| !from_config || takes("--roster"))
+        .map(|(document, _)| document)
         .collect();
     let sides_of = |opts: &crate::cli::Cast| match opts.sides.is_empty() && takes("--side") {
         true => config.sides.clone(),
@@ -407,7 +407,7 @@ fn read_rosters(
     config_rosters: bool,
     opts: &crate::cli::Cast,
     stdin: &mut dyn Read,
-) -> Result<Vec<(String, String, bool)>> {
+) -> Result<Vec<(Document, bool)>> {
     let from_config = config.rosters.iter().filter(|_| config_rosters);
     let paths = from_config.map(|p| (p, true)).chain(opts.roster.iter().map(|p| (p, false)));
     let mut rosters = Vec::new();
@@ -419,7 +419,7 @@ fn read_rosters(
             )),
             false => err,
         })?;
-        rosters.push((text, file, from_config));
+        rosters.push((Document::read(&text, file), from_config));
     }
     Ok(rosters)
 }
@@ -466,18 +466,19 @@ fn style_of(settings: &Settings, env: &Env) -> Style {
 /// The ruleset, checked against the rosters that name one (`rules:`): `current` as the
 /// settings have it, `named` what named it (none: the default, which a roster's own replaces).
 fn rules_of_rosters(
-    rosters: &[(String, String, bool)],
+    rosters: &[(Document, bool)],
     current: &'static Ruleset,
     named: Option<&str>,
     config: &Config,
     takes_rosters: &dyn Fn(&'static Ruleset) -> bool,
 ) -> Result<&'static Ruleset> {
     let mut chosen: Option<(&'static Ruleset, String)> = named.map(|n| (current, n.to_string()));
-    for (text, file, from_config) in rosters {
+    for (document, from_config) in rosters {
+        let file = document.file();
         if *from_config && chosen.as_ref().is_some_and(|(rules, _)| !takes_rosters(rules)) {
             continue;
         }
-        let Some((word, line)) = crate::roster::declared_rules(text) else { continue };
+        let Some((word, line)) = document.declared_rules() else { continue };
         let rules = Ruleset::named(word.trim()).ok_or_else(|| {
             Error::data(format!("{file}:{line}: rules: '{}' is not a ruleset", crate::cast::echo(&word)))
                 .hint(format!("rulesets: {}", rulesets::RULESETS.iter().map(|r| r.id).collect::<Vec<_>>().join(", ")))
@@ -504,7 +505,7 @@ fn rules_of_rosters(
 
 /// What a cast is loaded from: the rosters read, the sides and the inline combatants.
 struct CastSources<'a> {
-    rosters: &'a [(String, String)],
+    rosters: &'a [Document],
     sides: &'a [String],
     combatants: &'a [String],
 }

@@ -355,7 +355,7 @@ impl Ruleset {
         )))
     }
 
-    /// Sides and combatants from the rosters (`(text, file)`, in order), then `--side` and the
+    /// Sides and combatants from the rosters (each read once, in order), then `--side` and the
     /// positional combatants. A later source's entry overrides an earlier one's of the same
     /// name (its keys replace those it gives, the rest stay); within one source a name is
     /// given once.
@@ -364,7 +364,7 @@ impl Ruleset {
     /// (`count=2d4`) once, for the whole run, named by the group.
     pub fn load_cast(
         &self,
-        rosters: &[(String, String)],
+        rosters: &[roster::Document],
         sides: &[String],
         combatants: &[String],
         groups: &mut crate::dice::expr::GroupRoller,
@@ -375,11 +375,11 @@ impl Ruleset {
         let inline_combatants: Vec<RawSpec> =
             combatants.iter().map(|c| parse_inline(c, Owner::Combatant, keys)).collect::<Result<_>>()?;
         // Every side any source declares, so that one roster's combatants may join another's side.
-        let mut known: Vec<String> = rosters.iter().flat_map(|(text, _)| roster::side_names(text)).collect();
+        let mut known: Vec<String> = rosters.iter().flat_map(roster::Document::side_names).collect();
         known.extend(inline_sides.iter().map(|s| s.name.clone()));
         let (mut all_sides, mut all_combatants) = (Vec::new(), Vec::new());
-        for (text, file) in rosters {
-            let roster = roster::parse(text, file, keys, &known)?;
+        for document in rosters {
+            let roster = document.parse(keys, &known)?;
             cast::override_by_name(&mut all_sides, roster.sides);
             cast::override_by_name(&mut all_combatants, roster.combatants);
         }

@@ -596,7 +596,10 @@ mod tests {
     use super::*;
 
     fn key(text: &str) -> Node {
-        Node { at: Mark { line: 1, column: 1 }, kind: Kind::Scalar { text: text.to_string(), quoted: false } }
+        Node {
+            at: Mark { line: 1, column: 1 },
+            kind: Kind::Scalar { text: text.to_string(), quoted: false, tag: None },
+        }
     }
 
     #[test]

@@ -9,6 +9,7 @@ use crate::cli::{self, Command, Format};
 use crate::emit::{Runner, Style};
 use crate::error::{Error, Result};
 use crate::render::Palette;
+use crate::roster::Document;
 use crate::rulesets::Ruleset;
 use serde_json::Value;
 use std::path::PathBuf;
@@ -41,14 +42,16 @@ pub fn load_cast(
             [] => (Vec::new(), None),
             [path] => {
                 let (text, name) = crate::app::read_roster(path, stdin)?;
-                (vec![(text.clone(), name.clone())], Some(super::state::SavedRoster { name, text }))
+                (vec![Document::read(&text, name.clone())], Some(super::state::SavedRoster { name, text }))
             }
             _ => {
                 return Err(Error::usage("a fight keeps one roster, and this names several")
                     .hint("combine them into one file, or add the others' combatants with fray track add"));
             }
         },
-        RosterSource::Kept(saved) => (saved.map(|s| vec![(s.text.clone(), s.name.clone())]).unwrap_or_default(), None),
+        RosterSource::Kept(saved) => {
+            (saved.map(|s| vec![Document::read(&s.text, s.name.clone())]).unwrap_or_default(), None)
+        }
     };
     let mut groups = crate::dice::expr::GroupRoller::new(seed, shown);
     let cast = rules.load_cast(&rosters, &opts.sides, &opts.combatants, &mut groups)?;
