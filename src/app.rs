@@ -76,8 +76,26 @@ pub const DRAWN_SEED_LIMIT: u64 = 1 << 53;
 /// The whole program on `args` (the first is the program name): parses, runs, reports an
 /// error as one `fray: error: …` line, and returns the exit status.
 pub fn main(args: &[OsString], env: &mut Env) -> u8 {
+    main_leaving(args, env, &mut None)
+}
+
+/// [`main`] for a process that exits as soon as it returns: the command line clap built and
+/// read is left for the exit to free, since freeing it piece by piece costs about a tenth of a
+/// short run (`fray reaction`).
+pub fn main_then_exit(args: &[OsString], env: &mut Env) -> u8 {
+    let mut parsed = None;
+    let code = main_leaving(args, env, &mut parsed);
+    std::mem::forget(parsed);
+    code
+}
+
+/// What a run parsed: clap's command line, its matches, and fray's reading of them.
+type Parsed = Box<(clap::Command, clap::ArgMatches, Cli)>;
+
+/// [`main`], leaving what it parsed in `parsed` for the caller to drop or not.
+fn main_leaving(args: &[OsString], env: &mut Env, parsed: &mut Option<Parsed>) -> u8 {
     // Output is flushed here, so a full disk or a closed stream is an error too, help included.
-    match parse_and_run(args, env).and_then(|()| env.stdout.flush().map_err(Error::from)) {
+    match parse_and_run(args, env, parsed).and_then(|()| env.stdout.flush().map_err(Error::from)) {
         Ok(()) => 0,
         // A reader that stopped reading (`| head`) is a normal end.
         Err(Error::Io(err)) if err.kind() == std::io::ErrorKind::BrokenPipe => 0,
@@ -89,7 +107,7 @@ pub fn main(args: &[OsString], env: &mut Env) -> u8 {
     }
 }
 
-fn parse_and_run(args: &[OsString], env: &mut Env) -> Result<()> {
+fn parse_and_run(args: &[OsString], env: &mut Env, kept: &mut Option<Parsed>) -> Result<()> {
     // One clap command serves parsing, the given-flag check and error messages: the command
     // line of the ruleset and command the words name.
     let named = rulesets::command::scan(args, env.rules_var.as_deref());
@@ -131,6 +149,19 @@ fn parse_and_run(args: &[OsString], env: &mut Env) -> Result<()> {
         (_, Some(file)) if !cli.global.no_config => crate::config::load(file)?,
         _ => Config::default(),
     };
+    let result = dispatch(&command, &matches, &cli, &config, env);
+    *kept = Some(Box::new((command, matches, cli)));
+    result
+}
+
+/// Runs the command `cli` names, under `config`'s defaults.
+fn dispatch(
+    command: &clap::Command,
+    matches: &clap::ArgMatches,
+    cli: &Cli,
+    config: &Config,
+    env: &mut Env,
+) -> Result<()> {
     let settings = |env: &Env| Settings::with_config(&cli.global, &config.global, env).map(|(settings, _)| settings);
     match &cli.command {
         Command::Completions { shell } => Ok(env.stdout.write_all(&crate::packaging::completion(*shell))?),
@@ -144,7 +175,7 @@ fn parse_and_run(args: &[OsString], env: &mut Env) -> Result<()> {
             };
             crate::track::run(args, &given, &settings(env)?, cli.global.rules.is_some(), env)
         }
-        _ => run(&cli, &crate::cli::given_flags(&command, &matches), &config, env),
+        _ => run(cli, &crate::cli::given_flags(command, matches), config, env),
     }
 }
 

@@ -62,8 +62,9 @@ pub struct Cli {
 // a command's description.
 #[derive(Debug, Clone, Default, Args)]
 pub struct Global {
-    /// Ruleset; default from FRAY_RULES (the registry of rulesets gives the values)
-    #[arg(global = true, help_heading = GLOBAL, short, long, ignore_case = true, value_name = "ID")]
+    // The registry of rulesets gives the values and their help.
+    #[arg(global = true, help_heading = GLOBAL, short, long, ignore_case = true, value_name = "ID",
+          value_parser = crate::rulesets::command::rules_values(), help = crate::rulesets::command::rules_help())]
     pub rules: Option<String>,
 
     /// Make the run reproducible: the same seed and arguments give the same output (any
@@ -114,10 +115,12 @@ pub fn command() -> clap::Command {
 
 /// The command line with the command `name` alone beside the global options: what a run
 /// builds once it knows its command, so clap copies the global options into that command only
-/// (start-up cost). The rest as [`Cli`] declares it; a test holds the two to the same help.
+/// and the other commands are never built (start-up cost). The rest as [`Cli`] declares it; a
+/// test holds the two to the same help.
 pub fn command_of(name: &str) -> clap::Command {
-    let full = command();
-    let Some(sub) = full.find_subcommand(name).cloned() else { return full };
+    let Some(sub) = Command::augment_subcommands(clap::Command::new("fray")).find_subcommand(name).cloned() else {
+        return command();
+    };
     let top = clap::Command::new("fray")
         .version(env!("CARGO_PKG_VERSION"))
         .about(ABOUT)
@@ -125,8 +128,8 @@ pub fn command_of(name: &str) -> clap::Command {
         .propagate_version(true)
         .args_override_self(true)
         .max_term_width(100)
-        .subcommand_required(full.is_subcommand_required_set())
-        .arg_required_else_help(full.is_arg_required_else_help_set());
+        .subcommand_required(true)
+        .arg_required_else_help(true);
     Global::augment_args(top).subcommand(sub)
 }
 

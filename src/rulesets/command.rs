@@ -14,18 +14,20 @@ use std::fmt::Write as _;
 /// The whole command line, every ruleset's flags: what the static completion scripts and the
 /// commands' manual pages describe.
 pub fn command() -> clap::Command {
-    with_rulesets(crate::cli::command())
+    crate::cli::command()
 }
 
 /// `--rules` takes the registry's ids and aliases, in any case, each with its title.
-fn with_rulesets(cmd: clap::Command) -> clap::Command {
-    let values = RULESETS.iter().map(|r| PossibleValue::new(r.id).aliases(r.aliases.iter().copied()).help(r.title));
+pub fn rules_values() -> PossibleValuesParser {
+    PossibleValuesParser::new(
+        RULESETS.iter().map(|r| PossibleValue::new(r.id).aliases(r.aliases.iter().copied()).help(r.title)),
+    )
+}
+
+/// The help of `--rules`: the registry's ids, the default first.
+pub fn rules_help() -> String {
     let others: Vec<&str> = RULESETS.iter().skip(1).map(|r| r.id).collect();
-    let help = format!("Ruleset: {} (default), {}; default from FRAY_RULES", Ruleset::implied().id, others.join(", "));
-    let cmd = cmd.mut_arg("rules", |arg| arg.value_parser(PossibleValuesParser::new(values)).help(help));
-    // `mut_arg` puts the argument last: the others follow it again, in their order.
-    let later: Vec<String> = cmd.get_arguments().map(|a| a.get_id().to_string()).filter(|id| id != "rules").collect();
-    later.iter().fold(cmd, |cmd, id| cmd.mut_arg(id, |arg| arg))
+    format!("Ruleset: {} (default), {}; default from FRAY_RULES", Ruleset::implied().id, others.join(", "))
 }
 
 /// What a command line names before it is parsed.
@@ -96,7 +98,7 @@ pub fn scan(words: &[OsString], rules_var: Option<&OsStr>) -> Named {
 /// only it receives the global options.
 pub fn command_for(named: Named) -> clap::Command {
     let Some(procedure) = named.procedure else { return command() };
-    let cmd = with_rulesets(crate::cli::command_of(procedure.name()));
+    let cmd = crate::cli::command_of(procedure.name());
     let rules = named.rules;
     cmd.mut_subcommand(procedure.name(), |sub| {
         // Built here instead of when clap reaches the command, to show the ruleset's view.
