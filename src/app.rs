@@ -8,7 +8,7 @@ use crate::error::{Error, Result, io_reason};
 use crate::render::Palette;
 use crate::roster::MAX_ROSTER_BYTES;
 use crate::rulesets::{self, Procedure, Ruleset};
-use clap::{FromArgMatches, ValueEnum};
+use clap::ValueEnum;
 use std::ffi::{OsStr, OsString};
 use std::io::{Read, Write};
 use std::path::Path;
@@ -114,8 +114,15 @@ fn parse_and_run(args: &[OsString], env: &mut Env, kept: &mut Option<Parsed>) ->
     // The revision is told here, not in the declaration, so the generated man pages name only the version.
     let mut command = rulesets::command::command_for(named).version(BUILD_VERSION);
     let args = &hoist_cast_flags(args, &command);
-    let parsed = command.try_get_matches_from_mut(args).and_then(|m| Cli::from_arg_matches(&m).map(|cli| (m, cli)));
-    let (matches, cli) = match parsed {
+    let parsed = command.try_get_matches_from_mut(args).and_then(|mut matches| {
+        // The flags given are read before fray's reading takes the values out.
+        let given = match matches.subcommand() {
+            Some(("track", sub)) => command.find_subcommand("track").map(|track| crate::cli::given_flags(track, sub)),
+            _ => Some(crate::cli::given_flags(&command, &matches)),
+        };
+        crate::cli::read(&mut matches).map(|cli| (matches, cli, given.unwrap_or_default()))
+    });
+    let (matches, cli, given) = match parsed {
         Ok(parsed) => parsed,
         Err(err) => {
             use clap::error::ErrorKind;
@@ -149,33 +156,21 @@ fn parse_and_run(args: &[OsString], env: &mut Env, kept: &mut Option<Parsed>) ->
         (_, Some(file)) if !cli.global.no_config => crate::config::load(file)?,
         _ => Config::default(),
     };
-    let result = dispatch(&command, &matches, &cli, &config, env);
+    let result = dispatch(&cli, &given, &config, env);
     *kept = Some(Box::new((command, matches, cli)));
     result
 }
 
 /// Runs the command `cli` names, under `config`'s defaults.
-fn dispatch(
-    command: &clap::Command,
-    matches: &clap::ArgMatches,
-    cli: &Cli,
-    config: &Config,
-    env: &mut Env,
-) -> Result<()> {
+fn dispatch(cli: &Cli, given: &[String], config: &Config, env: &mut Env) -> Result<()> {
     let settings = |env: &Env| Settings::with_config(&cli.global, &config.global, env).map(|(settings, _)| settings);
     match &cli.command {
         Command::Completions { shell } => Ok(env.stdout.write_all(&crate::packaging::completion(*shell))?),
         Command::Man { dir } => write_man(dir),
         Command::Roll(args) => crate::dice::expr::run::run(args, &settings(env)?, env),
         Command::Table(args) => crate::table::run::run(args, &settings(env)?, env),
-        Command::Track(args) => {
-            let given = match (command.find_subcommand("track"), matches.subcommand_matches("track")) {
-                (Some(track), Some(sub)) => crate::cli::given_flags(track, sub),
-                _ => Vec::new(),
-            };
-            crate::track::run(args, &given, &settings(env)?, cli.global.rules.is_some(), env)
-        }
-        _ => run(cli, &crate::cli::given_flags(command, matches), config, env),
+        Command::Track(args) => crate::track::run(args, given, &settings(env)?, cli.global.rules.is_some(), env),
+        _ => run(cli, given, config, env),
     }
 }
 

@@ -14,21 +14,18 @@ use std::fmt::Write as _;
 /// The whole command line, every ruleset's flags: what the static completion scripts and the
 /// commands' manual pages describe.
 pub fn command() -> clap::Command {
-    let cmd = crate::cli::command();
-    let order = names_of(&cmd);
     // Built when clap reaches it, as the other commands are.
-    in_order(cmd.mut_subcommand("track", |track| track.defer(with_track_owners)), &order)
+    let track = |track: clap::Command| track_owners(crate::cli::TrackArgs::augment_args(track));
+    mut_in_place(crate::cli::command(), "track", |cmd| cmd.defer(track))
 }
 
-/// The names of `cmd`'s subcommands, in order.
-fn names_of(cmd: &clap::Command) -> Vec<String> {
-    cmd.get_subcommands().map(|sub| sub.get_name().to_string()).collect()
-}
-
-/// `cmd` with its subcommands in the order `names` (`mut_subcommand` puts the one it changes
-/// last).
-fn in_order(cmd: clap::Command, names: &[String]) -> clap::Command {
-    names.iter().fold(cmd, |cmd, name| cmd.mut_subcommand(name, |sub| sub))
+/// `cmd` with its subcommand `name` changed by `change`, left in its place (`mut_subcommand`
+/// puts the one it changes last).
+fn mut_in_place(cmd: clap::Command, name: &str, change: impl FnOnce(clap::Command) -> clap::Command) -> clap::Command {
+    let later: Vec<String> =
+        cmd.get_subcommands().map(|sub| sub.get_name().to_string()).skip_while(|n| n != name).skip(1).collect();
+    let cmd = cmd.mut_subcommand(name, change);
+    later.iter().fold(cmd, |cmd, name| cmd.mut_subcommand(name, |sub| sub))
 }
 
 /// `--rules` takes the registry's ids and aliases, in any case, each with its title.
@@ -56,8 +53,8 @@ pub struct Named {
     pub command: bool,
     /// Long help is asked for: `--help`, or the `help` command.
     pub long_help: bool,
-    /// The command is `track`.
-    pub track: bool,
+    /// The command, where it is one of fray's own (`roll`, `table`, `track`).
+    pub own: Option<&'static str>,
 }
 
 /// The global options that take a value, which may be the next word.
@@ -71,7 +68,7 @@ pub fn scan(words: &[OsString], rules_var: Option<&OsStr>) -> Named {
     let mut procedure = None;
     let mut command_seen = false;
     let mut long_help = false;
-    let mut track = false;
+    let mut own = None;
     let mut i = 0;
     while i < words.len() {
         let word = words[i];
@@ -105,26 +102,31 @@ pub fn scan(words: &[OsString], rules_var: Option<&OsStr>) -> Named {
         } else if !command_seen {
             command_seen = word != "help";
             procedure = Procedure::ALL.into_iter().find(|p| p.name() == word);
-            track = word == "track";
+            own = ["roll", "table", "track"].into_iter().find(|name| *name == word);
         }
     }
-    Named { rules: rules.unwrap_or_else(Ruleset::implied), procedure, command: command_seen, long_help, track }
+    Named { rules: rules.unwrap_or_else(Ruleset::implied), procedure, command: command_seen, long_help, own }
 }
 
 /// The command line for the ruleset and command `named`: that command shows only the flags
 /// the ruleset declares for it, each in the ruleset's words. Only that command is built, and
 /// only it receives the global options.
 pub fn command_for(named: Named) -> clap::Command {
-    if named.track {
-        return crate::cli::command_of("track").mut_subcommand("track", |track| track_for(named.rules, track));
+    match named.own {
+        Some("track") => {
+            return crate::cli::command_of("track").mut_subcommand("track", |track| track_for(named.rules, track));
+        }
+        Some(own) => return crate::cli::command_of(own),
+        None => {}
     }
     let Some(procedure) = named.procedure else { return command() };
     let cmd = crate::cli::command_of(procedure.name());
     let rules = named.rules;
     cmd.mut_subcommand(procedure.name(), |sub| {
-        // Built here instead of when clap reaches the command, to show the ruleset's view.
-        let sub = procedure_args(procedure)(sub.defer(|sub| sub));
         sub.mut_args(|arg| {
+            if arg.get_help_heading() == Some(crate::cli::GLOBAL) {
+                return arg;
+            }
             let flag = match arg.get_long() {
                 Some(long) => format!("--{long}"),
                 None => "COMBATANT".to_string(),
@@ -143,37 +145,31 @@ pub fn command_for(named: Named) -> clap::Command {
 
 /// The tracker's commands and flags that only some rulesets' round rules have, each saying
 /// which: delayed, readied and held actions, and lair actions.
-fn with_track_owners(track: clap::Command) -> clap::Command {
-    let track = crate::cli::TrackArgs::augment_args(track);
-    let order = names_of(&track);
+fn track_owners(track: clap::Command) -> clap::Command {
     let owners = |has: fn(&crate::track::Rounds) -> bool| {
         RULESETS.iter().filter(|r| has(r.rounds)).map(|r| r.id).collect::<Vec<_>>().join(", ")
     };
     let moves = owners(|rounds| rounds.moves.is_some());
     let track = ["delay", "ready", "hold"].into_iter().fold(track, |track, name| {
-        track.mut_subcommand(name, |sub| {
+        mut_in_place(track, name, |sub| {
             let about = sub.get_about().map(ToString::to_string).unwrap_or_default();
             sub.about(format!("{about} ({moves})"))
         })
     });
     let lair = owners(|rounds| rounds.lair);
-    let track = track.mut_subcommand("start", |start| {
+    mut_in_place(track, "start", |start| {
         start.mut_arg("lair", |arg| {
             let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
             arg.help(format!("{help} ({lair})"))
         })
-    });
-    in_order(track, &order)
+    })
 }
 
 /// `track` as `rules` has it: `start` shows only the flags that the ruleset's opening
 /// procedures (its encounter and its initiative) take, in the ruleset's words, and lair actions
 /// where its round rules have them.
 fn track_for(rules: &'static Ruleset, track: clap::Command) -> clap::Command {
-    // Built here instead of when clap reaches the command, to show the ruleset's view.
-    let track = with_track_owners(track.defer(|track| track));
-    let order = names_of(&track);
-    let track = track.mut_subcommand("start", |start| {
+    mut_in_place(track_owners(track), "start", |start| {
         start.mut_args(|arg| {
             let Some(long) = arg.get_long() else { return arg };
             let flag = format!("--{long}");
@@ -193,8 +189,7 @@ fn track_for(rules: &'static Ruleset, track: clap::Command) -> clap::Command {
                 None => arg,
             }
         })
-    });
-    in_order(track, &order)
+    })
 }
 
 /// `arg` with the words a ruleset gives its value offered to help and completion; the value is
@@ -230,20 +225,6 @@ impl clap::builder::TypedValueParser for Offering {
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
         Some(Box::new(self.0.iter().map(|w| PossibleValue::new(*w))))
-    }
-}
-
-/// The arguments of a game command, as `src/cli.rs` declares them.
-fn procedure_args(procedure: Procedure) -> fn(clap::Command) -> clap::Command {
-    match procedure {
-        Procedure::Surprise => crate::cli::SurpriseArgs::augment_args,
-        Procedure::Distance => crate::cli::DistanceArgs::augment_args,
-        Procedure::Initiative => crate::cli::InitiativeArgs::augment_args,
-        Procedure::Reaction => crate::cli::ReactionArgs::augment_args,
-        Procedure::Pursue => crate::cli::PursueArgs::augment_args,
-        Procedure::Encounter => crate::cli::EncounterArgs::augment_args,
-        Procedure::Wandering => crate::cli::WanderingArgs::augment_args,
-        Procedure::Morale => crate::cli::MoraleArgs::augment_args,
     }
 }
 
