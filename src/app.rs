@@ -8,7 +8,7 @@ use crate::error::{Error, Result, io_reason};
 use crate::render::Palette;
 use crate::roster::{Document, MAX_ROSTER_BYTES};
 use crate::rulesets::{self, Procedure, Ruleset};
-use clap::{FromArgMatches, ValueEnum};
+use clap::ValueEnum;
 use std::ffi::{OsStr, OsString};
 use std::io::{Read, Write};
 use std::path::Path;
@@ -76,8 +76,26 @@ pub const DRAWN_SEED_LIMIT: u64 = 1 << 53;
 /// The whole program on `args` (the first is the program name): parses, runs, reports an
 /// error as one `fray: error: …` line, and returns the exit status.
 pub fn main(args: &[OsString], env: &mut Env) -> u8 {
+    main_leaving(args, env, &mut None)
+}
+
+/// [`main`] for a process that exits as soon as it returns: the command line clap built and
+/// read is left for the exit to free, since freeing it piece by piece costs about a tenth of a
+/// short run (`fray reaction`).
+pub fn main_then_exit(args: &[OsString], env: &mut Env) -> u8 {
+    let mut parsed = None;
+    let code = main_leaving(args, env, &mut parsed);
+    std::mem::forget(parsed);
+    code
+}
+
+/// What a run parsed: clap's command line, its matches, and fray's reading of them.
+type Parsed = Box<(clap::Command, clap::ArgMatches, Cli)>;
+
+/// [`main`], leaving what it parsed in `parsed` for the caller to drop or not.
+fn main_leaving(args: &[OsString], env: &mut Env, parsed: &mut Option<Parsed>) -> u8 {
     // Output is flushed here, so a full disk or a closed stream is an error too, help included.
-    match parse_and_run(args, env).and_then(|()| env.stdout.flush().map_err(Error::from)) {
+    match parse_and_run(args, env, parsed).and_then(|()| env.stdout.flush().map_err(Error::from)) {
         Ok(()) => 0,
         // A reader that stopped reading (`| head`) is a normal end.
         Err(Error::Io(err)) if err.kind() == std::io::ErrorKind::BrokenPipe => 0,
@@ -89,15 +107,22 @@ pub fn main(args: &[OsString], env: &mut Env) -> u8 {
     }
 }
 
-fn parse_and_run(args: &[OsString], env: &mut Env) -> Result<()> {
+fn parse_and_run(args: &[OsString], env: &mut Env, kept: &mut Option<Parsed>) -> Result<()> {
     // One clap command serves parsing, the given-flag check and error messages: the command
     // line of the ruleset and command the words name.
     let named = rulesets::command::scan(args, env.rules_var.as_deref());
     // The revision is told here, not in the declaration, so the generated man pages name only the version.
     let mut command = rulesets::command::command_for(named).version(BUILD_VERSION);
     let args = &hoist_cast_flags(args, &command);
-    let parsed = command.try_get_matches_from_mut(args).and_then(|m| Cli::from_arg_matches(&m).map(|cli| (m, cli)));
-    let (matches, cli) = match parsed {
+    let parsed = command.try_get_matches_from_mut(args).and_then(|mut matches| {
+        // The flags given are read before fray's reading takes the values out.
+        let given = match matches.subcommand() {
+            Some(("track", sub)) => command.find_subcommand("track").map(|track| crate::cli::given_flags(track, sub)),
+            _ => Some(crate::cli::given_flags(&command, &matches)),
+        };
+        crate::cli::read(&mut matches).map(|cli| (matches, cli, given.unwrap_or_default()))
+    });
+    let (matches, cli, given) = match parsed {
         Ok(parsed) => parsed,
         Err(err) => {
             use clap::error::ErrorKind;
@@ -131,20 +156,21 @@ fn parse_and_run(args: &[OsString], env: &mut Env) -> Result<()> {
         (_, Some(file)) if !cli.global.no_config => crate::config::load(file)?,
         _ => Config::default(),
     };
+    let result = dispatch(&cli, &given, &config, env);
+    *kept = Some(Box::new((command, matches, cli)));
+    result
+}
+
+/// Runs the command `cli` names, under `config`'s defaults.
+fn dispatch(cli: &Cli, given: &[String], config: &Config, env: &mut Env) -> Result<()> {
     let settings = |env: &Env| Settings::with_config(&cli.global, &config.global, env).map(|(settings, _)| settings);
     match &cli.command {
         Command::Completions { shell } => Ok(env.stdout.write_all(&crate::packaging::completion(*shell))?),
         Command::Man { dir } => write_man(dir),
         Command::Roll(args) => crate::dice::expr::run::run(args, &settings(env)?, env),
         Command::Table(args) => crate::table::run::run(args, &settings(env)?, env),
-        Command::Track(args) => {
-            let given = match (command.find_subcommand("track"), matches.subcommand_matches("track")) {
-                (Some(track), Some(sub)) => crate::cli::given_flags(track, sub),
-                _ => Vec::new(),
-            };
-            crate::track::run(args, &given, &settings(env)?, cli.global.rules.is_some(), env)
-        }
-        _ => run(&cli, &crate::cli::given_flags(&command, &matches), &config, env),
+        Command::Track(args) => crate::track::run(args, given, &settings(env)?, cli.global.rules.is_some(), env),
+        _ => run(cli, given, config, env),
     }
 }
 

@@ -62,8 +62,9 @@ pub struct Cli {
 // a command's description.
 #[derive(Debug, Clone, Default, Args)]
 pub struct Global {
-    /// Ruleset; default from FRAY_RULES (the registry of rulesets gives the values)
-    #[arg(global = true, help_heading = GLOBAL, short, long, ignore_case = true, value_name = "ID")]
+    // The registry of rulesets gives the values and their help.
+    #[arg(global = true, help_heading = GLOBAL, short, long, ignore_case = true, value_name = "ID",
+          value_parser = crate::rulesets::command::rules_values(), help = crate::rulesets::command::rules_help())]
     pub rules: Option<String>,
 
     /// Make the run reproducible: the same seed and arguments give the same output (any
@@ -112,12 +113,15 @@ pub fn command() -> clap::Command {
     Cli::command()
 }
 
-/// The command line with the command `name` alone beside the global options: what a run
-/// builds once it knows its command, so clap copies the global options into that command only
-/// (start-up cost). The rest as [`Cli`] declares it; a test holds the two to the same help.
+/// The command line with the command `name` alone beside the global options, its arguments
+/// built: what a run builds once it knows its command, so the other commands are never built
+/// (start-up cost). A command without commands of its own takes the global options as its own
+/// too, instead of clap copying them and their values between the two levels; [`read`] reads
+/// them from both. The rest as [`Cli`] declares it; a test holds the two to the same help.
 pub fn command_of(name: &str) -> clap::Command {
-    let full = command();
-    let Some(sub) = full.find_subcommand(name).cloned() else { return full };
+    let sub = Command::augment_subcommands(clap::Command::new("fray")).find_subcommand(name).cloned();
+    let (Some(sub), Some(args)) = (sub, args_of(name)) else { return command() };
+    let sub = args(sub.defer(|sub| sub));
     let top = clap::Command::new("fray")
         .version(env!("CARGO_PKG_VERSION"))
         .about(ABOUT)
@@ -125,9 +129,83 @@ pub fn command_of(name: &str) -> clap::Command {
         .propagate_version(true)
         .args_override_self(true)
         .max_term_width(100)
-        .subcommand_required(full.is_subcommand_required_set())
-        .arg_required_else_help(full.is_arg_required_else_help_set());
-    Global::augment_args(top).subcommand(sub)
+        .subcommand_required(true)
+        .arg_required_else_help(true);
+    if sub.has_subcommands() {
+        return Global::augment_args(top).subcommand(sub);
+    }
+    let local = |arg: clap::Arg| arg.global(false);
+    Global::augment_args(top).mut_args(local).subcommand(Global::augment_args(sub).mut_args(local))
+}
+
+/// The arguments of the command `name`, as its type declares them.
+fn args_of(name: &str) -> Option<fn(clap::Command) -> clap::Command> {
+    Some(match name {
+        "surprise" => SurpriseArgs::augment_args,
+        "distance" => DistanceArgs::augment_args,
+        "initiative" => InitiativeArgs::augment_args,
+        "reaction" => ReactionArgs::augment_args,
+        "pursue" => PursueArgs::augment_args,
+        "encounter" => EncounterArgs::augment_args,
+        "wandering" => WanderingArgs::augment_args,
+        "morale" => MoraleArgs::augment_args,
+        "roll" => RollArgs::augment_args,
+        "table" => TableArgs::augment_args,
+        "track" => TrackArgs::augment_args,
+        _ => return None,
+    })
+}
+
+/// fray's reading of the command line clap parsed from [`command_of`] or [`command`]: the
+/// global options given before the command and after it. The values are taken out of
+/// `matches` (reading a copy would cost a tenth of a short run).
+pub fn read(matches: &mut clap::ArgMatches) -> Result<Cli, clap::Error> {
+    use clap::FromArgMatches;
+    // A switch is always among the matches of a command that has it.
+    let after =
+        matches.subcommand().filter(|(_, sub)| sub.ids().any(|id| id == "odds")).map(|(_, sub)| Global::of(sub));
+    let mut cli = Cli::from_arg_matches_mut(matches)?;
+    if let Some(after) = after {
+        cli.global = std::mem::take(&mut cli.global).merged(after);
+    }
+    Ok(cli)
+}
+
+impl Global {
+    /// The global options among the matches of a command that takes them as its own.
+    fn of(matches: &clap::ArgMatches) -> Global {
+        let flag = |id: &str| matches.get_flag(id);
+        Global {
+            rules: matches.get_one::<String>("rules").cloned(),
+            seed: matches.get_one::<u64>("seed").copied(),
+            format: matches.get_one::<Format>("format").copied(),
+            color: matches.get_one::<ColorWhen>("color").copied(),
+            repeat: matches.get_one::<u64>("repeat").copied(),
+            odds: flag("odds"),
+            quiet: flag("quiet"),
+            show_seed: flag("show_seed"),
+            no_config: flag("no_config"),
+            width: matches.get_one::<usize>("width").copied(),
+        }
+    }
+
+    /// These options as given before the command, and `after` it: a value given after wins
+    /// (as a flag given twice does), a switch given either place holds.
+    fn merged(self, after: Global) -> Global {
+        let Global { rules, seed, format, color, repeat, odds, quiet, show_seed, no_config, width } = after;
+        Global {
+            rules: rules.or(self.rules),
+            seed: seed.or(self.seed),
+            format: format.or(self.format),
+            color: color.or(self.color),
+            repeat: repeat.or(self.repeat),
+            odds: odds || self.odds,
+            quiet: quiet || self.quiet,
+            show_seed: show_seed || self.show_seed,
+            no_config: no_config || self.no_config,
+            width: width.or(self.width),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

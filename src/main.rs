@@ -41,7 +41,7 @@ fn main() -> ExitCode {
         terminal_width: if stdout.is_terminal() { terminal_width() } else { None },
         var: |name| std::env::var_os(name),
     };
-    ExitCode::from(app::main(&args, &mut env))
+    ExitCode::from(app::main_then_exit(&args, &mut env))
 }
 
 /// Where the config file is: the file FRAY_CONFIG_PATH names, else

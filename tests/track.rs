@@ -754,3 +754,38 @@ fn dnd5e_side_initiative_seats_the_sides_and_says_who_is_surprised() {
     assert_eq!(out.len(), 1);
     assert_eq!(out[0]["name"], "Ansel");
 }
+
+/// The long flags a help page lists, each once.
+fn listed_flags(help: &str) -> Vec<String> {
+    let mut flags: Vec<String> = help
+        .split(|c: char| c.is_whitespace() || c == ',' || c == '[')
+        .filter(|w| w.starts_with("--") && w.len() > 2)
+        .map(str::to_string)
+        .collect();
+    flags.dedup();
+    flags
+}
+
+#[test]
+fn track_start_help_lists_only_the_flags_its_ruleset_opens_a_fight_with() {
+    for rules in fray::rulesets::RULESETS {
+        let out = fray().args(["-r", rules.id, "track", "start", "--help"]).output().expect("fray runs");
+        assert!(out.status.success(), "{}", rules.id);
+        let help = String::from_utf8(out.stdout).expect("UTF-8");
+        let listed = listed_flags(&help);
+        let opening = [fray::rulesets::Procedure::Encounter, fray::rulesets::Procedure::Initiative];
+        for flag in ["--stealth", "--total", "--aware", "--wait", "--variant", "--swap", "--individual", "--surprised"]
+        {
+            let takes = opening.iter().any(|&p| rules.takes_flag(p, flag));
+            assert_eq!(listed.iter().any(|f| f == flag), takes, "{} track start --help and {flag}", rules.id);
+        }
+        assert_eq!(listed.iter().any(|f| f == "--lair"), rules.rounds.lair, "{} --lair", rules.id);
+        assert!(listed.iter().any(|f| f == "--surprise") && listed.iter().any(|f| f == "--side"), "{}", rules.id);
+    }
+    // Who has delayed actions and lair actions is said from the registry.
+    let out = fray().args(["track", "--help"]).output().expect("fray runs");
+    let help = String::from_utf8(out.stdout).expect("UTF-8");
+    assert!(help.lines().any(|l| l.trim_start().starts_with("delay") && l.ends_with("(wod, cofd)")), "{help}");
+    let out = fray().args(["-r", "5e", "track", "start", "--help"]).output().expect("fray runs");
+    assert!(String::from_utf8(out.stdout).expect("UTF-8").contains("every round (5e, 5e2024)"));
+}

@@ -7,9 +7,20 @@ fn verify_cli() {
 
 #[test]
 fn a_command_alone_parses_and_helps_as_in_the_whole_command_line() {
-    for name in
-        ["surprise", "distance", "initiative", "reaction", "pursue", "encounter", "wandering", "morale", "completions"]
-    {
+    for name in [
+        "surprise",
+        "distance",
+        "initiative",
+        "reaction",
+        "pursue",
+        "encounter",
+        "wandering",
+        "morale",
+        "roll",
+        "table",
+        "track",
+        "completions",
+    ] {
         for flag in ["-h", "--help"] {
             let help = |cmd: clap::Command| cmd.try_get_matches_from(["fray", name, flag]).unwrap_err().to_string();
             assert_eq!(help(command_of(name)), help(command()), "{name} {flag}");
@@ -18,4 +29,24 @@ fn a_command_alone_parses_and_helps_as_in_the_whole_command_line() {
     }
     let version = |cmd: clap::Command| cmd.try_get_matches_from(["fray", "reaction", "-V"]).unwrap_err().to_string();
     assert_eq!(version(command_of("reaction")), version(command()));
+}
+
+#[test]
+fn global_options_read_the_same_before_and_after_the_command() {
+    let read = |words: &[&str]| {
+        let mut argv = vec!["fray"];
+        argv.extend_from_slice(words);
+        let mut matches =
+            command_of(words.iter().find(|w| !w.starts_with('-')).copied().unwrap_or("")).get_matches_from(argv);
+        read(&mut matches).expect("fray reads its command line").global
+    };
+    let before = read(&["--seed", "3", "-f", "json", "--odds", "-n", "2", "reaction"]);
+    let after = read(&["reaction", "--seed", "3", "-f", "json", "--odds", "-n", "2"]);
+    assert_eq!(format!("{before:?}"), format!("{after:?}"));
+    assert_eq!((before.seed, before.format, before.odds, before.repeat), (Some(3), Some(Format::Json), true, Some(2)));
+    // Given in both places, the later value wins, as for a flag given twice in one place.
+    let both = read(&["-f", "yaml", "--seed", "1", "reaction", "-f", "json"]);
+    assert_eq!((both.format, both.seed), (Some(Format::Json), Some(1)));
+    let track = read(&["track", "next", "--seed", "4"]);
+    assert_eq!(track.seed, Some(4));
 }

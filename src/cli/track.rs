@@ -72,21 +72,21 @@ pub enum TrackAction {
         names: Vec<String>,
     },
 
-    /// NAME waits and acts right after OTHER, at OTHER's initiative - 1, this round (wod, cofd)
+    /// NAME waits and acts right after OTHER, at OTHER's initiative - 1, this round
     Delay {
         /// NAME[:after=OTHER]; without OTHER, after the last of the round
         #[arg(value_name = "NAME[:after=OTHER]")]
         spec: String,
     },
 
-    /// NAME's prepared action fires right before OTHER, at OTHER's initiative + 1 (wod, cofd)
+    /// NAME's prepared action fires right before OTHER, at OTHER's initiative + 1
     Ready {
         /// NAME:before=OTHER
         #[arg(value_name = "NAME:before=OTHER")]
         spec: String,
     },
 
-    /// NAME gives up this round's action to act at any moment of the next (wod, cofd)
+    /// NAME gives up this round's action to act at any moment of the next
     Hold {
         /// NAME[:before=OTHER|after=OTHER], its place next round (default: first)
         #[arg(value_name = "NAME")]
@@ -168,7 +168,7 @@ pub struct TrackStart {
     #[arg(long)]
     pub individual: bool,
 
-    /// Lair actions at initiative count 20, losing ties, every round (5e, 5e2024)
+    /// Lair actions at initiative count 20, losing ties, every round
     #[arg(long)]
     pub lair: bool,
 }

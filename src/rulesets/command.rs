@@ -14,18 +14,31 @@ use std::fmt::Write as _;
 /// The whole command line, every ruleset's flags: what the static completion scripts and the
 /// commands' manual pages describe.
 pub fn command() -> clap::Command {
-    with_rulesets(crate::cli::command())
+    // Built when clap reaches it, as the other commands are.
+    let track = |track: clap::Command| track_owners(crate::cli::TrackArgs::augment_args(track));
+    mut_in_place(crate::cli::command(), "track", |cmd| cmd.defer(track))
+}
+
+/// `cmd` with its subcommand `name` changed by `change`, left in its place (`mut_subcommand`
+/// puts the one it changes last).
+fn mut_in_place(cmd: clap::Command, name: &str, change: impl FnOnce(clap::Command) -> clap::Command) -> clap::Command {
+    let later: Vec<String> =
+        cmd.get_subcommands().map(|sub| sub.get_name().to_string()).skip_while(|n| n != name).skip(1).collect();
+    let cmd = cmd.mut_subcommand(name, change);
+    later.iter().fold(cmd, |cmd, name| cmd.mut_subcommand(name, |sub| sub))
 }
 
 /// `--rules` takes the registry's ids and aliases, in any case, each with its title.
-fn with_rulesets(cmd: clap::Command) -> clap::Command {
-    let values = RULESETS.iter().map(|r| PossibleValue::new(r.id).aliases(r.aliases.iter().copied()).help(r.title));
+pub fn rules_values() -> PossibleValuesParser {
+    PossibleValuesParser::new(
+        RULESETS.iter().map(|r| PossibleValue::new(r.id).aliases(r.aliases.iter().copied()).help(r.title)),
+    )
+}
+
+/// The help of `--rules`: the registry's ids, the default first.
+pub fn rules_help() -> String {
     let others: Vec<&str> = RULESETS.iter().skip(1).map(|r| r.id).collect();
-    let help = format!("Ruleset: {} (default), {}; default from FRAY_RULES", Ruleset::implied().id, others.join(", "));
-    let cmd = cmd.mut_arg("rules", |arg| arg.value_parser(PossibleValuesParser::new(values)).help(help));
-    // `mut_arg` puts the argument last: the others follow it again, in their order.
-    let later: Vec<String> = cmd.get_arguments().map(|a| a.get_id().to_string()).filter(|id| id != "rules").collect();
-    later.iter().fold(cmd, |cmd, id| cmd.mut_arg(id, |arg| arg))
+    format!("Ruleset: {} (default), {}; default from FRAY_RULES", Ruleset::implied().id, others.join(", "))
 }
 
 /// What a command line names before it is parsed.
@@ -40,6 +53,8 @@ pub struct Named {
     pub command: bool,
     /// Long help is asked for: `--help`, or the `help` command.
     pub long_help: bool,
+    /// The command, where it is one of fray's own (`roll`, `table`, `track`).
+    pub own: Option<&'static str>,
 }
 
 /// The global options that take a value, which may be the next word.
@@ -53,6 +68,7 @@ pub fn scan(words: &[OsString], rules_var: Option<&OsStr>) -> Named {
     let mut procedure = None;
     let mut command_seen = false;
     let mut long_help = false;
+    let mut own = None;
     let mut i = 0;
     while i < words.len() {
         let word = words[i];
@@ -86,22 +102,31 @@ pub fn scan(words: &[OsString], rules_var: Option<&OsStr>) -> Named {
         } else if !command_seen {
             command_seen = word != "help";
             procedure = Procedure::ALL.into_iter().find(|p| p.name() == word);
+            own = ["roll", "table", "track"].into_iter().find(|name| *name == word);
         }
     }
-    Named { rules: rules.unwrap_or_else(Ruleset::implied), procedure, command: command_seen, long_help }
+    Named { rules: rules.unwrap_or_else(Ruleset::implied), procedure, command: command_seen, long_help, own }
 }
 
 /// The command line for the ruleset and command `named`: that command shows only the flags
 /// the ruleset declares for it, each in the ruleset's words. Only that command is built, and
 /// only it receives the global options.
 pub fn command_for(named: Named) -> clap::Command {
+    match named.own {
+        Some("track") => {
+            return crate::cli::command_of("track").mut_subcommand("track", |track| track_for(named.rules, track));
+        }
+        Some(own) => return crate::cli::command_of(own),
+        None => {}
+    }
     let Some(procedure) = named.procedure else { return command() };
-    let cmd = with_rulesets(crate::cli::command_of(procedure.name()));
+    let cmd = crate::cli::command_of(procedure.name());
     let rules = named.rules;
     cmd.mut_subcommand(procedure.name(), |sub| {
-        // Built here instead of when clap reaches the command, to show the ruleset's view.
-        let sub = procedure_args(procedure)(sub.defer(|sub| sub));
         sub.mut_args(|arg| {
+            if arg.get_help_heading() == Some(crate::cli::GLOBAL) {
+                return arg;
+            }
             let flag = match arg.get_long() {
                 Some(long) => format!("--{long}"),
                 None => "COMBATANT".to_string(),
@@ -111,6 +136,55 @@ pub fn command_for(named: Named) -> clap::Command {
             }
             let arg = offer((rules.values)(&flag), arg);
             match rules.flag_help.iter().find(|(p, f, _)| *p == procedure && *f == flag) {
+                Some((_, _, help)) => arg.help(*help),
+                None => arg,
+            }
+        })
+    })
+}
+
+/// The tracker's commands and flags that only some rulesets' round rules have, each saying
+/// which: delayed, readied and held actions, and lair actions.
+fn track_owners(track: clap::Command) -> clap::Command {
+    let owners = |has: fn(&crate::track::Rounds) -> bool| {
+        RULESETS.iter().filter(|r| has(r.rounds)).map(|r| r.id).collect::<Vec<_>>().join(", ")
+    };
+    let moves = owners(|rounds| rounds.moves.is_some());
+    let track = ["delay", "ready", "hold"].into_iter().fold(track, |track, name| {
+        mut_in_place(track, name, |sub| {
+            let about = sub.get_about().map(ToString::to_string).unwrap_or_default();
+            sub.about(format!("{about} ({moves})"))
+        })
+    });
+    let lair = owners(|rounds| rounds.lair);
+    mut_in_place(track, "start", |start| {
+        start.mut_arg("lair", |arg| {
+            let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
+            arg.help(format!("{help} ({lair})"))
+        })
+    })
+}
+
+/// `track` as `rules` has it: `start` shows only the flags that the ruleset's opening
+/// procedures (its encounter and its initiative) take, in the ruleset's words, and lair actions
+/// where its round rules have them.
+fn track_for(rules: &'static Ruleset, track: clap::Command) -> clap::Command {
+    mut_in_place(track_owners(track), "start", |start| {
+        start.mut_args(|arg| {
+            let Some(long) = arg.get_long() else { return arg };
+            let flag = format!("--{long}");
+            let opening = [Procedure::Encounter, Procedure::Initiative];
+            let taken = match long {
+                "fight" | "surprise" => true,
+                "lair" => rules.rounds.lair,
+                _ => opening.iter().any(|&p| rules.takes_flag(p, &flag)),
+            };
+            if !taken {
+                return arg.hide(true);
+            }
+            let arg = offer((rules.values)(&flag), arg);
+            let own = rules.flag_help.iter().find(|(p, f, _)| opening.contains(p) && *f == flag);
+            match own {
                 Some((_, _, help)) => arg.help(*help),
                 None => arg,
             }
@@ -151,20 +225,6 @@ impl clap::builder::TypedValueParser for Offering {
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
         Some(Box::new(self.0.iter().map(|w| PossibleValue::new(*w))))
-    }
-}
-
-/// The arguments of a game command, as `src/cli.rs` declares them.
-fn procedure_args(procedure: Procedure) -> fn(clap::Command) -> clap::Command {
-    match procedure {
-        Procedure::Surprise => crate::cli::SurpriseArgs::augment_args,
-        Procedure::Distance => crate::cli::DistanceArgs::augment_args,
-        Procedure::Initiative => crate::cli::InitiativeArgs::augment_args,
-        Procedure::Reaction => crate::cli::ReactionArgs::augment_args,
-        Procedure::Pursue => crate::cli::PursueArgs::augment_args,
-        Procedure::Encounter => crate::cli::EncounterArgs::augment_args,
-        Procedure::Wandering => crate::cli::WanderingArgs::augment_args,
-        Procedure::Morale => crate::cli::MoraleArgs::augment_args,
     }
 }
 
