@@ -42,11 +42,14 @@ fn every_ruleset_and_format_gives_the_binary_s_bytes() {
         &["roll", "4d6kh3", "2d20"],
     ];
     for line in lines {
-        for format in [&[][..], &["-f", "yaml"], &["-f", "json"], &["-q"], &["--odds"]] {
+        for format in [&[][..], &["-f", "yaml"], &["-f", "json"], &["-q"]] {
             let out = same(&fray().args(["--seed", "7"]).args(format.iter()).args(line.iter()));
-            let odds_refused = format == ["--odds"] && out.code == 2;
-            assert!(out.success() || odds_refused, "{line:?} {format:?}: {}", out.stderr);
+            assert!(out.success(), "{line:?} {format:?}: {}", out.stderr);
         }
+    }
+    // The odds (slow in a debug build: a few).
+    for line in [lines[0], lines[3], lines[7]] {
+        assert!(same(&fray().arg("--odds").args(line.iter())).success(), "--odds {line:?}");
     }
 }
 
