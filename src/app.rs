@@ -38,10 +38,41 @@ pub struct Env<'a> {
     /// The columns of the terminal standard output is, if it is one.
     pub terminal_width: Option<usize>,
     /// Reads an environment variable: `fray track` asks for FRAY_FIGHT, XDG_STATE_HOME and HOME.
-    pub var: fn(&str) -> Option<OsString>,
+    pub var: &'a dyn Fn(&str) -> Option<OsString>,
 }
 
-impl Env<'_> {
+impl<'a> Env<'a> {
+    /// The streams, with every setting the environment gives read through `var` (`main` passes
+    /// the process environment; tests a map). `is_terminal`: standard output is a terminal,
+    /// `terminal_width` its columns.
+    pub fn new(
+        stdin: &'a mut dyn Read,
+        stdout: &'a mut dyn Write,
+        stderr: &'a mut dyn Write,
+        var: &'a dyn Fn(&str) -> Option<OsString>,
+        is_terminal: bool,
+        terminal_width: Option<usize>,
+        os_seed: fn() -> u64,
+    ) -> Env<'a> {
+        let set = |name: &str| var(name).filter(|v| !v.is_empty());
+        Env {
+            stdin,
+            stdout,
+            stderr,
+            // A dumb terminal shows no colour: it counts as no terminal for --color auto.
+            terminal: is_terminal && var("TERM").is_none_or(|t| t != "dumb"),
+            no_color: set("NO_COLOR").is_some(),
+            force_color: set("CLICOLOR_FORCE").is_some_and(|v| v != "0"),
+            rules_var: var("FRAY_RULES"),
+            format_var: var("FRAY_FORMAT"),
+            os_seed,
+            config: ConfigFile::locate(var),
+            columns_var: var("COLUMNS"),
+            terminal_width,
+            var,
+        }
+    }
+
     /// `--color auto` colours a terminal unless NO_COLOR says no; CLICOLOR_FORCE colours
     /// anything. The flag's other values beat both variables.
     pub fn color(&self, when: ColorWhen) -> bool {

@@ -26,6 +26,21 @@ pub struct ConfigFile {
     pub named: bool,
 }
 
+impl ConfigFile {
+    /// Where the config file is, read through `var` (the process environment in `main`): the
+    /// file FRAY_CONFIG_PATH names, else `$XDG_CONFIG_HOME/fray/config` (an absolute
+    /// XDG_CONFIG_HOME only, as the XDG spec says), else `~/.config/fray/config`.
+    pub fn locate(var: &dyn Fn(&str) -> Option<OsString>) -> Option<ConfigFile> {
+        let set = |name: &str| var(name).filter(|v| !v.is_empty()).map(PathBuf::from);
+        if let Some(path) = set("FRAY_CONFIG_PATH") {
+            return Some(ConfigFile { path, named: true });
+        }
+        let folder =
+            set("XDG_CONFIG_HOME").filter(|p| p.is_absolute()).or_else(|| set("HOME").map(|h| h.join(".config")))?;
+        Some(ConfigFile { path: folder.join("fray").join("config"), named: false })
+    }
+}
+
 /// The defaults a configuration file gives.
 #[derive(Debug, Default)]
 pub struct Config {

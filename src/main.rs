@@ -21,42 +21,21 @@ fn main() -> ExitCode {
         }
     }
     let stdout = io::stdout();
-    let set = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
-    // A dumb terminal shows no colour: it counts as no terminal for --color auto.
-    let terminal = stdout.is_terminal() && std::env::var_os("TERM").is_none_or(|t| t != "dumb");
+    let is_terminal = stdout.is_terminal();
     let mut out = BufWriter::with_capacity(64 * 1024, stdout.lock());
     let mut closed = Closed;
-    let mut env = Env {
-        stdin: &mut io::stdin().lock(),
-        stdout: if stdout_was_closed() { &mut closed } else { &mut out },
-        stderr: &mut io::stderr(),
-        terminal,
-        no_color: set("NO_COLOR").is_some(),
-        force_color: set("CLICOLOR_FORCE").is_some_and(|v| v != "0"),
-        rules_var: std::env::var_os("FRAY_RULES"),
-        format_var: std::env::var_os("FRAY_FORMAT"),
+    let (mut stdin, mut stderr) = (io::stdin().lock(), io::stderr());
+    let var = |name: &str| std::env::var_os(name);
+    let mut env = Env::new(
+        &mut stdin,
+        if stdout_was_closed() { &mut closed } else { &mut out },
+        &mut stderr,
+        &var,
+        is_terminal,
+        if is_terminal { terminal_width() } else { None },
         os_seed,
-        config: config_file(),
-        columns_var: std::env::var_os("COLUMNS"),
-        terminal_width: if stdout.is_terminal() { terminal_width() } else { None },
-        var: |name| std::env::var_os(name),
-    };
+    );
     ExitCode::from(app::main_then_exit(&args, &mut env))
-}
-
-/// Where the config file is: the file FRAY_CONFIG_PATH names, else
-/// `$XDG_CONFIG_HOME/fray/config` (an absolute XDG_CONFIG_HOME only, as the XDG spec says),
-/// else `~/.config/fray/config`.
-fn config_file() -> Option<fray::config::ConfigFile> {
-    use fray::config::ConfigFile;
-    use std::path::PathBuf;
-    let set = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty()).map(PathBuf::from);
-    if let Some(path) = set("FRAY_CONFIG_PATH") {
-        return Some(ConfigFile { path, named: true });
-    }
-    let folder =
-        set("XDG_CONFIG_HOME").filter(|p| p.is_absolute()).or_else(|| set("HOME").map(|h| h.join(".config")))?;
-    Some(ConfigFile { path: folder.join("fray").join("config"), named: false })
 }
 
 /// A seed for runs without --seed: std's hasher keys come from the OS's random source.

@@ -827,11 +827,10 @@ fn the_roster_template_works() {
     assert!(example.contains("surprise: VALUE  the side's surprise d6, already rolled"), "{example}");
     for command in [&["surprise"][..], &["initiative", "--individual"], &["encounter"]] {
         let args = [&["-r", "bx", "-f", "json", "--seed", "1"][..], command, &["--roster", "-"]].concat();
-        let out = fray().args(&args).write_stdin(example.clone()).output().unwrap();
-        assert!(out.status.success(), "{command:?}: {}", String::from_utf8_lossy(&out.stderr));
+        let out = fray().args(&args).write_stdin(example.clone()).run();
+        assert!(out.success(), "{command:?}: {}", out.stderr);
     }
-    let out =
-        fray().args(["-r", "bx", "-f", "json", "surprise", "--roster", "-"]).write_stdin(example).output().unwrap();
+    let out = fray().args(["-r", "bx", "-f", "json", "surprise", "--roster", "-"]).write_stdin(example).run();
     let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!((doc["sides"][1]["roll"]["total"].as_u64(), doc["sides"][1]["given"].as_bool()), (Some(5), Some(true)));
 }
@@ -945,10 +944,9 @@ fn roster_errors_are_data_errors() {
     let out = fray()
         .args(["-r", "bx", "surprise", "--roster", "-"])
         .write_stdin("sides:\n  - name: party\n    surprise: 9\n")
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let err = String::from_utf8(out.stderr).unwrap();
+        .run();
+    assert_eq!(out.code, 1);
+    let err = out.stderr;
     assert!(err.starts_with("fray: error: <stdin>:3:15: key 'surprise' is 9, out of range"), "{err}");
 }
 

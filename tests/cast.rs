@@ -146,9 +146,9 @@ fn keys_in_any_case_and_a_slip_gets_a_suggestion() {
     let err = fails(&["-r", "5e", "initiative", "Orc:cuont=2"], 2);
     assert!(err.contains("did you mean 'count'?"), "{err}");
     let roster = "combatants:\n  - name: Ansel\n    IQ: 12\n    speeed: 6\n";
-    let out = fray().args(["-r", "gurps", "surprise", "--roster", "-"]).write_stdin(roster).output().unwrap();
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(out.status.code(), Some(1), "{err}");
+    let out = fray().args(["-r", "gurps", "surprise", "--roster", "-"]).write_stdin(roster).run();
+    let err = out.stderr;
+    assert_eq!(out.code, 1, "{err}");
     assert!(
         err.contains("<stdin>:4:5: unknown combatant key 'speeed'") && err.contains("did you mean 'speed'?"),
         "{err}"
@@ -187,8 +187,8 @@ fn rosters_combine_and_later_entries_update_earlier_ones() {
     assert!(text.contains("Orc 1"), "{text}");
     let err = fails(&["-r", "5e", "surprise", "--roster", party], 2);
     assert!(err.contains("is for gurps (rules: on line 1), but --rules says 5e"), "{err}");
-    let out = fray().env("FRAY_RULES", "ose").args(["surprise", "--roster", party]).output().unwrap();
-    assert!(String::from_utf8_lossy(&out.stderr).contains("but FRAY_RULES says ose"), "{out:?}");
+    let out = fray().env("FRAY_RULES", "ose").args(["surprise", "--roster", party]).run();
+    assert!(out.stderr.contains("but FRAY_RULES says ose"), "{out:?}");
     // Within one source, a name is still given once.
     let err = fails(&["-r", "gurps", "surprise", "--roster", orcs, "Elf", "Elf"], 2);
     assert!(err.contains("two combatants are named 'Elf'"), "{err}");

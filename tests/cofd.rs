@@ -371,9 +371,8 @@ fn everyone_ready_rolls_nothing() {
 fn the_roster_template_runs() {
     let example = stdout(&cofd(&["surprise", "--roster-example"]));
     assert!(example.contains("stealth: VALUE") && example.contains("ambusher: true"), "{example}");
-    let out =
-        fray().args(["-r", "cofd", "--seed=3", "encounter", "--roster", "-"]).write_stdin(example).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = fray().args(["-r", "cofd", "--seed=3", "encounter", "--roster", "-"]).write_stdin(example).run();
+    assert!(out.success(), "{}", out.stderr);
 }
 
 // ------------------------------------------------------------------------------------------

@@ -7,14 +7,12 @@ use crate::common::*;
 use std::path::{Path, PathBuf};
 
 /// fray with `home` as HOME and `xdg` (if any) as XDG_CONFIG_HOME, FRAY_CONFIG_PATH unset.
-fn fray_at(home: &Path, xdg: Option<&Path>) -> assert_cmd::Command {
-    let mut cmd = fray();
-    cmd.env("HOME", home);
+fn fray_at(home: &Path, xdg: Option<&Path>) -> Fray {
+    let cmd = fray().env("HOME", home);
     match xdg {
         Some(xdg) => cmd.env("XDG_CONFIG_HOME", xdg),
         None => cmd.env_remove("XDG_CONFIG_HOME"),
-    };
-    cmd
+    }
 }
 
 /// Writes `text` as `folder/fray/config` and returns its path.
@@ -25,9 +23,9 @@ fn write_config(folder: &Path, text: &str) -> PathBuf {
     path
 }
 
-fn run(cmd: &mut assert_cmd::Command, args: &[&str]) -> (Option<i32>, String, String) {
-    let out = cmd.args(args).output().unwrap();
-    (out.status.code(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+fn run(cmd: Fray, args: &[&str]) -> (Option<i32>, String, String) {
+    let out = cmd.args(args).run();
+    (Some(out.code), out.text(), out.stderr)
 }
 
 #[test]
@@ -40,7 +38,7 @@ fn the_config_gives_default_flags_and_a_standing_party() {
     )
     .unwrap();
     write_config(&xdg, "# the Thursday game\n--rules gurps\n\n--roster ../../party.yaml   # relative to this folder\n");
-    let (code, out, err) = run(&mut fray_at(&home, Some(&xdg)), &["--seed", "1", "-f", "json", "initiative"]);
+    let (code, out, err) = run(fray_at(&home, Some(&xdg)), &["--seed", "1", "-f", "json", "initiative"]);
     assert_eq!(code, Some(0), "{err}");
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(doc["rules"], "gurps");
@@ -50,19 +48,17 @@ fn the_config_gives_default_flags_and_a_standing_party() {
     // The command line's roster and combatants add to the standing party and update it.
     std::fs::write(dir.join("orcs.yaml"), "combatants:\n  - name: Orc\n    count: 2\n    side: monsters\n").unwrap();
     let orcs = dir.join("orcs.yaml");
-    let (code, out, err) = run(
-        &mut fray_at(&home, Some(&xdg)),
-        &["--seed", "1", "surprise", "--roster", orcs.to_str().unwrap(), "Ansel:iq=9"],
-    );
+    let (code, out, err) =
+        run(fray_at(&home, Some(&xdg)), &["--seed", "1", "surprise", "--roster", orcs.to_str().unwrap(), "Ansel:iq=9"]);
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("Ansel leads (first listed): IQ 9, Combat Reflexes") && out.contains("Orc 2"), "{out}");
     // A flag on the command line beats the config; FRAY_RULES does too.
-    let (code, out, _) = run(&mut fray_at(&home, Some(&xdg)), &["-r", "ose", "--seed", "1", "reaction"]);
+    let (code, out, _) = run(fray_at(&home, Some(&xdg)), &["-r", "ose", "--seed", "1", "reaction"]);
     assert_eq!((code, out.lines().next()), (Some(0), Some("reaction · ose")));
     let (code, out, _) = run(fray_at(&home, Some(&xdg)).env("FRAY_RULES", "ose"), &["--seed", "1", "reaction"]);
     assert_eq!((code, out.lines().next()), (Some(0), Some("reaction · ose")));
     // ... but the standing party is for gurps: with another ruleset's cast, fray says so.
-    let (code, _, err) = run(&mut fray_at(&home, Some(&xdg)), &["-r", "ose", "surprise"]);
+    let (code, _, err) = run(fray_at(&home, Some(&xdg)), &["-r", "ose", "surprise"]);
     assert_eq!(code, Some(2), "{err}");
     assert!(
         err.contains("party.yaml (from the config ")
@@ -71,13 +67,11 @@ fn the_config_gives_default_flags_and_a_standing_party() {
         "{err}"
     );
     // A command that takes no cast there leaves the standing party out.
-    let (code, _, err) = run(
-        &mut fray_at(&home, Some(&xdg)),
-        &["-r", "ose", "pursue", "--quarry", "40", "--pursuer", "30", "--gap", "10"],
-    );
+    let (code, _, err) =
+        run(fray_at(&home, Some(&xdg)), &["-r", "ose", "pursue", "--quarry", "40", "--pursuer", "30", "--gap", "10"]);
     assert_eq!(code, Some(0), "{err}");
     // --no-config ignores it.
-    let (code, out, _) = run(&mut fray_at(&home, Some(&xdg)), &["--no-config", "--seed", "1", "reaction"]);
+    let (code, out, _) = run(fray_at(&home, Some(&xdg)), &["--no-config", "--seed", "1", "reaction"]);
     assert_eq!((code, out.lines().next()), (Some(0), Some("reaction · ose")));
 }
 
@@ -86,32 +80,28 @@ fn the_config_is_found_in_xdg_then_home_or_where_fray_config_path_says() {
     let dir = tempdir();
     let home = dir.join("home");
     write_config(&home.join(".config"), "--rules bx\n");
-    let first_line =
-        |cmd: &mut assert_cmd::Command| run(cmd, &["--seed", "1", "reaction"]).1.lines().next().map(String::from);
-    assert_eq!(first_line(&mut fray_at(&home, None)).as_deref(), Some("reaction · bx"));
+    let first_line = |cmd: Fray| run(cmd, &["--seed", "1", "reaction"]).1.lines().next().map(String::from);
+    assert_eq!(first_line(fray_at(&home, None)).as_deref(), Some("reaction · bx"));
     let xdg = dir.join("xdg");
     write_config(&xdg, "--rules gurps\n");
-    assert_eq!(first_line(&mut fray_at(&home, Some(&xdg))).as_deref(), Some("reaction · gurps"));
+    assert_eq!(first_line(fray_at(&home, Some(&xdg))).as_deref(), Some("reaction · gurps"));
     // A relative XDG_CONFIG_HOME is not used (the XDG spec): HOME's config is.
     assert_eq!(first_line(fray_at(&home, None).env("XDG_CONFIG_HOME", "rel")).as_deref(), Some("reaction · bx"));
     let named = dir.join("named.conf");
     std::fs::write(&named, "-r=5e2024\n").unwrap();
-    let mut cmd = fray_at(&home, Some(&xdg));
-    cmd.env("FRAY_CONFIG_PATH", &named);
-    let (code, out, err) = run(&mut cmd, &["--seed", "1", "initiative", "Rogue"]);
+    let cmd = fray_at(&home, Some(&xdg)).env("FRAY_CONFIG_PATH", &named);
+    let (code, out, err) = run(cmd, &["--seed", "1", "initiative", "Rogue"]);
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(out.lines().next(), Some("initiative · 5e2024"));
     // A missing default file is no config; a missing named one is an error.
-    let (code, _, _) = run(&mut fray_at(&dir.join("nobody"), None), &["reaction"]);
+    let (code, _, _) = run(fray_at(&dir.join("nobody"), None), &["reaction"]);
     assert_eq!(code, Some(0));
-    let mut cmd = fray_at(&home, None);
-    cmd.env("FRAY_CONFIG_PATH", dir.join("missing"));
-    let (code, _, err) = run(&mut cmd, &["reaction"]);
+    let cmd = fray_at(&home, None).env("FRAY_CONFIG_PATH", dir.join("missing"));
+    let (code, _, err) = run(cmd, &["reaction"]);
     assert_eq!(code, Some(1), "{err}");
     assert!(err.starts_with("fray: error: cannot read the config ") && err.contains("check FRAY_CONFIG_PATH"), "{err}");
-    let mut cmd = fray_at(&home, None);
-    cmd.env("FRAY_CONFIG_PATH", dir.join("missing"));
-    assert_eq!(run(&mut cmd, &["--no-config", "reaction"]).0, Some(0));
+    let cmd = fray_at(&home, None).env("FRAY_CONFIG_PATH", dir.join("missing"));
+    assert_eq!(run(cmd, &["--no-config", "reaction"]).0, Some(0));
 }
 
 #[test]
@@ -126,7 +116,7 @@ fn errors_in_the_config_name_the_file_and_line() {
         ("-n 0\n", 1, "--repeat is 0, out of range"),
     ] {
         let path = write_config(&home.join(".config"), text);
-        let (code, out, err) = run(&mut fray_at(&home, None), &["reaction"]);
+        let (code, out, err) = run(fray_at(&home, None), &["reaction"]);
         assert_eq!(code, Some(1), "{text:?}: {err}");
         assert!(out.is_empty());
         // A long path is quoted by its end, where the file's name is.
@@ -138,11 +128,11 @@ fn errors_in_the_config_name_the_file_and_line() {
     }
     // A roster the config names but that is not there says where it came from.
     write_config(&home.join(".config"), "--roster gone.yaml\n");
-    let (code, _, err) = run(&mut fray_at(&home, None), &["surprise"]);
+    let (code, _, err) = run(fray_at(&home, None), &["surprise"]);
     assert_eq!(code, Some(1), "{err}");
     assert!(err.contains("gone.yaml") && err.contains("the config") && err.contains("--no-config"), "{err}");
     // ... and is not read by a command without a cast.
-    assert_eq!(run(&mut fray_at(&home, None), &["reaction"]).0, Some(0));
+    assert_eq!(run(fray_at(&home, None), &["reaction"]).0, Some(0));
 }
 
 #[test]
@@ -150,11 +140,10 @@ fn config_sides_give_way_to_the_command_line() {
     let dir = tempdir();
     let home = dir.join("home");
     write_config(&home.join(".config"), "--side party\n--side orcs:chance=3\n");
-    let (code, out, err) = run(&mut fray_at(&home, None), &["--seed", "1", "surprise"]);
+    let (code, out, err) = run(fray_at(&home, None), &["--seed", "1", "surprise"]);
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("orcs ") && out.contains("3-in-6"), "{out}");
-    let (code, out, err) =
-        run(&mut fray_at(&home, None), &["--seed", "1", "surprise", "--side", "us", "--side", "them"]);
+    let (code, out, err) = run(fray_at(&home, None), &["--seed", "1", "surprise", "--side", "us", "--side", "them"]);
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("them ") && !out.contains("orcs"), "{out}");
 }
@@ -164,35 +153,30 @@ fn the_config_holds_for_roll_table_and_track_too() {
     let dir = tempdir();
     let home = dir.join("home");
     write_config(&home.join(".config"), "--rules gurps\n--format json\n");
-    let with_state = |cmd: &mut assert_cmd::Command| {
-        cmd.env("XDG_STATE_HOME", dir.join("state"));
-    };
+    let with_state = |cmd: Fray| cmd.env("XDG_STATE_HOME", dir.join("state"));
     // roll takes the config's format; the ruleset it names is the document's.
-    let (code, out, err) = run(&mut fray_at(&home, None), &["--seed", "1", "roll", "2d6"]);
+    let (code, out, err) = run(fray_at(&home, None), &["--seed", "1", "roll", "2d6"]);
     assert_eq!(code, Some(0), "{err}");
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(doc["command"], "roll");
     // A fight started with the config's ruleset is a gurps fight, and goes on as one.
-    let mut cmd = fray_at(&home, None);
-    with_state(&mut cmd);
-    let (code, out, err) =
-        run(&mut cmd, &["--seed", "1", "track", "start", "Ansel:iq=12,speed=6", "Orc:side=monsters"]);
+    let cmd = with_state(fray_at(&home, None));
+    let (code, out, err) = run(cmd, &["--seed", "1", "track", "start", "Ansel:iq=12,speed=6", "Orc:side=monsters"]);
     assert_eq!(code, Some(0), "{err}");
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(doc["rules"], "gurps", "{doc}");
     // --no-config leaves the config out; the kept fight stays gurps.
-    let mut cmd = fray_at(&home, None);
-    with_state(&mut cmd);
-    let (code, out, err) = run(&mut cmd, &["--no-config", "track", "show"]);
+    let cmd = with_state(fray_at(&home, None));
+    let (code, out, err) = run(cmd, &["--no-config", "track", "show"]);
     assert_eq!(code, Some(0), "{err}");
     assert!(out.starts_with("track · gurps"), "{out}");
     // A table's keys are read under the config's ruleset: iq is a gurps key, not an ose one.
     let table = dir.join("t.yaml");
     std::fs::write(&table, "crypt:\n  die: 1d2\n  rows:\n    1-2: {name: Ghoul, iq: 9}\n").unwrap();
-    let (code, out, err) = run(&mut fray_at(&home, None), &["--seed", "1", "table", table.to_str().unwrap()]);
+    let (code, out, err) = run(fray_at(&home, None), &["--seed", "1", "table", table.to_str().unwrap()]);
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("\"rules\":\"gurps\""), "{out}");
-    let (code, _, err) = run(&mut fray_at(&home, None), &["--no-config", "table", table.to_str().unwrap()]);
+    let (code, _, err) = run(fray_at(&home, None), &["--no-config", "table", table.to_str().unwrap()]);
     assert_eq!(code, Some(1), "{err}");
     assert!(err.contains("'iq'") && err.contains("ose"), "{err}");
 }

@@ -3,14 +3,12 @@
 //! written, error messages that name what is wrong, and text aligned by display width.
 
 use crate::common::*;
-use fray::app::{self, Env};
-use std::ffi::OsString;
 use std::process::{Command, Stdio};
 
 const VERSION: &str = env!("CARGO_PKG_VERSION");
 
-/// The fray binary as a plain process, for streams `fray()` cannot set, in the same clean
-/// environment.
+/// The fray binary as a plain process, for streams `fray()` cannot set (a full disk, a
+/// directory as standard input), in the same clean environment.
 fn process() -> Command {
     let mut cmd = Command::new(assert_cmd::cargo::cargo_bin("fray"));
     for name in ["FRAY_RULES", "FRAY_FORMAT", "NO_COLOR", "CLICOLOR_FORCE"] {
@@ -18,33 +16,6 @@ fn process() -> Command {
     }
     cmd.args(["--color", "never"]);
     cmd
-}
-
-/// Runs fray in-process with `os_seed` as the OS's random number, returning (exit, stdout, stderr).
-fn in_process(args: &[&str], os_seed: fn() -> u64) -> (u8, String, String) {
-    let mut argv = vec![OsString::from("fray")];
-    argv.extend(args.iter().map(OsString::from));
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let mut stdin: &[u8] = b"";
-    let code = app::main(
-        &argv,
-        &mut Env {
-            stdin: &mut stdin,
-            stdout: &mut out,
-            stderr: &mut err,
-            terminal: false,
-            no_color: false,
-            force_color: false,
-            rules_var: None,
-            format_var: None,
-            config: None,
-            os_seed,
-            columns_var: None,
-            terminal_width: None,
-            var: |_| None,
-        },
-    );
-    (code, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
 }
 
 // JSON Lines, version and seeds
@@ -115,14 +86,16 @@ fn every_document_carries_the_version_beside_the_seed() {
 #[test]
 fn drawn_seeds_are_below_2_to_the_53_and_any_u64_is_accepted() {
     let seed_of = |out: &str| serde_json::from_str::<serde_json::Value>(out).unwrap()["seed"].as_u64().unwrap();
-    let (code, out, _) = in_process(&["-f", "json", "reaction"], || u64::MAX);
-    assert_eq!(code, 0);
-    assert_eq!(seed_of(&out), (1 << 53) - 1);
-    let (_, out, _) = in_process(&["-f", "json", "reaction"], || 1 << 53);
-    assert_eq!(seed_of(&out), 0);
-    // Real draws, too.
+    let out = fray().args(["-f", "json", "reaction"]).os_seed(|| u64::MAX).run();
+    assert_eq!(out.code, 0);
+    assert_eq!(seed_of(&out.text()), (1 << 53) - 1);
+    let out = fray().args(["-f", "json", "reaction"]).os_seed(|| 1 << 53).run();
+    assert_eq!(seed_of(&out.text()), 0);
+    // Real draws, too: spawned, for the seed `main` asks of the OS.
     for _ in 0..20 {
-        assert!(json(&["reaction"]).get("seed").and_then(|s| s.as_u64()).is_some_and(|s| s < 1 << 53));
+        let doc: serde_json::Value =
+            serde_json::from_slice(&fray().args(["-f", "json", "reaction"]).run_binary().stdout).unwrap();
+        assert!(doc.get("seed").and_then(|s| s.as_u64()).is_some_and(|s| s < 1 << 53));
     }
     let max = u64::MAX.to_string();
     let out = stdout(&["--seed", &max, "-f", "json", "reaction"]);
@@ -194,8 +167,7 @@ fn quiet_prints_the_headline_whatever_the_format() {
     assert!(headline.lines().all(|l| l.parse::<i32>().is_ok()), "{headline}");
     for format in ["json", "yaml"] {
         assert_eq!(stdout(&["--seed", "4", "-f", format, "-q", "-n", "3", "reaction"]), headline, "-f {format}");
-        let out =
-            fray().env("FRAY_FORMAT", format).args(["--seed", "4", "reaction", "-n", "3", "-q"]).output().unwrap();
+        let out = fray().env("FRAY_FORMAT", format).args(["--seed", "4", "reaction", "-n", "3", "-q"]).run();
         assert_eq!(String::from_utf8(out.stdout).unwrap(), headline, "FRAY_FORMAT={format}");
     }
     let odds = stdout(&["-q", "--odds", "distance"]);
@@ -210,15 +182,15 @@ fn an_explicit_flag_beats_the_environment_wherever_it_stands() {
     let run = |vars: &[(&str, &str)], args: &[&str]| {
         let mut cmd = fray();
         for (k, v) in vars {
-            cmd.env(k, v);
+            cmd = cmd.env(k, v);
         }
-        cmd.args(args).output().unwrap()
+        cmd.args(args).run()
     };
     let ose = stdout(&["--seed", "2", "reaction", "-r", "ose"]);
     for args in [&["--seed", "2", "reaction", "-r", "ose"][..], &["-r", "ose", "--seed", "2", "reaction"]] {
         for bad in ["bogus", ""] {
             let out = run(&[("FRAY_RULES", bad)], args);
-            assert!(out.status.success(), "FRAY_RULES={bad:?} {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+            assert!(out.success(), "FRAY_RULES={bad:?} {args:?}: {}", out.stderr);
             assert_eq!(String::from_utf8(out.stdout).unwrap(), ose);
         }
     }
@@ -245,15 +217,15 @@ fn a_bad_or_empty_variable_is_blamed_on_the_variable() {
         ("FRAY_FORMAT", " ", "FRAY_FORMAT is set but empty"),
     ];
     for (name, value, message) in cases {
-        let out = fray().env(name, value).args(["reaction"]).output().unwrap();
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(out.status.code(), Some(2), "{name}={value:?}: {err}");
+        let out = fray().env(name, value).args(["reaction"]).run();
+        let err = out.stderr;
+        assert_eq!(out.code, 2, "{name}={value:?}: {err}");
         assert!(err.starts_with("fray: error: ") && err.contains(message), "{name}={value:?}: {err}");
         assert!(!err.contains("'--rules") && !err.contains("'--format"), "{err}");
     }
     // A good variable still counts, in any case.
-    let out = fray().env("FRAY_RULES", "GURPS").env("FRAY_FORMAT", "Json").args(["--seed", "1", "reaction"]).output();
-    let doc: serde_json::Value = serde_json::from_slice(&out.unwrap().stdout).unwrap();
+    let out = fray().env("FRAY_RULES", "GURPS").env("FRAY_FORMAT", "Json").args(["--seed", "1", "reaction"]).run();
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(doc["rules"], "gurps");
 }
 
@@ -310,6 +282,7 @@ fn output_that_cannot_be_written_is_an_error() {
     }
 }
 
+/// Spawned: only `main` sees a standard output that was closed before it started.
 #[test]
 fn a_closed_standard_output_is_an_error() {
     let bin = assert_cmd::cargo::cargo_bin("fray");
@@ -344,15 +317,15 @@ fn long_arguments_are_quoted_shortened() {
         vec!["-r", seed.as_str(), "reaction"],
         vec!["-r", "5e", "surprise", "--stealth", seed.as_str(), "Elf"],
     ] {
-        let out = fray().args(&args).output().unwrap();
-        let err = String::from_utf8(out.stderr).unwrap();
+        let out = fray().args(&args).run();
+        let err = out.stderr;
         assert!(
             err.starts_with("fray: error: ") && err.len() < 300 && err.contains('…'),
             "{} bytes: {}",
             err.len(),
             &err[..err.len().min(300)]
         );
-        assert!(out.status.code().is_some_and(|c| c == 1 || c == 2), "{err}");
+        assert!(out.code == 1 || out.code == 2, "{err}");
     }
 }
 
@@ -467,10 +440,10 @@ fn every_roster_example_runs_as_a_roster_for_its_command() {
     for rules in fray::rulesets::RULESETS {
         for procedure in fray::rulesets::Procedure::ALL.into_iter().filter(|p| rules.has(*p)) {
             let base = ["-r", rules.id, procedure.name()];
-            let example = fray().args(base).arg("--roster-example").output().unwrap();
-            if !example.status.success() {
+            let example = fray().args(base).arg("--roster-example").run();
+            if !example.success() {
                 // A command without a cast takes no roster at all.
-                let err = String::from_utf8_lossy(&example.stderr);
+                let err = example.stderr;
                 let refused = ["unexpected argument '--roster-example'", "--roster-example is not an option of"];
                 assert!(refused.iter().any(|r| err.contains(r)), "{base:?}: {err}");
                 continue;
@@ -479,10 +452,9 @@ fn every_roster_example_runs_as_a_roster_for_its_command() {
                 .args(base)
                 .args(["--seed", "1", "-f", "json", "--roster", "-"])
                 .write_stdin(example.stdout)
-                .output()
-                .unwrap();
-            let err = String::from_utf8_lossy(&out.stderr);
-            assert!(out.status.success(), "fray {base:?} --roster-example | fray {base:?} --roster -\n  {err}");
+                .run();
+            let err = &out.stderr;
+            assert!(out.success(), "fray {base:?} --roster-example | fray {base:?} --roster -\n  {err}");
             let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
             assert_eq!(doc["command"], procedure.name(), "{doc}");
             ran += 1;
@@ -509,12 +481,12 @@ fn a_roster_entry_a_ruleset_refuses_is_located() {
         ),
     ];
     for (args, roster, start) in cases {
-        let out = fray().args(*args).args(["--roster", "-"]).write_stdin(*roster).output().unwrap();
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(out.status.code(), Some(1), "{err}");
+        let out = fray().args(*args).args(["--roster", "-"]).write_stdin(*roster).run();
+        let err = out.stderr;
+        assert_eq!(out.code, 1, "{err}");
         assert!(err.starts_with(start), "{err}");
     }
     // The same refusal inline stays a usage error.
-    let out = fray().args(["-r", "5e2024", "initiative", "Rogue:alert"]).output().unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    let out = fray().args(["-r", "5e2024", "initiative", "Rogue:alert"]).run();
+    assert_eq!(out.code, 2);
 }

@@ -688,15 +688,8 @@ fn large_casts_stay_exact_then_fall_back_to_a_labelled_estimate() {
 
 #[test]
 fn colour_text() {
-    let mut cmd = assert_cmd::Command::cargo_bin("fray").unwrap();
-    let out = cmd
-        .env_remove("FRAY_RULES")
-        .env_remove("NO_COLOR")
-        .args(["--color", "always"])
-        .args(GOBLIN_AMBUSH)
-        .output()
-        .unwrap();
-    assert!(out.status.success());
+    let out = Fray::new().args(["--color", "always"]).args(GOBLIN_AMBUSH).run();
+    assert!(out.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("\u{1b}["), "coloured");
     insta::assert_snapshot!("surprise_goblin_ambush_colour", text);

@@ -1,6 +1,7 @@
 //! Every example command fray ships runs, as written, in bash, zsh and fish: the README's code
 //! blocks, the examples of every help page, and the EXAMPLES of every man page. A group written
-//! `NAME*N` unquoted is a glob to zsh and fish, so these catch what bash lets pass.
+//! `NAME*N` unquoted is a glob to zsh and fish, so these catch what bash lets pass. Spawned:
+//! real shells run the binary (the help pages are read in-process).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -120,10 +121,10 @@ fn every_example() -> BTreeMap<String, String> {
         }
     }
     for (what, args) in helps {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_fray")).args(&args).output().unwrap();
+        let out = crate::common::Fray::new().args(&args).run();
         // A ruleset without the command may refuse its help: nothing to collect then.
-        if out.status.success() {
-            help_examples(&what, &String::from_utf8(out.stdout).unwrap(), &mut examples);
+        if out.success() {
+            help_examples(&what, &out.text(), &mut examples);
         }
     }
     for entry in std::fs::read_dir(root().join("man")).unwrap() {

@@ -696,12 +696,8 @@ fn headlines() {
 #[test]
 fn the_roster_example_runs_as_is() {
     let example = run(&["surprise", "--roster-example"]);
-    let out = fray()
-        .args(g(&["--seed", "4", "-f", "json", "encounter", "--roster", "-"]))
-        .write_stdin(example)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = fray().args(g(&["--seed", "4", "-f", "json", "encounter", "--roster", "-"])).write_stdin(example).run();
+    assert!(out.success(), "{}", out.stderr);
     let d: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(d["surprise"]["sides"][0]["leader"]["name"], "Ansel");
     assert_eq!(d["surprise"]["sides"][0]["leader"]["tactics"], 12);
@@ -715,10 +711,9 @@ fn roster_errors_name_the_line() {
     let out = fray()
         .args(g(&["surprise", "--roster", "-"]))
         .write_stdin("sides:\n  - name: party\n    leader-iq: 40\n")
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let err = String::from_utf8(out.stderr).unwrap();
+        .run();
+    assert_eq!(out.code, 1);
+    let err = out.stderr;
     assert!(err.starts_with("fray: error: <stdin>:3:16: key 'leader-iq' is 40, out of range"), "{err}");
 }
 
@@ -984,17 +979,8 @@ fn snapshot_roster_example() {
 
 #[test]
 fn snapshot_colour() {
-    let out = assert_cmd::Command::cargo_bin("fray")
-        .unwrap()
-        .env_remove("FRAY_RULES")
-        .env_remove("FRAY_FORMAT")
-        .env_remove("NO_COLOR")
-        .env_remove("CLICOLOR_FORCE")
-        .args(["--color", "always", "-r", "gurps"])
-        .args(TOTAL)
-        .output()
-        .unwrap();
-    assert!(out.status.success());
+    let out = Fray::new().args(["--color", "always", "-r", "gurps"]).args(TOTAL).run();
+    assert!(out.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains('\u{1b}'));
     insta::assert_snapshot!("surprise_total_colour", text.replace('\u{1b}', "\\e"));

@@ -2,37 +2,15 @@
 //! command line (run in-process, exactly as `main` runs it), limits, streams and memory.
 
 use crate::common::*;
-use fray::app::{self, Env};
 use fray::cast::{KeyDef, KeyKind, Owner, parse_inline};
 use fray::rulesets::{Procedure, RULESETS, Ruleset};
 use proptest::prelude::*;
 use std::ffi::OsString;
 
-/// Runs fray in-process on `args` (without the program name) and `stdin`.
+/// Runs fray in-process on `args` (without the program name) and `stdin`, with 7 from the OS.
 fn run(args: &[OsString], stdin: &[u8]) -> (u8, Vec<u8>, String) {
-    let mut argv = vec![OsString::from("fray")];
-    argv.extend_from_slice(args);
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let mut input = stdin;
-    let code = {
-        let mut env = Env {
-            stdin: &mut input,
-            stdout: &mut out,
-            stderr: &mut err,
-            terminal: false,
-            no_color: false,
-            force_color: false,
-            os_seed: || 7,
-            rules_var: None,
-            format_var: None,
-            config: None,
-            columns_var: None,
-            terminal_width: None,
-            var: |_| None,
-        };
-        app::main(&argv, &mut env)
-    };
-    (code, out, String::from_utf8(err).expect("errors are UTF-8"))
+    let out = Fray::new().args(args).write_stdin(stdin).os_seed(|| 7).run();
+    (out.code.try_into().expect("an exit status fits a byte"), out.stdout, out.stderr)
 }
 
 fn strings(args: &[String]) -> Vec<OsString> {
@@ -465,12 +443,12 @@ fn one_run_is_refused_past_its_bound_and_accepted_up_to_it() {
 #[test]
 fn roster_limits() {
     let big = format!("combatants:\n{}", "  - x\n".repeat(300_000));
-    let out = fray().args(["surprise", "--roster", "-"]).write_stdin(big).output().unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("the roster <stdin> is larger than 1024 KiB"));
-    let out = fray().args(["surprise", "--roster", "-"]).write_stdin(vec![b'a', 0xff, b'\n']).output().unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("is not UTF-8 text (bad byte at offset 1)"));
+    let out = fray().args(["surprise", "--roster", "-"]).write_stdin(big).run();
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.contains("the roster <stdin> is larger than 1024 KiB"));
+    let out = fray().args(["surprise", "--roster", "-"]).write_stdin(vec![b'a', 0xff, b'\n']).run();
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.contains("is not UTF-8 text (bad byte at offset 1)"));
     let dir = std::env::temp_dir();
     let err = fails(&["surprise", "--roster", dir.to_str().unwrap()], 1);
     assert!(err.contains("cannot read the roster"), "{err}");
@@ -495,6 +473,7 @@ fn peak_kib(args: &[&str]) -> Option<u64> {
     String::from_utf8(out.stderr).unwrap().trim().lines().last()?.parse().ok()
 }
 
+/// Spawned: the peak memory of a whole process.
 #[test]
 fn memory_stays_flat_as_the_stream_grows() {
     let Some(small) = peak_kib(&["--seed", "1", "-n", "1000", "-q", "reaction"]) else { return };
@@ -506,6 +485,7 @@ fn memory_stays_flat_as_the_stream_grows() {
     assert!(large < 16 * 1024, "encounter json peaks at {large} KiB");
 }
 
+/// Spawned: a real pipe, closed by its reader.
 #[test]
 fn every_stream_stops_quietly_at_a_closed_pipe() {
     use std::io::{BufRead, BufReader};
@@ -621,6 +601,18 @@ const EVERY_COMMAND: &[&[&str]] = &[
     &["-r", "cofd", "initiative", "Mitch:initiative=10", "Larry:initiative=6", "--hold", "Larry"],
     &["-r", "cofd", "encounter", "Mitch:wits=2,composure=3,dex=3", "Thug:ambusher,stealth=1,side=monsters"],
 ];
+
+/// A few whole command lines through the binary, so a panic would show as its message on
+/// standard error and exit 101, not as an unwinding test (as the in-process runs do).
+#[test]
+fn spawned_command_lines_never_panic() {
+    let junk: &[&[&str]] = &[&["surprise", "Q:=", "--side"], &["-r", "cofd", "encounter", "\u{202e}evil", "-n", "0"]];
+    for args in EVERY_COMMAND.iter().chain(junk) {
+        let args = strings(&args.iter().map(|a| a.to_string()).collect::<Vec<_>>());
+        let out = Fray::new().args(&args).write_stdin("combatants:\n  - Bo\n").run_binary();
+        check_run(&args, out.code.try_into().unwrap(), &out.stdout, &out.stderr);
+    }
+}
 
 #[test]
 fn every_format_carries_the_same_data() {

@@ -9,11 +9,11 @@ use std::time::{Duration, Instant};
 fn with_roster(args: &[&str], roster: impl Into<Vec<u8>>) -> (Option<i32>, String) {
     let mut all = args.to_vec();
     all.extend(["--roster", "-"]);
-    let out = fray().args(&all).write_stdin(roster).output().expect("fray runs");
-    let err = String::from_utf8(out.stderr).expect("errors are UTF-8");
+    let out = fray().args(&all).write_stdin(roster).run();
+    let err = out.stderr;
     assert!(!err.contains("panicked"), "{err}");
     assert!(err.lines().count() <= 1, "errors are one line: {err}");
-    (out.status.code(), err)
+    (Some(out.code), err)
 }
 
 fn names(list: &Value) -> Vec<&str> {

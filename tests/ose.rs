@@ -103,11 +103,10 @@ fn show_seed_prints_it() {
 
 #[test]
 fn env_defaults_and_the_flag_beats_them() {
-    let out =
-        fray().env("FRAY_FORMAT", "json").env("FRAY_RULES", "ose").args(["--seed", "1", "distance"]).output().unwrap();
+    let out = fray().env("FRAY_FORMAT", "json").env("FRAY_RULES", "ose").args(["--seed", "1", "distance"]).run();
     let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(doc["rules"], "ose");
-    let out = fray().env("FRAY_FORMAT", "json").args(["--seed", "1", "-f", "text", "-q", "distance"]).output().unwrap();
+    let out = fray().env("FRAY_FORMAT", "json").args(["--seed", "1", "-f", "text", "-q", "distance"]).run();
     assert!(String::from_utf8(out.stdout).unwrap().trim().parse::<u32>().is_ok());
 }
 
@@ -751,9 +750,8 @@ fn roster_from_a_file_and_from_stdin() {
     assert_eq!(doc["sides"][1]["chance"], 3);
     // The printed template is a roster that works.
     let example = stdout(&["surprise", "--roster-example"]);
-    let out =
-        fray().args(["-f", "json", "--seed", "1", "surprise", "--roster", "-"]).write_stdin(example).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = fray().args(["-f", "json", "--seed", "1", "surprise", "--roster", "-"]).write_stdin(example).run();
+    assert!(out.success(), "{}", out.stderr);
     let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(doc["sides"][1]["members"].as_array().unwrap().len(), 4);
     std::fs::remove_dir_all(&dir).unwrap();
@@ -762,8 +760,8 @@ fn roster_from_a_file_and_from_stdin() {
 #[test]
 fn roster_errors_name_file_line_and_column() {
     let run = |text: &str| {
-        let out = fray().args(["surprise", "--roster", "-"]).write_stdin(text.to_string()).output().unwrap();
-        (out.status.code(), String::from_utf8(out.stderr).unwrap())
+        let out = fray().args(["surprise", "--roster", "-"]).write_stdin(text.to_string()).run();
+        (Some(out.code), out.stderr)
     };
     let (code, err) = run("sides:\n  - name: party\n    chance: 9\n");
     assert_eq!(code, Some(1));
@@ -866,6 +864,7 @@ fn usage_errors_exit_2_with_a_hint() {
     }
 }
 
+/// Spawned: a real pipe, closed by its reader.
 #[test]
 fn a_closed_pipe_ends_quietly() {
     use std::io::{BufRead, BufReader};

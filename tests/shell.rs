@@ -81,14 +81,14 @@ fn completions_and_man_pages_are_up_to_date() {
 fn the_packaging_commands_write_the_same_files() {
     for (shell, file) in fray::packaging::SHELLS {
         let name = format!("{shell}");
-        let out = fray().args(["completions", &name]).output().unwrap();
-        assert!(out.status.success());
+        let out = fray().args(["completions", &name]).run();
+        assert!(out.success());
         let committed = std::fs::read(root().join("completions").join(file)).unwrap();
         assert!(out.stdout == committed, "fray completions {name} differs from completions/{file}");
     }
     let dir = std::env::temp_dir().join(format!("fray-man-{}", std::process::id()));
-    let out = fray().args(["man", dir.to_str().unwrap()]).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = fray().args(["man", dir.to_str().unwrap()]).run();
+    assert!(out.success(), "{}", out.stderr);
     for (name, bytes) in fray::packaging::man_pages().unwrap() {
         assert!(std::fs::read(dir.join(&name)).unwrap() == bytes, "fray man wrote a different {name}");
     }
@@ -257,7 +257,7 @@ fn help_knows_the_ruleset() {
         assert!(!gurps.contains(foreign), "gurps surprise help shows {foreign}:\n{gurps}");
     }
     // The ruleset from FRAY_RULES, and a command the ruleset lacks.
-    let out = fray().env("FRAY_RULES", "wod").args(["initiative", "-h"]).output().unwrap();
+    let out = fray().env("FRAY_RULES", "wod").args(["initiative", "-h"]).run();
     let wod = String::from_utf8(out.stdout).unwrap();
     assert!(wod.contains("--delay") && !wod.contains("--variant"), "{wod}");
     let none = stdout(&["-r", "wod", "reaction", "-h"]);
@@ -476,7 +476,7 @@ fn colour_follows_the_terminal_the_variables_and_the_flag() {
     assert!(on_a_terminal(&format!("--color always {args}"), &[("TERM", "dumb")]).contains(ESC), "or asked for");
     assert!(!on_a_terminal(&format!("-f yaml --color always {args}"), &[]).contains(ESC), "YAML is never coloured");
     assert!(!on_a_terminal(&format!("-f json {args}"), &[]).contains(ESC), "JSON is never coloured");
-    // Through a pipe: no colour unless forced.
+    // Through a pipe: no colour unless forced (spawned: the variables as the process has them).
     let piped = |extra: &[&str], env: &[(&str, &str)]| {
         let mut cmd = assert_cmd::Command::cargo_bin("fray").unwrap();
         cmd.env_remove("NO_COLOR").env_remove("CLICOLOR_FORCE");
@@ -497,7 +497,7 @@ fn colour_follows_the_terminal_the_variables_and_the_flag() {
 #[test]
 fn coloured_text_is_the_plain_text_with_styles() {
     let plain = stdout(&["--seed", "5", "encounter", "--cha", "13"]);
-    let out = fray().args(["--color", "always", "--seed", "5", "encounter", "--cha", "13"]).output().unwrap();
+    let out = fray().args(["--color", "always", "--seed", "5", "encounter", "--cha", "13"]).run();
     let coloured = String::from_utf8(out.stdout).unwrap();
     assert!(coloured.contains(ESC));
     assert_eq!(strip_ansi(&coloured), plain);
@@ -747,21 +747,22 @@ fn fish_completes_keys_sides_and_shells_by_asking_fray() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Spawned: `main` alone reads COMPLETE.
 #[test]
 fn every_shell_gets_a_hook_and_a_bad_shell_an_error() {
     for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
-        let out = fray().env("COMPLETE", shell).output().unwrap();
-        assert!(out.status.success(), "COMPLETE={shell}");
+        let out = fray().env("COMPLETE", shell).run_binary();
+        assert!(out.success(), "COMPLETE={shell}");
         let hook = String::from_utf8(out.stdout).unwrap();
         assert!(hook.contains("COMPLETE") && hook.contains("fray"), "COMPLETE={shell}: {hook}");
     }
-    let out = fray().env("COMPLETE", "tcsh").output().unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8(out.stderr).unwrap();
+    let out = fray().env("COMPLETE", "tcsh").run_binary();
+    assert_eq!(out.code, 2);
+    let err = out.stderr;
     assert!(err.starts_with("fray: error: unknown shell `tcsh`") && err.contains("unset it"), "{err}");
     // Empty or 0: fray runs as usual.
     for off in ["", "0"] {
-        let out = fray().env("COMPLETE", off).args(["--seed", "1", "-q", "reaction"]).output().unwrap();
-        assert!(out.status.success() && !out.stdout.is_empty(), "COMPLETE='{off}'");
+        let out = fray().env("COMPLETE", off).args(["--seed", "1", "-q", "reaction"]).run_binary();
+        assert!(out.success() && !out.stdout.is_empty(), "COMPLETE='{off}'");
     }
 }

@@ -237,12 +237,9 @@ fn the_example_is_accepted_under_every_ruleset_and_read_from_stdin() {
     let example = stdout(&["table", "--example"]);
     assert!(example.lines().filter(|l| l.starts_with('#')).count() >= 5, "a commented example");
     for rules in fray::rulesets::RULESETS {
-        let out = fray()
-            .args(["-r", rules.id, "--seed", "2", "-f", "json", "table", "-"])
-            .write_stdin(example.clone())
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{}: {}", rules.id, String::from_utf8_lossy(&out.stderr));
+        let out =
+            fray().args(["-r", rules.id, "--seed", "2", "-f", "json", "table", "-"]).write_stdin(example.clone()).run();
+        assert!(out.success(), "{}: {}", rules.id, out.stderr);
         let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!(doc["file"], "<stdin>");
         assert_eq!(doc["rules"], rules.id);
@@ -454,8 +451,8 @@ fn the_readme_s_table_examples_print_what_it_shows() {
         let (command, shown) = block.split_once('\n').unwrap();
         let args = command.strip_prefix("$ fray table --example | fray ").expect("a table example reads the example");
         let args: Vec<&str> = args.split(' ').collect();
-        let out = fray().args(&args).write_stdin(example.clone()).output().unwrap();
-        assert!(out.status.success());
+        let out = fray().args(&args).write_stdin(example.clone()).run();
+        assert!(out.success());
         let out = String::from_utf8(out.stdout).unwrap();
         // A shortened example ends with `…`: the lines above it are compared.
         match shown.strip_suffix("  …\n") {
@@ -497,9 +494,9 @@ fn odd_files_are_refused_without_a_panic() {
         let err = fails(&["table", &path], 1);
         assert!(err.contains(&format!("{path}:")) || err.contains("is empty"), "case {i}: {err}");
     }
-    let out = fray().args(["table", "-"]).write_stdin(vec![0xff, 0xfe, b'\n']).output().unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("not UTF-8"));
+    let out = fray().args(["table", "-"]).write_stdin(vec![0xff, 0xfe, b'\n']).run();
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.contains("not UTF-8"));
 }
 
 #[test]
@@ -564,7 +561,7 @@ fn colour_changes_only_the_styles() {
     }
     assert_eq!(plain, stdout(&args));
     // YAML and JSON are never coloured.
-    let out = fray().args(["--color", "always", "-f", "json"]).args(args).output().unwrap();
+    let out = fray().args(["--color", "always", "-f", "json"]).args(args).run();
     assert!(!out.stdout.contains(&0x1b));
 }
 

@@ -2,34 +2,13 @@
 //! itself (`--version`).
 
 use crate::common::*;
-use fray::app::{self, Env};
-use std::ffi::OsString;
 
-/// Runs fray in-process as if standard output were a terminal (or not), with 7 from the OS.
+/// Runs fray in-process as if standard output were a terminal 72 columns wide (or a pipe), with
+/// 7 from the OS.
 fn run(args: &[&str], terminal: bool) -> (u8, String) {
-    let mut argv = vec![OsString::from("fray")];
-    argv.extend(args.iter().map(OsString::from));
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let mut stdin: &[u8] = b"";
-    let code = app::main(
-        &argv,
-        &mut Env {
-            stdin: &mut stdin,
-            stdout: &mut out,
-            stderr: &mut err,
-            terminal,
-            no_color: false,
-            force_color: false,
-            rules_var: None,
-            format_var: None,
-            os_seed: || (1 << 53) + 4821,
-            config: None,
-            columns_var: None,
-            terminal_width: Some(72),
-            var: |_| None,
-        },
-    );
-    (code, String::from_utf8(out).unwrap())
+    let run = Fray::new().args(args).os_seed(|| (1 << 53) + 4821);
+    let out = if terminal { run.terminal(Some(72)) } else { run }.run();
+    (out.code.try_into().unwrap(), out.text())
 }
 
 #[test]

@@ -2,6 +2,7 @@
 
 mod common;
 
+mod binary;
 mod bx;
 mod cast;
 mod cofd;

@@ -2,7 +2,7 @@
 //! the seeds' round rules; writers racing on one fight; a writer killed between writing and
 //! renaming; and state files that are corrupt, foreign or from a newer fray.
 
-use crate::common::fray;
+use crate::common::{Fray, fray};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
@@ -20,15 +20,15 @@ impl Table {
         Table { home }
     }
 
-    fn command(&self) -> assert_cmd::Command {
-        let mut cmd = fray();
-        cmd.env("HOME", &self.home)
+    fn command(&self) -> Fray {
+        fray()
+            .env("HOME", &self.home)
             .env("XDG_STATE_HOME", self.home.join("state"))
             .env("XDG_CONFIG_HOME", self.home.join("config"))
-            .env_remove("FRAY_FIGHT");
-        cmd
     }
 
+    /// The binary, for writers racing as processes, a writer killed, and completion (read by `main`
+    /// only).
     fn std_command(&self) -> std::process::Command {
         let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_fray"));
         cmd.env("HOME", &self.home)
@@ -42,9 +42,9 @@ impl Table {
     }
 
     fn run(&self, args: &[&str]) -> String {
-        let out = self.command().args(args).output().unwrap();
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(out.status.success(), "fray {args:?}: {stderr}");
+        let out = self.command().args(args).run();
+        let stderr = &out.stderr;
+        assert!(out.success(), "fray {args:?}: {stderr}");
         String::from_utf8(out.stdout).unwrap()
     }
 
@@ -56,9 +56,9 @@ impl Table {
     }
 
     fn fails(&self, args: &[&str], code: i32) -> String {
-        let out = self.command().args(args).output().unwrap();
-        let stderr = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(out.status.code(), Some(code), "fray {args:?}: {stderr}");
+        let out = self.command().args(args).run();
+        let stderr = out.stderr;
+        assert_eq!(out.code, code, "fray {args:?}: {stderr}");
         assert!(out.stdout.is_empty(), "fray {args:?} wrote to stdout on error");
         assert!(stderr.starts_with("fray: error: ") && stderr.lines().count() == 1, "{stderr}");
         stderr
@@ -514,9 +514,8 @@ fn fights_have_names_and_are_listed() {
         .command()
         .env("FRAY_FIGHT", "crypt")
         .args(["-r", "gurps", "track", "start", "Ansel", "Orc:side=monsters"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        .run();
+    assert!(out.success(), "{}", out.stderr);
     assert!(table.file("default").is_file() && table.file("crypt").is_file());
     let list = table.json(&["track", "list"]);
     let kept: Vec<(&str, &str)> = list["fights"]
@@ -546,8 +545,8 @@ fn fights_have_names_and_are_listed() {
     let err = table.fails(&["-r", "gurps", "track", "--fight", "z", "start", "--lair", "Ansel"], 2);
     assert!(err.contains("no lair actions") && err.contains("5e, 5e2024"), "{err}");
     // Without XDG_STATE_HOME, ~/.local/state/fray.
-    let out = table.command().env_remove("XDG_STATE_HOME").args(["track", "start", "Ansel"]).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = table.command().env_remove("XDG_STATE_HOME").args(["track", "start", "Ansel"]).run();
+    assert!(out.success(), "{}", out.stderr);
     assert!(table.home.join(".local/state/fray/default.json").is_file());
 }
 
@@ -688,9 +687,8 @@ fn a_roster_is_kept_with_the_fight_for_initiative_rolled_anew() {
         .command()
         .args(["-f", "json", "--seed", "2", "-r", "ose", "track", "start", "--roster", "-"])
         .write_stdin(roster)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        .run();
+    assert!(out.success(), "{}", out.stderr);
     let first: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(seat(&first, "goblins")["members"], serde_json::json!(["Gob 1", "Gob 2", "Gob 3"]));
     let saved: Value = serde_json::from_str(&std::fs::read_to_string(table.file("default")).unwrap()).unwrap();

@@ -223,13 +223,13 @@ fn the_width_comes_from_the_flag_then_columns_else_80() {
     let widest = |text: &str| text.lines().map(display_width).max().unwrap_or(0);
     let plain = stdout(&args);
     assert!(widest(&plain) <= 80 && widest(&plain) > 60, "{plain}");
-    let from_columns = fray().env("COLUMNS", "60").args(args).output().unwrap();
+    let from_columns = fray().env("COLUMNS", "60").args(args).run();
     let from_columns = String::from_utf8(from_columns.stdout).unwrap();
     assert!(widest(&from_columns) <= 60, "{from_columns}");
-    let flag_wins = fray().env("COLUMNS", "60").args(["--width", "200"]).args(args).output().unwrap();
+    let flag_wins = fray().env("COLUMNS", "60").args(["--width", "200"]).args(args).run();
     assert!(widest(&String::from_utf8(flag_wins.stdout).unwrap()) > 80);
     // A COLUMNS that is not a width is passed over.
-    let junk = fray().env("COLUMNS", "wide").args(args).output().unwrap();
+    let junk = fray().env("COLUMNS", "wide").args(args).run();
     assert_eq!(String::from_utf8(junk.stdout).unwrap(), plain);
     // YAML, JSON and -q are never wrapped.
     for format in [&["-f", "json"][..], &["-f", "yaml"], &["-q"]] {

@@ -305,12 +305,9 @@ fn groups_roll_one_pool_each_and_share_one_odds_part() {
 #[test]
 fn a_roster_from_standard_input() {
     let roster = "combatants:\n  - name: Mitch\n    wits: 2\n    composure: 3\n  - name: Thug\n    count: 2\n    side: monsters\n    ambusher: true\n";
-    let out = fray()
-        .args(["-r", "wod", "--seed=3", "-f", "json", "surprise", "--roster", "-"])
-        .write_stdin(roster)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out =
+        fray().args(["-r", "wod", "--seed=3", "-f", "json", "surprise", "--roster", "-"]).write_stdin(roster).run();
+    assert!(out.success(), "{}", out.stderr);
     let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
     let stances: Vec<(&str, &str, &str)> = doc["combatants"]
         .as_array()
@@ -323,9 +320,8 @@ fn a_roster_from_standard_input() {
         [("Mitch", "party", "rolls"), ("Thug 1", "monsters", "ambusher"), ("Thug 2", "monsters", "ambusher")]
     );
     let example = stdout(&wod(&["surprise", "--roster-example"]));
-    let out =
-        fray().args(["-r", "wod", "--seed=3", "encounter", "--roster", "-"]).write_stdin(example).output().unwrap();
-    assert!(out.status.success(), "the roster template runs: {}", String::from_utf8_lossy(&out.stderr));
+    let out = fray().args(["-r", "wod", "--seed=3", "encounter", "--roster", "-"]).write_stdin(example).run();
+    assert!(out.success(), "the roster template runs: {}", out.stderr);
 }
 
 // ------------------------------------------------------------------------------------------

@@ -26,17 +26,8 @@ fuzz_target!(|data: &[u8]| {
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let mut stdin: &[u8] = b"sides:\n  - name: party\n  - name: monsters\n";
     let code = {
-        let mut env = Env {
-            stdin: &mut stdin,
-            stdout: &mut out,
-            stderr: &mut err,
-            terminal: false,
-            no_color: false,
-            force_color: false,
-            os_seed: || 1,
-            rules_var: None,
-            format_var: None,
-        };
+        let var = |_: &str| None;
+        let mut env = Env::new(&mut stdin, &mut out, &mut err, &var, false, None, || 1);
         app::main(&args, &mut env)
     };
     let err = String::from_utf8(err).expect("errors are UTF-8");

@@ -1,69 +1,49 @@
-//! Helpers every test module shares: running the binary, reading its JSON, and judging
-//! seeded samples against exact odds.
+//! Helpers every test module shares: running fray (in-process, or the binary where the process
+//! matters), reading its JSON, and judging seeded samples against exact odds.
 
 #![allow(dead_code)]
 
-use assert_cmd::Command;
+mod harness;
+
+pub use harness::{Fray, Output};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
-/// The fray binary with a clean environment: no colour, no defaults from the caller's shell.
-pub fn fray() -> Command {
-    let mut cmd = Command::cargo_bin("fray").expect("the fray binary is built");
-    no_config(&mut cmd)
-        .env_remove("FRAY_RULES")
-        .env_remove("FRAY_FORMAT")
-        .env_remove("NO_COLOR")
-        .env_remove("CLICOLOR_FORCE")
-        .env_remove("COLUMNS")
-        .arg("--color")
-        .arg("never");
-    cmd
-}
-
-/// `cmd` with no config file from the caller's home: a config folder that does not exist.
-pub fn no_config(cmd: &mut Command) -> &mut Command {
-    let missing = concat!(env!("CARGO_TARGET_TMPDIR"), "/no-config-here");
-    cmd.env_remove("FRAY_CONFIG_PATH").env("XDG_CONFIG_HOME", missing).env("HOME", missing)
+/// fray with a clean environment (no colour, no defaults from the caller's shell, no config
+/// file), run in-process unless the test asks for the binary.
+pub fn fray() -> Fray {
+    Fray::new().args(["--color", "never"])
 }
 
 /// Runs fray with `args`, expecting success, and returns standard output.
 pub fn stdout(args: &[&str]) -> String {
-    let out = fray().args(args).output().expect("fray runs");
-    assert!(
-        out.status.success(),
-        "fray {args:?} failed with {:?}: {}",
-        out.status.code(),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("output is UTF-8")
+    let out = fray().args(args).run();
+    assert!(out.success(), "fray {args:?} failed with {}: {}", out.code, out.stderr);
+    out.text()
 }
 
 /// Runs fray with `args` and colour forced on, expecting success and colour codes in the text.
 pub fn coloured(args: &[&str]) -> String {
-    let mut cmd = Command::cargo_bin("fray").expect("the fray binary is built");
-    no_config(&mut cmd)
-        .env_remove("FRAY_RULES")
-        .env_remove("FRAY_FORMAT")
-        .env_remove("NO_COLOR")
-        .env_remove("COLUMNS")
-        .arg("--color")
-        .arg("always");
-    let out = cmd.args(args).output().expect("fray runs");
-    assert!(out.status.success(), "fray {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    let text = String::from_utf8(out.stdout).expect("output is UTF-8");
+    let out = Fray::new().args(["--color", "always"]).args(args).run();
+    assert!(out.success(), "fray {args:?}: {}", out.stderr);
+    let text = out.text();
     assert!(text.contains('\u{1b}'), "colour codes expected: {text}");
     text
 }
 
 /// Runs fray with `args`, expecting failure with `code`, and returns standard error.
 pub fn fails(args: &[&str], code: i32) -> String {
-    let out = fray().args(args).output().expect("fray runs");
-    let stderr = String::from_utf8(out.stderr).expect("errors are UTF-8");
-    assert_eq!(out.status.code(), Some(code), "fray {args:?}: {stderr}");
-    assert!(out.stdout.is_empty(), "fray {args:?} wrote to stdout on error");
-    assert!(stderr.starts_with("fray: error: "), "fray {args:?}: {stderr}");
-    assert_eq!(stderr.lines().count(), 1, "fray {args:?}: errors are one line: {stderr}");
+    fails_with(&fray().args(args), code)
+}
+
+/// Runs `run`, expecting failure with `code` and one error line, and returns standard error.
+pub fn fails_with(run: &Fray, code: i32) -> String {
+    let out = run.run();
+    let stderr = out.stderr;
+    assert_eq!(out.code, code, "{run:?}: {stderr}");
+    assert!(out.stdout.is_empty(), "{run:?} wrote to stdout on error");
+    assert!(stderr.starts_with("fray: error: "), "{run:?}: {stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{run:?}: errors are one line: {stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
     stderr
 }
@@ -100,8 +80,8 @@ pub(crate) use assert_formats;
 
 /// One JSON document, with `input` on standard input (a roster given as `--roster -`).
 pub fn json_with_stdin(args: &[&str], input: impl Into<Vec<u8>>) -> Value {
-    let out = fray().arg("-f").arg("json").args(args).write_stdin(input).output().expect("fray runs");
-    assert!(out.status.success(), "fray {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    let out = fray().arg("-f").arg("json").args(args).write_stdin(input).run();
+    assert!(out.success(), "fray {args:?}: {}", out.stderr);
     serde_json::from_slice(&out.stdout).expect("a JSON document")
 }
 
