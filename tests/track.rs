@@ -767,9 +767,9 @@ fn listed_flags(help: &str) -> Vec<String> {
 #[test]
 fn track_start_help_lists_only_the_flags_its_ruleset_opens_a_fight_with() {
     for rules in fray::rulesets::RULESETS {
-        let out = fray().args(["-r", rules.id, "track", "start", "--help"]).output().expect("fray runs");
-        assert!(out.status.success(), "{}", rules.id);
-        let help = String::from_utf8(out.stdout).expect("UTF-8");
+        let out = fray().args(["-r", rules.id, "track", "start", "--help"]).run();
+        assert!(out.success(), "{}", rules.id);
+        let help = out.text();
         let listed = listed_flags(&help);
         let opening = [fray::rulesets::Procedure::Encounter, fray::rulesets::Procedure::Initiative];
         for flag in ["--stealth", "--total", "--aware", "--wait", "--variant", "--swap", "--individual", "--surprised"]
@@ -781,9 +781,7 @@ fn track_start_help_lists_only_the_flags_its_ruleset_opens_a_fight_with() {
         assert!(listed.iter().any(|f| f == "--surprise") && listed.iter().any(|f| f == "--side"), "{}", rules.id);
     }
     // Who has delayed actions and lair actions is said from the registry.
-    let out = fray().args(["track", "--help"]).output().expect("fray runs");
-    let help = String::from_utf8(out.stdout).expect("UTF-8");
+    let help = fray().args(["track", "--help"]).run().text();
     assert!(help.lines().any(|l| l.trim_start().starts_with("delay") && l.ends_with("(wod, cofd)")), "{help}");
-    let out = fray().args(["-r", "5e", "track", "start", "--help"]).output().expect("fray runs");
-    assert!(String::from_utf8(out.stdout).expect("UTF-8").contains("every round (5e, 5e2024)"));
+    assert!(fray().args(["-r", "5e", "track", "start", "--help"]).run().text().contains("every round (5e, 5e2024)"));
 }
