@@ -206,13 +206,11 @@ fn an_explicit_flag_beats_the_environment_wherever_it_stands() {
 
 #[test]
 fn a_bad_or_empty_variable_is_blamed_on_the_variable() {
+    // Every ruleset the registry holds, each once and in its order.
+    let ids = every_ruleset_id();
     let cases: &[(&str, &str, &str)] = &[
-        (
-            "FRAY_RULES",
-            "bogus",
-            "FRAY_RULES='bogus' is not a ruleset; possible values: ose, gurps, 5e, wod, bx, 5e2024",
-        ),
-        ("FRAY_RULES", "", "FRAY_RULES is set but empty; possible values: ose, gurps, 5e, wod, bx, 5e2024"),
+        ("FRAY_RULES", "bogus", &format!("FRAY_RULES='bogus' is not a ruleset; possible values: {ids};")),
+        ("FRAY_RULES", "", &format!("FRAY_RULES is set but empty; possible values: {ids};")),
         ("FRAY_FORMAT", "xml", "FRAY_FORMAT='xml' is not an output format; possible values: text, yaml, json"),
         ("FRAY_FORMAT", " ", "FRAY_FORMAT is set but empty"),
     ];
@@ -248,10 +246,15 @@ fn rulesets_answer_to_their_obvious_spellings() {
         assert_eq!(json(&args)["rules"], *id, "-r {spelling}");
     }
     let err = fails(&["-r", "pathfinder", "reaction"], 2);
-    assert!(
-        err.contains("invalid value 'pathfinder' for '--rules <ID>'; possible values: ose, gurps, 5e, wod, bx, 5e2024"),
-        "{err}"
-    );
+    let ids = every_ruleset_id();
+    assert!(err.contains(&format!("invalid value 'pathfinder' for '--rules <ID>'; possible values: {ids};")), "{err}");
+}
+
+/// The ids of every ruleset in the registry, in its order, as errors list them.
+fn every_ruleset_id() -> String {
+    let ids: Vec<&str> = fray::rulesets::RULESETS.iter().map(|r| r.id).collect();
+    assert!(ids.len() >= 7 && ids.contains(&"cofd"), "{ids:?}");
+    ids.join(", ")
 }
 
 // Output that cannot be written
