@@ -462,3 +462,24 @@ fn a_group_of_dice_size_is_rolled_once_and_shown() {
         assert!(err.contains("could have 0 to 3 members"), "{err}");
     }
 }
+
+/// Penetrating dice under a floor far from their faces list totals a billion apart: the exact
+/// odds are refused as too costly (or estimated), never an allocation that aborts the process.
+#[test]
+fn far_apart_totals_of_exploding_dice_are_too_costly_not_a_crash() {
+    // Spawned: an allocation failure aborts the whole process, which only a child survives.
+    for expr in ["d6!pmi1000000000", "2d6!pmi1000000000", "d10!pma-1000000000"] {
+        let out = fray().args(["--odds", "roll", expr]).run_binary();
+        assert!(matches!(out.code, 0 | 2), "{expr}: exit {} {}", out.code, out.stderr);
+        assert!(
+            !out.stderr.contains("memory allocation") && !out.stderr.contains("panicked"),
+            "{expr}: {}",
+            out.stderr
+        );
+        if out.code == 2 {
+            assert!(out.stderr.starts_with("fray: error: --odds of "), "{expr}: {}", out.stderr);
+        } else {
+            assert!(out.text().contains("estimated"), "{expr}: {}", out.text());
+        }
+    }
+}

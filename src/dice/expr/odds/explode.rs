@@ -204,7 +204,7 @@ impl Chain {
                 exact_to: None,
             };
             added.exact_to = next.exact_to;
-            g = add_aligned(&next, &added);
+            g = add_aligned(&next, &added, fuel)?;
         }
         let mut unit = convolve(&counts_of::<W>(&self.b0, den), &g, fuel)?;
         let scale = unit.den.div_small(den);
@@ -213,7 +213,7 @@ impl Chain {
         let mut first = first;
         first.lo = a0c.lo;
         first.w = a0c.w.iter().map(|x| x.mul(&scale)).collect();
-        unit = add_aligned(&unit, &first);
+        unit = add_aligned(&unit, &first, fuel)?;
         unit.exact_to = Some(threshold - 1);
         unit.trim();
         Ok(unit)
@@ -274,11 +274,16 @@ fn listed_sum<W: Weight>(c: &Counts<W>) -> W {
     s
 }
 
-/// `a + b` outcome by outcome (same denominator); `exact_to` from `a`.
-fn add_aligned<W: Weight>(a: &Counts<W>, b: &Counts<W>) -> Counts<W> {
+/// `a + b` outcome by outcome (same denominator); `exact_to` from `a`. Two parts far apart
+/// (penetrating dice under a floor such as `mi1000000000`) would list every total between
+/// them: past the memory allowed, that is too costly.
+fn add_aligned<W: Weight>(a: &Counts<W>, b: &Counts<W>, fuel: &Fuel) -> Result<Counts<W>, Fail> {
     let lo = a.lo.min(b.lo);
     let hi = a.hi().max(b.hi());
-    let mut w = vec![W::zero(); (hi - lo + 1) as usize];
+    let span = hi.checked_sub(lo).and_then(|d| usize::try_from(d).ok()).and_then(|d| d.checked_add(1));
+    let span = span.ok_or(Fail::Costly)?;
+    fuel.hold(span, a.den.words())?;
+    let mut w = vec![W::zero(); span];
     for (c, src) in [a, b].into_iter().map(|c| (c.lo, &c.w)) {
         for (i, x) in src.iter().enumerate() {
             w[(c - lo) as usize + i].add(x);
@@ -286,5 +291,5 @@ fn add_aligned<W: Weight>(a: &Counts<W>, b: &Counts<W>) -> Counts<W> {
     }
     let mut out = Counts { lo, w, den: a.den.clone(), exact_to: a.exact_to };
     out.trim();
-    out
+    Ok(out)
 }
