@@ -348,6 +348,22 @@ pub struct RawSpec {
     pub origin: Origin,
 }
 
+impl RawSpec {
+    /// An entry not yet named, one strong, with no keys: what a roster's or a table's mapping
+    /// fills in key by key.
+    pub fn unnamed(origin: Origin) -> RawSpec {
+        RawSpec {
+            name: String::new(),
+            count: 1,
+            count_given: false,
+            count_roll: None,
+            side: None,
+            keys: KeyValues::default(),
+            origin,
+        }
+    }
+}
+
 fn usage_at(origin: &Origin, what: impl fmt::Display) -> Error {
     match origin {
         Origin::Inline(_) => Error::usage(format!("{origin}: {what}")),

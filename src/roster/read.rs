@@ -155,15 +155,7 @@ impl Reader<'_> {
     }
 
     fn mapping(&mut self, at: Mark, pairs: &[(Node, Node)], owner: Owner) -> Read<RawSpec> {
-        let mut spec = RawSpec {
-            name: String::new(),
-            count: 1,
-            count_given: false,
-            count_roll: None,
-            side: None,
-            keys: Default::default(),
-            origin: Origin::Roster(self.file.to_string()),
-        };
+        let mut spec = RawSpec::unnamed(Origin::Roster(self.file.to_string()));
         let mut named = false;
         for (key, value) in pairs {
             let key = self.key(key, owner)?;

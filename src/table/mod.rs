@@ -421,15 +421,7 @@ fn entry(value: &Node, names: &[&str], keys: &RulesetKeys) -> std::result::Resul
     if let Some((_, target)) = pairs.iter().find(|(k, _)| k.text() == Some("table")) {
         return table_pointer(pairs, target, names);
     }
-    let mut spec = RawSpec {
-        name: String::new(),
-        count: 1,
-        count_given: false,
-        count_roll: None,
-        side: None,
-        keys: Default::default(),
-        origin: Origin::Roster(String::new()),
-    };
+    let mut spec = RawSpec::unnamed(Origin::Roster(String::new()));
     let mut name = None;
     let mut number = None;
     let mut written = Vec::new();
