@@ -2143,7 +2143,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__track__subcmd__start)
-            opts="-r -f -n -q -v -h -V --side --roster --roster-example --ambush --aware --total --partial --stealth --stealth-mod --stealth-ties --ties --wait --variant --swap --delay --ready --hold --surprise --both-surprised --surprised --individual --lair --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --help --version"
+            opts="-r -f -n -q -v -h -V --side --roster --roster-example --delay --ready --hold --surprise --lair --ambush --aware --total --partial --stealth --stealth-mod --stealth-ties --ties --wait --variant --swap --both-surprised --surprised --individual --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2166,6 +2166,18 @@ _fray() {
                     if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
                         compopt -o filenames
                     fi
+                    return 0
+                    ;;
+                --delay)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ready)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --hold)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --ambush)
@@ -2201,18 +2213,6 @@ _fray() {
                     return 0
                     ;;
                 --swap)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --delay)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --ready)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --hold)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

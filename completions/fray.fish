@@ -550,6 +550,9 @@ complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_sub
 complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l side -d 'A side, in order: NAME[:KEY[=VALUE],...] (repeatable; default: party and monsters)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l roster -d 'Sides and combatants from a YAML file (\'-\' reads standard input; repeatable, combined)' -r -F
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l delay -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l ready -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l hold -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l ambush -d 'SIDE attacks from ambush (default monsters): every other side is easier to surprise' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l aware -d 'SIDE already knows of the others and does not roll (repeatable)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l stealth -d 'A hider\'s Stealth total, passive or already rolled (repeatable, one per hider)' -r
@@ -564,9 +567,6 @@ score\t'No roll: 10 + initiative modifier'
 side\t'One d20 per side, no modifiers'
 speed\t'Speed factor: d20 + Dex + action and size modifiers, every round'"
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l swap -d 'ALERT (with the Alert feat) swaps initiative with the willing ALLY right after rolling (repeatable)' -r
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l delay -r
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l ready -r
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l hold -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l surprised -d 'SIDE is surprised and does not roll (repeatable)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
@@ -586,12 +586,12 @@ complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcomm
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l roster-example -d 'Print a commented roster template for this ruleset and command'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l surprise -d 'Roll surprise first, as fray encounter does, even without a surprise flag'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l lair -d 'Lair actions at initiative count 20, losing ties, every round (5e, 5e2024)'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l total -d 'Total surprise: the attacked freeze for 1d seconds'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l partial -d 'Partial surprise: the two leaders roll for initiative (the default)'
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l surprise -d 'Roll surprise first, as fray encounter does, even without a surprise flag'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l both-surprised -d 'Everyone on every side is surprised'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l individual -d 'Each combatant rolls 1d6 + its DEX modifier; slow weapons act last'
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l lair -d 'Lair actions at initiative count 20, losing ties, every round (5e, 5e2024)'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -s v -l show-seed -d 'Print the seed in text output'

@@ -383,6 +383,7 @@ pub fn run(cli: &Cli, given: &[String], config: &Config, env: &mut Env) -> Resul
     };
     let (mut settings, named) = Settings::with_config(&cli.global, &config.global, env)?;
     let cast_opts = rulesets::cast_of(&cli.command);
+    let cast_opts = cast_opts.as_ref();
     let example = cast_opts.is_some_and(|c| c.roster_example);
     // The rosters are read first: one may name the ruleset (`rules:`). The config's come first.
     let takes_rosters = |rules: &'static Ruleset| rules.takes_flag(procedure, "--roster");
@@ -412,8 +413,8 @@ pub fn run(cli: &Cli, given: &[String], config: &Config, env: &mut Env) -> Resul
     }
     // `encounter --table FILE`: the table is rolled first, and what it brings joins the cast.
     let (table_step, with_table) = match (&cli.command, cast_opts) {
-        (Command::Encounter(args), Some(opts)) if args.table.is_some() => {
-            let (step, file, with_table) = roll_table(args, opts, rules, &settings, env)?;
+        (Command::Encounter(flags), Some(opts)) if table_of(flags).is_some() => {
+            let (step, file, with_table) = roll_table(table_of(flags), opts, rules, &settings, env)?;
             (Some((step, file)), Some(with_table))
         }
         _ => (None, None),
@@ -481,16 +482,21 @@ fn read_rosters(
     Ok(rosters)
 }
 
+/// The encounter table an encounter's `--table` names, where its ruleset declares one.
+fn table_of(flags: &crate::cli::Flags) -> Option<&Path> {
+    flags.0.try_get_one::<std::path::PathBuf>("table").ok().flatten().map(|p| p.as_path())
+}
+
 /// `encounter --table FILE`: the table read and rolled, its step to show, and the cast options
 /// with the creature it brings added.
 fn roll_table(
-    args: &crate::cli::EncounterArgs,
+    table: Option<&Path>,
     opts: &crate::cli::Cast,
     rules: &'static Ruleset,
     settings: &Settings,
     env: &mut Env,
 ) -> Result<(crate::emit::Before, crate::table::TableFile, crate::cli::Cast)> {
-    let path = args.table.as_deref().unwrap_or(Path::new("-"));
+    let path = table.unwrap_or(Path::new("-"));
     if path.as_os_str() == "-" && opts.roster.iter().any(|r| r.as_os_str() == "-") {
         return Err(Error::usage("--table and --roster both read standard input").hint("give one of them a file"));
     }

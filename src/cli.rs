@@ -119,8 +119,17 @@ pub fn command() -> clap::Command {
 /// too, instead of clap copying them and their values between the two levels; [`read`] reads
 /// them from both. The rest as [`Cli`] declares it; a test holds the two to the same help.
 pub fn command_of(name: &str) -> clap::Command {
+    match args_of(name) {
+        Some(args) => command_with(name, args),
+        None => command(),
+    }
+}
+
+/// [`command_of`] for a command whose arguments `args` adds: a game command's, which its
+/// ruleset declares.
+pub fn command_with(name: &str, args: impl FnOnce(clap::Command) -> clap::Command) -> clap::Command {
     let sub = Command::augment_subcommands(clap::Command::new("fray")).find_subcommand(name).cloned();
-    let (Some(sub), Some(args)) = (sub, args_of(name)) else { return command() };
+    let Some(sub) = sub else { return command() };
     let sub = args(sub.defer(|sub| sub));
     let top = clap::Command::new("fray")
         .version(env!("CARGO_PKG_VERSION"))
@@ -138,17 +147,10 @@ pub fn command_of(name: &str) -> clap::Command {
     Global::augment_args(top).mut_args(local).subcommand(Global::augment_args(sub).mut_args(local))
 }
 
-/// The arguments of the command `name`, as its type declares them.
+/// The arguments of fray's own command `name`, as its type declares them (a game command's are
+/// its ruleset's).
 fn args_of(name: &str) -> Option<fn(clap::Command) -> clap::Command> {
     Some(match name {
-        "surprise" => SurpriseArgs::augment_args,
-        "distance" => DistanceArgs::augment_args,
-        "initiative" => InitiativeArgs::augment_args,
-        "reaction" => ReactionArgs::augment_args,
-        "pursue" => PursueArgs::augment_args,
-        "encounter" => EncounterArgs::augment_args,
-        "wandering" => WanderingArgs::augment_args,
-        "morale" => MoraleArgs::augment_args,
         "roll" => RollArgs::augment_args,
         "table" => TableArgs::augment_args,
         "track" => TrackArgs::augment_args,
@@ -234,35 +236,35 @@ pub enum ColorWhen {
 pub enum Command {
     /// Who is caught unawares
     #[command(args_override_self = true)]
-    Surprise(SurpriseArgs),
+    Surprise(Flags),
 
     /// How far apart the sides are when they meet
     #[command(args_override_self = true)]
-    Distance(DistanceArgs),
+    Distance(Flags),
 
     /// Who acts first, and the acting order
     #[command(args_override_self = true)]
-    Initiative(InitiativeArgs),
+    Initiative(Flags),
 
     /// How the other side reacts
     #[command(args_override_self = true)]
-    Reaction(ReactionArgs),
+    Reaction(Flags),
 
     /// A chase, round by round
     #[command(args_override_self = true)]
-    Pursue(PursueArgs),
+    Pursue(Flags),
 
     /// The whole encounter sequence in one document
     #[command(args_override_self = true)]
-    Encounter(EncounterArgs),
+    Encounter(Flags),
 
     /// Is a wandering monster met? The check for a random encounter
     #[command(args_override_self = true)]
-    Wandering(WanderingArgs),
+    Wandering(Flags),
 
     /// Do the monsters keep fighting? The morale check
     #[command(args_override_self = true)]
-    Morale(MoraleArgs),
+    Morale(Flags),
 
     /// Roll dice expressions: 4d6kh3, 2d20kh1+5, 10d10>=8, 3d6!
     #[command(long_about = format!("{ROLL_ABOUT}\n\n{ROLL_LANGUAGE}"), after_help = ROLL_EXAMPLES, after_long_help = format!("{ROLL_EXAMPLES}\n\n{ENV_HELP}"), args_override_self = true)]
@@ -291,6 +293,25 @@ pub enum Command {
         #[arg(value_hint = ValueHint::DirPath, value_parser = any_path())]
         dir: PathBuf,
     },
+}
+
+/// The flags of a game command; `None` for fray's own commands.
+pub fn flags_of(command: &Command) -> Option<&Flags> {
+    match command {
+        Command::Surprise(flags)
+        | Command::Distance(flags)
+        | Command::Initiative(flags)
+        | Command::Reaction(flags)
+        | Command::Pursue(flags)
+        | Command::Encounter(flags)
+        | Command::Wandering(flags)
+        | Command::Morale(flags) => Some(flags),
+        Command::Roll(_)
+        | Command::Table(_)
+        | Command::Track(_)
+        | Command::Completions { .. }
+        | Command::Man { .. } => None,
+    }
 }
 
 /// The command's own flags that were given on the command line (`--stealth`…; `COMBATANT`

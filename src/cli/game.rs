@@ -2,6 +2,33 @@
 
 use super::*;
 
+/// A game command's flags as clap matched them: each ruleset declares its own (an `Args` type
+/// in its folder), and its handler reads them back out of these matches.
+#[derive(Debug, Clone, Default)]
+pub struct Flags(pub clap::ArgMatches);
+
+impl clap::FromArgMatches for Flags {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        Ok(Flags(matches.clone()))
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        self.0 = matches.clone();
+        Ok(())
+    }
+}
+
+// The ruleset's declaration adds the arguments, once the ruleset is known.
+impl Args for Flags {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        cmd
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        cmd
+    }
+}
+
 // Sides and combatants, inline or from a roster file.
 #[derive(Debug, Clone, Args)]
 pub struct Cast {

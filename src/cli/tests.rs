@@ -2,7 +2,7 @@ use super::*;
 
 #[test]
 fn verify_cli() {
-    command().debug_assert();
+    crate::rulesets::command::command().debug_assert();
 }
 
 #[test]
@@ -21,11 +21,18 @@ fn a_command_alone_parses_and_helps_as_in_the_whole_command_line() {
         "track",
         "completions",
     ] {
+        // A game command alone, with every ruleset's flags, as the whole command line has it.
+        let game = crate::rulesets::Procedure::ALL.into_iter().find(|p| p.name() == name);
+        let alone = || match game {
+            Some(procedure) => command_with(name, |sub| crate::rulesets::command::every_ruleset(procedure, sub)),
+            None => command_of(name),
+        };
+        let whole = || if game.is_some() { crate::rulesets::command::command() } else { command() };
         for flag in ["-h", "--help"] {
             let help = |cmd: clap::Command| cmd.try_get_matches_from(["fray", name, flag]).unwrap_err().to_string();
-            assert_eq!(help(command_of(name)), help(command()), "{name} {flag}");
+            assert_eq!(help(alone()), help(whole()), "{name} {flag}");
         }
-        command_of(name).debug_assert();
+        alone().debug_assert();
     }
     let version = |cmd: clap::Command| cmd.try_get_matches_from(["fray", "reaction", "-V"]).unwrap_err().to_string();
     assert_eq!(version(command_of("reaction")), version(command()));

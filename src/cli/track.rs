@@ -119,28 +119,14 @@ pub enum TrackAction {
 
 #[derive(Debug, Args)]
 pub struct TrackStart {
+    // The flags of the procedures that open the fight, the ruleset's encounter and initiative,
+    // as it declares them: those of surprise and of the acting order shown, the others hidden
+    // and refused. First, so that it holds all of start's matches.
+    #[command(flatten)]
+    pub opening: Flags,
+
     #[command(flatten)]
     pub cast: Cast,
-
-    #[command(flatten)]
-    pub surprise: SurpriseOpts,
-
-    /// How tied sides are settled
-    #[arg(long, value_enum, value_name = "HOW")]
-    pub ties: Option<Ties>,
-
-    /// SIDE gives up initiative and acts after the others, reacting (repeatable)
-    #[arg(long, value_name = "SIDE")]
-    pub wait: Vec<String>,
-
-    /// Initiative variant
-    #[arg(long, value_enum, value_name = "VARIANT")]
-    pub variant: Option<Variant>,
-
-    /// ALERT (with the Alert feat) swaps initiative with the willing ALLY right after rolling
-    /// (repeatable)
-    #[arg(long, value_name = "ALERT:ALLY")]
-    pub swap: Vec<String>,
 
     // Delayed, readied and held actions are track's own commands: read here only to say so.
     #[arg(long, hide = true, value_name = "SPEC")]
@@ -155,18 +141,6 @@ pub struct TrackStart {
     /// Roll surprise first, as fray encounter does, even without a surprise flag
     #[arg(long = "surprise")]
     pub roll_surprise: bool,
-
-    /// Everyone on every side is surprised
-    #[arg(long)]
-    pub both_surprised: bool,
-
-    /// SIDE is surprised and does not roll (repeatable)
-    #[arg(long, value_name = "SIDE")]
-    pub surprised: Vec<String>,
-
-    /// Each combatant rolls 1d6 + its DEX modifier; slow weapons act last
-    #[arg(long)]
-    pub individual: bool,
 
     /// Lair actions at initiative count 20, losing ties, every round
     #[arg(long)]

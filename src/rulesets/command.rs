@@ -14,9 +14,51 @@ use std::fmt::Write as _;
 /// The whole command line, every ruleset's flags: what the static completion scripts and the
 /// commands' manual pages describe.
 pub fn command() -> clap::Command {
-    // Built when clap reaches it, as the other commands are.
-    let track = |track: clap::Command| track_owners(crate::cli::TrackArgs::augment_args(track));
-    mut_in_place(crate::cli::command(), "track", |cmd| cmd.defer(track))
+    // Each built when clap reaches it, as the other commands are.
+    let track = |track: clap::Command| {
+        let track = track_owners(crate::cli::TrackArgs::augment_args(track));
+        mut_in_place(track, "start", |start| with_opening(start, RULESETS, false))
+    };
+    let cmd = mut_in_place(crate::cli::command(), "track", |cmd| cmd.defer(track));
+    macro_rules! every {
+        ($($procedure:ident),*) => {
+            [$((Procedure::$procedure, (|sub| every_ruleset(Procedure::$procedure, sub)) as fn(clap::Command) -> clap::Command)),*]
+        };
+    }
+    let games = every!(Surprise, Distance, Initiative, Reaction, Pursue, Encounter, Wandering, Morale);
+    games.into_iter().fold(cmd, |cmd, (procedure, args)| mut_in_place(cmd, procedure.name(), |sub| sub.defer(args)))
+}
+
+/// `cmd` with the flags of `procedure` under every ruleset that has it, each flag once (as the
+/// first ruleset to declare it does), in the order they are first declared.
+pub fn every_ruleset(procedure: Procedure, cmd: clap::Command) -> clap::Command {
+    let declared = RULESETS.iter().map(|rules| rules.args(procedure, clap::Command::new(procedure.name())));
+    declared.fold(cmd, |cmd, from| merge(cmd, from, |_| true, true))
+}
+
+/// `cmd` with the arguments of `from` it does not have yet (by id): those `shown` says as
+/// declared, the others hidden, or left out where `others` is false.
+fn merge(cmd: clap::Command, from: clap::Command, shown: impl Fn(&clap::Arg) -> bool, others: bool) -> clap::Command {
+    let mut cmd = cmd;
+    for arg in from.get_arguments() {
+        let shown = shown(arg);
+        if (!shown && !others) || cmd.get_arguments().any(|a| a.get_id() == arg.get_id()) {
+            continue;
+        }
+        cmd = cmd.arg(arg.clone().hide(arg.is_hide_set() || !shown));
+    }
+    cmd
+}
+
+/// `track start` with the flags of the procedures that open a fight under `rulesets`, their
+/// encounter and initiative: those of surprise and the acting order shown, the others hidden
+/// (start refuses them) where `others` says, so that each opening reads its own flags from
+/// start's; the command line that parses has them, the one completions describe not.
+fn with_opening(start: clap::Command, rulesets: &[&Ruleset], others: bool) -> clap::Command {
+    let opening = |arg: &clap::Arg| arg.get_long().is_some_and(|l| crate::track::OPENING.iter().any(|f| f[2..] == *l));
+    let procedures = [Procedure::Encounter, Procedure::Initiative];
+    let declared = rulesets.iter().flat_map(|rules| procedures.map(|p| rules.args(p, clap::Command::new(p.name()))));
+    declared.fold(start, |start, from| merge(start, from, opening, others))
 }
 
 /// `cmd` with its subcommand `name` changed by `change`, left in its place (`mut_subcommand`
@@ -120,8 +162,12 @@ pub fn command_for(named: Named) -> clap::Command {
         None => {}
     }
     let Some(procedure) = named.procedure else { return command() };
-    let cmd = crate::cli::command_of(procedure.name());
     let rules = named.rules;
+    // A ruleset without the rule: its command still parses every ruleset's flags, to say so.
+    let cmd = match rules.has(procedure) {
+        true => crate::cli::command_with(procedure.name(), |sub| rules.args(procedure, sub)),
+        false => crate::cli::command_with(procedure.name(), |sub| every_ruleset(procedure, sub)),
+    };
     cmd.mut_subcommand(procedure.name(), |sub| {
         sub.mut_args(|arg| {
             if arg.get_help_heading() == Some(crate::cli::GLOBAL) {
@@ -170,7 +216,7 @@ fn track_owners(track: clap::Command) -> clap::Command {
 /// where its round rules have them.
 fn track_for(rules: &'static Ruleset, track: clap::Command) -> clap::Command {
     mut_in_place(track_owners(track), "start", |start| {
-        start.mut_args(|arg| {
+        with_opening(start, &[rules], true).mut_args(|arg| {
             let Some(long) = arg.get_long() else { return arg };
             let flag = format!("--{long}");
             let opening = [Procedure::Encounter, Procedure::Initiative];

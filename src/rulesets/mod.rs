@@ -88,21 +88,41 @@ impl Example {
 
 /// The procedures a ruleset has: `None` where it has no such rule.
 pub struct Procedures {
-    pub surprise: Option<Handler<cli::SurpriseArgs>>,
-    pub distance: Option<Handler<cli::DistanceArgs>>,
-    pub initiative: Option<Handler<cli::InitiativeArgs>>,
-    pub reaction: Option<Handler<cli::ReactionArgs>>,
-    pub pursue: Option<Handler<cli::PursueArgs>>,
-    pub encounter: Option<Handler<cli::EncounterArgs>>,
-    pub wandering: Option<Handler<cli::WanderingArgs>>,
-    pub morale: Option<Handler<cli::MoraleArgs>>,
+    pub surprise: Option<Handler>,
+    pub distance: Option<Handler>,
+    pub initiative: Option<Handler>,
+    pub reaction: Option<Handler>,
+    pub pursue: Option<Handler>,
+    pub encounter: Option<Handler>,
+    pub wandering: Option<Handler>,
+    pub morale: Option<Handler>,
 }
 
-/// One procedure of one ruleset: the command's own flags it reads, and how it turns them and
-/// the cast into a [`Rule`] that the runner rolls.
-pub struct Handler<A: 'static> {
+/// One procedure of one ruleset: the flags its command takes, as the ruleset declares them,
+/// and how it reads them back and turns them and the cast into a [`Rule`] that the runner
+/// rolls. Made by [`handler!`](crate::handler) from an `Args` type and a function of it.
+pub struct Handler {
+    /// Adds the command's flags (its `Args` type's `augment_args`).
+    pub args: fn(clap::Command) -> clap::Command,
     pub flags: &'static [&'static str],
-    pub run: fn(&A, Cast, &mut Runner) -> Result<()>,
+    /// Reads the flags out of matches made by a command line that has them, and runs.
+    pub run: fn(&clap::ArgMatches, Cast, &mut Runner) -> Result<()>,
+}
+
+/// The [`Handler`] whose flags are the clap `Args` type `$args` and which runs `$run` on them.
+#[macro_export]
+macro_rules! handler {
+    ($args:ty, $flags:expr, $run:expr) => {
+        $crate::rulesets::Handler {
+            args: <$args as clap::Args>::augment_args,
+            flags: $flags,
+            run: |matches, cast, runner| {
+                let args = <$args as clap::FromArgMatches>::from_arg_matches(matches)
+                    .map_err(|e| $crate::error::Error::usage(e.kind().to_string()))?;
+                ($run)(&args, cast, runner)
+            },
+        }
+    };
 }
 
 /// The game procedures: the six steps, and the checks before and after them.
@@ -163,6 +183,20 @@ impl Procedure {
         }
     }
 
+    /// The game command that runs this procedure with `flags`.
+    pub fn command(self, flags: cli::Flags) -> Command {
+        match self {
+            Procedure::Surprise => Command::Surprise(flags),
+            Procedure::Distance => Command::Distance(flags),
+            Procedure::Initiative => Command::Initiative(flags),
+            Procedure::Reaction => Command::Reaction(flags),
+            Procedure::Pursue => Command::Pursue(flags),
+            Procedure::Encounter => Command::Encounter(flags),
+            Procedure::Wandering => Command::Wandering(flags),
+            Procedure::Morale => Command::Morale(flags),
+        }
+    }
+
     /// The procedure a game command runs; `None` for the packaging commands.
     pub fn of(command: &Command) -> Option<Procedure> {
         Some(match command {
@@ -212,19 +246,44 @@ impl Ruleset {
         RULESETS.iter().copied().find(|r| std::iter::once(&r.id).chain(r.aliases).any(|n| n.eq_ignore_ascii_case(name)))
     }
 
-    /// The flags of `procedure`, or `None` when the ruleset has no such rule.
-    pub fn flags(&self, procedure: Procedure) -> Option<&'static [&'static str]> {
+    /// The handler of `procedure`, or `None` when the ruleset has no such rule.
+    pub fn handler(&self, procedure: Procedure) -> Option<&Handler> {
         let p = &self.procedures;
         match procedure {
-            Procedure::Surprise => p.surprise.as_ref().map(|h| h.flags),
-            Procedure::Distance => p.distance.as_ref().map(|h| h.flags),
-            Procedure::Initiative => p.initiative.as_ref().map(|h| h.flags),
-            Procedure::Reaction => p.reaction.as_ref().map(|h| h.flags),
-            Procedure::Pursue => p.pursue.as_ref().map(|h| h.flags),
-            Procedure::Encounter => p.encounter.as_ref().map(|h| h.flags),
-            Procedure::Wandering => p.wandering.as_ref().map(|h| h.flags),
-            Procedure::Morale => p.morale.as_ref().map(|h| h.flags),
+            Procedure::Surprise => p.surprise.as_ref(),
+            Procedure::Distance => p.distance.as_ref(),
+            Procedure::Initiative => p.initiative.as_ref(),
+            Procedure::Reaction => p.reaction.as_ref(),
+            Procedure::Pursue => p.pursue.as_ref(),
+            Procedure::Encounter => p.encounter.as_ref(),
+            Procedure::Wandering => p.wandering.as_ref(),
+            Procedure::Morale => p.morale.as_ref(),
         }
+    }
+
+    /// The flags of `procedure`, or `None` when the ruleset has no such rule.
+    pub fn flags(&self, procedure: Procedure) -> Option<&'static [&'static str]> {
+        self.handler(procedure).map(|h| h.flags)
+    }
+
+    /// `cmd` with the flags the ruleset's `procedure` takes, as it declares them (none when it
+    /// has no such rule).
+    pub fn args(&self, procedure: Procedure, cmd: clap::Command) -> clap::Command {
+        match self.handler(procedure) {
+            Some(handler) => (handler.args)(cmd),
+            None => cmd,
+        }
+    }
+
+    /// `words`, the flags and combatants of a `procedure` command line, read as this ruleset's
+    /// command reads them: the command a procedure run elsewhere (`fray track`) hands
+    /// [`Ruleset::run`].
+    pub fn read_command(&self, procedure: Procedure, words: &[String]) -> Result<Command> {
+        let cmd = self.args(procedure, clap::Command::new(procedure.name()).no_binary_name(true));
+        let matches = cmd.try_get_matches_from(words).map_err(|e| {
+            Error::usage(format!("{} {}: {}", self.id, procedure.name(), crate::cli::describe_error(&e, "fray")))
+        })?;
+        Ok(procedure.command(cli::Flags(matches)))
     }
 
     /// Whether the ruleset has a rule for `procedure` (SPEC §2).
@@ -253,27 +312,12 @@ impl Ruleset {
     }
 
     fn run_cast(&self, command: &Command, cast: Cast, runner: &mut Runner) -> Result<()> {
-        fn go<A>(handler: &Option<Handler<A>>, args: &A, cast: Cast, runner: &mut Runner) -> Result<()> {
-            match handler {
-                Some(handler) => (handler.run)(args, cast, runner),
-                None => Err(Error::usage("no such rule")),
-            }
-        }
-        let p = &self.procedures;
-        match command {
-            Command::Surprise(a) => go(&p.surprise, a, cast, runner),
-            Command::Distance(a) => go(&p.distance, a, cast, runner),
-            Command::Initiative(a) => go(&p.initiative, a, cast, runner),
-            Command::Reaction(a) => go(&p.reaction, a, cast, runner),
-            Command::Pursue(a) => go(&p.pursue, a, cast, runner),
-            Command::Encounter(a) => go(&p.encounter, a, cast, runner),
-            Command::Wandering(a) => go(&p.wandering, a, cast, runner),
-            Command::Morale(a) => go(&p.morale, a, cast, runner),
-            Command::Roll(_)
-            | Command::Table(_)
-            | Command::Track(_)
-            | Command::Completions { .. }
-            | Command::Man { .. } => Err(Error::usage("not a game command")),
+        let (Some(procedure), Some(flags)) = (Procedure::of(command), cli::flags_of(command)) else {
+            return Err(Error::usage("not a game command"));
+        };
+        match self.handler(procedure) {
+            Some(handler) => (handler.run)(&flags.0, cast, runner),
+            None => Err(Error::usage("no such rule")),
         }
     }
 
@@ -404,15 +448,12 @@ impl Ruleset {
 const CAST_FLAGS: &[&str] = &["--side", "--roster", "--roster-example", "COMBATANT", "--table"];
 
 /// The cast options of a command, if it has any.
-pub fn cast_of(command: &Command) -> Option<&cli::Cast> {
-    match command {
-        Command::Surprise(a) => Some(&a.cast),
-        Command::Initiative(a) => Some(&a.cast),
-        Command::Encounter(a) => Some(&a.cast),
-        Command::Pursue(a) => Some(&a.cast),
-        Command::Morale(a) => Some(&a.cast),
-        _ => None,
-    }
+pub fn cast_of(command: &Command) -> Option<cli::Cast> {
+    use clap::FromArgMatches;
+    let flags = &cli::flags_of(command)?.0;
+    // The cast's switch is among the matches of every command that declares a cast.
+    flags.try_get_one::<bool>("roster_example").ok()?;
+    cli::Cast::from_arg_matches(flags).ok()
 }
 
 /// The side named by a flag such as `--aware SIDE`, as an index.

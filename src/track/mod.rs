@@ -15,7 +15,7 @@ mod turns;
 pub use rounds::{Absence, Meeting, Moves, Recovery, RecoveryCheck, Rounds, never, no_words, nobody, order_of};
 
 use crate::app::{Env, Settings};
-use crate::cli::{self, Command, Format, TrackAction, TrackArgs, TrackStart};
+use crate::cli::{Format, TrackAction, TrackArgs, TrackStart};
 use crate::error::{Error, Result};
 use crate::render::Palette;
 use crate::rulesets::{Procedure, Ruleset};
@@ -213,8 +213,8 @@ fn open_fight(
     let seed = turns.next_seed();
     let (cast, combatants, roster) =
         open::load_cast(rules, &start.cast, open::RosterSource::Read(&mut *env.stdin), seed, &mut *env.stderr)?;
-    let cast_opts = cli::Cast { combatants: combatants.clone(), ..start.cast.clone() };
-    let command = opening_command(procedure, start, cast_opts);
+    // The opening reads its flags from start's; the cast it is handed is the one loaded here.
+    let command = procedure.command(start.opening.clone());
     let palette = turns.palette.filter(|_| rules.rounds.opening_text);
     let ran = open::run(rules, &command, &cast, seed, palette)?;
     let mut order = open::seats(&ran.doc, &cast);
@@ -263,6 +263,11 @@ fn opening_procedure(start: &TrackStart, given: &[String], rules: &'static Rules
     }
     let own = ["--lair", "--surprise", "--fight"];
     let procedure_given: Vec<String> = given.iter().filter(|f| !own.contains(&f.as_str())).cloned().collect();
+    let cast = ["COMBATANT", "--side", "--roster", "--roster-example"];
+    if let Some(flag) = procedure_given.iter().find(|f| !cast.contains(&f.as_str()) && !OPENING.contains(&f.as_str())) {
+        return Err(Error::usage(format!("{flag} is not an option of track start"))
+            .hint(format!("fray -r {} track start --help lists the flags a fight opens with", rules.id)));
+    }
     let surprise_flags = rules.flags(Procedure::Surprise).unwrap_or(&[]);
     let calls_for_surprise = start.roll_surprise
         || procedure_given
@@ -272,34 +277,6 @@ fn opening_procedure(start: &TrackStart, given: &[String], rules: &'static Rules
     rules.check_has(procedure)?;
     rules.check_flags(procedure, &procedure_given)?;
     Ok(procedure)
-}
-
-/// The command line that opens the fight under `procedure`, on the cast `cast`.
-fn opening_command(procedure: Procedure, start: &TrackStart, cast: cli::Cast) -> Command {
-    match procedure {
-        Procedure::Encounter => Command::Encounter(cli::EncounterArgs {
-            cast,
-            surprise: start.surprise.clone(),
-            terrain: cli::TerrainOpts { dungeon: false, outdoors: false, wilderness: false, waterborne: false },
-            order: order_of_start(start),
-            reaction: cli::ReactionOpts { cha: None, cha_mod: None, modifier: None },
-            both_surprised: start.both_surprised,
-            roll_reaction: false,
-            rounds: None,
-            table: None,
-            roll_wandering: false,
-            wandering: Default::default(),
-            roll_morale: false,
-            morale: Default::default(),
-        }),
-        _ => Command::Initiative(cli::InitiativeArgs {
-            cast,
-            order: order_of_start(start),
-            surprised: start.surprised.clone(),
-            rounds: None,
-            individual: start.individual,
-        }),
-    }
 }
 
 /// Each combatant the opening leaves out of action marked on its seat, and said; a side left
@@ -343,33 +320,43 @@ fn mark_absences(doc: &Value, cast: &crate::cast::Cast, order: &mut Vec<Seat>, t
     }
 }
 
-/// What the fight keeps of how it was set up, for the rounds after.
+/// The flags `start` hands the procedure that opens the fight: those of surprise and of the
+/// acting order. The opening's other flags (its reaction, its distance) are not a fight's.
+pub const OPENING: &[&str] = &[
+    "--ambush",
+    "--aware",
+    "--total",
+    "--partial",
+    "--stealth",
+    "--stealth-mod",
+    "--stealth-ties",
+    "--ties",
+    "--wait",
+    "--variant",
+    "--swap",
+    "--both-surprised",
+    "--surprised",
+    "--individual",
+];
+
+/// What the fight keeps of how it was set up, for the rounds after: the order flags each
+/// round's initiative is rolled with again, as given.
 fn setup_of(start: &TrackStart, combatants: Vec<String>, roster: Option<state::SavedRoster>) -> Setup {
-    use clap::ValueEnum;
-    let word = |v: Option<clap::builder::PossibleValue>| v.map(|v| v.get_name().to_string());
+    let flags = &start.opening.0;
+    let words = |id: &str| -> Vec<String> {
+        let raw = flags.try_get_raw(id).ok().flatten().into_iter().flatten();
+        raw.map(|word| word.to_string_lossy().into_owned()).collect()
+    };
     Setup {
         sides: start.cast.sides.clone(),
         combatants,
         roster,
-        ties: word(start.ties.and_then(|t| t.to_possible_value())),
-        variant: word(start.variant.and_then(|v| v.to_possible_value())),
-        wait: start.wait.clone(),
-        individual: start.individual,
+        ties: words("ties").pop(),
+        variant: words("variant").pop(),
+        wait: words("wait"),
+        individual: flags.try_get_one::<bool>("individual").ok().flatten().copied().unwrap_or(false),
         lair: start.lair,
         removed: Vec::new(),
-    }
-}
-
-/// The order flags `start` hands the opening procedure.
-fn order_of_start(start: &TrackStart) -> cli::OrderOpts {
-    cli::OrderOpts {
-        ties: start.ties,
-        wait: start.wait.clone(),
-        variant: start.variant,
-        delay: Vec::new(),
-        ready: Vec::new(),
-        hold: Vec::new(),
-        swap: start.swap.clone(),
     }
 }
 

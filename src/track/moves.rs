@@ -63,7 +63,7 @@ pub fn add(fight: &mut Fight, combatants: &[String], turns: &mut Turns, env: &mu
                 .hint("give the newcomer another name"));
         }
     }
-    let command = open::initiative(&fight.setup, open::cast_options(&fight.setup, rolled.clone()));
+    let command = open::initiative(turns.rules, &fight.setup)?;
     let ran = open::run(turns.rules, &command, &cast, seed, turns.palette)?;
     let current = fight.current().map(|s| s.name.clone());
     for mut seat in open::seats(&ran.doc, &cast) {
@@ -375,7 +375,7 @@ fn set_key(fight: &mut Fight, name: &str, key: &str, value: &str, turns: &mut Tu
         0,
         &mut std::io::sink(),
     )?;
-    let command = open::initiative(&fight.setup, opts);
+    let command = open::initiative(turns.rules, &fight.setup)?;
     open::run(turns.rules, &command, &cast, 0, None)?;
     fight.setup.combatants[index] = changed;
     let text = format!("{name}: {key}={value} from the next roll of initiative");

@@ -121,24 +121,30 @@ pub fn run(
     Ok(Ran { doc, text: String::from_utf8_lossy(&text).into_owned() })
 }
 
-/// The command that rolls a round's initiative for the fight set up as `setup`, on `cast`.
-pub fn initiative(setup: &Setup, cast: cli::Cast) -> Command {
-    use clap::ValueEnum;
-    Command::Initiative(cli::InitiativeArgs {
-        cast,
-        order: cli::OrderOpts {
-            ties: setup.ties.as_deref().and_then(|t| cli::Ties::from_str(t, true).ok()),
-            wait: setup.wait.clone(),
-            variant: setup.variant.as_deref().and_then(|v| cli::Variant::from_str(v, true).ok()),
-            delay: Vec::new(),
-            ready: Vec::new(),
-            hold: Vec::new(),
-            swap: Vec::new(),
-        },
-        surprised: Vec::new(),
-        rounds: None,
-        individual: setup.individual,
-    })
+/// The command that rolls a round's initiative for the fight set up as `setup` under `rules`:
+/// the order flags `start` was given that its initiative takes, read as `fray initiative`
+/// reads them (the cast is handed over loaded).
+pub fn initiative(rules: &Ruleset, setup: &Setup) -> Result<Command> {
+    let mut words: Vec<String> = Vec::new();
+    let mut give = |flag: &str, value: Option<&String>| {
+        if rules.takes_flag(crate::rulesets::Procedure::Initiative, flag) {
+            words.push(flag.to_string());
+            words.extend(value.cloned());
+        }
+    };
+    if let Some(ties) = &setup.ties {
+        give("--ties", Some(ties));
+    }
+    if let Some(variant) = &setup.variant {
+        give("--variant", Some(variant));
+    }
+    for side in &setup.wait {
+        give("--wait", Some(side));
+    }
+    if setup.individual {
+        give("--individual", None);
+    }
+    rules.read_command(crate::rulesets::Procedure::Initiative, &words)
 }
 
 /// The cast options of the fight as set up (its roster, if any, read back from the fight).

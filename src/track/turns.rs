@@ -220,7 +220,7 @@ fn reroll(fight: &mut Fight, turns: &mut Turns) -> Result<()> {
         seed,
         &mut std::io::sink(),
     )?;
-    let command = open::initiative(setup, opts);
+    let command = open::initiative(turns.rules, setup)?;
     let ran = open::run(turns.rules, &command, &cast, seed, turns.palette)?;
     let mut seats = open::seats(&ran.doc, &cast);
     keep_present(&mut seats, &setup.removed);

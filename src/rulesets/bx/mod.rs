@@ -15,7 +15,7 @@ pub mod surprise;
 pub mod terrain;
 pub mod text;
 
-use super::{Example, Handler, Procedure, Procedures, Ruleset, side_flag, steps};
+use super::{Example, Procedure, Procedures, Ruleset, side_flag, steps};
 
 use crate::cast::{self, KeyDef, KeyList, RulesetKeys, Side};
 use crate::cli;
@@ -127,15 +127,21 @@ pub static RULESET: Ruleset = Ruleset {
     values: wilderness_terrains,
     rounds: &super::ose::track::ROUNDS,
     procedures: Procedures {
-        surprise: Some(Handler { flags: &["--aware"], run: surprise_command }),
-        distance: Some(Handler {
-            flags: &["--dungeon", "--outdoors", "--wilderness", "--waterborne", "--surprised"],
-            run: distance_command,
-        }),
-        initiative: Some(Handler { flags: &["--ties", "--surprised", "--individual"], run: initiative_command }),
-        reaction: Some(Handler { flags: &["--cha", "--cha-mod", "--mod"], run: reaction_command }),
-        pursue: Some(Handler {
-            flags: &[
+        surprise: Some(crate::handler!(cli::SurpriseArgs, &["--aware"], surprise_command)),
+        distance: Some(crate::handler!(
+            cli::DistanceArgs,
+            &["--dungeon", "--outdoors", "--wilderness", "--waterborne", "--surprised"],
+            distance_command
+        )),
+        initiative: Some(crate::handler!(
+            cli::InitiativeArgs,
+            &["--ties", "--surprised", "--individual"],
+            initiative_command
+        )),
+        reaction: Some(crate::handler!(cli::ReactionArgs, &["--cha", "--cha-mod", "--mod"], reaction_command)),
+        pursue: Some(crate::handler!(
+            cli::PursueArgs,
+            &[
                 "--quarry",
                 "--pursuer",
                 "--gap",
@@ -152,10 +158,11 @@ pub static RULESET: Ruleset = Ruleset {
                 "--surprised",
                 "--days",
             ],
-            run: pursue_command,
-        }),
-        encounter: Some(Handler {
-            flags: &[
+            pursue_command
+        )),
+        encounter: Some(crate::handler!(
+            cli::EncounterArgs,
+            &[
                 "--aware",
                 "--dungeon",
                 "--outdoors",
@@ -173,13 +180,18 @@ pub static RULESET: Ruleset = Ruleset {
                 "--losing",
                 "--winning",
             ],
-            run: encounter_command,
-        }),
-        wandering: Some(Handler { flags: &["--terrain", "--chance", "--dungeon", "--checks"], run: wandering_command }),
-        morale: Some(Handler {
-            flags: &["COMBATANT", "--ml", "--losing", "--winning", "--mod", "--passed"],
-            run: morale_command,
-        }),
+            encounter_command
+        )),
+        wandering: Some(crate::handler!(
+            cli::WanderingArgs,
+            &["--terrain", "--chance", "--dungeon", "--checks"],
+            wandering_command
+        )),
+        morale: Some(crate::handler!(
+            cli::MoraleArgs,
+            &["COMBATANT", "--ml", "--losing", "--winning", "--mod", "--passed"],
+            morale_command
+        )),
     },
 };
 

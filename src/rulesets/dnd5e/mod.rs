@@ -21,7 +21,7 @@ pub mod text;
 pub mod track;
 pub mod wandering;
 
-use super::{Example, Handler, Procedure, Procedures, Ruleset};
+use super::{Example, Procedure, Procedures, Ruleset};
 
 use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
 use crate::cli;
@@ -195,16 +195,18 @@ pub static RULESET: Ruleset = Ruleset {
     keys: KEYS,
     roster: ROSTER,
     procedures: Procedures {
-        surprise: Some(Handler {
-            flags: &["--stealth", "--stealth-mod", "--stealth-ties", "--both-surprised", "--ambush"],
-            run: surprise_command,
-        }),
-        distance: Some(Handler { flags: &["--terrain", "--audible"], run: distance_command }),
-        initiative: Some(Handler { flags: &["--variant", "--rounds"], run: initiative_command }),
-        reaction: Some(Handler { flags: &["--attitude", "--cha-mod", "--mod"], run: reaction_command }),
-        pursue: Some(Handler { flags: chase::FLAGS, run: pursue_command }),
-        encounter: Some(Handler {
-            flags: &[
+        surprise: Some(crate::handler!(
+            cli::SurpriseArgs,
+            &["--stealth", "--stealth-mod", "--stealth-ties", "--both-surprised", "--ambush"],
+            surprise_command
+        )),
+        distance: Some(crate::handler!(cli::DistanceArgs, &["--terrain", "--audible"], distance_command)),
+        initiative: Some(crate::handler!(cli::InitiativeArgs, &["--variant", "--rounds"], initiative_command)),
+        reaction: Some(crate::handler!(cli::ReactionArgs, &["--attitude", "--cha-mod", "--mod"], reaction_command)),
+        pursue: Some(crate::handler!(cli::PursueArgs, chase::FLAGS, pursue_command)),
+        encounter: Some(crate::handler!(
+            cli::EncounterArgs,
+            &[
                 "--stealth",
                 "--stealth-mod",
                 "--stealth-ties",
@@ -219,10 +221,10 @@ pub static RULESET: Ruleset = Ruleset {
                 "--overwhelming",
                 "--cornered",
             ],
-            run: encounter_command,
-        }),
-        wandering: Some(Handler { flags: &["--chance", "--checks"], run: wandering_command }),
-        morale: Some(Handler { flags: &["--save", "--overwhelming", "--cornered"], run: morale_command }),
+            encounter_command
+        )),
+        wandering: Some(crate::handler!(cli::WanderingArgs, &["--chance", "--checks"], wandering_command)),
+        morale: Some(crate::handler!(cli::MoraleArgs, &["--save", "--overwhelming", "--cornered"], morale_command)),
     },
     examples: EXAMPLES,
     flag_help: FLAG_HELP,

@@ -13,7 +13,7 @@ pub mod text;
 pub mod track;
 
 use super::dnd5e::{self, self as e2014, RollMode, chase};
-use super::{Example, Handler, Procedure, Procedures, Ruleset};
+use super::{Example, Procedure, Procedures, Ruleset};
 
 use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
 use crate::cli;
@@ -188,18 +188,20 @@ pub static RULESET: Ruleset = Ruleset {
     values: flag_values,
     rounds: &track::ROUNDS,
     procedures: Procedures {
-        surprise: Some(Handler { flags: SURPRISE_FLAGS, run: surprise_command }),
-        distance: Some(Handler { flags: &["--terrain"], run: distance_command }),
-        initiative: Some(Handler { flags: &["--variant", "--swap"], run: initiative_command }),
-        reaction: Some(Handler {
-            flags: &["--stance", "--attitude", "--int", "--cha-mod", "--mod"],
-            run: reaction_command,
-        }),
-        pursue: Some(Handler { flags: chase::FLAGS, run: pursue_command }),
-        encounter: Some(Handler {
-            flags: &["--stealth", "--stealth-mod", "--ambush", "--variant", "--swap"],
-            run: encounter_command,
-        }),
+        surprise: Some(crate::handler!(cli::SurpriseArgs, SURPRISE_FLAGS, surprise_command)),
+        distance: Some(crate::handler!(cli::DistanceArgs, &["--terrain"], distance_command)),
+        initiative: Some(crate::handler!(cli::InitiativeArgs, &["--variant", "--swap"], initiative_command)),
+        reaction: Some(crate::handler!(
+            cli::ReactionArgs,
+            &["--stance", "--attitude", "--int", "--cha-mod", "--mod"],
+            reaction_command
+        )),
+        pursue: Some(crate::handler!(cli::PursueArgs, chase::FLAGS, pursue_command)),
+        encounter: Some(crate::handler!(
+            cli::EncounterArgs,
+            &["--stealth", "--stealth-mod", "--ambush", "--variant", "--swap"],
+            encounter_command
+        )),
         wandering: None,
         morale: None,
     },

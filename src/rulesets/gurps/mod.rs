@@ -17,7 +17,7 @@ pub mod surprise;
 pub mod text;
 pub mod track;
 
-use super::{Example, Handler, Procedure, Procedures, Ruleset};
+use super::{Example, Procedure, Procedures, Ruleset};
 
 use crate::cast::{self, Hundredths, KeyDef, KeyList, RulesetKeys};
 use crate::cli;
@@ -147,15 +147,20 @@ pub static RULESET: Ruleset = Ruleset {
     keys: KEYS,
     roster: ROSTER,
     procedures: Procedures {
-        surprise: Some(Handler { flags: &["--total", "--partial", "--ambush", "--rounds"], run: surprise_command }),
+        surprise: Some(crate::handler!(
+            cli::SurpriseArgs,
+            &["--total", "--partial", "--ambush", "--rounds"],
+            surprise_command
+        )),
         distance: None,
-        initiative: Some(Handler { flags: &[], run: initiative_command }),
-        reaction: Some(Handler { flags: &["--mod"], run: reaction_command }),
+        initiative: Some(crate::handler!(cli::InitiativeArgs, &[], initiative_command)),
+        reaction: Some(crate::handler!(cli::ReactionArgs, &["--mod"], reaction_command)),
         pursue: None,
-        encounter: Some(Handler {
-            flags: &["--total", "--partial", "--ambush", "--reaction", "--mod", "--rounds"],
-            run: encounter_command,
-        }),
+        encounter: Some(crate::handler!(
+            cli::EncounterArgs,
+            &["--total", "--partial", "--ambush", "--reaction", "--mod", "--rounds"],
+            encounter_command
+        )),
         wandering: None,
         morale: None,
     },

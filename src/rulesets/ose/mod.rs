@@ -18,7 +18,7 @@ pub mod text;
 pub mod track;
 pub mod wandering;
 
-use super::{Example, Handler, Procedure, Procedures, Ruleset, ambush_side, side_flag, steps};
+use super::{Example, Procedure, Procedures, Ruleset, ambush_side, side_flag, steps};
 
 use crate::cast::{self, KeyDef, KeyList, RulesetKeys};
 use crate::cli;
@@ -149,16 +149,26 @@ pub static RULESET: Ruleset = Ruleset {
     keys: KEYS,
     roster: ROSTER,
     procedures: Procedures {
-        surprise: Some(Handler { flags: &["--ambush", "--aware"], run: surprise_command }),
-        distance: Some(Handler { flags: &["--dungeon", "--outdoors", "--both-surprised"], run: distance_command }),
-        initiative: Some(Handler { flags: &["--ties", "--surprised", "--wait"], run: initiative_command }),
-        reaction: Some(Handler { flags: &["--cha", "--cha-mod", "--mod"], run: reaction_command }),
-        pursue: Some(Handler {
-            flags: &["--quarry", "--pursuer", "--gap", "--sight", "--drop", "--rounds", "--dungeon", "--outdoors"],
-            run: pursue_command,
-        }),
-        encounter: Some(Handler {
-            flags: &[
+        surprise: Some(crate::handler!(cli::SurpriseArgs, &["--ambush", "--aware"], surprise_command)),
+        distance: Some(crate::handler!(
+            cli::DistanceArgs,
+            &["--dungeon", "--outdoors", "--both-surprised"],
+            distance_command
+        )),
+        initiative: Some(crate::handler!(
+            cli::InitiativeArgs,
+            &["--ties", "--surprised", "--wait"],
+            initiative_command
+        )),
+        reaction: Some(crate::handler!(cli::ReactionArgs, &["--cha", "--cha-mod", "--mod"], reaction_command)),
+        pursue: Some(crate::handler!(
+            cli::PursueArgs,
+            &["--quarry", "--pursuer", "--gap", "--sight", "--drop", "--rounds", "--dungeon", "--outdoors"],
+            pursue_command
+        )),
+        encounter: Some(crate::handler!(
+            cli::EncounterArgs,
+            &[
                 "--ambush",
                 "--aware",
                 "--dungeon",
@@ -176,13 +186,18 @@ pub static RULESET: Ruleset = Ruleset {
                 "--losing",
                 "--winning",
             ],
-            run: encounter_command,
-        }),
-        wandering: Some(Handler { flags: &["--terrain", "--chance", "--dungeon", "--checks"], run: wandering_command }),
-        morale: Some(Handler {
-            flags: &["COMBATANT", "--ml", "--losing", "--winning", "--mod", "--passed"],
-            run: morale_command,
-        }),
+            encounter_command
+        )),
+        wandering: Some(crate::handler!(
+            cli::WanderingArgs,
+            &["--terrain", "--chance", "--dungeon", "--checks"],
+            wandering_command
+        )),
+        morale: Some(crate::handler!(
+            cli::MoraleArgs,
+            &["COMBATANT", "--ml", "--losing", "--winning", "--mod", "--passed"],
+            morale_command
+        )),
     },
     examples: EXAMPLES,
     flag_help: FLAG_HELP,

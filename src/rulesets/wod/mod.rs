@@ -18,7 +18,7 @@ pub mod surprise;
 pub mod text;
 pub mod track;
 
-use super::{Example, Handler, Procedure, Procedures, Rule, Ruleset};
+use super::{Example, Procedure, Procedures, Rule, Ruleset};
 
 use crate::cast::{self, KeyDef, KeyList, KeyValues, NoKeys, RulesetKeys, echo, split_spec};
 use crate::cli::{self, OrderOpts};
@@ -184,12 +184,12 @@ where
     EncounterInput<K::Surprise>: Rule,
 {
     Procedures {
-        surprise: Some(Handler { flags: &[], run: surprise_command::<K> }),
+        surprise: Some(crate::handler!(cli::SurpriseArgs, &[], surprise_command::<K>)),
         distance: None,
-        initiative: Some(Handler { flags: MOVE_FLAGS, run: initiative_command::<K> }),
+        initiative: Some(crate::handler!(cli::InitiativeArgs, MOVE_FLAGS, initiative_command::<K>)),
         reaction: None,
         pursue: None,
-        encounter: Some(Handler { flags: MOVE_FLAGS, run: encounter_command::<K> }),
+        encounter: Some(crate::handler!(cli::EncounterArgs, MOVE_FLAGS, encounter_command::<K>)),
         wandering: None,
         morale: None,
     }
