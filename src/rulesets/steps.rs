@@ -168,19 +168,21 @@ impl AsWandering for WanderingOutcome<'_> {
     }
 }
 
-/// The wandering step `encounter --wandering` asks for, from `--terrain` and `--chance` read by
-/// the ruleset's `input`; refuses those flags without `--wandering`, and an outdoor encounter
-/// without its terrain when the ruleset's check goes by terrain (`by_terrain`).
+/// The wandering step `encounter --wandering` asks for (`roll`), from `--terrain` and
+/// `--chance` read by the ruleset's `input`; refuses those flags without `--wandering`, and an
+/// outdoor encounter without its terrain when the ruleset's check goes by terrain
+/// (`by_terrain`).
 pub fn wandering_step(
-    args: &crate::cli::EncounterArgs,
+    roll: bool,
+    terrain: Option<&str>,
+    chance: Option<u32>,
     outdoors: bool,
     by_terrain: bool,
     input: impl Fn(Option<&str>, Option<u32>) -> crate::error::Result<WanderingInput>,
 ) -> crate::error::Result<Option<WanderingInput>> {
     use crate::error::Error;
-    let opts = &args.wandering;
-    if !args.roll_wandering {
-        let given = if opts.terrain.is_some() { Some("--terrain") } else { opts.chance.map(|_| "--chance") };
+    if !roll {
+        let given = if terrain.is_some() { Some("--terrain") } else { chance.map(|_| "--chance") };
         return match given {
             Some(flag) => {
                 Err(Error::usage(format!("{flag} is for the wandering-monster check"))
@@ -189,28 +191,18 @@ pub fn wandering_step(
             None => Ok(None),
         };
     }
-    if by_terrain && outdoors && opts.terrain.is_none() {
+    if by_terrain && outdoors && terrain.is_none() {
         return Err(Error::usage("the wilderness check for a wandering monster goes by terrain")
             .hint("give --terrain, e.g. --terrain forest (fray wandering --help lists them)"));
     }
-    input(opts.terrain.as_deref(), opts.chance).map(Some)
+    input(terrain, chance).map(Some)
 }
 
-/// Refuses the morale flags of `encounter` without `--morale`.
-pub fn check_morale_flags(args: &crate::cli::EncounterArgs) -> crate::error::Result<()> {
-    let opts = &args.morale;
-    let given = [
-        ("--ml", opts.ml.is_some()),
-        ("--losing", opts.losing),
-        ("--winning", opts.winning),
-        ("--save", opts.save.is_some()),
-        ("--overwhelming", opts.overwhelming),
-        ("--cornered", opts.cornered),
-    ]
-    .into_iter()
-    .find_map(|(flag, given)| given.then_some(flag));
-    match given {
-        Some(flag) if !args.roll_morale => {
+/// Refuses the morale flags of `encounter` without `--morale` (`roll`): `given` pairs each of
+/// the ruleset's with whether it was given.
+pub fn check_morale_flags(roll: bool, given: &[(&str, bool)]) -> crate::error::Result<()> {
+    match given.iter().find_map(|(flag, given)| given.then_some(flag)) {
+        Some(flag) if !roll => {
             Err(crate::error::Error::usage(format!("{flag} is for the morale check")).hint("add --morale, or drop it"))
         }
         _ => Ok(()),

@@ -254,8 +254,19 @@ fn encounter_command(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut R
         reaction: Reaction { modifiers: ose::reaction_input(&args.reaction).modifiers },
     };
     let outdoors = place != Terrain::Dungeon;
-    let wandering = steps::wandering_step(args, outdoors, true, |t, c| ose::wandering_input(t, c, None))?;
-    steps::check_morale_flags(args)?;
+    let wandering = steps::wandering_step(
+        args.roll_wandering,
+        args.wandering.terrain.as_deref(),
+        args.wandering.chance,
+        outdoors,
+        true,
+        |t, c| ose::wandering_input(t, c, None),
+    )?;
+    let m = &args.morale;
+    steps::check_morale_flags(
+        args.roll_morale,
+        &[("--ml", m.ml.is_some()), ("--losing", m.losing), ("--winning", m.winning)],
+    )?;
     let morale = match args.roll_morale {
         true => Some(ose::morale_input(&cast, |s| s.ml, |c| c.ml, &args.morale, None, None, false)?),
         false => None,

@@ -342,8 +342,12 @@ fn encounter_command(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut R
     let input = initiative_input(&cast, args.order.variant, args.rounds)?;
     let encounter = EncounterInput { surprise, initiative: Initiative::new(&input) };
     let wandering =
-        super::steps::wandering_step(args, false, false, |_, chance| Ok(wandering::wandering_input(chance, None)))?;
-    super::steps::check_morale_flags(args)?;
+        super::steps::wandering_step(args.roll_wandering, None, args.wandering.chance, false, false, |_, chance| {
+            Ok(wandering::wandering_input(chance, None))
+        })?;
+    let m = &args.morale;
+    let morale_flags = [("--save", m.save.is_some()), ("--overwhelming", m.overwhelming), ("--cornered", m.cornered)];
+    super::steps::check_morale_flags(args.roll_morale, &morale_flags)?;
     // The side the first one meets checks, by its leader's save.
     let met = cast.sides.get(1).or(cast.sides.first()).map_or("monsters", |s| s.name.as_str());
     let morale = args.roll_morale.then(|| morale_input(&args.morale, met));
