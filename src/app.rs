@@ -139,24 +139,12 @@ fn main_leaving(args: &[OsString], env: &mut Env, parsed: &mut Option<Parsed>) -
 }
 
 fn parse_and_run(args: &[OsString], env: &mut Env, kept: &mut Option<Parsed>) -> Result<()> {
-    // One clap command serves parsing, the given-flag check and error messages: the command
-    // line of the ruleset and command the words name.
     let named = rulesets::command::scan(args, env.rules_var.as_deref());
-    // The revision is told here, not in the declaration, so the generated man pages name only the version.
-    let mut command = rulesets::command::command_for(named).version(BUILD_VERSION);
-    let args = &hoist_cast_flags(args, &command);
-    let parsed = command.try_get_matches_from_mut(args).and_then(|mut matches| {
-        // The flags given are read before fray's reading takes the values out.
-        let given = match matches.subcommand() {
-            Some(("track", sub)) => command.find_subcommand("track").map(|track| crate::cli::given_flags(track, sub)),
-            _ => Some(crate::cli::given_flags(&command, &matches)),
-        };
-        crate::cli::read(&mut matches).map(|cli| (matches, cli, given.unwrap_or_default()))
-    });
-    let (matches, cli, given) = match parsed {
-        Ok(parsed) => parsed,
-        Err(err) => {
+    let line = match Line::read(args, named, named.rules) {
+        Ok(line) => line,
+        Err(refused) => {
             use clap::error::ErrorKind;
+            let err = &refused.err;
             if matches!(err.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
                 let help = err.render();
                 let help = if env.color(ColorWhen::Auto) { help.ansi().to_string() } else { help.to_string() };
@@ -169,31 +157,123 @@ fn parse_and_run(args: &[OsString], env: &mut Env, kept: &mut Option<Parsed>) ->
                 }
                 return Ok(());
             }
-            if err.kind() == ErrorKind::UnknownArgument {
-                if let Some(clap::error::ContextValue::String(flag)) = err.get(clap::error::ContextKind::InvalidArg) {
-                    if let Some(misplaced) = named.rules.misplaced_flag(named.procedure, flag) {
-                        return Err(misplaced);
-                    }
-                }
+            // A flag of another ruleset may be for the ruleset a config file or a roster names:
+            // the line is read with every ruleset's flags, and again once the ruleset is known.
+            match Line::read_with_every_ruleset(args, named, err) {
+                Some(line) => line,
+                None => return Err(refused.error(named)),
             }
-            let sub = args.iter().skip(1).filter_map(|a| a.to_str()).find(|a| command.find_subcommand(a).is_some());
-            let help = sub.map_or("fray".to_string(), |sub| format!("fray {sub}"));
-            return Err(Error::usage(crate::cast::echo_quoted(&crate::cli::describe_error(&err, &help))));
         }
     };
     // The config file's default flags hold for every command that rolls or reads a ruleset.
-    let config = match (&cli.command, &env.config) {
+    let config = match (&line.cli.command, &env.config) {
         (Command::Completions { .. } | Command::Man { .. }, _) => Config::default(),
-        (_, Some(file)) if !cli.global.no_config => crate::config::load(file)?,
+        (_, Some(file)) if !line.cli.global.no_config => crate::config::load(file)?,
         _ => Config::default(),
     };
-    let result = dispatch(&cli, &given, &config, env);
-    *kept = Some(Box::new((command, matches, cli)));
+    let again = Again { args, named, read_with: line.rules };
+    let result = dispatch(&line.cli, &line.given, &config, &again, env);
+    *kept = Some(Box::new((line.command, line.matches, line.cli)));
     result
 }
 
+/// A command line as clap read it, with the command it was read with, the flags of the
+/// command that were given (read before fray's reading takes the values out), and the ruleset
+/// whose flags it was read with (`None`: every ruleset's).
+struct Line {
+    command: clap::Command,
+    matches: clap::ArgMatches,
+    cli: Cli,
+    given: Vec<String>,
+    rules: Option<&'static str>,
+}
+
+/// A command line clap refused, with what is needed to say why.
+struct Refused {
+    err: clap::Error,
+    command: clap::Command,
+    args: Vec<OsString>,
+}
+
+impl Line {
+    /// `args` read by the command line of the command they name under `rules`: only that
+    /// command is built, with the flags the ruleset declares for it.
+    fn read(args: &[OsString], named: rulesets::command::Named, rules: &'static Ruleset) -> Result<Line, Refused> {
+        let named = rulesets::command::Named { rules, ..named };
+        // The revision is told here, not in the declaration, so the generated man pages name only the version.
+        let command = rulesets::command::command_for(named).version(BUILD_VERSION);
+        Line::parse(command, args, Some(rules.id))
+    }
+
+    /// `args`, refused by the command line of the ruleset named (`err`), read with every
+    /// ruleset's flags; `None` unless the refusal was a flag of a game command and that reading
+    /// takes it.
+    fn read_with_every_ruleset(args: &[OsString], named: rulesets::command::Named, err: &clap::Error) -> Option<Line> {
+        let procedure = named.procedure.filter(|_| err.kind() == clap::error::ErrorKind::UnknownArgument)?;
+        let command =
+            crate::cli::command_with(procedure.name(), |sub| rulesets::command::every_ruleset(procedure, sub));
+        Line::parse(command.version(BUILD_VERSION), args, None).ok()
+    }
+
+    fn parse(mut command: clap::Command, args: &[OsString], rules: Option<&'static str>) -> Result<Line, Refused> {
+        let args = hoist_cast_flags(args, &command);
+        let parsed = command.try_get_matches_from_mut(&args).and_then(|mut matches| {
+            let given = match matches.subcommand() {
+                Some(("track", sub)) => {
+                    command.find_subcommand("track").map(|track| crate::cli::given_flags(track, sub))
+                }
+                _ => Some(crate::cli::given_flags(&command, &matches)),
+            };
+            crate::cli::read(&mut matches).map(|cli| (matches, cli, given.unwrap_or_default()))
+        });
+        match parsed {
+            Ok((matches, cli, given)) => Ok(Line { command, matches, cli, given, rules }),
+            Err(err) => Err(Refused { err, command, args }),
+        }
+    }
+}
+
+impl Refused {
+    /// fray's message for the refusal.
+    fn error(&self, named: rulesets::command::Named) -> Error {
+        let err = &self.err;
+        if err.kind() == clap::error::ErrorKind::UnknownArgument {
+            if let Some(clap::error::ContextValue::String(flag)) = err.get(clap::error::ContextKind::InvalidArg) {
+                if let Some(misplaced) = named.rules.misplaced_flag(named.procedure, flag) {
+                    return misplaced;
+                }
+            }
+        }
+        let command = &self.command;
+        let sub = self.args.iter().skip(1).filter_map(|a| a.to_str()).find(|a| command.find_subcommand(a).is_some());
+        let help = sub.map_or("fray".to_string(), |sub| format!("fray {sub}"));
+        Error::usage(crate::cast::echo_quoted(&crate::cli::describe_error(err, &help)))
+    }
+}
+
+/// What a game command needs to read its command line again, once the config file or a roster
+/// has named its ruleset: the words, what they name, and the ruleset they were read with.
+pub(crate) struct Again<'a> {
+    args: &'a [OsString],
+    named: rulesets::command::Named,
+    read_with: Option<&'static str>,
+}
+
+impl Again<'_> {
+    /// The command line read with the flags of `rules`, unless it was read so already.
+    fn under(&self, rules: &'static Ruleset) -> Result<Option<(Cli, Vec<String>)>> {
+        if self.read_with == Some(rules.id) {
+            return Ok(None);
+        }
+        match Line::read(self.args, self.named, rules) {
+            Ok(line) => Ok(Some((line.cli, line.given))),
+            Err(refused) => Err(refused.error(rulesets::command::Named { rules, ..self.named })),
+        }
+    }
+}
+
 /// Runs the command `cli` names, under `config`'s defaults.
-fn dispatch(cli: &Cli, given: &[String], config: &Config, env: &mut Env) -> Result<()> {
+fn dispatch(cli: &Cli, given: &[String], config: &Config, again: &Again, env: &mut Env) -> Result<()> {
     let settings = |env: &Env| Settings::with_config(&cli.global, &config.global, env).map(|(settings, _)| settings);
     match &cli.command {
         Command::Completions { shell } => Ok(env.stdout.write_all(&crate::packaging::completion(*shell))?),
@@ -201,7 +281,7 @@ fn dispatch(cli: &Cli, given: &[String], config: &Config, env: &mut Env) -> Resu
         Command::Roll(args) => crate::dice::expr::run::run(args, &settings(env)?, env),
         Command::Table(args) => crate::table::run::run(args, &settings(env)?, env),
         Command::Track(args) => crate::track::run(args, given, &settings(env)?, cli.global.rules.is_some(), env),
-        _ => run(cli, given, config, env),
+        _ => run(cli, given, config, again, env),
     }
 }
 
@@ -377,7 +457,7 @@ fn from_var<T: ValueEnum>(name: &str, value: Option<&OsStr>, what: &str, flag: &
 
 /// Runs a game command. `given` lists the command's own flags that were on the command line;
 /// `config` holds the config file's defaults.
-pub fn run(cli: &Cli, given: &[String], config: &Config, env: &mut Env) -> Result<()> {
+pub(crate) fn run(cli: &Cli, given: &[String], config: &Config, again: &Again, env: &mut Env) -> Result<()> {
     let Some(procedure) = Procedure::of(&cli.command) else {
         return Err(Error::usage("not a game command"));
     };
@@ -403,6 +483,12 @@ pub fn run(cli: &Cli, given: &[String], config: &Config, env: &mut Env) -> Resul
     settings.rules = rules_of_rosters(&rosters, settings.rules, named.as_deref(), config, &takes_rosters)?;
     let rules = settings.rules;
     rules.check_has(procedure)?;
+    // Read again with the flags of the ruleset the config or a roster named.
+    let read_again = again.under(rules)?;
+    let (cli, given) = match &read_again {
+        Some((cli, given)) => (cli, given.as_slice()),
+        None => (cli, given),
+    };
     rules.check_flags(procedure, given)?;
     if example {
         env.stdout.write_all(rules.roster_example().as_bytes())?;

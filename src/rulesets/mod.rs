@@ -360,6 +360,12 @@ impl Ruleset {
     /// know at all, naming the commands and rulesets that take it; `None` when none does.
     pub fn misplaced_flag(&self, procedure: Option<Procedure>, flag: &str) -> Option<Error> {
         let flag = flag.split_once('=').map_or(flag, |(flag, _)| flag);
+        if let Some(procedure) = procedure.filter(|&p| self.has(p) && !self.takes_flag(p, flag)) {
+            // Another ruleset's flag for the same command.
+            if RULESETS.iter().any(|r| r.takes_flag(procedure, flag)) {
+                return self.check_flags(procedure, &[flag.to_string()]).err();
+            }
+        }
         let mut takers: Vec<String> = Vec::new();
         for p in Procedure::ALL {
             let users: Vec<&str> =
