@@ -198,7 +198,7 @@ struct Refused {
 impl Line {
     /// `args` read by the command line of the command they name under `rules`: only that
     /// command is built, with the flags the ruleset declares for it.
-    fn read(args: &[OsString], named: rulesets::command::Named, rules: &'static Ruleset) -> Result<Line, Refused> {
+    fn read(args: &[OsString], named: rulesets::command::Named, rules: &'static Ruleset) -> Result<Line, Box<Refused>> {
         let named = rulesets::command::Named { rules, ..named };
         // The revision is told here, not in the declaration, so the generated man pages name only the version.
         let command = rulesets::command::command_for(named).version(BUILD_VERSION);
@@ -215,7 +215,7 @@ impl Line {
         Line::parse(command.version(BUILD_VERSION), args, None).ok()
     }
 
-    fn parse(mut command: clap::Command, args: &[OsString], rules: Option<&'static str>) -> Result<Line, Refused> {
+    fn parse(mut command: clap::Command, args: &[OsString], rules: Option<&'static str>) -> Result<Line, Box<Refused>> {
         let args = hoist_cast_flags(args, &command);
         let parsed = command.try_get_matches_from_mut(&args).and_then(|mut matches| {
             let given = match matches.subcommand() {
@@ -228,7 +228,7 @@ impl Line {
         });
         match parsed {
             Ok((matches, cli, given)) => Ok(Line { command, matches, cli, given, rules }),
-            Err(err) => Err(Refused { err, command, args }),
+            Err(err) => Err(Box::new(Refused { err, command, args })),
         }
     }
 }
