@@ -285,7 +285,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__distance)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --dungeon --outdoors --wilderness --waterborne --both-surprised --surprised --terrain --audible --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --dungeon --outdoors --both-surprised --wilderness --waterborne --surprised --terrain --audible --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -343,7 +343,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__encounter)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --side --roster --roster-example --ambush --aware --total --partial --stealth --stealth-mod --stealth-ties --dungeon --outdoors --wilderness --waterborne --ties --wait --variant --delay --ready --hold --swap --cha --cha-mod --mod --both-surprised --table --reaction --rounds --wandering --terrain --chance --morale --ml --losing --winning --save --overwhelming --cornered --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --side --roster --roster-example --ambush --aware --dungeon --outdoors --ties --wait --cha --cha-mod --mod --table --wandering --terrain --chance --morale --ml --losing --winning --total --partial --stealth --stealth-mod --stealth-ties --wilderness --waterborne --variant --delay --ready --hold --swap --both-surprised --reaction --rounds --save --overwhelming --cornered --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -412,43 +412,11 @@ _fray() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --stealth)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --stealth-mod)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --stealth-ties)
-                    COMPREPLY=($(compgen -W "noticed surprised" -- "${cur}"))
-                    return 0
-                    ;;
                 --ties)
                     COMPREPLY=($(compgen -W "reroll simultaneous" -- "${cur}"))
                     return 0
                     ;;
                 --wait)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --variant)
-                    COMPREPLY=($(compgen -W "standard score side speed" -- "${cur}"))
-                    return 0
-                    ;;
-                --delay)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --ready)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --hold)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --swap)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -479,10 +447,6 @@ _fray() {
                     fi
                     return 0
                     ;;
-                --rounds)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --terrain)
                     COMPREPLY=($(compgen -W "city clear grassland settled aerial barren desert forest hills ocean river jungle mountains swamp arctic farmland woodland wastelands coastal hill mountain underdark urban waterborne" -- "${cur}"))
                     return 0
@@ -492,6 +456,42 @@ _fray() {
                     return 0
                     ;;
                 --ml)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --stealth)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --stealth-mod)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --stealth-ties)
+                    COMPREPLY=($(compgen -W "noticed surprised" -- "${cur}"))
+                    return 0
+                    ;;
+                --variant)
+                    COMPREPLY=($(compgen -W "standard score side speed" -- "${cur}"))
+                    return 0
+                    ;;
+                --delay)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ready)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --hold)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --swap)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rounds)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -717,7 +717,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__initiative)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --side --roster --roster-example --ties --wait --variant --delay --ready --hold --swap --surprised --rounds --individual --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --side --roster --roster-example --ties --wait --surprised --variant --delay --ready --hold --swap --rounds --individual --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -786,6 +786,10 @@ _fray() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --surprised)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --variant)
                     COMPREPLY=($(compgen -W "standard score side speed" -- "${cur}"))
                     return 0
@@ -803,10 +807,6 @@ _fray() {
                     return 0
                     ;;
                 --swap)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --surprised)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -872,7 +872,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__morale)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --side --roster --roster-example --ml --losing --winning --save --overwhelming --cornered --mod --passed --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --side --roster --roster-example --ml --losing --winning --mod --passed --save --overwhelming --cornered --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -937,15 +937,15 @@ _fray() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --save)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --mod)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --passed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --save)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -957,7 +957,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__pursue)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --side --roster --roster-example --fleeing --quarry --pursuer --gap --terrain --sight --cover --complications --drop --rounds --dungeon --outdoors --wilderness --waterborne --quarry-count --pursuer-count --mod --surprised --days --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --quarry --pursuer --gap --sight --drop --rounds --dungeon --outdoors --side --roster --roster-example --fleeing --terrain --cover --complications --wilderness --waterborne --quarry-count --pursuer-count --mod --surprised --days --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -999,6 +999,30 @@ _fray() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --quarry)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --pursuer)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --gap)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sight)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --drop)
+                    COMPREPLY=($(compgen -W "treasure food" -- "${cur}"))
+                    return 0
+                    ;;
+                --rounds)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --side)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1022,24 +1046,8 @@ _fray() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --quarry)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --pursuer)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --gap)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --terrain)
                     COMPREPLY=($(compgen -W "city clear grassland settled aerial barren desert forest hills ocean river jungle mountains swamp arctic farmland woodland wastelands coastal hill mountain underdark urban waterborne" -- "${cur}"))
-                    return 0
-                    ;;
-                --sight)
-                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --cover)
@@ -1048,14 +1056,6 @@ _fray() {
                     ;;
                 --complications)
                     COMPREPLY=($(compgen -W "urban wilderness none" -- "${cur}"))
-                    return 0
-                    ;;
-                --drop)
-                    COMPREPLY=($(compgen -W "treasure food" -- "${cur}"))
-                    return 0
-                    ;;
-                --rounds)
-                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --quarry-count)
@@ -2143,7 +2143,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__track__subcmd__start)
-            opts="-r -f -n -q -v -h -V --side --roster --roster-example --delay --ready --hold --surprise --lair --ambush --aware --total --partial --stealth --stealth-mod --stealth-ties --ties --wait --variant --swap --both-surprised --surprised --individual --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --help --version"
+            opts="-r -f -n -q -v -h -V --side --roster --roster-example --delay --ready --hold --surprise --lair --ambush --aware --ties --wait --surprised --total --partial --stealth --stealth-mod --stealth-ties --variant --swap --both-surprised --individual --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2188,6 +2188,18 @@ _fray() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --ties)
+                    COMPREPLY=($(compgen -W "reroll simultaneous" -- "${cur}"))
+                    return 0
+                    ;;
+                --wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --surprised)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --stealth)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2200,23 +2212,11 @@ _fray() {
                     COMPREPLY=($(compgen -W "noticed surprised" -- "${cur}"))
                     return 0
                     ;;
-                --ties)
-                    COMPREPLY=($(compgen -W "reroll simultaneous" -- "${cur}"))
-                    return 0
-                    ;;
-                --wait)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --variant)
                     COMPREPLY=($(compgen -W "standard score side speed" -- "${cur}"))
                     return 0
                     ;;
                 --swap)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --surprised)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -148,9 +148,9 @@ complete -c fray -n "__fish_fray_using_subcommand distance" -s v -l show-seed -d
 complete -c fray -n "__fish_fray_using_subcommand distance" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
 complete -c fray -n "__fish_fray_using_subcommand distance" -l dungeon -d 'In a dungeon: 2d6 x 10\' (the default)'
 complete -c fray -n "__fish_fray_using_subcommand distance" -l outdoors -d 'Outdoors: 2d6 x 30\''
+complete -c fray -n "__fish_fray_using_subcommand distance" -l both-surprised -d 'Both sides are surprised: 1d4 x 10\' (or x 30\' outdoors)'
 complete -c fray -n "__fish_fray_using_subcommand distance" -l wilderness -d 'In the wilderness: 4d6 x 10 yards (where --outdoors means the same)'
 complete -c fray -n "__fish_fray_using_subcommand distance" -l waterborne -d 'On the water: 4d6 x 10 yards'
-complete -c fray -n "__fish_fray_using_subcommand distance" -l both-surprised -d 'Both sides are surprised: 1d4 x 10\' (or x 30\' outdoors)'
 complete -c fray -n "__fish_fray_using_subcommand distance" -l surprised -d 'Either side is surprised: 1d4 x 10 yards outdoors; the dungeon distance stays'
 complete -c fray -n "__fish_fray_using_subcommand distance" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand distance" -s V -l version -d 'Print version'
@@ -175,6 +175,7 @@ complete -c fray -n "__fish_fray_using_subcommand initiative" -l roster -d 'Side
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l ties -d 'How tied sides are settled' -r -f -a "reroll\t'Tied sides re-roll among themselves until the tie breaks'
 simultaneous\t'Tied sides act at the same time'"
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l wait -d 'SIDE gives up initiative and acts after the others, reacting (repeatable)' -r
+complete -c fray -n "__fish_fray_using_subcommand initiative" -l surprised -d 'SIDE is surprised and does not roll (repeatable)' -r
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l variant -d 'Initiative variant' -r -f -a "standard\t'd20 + initiative modifier per combatant'
 score\t'No roll: 10 + initiative modifier'
 side\t'One d20 per side, no modifiers'
@@ -183,7 +184,6 @@ complete -c fray -n "__fish_fray_using_subcommand initiative" -l delay -d 'NAME 
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l ready -d 'NAME\'s prepared action fires right before OTHER, at OTHER\'s + 1 (NAME:before=OTHER)' -r
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l hold -d 'NAME gives up its first-round action to act at any moment of round 2 (NAME[:before=OTHER|after=OTHER] places it)' -r
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l swap -d 'ALERT (with the Alert feat) swaps initiative with the willing ALLY right after rolling (repeatable)' -r
-complete -c fray -n "__fish_fray_using_subcommand initiative" -l surprised -d 'SIDE is surprised and does not roll (repeatable)' -r
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l rounds -d 'Rounds to roll (speed factor; default 1)' -r
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand initiative" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
@@ -241,12 +241,16 @@ always\t''
 never\t''"
 complete -c fray -n "__fish_fray_using_subcommand pursue" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l quarry -d 'The fleeing side\'s Speed' -r
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l pursuer -d 'The pursuing side\'s Speed' -r
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l gap -d 'Starting gap in feet (default: the encounter distance, rolled)' -r
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l sight -d 'Lost from view past FEET: the pursuers give up' -r
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l drop -d 'The quarry drops treasure or food at a round (default 1): treasure[@ROUND] (repeatable)' -r -f -a "treasure\t'pursuers who value wealth may stop (3-in-6)'
+food\t'hungry pursuers may stop (3-in-6)'"
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l rounds -d 'Rounds before the chase is left to the referee (default 10)' -r
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l side -d 'A side, in order: NAME[:KEY[=VALUE],...] (repeatable; default: party and monsters)' -r
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l roster -d 'Sides and combatants from a YAML file (\'-\' reads standard input; repeatable, combined)' -r -F
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l fleeing -d 'The side that flees; every other side gives chase (default the first side)' -r
-complete -c fray -n "__fish_fray_using_subcommand pursue" -l quarry -d 'The fleeing side\'s Speed' -r
-complete -c fray -n "__fish_fray_using_subcommand pursue" -l pursuer -d 'The pursuing side\'s Speed' -r
-complete -c fray -n "__fish_fray_using_subcommand pursue" -l gap -d 'Starting gap in feet' -r
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l terrain -d 'Roll the starting gap as the encounter distance of a travel terrain, e.g. forest' -r -f -a "city\t''
 clear\t''
 grassland\t''
@@ -271,15 +275,11 @@ mountain\t''
 underdark\t''
 urban\t''
 waterborne\t''"
-complete -c fray -n "__fish_fray_using_subcommand pursue" -l sight -d 'Lost from view past FEET' -r
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l cover -d 'What the quarry has to hide behind when it tries to slip away' -r -f -a "many\t'Many things to hide behind, or a crowded, noisy place: the Stealth roll has Advantage'
 few\t'Few things to hide behind, or an empty, quiet place: the Stealth roll has Disadvantage'"
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l complications -d 'Complications a participant may run into at the end of its turn (default none)' -r -f -a "urban\t'Streets: carts, crowds, barrels, brawls, slippery ground, sharp turns'
 wilderness\t'Open country: brush, streams, blowing sand, sudden drops, razorvine'
 none\t'No complications'"
-complete -c fray -n "__fish_fray_using_subcommand pursue" -l drop -d 'The quarry drops treasure or food at a round (default 1): treasure[@ROUND] (repeatable)' -r -f -a "treasure\t'pursuers who value wealth may stop (3-in-6)'
-food\t'hungry pursuers may stop (3-in-6)'"
-complete -c fray -n "__fish_fray_using_subcommand pursue" -l rounds -d 'Rounds before the chase is left to the referee (default 10)' -r
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l quarry-count -d 'How many flee, for the wilderness evasion table' -r
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l pursuer-count -d 'How many pursue, for the wilderness evasion table' -r
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l mod -d 'The referee\'s modifier to the wilderness evasion chance, in percent' -r
@@ -290,9 +290,9 @@ complete -c fray -n "__fish_fray_using_subcommand pursue" -l odds -d 'Do not rol
 complete -c fray -n "__fish_fray_using_subcommand pursue" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand pursue" -s v -l show-seed -d 'Print the seed in text output'
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
-complete -c fray -n "__fish_fray_using_subcommand pursue" -l roster-example -d 'Print a commented roster template for this ruleset and command'
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l dungeon -d 'In a dungeon: 2d6 x 10\' (the default)'
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l outdoors -d 'Outdoors: 2d6 x 30\''
+complete -c fray -n "__fish_fray_using_subcommand pursue" -l roster-example -d 'Print a commented roster template for this ruleset and command'
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l wilderness -d 'In the wilderness: 4d6 x 10 yards (where --outdoors means the same)'
 complete -c fray -n "__fish_fray_using_subcommand pursue" -l waterborne -d 'On the water: 4d6 x 10 yards'
 complete -c fray -n "__fish_fray_using_subcommand pursue" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -317,26 +317,13 @@ complete -c fray -n "__fish_fray_using_subcommand encounter" -l side -d 'A side,
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l roster -d 'Sides and combatants from a YAML file (\'-\' reads standard input; repeatable, combined)' -r -F
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l ambush -d 'SIDE attacks from ambush (default monsters): every other side is easier to surprise' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l aware -d 'SIDE already knows of the others and does not roll (repeatable)' -r
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l stealth -d 'A hider\'s Stealth total, passive or already rolled (repeatable, one per hider)' -r
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l stealth-mod -d 'A hider who rolls d20 + N now (repeatable)' -r
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l stealth-ties -d 'How Stealth equal to passive Perception goes' -r -f -a "noticed\t'Stealth equal to passive Perception is noticed'
-surprised\t'Stealth equal to passive Perception surprises'"
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l ties -d 'How tied sides are settled' -r -f -a "reroll\t'Tied sides re-roll among themselves until the tie breaks'
 simultaneous\t'Tied sides act at the same time'"
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l wait -d 'SIDE gives up initiative and acts after the others, reacting (repeatable)' -r
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l variant -d 'Initiative variant' -r -f -a "standard\t'd20 + initiative modifier per combatant'
-score\t'No roll: 10 + initiative modifier'
-side\t'One d20 per side, no modifiers'
-speed\t'Speed factor: d20 + Dex + action and size modifiers, every round'"
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l delay -d 'NAME acts right after OTHER, at OTHER\'s initiative - 1 (NAME:after=OTHER)' -r
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l ready -d 'NAME\'s prepared action fires right before OTHER, at OTHER\'s + 1 (NAME:before=OTHER)' -r
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l hold -d 'NAME gives up its first-round action to act at any moment of round 2 (NAME[:before=OTHER|after=OTHER] places it)' -r
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l swap -d 'ALERT (with the Alert feat) swaps initiative with the willing ALLY right after rolling (repeatable)' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l cha -d 'The speaker\'s Charisma score when the party parleys (3-18)' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l cha-mod -d 'The speaker\'s Charisma modifier, given directly' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l mod -d 'Any other reaction modifier' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l table -d 'Roll on the encounter table in FILE first: what it brings joins the monsters' -r -F
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l rounds -d 'Rounds to roll, or turns to follow' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l terrain -d 'Check in the wilderness, in TERRAIN (its chance from the book\'s table)' -r -f -a "city\t''
 clear\t''
 grassland\t''
@@ -363,24 +350,37 @@ urban\t''
 waterborne\t''"
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l chance -d 'An encounter on N faces of the check\'s die, instead of the book\'s chance' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l ml -d 'The morale score ML (2-12) of whoever has no ml key' -r
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l stealth -d 'A hider\'s Stealth total, passive or already rolled (repeatable, one per hider)' -r
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l stealth-mod -d 'A hider who rolls d20 + N now (repeatable)' -r
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l stealth-ties -d 'How Stealth equal to passive Perception goes' -r -f -a "noticed\t'Stealth equal to passive Perception is noticed'
+surprised\t'Stealth equal to passive Perception surprises'"
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l variant -d 'Initiative variant' -r -f -a "standard\t'd20 + initiative modifier per combatant'
+score\t'No roll: 10 + initiative modifier'
+side\t'One d20 per side, no modifiers'
+speed\t'Speed factor: d20 + Dex + action and size modifiers, every round'"
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l delay -d 'NAME acts right after OTHER, at OTHER\'s initiative - 1 (NAME:after=OTHER)' -r
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l ready -d 'NAME\'s prepared action fires right before OTHER, at OTHER\'s + 1 (NAME:before=OTHER)' -r
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l hold -d 'NAME gives up its first-round action to act at any moment of round 2 (NAME[:before=OTHER|after=OTHER] places it)' -r
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l swap -d 'ALERT (with the Alert feat) swaps initiative with the willing ALLY right after rolling (repeatable)' -r
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l rounds -d 'Rounds to roll, or turns to follow' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l save -d 'The Wisdom saving throw bonus of the creature, or of the group\'s leader' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -s v -l show-seed -d 'Print the seed in text output'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l roster-example -d 'Print a commented roster template for this ruleset and command'
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l total -d 'Total surprise: the attacked freeze for 1d seconds'
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l partial -d 'Partial surprise: the two leaders roll for initiative (the default)'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l dungeon -d 'In a dungeon: 2d6 x 10\' (the default)'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l outdoors -d 'Outdoors: 2d6 x 30\''
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l wilderness -d 'In the wilderness: 4d6 x 10 yards (where --outdoors means the same)'
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l waterborne -d 'On the water: 4d6 x 10 yards'
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l both-surprised -d 'Everyone on every side is surprised'
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l reaction -d 'Roll a reaction too'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l wandering -d 'Check for a wandering monster first: no monster, no encounter'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l morale -d 'Check the other sides\' morale after the reaction, as if it comes to a fight'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l losing -d 'The side checking is losing the battle: -1 to its morale'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l winning -d 'The side checking is winning the battle: +1 to its morale'
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l total -d 'Total surprise: the attacked freeze for 1d seconds'
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l partial -d 'Partial surprise: the two leaders roll for initiative (the default)'
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l wilderness -d 'In the wilderness: 4d6 x 10 yards (where --outdoors means the same)'
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l waterborne -d 'On the water: 4d6 x 10 yards'
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l both-surprised -d 'Everyone on every side is surprised'
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l reaction -d 'Roll a reaction too'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l overwhelming -d 'The opposition is overwhelmingly superior: the save has disadvantage'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l cornered -d 'There is no way out: those who would flee surrender'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -452,10 +452,10 @@ complete -c fray -n "__fish_fray_using_subcommand morale" -s n -l repeat -d 'Run
 complete -c fray -n "__fish_fray_using_subcommand morale" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand morale" -l side -d 'A side, in order: NAME[:KEY[=VALUE],...] (repeatable; default: party and monsters)' -r
 complete -c fray -n "__fish_fray_using_subcommand morale" -l roster -d 'Sides and combatants from a YAML file (\'-\' reads standard input; repeatable, combined)' -r -F
-complete -c fray -n "__fish_fray_using_subcommand morale" -l ml -d 'The morale score ML (2-12) of whoever has no ml key' -r
-complete -c fray -n "__fish_fray_using_subcommand morale" -l save -d 'The Wisdom saving throw bonus of the creature, or of the group\'s leader' -r
+complete -c fray -n "__fish_fray_using_subcommand morale" -l ml -d 'The morale score ML (2-12) of whoever has no ml key; check at the first death on the side and when half of them are out of the fight' -r
 complete -c fray -n "__fish_fray_using_subcommand morale" -l mod -d 'Another situational adjustment to the morale score' -r
 complete -c fray -n "__fish_fray_using_subcommand morale" -l passed -d 'Successful morale checks already made in this encounter' -r
+complete -c fray -n "__fish_fray_using_subcommand morale" -l save -d 'The Wisdom saving throw bonus of the creature, or of the group\'s leader' -r
 complete -c fray -n "__fish_fray_using_subcommand morale" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand morale" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand morale" -s v -l show-seed -d 'Print the seed in text output'
@@ -555,19 +555,19 @@ complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcomm
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l hold -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l ambush -d 'SIDE attacks from ambush (default monsters): every other side is easier to surprise' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l aware -d 'SIDE already knows of the others and does not roll (repeatable)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l ties -d 'How tied sides are settled' -r -f -a "reroll\t'Tied sides re-roll among themselves until the tie breaks'
+simultaneous\t'Tied sides act at the same time'"
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l wait -d 'SIDE gives up initiative and acts after the others, reacting (repeatable)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l surprised -d 'SIDE is surprised and does not roll (repeatable)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l stealth -d 'A hider\'s Stealth total, passive or already rolled (repeatable, one per hider)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l stealth-mod -d 'A hider who rolls d20 + N now (repeatable)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l stealth-ties -d 'How Stealth equal to passive Perception goes' -r -f -a "noticed\t'Stealth equal to passive Perception is noticed'
 surprised\t'Stealth equal to passive Perception surprises'"
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l ties -d 'How tied sides are settled' -r -f -a "reroll\t'Tied sides re-roll among themselves until the tie breaks'
-simultaneous\t'Tied sides act at the same time'"
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l wait -d 'SIDE gives up initiative and acts after the others, reacting (repeatable)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l variant -d 'Initiative variant' -r -f -a "standard\t'd20 + initiative modifier per combatant'
 score\t'No roll: 10 + initiative modifier'
 side\t'One d20 per side, no modifiers'
 speed\t'Speed factor: d20 + Dex + action and size modifiers, every round'"
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l swap -d 'ALERT (with the Alert feat) swaps initiative with the willing ALLY right after rolling (repeatable)' -r
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l surprised -d 'SIDE is surprised and does not roll (repeatable)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'

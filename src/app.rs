@@ -209,9 +209,10 @@ impl Line {
     /// ruleset's flags; `None` unless the refusal was a flag of a game command and that reading
     /// takes it.
     fn read_with_every_ruleset(args: &[OsString], named: rulesets::command::Named, err: &clap::Error) -> Option<Line> {
-        let procedure = named.procedure.filter(|_| err.kind() == clap::error::ErrorKind::UnknownArgument)?;
-        let command =
-            crate::cli::command_with(procedure.name(), |sub| rulesets::command::every_ruleset(procedure, sub));
+        if err.kind() != clap::error::ErrorKind::UnknownArgument {
+            return None;
+        }
+        let command = rulesets::command::command_for_every_ruleset(named)?;
         Line::parse(command.version(BUILD_VERSION), args, None).ok()
     }
 
@@ -280,7 +281,19 @@ fn dispatch(cli: &Cli, given: &[String], config: &Config, again: &Again, env: &m
         Command::Man { dir } => write_man(dir),
         Command::Roll(args) => crate::dice::expr::run::run(args, &settings(env)?, env),
         Command::Table(args) => crate::table::run::run(args, &settings(env)?, env),
-        Command::Track(args) => crate::track::run(args, given, &settings(env)?, cli.global.rules.is_some(), env),
+        Command::Track(args) => {
+            let settings = settings(env)?;
+            // A fight starts under the ruleset the config may name: start's flags are its.
+            let again = match args.action {
+                crate::cli::TrackAction::Start(_) => again.under(settings.rules)?,
+                _ => None,
+            };
+            let (args, given) = match &again {
+                Some((Cli { command: Command::Track(args), .. }, given)) => (args, given.as_slice()),
+                _ => (args, given),
+            };
+            crate::track::run(args, given, &settings, cli.global.rules.is_some(), env)
+        }
         _ => run(cli, given, config, again, env),
     }
 }

@@ -30,7 +30,7 @@ impl Args for Flags {
 }
 
 // Sides and combatants, inline or from a roster file.
-#[derive(Debug, Clone, Args)]
+#[derive(Debug, Clone, Default, Args)]
 pub struct Cast {
     /// Combatants: NAME[:KEY[=VALUE],...], e.g. Ansel or Orc:count=3,side=monsters (without
     /// side=, on the first side)

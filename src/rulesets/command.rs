@@ -45,7 +45,9 @@ fn merge(cmd: clap::Command, from: clap::Command, shown: impl Fn(&clap::Arg) -> 
         if (!shown && !others) || cmd.get_arguments().any(|a| a.get_id() == arg.get_id()) {
             continue;
         }
-        cmd = cmd.arg(arg.clone().hide(arg.is_hide_set() || !shown));
+        // Listed where it is added: its place among its own command's flags is not its place here.
+        let place = cmd.get_arguments().count();
+        cmd = cmd.arg(arg.clone().hide(arg.is_hide_set() || !shown).display_order(place));
     }
     cmd
 }
@@ -187,6 +189,18 @@ pub fn command_for(named: Named) -> clap::Command {
             }
         })
     })
+}
+
+/// The command line of the command `named` names with every ruleset's flags, where the
+/// ruleset's own refuses a flag that another's may take: a game command's, or `track start`'s
+/// opening flags. `None` for fray's other commands.
+pub fn command_for_every_ruleset(named: Named) -> Option<clap::Command> {
+    if named.own == Some("track") {
+        let track = |track: clap::Command| mut_in_place(track, "start", |start| with_opening(start, RULESETS, true));
+        return Some(crate::cli::command_of("track").mut_subcommand("track", track));
+    }
+    let procedure = named.procedure.filter(|_| named.own.is_none())?;
+    Some(crate::cli::command_with(procedure.name(), |sub| every_ruleset(procedure, sub)))
 }
 
 /// The tracker's commands and flags that only some rulesets' round rules have, each saying

@@ -360,10 +360,12 @@ impl Ruleset {
     /// know at all, naming the commands and rulesets that take it; `None` when none does.
     pub fn misplaced_flag(&self, procedure: Option<Procedure>, flag: &str) -> Option<Error> {
         let flag = flag.split_once('=').map_or(flag, |(flag, _)| flag);
-        if let Some(procedure) = procedure.filter(|&p| self.has(p) && !self.takes_flag(p, flag)) {
+        // A word that is no flag, refused by a command that takes no combatants.
+        let named = if flag.starts_with('-') { flag } else { "COMBATANT" };
+        if let Some(procedure) = procedure.filter(|&p| self.has(p) && !self.takes_flag(p, named)) {
             // Another ruleset's flag for the same command.
-            if RULESETS.iter().any(|r| r.takes_flag(procedure, flag)) {
-                return self.check_flags(procedure, &[flag.to_string()]).err();
+            if RULESETS.iter().any(|r| r.takes_flag(procedure, named)) {
+                return self.check_flags(procedure, &[named.to_string()]).err();
             }
         }
         let mut takers: Vec<String> = Vec::new();
@@ -453,13 +455,18 @@ impl Ruleset {
 /// the creatures an encounter table brings).
 const CAST_FLAGS: &[&str] = &["--side", "--roster", "--roster-example", "COMBATANT", "--table"];
 
-/// The cast options of a command, if it has any.
+/// The cast options of a command, if it has any: those given, or none given where the
+/// ruleset's command takes none but another ruleset's does (the config's rosters, which may
+/// name the ruleset, are read for it all the same).
 pub fn cast_of(command: &Command) -> Option<cli::Cast> {
     use clap::FromArgMatches;
     let flags = &cli::flags_of(command)?.0;
     // The cast's switch is among the matches of every command that declares a cast.
-    flags.try_get_one::<bool>("roster_example").ok()?;
-    cli::Cast::from_arg_matches(flags).ok()
+    if flags.try_get_one::<bool>("roster_example").is_ok() {
+        return cli::Cast::from_arg_matches(flags).ok();
+    }
+    let procedure = Procedure::of(command)?;
+    RULESETS.iter().any(|rules| rules.takes_flag(procedure, "--roster")).then(cli::Cast::default)
 }
 
 /// The side named by a flag such as `--aware SIDE`, as an index.

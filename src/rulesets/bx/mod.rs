@@ -8,6 +8,7 @@ pub mod distance;
 pub mod encounter;
 #[cfg(test)]
 mod fixtures;
+pub mod flags;
 pub mod initiative;
 pub mod pursue;
 pub mod reaction;
@@ -18,11 +19,12 @@ pub mod text;
 use super::{Example, Procedure, Procedures, Ruleset, side_flag, steps};
 
 use crate::cast::{self, KeyDef, KeyList, RulesetKeys, Side};
-use crate::cli;
 use crate::emit::Runner;
 use crate::error::{Error, Result};
 use crate::outcome::Modifier;
+use crate::rulesets::ose::flags::{MoraleFlags, ReactionFlags, WanderingFlags};
 use crate::rulesets::ose::{self, Ties, wilderness_terrains};
+use flags::{DistanceFlags, EncounterFlags, InitiativeFlags, PursueFlags, SurpriseFlags};
 use serde::Deserialize;
 pub use {distance::*, encounter::*, initiative::*, pursue::*, reaction::*, surprise::*, terrain::*};
 
@@ -110,12 +112,6 @@ const EXAMPLES: &[Example] = &[
     Example::new(Procedure::Morale, "fray -r bx morale --side orcs:ml=8 --passed 1", "the second success: to the end"),
 ];
 
-const FLAG_HELP: &[(Procedure, &str, &str)] = &[
-    (Procedure::Pursue, "--gap", "Starting gap in feet (default: the encounter distance, rolled)"),
-    (Procedure::Pursue, "--sight", "Lost from view past FEET: the pursuers give up"),
-    (Procedure::Morale, "--ml", ose::MORALE_HELP),
-];
-
 pub static RULESET: Ruleset = Ruleset {
     id: "bx",
     aliases: &[],
@@ -123,24 +119,24 @@ pub static RULESET: Ruleset = Ruleset {
     keys: KEYS,
     roster: ROSTER,
     examples: EXAMPLES,
-    flag_help: FLAG_HELP,
+    flag_help: &[],
     values: wilderness_terrains,
     rounds: &super::ose::track::ROUNDS,
     procedures: Procedures {
-        surprise: Some(crate::handler!(cli::SurpriseArgs, &["--aware"], surprise_command)),
+        surprise: Some(crate::handler!(SurpriseFlags, &["--aware"], surprise_command)),
         distance: Some(crate::handler!(
-            cli::DistanceArgs,
+            DistanceFlags,
             &["--dungeon", "--outdoors", "--wilderness", "--waterborne", "--surprised"],
             distance_command
         )),
         initiative: Some(crate::handler!(
-            cli::InitiativeArgs,
+            InitiativeFlags,
             &["--ties", "--surprised", "--individual"],
             initiative_command
         )),
-        reaction: Some(crate::handler!(cli::ReactionArgs, &["--cha", "--cha-mod", "--mod"], reaction_command)),
+        reaction: Some(crate::handler!(ReactionFlags, &["--cha", "--cha-mod", "--mod"], reaction_command)),
         pursue: Some(crate::handler!(
-            cli::PursueArgs,
+            PursueFlags,
             &[
                 "--quarry",
                 "--pursuer",
@@ -161,7 +157,7 @@ pub static RULESET: Ruleset = Ruleset {
             pursue_command
         )),
         encounter: Some(crate::handler!(
-            cli::EncounterArgs,
+            EncounterFlags,
             &[
                 "--aware",
                 "--dungeon",
@@ -183,19 +179,19 @@ pub static RULESET: Ruleset = Ruleset {
             encounter_command
         )),
         wandering: Some(crate::handler!(
-            cli::WanderingArgs,
+            WanderingFlags,
             &["--terrain", "--chance", "--dungeon", "--checks"],
             wandering_command
         )),
         morale: Some(crate::handler!(
-            cli::MoraleArgs,
+            MoraleFlags,
             &["COMBATANT", "--ml", "--losing", "--winning", "--mod", "--passed"],
             morale_command
         )),
     },
 };
 
-fn terrain(opts: &cli::TerrainOpts) -> Terrain {
+fn terrain(opts: &flags::Place) -> Terrain {
     if opts.waterborne {
         Terrain::Waterborne
     } else if opts.outdoors || opts.wilderness {
@@ -205,17 +201,17 @@ fn terrain(opts: &cli::TerrainOpts) -> Terrain {
     }
 }
 
-fn surprise_command(args: &cli::SurpriseArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+fn surprise_command(args: &SurpriseFlags, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
     // Every side rolls: both default sides take part, with or without combatants.
     let cast: Cast = cast.typed()?;
-    runner.run(&Surprise(surprise_input(&cast, &args.surprise.aware)?))
+    runner.run(&Surprise(surprise_input(&cast, &args.aware)?))
 }
 
-fn distance_command(args: &cli::DistanceArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
-    runner.run(&Distance { terrain: terrain(&args.terrain), surprised: args.surprised })
+fn distance_command(args: &DistanceFlags, _: cast::Cast, runner: &mut Runner) -> Result<()> {
+    runner.run(&Distance { terrain: terrain(&args.place), surprised: args.surprised })
 }
 
-fn initiative_command(args: &cli::InitiativeArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+fn initiative_command(args: &InitiativeFlags, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
     // Sides roll, so both default sides take part; with --individual combatants roll, and an
     // empty default side (unless --surprised names it) takes none.
     let cast: Cast = match args.individual {
@@ -225,50 +221,52 @@ fn initiative_command(args: &cli::InitiativeArgs, cast: cast::Cast, runner: &mut
     let surprised = side_flag(&cast, "--surprised", &args.surprised)?;
     let surprised: Vec<bool> = (0..cast.sides.len()).map(|i| surprised.contains(&i)).collect();
     if args.individual {
-        return runner.run(&individual_input(&cast, &surprised, ose::ties(&args.order))?);
+        return runner.run(&individual_input(&cast, &surprised, ose::ties(args.ties))?);
     }
-    let input = side_initiative_input(&cast, ose::ties(&args.order))?;
+    let input = side_initiative_input(&cast, ose::ties(args.ties))?;
     runner.run(&SideInitiative { initiative: ose::Initiative { input: &input, surprised }, slow: slow_of(&cast) })
 }
 
-fn reaction_command(args: &cli::ReactionArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
+fn reaction_command(args: &ReactionFlags, _: cast::Cast, runner: &mut Runner) -> Result<()> {
     runner.run(&Reaction { modifiers: ose::reaction_input(&args.reaction).modifiers })
 }
 
-fn encounter_command(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+fn encounter_command(args: &EncounterFlags, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
     let cast: Cast = cast.typed()?;
     if cast.sides.len() < 2 {
         return Err(Error::usage(format!("an encounter needs at least two sides, got one: {}", cast.side_names()))
             .hint("name them with --side, e.g. --side party --side orcs"));
     }
     // A wilderness terrain for the wandering check puts the encounter in the wilderness.
-    let place = match terrain(&args.terrain) {
-        Terrain::Dungeon if args.wandering.terrain.is_some() => Terrain::Wilderness,
+    let step = &args.steps;
+    let place = match terrain(&args.place) {
+        Terrain::Dungeon if step.wandering.terrain.is_some() => Terrain::Wilderness,
         place => place,
     };
     let encounter = Encounter {
-        surprise: surprise_input(&cast, &args.surprise.aware)?,
+        surprise: surprise_input(&cast, &args.aware)?,
         terrain: place,
-        initiative: side_initiative_input(&cast, ose::ties(&args.order))?,
+        initiative: side_initiative_input(&cast, ose::ties(args.ties))?,
         slow: slow_of(&cast),
         reaction: Reaction { modifiers: ose::reaction_input(&args.reaction).modifiers },
     };
     let outdoors = place != Terrain::Dungeon;
     let wandering = steps::wandering_step(
-        args.roll_wandering,
-        args.wandering.terrain.as_deref(),
-        args.wandering.chance,
+        step.roll_wandering,
+        step.wandering.terrain.as_deref(),
+        step.wandering.chance,
         outdoors,
         true,
         |t, c| ose::wandering_input(t, c, None),
     )?;
-    let m = &args.morale;
+    let m = &step.situation;
     steps::check_morale_flags(
-        args.roll_morale,
-        &[("--ml", m.ml.is_some()), ("--losing", m.losing), ("--winning", m.winning)],
+        step.roll_morale,
+        &[("--ml", step.ml.is_some()), ("--losing", m.losing), ("--winning", m.winning)],
     )?;
-    let morale = match args.roll_morale {
-        true => Some(ose::morale_input(&cast, |s| s.ml, |c| c.ml, &args.morale, None, None, false)?),
+    let check = ose::MoraleCheck { ml: step.ml, situation: m, modifier: None, passed: None };
+    let morale = match step.roll_morale {
+        true => Some(ose::morale_input(&cast, |s| s.ml, |c| c.ml, &check, false)?),
         false => None,
     };
     if wandering.is_none() && morale.is_none() {
@@ -278,14 +276,16 @@ fn encounter_command(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut R
 }
 
 /// B/X checks for wandering monsters as ose does (OSE SRD, the B/X numbers).
-fn wandering_command(args: &cli::WanderingArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
+fn wandering_command(args: &WanderingFlags, _: cast::Cast, runner: &mut Runner) -> Result<()> {
     runner.run(&ose::wandering_command_input(args)?)
 }
 
 /// B/X checks morale as ose does (OSE SRD, Morale).
-fn morale_command(args: &cli::MoraleArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+fn morale_command(args: &MoraleFlags, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
     let cast: Cast = cast.typed()?;
-    runner.run(&ose::morale_input(&cast, |s| s.ml, |c| c.ml, &args.morale, args.modifier, args.passed, true)?)
+    let check =
+        ose::MoraleCheck { ml: args.ml, situation: &args.situation, modifier: args.modifier, passed: args.passed };
+    runner.run(&ose::morale_input(&cast, |s| s.ml, |c| c.ml, &check, true)?)
 }
 
 /// ose's surprise input: no ambush in B/X, and a side's die may be given (`surprise=N`).
@@ -416,18 +416,19 @@ fn side_as_individual(side: &Side<SideKeys>) -> Individual {
     }
 }
 
-fn pursue_command(args: &cli::PursueArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
-    let (Some(quarry), Some(pursuer)) = (args.quarry, args.pursuer) else {
-        let missing = if args.quarry.is_none() { "--quarry" } else { "--pursuer" };
+fn pursue_command(args: &PursueFlags, _: cast::Cast, runner: &mut Runner) -> Result<()> {
+    let chase = &args.chase;
+    let (Some(quarry), Some(pursuer)) = (chase.quarry, chase.pursuer) else {
+        let missing = if chase.quarry.is_none() { "--quarry" } else { "--pursuer" };
         return Err(Error::usage(format!("bx pursue needs {missing} SPEED"))
             .hint("give both base movement rates, e.g. fray -r bx pursue --quarry 120 --pursuer 90"));
     };
-    let terrain = terrain(&args.terrain);
+    let terrain = terrain(&args.place);
     let given = [
-        ("--gap", args.gap.is_some()),
-        ("--sight", args.sight.is_some()),
-        ("--drop", !args.drop.is_empty()),
-        ("--rounds", args.rounds.is_some()),
+        ("--gap", chase.gap.is_some()),
+        ("--sight", chase.sight.is_some()),
+        ("--drop", !chase.drop.is_empty()),
+        ("--rounds", chase.rounds.is_some()),
         ("--quarry-count", args.quarry_count.is_some()),
         ("--pursuer-count", args.pursuer_count.is_some()),
         ("--mod", args.modifier.is_some()),
@@ -448,7 +449,7 @@ fn pursue_command(args: &cli::PursueArgs, _: cast::Cast, runner: &mut Runner) ->
     }
     match terrain {
         Terrain::Dungeon => {
-            let mut chase = ose::pursue_input(args)?;
+            let mut chase = ose::pursue_input(&args.chase, args.place.outdoors)?;
             // OSE SRD, Evasion and Pursuit: runners cover their full base movement each round.
             chase.pace = 1;
             runner.run(&Pursuit::Dungeon(chase))
@@ -466,14 +467,14 @@ fn pursue_command(args: &cli::PursueArgs, _: cast::Cast, runner: &mut Runner) ->
                 pursuer_count,
                 modifier: args.modifier,
                 surprised: args.surprised.map(|s| match s {
-                    cli::Surprised::Quarry => Surprised::Quarry,
-                    cli::Surprised::Pursuers => Surprised::Pursuers,
+                    flags::Surprised::Quarry => Surprised::Quarry,
+                    flags::Surprised::Pursuers => Surprised::Pursuers,
                 }),
                 days: args.days.unwrap_or(DEFAULT_DAYS),
             }))
         }
         Terrain::Waterborne => {
-            runner.run(&Pursuit::Waterborne(WaterborneInput { quarry, pursuer, gap: args.gap, rounds: args.rounds }))
+            runner.run(&Pursuit::Waterborne(WaterborneInput { quarry, pursuer, gap: chase.gap, rounds: chase.rounds }))
         }
     }
 }

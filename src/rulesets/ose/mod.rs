@@ -7,6 +7,7 @@ pub mod distance;
 pub mod encounter;
 #[cfg(test)]
 mod fixtures;
+pub mod flags;
 pub mod initiative;
 pub mod morale;
 #[cfg(test)]
@@ -21,10 +22,13 @@ pub mod wandering;
 use super::{Example, Procedure, Procedures, Ruleset, ambush_side, side_flag, steps};
 
 use crate::cast::{self, KeyDef, KeyList, RulesetKeys};
-use crate::cli;
 use crate::emit::Runner;
 use crate::error::{Error, Result};
 use crate::outcome::Modifier;
+use flags::{
+    DistanceFlags, EncounterFlags, InitiativeFlags, MoraleFlags, PursueFlags, ReactionFlags, SurpriseFlags,
+    WanderingFlags,
+};
 use serde::Deserialize;
 pub use {distance::*, encounter::*, initiative::*, morale::*, pursue::*, reaction::*, surprise::*, wandering::*};
 
@@ -132,12 +136,6 @@ const EXAMPLES: &[Example] = &[
     ),
 ];
 
-const FLAG_HELP: &[(Procedure, &str, &str)] = &[
-    (Procedure::Pursue, "--gap", "Starting gap in feet (default: the encounter distance, rolled)"),
-    (Procedure::Pursue, "--sight", "Lost from view past FEET: the pursuers give up"),
-    (Procedure::Morale, "--ml", MORALE_HELP),
-];
-
 /// OSE SRD, Morale, When to check: the moments, in the help of `--ml`.
 pub(crate) const MORALE_HELP: &str = "The morale score ML (2-12) of whoever has no ml key; check at the first death on the side and when half \
      of them are out of the fight";
@@ -149,25 +147,21 @@ pub static RULESET: Ruleset = Ruleset {
     keys: KEYS,
     roster: ROSTER,
     procedures: Procedures {
-        surprise: Some(crate::handler!(cli::SurpriseArgs, &["--ambush", "--aware"], surprise_command)),
+        surprise: Some(crate::handler!(SurpriseFlags, &["--ambush", "--aware"], surprise_command)),
         distance: Some(crate::handler!(
-            cli::DistanceArgs,
+            DistanceFlags,
             &["--dungeon", "--outdoors", "--both-surprised"],
             distance_command
         )),
-        initiative: Some(crate::handler!(
-            cli::InitiativeArgs,
-            &["--ties", "--surprised", "--wait"],
-            initiative_command
-        )),
-        reaction: Some(crate::handler!(cli::ReactionArgs, &["--cha", "--cha-mod", "--mod"], reaction_command)),
+        initiative: Some(crate::handler!(InitiativeFlags, &["--ties", "--surprised", "--wait"], initiative_command)),
+        reaction: Some(crate::handler!(ReactionFlags, &["--cha", "--cha-mod", "--mod"], reaction_command)),
         pursue: Some(crate::handler!(
-            cli::PursueArgs,
+            PursueFlags,
             &["--quarry", "--pursuer", "--gap", "--sight", "--drop", "--rounds", "--dungeon", "--outdoors"],
             pursue_command
         )),
         encounter: Some(crate::handler!(
-            cli::EncounterArgs,
+            EncounterFlags,
             &[
                 "--ambush",
                 "--aware",
@@ -189,18 +183,18 @@ pub static RULESET: Ruleset = Ruleset {
             encounter_command
         )),
         wandering: Some(crate::handler!(
-            cli::WanderingArgs,
+            WanderingFlags,
             &["--terrain", "--chance", "--dungeon", "--checks"],
             wandering_command
         )),
         morale: Some(crate::handler!(
-            cli::MoraleArgs,
+            MoraleFlags,
             &["COMBATANT", "--ml", "--losing", "--winning", "--mod", "--passed"],
             morale_command
         )),
     },
     examples: EXAMPLES,
-    flag_help: FLAG_HELP,
+    flag_help: &[],
     values: wilderness_terrains,
     rounds: &track::ROUNDS,
 };
@@ -213,17 +207,17 @@ pub(crate) fn wilderness_terrains(flag: &str) -> Vec<&'static str> {
     }
 }
 
-fn surprise_command(args: &cli::SurpriseArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+fn surprise_command(args: &SurpriseFlags, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
     // Every side rolls: both default sides take part, with or without combatants.
     let cast: Cast = cast.typed()?;
     runner.run(&surprise_input(&cast, &args.surprise)?)
 }
 
-fn distance_command(args: &cli::DistanceArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
-    runner.run(&DistanceInput { outdoors: args.terrain.outdoors, both_surprised: args.both_surprised })
+fn distance_command(args: &DistanceFlags, _: cast::Cast, runner: &mut Runner) -> Result<()> {
+    runner.run(&DistanceInput { outdoors: args.place.outdoors, both_surprised: args.both_surprised })
 }
 
-fn initiative_command(args: &cli::InitiativeArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+fn initiative_command(args: &InitiativeFlags, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
     let cast: Cast = cast.typed()?;
     let surprised = side_flag(&cast, "--surprised", &args.surprised)?;
     let input = initiative_input(&cast, &args.order)?;
@@ -231,52 +225,55 @@ fn initiative_command(args: &cli::InitiativeArgs, cast: cast::Cast, runner: &mut
     runner.run(&Initiative { input: &input, surprised })
 }
 
-fn reaction_command(args: &cli::ReactionArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
+fn reaction_command(args: &ReactionFlags, _: cast::Cast, runner: &mut Runner) -> Result<()> {
     runner.run(&reaction_input(&args.reaction))
 }
 
-fn pursue_command(args: &cli::PursueArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
-    runner.run(&pursue_input(args)?)
+fn pursue_command(args: &PursueFlags, _: cast::Cast, runner: &mut Runner) -> Result<()> {
+    runner.run(&pursue_input(&args.chase, args.place.outdoors)?)
 }
 
-fn wandering_command(args: &cli::WanderingArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
+fn wandering_command(args: &WanderingFlags, _: cast::Cast, runner: &mut Runner) -> Result<()> {
     runner.run(&wandering_command_input(args)?)
 }
 
-fn morale_command(args: &cli::MoraleArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+fn morale_command(args: &MoraleFlags, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
     let cast: Cast = cast.typed()?;
-    runner.run(&morale_input(&cast, |s| s.ml, |c| c.ml, &args.morale, args.modifier, args.passed, true)?)
+    let check = MoraleCheck { ml: args.ml, situation: &args.situation, modifier: args.modifier, passed: args.passed };
+    runner.run(&morale_input(&cast, |s| s.ml, |c| c.ml, &check, true)?)
 }
 
-fn encounter_command(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+fn encounter_command(args: &EncounterFlags, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
     let cast: Cast = cast.typed()?;
     if cast.sides.len() < 2 {
         return Err(Error::usage(format!("an encounter needs at least two sides, got one: {}", cast.side_names()))
             .hint("name them with --side, e.g. --side party --side orcs"));
     }
     // A wilderness terrain for the wandering check puts the encounter outdoors.
-    let outdoors = args.terrain.outdoors || args.wandering.terrain.is_some();
+    let outdoors = args.place.outdoors || args.steps.wandering.terrain.is_some();
     let encounter = EncounterInput {
         surprise: surprise_input(&cast, &args.surprise)?,
         outdoors,
         initiative: initiative_input(&cast, &args.order)?,
         reaction: reaction_input(&args.reaction),
     };
+    let step = &args.steps;
     let wandering = steps::wandering_step(
-        args.roll_wandering,
-        args.wandering.terrain.as_deref(),
-        args.wandering.chance,
+        step.roll_wandering,
+        step.wandering.terrain.as_deref(),
+        step.wandering.chance,
         outdoors,
         true,
         |t, c| wandering_input(t, c, None),
     )?;
-    let m = &args.morale;
+    let m = &step.situation;
     steps::check_morale_flags(
-        args.roll_morale,
-        &[("--ml", m.ml.is_some()), ("--losing", m.losing), ("--winning", m.winning)],
+        step.roll_morale,
+        &[("--ml", step.ml.is_some()), ("--losing", m.losing), ("--winning", m.winning)],
     )?;
-    let morale = match args.roll_morale {
-        true => Some(morale_input(&cast, |s| s.ml, |c| c.ml, &args.morale, None, None, false)?),
+    let check = MoraleCheck { ml: step.ml, situation: m, modifier: None, passed: None };
+    let morale = match step.roll_morale {
+        true => Some(morale_input(&cast, |s| s.ml, |c| c.ml, &check, false)?),
         false => None,
     };
     if wandering.is_none() && morale.is_none() {
@@ -285,7 +282,7 @@ fn encounter_command(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut R
     runner.run(&steps::Steps { wandering, encounter: &encounter, morale })
 }
 
-fn surprise_input(cast: &Cast, opts: &cli::SurpriseOpts) -> Result<SurpriseInput> {
+fn surprise_input(cast: &Cast, opts: &flags::Surprise) -> Result<SurpriseInput> {
     let aware = side_flag(cast, "--aware", &opts.aware)?;
     let ambusher = opts.ambush.as_deref().map(|name| ambush_side(cast, name)).transpose()?;
     let sides = cast
@@ -320,25 +317,25 @@ fn surprise_input(cast: &Cast, opts: &cli::SurpriseOpts) -> Result<SurpriseInput
     Ok(SurpriseInput { sides, ambusher: ambusher.map(|i| cast.sides[i].name.clone()) })
 }
 
-fn initiative_input(cast: &Cast, opts: &cli::OrderOpts) -> Result<InitiativeInput> {
+fn initiative_input(cast: &Cast, opts: &flags::Order) -> Result<InitiativeInput> {
     let waits = side_flag(cast, "--wait", &opts.wait)?;
     Ok(InitiativeInput {
         sides: cast.sides.iter().map(|s| s.name.clone()).collect(),
         waits: (0..cast.sides.len()).map(|i| waits.contains(&i)).collect(),
-        ties: ties(opts),
+        ties: ties(opts.ties),
         given: cast.sides.iter().map(|s| s.keys.initiative).collect(),
     })
 }
 
 /// `--ties`: re-roll (the default) or act together.
-pub(crate) fn ties(opts: &cli::OrderOpts) -> Ties {
-    match opts.ties {
-        Some(cli::Ties::Simultaneous) => Ties::Simultaneous,
+pub(crate) fn ties(flag: Option<flags::Ties>) -> Ties {
+    match flag {
+        Some(flags::Ties::Simultaneous) => Ties::Simultaneous,
         _ => Ties::Reroll,
     }
 }
 
-pub(crate) fn reaction_input(opts: &cli::ReactionOpts) -> ReactionInput {
+pub(crate) fn reaction_input(opts: &flags::Reaction) -> ReactionInput {
     let mut modifiers = Vec::new();
     if let Some(score) = opts.cha {
         modifiers.push(Modifier::new(cha_modifier(score), format!("CHA {score}")));
@@ -352,6 +349,16 @@ pub(crate) fn reaction_input(opts: &cli::ReactionOpts) -> ReactionInput {
     ReactionInput { modifiers }
 }
 
+/// A morale check's numbers, from the flags: the score of whoever has none of its own, the
+/// situation, another adjustment and the checks already passed.
+#[derive(Clone, Copy)]
+pub(crate) struct MoraleCheck<'a> {
+    pub ml: Option<i32>,
+    pub situation: &'a flags::Situation,
+    pub modifier: Option<i32>,
+    pub passed: Option<u32>,
+}
+
 /// Who checks morale, and against what: the combatants the first side (the party) meets, each
 /// group rolling once; with no such combatant, those sides. `fray morale` (`all_combatants`)
 /// also checks the party's combatants that have a score (retainers), every combatant when no
@@ -361,16 +368,15 @@ pub(crate) fn morale_input<S, C>(
     cast: &cast::Cast<S, C>,
     side_ml: impl Fn(&S) -> Option<i32>,
     combatant_ml: impl Fn(&C) -> Option<i32>,
-    opts: &cli::MoraleOpts,
-    modifier: Option<i32>,
-    passed: Option<u32>,
+    check: &MoraleCheck,
     all_combatants: bool,
 ) -> Result<MoraleInput> {
+    let MoraleCheck { ml: flag_ml, situation, modifier, passed } = *check;
     let mut adjustments = Vec::new();
-    if opts.losing {
+    if situation.losing {
         adjustments.push(Modifier::new(-1, "losing"));
     }
-    if opts.winning {
+    if situation.winning {
         adjustments.push(Modifier::new(1, "winning"));
     }
     if let Some(m) = modifier.filter(|&m| m != 0) {
@@ -387,7 +393,7 @@ pub(crate) fn morale_input<S, C>(
             .hint("give --ml N, or an ml=N key to the combatant or its side (ML 2-12)")
     };
     let subject = |name: &str, count: u32, ml: Option<i32>| -> Result<Subject> {
-        let ml = ml.or(opts.ml).ok_or_else(|| missing(name))?;
+        let ml = ml.or(flag_ml).ok_or_else(|| missing(name))?;
         Ok(Subject { name: name.to_string(), count, ml, adjustments: adjustments.clone(), passed: passed.unwrap_or(0) })
     };
     // On the first side (the party), only those with a score of their own or their side's
@@ -419,7 +425,7 @@ pub(crate) fn morale_input<S, C>(
     Ok(MoraleInput { subjects })
 }
 
-pub(crate) fn pursue_input(args: &cli::PursueArgs) -> Result<PursueInput> {
+pub(crate) fn pursue_input(args: &flags::Chase, outdoors: bool) -> Result<PursueInput> {
     let (Some(quarry), Some(pursuer)) = (args.quarry, args.pursuer) else {
         let missing = if args.quarry.is_none() { "--quarry" } else { "--pursuer" };
         return Err(Error::usage(format!("pursue needs {missing} SPEED"))
@@ -434,15 +440,15 @@ pub(crate) fn pursue_input(args: &cli::PursueArgs) -> Result<PursueInput> {
         quarry,
         pursuer,
         gap: args.gap,
-        outdoors: args.terrain.outdoors,
+        outdoors,
         sight: args.sight,
         drops: args
             .drop
             .iter()
             .map(|d| Drop {
                 bait: match d.bait {
-                    cli::Bait::Treasure => Bait::Treasure,
-                    cli::Bait::Food => Bait::Food,
+                    crate::cli::Bait::Treasure => Bait::Treasure,
+                    crate::cli::Bait::Food => Bait::Food,
                 },
                 round: d.round,
             })

@@ -2,7 +2,6 @@
 //! numbers): in a dungeon 1-in-6 a check, every 2 turns; in the wilderness once a day, the
 //! chance by terrain. bx checks the same way.
 
-use crate::cli;
 use crate::error::{Error, Result};
 use crate::rulesets::wandering::{Faces, WanderingInput};
 
@@ -89,7 +88,7 @@ pub fn wandering_input(terrain: Option<&str>, chance: Option<u32>, checks: Optio
 }
 
 /// `fray wandering` under ose or bx.
-pub fn wandering_command_input(args: &cli::WanderingArgs) -> Result<WanderingInput> {
+pub fn wandering_command_input(args: &super::flags::WanderingFlags) -> Result<WanderingInput> {
     wandering_input(args.wandering.terrain.as_deref(), args.wandering.chance, args.checks)
 }
 

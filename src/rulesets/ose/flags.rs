@@ -1,0 +1,249 @@
+//! The flags of ose's commands, as its rules read them; bx, the same family, shares those
+//! whose meaning is the same in both.
+
+use crate::cli::{Cast, Drop, whole};
+use clap::{Args, ValueEnum};
+use std::path::PathBuf;
+
+// Who attacks from hiding, and who already knows.
+#[derive(Debug, Args)]
+pub struct Surprise {
+    /// SIDE attacks from ambush (default monsters): every other side is easier to surprise
+    #[arg(long, value_name = "SIDE", num_args = 0..=1, default_missing_value = "monsters")]
+    pub ambush: Option<String>,
+
+    /// SIDE already knows of the others and does not roll (repeatable)
+    #[arg(long, value_name = "SIDE")]
+    pub aware: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct SurpriseFlags {
+    #[command(flatten)]
+    pub cast: Cast,
+
+    #[command(flatten)]
+    pub surprise: Surprise,
+}
+
+// Where the encounter happens.
+#[derive(Debug, Args)]
+pub struct Place {
+    /// In a dungeon: 2d6 x 10' (the default)
+    #[arg(long, conflicts_with = "outdoors")]
+    pub dungeon: bool,
+
+    /// Outdoors: 2d6 x 30'
+    #[arg(long)]
+    pub outdoors: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct DistanceFlags {
+    #[command(flatten)]
+    pub place: Place,
+
+    /// Both sides are surprised: 1d4 x 10' (or x 30' outdoors)
+    #[arg(long)]
+    pub both_surprised: bool,
+}
+
+/// How tied sides are settled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Ties {
+    /// Tied sides re-roll among themselves until the tie breaks
+    Reroll,
+    /// Tied sides act at the same time
+    Simultaneous,
+}
+
+// How the acting order is settled.
+#[derive(Debug, Args)]
+pub struct Order {
+    /// How tied sides are settled
+    #[arg(long, value_enum, value_name = "HOW")]
+    pub ties: Option<Ties>,
+
+    /// SIDE gives up initiative and acts after the others, reacting (repeatable)
+    #[arg(long, value_name = "SIDE")]
+    pub wait: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct InitiativeFlags {
+    #[command(flatten)]
+    pub cast: Cast,
+
+    #[command(flatten)]
+    pub order: Order,
+
+    /// SIDE is surprised and does not roll (repeatable)
+    #[arg(long, value_name = "SIDE")]
+    pub surprised: Vec<String>,
+}
+
+// Reaction modifiers (bx's too).
+#[derive(Debug, Args)]
+pub struct Reaction {
+    /// The speaker's Charisma score when the party parleys (3-18)
+    #[arg(long, value_name = "SCORE", conflicts_with = "cha_mod", allow_negative_numbers = true, value_parser = whole::<i32>(3..=18))]
+    pub cha: Option<i32>,
+
+    /// The speaker's Charisma modifier, given directly
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<i32>(-10..=10))]
+    pub cha_mod: Option<i32>,
+
+    /// Any other reaction modifier
+    #[arg(long = "mod", value_name = "N", allow_negative_numbers = true, value_parser = whole::<i32>(-100..=100))]
+    pub modifier: Option<i32>,
+}
+
+#[derive(Debug, Args)]
+pub struct ReactionFlags {
+    #[command(flatten)]
+    pub reaction: Reaction,
+}
+
+// A dungeon chase (bx's on foot too).
+#[derive(Debug, Args)]
+pub struct Chase {
+    /// The fleeing side's Speed
+    #[arg(long, value_name = "SPEED", allow_negative_numbers = true, value_parser = whole::<u32>(0..=10_000))]
+    pub quarry: Option<u32>,
+
+    /// The pursuing side's Speed
+    #[arg(long, value_name = "SPEED", allow_negative_numbers = true, value_parser = whole::<u32>(0..=10_000))]
+    pub pursuer: Option<u32>,
+
+    /// Starting gap in feet (default: the encounter distance, rolled)
+    #[arg(long, value_name = "FEET", allow_negative_numbers = true, value_parser = whole::<u32>(0..=1_000_000))]
+    pub gap: Option<u32>,
+
+    /// Lost from view past FEET: the pursuers give up
+    #[arg(long, value_name = "FEET", allow_negative_numbers = true, value_parser = whole::<u32>(0..=1_000_000))]
+    pub sight: Option<u32>,
+
+    /// The quarry drops treasure or food at a round (default 1): treasure[@ROUND] (repeatable)
+    #[arg(long, value_name = "WHAT[@ROUND]")]
+    pub drop: Vec<Drop>,
+
+    /// Rounds before the chase is left to the referee (default 10)
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u32>(1..=1000))]
+    pub rounds: Option<u32>,
+}
+
+#[derive(Debug, Args)]
+pub struct PursueFlags {
+    #[command(flatten)]
+    pub chase: Chase,
+
+    #[command(flatten)]
+    pub place: Place,
+}
+
+// Where a wandering monster is checked for, and the chance (bx's too).
+#[derive(Debug, Args)]
+pub struct Wandering {
+    /// Check in the wilderness, in TERRAIN (its chance from the book's table)
+    #[arg(long = "terrain", value_name = "TERRAIN")]
+    pub terrain: Option<String>,
+
+    /// An encounter on N faces of the check's die, instead of the book's chance
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u32>(0..=20))]
+    pub chance: Option<u32>,
+}
+
+// `fray wandering` (bx's too).
+#[derive(Debug, Args)]
+pub struct WanderingFlags {
+    #[command(flatten)]
+    pub wandering: Wandering,
+
+    /// Check in a dungeon (the default)
+    #[arg(long, conflicts_with = "terrain")]
+    pub dungeon: bool,
+
+    /// Make N checks one after another (-q then counts the encounters)
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u32>(1..=100))]
+    pub checks: Option<u32>,
+}
+
+// The situation of a morale check.
+#[derive(Debug, Args)]
+pub struct Situation {
+    /// The side checking is losing the battle: -1 to its morale
+    #[arg(long, conflicts_with = "winning")]
+    pub losing: bool,
+
+    /// The side checking is winning the battle: +1 to its morale
+    #[arg(long)]
+    pub winning: bool,
+}
+
+// `fray morale` (bx's too).
+#[derive(Debug, Args)]
+pub struct MoraleFlags {
+    #[command(flatten)]
+    pub cast: Cast,
+
+    #[arg(long, value_name = "ML", allow_negative_numbers = true, value_parser = whole::<i32>(2..=12), help = super::MORALE_HELP)]
+    pub ml: Option<i32>,
+
+    #[command(flatten)]
+    pub situation: Situation,
+
+    /// Another situational adjustment to the morale score
+    #[arg(long = "mod", value_name = "N", allow_negative_numbers = true, value_parser = whole::<i32>(-2..=2))]
+    pub modifier: Option<i32>,
+
+    /// Successful morale checks already made in this encounter
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u32>(0..=2))]
+    pub passed: Option<u32>,
+}
+
+// The checks before and after an encounter: wandering monsters first, morale last (bx's too).
+#[derive(Debug, Args)]
+pub struct Steps {
+    /// Roll on the encounter table in FILE first: what it brings joins the monsters
+    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath, value_parser = crate::cli::any_path())]
+    pub table: Option<PathBuf>,
+
+    /// Check for a wandering monster first: no monster, no encounter
+    #[arg(long = "wandering")]
+    pub roll_wandering: bool,
+
+    #[command(flatten)]
+    pub wandering: Wandering,
+
+    /// Check the other sides' morale after the reaction, as if it comes to a fight
+    #[arg(long = "morale")]
+    pub roll_morale: bool,
+
+    /// The morale score ML (2-12) of whoever has no ml key
+    #[arg(long, value_name = "ML", allow_negative_numbers = true, value_parser = whole::<i32>(2..=12))]
+    pub ml: Option<i32>,
+
+    #[command(flatten)]
+    pub situation: Situation,
+}
+
+#[derive(Debug, Args)]
+pub struct EncounterFlags {
+    #[command(flatten)]
+    pub cast: Cast,
+
+    #[command(flatten)]
+    pub surprise: Surprise,
+
+    #[command(flatten)]
+    pub place: Place,
+
+    #[command(flatten)]
+    pub order: Order,
+
+    #[command(flatten)]
+    pub reaction: Reaction,
+
+    #[command(flatten)]
+    pub steps: Steps,
+}
