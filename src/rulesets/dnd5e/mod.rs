@@ -1,7 +1,7 @@
 //! 5e: D&D 5th edition (2014) surprise and initiative with the DMG variants (seeds 002, 004).
-//! This file turns the command line into rule inputs; each procedure's file ([`surprise`],
-//! [`distance`], [`initiative`], [`encounter`], [`chase`]) rolls it and works out its odds, on the
-//! [`creature`]s and their [`speed_factor`]; [`text`] shows them.
+//! This file turns the command line ([`flags`]) into rule inputs; each procedure's file
+//! ([`surprise`], [`distance`], [`initiative`], [`encounter`], [`chase`]) rolls it and works out
+//! its odds, on the [`creature`]s and their [`speed_factor`]; [`text`] shows them.
 
 pub mod chase;
 pub mod check;
@@ -10,6 +10,7 @@ pub mod distance;
 pub mod encounter;
 #[cfg(test)]
 mod fixtures;
+pub mod flags;
 pub mod initiative;
 pub mod morale;
 #[cfg(test)]
@@ -24,7 +25,6 @@ pub mod wandering;
 use super::{Example, Procedure, Procedures, Ruleset};
 
 use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
-use crate::cli;
 use crate::emit::Runner;
 use crate::error::{Error, Result};
 use serde::Deserialize;
@@ -171,15 +171,6 @@ const EXAMPLES: &[Example] = &[
     Example::new(Procedure::Morale, "fray -r 5e morale --save 1 --overwhelming", "DC 10 Wisdom save"),
 ];
 
-const FLAG_HELP: &[(Procedure, &str, &str)] = &[
-    (Procedure::Pursue, "--gap", chase::GAP_HELP),
-    (Procedure::Pursue, "--sight", chase::SIGHT_HELP),
-    (Procedure::Encounter, "--rounds", "Rounds of speed-factor initiative to roll (default 1)"),
-    (Procedure::Morale, "--save", MORALE_HELP),
-    (Procedure::Reaction, "--cha-mod", "The speaker's bonus to the Charisma check (Persuasion, Deception...)"),
-    (Procedure::Wandering, "--chance", "An encounter on the N highest faces of the d20 (default 3: 18-20)"),
-];
-
 /// The words a flag's value is one of, for completion: the terrains of `--terrain`.
 fn flag_values(flag: &str) -> Vec<&'static str> {
     match flag {
@@ -196,16 +187,16 @@ pub static RULESET: Ruleset = Ruleset {
     roster: ROSTER,
     procedures: Procedures {
         surprise: Some(crate::handler!(
-            cli::SurpriseArgs,
+            flags::SurpriseFlags,
             &["--stealth", "--stealth-mod", "--stealth-ties", "--both-surprised", "--ambush"],
             surprise_command
         )),
-        distance: Some(crate::handler!(cli::DistanceArgs, &["--terrain", "--audible"], distance_command)),
-        initiative: Some(crate::handler!(cli::InitiativeArgs, &["--variant", "--rounds"], initiative_command)),
-        reaction: Some(crate::handler!(cli::ReactionArgs, &["--attitude", "--cha-mod", "--mod"], reaction_command)),
-        pursue: Some(crate::handler!(cli::PursueArgs, chase::FLAGS, pursue_command)),
+        distance: Some(crate::handler!(flags::DistanceFlags, &["--terrain", "--audible"], distance_command)),
+        initiative: Some(crate::handler!(flags::InitiativeFlags, &["--variant", "--rounds"], initiative_command)),
+        reaction: Some(crate::handler!(flags::ReactionFlags, &["--attitude", "--cha-mod", "--mod"], reaction_command)),
+        pursue: Some(crate::handler!(chase::flags::PursueFlags, chase::FLAGS, pursue_command)),
         encounter: Some(crate::handler!(
-            cli::EncounterArgs,
+            flags::EncounterFlags,
             &[
                 "--stealth",
                 "--stealth-mod",
@@ -223,57 +214,53 @@ pub static RULESET: Ruleset = Ruleset {
             ],
             encounter_command
         )),
-        wandering: Some(crate::handler!(cli::WanderingArgs, &["--chance", "--checks"], wandering_command)),
-        morale: Some(crate::handler!(cli::MoraleArgs, &["--save", "--overwhelming", "--cornered"], morale_command)),
+        wandering: Some(crate::handler!(flags::WanderingFlags, &["--chance", "--checks"], wandering_command)),
+        morale: Some(crate::handler!(flags::MoraleFlags, &["--save", "--overwhelming", "--cornered"], morale_command)),
     },
     examples: EXAMPLES,
-    flag_help: FLAG_HELP,
+    flag_help: &[],
     values: flag_values,
     rounds: &track::ROUNDS,
 };
 
-/// DMG 2014 p. 273, when morale is checked: in the help of `--save`.
-const MORALE_HELP: &str = "The Wisdom save bonus of the creature or the group's leader; check when it is \
-    surprised, first at half its hit points or fewer, or cannot harm the other side; a group: all surprised, \
-    the leader down or gone, half of it lost with no loss on the other side";
-
-fn reaction_command(args: &cli::ReactionArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
+fn reaction_command(args: &flags::ReactionFlags, _: cast::Cast, runner: &mut Runner) -> Result<()> {
     runner.run(&reaction::ReactionInput {
-        attitude: args.attitude.unwrap_or(cli::Attitude::Indifferent),
-        modifiers: check_modifiers(&args.reaction),
+        attitude: args.attitude.unwrap_or(flags::Attitude::Indifferent),
+        modifiers: check_modifiers(args.cha_mod, args.modifier),
     })
 }
 
 /// The Charisma check's modifiers: `--cha-mod` (the speaker's bonus to the check) and `--mod`.
-pub(crate) fn check_modifiers(opts: &cli::ReactionOpts) -> Vec<crate::outcome::Modifier> {
+pub(crate) fn check_modifiers(cha_mod: Option<i32>, modifier: Option<i32>) -> Vec<crate::outcome::Modifier> {
     use crate::outcome::Modifier;
     let mut modifiers = Vec::new();
-    if let Some(m) = opts.cha_mod {
+    if let Some(m) = cha_mod {
         modifiers.push(Modifier::new(m, "CHA"));
     }
-    if let Some(m) = opts.modifier {
+    if let Some(m) = modifier {
         modifiers.push(Modifier::new(m, "situational"));
     }
     modifiers
 }
 
-fn wandering_command(args: &cli::WanderingArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
-    runner.run(&wandering::wandering_input(args.wandering.chance, args.checks))
+fn wandering_command(args: &flags::WanderingFlags, _: cast::Cast, runner: &mut Runner) -> Result<()> {
+    runner.run(&wandering::wandering_input(args.chance, args.checks))
 }
 
-fn morale_command(args: &cli::MoraleArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
-    runner.run(&morale_input(&args.morale, "monsters"))
+fn morale_command(args: &flags::MoraleFlags, _: cast::Cast, runner: &mut Runner) -> Result<()> {
+    runner.run(&morale_input(args.save, args.overwhelming, args.cornered, "monsters"))
 }
 
-/// The DMG's morale save for `name` (a creature, or a group by its leader).
-fn morale_input(opts: &cli::MoraleOpts, name: &str) -> morale::MoraleInput {
-    let modifiers = opts.save.map(|m| crate::outcome::Modifier::new(m, "WIS save")).into_iter().collect();
-    morale::MoraleInput { name: name.to_string(), modifiers, overwhelming: opts.overwhelming, cornered: opts.cornered }
+/// The DMG's morale save for `name` (a creature, or a group by its leader): `--save`, and
+/// whether the opposition is `--overwhelming` and the creature `--cornered`.
+fn morale_input(save: Option<i32>, overwhelming: bool, cornered: bool, name: &str) -> morale::MoraleInput {
+    let modifiers = save.map(|m| crate::outcome::Modifier::new(m, "WIS save")).into_iter().collect();
+    morale::MoraleInput { name: name.to_string(), modifiers, overwhelming, cornered }
 }
 
 /// The side the surprise flags name, which takes part even with nobody on it: the side that
 /// hides when Stealth is given.
-pub(crate) fn surprise_sides(opts: &cli::SurpriseOpts) -> Vec<&str> {
+pub(crate) fn surprise_sides(opts: &flags::Hiding) -> Vec<&str> {
     let hides = !opts.stealth.is_empty() || !opts.stealth_mod.is_empty();
     match opts.ambush.as_deref() {
         Some(side) => vec![side],
@@ -284,20 +271,20 @@ pub(crate) fn surprise_sides(opts: &cli::SurpriseOpts) -> Vec<&str> {
 
 /// The sides that take part: with `--variant side` every side rolls, so both default sides stay;
 /// otherwise a default side with nobody on it (and none of the flags' `keep`) takes no part.
-fn sides_for(cast: Cast, variant: Option<cli::Variant>, keep: &[&str]) -> Cast {
-    if variant == Some(cli::Variant::Side) { cast } else { cast.take_part(keep) }
+fn sides_for(cast: Cast, variant: Option<flags::Variant>, keep: &[&str]) -> Cast {
+    if variant == Some(flags::Variant::Side) { cast } else { cast.take_part(keep) }
 }
 
-fn surprise_command(args: &cli::SurpriseArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
-    let cast: Cast = cast.typed()?.take_part(&surprise_sides(&args.surprise));
-    runner.run(&surprise_input(&cast, &args.surprise, args.both_surprised)?)
+fn surprise_command(args: &flags::SurpriseFlags, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+    let cast: Cast = cast.typed()?.take_part(&surprise_sides(&args.hiding));
+    runner.run(&surprise_input(&cast, &args.hiding, args.stealth_ties, args.both_surprised)?)
 }
 
-fn distance_command(args: &cli::DistanceArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
+fn distance_command(args: &flags::DistanceFlags, _: cast::Cast, runner: &mut Runner) -> Result<()> {
     let heard = args.audible.map(|noise| match noise {
-        cli::Audible::Quiet => &NOISES[0],
-        cli::Audible::Normal => &NOISES[1],
-        cli::Audible::Loud => &NOISES[2],
+        flags::Audible::Quiet => &NOISES[0],
+        flags::Audible::Normal => &NOISES[1],
+        flags::Audible::Loud => &NOISES[2],
     });
     runner.run(&distance_input("5e", TERRAINS, args.travel_terrain.as_deref(), heard, true)?)
 }
@@ -331,33 +318,32 @@ pub(crate) fn distance_input(
     Ok(DistanceInput { noticed })
 }
 
-fn initiative_command(args: &cli::InitiativeArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
-    let input = initiative_input(&sides_for(cast.typed()?, args.order.variant, &[]), args.order.variant, args.rounds)?;
+fn initiative_command(args: &flags::InitiativeFlags, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+    let input = initiative_input(&sides_for(cast.typed()?, args.variant, &[]), args.variant, args.rounds)?;
     runner.run(&Initiative::new(&input))
 }
 
-fn encounter_command(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
-    let cast: Cast = sides_for(cast.typed()?, args.order.variant, &surprise_sides(&args.surprise));
-    let surprise = surprise_input(&cast, &args.surprise, args.both_surprised)?;
-    let input = initiative_input(&cast, args.order.variant, args.rounds)?;
+fn encounter_command(args: &flags::EncounterFlags, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+    let cast: Cast = sides_for(cast.typed()?, args.variant, &surprise_sides(&args.hiding));
+    let surprise = surprise_input(&cast, &args.hiding, args.stealth_ties, args.both_surprised)?;
+    let input = initiative_input(&cast, args.variant, args.rounds)?;
     let encounter = EncounterInput { surprise, initiative: Initiative::new(&input) };
-    let wandering =
-        super::steps::wandering_step(args.roll_wandering, None, args.wandering.chance, false, false, |_, chance| {
-            Ok(wandering::wandering_input(chance, None))
-        })?;
-    let m = &args.morale;
-    let morale_flags = [("--save", m.save.is_some()), ("--overwhelming", m.overwhelming), ("--cornered", m.cornered)];
+    let wandering = super::steps::wandering_step(args.roll_wandering, None, args.chance, false, false, |_, chance| {
+        Ok(wandering::wandering_input(chance, None))
+    })?;
+    let morale_flags =
+        [("--save", args.save.is_some()), ("--overwhelming", args.overwhelming), ("--cornered", args.cornered)];
     super::steps::check_morale_flags(args.roll_morale, &morale_flags)?;
     // The side the first one meets checks, by its leader's save.
     let met = cast.sides.get(1).or(cast.sides.first()).map_or("monsters", |s| s.name.as_str());
-    let morale = args.roll_morale.then(|| morale_input(&args.morale, met));
+    let morale = args.roll_morale.then(|| morale_input(args.save, args.overwhelming, args.cornered, met));
     if wandering.is_none() && morale.is_none() {
         return runner.run(&encounter);
     }
     runner.run(&super::steps::Steps { wandering, encounter: &encounter, morale })
 }
 
-fn pursue_command(args: &cli::PursueArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+fn pursue_command(args: &chase::flags::PursueFlags, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
     let cast: Cast = cast.typed()?.take_part(&args.fleeing.iter().map(String::as_str).collect::<Vec<_>>());
     let fleeing = match &args.fleeing {
         Some(name) => cast.side_for("--fleeing", name)?,
@@ -432,17 +418,24 @@ fn creatures(cast: &Cast) -> Result<Vec<Creature>> {
         .collect()
 }
 
-fn surprise_input(cast: &Cast, opts: &cli::SurpriseOpts, both_surprised: bool) -> Result<SurpriseInput> {
-    surprise_setup("5e", cast, creatures(cast)?, opts, Some(both_surprised))
+fn surprise_input(
+    cast: &Cast,
+    opts: &flags::Hiding,
+    stealth_ties: Option<flags::StealthTies>,
+    both_surprised: bool,
+) -> Result<SurpriseInput> {
+    surprise_setup("5e", cast, creatures(cast)?, opts, ties(stealth_ties), Some(both_surprised))
 }
 
 /// The hiders and the creatures that may be surprised, from the surprise flags; any ruleset's
-/// cast (5e2024 too). `both_surprised` is `None` for a ruleset without `--both-surprised`.
+/// cast (5e2024 too). `ties` says how Stealth equal to passive Perception goes;
+/// `both_surprised` is `None` for a ruleset without `--both-surprised`.
 pub(crate) fn surprise_setup<S, C>(
     rules: &str,
     cast: &cast::Cast<S, C>,
     creatures: Vec<Creature>,
-    opts: &cli::SurpriseOpts,
+    opts: &flags::Hiding,
+    ties: StealthTies,
     both_surprised: Option<bool>,
 ) -> Result<SurpriseInput> {
     let example = format!("e.g. fray -r {rules} surprise --stealth 14 Elf:per=16 Fighter:per=12");
@@ -450,7 +443,7 @@ pub(crate) fn surprise_setup<S, C>(
     let flagged = !opts.stealth.is_empty() || !opts.stealth_mod.is_empty();
     if both_surprised == Some(true) {
         check_both_surprised(rules, &creatures, opts, flagged)?;
-        return Ok(nobody_hides(cast, creatures, opts, true));
+        return Ok(nobody_hides(cast, creatures, ties, true));
     }
     // The ambushing side hides: --ambush SIDE, else a side named monsters if there is one.
     let ambush = match &opts.ambush {
@@ -461,7 +454,7 @@ pub(crate) fn surprise_setup<S, C>(
     let keyed = creatures.iter().zip(&hiding).any(|(c, &hides)| hides && c.stealth.is_some());
     // PHB p.189: when neither side tries to be stealthy, they notice each other at once.
     if !flagged && !keyed && opts.ambush.is_none() {
-        return Ok(nobody_hides(cast, creatures, opts, false));
+        return Ok(nobody_hides(cast, creatures, ties, false));
     }
     if !flagged {
         check_stealth_keys(rules, cast, &creatures, &hiding, keyed, both_surprised.is_some(), &example)?;
@@ -473,13 +466,13 @@ pub(crate) fn surprise_setup<S, C>(
         hiders,
         hiding,
         creatures,
-        ties: ties(opts),
+        ties,
         both_surprised: false,
     })
 }
 
 /// `--stealth` and `--stealth-mod` within their ranges.
-fn check_stealth_ranges(opts: &cli::SurpriseOpts) -> Result<()> {
+fn check_stealth_ranges(opts: &flags::Hiding) -> Result<()> {
     if let Some(bad) = opts.stealth.iter().find(|s| !STEALTH_RANGE.contains(s)) {
         return Err(Error::usage(format!("--stealth {bad} is out of range; allowed: -20 to 60")));
     }
@@ -490,7 +483,7 @@ fn check_stealth_ranges(opts: &cli::SurpriseOpts) -> Result<()> {
 }
 
 /// `--both-surprised`: nobody hides, so no Stealth and no `--ambush`, and someone to surprise.
-fn check_both_surprised(rules: &str, creatures: &[Creature], opts: &cli::SurpriseOpts, flagged: bool) -> Result<()> {
+fn check_both_surprised(rules: &str, creatures: &[Creature], opts: &flags::Hiding, flagged: bool) -> Result<()> {
     if flagged {
         return Err(Error::usage("--both-surprised takes no --stealth or --stealth-mod: nobody hides")
             .hint("drop the Stealth, or drop --both-surprised for an ambush"));
@@ -510,7 +503,7 @@ fn check_both_surprised(rules: &str, creatures: &[Creature], opts: &cli::Surpris
 fn nobody_hides<S, C>(
     cast: &cast::Cast<S, C>,
     creatures: Vec<Creature>,
-    opts: &cli::SurpriseOpts,
+    ties: StealthTies,
     both_surprised: bool,
 ) -> SurpriseInput {
     SurpriseInput {
@@ -518,7 +511,7 @@ fn nobody_hides<S, C>(
         hiding: vec![false; creatures.len()],
         creatures,
         hiders: Vec::new(),
-        ties: ties(opts),
+        ties,
         both_surprised,
     }
 }
@@ -571,9 +564,10 @@ fn check_someone_may_be_surprised<S, C>(
     Ok(())
 }
 
-fn ties(opts: &cli::SurpriseOpts) -> StealthTies {
-    match opts.stealth_ties {
-        Some(cli::StealthTies::Surprised) => StealthTies::Surprised,
+/// `--stealth-ties`: Stealth equal to passive Perception is noticed unless it says otherwise.
+fn ties(ruling: Option<flags::StealthTies>) -> StealthTies {
+    match ruling {
+        Some(flags::StealthTies::Surprised) => StealthTies::Surprised,
         _ => StealthTies::Noticed,
     }
 }
@@ -581,7 +575,7 @@ fn ties(opts: &cli::SurpriseOpts) -> StealthTies {
 /// One hider per Stealth given, `--stealth` totals first. They take the names of the hiding
 /// side's combatants when there is exactly one per hider; otherwise the side's name (a lone
 /// hider) or `hider 1`, `hider 2`….
-fn hiders<S, C>(cast: &cast::Cast<S, C>, ambush: Option<usize>, opts: &cli::SurpriseOpts) -> Vec<Hider> {
+fn hiders<S, C>(cast: &cast::Cast<S, C>, ambush: Option<usize>, opts: &flags::Hiding) -> Vec<Hider> {
     let stealth: Vec<Stealth> = opts
         .stealth
         .iter()
@@ -622,12 +616,12 @@ pub const MAX_SPEED_FACTOR_ROLLS: u64 = 40_000;
 /// or three); each part is shown on every round's roll.
 pub const MAX_ACTION_PARTS: usize = 8;
 
-fn initiative_input(cast: &Cast, variant: Option<cli::Variant>, rounds: Option<u32>) -> Result<InitiativeInput> {
+fn initiative_input(cast: &Cast, variant: Option<flags::Variant>, rounds: Option<u32>) -> Result<InitiativeInput> {
     let variant = match variant {
-        None | Some(cli::Variant::Standard) => Variant::Standard,
-        Some(cli::Variant::Score) => Variant::Score,
-        Some(cli::Variant::Side) => Variant::Side,
-        Some(cli::Variant::Speed) => Variant::Speed,
+        None | Some(flags::Variant::Standard) => Variant::Standard,
+        Some(flags::Variant::Score) => Variant::Score,
+        Some(flags::Variant::Side) => Variant::Side,
+        Some(flags::Variant::Speed) => Variant::Speed,
     };
     if rounds.is_some() && variant != Variant::Speed {
         return Err(Error::usage("--rounds is for --variant speed: only the speed factor is rolled every round")

@@ -4,7 +4,7 @@
 
 use super::check::{D20Test, roll_test};
 use super::creature::RollMode;
-use crate::cli::Attitude;
+use super::flags::Attitude;
 use crate::dice::Dice;
 use crate::odds::{Fallback, Method, Odds, dist_of};
 use crate::outcome::Modifier;

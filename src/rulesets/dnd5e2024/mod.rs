@@ -2,9 +2,10 @@
 //! Perception behind the Hide action's DC 15, and costs Disadvantage on initiative instead of a
 //! turn; initiative is a Dexterity check with the Alert feat's proficiency bonus and swap; the
 //! encounter distance comes from the 2024 DMG's travel terrain. This file turns the command
-//! line into rule inputs, reading flags and the cast through the 2014 code where they are the
-//! same; [`rules`] rolls them, [`text`] shows them.
+//! line ([`flags`]) into rule inputs, reading flags and the cast through the 2014 code where
+//! they are the same; [`rules`] rolls them, [`text`] shows them.
 
+pub mod flags;
 #[cfg(test)]
 mod odds_check;
 pub mod reaction;
@@ -16,7 +17,6 @@ use super::dnd5e::{self, self as e2014, RollMode, chase};
 use super::{Example, Procedure, Procedures, Ruleset};
 
 use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
-use crate::cli;
 use crate::emit::Runner;
 use crate::error::{Error, Result};
 
@@ -159,16 +159,6 @@ const EXAMPLES: &[Example] = &[
     Example::new(Procedure::Reaction, "fray -r 5e2024 reaction --attitude friendly --cha-mod 3 --odds", ""),
 ];
 
-const FLAG_HELP: &[(Procedure, &str, &str)] = &[
-    (Procedure::Pursue, "--gap", dnd5e::chase::GAP_HELP),
-    (Procedure::Pursue, "--sight", dnd5e::chase::SIGHT_HELP),
-    (
-        Procedure::Reaction,
-        "--cha-mod",
-        "The bonus to the check the GM picks (Deception, Intimidation, Performance, Persuasion, Animal Handling)",
-    ),
-];
-
 /// The words a flag's value is one of, for completion: the terrains of `--terrain`.
 fn flag_values(flag: &str) -> Vec<&'static str> {
     match flag {
@@ -184,21 +174,21 @@ pub static RULESET: Ruleset = Ruleset {
     keys: KEYS,
     roster: ROSTER,
     examples: EXAMPLES,
-    flag_help: FLAG_HELP,
+    flag_help: &[],
     values: flag_values,
     rounds: &track::ROUNDS,
     procedures: Procedures {
-        surprise: Some(crate::handler!(cli::SurpriseArgs, SURPRISE_FLAGS, surprise_command)),
-        distance: Some(crate::handler!(cli::DistanceArgs, &["--terrain"], distance_command)),
-        initiative: Some(crate::handler!(cli::InitiativeArgs, &["--variant", "--swap"], initiative_command)),
+        surprise: Some(crate::handler!(flags::SurpriseFlags, SURPRISE_FLAGS, surprise_command)),
+        distance: Some(crate::handler!(flags::DistanceFlags, &["--terrain"], distance_command)),
+        initiative: Some(crate::handler!(flags::InitiativeFlags, &["--variant", "--swap"], initiative_command)),
         reaction: Some(crate::handler!(
-            cli::ReactionArgs,
+            flags::ReactionFlags,
             &["--stance", "--attitude", "--int", "--cha-mod", "--mod"],
             reaction_command
         )),
-        pursue: Some(crate::handler!(cli::PursueArgs, chase::FLAGS, pursue_command)),
+        pursue: Some(crate::handler!(chase::flags::PursueFlags, chase::FLAGS, pursue_command)),
         encounter: Some(crate::handler!(
-            cli::EncounterArgs,
+            flags::EncounterFlags,
             &["--stealth", "--stealth-mod", "--ambush", "--variant", "--swap"],
             encounter_command
         )),
@@ -207,44 +197,45 @@ pub static RULESET: Ruleset = Ruleset {
     },
 };
 
-fn surprise_input(cast: &Cast, opts: &cli::SurpriseOpts) -> Result<e2014::SurpriseInput> {
-    dnd5e::surprise_setup("5e2024", cast, creatures(cast), opts, None)
+/// Surprise as 2014 decides it, ties with passive Perception noticed.
+fn surprise_input(cast: &Cast, opts: &dnd5e::flags::Hiding) -> Result<e2014::SurpriseInput> {
+    dnd5e::surprise_setup("5e2024", cast, creatures(cast), opts, e2014::StealthTies::Noticed, None)
 }
 
-fn surprise_command(args: &cli::SurpriseArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
-    let cast: Cast = cast.typed()?.take_part(&dnd5e::surprise_sides(&args.surprise));
-    runner.run(&Surprise(&surprise_input(&cast, &args.surprise)?))
+fn surprise_command(args: &flags::SurpriseFlags, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+    let cast: Cast = cast.typed()?.take_part(&dnd5e::surprise_sides(&args.hiding));
+    runner.run(&Surprise(&surprise_input(&cast, &args.hiding)?))
 }
 
-fn reaction_command(args: &cli::ReactionArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
+fn reaction_command(args: &flags::ReactionFlags, _: cast::Cast, runner: &mut Runner) -> Result<()> {
     runner.run(&reaction::InfluenceInput {
-        stance: args.stance.unwrap_or(cli::Stance::Hesitant),
-        attitude: args.attitude.unwrap_or(cli::Attitude::Indifferent),
+        stance: args.stance.unwrap_or(dnd5e::flags::Stance::Hesitant),
+        attitude: args.attitude.unwrap_or(dnd5e::flags::Attitude::Indifferent),
         dc: reaction::influence_dc(args.intelligence),
-        modifiers: dnd5e::check_modifiers(&args.reaction),
+        modifiers: dnd5e::check_modifiers(args.cha_mod, args.modifier),
     })
 }
 
-fn distance_command(args: &cli::DistanceArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
+fn distance_command(args: &flags::DistanceFlags, _: cast::Cast, runner: &mut Runner) -> Result<()> {
     runner.run(&dnd5e::distance_input("5e2024", TERRAINS, args.travel_terrain.as_deref(), None, false)?)
 }
 
-fn initiative_command(args: &cli::InitiativeArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+fn initiative_command(args: &flags::InitiativeFlags, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
     let cast: Cast = cast.typed()?.take_part(&[]);
     let lineup = Lineup::new(&initiative_input(&cast, args.order.variant, &args.order.swap, true)?);
     runner.run(&Initiative { lineup: &lineup, surprised: lineup.surprised.clone() })
 }
 
-fn encounter_command(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
-    let cast: Cast = cast.typed()?.take_part(&dnd5e::surprise_sides(&args.surprise));
-    let surprise = surprise_input(&cast, &args.surprise)?;
+fn encounter_command(args: &flags::EncounterFlags, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+    let cast: Cast = cast.typed()?.take_part(&dnd5e::surprise_sides(&args.hiding));
+    let surprise = surprise_input(&cast, &args.hiding)?;
     let initiative = Lineup::new(&initiative_input(&cast, args.order.variant, &args.order.swap, false)?);
     runner.run(&EncounterInput { surprise, initiative })
 }
 
 /// A chase: initiative as the initiative command rolls it (standard, the `surprised` key
 /// rolling with Disadvantage), then the 2024 chase.
-fn pursue_command(args: &cli::PursueArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+fn pursue_command(args: &chase::flags::PursueFlags, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
     let cast: Cast = cast.typed()?.take_part(&args.fleeing.iter().map(String::as_str).collect::<Vec<_>>());
     let fleeing = match &args.fleeing {
         Some(name) => cast.side_for("--fleeing", name)?,
@@ -280,15 +271,15 @@ fn pursue_command(args: &cli::PursueArgs, cast: cast::Cast, runner: &mut Runner)
 /// `surprised` key stands in for the surprise step.
 fn initiative_input(
     cast: &Cast,
-    variant: Option<cli::Variant>,
+    variant: Option<dnd5e::flags::Variant>,
     swap: &[String],
     alone: bool,
 ) -> Result<InitiativeInput> {
     let variant = match variant {
-        None | Some(cli::Variant::Standard) => e2014::Variant::Standard,
-        Some(cli::Variant::Score) => e2014::Variant::Score,
-        Some(other @ (cli::Variant::Side | cli::Variant::Speed)) => {
-            let name = if other == cli::Variant::Side { "side" } else { "speed" };
+        None | Some(dnd5e::flags::Variant::Standard) => e2014::Variant::Standard,
+        Some(dnd5e::flags::Variant::Score) => e2014::Variant::Score,
+        Some(other @ (dnd5e::flags::Variant::Side | dnd5e::flags::Variant::Speed)) => {
+            let name = if other == dnd5e::flags::Variant::Side { "side" } else { "speed" };
             return Err(Error::usage(format!(
                 "--variant {name} is a 2014 DMG variant of the 5e ruleset; 5e2024 initiative takes standard or score"
             ))

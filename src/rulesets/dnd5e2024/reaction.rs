@@ -4,7 +4,6 @@
 //! Friendly and Disadvantage if Hostile; a failure means waiting 24 hours before urging it the
 //! same way again.
 
-use crate::cli::{Attitude, Stance};
 use crate::dice::Dice;
 use crate::odds::{Fallback, Method, Odds, dist_of};
 use crate::outcome::Modifier;
@@ -12,6 +11,7 @@ use crate::render::{Palette, Report, block};
 use crate::rulesets::Rule;
 use crate::rulesets::dnd5e::RollMode;
 use crate::rulesets::dnd5e::check::{D20Test, roll_test};
+use crate::rulesets::dnd5e::flags::{Attitude, Stance};
 use crate::rulesets::dnd5e::reaction::attitude_word;
 use serde::Serialize;
 use serde_json::json;

@@ -6,9 +6,10 @@
 //! of exhaustion); a pursuer that reaches a quarry catches it; at the end of each round a quarry
 //! out of the lead pursuer's sight tries to slip away by Stealth; a complication rolled at the
 //! end of a turn befalls the next participant in the order. [`tables`] holds the complication
-//! tables, [`text`] the report; [`edition`] says where the editions differ, [`setup`] makes a
-//! chase of a ruleset's cast and flags, [`runner`] rolls it, [`complications`] befall the
-//! runners, [`records`] are what the rolls show and [`odds`] how the chase ends.
+//! tables, [`text`] the report; [`edition`] says where the editions differ, [`flags`] are the
+//! pursue command's, [`setup`] makes a chase of a ruleset's cast and flags, [`runner`] rolls
+//! it, [`complications`] befall the runners, [`records`] are what the rolls show and [`odds`]
+//! how the chase ends.
 //!
 //! The rolling code is a handful of steps on a [`State`] (the start, one turn, the end of a
 //! round); the odds walk the same steps one at a time, merging equal states between them, and
@@ -16,6 +17,7 @@
 
 pub mod complications;
 pub mod edition;
+pub mod flags;
 pub mod odds;
 pub mod records;
 pub mod runner;
@@ -26,7 +28,6 @@ pub mod text;
 
 use super::{D20s, DistanceInput, DistanceOutcome, Noticed, RollMode, Sighting, roll_d20s};
 use crate::cast::KeyDef;
-use crate::cli;
 use crate::dice::{Dice, Roll};
 use crate::error::{Error, Result};
 use crate::odds::{Dist, Fallback, Method, Odds, enumerate_within, simulate};
@@ -66,10 +67,6 @@ pub const SURVIVAL: KeyDef =
 /// The flags of `5e pursue` and `5e2024 pursue` (`COMBATANT`: it reads the cast).
 pub const FLAGS: &[&str] =
     &["COMBATANT", "--fleeing", "--gap", "--terrain", "--sight", "--cover", "--complications", "--rounds"];
-
-/// What `--gap` and `--sight` mean in a chase of either edition.
-pub const GAP_HELP: &str = "Starting gap in feet (default 30)";
-pub const SIGHT_HELP: &str = "A quarry this many feet ahead of the nearest pursuer may slip away by Stealth";
 
 /// Speed when `speed=` is not given.
 pub const DEFAULT_SPEED: u32 = 30;

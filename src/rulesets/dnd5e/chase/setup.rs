@@ -101,20 +101,20 @@ pub fn setup<L>(
     sides: Vec<String>,
     lines: Vec<Line>,
     fleeing: usize,
-    args: &cli::PursueArgs,
+    args: &flags::PursueFlags,
     terrains: &'static [Sighting],
     lineup: impl FnOnce() -> Result<L>,
 ) -> Result<Chase<L>> {
     let (members, rounds) = check_cast(rules, &sides, &lines, fleeing, args)?;
     let start = start_of(rules, args, terrains)?;
     let table = match args.complications {
-        Some(cli::Complications::Urban) => Some(Table::of(edition, Setting::Urban)),
-        Some(cli::Complications::Wilderness) => Some(Table::of(edition, Setting::Wilderness)),
-        Some(cli::Complications::None) | None => None,
+        Some(flags::Complications::Urban) => Some(Table::of(edition, Setting::Urban)),
+        Some(flags::Complications::Wilderness) => Some(Table::of(edition, Setting::Wilderness)),
+        Some(flags::Complications::None) | None => None,
     };
     let cover = args.cover.map(|c| match c {
-        cli::Cover::Many => Cover::Many,
-        cli::Cover::Few => Cover::Few,
+        flags::Cover::Many => Cover::Many,
+        flags::Cover::Few => Cover::Few,
     });
     let lineup = lineup()?;
     let (participants, by_line) = participants(&lines, fleeing, members);
@@ -127,7 +127,7 @@ fn check_cast(
     sides: &[String],
     lines: &[Line],
     fleeing: usize,
-    args: &cli::PursueArgs,
+    args: &flags::PursueFlags,
 ) -> Result<(usize, u32)> {
     let example = format!("e.g. fray -r {rules} pursue --gap 30 Rogue:speed=35 Guard:count=2,side=monsters");
     if lines.is_empty() {
@@ -161,7 +161,7 @@ fn check_cast(
 }
 
 /// The starting gap: rolled for `--travel-terrain`, else `--gap`.
-fn start_of(rules: &str, args: &cli::PursueArgs, terrains: &'static [Sighting]) -> Result<Start> {
+fn start_of(rules: &str, args: &flags::PursueFlags, terrains: &'static [Sighting]) -> Result<Start> {
     Ok(match &args.travel_terrain {
         Some(word) => {
             let row = Sighting::find(terrains, word).ok_or_else(|| {
