@@ -7,6 +7,7 @@ pub mod encounter;
 pub mod fight;
 #[cfg(test)]
 mod fixtures;
+pub mod flags;
 pub mod initiative;
 #[cfg(test)]
 mod odds_check;
@@ -20,7 +21,6 @@ pub mod track;
 use super::{Example, Procedure, Procedures, Ruleset};
 
 use crate::cast::{self, Hundredths, KeyDef, KeyList, RulesetKeys};
-use crate::cli;
 use crate::emit::Runner;
 use crate::error::{Error, Result};
 use crate::outcome::Modifier;
@@ -134,12 +134,6 @@ const EXAMPLES: &[Example] = &[
     ),
 ];
 
-const FLAG_HELP: &[(Procedure, &str, &str)] = &[(
-    Procedure::Encounter,
-    "--rounds",
-    "Turns of recovery rolls to follow before calling a combatant out of the fight",
-)];
-
 pub static RULESET: Ruleset = Ruleset {
     id: "gurps",
     aliases: &["gurps4e"],
@@ -148,16 +142,16 @@ pub static RULESET: Ruleset = Ruleset {
     roster: ROSTER,
     procedures: Procedures {
         surprise: Some(crate::handler!(
-            cli::SurpriseArgs,
+            flags::SurpriseFlags,
             &["--total", "--partial", "--ambush", "--rounds"],
             surprise_command
         )),
         distance: None,
-        initiative: Some(crate::handler!(cli::InitiativeArgs, &[], initiative_command)),
-        reaction: Some(crate::handler!(cli::ReactionArgs, &["--mod"], reaction_command)),
+        initiative: Some(crate::handler!(flags::InitiativeFlags, &[], initiative_command)),
+        reaction: Some(crate::handler!(flags::ReactionFlags, &["--mod"], reaction_command)),
         pursue: None,
         encounter: Some(crate::handler!(
-            cli::EncounterArgs,
+            flags::EncounterFlags,
             &["--total", "--partial", "--ambush", "--reaction", "--mod", "--rounds"],
             encounter_command
         )),
@@ -165,27 +159,27 @@ pub static RULESET: Ruleset = Ruleset {
         morale: None,
     },
     examples: EXAMPLES,
-    flag_help: FLAG_HELP,
+    flag_help: &[],
     values: super::no_values,
     rounds: &track::ROUNDS,
 };
 
-fn surprise_command(args: &cli::SurpriseArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+fn surprise_command(args: &flags::SurpriseFlags, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
     // The leaders of both sides roll (partial), or one side attacks the other (total): both
     // default sides take part, a side with nobody named fighting as one combatant.
     let cast: Cast = cast.typed()?;
     runner.run(&surprise_input(fight(&cast)?, &cast, &args.surprise, args.rounds)?)
 }
 
-fn initiative_command(_: &cli::InitiativeArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+fn initiative_command(_: &flags::InitiativeFlags, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
     runner.run(&Initiative { fight: &fight(&cast.typed()?.take_part(&[]))? })
 }
 
-fn reaction_command(args: &cli::ReactionArgs, _: cast::Cast, runner: &mut Runner) -> Result<()> {
+fn reaction_command(args: &flags::ReactionFlags, _: cast::Cast, runner: &mut Runner) -> Result<()> {
     runner.run(&reaction_input(&args.reaction))
 }
 
-fn encounter_command(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+fn encounter_command(args: &flags::EncounterFlags, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
     let cast: Cast = cast.typed()?;
     if args.reaction.modifier.is_some() && !args.roll_reaction {
         return Err(Error::usage("--mod adjusts the reaction roll, which encounter makes only with --reaction")
@@ -367,7 +361,7 @@ fn push_entry(fight: &mut Fight, side: usize, name: &str, count: u32, iq: i32, c
 /// combatants for a hundred turns, about 170 MiB at most.
 pub const MAX_RECOVERY_ROLLS: u64 = 1_000_000;
 
-fn surprise_input(fight: Fight, cast: &Cast, opts: &cli::SurpriseOpts, rounds: Option<u32>) -> Result<SurpriseInput> {
+fn surprise_input(fight: Fight, cast: &Cast, opts: &flags::Surprise, rounds: Option<u32>) -> Result<SurpriseInput> {
     let rounds = rounds.unwrap_or(DEFAULT_ROUNDS);
     let combatants = fight.fighters.len() as u64;
     if combatants * u64::from(rounds) > MAX_RECOVERY_ROLLS {
@@ -414,7 +408,7 @@ fn surprise_input(fight: Fight, cast: &Cast, opts: &cli::SurpriseOpts, rounds: O
     Ok(SurpriseInput { fight, kind, rounds })
 }
 
-fn reaction_input(opts: &cli::ReactionOpts) -> ReactionInput {
+fn reaction_input(opts: &flags::Reaction) -> ReactionInput {
     ReactionInput { modifiers: opts.modifier.map(|m| Modifier::new(m, "reaction modifier")).into_iter().collect() }
 }
 

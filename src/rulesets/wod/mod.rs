@@ -8,6 +8,7 @@ pub mod budgets;
 pub mod encounter;
 #[cfg(test)]
 pub(crate) mod fixtures;
+pub mod flags;
 pub mod initiative;
 pub mod initiative_odds;
 pub mod moves;
@@ -21,7 +22,6 @@ pub mod track;
 use super::{Example, Procedure, Procedures, Rule, Ruleset};
 
 use crate::cast::{self, KeyDef, KeyList, KeyValues, NoKeys, RulesetKeys, echo, split_spec};
-use crate::cli::{self, OrderOpts};
 use crate::emit::Runner;
 use crate::error::{Error, Result};
 use crate::outcome::Modifier;
@@ -184,27 +184,27 @@ where
     EncounterInput<K::Surprise>: Rule,
 {
     Procedures {
-        surprise: Some(crate::handler!(cli::SurpriseArgs, &[], surprise_command::<K>)),
+        surprise: Some(crate::handler!(flags::SurpriseFlags, &[], surprise_command::<K>)),
         distance: None,
-        initiative: Some(crate::handler!(cli::InitiativeArgs, MOVE_FLAGS, initiative_command::<K>)),
+        initiative: Some(crate::handler!(flags::InitiativeFlags, MOVE_FLAGS, initiative_command::<K>)),
         reaction: None,
         pursue: None,
-        encounter: Some(crate::handler!(cli::EncounterArgs, MOVE_FLAGS, encounter_command::<K>)),
+        encounter: Some(crate::handler!(flags::EncounterFlags, MOVE_FLAGS, encounter_command::<K>)),
         wandering: None,
         morale: None,
     }
 }
 
-fn surprise_command<K: Game>(_: &cli::SurpriseArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+fn surprise_command<K: Game>(_: &flags::SurpriseFlags, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
     runner.run(&K::surprise_input(&cast.typed()?.take_part(&[]), Procedure::Surprise)?)
 }
 
-fn initiative_command<K: Game>(args: &cli::InitiativeArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
+fn initiative_command<K: Game>(args: &flags::InitiativeFlags, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
     let input = initiative_input::<K>(&cast.typed()?.take_part(&[]), &args.order, Procedure::Initiative)?;
     runner.run(&Initiative { input: &input, enters: Vec::new() })
 }
 
-fn encounter_command<K: Game>(args: &cli::EncounterArgs, cast: cast::Cast, runner: &mut Runner) -> Result<()>
+fn encounter_command<K: Game>(args: &flags::EncounterFlags, cast: cast::Cast, runner: &mut Runner) -> Result<()>
 where
     EncounterInput<K::Surprise>: Rule,
 {
@@ -284,7 +284,7 @@ pub(super) fn rollers<K: Game>(cast: &cast::Cast<NoKeys, K>, procedure: Procedur
 /// Everyone as the initiative roll sees them, with the delayed, readied and held actions.
 fn initiative_input<K: Game>(
     cast: &cast::Cast<NoKeys, K>,
-    opts: &OrderOpts,
+    opts: &flags::Order,
     procedure: Procedure,
 ) -> Result<InitiativeInput> {
     let dialect = &K::DIALECT;
@@ -332,7 +332,7 @@ pub const MAX_MOVES: usize = 100;
 
 /// `--delay NAME:after=OTHER`, `--ready NAME:before=OTHER`, `--hold NAME[:before=OTHER|after=OTHER]`;
 /// errors speak of the game's `beat` (round or turn).
-fn moves(fighters: &[Fighter], opts: &OrderOpts, beat: Beat) -> Result<Vec<Move>> {
+fn moves(fighters: &[Fighter], opts: &flags::Order, beat: Beat) -> Result<Vec<Move>> {
     let beat = beat.word();
     let count = opts.delay.len() + opts.ready.len() + opts.hold.len();
     if count > MAX_MOVES {
