@@ -285,7 +285,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__distance)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --dungeon --outdoors --both-surprised --wilderness --waterborne --surprised --terrain --audible --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --dungeon --outdoors --both-surprised --terrain --audible --wilderness --waterborne --surprised --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -343,7 +343,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__encounter)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --side --roster --roster-example --ambush --aware --dungeon --outdoors --ties --wait --cha --cha-mod --mod --table --wandering --terrain --chance --morale --ml --losing --winning --total --partial --stealth --stealth-mod --stealth-ties --wilderness --waterborne --variant --delay --ready --hold --swap --both-surprised --reaction --rounds --save --overwhelming --cornered --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --side --roster --roster-example --ambush --aware --dungeon --outdoors --ties --wait --cha --cha-mod --mod --table --wandering --terrain --chance --morale --ml --losing --winning --total --partial --reaction --rounds --stealth --stealth-mod --stealth-ties --variant --both-surprised --save --overwhelming --cornered --delay --ready --hold --wilderness --waterborne --swap --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -459,6 +459,10 @@ _fray() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --rounds)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --stealth)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -475,6 +479,10 @@ _fray() {
                     COMPREPLY=($(compgen -W "standard score side speed" -- "${cur}"))
                     return 0
                     ;;
+                --save)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --delay)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -488,14 +496,6 @@ _fray() {
                     return 0
                     ;;
                 --swap)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --rounds)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --save)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -717,7 +717,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__initiative)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --side --roster --roster-example --ties --wait --surprised --variant --delay --ready --hold --swap --rounds --individual --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --side --roster --roster-example --ties --wait --surprised --variant --rounds --delay --ready --hold --individual --swap --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -794,6 +794,10 @@ _fray() {
                     COMPREPLY=($(compgen -W "standard score side speed" -- "${cur}"))
                     return 0
                     ;;
+                --rounds)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --delay)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -807,10 +811,6 @@ _fray() {
                     return 0
                     ;;
                 --swap)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --rounds)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1210,7 +1210,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__surprise)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --side --roster --roster-example --ambush --aware --total --partial --stealth --stealth-mod --stealth-ties --both-surprised --rounds --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --side --roster --roster-example --ambush --aware --total --partial --rounds --stealth --stealth-mod --stealth-ties --both-surprised --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1279,6 +1279,10 @@ _fray() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --rounds)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --stealth)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1289,10 +1293,6 @@ _fray() {
                     ;;
                 --stealth-ties)
                     COMPREPLY=($(compgen -W "noticed surprised" -- "${cur}"))
-                    return 0
-                    ;;
-                --rounds)
-                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -2143,7 +2143,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__track__subcmd__start)
-            opts="-r -f -n -q -v -h -V --side --roster --roster-example --delay --ready --hold --surprise --lair --ambush --aware --ties --wait --surprised --total --partial --stealth --stealth-mod --stealth-ties --variant --swap --both-surprised --individual --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --help --version"
+            opts="-r -f -n -q -v -h -V --side --roster --roster-example --delay --ready --hold --surprise --lair --ambush --aware --ties --wait --surprised --total --partial --stealth --stealth-mod --stealth-ties --variant --both-surprised --individual --swap --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

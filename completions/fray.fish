@@ -84,11 +84,11 @@ complete -c fray -n "__fish_fray_using_subcommand surprise" -l side -d 'A side, 
 complete -c fray -n "__fish_fray_using_subcommand surprise" -l roster -d 'Sides and combatants from a YAML file (\'-\' reads standard input; repeatable, combined)' -r -F
 complete -c fray -n "__fish_fray_using_subcommand surprise" -l ambush -d 'SIDE attacks from ambush (default monsters): every other side is easier to surprise' -r
 complete -c fray -n "__fish_fray_using_subcommand surprise" -l aware -d 'SIDE already knows of the others and does not roll (repeatable)' -r
+complete -c fray -n "__fish_fray_using_subcommand surprise" -l rounds -d 'Turns of recovery rolls to follow before calling a combatant out of the fight' -r
 complete -c fray -n "__fish_fray_using_subcommand surprise" -l stealth -d 'A hider\'s Stealth total, passive or already rolled (repeatable, one per hider)' -r
 complete -c fray -n "__fish_fray_using_subcommand surprise" -l stealth-mod -d 'A hider who rolls d20 + N now (repeatable)' -r
 complete -c fray -n "__fish_fray_using_subcommand surprise" -l stealth-ties -d 'How Stealth equal to passive Perception goes' -r -f -a "noticed\t'Stealth equal to passive Perception is noticed'
 surprised\t'Stealth equal to passive Perception surprises'"
-complete -c fray -n "__fish_fray_using_subcommand surprise" -l rounds -d 'Turns of recovery rolls to follow before calling a combatant out of the fight' -r
 complete -c fray -n "__fish_fray_using_subcommand surprise" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand surprise" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand surprise" -s v -l show-seed -d 'Print the seed in text output'
@@ -180,11 +180,11 @@ complete -c fray -n "__fish_fray_using_subcommand initiative" -l variant -d 'Ini
 score\t'No roll: 10 + initiative modifier'
 side\t'One d20 per side, no modifiers'
 speed\t'Speed factor: d20 + Dex + action and size modifiers, every round'"
+complete -c fray -n "__fish_fray_using_subcommand initiative" -l rounds -d 'Rounds to roll (speed factor; default 1)' -r
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l delay -d 'NAME acts right after OTHER, at OTHER\'s initiative - 1 (NAME:after=OTHER)' -r
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l ready -d 'NAME\'s prepared action fires right before OTHER, at OTHER\'s + 1 (NAME:before=OTHER)' -r
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l hold -d 'NAME gives up its first-round action to act at any moment of round 2 (NAME[:before=OTHER|after=OTHER] places it)' -r
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l swap -d 'ALERT (with the Alert feat) swaps initiative with the willing ALLY right after rolling (repeatable)' -r
-complete -c fray -n "__fish_fray_using_subcommand initiative" -l rounds -d 'Rounds to roll (speed factor; default 1)' -r
 complete -c fray -n "__fish_fray_using_subcommand initiative" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand initiative" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand initiative" -s v -l show-seed -d 'Print the seed in text output'
@@ -350,6 +350,7 @@ urban\t''
 waterborne\t''"
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l chance -d 'An encounter on N faces of the check\'s die, instead of the book\'s chance' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l ml -d 'The morale score ML (2-12) of whoever has no ml key' -r
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l rounds -d 'Turns of recovery rolls to follow before calling a combatant out of the fight' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l stealth -d 'A hider\'s Stealth total, passive or already rolled (repeatable, one per hider)' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l stealth-mod -d 'A hider who rolls d20 + N now (repeatable)' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l stealth-ties -d 'How Stealth equal to passive Perception goes' -r -f -a "noticed\t'Stealth equal to passive Perception is noticed'
@@ -358,12 +359,11 @@ complete -c fray -n "__fish_fray_using_subcommand encounter" -l variant -d 'Init
 score\t'No roll: 10 + initiative modifier'
 side\t'One d20 per side, no modifiers'
 speed\t'Speed factor: d20 + Dex + action and size modifiers, every round'"
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l save -d 'The Wisdom saving throw bonus of the creature, or of the group\'s leader' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l delay -d 'NAME acts right after OTHER, at OTHER\'s initiative - 1 (NAME:after=OTHER)' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l ready -d 'NAME\'s prepared action fires right before OTHER, at OTHER\'s + 1 (NAME:before=OTHER)' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l hold -d 'NAME gives up its first-round action to act at any moment of round 2 (NAME[:before=OTHER|after=OTHER] places it)' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l swap -d 'ALERT (with the Alert feat) swaps initiative with the willing ALLY right after rolling (repeatable)' -r
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l rounds -d 'Rounds to roll, or turns to follow' -r
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l save -d 'The Wisdom saving throw bonus of the creature, or of the group\'s leader' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -s v -l show-seed -d 'Print the seed in text output'
@@ -377,12 +377,12 @@ complete -c fray -n "__fish_fray_using_subcommand encounter" -l losing -d 'The s
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l winning -d 'The side checking is winning the battle: +1 to its morale'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l total -d 'Total surprise: the attacked freeze for 1d seconds'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l partial -d 'Partial surprise: the two leaders roll for initiative (the default)'
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l wilderness -d 'In the wilderness: 4d6 x 10 yards (where --outdoors means the same)'
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l waterborne -d 'On the water: 4d6 x 10 yards'
-complete -c fray -n "__fish_fray_using_subcommand encounter" -l both-surprised -d 'Everyone on every side is surprised'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l reaction -d 'Roll a reaction too'
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l both-surprised -d 'Everyone on every side is surprised'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l overwhelming -d 'The opposition is overwhelmingly superior: the save has disadvantage'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l cornered -d 'There is no way out: those who would flee surrender'
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l wilderness -d 'In the wilderness: 4d6 x 10 yards (where --outdoors means the same)'
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l waterborne -d 'On the water: 4d6 x 10 yards'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -s V -l version -d 'Print version'
 complete -c fray -n "__fish_fray_using_subcommand wandering" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
@@ -455,7 +455,7 @@ complete -c fray -n "__fish_fray_using_subcommand morale" -l roster -d 'Sides an
 complete -c fray -n "__fish_fray_using_subcommand morale" -l ml -d 'The morale score ML (2-12) of whoever has no ml key; check at the first death on the side and when half of them are out of the fight' -r
 complete -c fray -n "__fish_fray_using_subcommand morale" -l mod -d 'Another situational adjustment to the morale score' -r
 complete -c fray -n "__fish_fray_using_subcommand morale" -l passed -d 'Successful morale checks already made in this encounter' -r
-complete -c fray -n "__fish_fray_using_subcommand morale" -l save -d 'The Wisdom saving throw bonus of the creature, or of the group\'s leader' -r
+complete -c fray -n "__fish_fray_using_subcommand morale" -l save -d 'The Wisdom save bonus of the creature or the group\'s leader; check when it is surprised, first at half its hit points or fewer, or cannot harm the other side; a group: all surprised, the leader down or gone, half of it lost with no loss on the other side' -r
 complete -c fray -n "__fish_fray_using_subcommand morale" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand morale" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand morale" -s v -l show-seed -d 'Print the seed in text output'

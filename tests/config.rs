@@ -180,3 +180,42 @@ fn the_config_holds_for_roll_table_and_track_too() {
     assert_eq!(code, Some(1), "{err}");
     assert!(err.contains("'iq'") && err.contains("ose"), "{err}");
 }
+
+/// A flag only another ruleset declares is read once the config or a roster names that
+/// ruleset: the line is read with every ruleset's flags first, then again with its own. Each
+/// case is one ruleset's own flag, under the default ruleset (ose) and under the named one.
+#[test]
+fn a_ruleset_named_by_the_config_or_a_roster_reads_its_own_flags() {
+    let dir = tempdir();
+    let cases: [(&str, &[&str]); 6] = [
+        ("gurps", &["surprise", "--total", "A", "B:side=monsters"]),
+        ("5e", &["initiative", "--variant", "side", "A", "B:side=monsters"]),
+        ("5e", &["reaction", "--attitude", "hostile"]),
+        ("5e2024", &["reaction", "--stance", "willing"]),
+        ("wod", &["initiative", "--delay", "A:after=B", "A:dex=3", "B:dex=2"]),
+        ("bx", &["initiative", "--individual", "A", "B:side=monsters"]),
+    ];
+    for (rules, args) in cases {
+        let named = stdout(&refs(&with(&["--seed", "5", "-r", rules, "-f", "json"], args)));
+        // Named by the config file.
+        let (home, xdg) = (dir.join(format!("{rules}-home")), dir.join(format!("{rules}-xdg")));
+        write_config(&xdg, &format!("--rules {rules}\n"));
+        let (code, out, err) = run(
+            fray_at(&home, Some(&xdg)),
+            &with(&["--seed", "5", "-f", "json"], args).iter().map(String::as_str).collect::<Vec<_>>(),
+        );
+        assert_eq!((code, out.as_str()), (Some(0), named.as_str()), "config --rules {rules} {args:?}: {err}");
+        // Named by a roster, where the command takes one.
+        if args[0] != "reaction" {
+            let roster = dir.join(format!("{rules}.yaml"));
+            std::fs::write(&roster, format!("rules: {rules}\n")).unwrap();
+            let mut line = with(&["--seed", "5", "-f", "json", "--roster"], &[roster.to_str().unwrap()]);
+            line.extend(args.iter().map(|a| a.to_string()));
+            let out = fray().args(refs(&line)).run();
+            assert_eq!((out.code, out.text()), (0, named.clone()), "roster rules: {rules} {args:?}: {}", out.stderr);
+        }
+        // Named by nothing, the flag is another ruleset's.
+        let err = fails(&refs(&with(&["--no-config"], args)), 2);
+        assert!(err.contains(&format!("is not an option of ose {}", args[0])), "{rules} {args:?}: {err}");
+    }
+}

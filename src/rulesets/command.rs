@@ -102,7 +102,7 @@ pub struct Named {
 }
 
 /// The global options that take a value, which may be the next word.
-const GLOBAL_VALUES: [&str; 8] = ["-r", "--rules", "--seed", "-f", "--format", "--color", "-n", "--repeat"];
+const GLOBAL_VALUES: [&str; 9] = ["-r", "--rules", "--seed", "-f", "--format", "--color", "-n", "--repeat", "--width"];
 
 /// Reads the ruleset and the command from `words` (the program's name first), as the shell
 /// split them: bash splits `--rules=5e` at the `=`, so a lone `=` may stand before a value.
