@@ -641,7 +641,7 @@ fn errors_name_the_flag_or_key_and_what_is_allowed() {
         (
             &["reaction", "--cha", "13"],
             2,
-            "--cha is not an option of 5e reaction; it belongs to ose, bx reaction; 5e reaction takes --attitude",
+            "--cha is not an option of 5e reaction; it belongs to ose, bx reaction; 5e reaction takes --cha-mod, --mod, --attitude",
         ),
         (&["morale", "--ml", "7"], 2, "--ml is not an option of 5e morale; it belongs to ose, bx morale"),
         (&["wandering", "--chance", "21"], 2, "--chance is 21, out of range; allowed: a whole number from 0 to 20"),

@@ -810,7 +810,7 @@ fn key_errors() {
 #[test]
 fn flags_of_other_rulesets_and_procedures_are_refused() {
     let err = gurps_fails(&["surprise", "--aware", "party"], 2);
-    assert!(err.contains("--aware is not an option of gurps surprise; it belongs to ose, bx surprise; gurps surprise takes --total, --partial, --ambush, --rounds"), "{err}");
+    assert!(err.contains("--aware is not an option of gurps surprise; it belongs to ose, bx surprise; gurps surprise takes --ambush, --total, --partial, --rounds"), "{err}");
     let err = gurps_fails(&["surprise", "--stealth", "12"], 2);
     assert!(err.contains("--stealth is not an option of gurps surprise"), "{err}");
     let err = gurps_fails(&["initiative", "--ties", "reroll"], 2);

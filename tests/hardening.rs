@@ -156,7 +156,7 @@ fn command_line() -> impl Strategy<Value = Vec<String>> {
             let own: Vec<_> = PROCEDURES.iter().copied().filter(|&x| rules.has(x)).collect();
             let procedure = own[p % own.len()];
             let mut words = vec!["--rules".to_string(), rules.id.to_string(), procedure.name().to_string()];
-            let own = rules.flags(procedure).unwrap_or(&[]);
+            let own = rules.flags(procedure).unwrap_or_default();
             for (f, v) in flags {
                 if own.is_empty() {
                     break;

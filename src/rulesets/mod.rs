@@ -104,23 +104,40 @@ pub struct Procedures {
 pub struct Handler {
     /// Adds the command's flags (its `Args` type's `augment_args`).
     pub args: fn(clap::Command) -> clap::Command,
-    pub flags: &'static [&'static str],
     /// Reads the flags out of matches made by a command line that has them, and runs.
     pub run: fn(&clap::ArgMatches, Cast, &mut Runner) -> Result<()>,
+    /// The flags `args` declares, in its order, read from it when first asked for.
+    pub declared: std::sync::OnceLock<Vec<&'static str>>,
+}
+
+impl Handler {
+    /// Every flag the command declares (`--ambush`…; `COMBATANT` for its combatants), the cast's
+    /// too, in the order its help lists them.
+    pub fn declared(&self) -> &[&'static str] {
+        self.declared.get_or_init(|| {
+            let cmd = (self.args)(clap::Command::new("flags"));
+            let name = |arg: &clap::Arg| match arg.get_long() {
+                // One name a flag, for the process: leaked once, as the registry it belongs to is static.
+                Some(long) => &*format!("--{long}").leak(),
+                None => "COMBATANT",
+            };
+            cmd.get_arguments().map(name).collect()
+        })
+    }
 }
 
 /// The [`Handler`] whose flags are the clap `Args` type `$args` and which runs `$run` on them.
 #[macro_export]
 macro_rules! handler {
-    ($args:ty, $flags:expr, $run:expr) => {
+    ($args:ty, $run:expr) => {
         $crate::rulesets::Handler {
             args: <$args as clap::Args>::augment_args,
-            flags: $flags,
             run: |matches, cast, runner| {
                 let args = <$args as clap::FromArgMatches>::from_arg_matches(matches)
                     .map_err(|e| $crate::error::Error::usage(e.kind().to_string()))?;
                 ($run)(&args, cast, runner)
             },
+            declared: std::sync::OnceLock::new(),
         }
     };
 }
@@ -261,9 +278,13 @@ impl Ruleset {
         }
     }
 
-    /// The flags of `procedure`, or `None` when the ruleset has no such rule.
-    pub fn flags(&self, procedure: Procedure) -> Option<&'static [&'static str]> {
-        self.handler(procedure).map(|h| h.flags)
+    /// The flags of `procedure` that are its own (the cast's left out, but for its combatants
+    /// where not every ruleset's command reads a cast), or `None` when the ruleset has no such
+    /// rule: what a hint says the command takes.
+    pub fn flags(&self, procedure: Procedure) -> Option<Vec<&'static str>> {
+        let declared = self.handler(procedure)?.declared();
+        let cast = |flag: &&str| CAST_FLAGS.contains(flag) && (*flag != "COMBATANT" || procedure.always_has_cast());
+        Some(declared.iter().copied().filter(|flag| !cast(flag)).collect())
     }
 
     /// `cmd` with the flags the ruleset's `procedure` takes, as it declares them (none when it
@@ -325,14 +346,12 @@ impl Ruleset {
     /// procedure reads a cast (every surprise, initiative and encounter; a pursuit whose flags
     /// list `COMBATANT`).
     pub fn takes_flag(&self, procedure: Procedure, flag: &str) -> bool {
-        let Some(own) = self.flags(procedure) else { return false };
-        let casts = procedure.always_has_cast() || own.contains(&"COMBATANT");
-        own.contains(&flag) || (casts && CAST_FLAGS.contains(&flag))
+        self.handler(procedure).is_some_and(|handler| handler.declared().contains(&flag))
     }
 
     /// Refuses flags that belong to another ruleset or procedure, naming who uses them.
     pub fn check_flags(&self, procedure: Procedure, given: &[String]) -> Result<()> {
-        let own = self.flags(procedure).unwrap_or(&[]);
+        let own = self.flags(procedure).unwrap_or_default();
         for flag in given {
             if self.takes_flag(procedure, flag) {
                 continue;
@@ -396,7 +415,7 @@ impl Ruleset {
                 .hint(format!("write it after '{}'", procedure.name())),
             );
         }
-        let own = self.flags(procedure).unwrap_or(&[]);
+        let own = self.flags(procedure).unwrap_or_default();
         let named: Vec<&str> = own.iter().map(|f| if *f == "COMBATANT" { "combatants" } else { f }).collect();
         let takes = if own.is_empty() { "no options of its own".to_string() } else { named.join(", ") };
         Some(Error::usage(format!("{flag} is not an option of {} {}", self.id, procedure.name())).hint(format!(

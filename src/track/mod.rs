@@ -268,7 +268,7 @@ fn opening_procedure(start: &TrackStart, given: &[String], rules: &'static Rules
         return Err(Error::usage(format!("{flag} is not an option of track start"))
             .hint(format!("fray -r {} track start --help lists the flags a fight opens with", rules.id)));
     }
-    let surprise_flags = rules.flags(Procedure::Surprise).unwrap_or(&[]);
+    let surprise_flags = rules.flags(Procedure::Surprise).unwrap_or_default();
     let calls_for_surprise = start.roll_surprise
         || procedure_given
             .iter()

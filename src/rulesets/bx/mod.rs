@@ -123,71 +123,14 @@ pub static RULESET: Ruleset = Ruleset {
     values: wilderness_terrains,
     rounds: &super::ose::track::ROUNDS,
     procedures: Procedures {
-        surprise: Some(crate::handler!(SurpriseFlags, &["--aware"], surprise_command)),
-        distance: Some(crate::handler!(
-            DistanceFlags,
-            &["--dungeon", "--outdoors", "--wilderness", "--waterborne", "--surprised"],
-            distance_command
-        )),
-        initiative: Some(crate::handler!(
-            InitiativeFlags,
-            &["--ties", "--surprised", "--individual"],
-            initiative_command
-        )),
-        reaction: Some(crate::handler!(ReactionFlags, &["--cha", "--cha-mod", "--mod"], reaction_command)),
-        pursue: Some(crate::handler!(
-            PursueFlags,
-            &[
-                "--quarry",
-                "--pursuer",
-                "--gap",
-                "--sight",
-                "--drop",
-                "--rounds",
-                "--dungeon",
-                "--outdoors",
-                "--wilderness",
-                "--waterborne",
-                "--quarry-count",
-                "--pursuer-count",
-                "--mod",
-                "--surprised",
-                "--days",
-            ],
-            pursue_command
-        )),
-        encounter: Some(crate::handler!(
-            EncounterFlags,
-            &[
-                "--aware",
-                "--dungeon",
-                "--outdoors",
-                "--wilderness",
-                "--waterborne",
-                "--ties",
-                "--cha",
-                "--cha-mod",
-                "--mod",
-                "--wandering",
-                "--terrain",
-                "--chance",
-                "--morale",
-                "--ml",
-                "--losing",
-                "--winning",
-            ],
-            encounter_command
-        )),
-        wandering: Some(crate::handler!(
-            WanderingFlags,
-            &["--terrain", "--chance", "--dungeon", "--checks"],
-            wandering_command
-        )),
-        morale: Some(crate::handler!(
-            MoraleFlags,
-            &["COMBATANT", "--ml", "--losing", "--winning", "--mod", "--passed"],
-            morale_command
-        )),
+        surprise: Some(crate::handler!(SurpriseFlags, surprise_command)),
+        distance: Some(crate::handler!(DistanceFlags, distance_command)),
+        initiative: Some(crate::handler!(InitiativeFlags, initiative_command)),
+        reaction: Some(crate::handler!(ReactionFlags, reaction_command)),
+        pursue: Some(crate::handler!(PursueFlags, pursue_command)),
+        encounter: Some(crate::handler!(EncounterFlags, encounter_command)),
+        wandering: Some(crate::handler!(WanderingFlags, wandering_command)),
+        morale: Some(crate::handler!(MoraleFlags, morale_command)),
     },
 };
 

@@ -153,9 +153,6 @@ pub struct WanderingFlags {
 // `5e morale`.
 #[derive(Debug, Args)]
 pub struct MoraleFlags {
-    #[command(flatten)]
-    pub cast: crate::cli::Cast,
-
     // DMG 2014 p. 273, when morale is checked.
     /// The Wisdom save bonus of the creature or the group's leader; check when it is surprised,
     /// first at half its hit points or fewer, or cannot harm the other side; a group: all

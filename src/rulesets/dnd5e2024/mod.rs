@@ -135,8 +135,6 @@ combatants:
     stealth: 6
 ";
 
-const SURPRISE_FLAGS: &[&str] = &["--stealth", "--stealth-mod", "--ambush"];
-
 const EXAMPLES: &[Example] = &[
     Example::new(Procedure::Surprise, "fray -r 5e2024 surprise --stealth-mod 5 Elf:per=16 Fighter:per=12", "").tour(),
     Example::new(Procedure::Distance, "fray -r 5e2024 distance --terrain forest --odds", ""),
@@ -178,20 +176,12 @@ pub static RULESET: Ruleset = Ruleset {
     values: flag_values,
     rounds: &track::ROUNDS,
     procedures: Procedures {
-        surprise: Some(crate::handler!(flags::SurpriseFlags, SURPRISE_FLAGS, surprise_command)),
-        distance: Some(crate::handler!(flags::DistanceFlags, &["--terrain"], distance_command)),
-        initiative: Some(crate::handler!(flags::InitiativeFlags, &["--variant", "--swap"], initiative_command)),
-        reaction: Some(crate::handler!(
-            flags::ReactionFlags,
-            &["--stance", "--attitude", "--int", "--cha-mod", "--mod"],
-            reaction_command
-        )),
-        pursue: Some(crate::handler!(chase::flags::PursueFlags, chase::FLAGS, pursue_command)),
-        encounter: Some(crate::handler!(
-            flags::EncounterFlags,
-            &["--stealth", "--stealth-mod", "--ambush", "--variant", "--swap"],
-            encounter_command
-        )),
+        surprise: Some(crate::handler!(flags::SurpriseFlags, surprise_command)),
+        distance: Some(crate::handler!(flags::DistanceFlags, distance_command)),
+        initiative: Some(crate::handler!(flags::InitiativeFlags, initiative_command)),
+        reaction: Some(crate::handler!(flags::ReactionFlags, reaction_command)),
+        pursue: Some(crate::handler!(chase::flags::PursueFlags, pursue_command)),
+        encounter: Some(crate::handler!(flags::EncounterFlags, encounter_command)),
         wandering: None,
         morale: None,
     },

@@ -141,20 +141,12 @@ pub static RULESET: Ruleset = Ruleset {
     keys: KEYS,
     roster: ROSTER,
     procedures: Procedures {
-        surprise: Some(crate::handler!(
-            flags::SurpriseFlags,
-            &["--total", "--partial", "--ambush", "--rounds"],
-            surprise_command
-        )),
+        surprise: Some(crate::handler!(flags::SurpriseFlags, surprise_command)),
         distance: None,
-        initiative: Some(crate::handler!(flags::InitiativeFlags, &[], initiative_command)),
-        reaction: Some(crate::handler!(flags::ReactionFlags, &["--mod"], reaction_command)),
+        initiative: Some(crate::handler!(flags::InitiativeFlags, initiative_command)),
+        reaction: Some(crate::handler!(flags::ReactionFlags, reaction_command)),
         pursue: None,
-        encounter: Some(crate::handler!(
-            flags::EncounterFlags,
-            &["--total", "--partial", "--ambush", "--reaction", "--mod", "--rounds"],
-            encounter_command
-        )),
+        encounter: Some(crate::handler!(flags::EncounterFlags, encounter_command)),
         wandering: None,
         morale: None,
     },

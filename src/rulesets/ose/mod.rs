@@ -147,51 +147,14 @@ pub static RULESET: Ruleset = Ruleset {
     keys: KEYS,
     roster: ROSTER,
     procedures: Procedures {
-        surprise: Some(crate::handler!(SurpriseFlags, &["--ambush", "--aware"], surprise_command)),
-        distance: Some(crate::handler!(
-            DistanceFlags,
-            &["--dungeon", "--outdoors", "--both-surprised"],
-            distance_command
-        )),
-        initiative: Some(crate::handler!(InitiativeFlags, &["--ties", "--surprised", "--wait"], initiative_command)),
-        reaction: Some(crate::handler!(ReactionFlags, &["--cha", "--cha-mod", "--mod"], reaction_command)),
-        pursue: Some(crate::handler!(
-            PursueFlags,
-            &["--quarry", "--pursuer", "--gap", "--sight", "--drop", "--rounds", "--dungeon", "--outdoors"],
-            pursue_command
-        )),
-        encounter: Some(crate::handler!(
-            EncounterFlags,
-            &[
-                "--ambush",
-                "--aware",
-                "--dungeon",
-                "--outdoors",
-                "--ties",
-                "--wait",
-                "--cha",
-                "--cha-mod",
-                "--mod",
-                "--wandering",
-                "--terrain",
-                "--chance",
-                "--morale",
-                "--ml",
-                "--losing",
-                "--winning",
-            ],
-            encounter_command
-        )),
-        wandering: Some(crate::handler!(
-            WanderingFlags,
-            &["--terrain", "--chance", "--dungeon", "--checks"],
-            wandering_command
-        )),
-        morale: Some(crate::handler!(
-            MoraleFlags,
-            &["COMBATANT", "--ml", "--losing", "--winning", "--mod", "--passed"],
-            morale_command
-        )),
+        surprise: Some(crate::handler!(SurpriseFlags, surprise_command)),
+        distance: Some(crate::handler!(DistanceFlags, distance_command)),
+        initiative: Some(crate::handler!(InitiativeFlags, initiative_command)),
+        reaction: Some(crate::handler!(ReactionFlags, reaction_command)),
+        pursue: Some(crate::handler!(PursueFlags, pursue_command)),
+        encounter: Some(crate::handler!(EncounterFlags, encounter_command)),
+        wandering: Some(crate::handler!(WanderingFlags, wandering_command)),
+        morale: Some(crate::handler!(MoraleFlags, morale_command)),
     },
     examples: EXAMPLES,
     flag_help: &[],

@@ -176,20 +176,18 @@ impl Game for CombatantKeys {
     }
 }
 
-const MOVE_FLAGS: &[&str] = &["--delay", "--ready", "--hold"];
-
 /// The procedures of a ruleset built on wod's rules: surprise, initiative and the encounter.
 pub(super) const fn procedures<K: Game>() -> Procedures
 where
     EncounterInput<K::Surprise>: Rule,
 {
     Procedures {
-        surprise: Some(crate::handler!(flags::SurpriseFlags, &[], surprise_command::<K>)),
+        surprise: Some(crate::handler!(flags::SurpriseFlags, surprise_command::<K>)),
         distance: None,
-        initiative: Some(crate::handler!(flags::InitiativeFlags, MOVE_FLAGS, initiative_command::<K>)),
+        initiative: Some(crate::handler!(flags::InitiativeFlags, initiative_command::<K>)),
         reaction: None,
         pursue: None,
-        encounter: Some(crate::handler!(flags::EncounterFlags, MOVE_FLAGS, encounter_command::<K>)),
+        encounter: Some(crate::handler!(flags::EncounterFlags, encounter_command::<K>)),
         wandering: None,
         morale: None,
     }

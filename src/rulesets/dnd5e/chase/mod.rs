@@ -64,10 +64,6 @@ pub const RANGER: KeyDef =
 pub const SURVIVAL: KeyDef =
     KeyDef::flag("survival", "proficient in Survival: as lead pursuer, the same disadvantage as ranger");
 
-/// The flags of `5e pursue` and `5e2024 pursue` (`COMBATANT`: it reads the cast).
-pub const FLAGS: &[&str] =
-    &["COMBATANT", "--fleeing", "--gap", "--terrain", "--sight", "--cover", "--complications", "--rounds"];
-
 /// Speed when `speed=` is not given.
 pub const DEFAULT_SPEED: u32 = 30;
 /// The starting gap when neither `--gap` nor `--terrain` is given.
