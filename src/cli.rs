@@ -1,7 +1,7 @@
 //! The command line, and nothing else: every flag, value and help text of fray. Completions
 //! and man pages are generated from these types alone.
 
-use clap::builder::{PossibleValue, TypedValueParser, ValueParserFactory};
+use clap::builder::TypedValueParser;
 use clap::{Args, Parser, Subcommand, ValueEnum, ValueHint};
 use std::ffi::OsStr;
 use std::path::PathBuf;

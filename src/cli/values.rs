@@ -1,5 +1,5 @@
 //! The parsers of flag values clap has none for: whole numbers in a range worded as keys are,
-//! seeds, any path, and `--drop`.
+//! seeds and any path.
 
 use super::*;
 
@@ -52,61 +52,4 @@ impl<T: TryFrom<i64> + Clone + Send + Sync + 'static> TypedValueParser for Whole
 /// (clap's own path parser would report an empty path as a missing value).
 pub(crate) fn any_path() -> impl TypedValueParser<Value = PathBuf> {
     clap::builder::OsStringValueParser::new().map(PathBuf::from)
-}
-
-/// Parses `treasure`, `food`, `treasure@3`, and offers the two words to completion.
-#[derive(Clone, Debug)]
-pub struct DropParser;
-
-impl TypedValueParser for DropParser {
-    type Value = Drop;
-
-    fn parse_ref(&self, cmd: &clap::Command, arg: Option<&clap::Arg>, value: &OsStr) -> Result<Drop, clap::Error> {
-        let invalid = || {
-            let mut err = clap::Error::new(clap::error::ErrorKind::InvalidValue).with_cmd(cmd);
-            if let Some(arg) = arg {
-                err.insert(clap::error::ContextKind::InvalidArg, clap::error::ContextValue::String(arg.to_string()));
-            }
-            err.insert(
-                clap::error::ContextKind::InvalidValue,
-                clap::error::ContextValue::String(value.to_string_lossy().into_owned()),
-            );
-            err.insert(
-                clap::error::ContextKind::ValidValue,
-                clap::error::ContextValue::Strings(vec!["treasure[@ROUND]".into(), "food[@ROUND]".into()]),
-            );
-            err
-        };
-        let text = value.to_str().ok_or_else(invalid)?;
-        let (what, round) = match text.split_once('@') {
-            Some((what, round)) => {
-                (what, round.parse::<u32>().ok().filter(|r| (1..=1000).contains(r)).ok_or_else(invalid)?)
-            }
-            None => (text, 1),
-        };
-        let bait = match what {
-            "treasure" => Bait::Treasure,
-            "food" => Bait::Food,
-            _ => return Err(invalid()),
-        };
-        Ok(Drop { bait, round })
-    }
-
-    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(
-            [
-                PossibleValue::new("treasure").help("pursuers who value wealth may stop (3-in-6)"),
-                PossibleValue::new("food").help("hungry pursuers may stop (3-in-6)"),
-            ]
-            .into_iter(),
-        ))
-    }
-}
-
-impl ValueParserFactory for Drop {
-    type Parser = DropParser;
-
-    fn value_parser() -> DropParser {
-        DropParser
-    }
 }

@@ -165,26 +165,41 @@ pub fn command_for(named: Named) -> clap::Command {
     }
     let Some(procedure) = named.procedure else { return command() };
     let rules = named.rules;
-    // A ruleset without the rule: its command still parses every ruleset's flags, to say so.
-    let cmd = match rules.has(procedure) {
-        true => crate::cli::command_with(procedure.name(), |sub| rules.args(procedure, sub)),
-        false => crate::cli::command_with(procedure.name(), |sub| every_ruleset(procedure, sub)),
+    let Some(handler) = rules.handler(procedure) else {
+        // A ruleset without the rule: its command still parses every ruleset's flags, to say so.
+        let cmd = crate::cli::command_with(procedure.name(), |sub| every_ruleset(procedure, sub));
+        let hidden = |arg: clap::Arg| match arg.get_help_heading() == Some(crate::cli::GLOBAL) {
+            true => arg,
+            false => arg.hide(true),
+        };
+        return cmd.mut_subcommand(procedure.name(), |sub| sub.mut_args(hidden));
     };
-    cmd.mut_subcommand(procedure.name(), |sub| {
-        sub.mut_args(|arg| {
-            if arg.get_help_heading() == Some(crate::cli::GLOBAL) {
-                return arg;
-            }
-            let flag = match arg.get_long() {
-                Some(long) => format!("--{long}"),
-                None => "COMBATANT".to_string(),
-            };
-            if !rules.takes_flag(procedure, &flag) {
-                return arg.hide(true);
-            }
-            let arg = offer((rules.values)(&flag), arg);
-            match rules.flag_help.iter().find(|(p, f, _)| *p == procedure && *f == flag) {
-                Some((_, _, help)) => arg.help(*help),
+    let own = |sub: clap::Command| {
+        let sub = (handler.args)(sub);
+        // What it declares is read off the command just built, rather than built again.
+        handler.declared.get_or_init(|| super::flag_names(&sub));
+        in_its_words(rules, procedure, sub)
+    };
+    crate::cli::command_with(procedure.name(), own)
+}
+
+/// `sub`, the command of `rules`'s `procedure`, with the words the ruleset gives a flag's value
+/// offered to help and completion, and its own help for a flag its procedures share.
+fn in_its_words(rules: &Ruleset, procedure: Procedure, sub: clap::Command) -> clap::Command {
+    let flags: Vec<(clap::Id, String)> = sub
+        .get_arguments()
+        .filter_map(|arg| arg.get_long().map(|long| (arg.get_id().clone(), format!("--{long}"))))
+        .collect();
+    flags.into_iter().fold(sub, |sub, (id, flag)| {
+        let words = (rules.values)(&flag);
+        let help = rules.flag_help.iter().find(|(p, f, _)| *p == procedure && *f == flag).map(|(_, _, help)| *help);
+        if words.is_empty() && help.is_none() {
+            return sub;
+        }
+        sub.mut_arg(id, |arg| {
+            let arg = offer(words, arg);
+            match help {
+                Some(help) => arg.help(help),
                 None => arg,
             }
         })

@@ -114,16 +114,18 @@ impl Handler {
     /// Every flag the command declares (`--ambush`…; `COMBATANT` for its combatants), the cast's
     /// too, in the order its help lists them.
     pub fn declared(&self) -> &[&'static str] {
-        self.declared.get_or_init(|| {
-            let cmd = (self.args)(clap::Command::new("flags"));
-            let name = |arg: &clap::Arg| match arg.get_long() {
-                // One name a flag, for the process: leaked once, as the registry it belongs to is static.
-                Some(long) => &*format!("--{long}").leak(),
-                None => "COMBATANT",
-            };
-            cmd.get_arguments().map(name).collect()
-        })
+        self.declared.get_or_init(|| flag_names(&(self.args)(clap::Command::new("flags"))))
     }
+}
+
+/// The names of the flags `cmd` declares (`COMBATANT` for its combatants), in its order.
+pub(crate) fn flag_names(cmd: &clap::Command) -> Vec<&'static str> {
+    let name = |arg: &clap::Arg| match arg.get_long() {
+        // One name a flag, for the process: leaked once, as the registry it belongs to is static.
+        Some(long) => &*format!("--{long}").leak(),
+        None => "COMBATANT",
+    };
+    cmd.get_arguments().map(name).collect()
 }
 
 /// The [`Handler`] whose flags are the clap `Args` type `$args` and which runs `$run` on them.

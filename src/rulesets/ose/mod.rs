@@ -410,8 +410,8 @@ pub(crate) fn pursue_input(args: &flags::Chase, outdoors: bool) -> Result<Pursue
             .iter()
             .map(|d| Drop {
                 bait: match d.bait {
-                    crate::cli::Bait::Treasure => Bait::Treasure,
-                    crate::cli::Bait::Food => Bait::Food,
+                    flags::Bait::Treasure => Bait::Treasure,
+                    flags::Bait::Food => Bait::Food,
                 },
                 round: d.round,
             })
