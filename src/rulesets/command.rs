@@ -1,7 +1,8 @@
-//! The command line as the registry completes it. `src/cli.rs` declares every option once;
-//! the registry gives `--rules` its values, and builds the command line of the ruleset in use:
-//! its command shows only the flags the ruleset declares for it, in its words, and its help
-//! ends with the ruleset's examples, keys and manual page. No list of rulesets or of a flag's
+//! The command line as the registry completes it. Each ruleset declares its commands' flags
+//! (its `flags.rs`); the registry gives `--rules` its values, and builds the command line of
+//! the ruleset in use: its command has only the flags the ruleset declares, in its words, and
+//! its help ends with the ruleset's examples, keys and manual page. The whole command line, for
+//! completions and manual pages, merges every ruleset's. No list of rulesets or of a flag's
 //! owners is written anywhere else.
 
 use super::{Example, Procedure, RULESETS, Ruleset};
@@ -15,18 +16,29 @@ use std::fmt::Write as _;
 /// commands' manual pages describe.
 pub fn command() -> clap::Command {
     // Each built when clap reaches it, as the other commands are.
-    let track = |track: clap::Command| {
+    fn track(track: clap::Command) -> clap::Command {
         let track = track_owners(crate::cli::TrackArgs::augment_args(track));
         mut_in_place(track, "start", |start| with_opening(start, RULESETS, false))
-    };
-    let cmd = mut_in_place(crate::cli::command(), "track", |cmd| cmd.defer(track));
+    }
     macro_rules! every {
         ($($procedure:ident),*) => {
             [$((Procedure::$procedure, (|sub| every_ruleset(Procedure::$procedure, sub)) as fn(clap::Command) -> clap::Command)),*]
         };
     }
     let games = every!(Surprise, Distance, Initiative, Reaction, Pursue, Encounter, Wandering, Morale);
-    games.into_iter().fold(cmd, |cmd, (procedure, args)| mut_in_place(cmd, procedure.name(), |sub| sub.defer(args)))
+    let args_of = |name: &str| match games.iter().find(|(procedure, _)| procedure.name() == name) {
+        Some((_, args)) => Some(*args),
+        None => (name == "track").then_some(track as fn(clap::Command) -> clap::Command),
+    };
+    // Each subcommand changed in turn goes last, so changing all of them keeps their order.
+    let cmd = crate::cli::command();
+    let names: Vec<String> = cmd.get_subcommands().map(|sub| sub.get_name().to_string()).collect();
+    names.iter().fold(cmd, |cmd, name| {
+        cmd.mut_subcommand(name, |sub| match args_of(name) {
+            Some(args) => sub.defer(args),
+            None => sub,
+        })
+    })
 }
 
 /// `cmd` with the flags of `procedure` under every ruleset that has it, each flag once (as the

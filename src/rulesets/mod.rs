@@ -51,7 +51,8 @@ pub struct Ruleset {
     pub procedures: Procedures,
     /// Command lines that run under it, for help and manual pages.
     pub examples: &'static [Example],
-    /// Its own words for a shared flag whose meaning it narrows: (command, flag, help).
+    /// Its own words for a flag of its family's type whose meaning it narrows (cofd's `--hold`):
+    /// (command, flag, help).
     pub flag_help: &'static [(Procedure, &'static str, &'static str)],
     /// The words a flag's value is one of where clap does not know them (`--terrain`), for
     /// completion.
