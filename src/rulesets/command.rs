@@ -30,14 +30,9 @@ pub fn command() -> clap::Command {
         Some((_, args)) => Some(*args),
         None => (name == "track").then_some(track as fn(clap::Command) -> clap::Command),
     };
-    // Each subcommand changed in turn goes last, so changing all of them keeps their order.
-    let cmd = crate::cli::command();
-    let names: Vec<String> = cmd.get_subcommands().map(|sub| sub.get_name().to_string()).collect();
-    names.iter().fold(cmd, |cmd, name| {
-        cmd.mut_subcommand(name, |sub| match args_of(name) {
-            Some(args) => sub.defer(args),
-            None => sub,
-        })
+    crate::cli::command().mut_subcommands(|sub| match args_of(sub.get_name()) {
+        Some(args) => sub.defer(args),
+        None => sub,
     })
 }
 
