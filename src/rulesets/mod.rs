@@ -1,8 +1,7 @@
-//! The rulesets, one folder each (its options → input, rules and odds, text, keys and roster
-//! example), and the registry that lists them. Everything outside this folder asks the
-//! registry ("does gurps have a pursuit rule? which flags does 5e initiative take?") instead of
-//! naming a game: adding a ruleset is one folder, one line in [`RULESETS`] and one `--rules`
-//! value.
+//! The rulesets, one folder each (its flags, its options → input, rules and odds, text, keys
+//! and roster example), and the registry that lists them. Everything outside this folder asks
+//! the registry ("does gurps have a pursuit rule? which flags does 5e initiative take?")
+//! instead of naming a game: adding a ruleset is one folder and one line in [`RULESETS`].
 
 pub mod bx;
 pub mod cofd;
