@@ -185,31 +185,21 @@ pub fn command_for(named: Named) -> clap::Command {
         let sub = (handler.args)(sub);
         // What it declares is read off the command just built, rather than built again.
         handler.declared.get_or_init(|| super::flag_names(&sub));
-        in_its_words(rules, procedure, sub)
+        in_its_words(rules, sub)
     };
     crate::cli::command_with(procedure.name(), own)
 }
 
 /// `sub`, the command of `rules`'s `procedure`, with the words the ruleset gives a flag's value
-/// offered to help and completion, and its own help for a flag its procedures share.
-fn in_its_words(rules: &Ruleset, procedure: Procedure, sub: clap::Command) -> clap::Command {
+/// offered to help and completion.
+fn in_its_words(rules: &Ruleset, sub: clap::Command) -> clap::Command {
     let flags: Vec<(clap::Id, String)> = sub
         .get_arguments()
         .filter_map(|arg| arg.get_long().map(|long| (arg.get_id().clone(), format!("--{long}"))))
         .collect();
-    flags.into_iter().fold(sub, |sub, (id, flag)| {
-        let words = (rules.values)(&flag);
-        let help = rules.flag_help.iter().find(|(p, f, _)| *p == procedure && *f == flag).map(|(_, _, help)| *help);
-        if words.is_empty() && help.is_none() {
-            return sub;
-        }
-        sub.mut_arg(id, |arg| {
-            let arg = offer(words, arg);
-            match help {
-                Some(help) => arg.help(help),
-                None => arg,
-            }
-        })
+    flags.into_iter().fold(sub, |sub, (id, flag)| match (rules.values)(&flag) {
+        words if words.is_empty() => sub,
+        words => sub.mut_arg(id, |arg| offer(words, arg)),
     })
 }
 
@@ -252,24 +242,10 @@ fn track_owners(track: clap::Command) -> clap::Command {
 /// where its round rules have them.
 fn track_for(rules: &'static Ruleset, track: clap::Command) -> clap::Command {
     mut_in_place(track_owners(track), "start", |start| {
-        with_opening(start, &[rules], true).mut_args(|arg| {
-            let Some(long) = arg.get_long() else { return arg };
-            let flag = format!("--{long}");
-            let opening = [Procedure::Encounter, Procedure::Initiative];
-            let taken = match long {
-                "fight" | "surprise" => true,
-                "lair" => rules.rounds.lair,
-                _ => opening.iter().any(|&p| rules.takes_flag(p, &flag)),
-            };
-            if !taken {
-                return arg.hide(true);
-            }
-            let arg = offer((rules.values)(&flag), arg);
-            let own = rules.flag_help.iter().find(|(p, f, _)| opening.contains(p) && *f == flag);
-            match own {
-                Some((_, _, help)) => arg.help(*help),
-                None => arg,
-            }
+        with_opening(start, &[rules], true).mut_args(|arg| match arg.get_long() {
+            Some("lair") if !rules.rounds.lair => arg.hide(true),
+            Some(long) => offer((rules.values)(&format!("--{long}")), arg),
+            None => arg,
         })
     })
 }

@@ -50,9 +50,6 @@ pub struct Ruleset {
     pub procedures: Procedures,
     /// Command lines that run under it, for help and manual pages.
     pub examples: &'static [Example],
-    /// Its own words for a flag of its family's type whose meaning it narrows (cofd's `--hold`):
-    /// (command, flag, help).
-    pub flag_help: &'static [(Procedure, &'static str, &'static str)],
     /// The words a flag's value is one of where clap does not know them (`--terrain`), for
     /// completion.
     pub values: fn(&str) -> Vec<&'static str>,
@@ -132,8 +129,12 @@ pub(crate) fn flag_names(cmd: &clap::Command) -> Vec<&'static str> {
 #[macro_export]
 macro_rules! handler {
     ($args:ty, $run:expr) => {
+        $crate::handler!($args, $run, <$args as clap::Args>::augment_args)
+    };
+    // `$augment` adds the flags of `$args` in its own way (a family's type in one edition's words).
+    ($args:ty, $run:expr, $augment:expr) => {
         $crate::rulesets::Handler {
-            args: <$args as clap::Args>::augment_args,
+            args: $augment,
             run: |matches, cast, runner| {
                 let args = <$args as clap::FromArgMatches>::from_arg_matches(matches)
                     .map_err(|e| $crate::error::Error::usage(e.kind().to_string()))?;

@@ -119,7 +119,6 @@ pub static RULESET: Ruleset = Ruleset {
     keys: KEYS,
     roster: ROSTER,
     examples: EXAMPLES,
-    flag_help: &[],
     values: wilderness_terrains,
     rounds: &super::ose::track::ROUNDS,
     procedures: Procedures {

@@ -101,12 +101,6 @@ const EXAMPLES: &[Example] = &[
     ),
 ];
 
-const FLAG_HELP: &[(Procedure, &str, &str)] =
-    &[(Procedure::Initiative, "--hold", HOLD_HELP), (Procedure::Encounter, "--hold", HOLD_HELP)];
-
-const HOLD_HELP: &str =
-    "NAME gives up its first-turn action to act at any moment of turn 2 (NAME[:before=OTHER|after=OTHER] places it)";
-
 pub static RULESET: Ruleset = Ruleset {
     id: "cofd",
     aliases: &[],
@@ -115,7 +109,6 @@ pub static RULESET: Ruleset = Ruleset {
     roster: ROSTER,
     procedures: wod::procedures::<CombatantKeys>(),
     examples: EXAMPLES,
-    flag_help: FLAG_HELP,
     values: super::no_values,
     rounds: &super::wod::track::ROUNDS,
 };

@@ -196,7 +196,6 @@ pub static RULESET: Ruleset = Ruleset {
         morale: Some(crate::handler!(flags::MoraleFlags, morale_command)),
     },
     examples: EXAMPLES,
-    flag_help: &[],
     values: flag_values,
     rounds: &track::ROUNDS,
 };

@@ -172,7 +172,6 @@ pub static RULESET: Ruleset = Ruleset {
     keys: KEYS,
     roster: ROSTER,
     examples: EXAMPLES,
-    flag_help: &[],
     values: flag_values,
     rounds: &track::ROUNDS,
     procedures: Procedures {

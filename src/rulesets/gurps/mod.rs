@@ -151,7 +151,6 @@ pub static RULESET: Ruleset = Ruleset {
         morale: None,
     },
     examples: EXAMPLES,
-    flag_help: &[],
     values: super::no_values,
     rounds: &track::ROUNDS,
 };

@@ -157,7 +157,6 @@ pub static RULESET: Ruleset = Ruleset {
         morale: Some(crate::handler!(MoraleFlags, morale_command)),
     },
     examples: EXAMPLES,
-    flag_help: &[],
     values: wilderness_terrains,
     rounds: &track::ROUNDS,
 };

@@ -88,6 +88,20 @@ impl Beat {
             Beat::Turn => "turn",
         }
     }
+
+    /// The help of `--hold`, in the game's word for its beat.
+    pub fn hold_help(self) -> &'static str {
+        match self {
+            Beat::Round => {
+                "NAME gives up its first-round action to act at any moment of round 2 \
+                 (NAME[:before=OTHER|after=OTHER] places it)"
+            }
+            Beat::Turn => {
+                "NAME gives up its first-turn action to act at any moment of turn 2 \
+                 (NAME[:before=OTHER|after=OTHER] places it)"
+            }
+        }
+    }
 }
 
 #[derive(Clone, Debug)]

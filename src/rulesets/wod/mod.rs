@@ -127,7 +127,6 @@ pub static RULESET: Ruleset = Ruleset {
     roster: ROSTER,
     procedures: procedures::<CombatantKeys>(),
     examples: EXAMPLES,
-    flag_help: &[],
     values: super::no_values,
     rounds: &track::ROUNDS,
 };
@@ -184,13 +183,26 @@ where
     Procedures {
         surprise: Some(crate::handler!(flags::SurpriseFlags, surprise_command::<K>)),
         distance: None,
-        initiative: Some(crate::handler!(flags::InitiativeFlags, initiative_command::<K>)),
+        initiative: Some(crate::handler!(
+            flags::InitiativeFlags,
+            initiative_command::<K>,
+            in_its_words::<K, flags::InitiativeFlags>
+        )),
         reaction: None,
         pursue: None,
-        encounter: Some(crate::handler!(flags::EncounterFlags, encounter_command::<K>)),
+        encounter: Some(crate::handler!(
+            flags::EncounterFlags,
+            encounter_command::<K>,
+            in_its_words::<K, flags::EncounterFlags>
+        )),
         wandering: None,
         morale: None,
     }
+}
+
+/// The family's flags `A` with `--hold` in the game's word for its beat (a cofd turn).
+fn in_its_words<K: Game, A: clap::Args>(cmd: clap::Command) -> clap::Command {
+    A::augment_args(cmd).mut_arg("hold", |arg| arg.help(K::DIALECT.beat.hold_help()))
 }
 
 fn surprise_command<K: Game>(_: &flags::SurpriseFlags, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
