@@ -13,6 +13,7 @@ pub mod complete;
 pub mod config;
 pub mod dice;
 pub mod emit;
+pub mod env;
 pub mod error;
 pub mod located;
 pub mod odds;

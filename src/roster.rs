@@ -146,3 +146,19 @@ pub fn example(keys: &RulesetKeys, body: &str) -> String {
 
 #[cfg(test)]
 mod tests;
+
+/// Reads a roster file (or standard input for `-`), returning its text and display name.
+pub(crate) fn read_file(path: &std::path::Path, stdin: &mut dyn std::io::Read) -> Result<(String, String)> {
+    crate::text_file::read(path, stdin, &ROSTER_FILE)
+}
+
+/// A roster as errors name it; a long path is quoted shortened, as the combatant errors quote a
+/// long argument.
+const ROSTER_FILE: crate::text_file::Kind = crate::text_file::Kind {
+    what: "roster",
+    stdin_hint: "redirect a roster file into fray, or give its path to --roster",
+    empty_hint: "give --roster a file, or '-' for standard input",
+    open_hint: "check the path given to --roster",
+    most_bytes: MAX_ROSTER_BYTES,
+    quote: crate::cast::echo_path,
+};

@@ -2,9 +2,10 @@
 
 use super::roll::{TableRoll, roll_file};
 use super::{TableFile, load, read_file_text, text};
-use crate::app::{Env, Settings, VERSION};
 use crate::cli::{Format, TableArgs};
 use crate::dice::SeededDice;
+use crate::emit::VERSION;
+use crate::env::{Env, Settings};
 use crate::error::{Error, Result};
 use crate::render::{self, Palette};
 use serde::Serialize;

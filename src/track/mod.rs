@@ -14,8 +14,8 @@ mod turns;
 
 pub use rounds::{Absence, Meeting, Moves, Recovery, RecoveryCheck, Rounds, never, no_words, nobody, order_of};
 
-use crate::app::{Env, Settings};
 use crate::cli::{Format, TrackAction, TrackArgs, TrackStart};
+use crate::env::{Env, Settings};
 use crate::error::{Error, Result};
 use crate::render::Palette;
 use crate::rulesets::{Procedure, Ruleset};

@@ -4,8 +4,8 @@
 use super::open;
 use super::state::{Fight, Hold, Moved, Out, Seat};
 use super::turns::{self, Event, Turns};
-use crate::app::Env;
 use crate::cast::echo;
+use crate::env::Env;
 use crate::error::{Error, Result};
 use serde_json::Number;
 

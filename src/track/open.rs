@@ -41,7 +41,7 @@ pub fn load_cast(
         RosterSource::Read(stdin) => match opts.roster.as_slice() {
             [] => (Vec::new(), None),
             [path] => {
-                let (text, name) = crate::app::read_roster(path, stdin)?;
+                let (text, name) = crate::roster::read_file(path, stdin)?;
                 (vec![Document::read(&text, name.clone())], Some(super::state::SavedRoster { name, text }))
             }
             _ => {
