@@ -62,9 +62,9 @@ pub struct Cli {
 // a command's description.
 #[derive(Debug, Clone, Default, Args)]
 pub struct Global {
-    // The registry of rulesets gives the values and their help.
-    #[arg(global = true, help_heading = GLOBAL, short, long, ignore_case = true, value_name = "ID",
-          value_parser = crate::rulesets::command::rules_values(), help = crate::rulesets::command::rules_help())]
+    // The registry of rulesets gives the values and their help where it completes the command
+    // line (src/rulesets/command.rs).
+    #[arg(global = true, help_heading = GLOBAL, short, long, ignore_case = true, value_name = "ID")]
     pub rules: Option<String>,
 
     /// Make the run reproducible: the same seed and arguments give the same output (any

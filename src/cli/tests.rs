@@ -24,7 +24,9 @@ fn a_command_alone_parses_and_helps_as_in_the_whole_command_line() {
         // A game command alone, with every ruleset's flags, as the whole command line has it.
         let game = crate::rulesets::Procedure::ALL.into_iter().find(|p| p.name() == name);
         let alone = || match game {
-            Some(procedure) => command_with(name, |sub| crate::rulesets::command::every_ruleset(procedure, sub)),
+            Some(procedure) => crate::rulesets::command::with_rules(command_with(name, |sub| {
+                crate::rulesets::command::every_ruleset(procedure, sub)
+            })),
             None => command_of(name),
         };
         let whole = || if game.is_some() { crate::rulesets::command::command() } else { command() };

@@ -15,6 +15,10 @@ use std::fmt::Write as _;
 /// The whole command line, every ruleset's flags: what the static completion scripts and the
 /// commands' manual pages describe.
 pub fn command() -> clap::Command {
+    with_rules(whole())
+}
+
+fn whole() -> clap::Command {
     // Each built when clap reaches it, as the other commands are.
     fn track(track: clap::Command) -> clap::Command {
         let track = track_owners(crate::cli::TrackArgs::augment_args(track));
@@ -77,6 +81,19 @@ fn mut_in_place(cmd: clap::Command, name: &str, change: impl FnOnce(clap::Comman
         cmd.get_subcommands().map(|sub| sub.get_name().to_string()).skip_while(|n| n != name).skip(1).collect();
     let cmd = cmd.mut_subcommand(name, change);
     later.iter().fold(cmd, |cmd, name| cmd.mut_subcommand(name, |sub| sub))
+}
+
+/// `cmd` with `--rules` taking the registry's ids, wherever `cmd` declares it: at the top, and
+/// in a command that takes the global options as its own.
+pub fn with_rules(cmd: clap::Command) -> clap::Command {
+    // In place: `mut_arg` would move it last, and the completions list it where it is.
+    fn set(cmd: clap::Command) -> clap::Command {
+        cmd.mut_args(|arg| match arg.get_id() == "rules" {
+            true => arg.value_parser(rules_values()).help(rules_help()),
+            false => arg,
+        })
+    }
+    set(cmd).mut_subcommands(set)
 }
 
 /// `--rules` takes the registry's ids and aliases, in any case, each with its title.
@@ -163,6 +180,10 @@ pub fn scan(words: &[OsString], rules_var: Option<&OsStr>) -> Named {
 /// the ruleset declares for it, each in the ruleset's words. Only that command is built, and
 /// only it receives the global options.
 pub fn command_for(named: Named) -> clap::Command {
+    with_rules(command_for_named(named))
+}
+
+fn command_for_named(named: Named) -> clap::Command {
     match named.own {
         Some("track") => {
             return crate::cli::command_of("track").mut_subcommand("track", |track| track_for(named.rules, track));
@@ -170,7 +191,7 @@ pub fn command_for(named: Named) -> clap::Command {
         Some(own) => return crate::cli::command_of(own),
         None => {}
     }
-    let Some(procedure) = named.procedure else { return command() };
+    let Some(procedure) = named.procedure else { return whole() };
     let rules = named.rules;
     let Some(handler) = rules.handler(procedure) else {
         // A ruleset without the rule: its command still parses every ruleset's flags, to say so.
@@ -209,10 +230,10 @@ fn in_its_words(rules: &Ruleset, sub: clap::Command) -> clap::Command {
 pub fn command_for_every_ruleset(named: Named) -> Option<clap::Command> {
     if named.own == Some("track") {
         let track = |track: clap::Command| mut_in_place(track, "start", |start| with_opening(start, RULESETS, true));
-        return Some(crate::cli::command_of("track").mut_subcommand("track", track));
+        return Some(with_rules(crate::cli::command_of("track").mut_subcommand("track", track)));
     }
     let procedure = named.procedure.filter(|_| named.own.is_none())?;
-    Some(crate::cli::command_with(procedure.name(), |sub| every_ruleset(procedure, sub)))
+    Some(with_rules(crate::cli::command_with(procedure.name(), |sub| every_ruleset(procedure, sub))))
 }
 
 /// The tracker's commands and flags that only some rulesets' round rules have, each saying
