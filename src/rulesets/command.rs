@@ -63,12 +63,31 @@ fn merge(cmd: clap::Command, from: clap::Command, shown: impl Fn(&clap::Arg) -> 
     cmd
 }
 
+/// The flags `start` hands the procedure that opens the fight: those of surprise and of the
+/// acting order. The opening's other flags (its reaction, its distance) are not a fight's.
+pub const OPENING: &[&str] = &[
+    "--ambush",
+    "--aware",
+    "--total",
+    "--partial",
+    "--stealth",
+    "--stealth-mod",
+    "--stealth-ties",
+    "--ties",
+    "--wait",
+    "--variant",
+    "--swap",
+    "--both-surprised",
+    "--surprised",
+    "--individual",
+];
+
 /// `track start` with the flags of the procedures that open a fight under `rulesets`, their
 /// encounter and initiative: those of surprise and the acting order shown, the others hidden
 /// (start refuses them) where `others` says, so that each opening reads its own flags from
 /// start's; the command line that parses has them, the one completions describe not.
 fn with_opening(start: clap::Command, rulesets: &[&Ruleset], others: bool) -> clap::Command {
-    let opening = |arg: &clap::Arg| arg.get_long().is_some_and(|l| crate::track::OPENING.iter().any(|f| f[2..] == *l));
+    let opening = |arg: &clap::Arg| arg.get_long().is_some_and(|l| OPENING.iter().any(|f| f[2..] == *l));
     let procedures = [Procedure::Encounter, Procedure::Initiative];
     let declared = rulesets.iter().flat_map(|rules| procedures.map(|p| rules.args(p, clap::Command::new(p.name()))));
     declared.fold(start, |start, from| merge(start, from, opening, others))
@@ -239,7 +258,7 @@ pub fn command_for_every_ruleset(named: Named) -> Option<clap::Command> {
 /// The tracker's commands and flags that only some rulesets' round rules have, each saying
 /// which: delayed, readied and held actions, and lair actions.
 fn track_owners(track: clap::Command) -> clap::Command {
-    let owners = |has: fn(&crate::track::Rounds) -> bool| {
+    let owners = |has: fn(&crate::track::rounds::Rounds) -> bool| {
         RULESETS.iter().filter(|r| has(r.rounds)).map(|r| r.id).collect::<Vec<_>>().join(", ")
     };
     let moves = owners(|rounds| rounds.moves.is_some());

@@ -54,7 +54,7 @@ pub struct Ruleset {
     /// completion.
     pub values: fn(&str) -> Vec<&'static str>,
     /// Its round rules, as `fray track` applies them while a fight goes on.
-    pub rounds: &'static crate::track::Rounds,
+    pub rounds: &'static crate::track::rounds::Rounds,
 }
 
 /// A ruleset whose flags take no words of its own.

@@ -7,7 +7,7 @@ pub mod complete;
 mod lock;
 mod moves;
 mod open;
-mod rounds;
+pub mod rounds;
 pub mod state;
 mod text;
 mod turns;
@@ -18,6 +18,7 @@ use crate::cli::{Format, TrackAction, TrackArgs, TrackStart};
 use crate::env::{Env, Settings};
 use crate::error::{Error, Result};
 use crate::render::Palette;
+use crate::rulesets::command::OPENING;
 use crate::rulesets::{Procedure, Ruleset};
 use serde::Serialize;
 use serde_json::Value;
@@ -319,25 +320,6 @@ fn mark_absences(doc: &Value, cast: &crate::cast::Cast, order: &mut Vec<Seat>, t
         }
     }
 }
-
-/// The flags `start` hands the procedure that opens the fight: those of surprise and of the
-/// acting order. The opening's other flags (its reaction, its distance) are not a fight's.
-pub const OPENING: &[&str] = &[
-    "--ambush",
-    "--aware",
-    "--total",
-    "--partial",
-    "--stealth",
-    "--stealth-mod",
-    "--stealth-ties",
-    "--ties",
-    "--wait",
-    "--variant",
-    "--swap",
-    "--both-surprised",
-    "--surprised",
-    "--individual",
-];
 
 /// What the fight keeps of how it was set up, for the rounds after: the order flags each
 /// round's initiative is rolled with again, as given.

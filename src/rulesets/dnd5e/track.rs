@@ -1,6 +1,6 @@
 //! The round rules of a 5e (2014) fight kept by `fray track` (seeds 002 and 004).
 
-use crate::track::{Absence, Rounds, order_of};
+use crate::track::rounds::{Absence, Rounds, order_of};
 use serde_json::Value;
 
 pub static ROUNDS: Rounds = Rounds {
@@ -10,7 +10,7 @@ pub static ROUNDS: Rounds = Rounds {
     moves: None,
     lair: true,
     opening_text: true,
-    opening_words: crate::track::no_words,
+    opening_words: crate::track::rounds::no_words,
 };
 
 /// seed 002: the speed factor is rolled every round, each combatant with the action it

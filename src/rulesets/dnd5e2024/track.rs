@@ -1,7 +1,7 @@
 //! The round rules of a 5e2024 fight kept by `fray track`.
 
 use crate::rulesets::dnd5e;
-use crate::track::{Rounds, nobody};
+use crate::track::rounds::{Rounds, nobody};
 
 /// SRD 5.2 "Surprise": a surprised creature has Disadvantage on its Initiative roll and loses
 /// no turn, so the opening leaves nobody out; the rest is the 2014 rules'.
@@ -12,5 +12,5 @@ pub static ROUNDS: Rounds = Rounds {
     moves: None,
     lair: true,
     opening_text: true,
-    opening_words: crate::track::no_words,
+    opening_words: crate::track::rounds::no_words,
 };

@@ -2,7 +2,7 @@
 
 use super::recovery::{Shock, recover};
 use crate::dice::Dice;
-use crate::track::{Absence, Recovery, RecoveryCheck, Rounds, never};
+use crate::track::rounds::{Absence, Recovery, RecoveryCheck, Rounds, never};
 use serde_json::Value;
 
 pub static ROUNDS: Rounds = Rounds {

@@ -1,6 +1,6 @@
 //! The round rules of an ose fight kept by `fray track` (seed 000).
 
-use crate::track::{Absence, Rounds, nobody, order_of};
+use crate::track::rounds::{Absence, Rounds, nobody, order_of};
 use serde_json::Value;
 
 pub static ROUNDS: Rounds = Rounds {
@@ -10,7 +10,7 @@ pub static ROUNDS: Rounds = Rounds {
     moves: None,
     lair: false,
     opening_text: true,
-    opening_words: crate::track::no_words,
+    opening_words: crate::track::rounds::no_words,
 };
 
 /// seed 000: every side rolls initiative anew at the start of each round after the first.

@@ -3,7 +3,7 @@
 use super::initiative::DEX_COMPOSURE;
 use crate::dice::Dice;
 use crate::order::{Settle, TieKey, rank};
-use crate::track::{Absence, Meeting, Moves, Rounds, never, order_of};
+use crate::track::rounds::{Absence, Meeting, Moves, Rounds, never, order_of};
 use serde_json::Value;
 
 pub static ROUNDS: Rounds = Rounds {
@@ -13,7 +13,7 @@ pub static ROUNDS: Rounds = Rounds {
     moves: Some(Moves { delayed: delayed_total, readied: readied_total, meeting: delayers_meeting }),
     lair: false,
     opening_text: true,
-    opening_words: crate::track::no_words,
+    opening_words: crate::track::rounds::no_words,
 };
 
 /// seed 003: the surprised enter from round 2; WoD p. 151–152: after a dramatic failure,
