@@ -105,14 +105,16 @@ fn mut_in_place(cmd: clap::Command, name: &str, change: impl FnOnce(clap::Comman
 /// `cmd` with `--rules` taking the registry's ids, wherever `cmd` declares it: at the top, and
 /// in a command that takes the global options as its own.
 pub fn with_rules(cmd: clap::Command) -> clap::Command {
-    // In place: `mut_arg` would move it last, and the completions list it where it is.
-    fn set(cmd: clap::Command) -> clap::Command {
-        cmd.mut_args(|arg| match arg.get_id() == "rules" {
-            true => arg.value_parser(rules_values()).help(rules_help()),
-            false => arg,
-        })
+    let set = |arg: clap::Arg| arg.value_parser(rules_values()).help(rules_help());
+    // At the top in place: the completions list it where it is.
+    let cmd = cmd.mut_args(|arg| if arg.get_id() == "rules" { set(arg) } else { arg });
+    let takes_rules = |sub: &clap::Command| sub.get_arguments().any(|arg| arg.get_id() == "rules");
+    let leaf = cmd.get_subcommands().find(|sub| takes_rules(sub)).map(|sub| sub.get_name().to_string());
+    match leaf {
+        // The one command of a run, which takes the global options as its own.
+        Some(name) => cmd.mut_subcommand(name, |sub| sub.mut_arg("rules", set)),
+        None => cmd,
     }
-    set(cmd).mut_subcommands(set)
 }
 
 /// `--rules` takes the registry's ids and aliases, in any case, each with its title.
