@@ -186,14 +186,14 @@ where
         initiative: Some(crate::handler!(
             flags::InitiativeFlags,
             initiative_command::<K>,
-            in_its_words::<K, flags::InitiativeFlags>
+            worded_by_beat::<K, flags::InitiativeFlags>
         )),
         reaction: None,
         pursue: None,
         encounter: Some(crate::handler!(
             flags::EncounterFlags,
             encounter_command::<K>,
-            in_its_words::<K, flags::EncounterFlags>
+            worded_by_beat::<K, flags::EncounterFlags>
         )),
         wandering: None,
         morale: None,
@@ -201,7 +201,7 @@ where
 }
 
 /// The family's flags `A` with `--hold` in the game's word for its beat (a cofd turn).
-fn in_its_words<K: Game, A: clap::Args>(cmd: clap::Command) -> clap::Command {
+fn worded_by_beat<K: Game, A: clap::Args>(cmd: clap::Command) -> clap::Command {
     A::augment_args(cmd).mut_arg("hold", |arg| arg.help(K::DIALECT.beat.hold_help()))
 }
 
