@@ -308,3 +308,8 @@ pub fn modifiers(out: &mut String, p: &Palette, modifiers: &[Modifier]) {
         let _ = write!(out, "{}", p.modifier(m));
     }
 }
+
+/// `NAME's`, or `NAME'` for a name that ends in s (`monsters' turn`).
+pub fn possessive(name: &str) -> String {
+    if name.ends_with('s') { format!("{name}'") } else { format!("{name}'s") }
+}

@@ -416,7 +416,7 @@ fn list(dir: &Path, settings: &Settings, palette: Palette, env: &mut Env) -> Res
                 palette.name(&f.fight),
                 f.rules.as_deref().unwrap_or(""),
                 f.round.unwrap_or(0),
-                text::possessive(f.turn.as_deref().unwrap_or("nobody"))
+                crate::render::possessive(f.turn.as_deref().unwrap_or("nobody"))
             ),
         };
         palette.line(&mut out, "", &line);

@@ -4,7 +4,7 @@ use super::state::{Fight, Seat};
 use super::turns::Event;
 use crate::cli::Format;
 use crate::error::{Error, Result};
-use crate::render::{Palette, pad, width};
+use crate::render::{Palette, pad, possessive, width};
 
 use serde::Serialize;
 use serde_json::Value;
@@ -164,9 +164,4 @@ fn order(out: &mut String, p: &Palette, fight: &Fight) {
         }
         p.line(out, "", &line);
     }
-}
-
-/// `NAME's`, or `NAME'` for a name that ends in s (`monsters' turn`).
-pub fn possessive(name: &str) -> String {
-    if name.ends_with('s') { format!("{name}'") } else { format!("{name}'s") }
 }

@@ -92,7 +92,7 @@ pub fn begin_from(fight: &mut Fight, mut index: usize, turns: &mut Turns) -> Res
         if acts(fight, index, turns) {
             fight.turn = index;
             let seat = &fight.order[index];
-            let text = format!("{} turn", super::text::possessive(&seat.name));
+            let text = format!("{} turn", crate::render::possessive(&seat.name));
             turns.events.push(Event::new(fight.round, Some(&seat.name.clone()), "turn", text));
             return Ok(());
         }

@@ -4,7 +4,8 @@ use super::surprise::*;
 use crate::outcome::join;
 use crate::render::{Palette, Report, Signed, block, pad, quiet_list, width, width_of};
 use crate::rulesets::wod::pool::pool_text;
-use crate::rulesets::wod::text::{SurpriseLines, check_text};
+use crate::rulesets::wod::surprise::SurpriseLines;
+use crate::rulesets::wod::text::check_text;
 use crate::rulesets::wod::{Stance, dice_words};
 use std::fmt::Write as _;
 

@@ -1,7 +1,10 @@
 //! How far the odds of wod's rules are worked out exactly before they are estimated; the
 //! acting order's own budgets are the ranking's, in [`crate::order::budget`].
 
+use crate::odds::Fallback;
 pub(super) use crate::order::budget::FULL_ORDER;
+use crate::order::budget::WOD_FIGHT_ESTIMATE;
+
 /// Dice paths enumerated exactly for a fight: four rolled combatants (10^4). Beyond that
 /// every path is a whole fight, so the answer is estimated instead.
 pub(super) const EXACT_PATHS: u128 = 10_000;
@@ -13,3 +16,9 @@ pub(super) const MAX_SHARED_SIDES: usize = 8;
 /// Steps of the exact round-1 walk (acting orders × branches × combatants) before whole
 /// encounters are simulated instead.
 pub(super) const WALK_BUDGET: usize = 200_000;
+
+/// Seeded runs for a fight too big to enumerate: fewer for bigger casts, so the answer
+/// still comes back in about a second.
+pub(super) fn trials(fallback: Fallback, combatants: usize) -> Fallback {
+    Fallback { seed: fallback.seed, trials: WOD_FIGHT_ESTIMATE.runs(combatants, fallback.trials) }
+}

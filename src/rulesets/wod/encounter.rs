@@ -1,9 +1,8 @@
 //! The encounter: the surprise roll, then the initiative of the fight, chained.
 
-use super::text::SurpriseLines;
-use super::{budgets::*, initiative::*, initiative_odds::*, surprise::*};
+use super::{budgets::*, fight::*, initiative::*, initiative_odds::*, surprise::*};
 use crate::dice::Dice;
-use crate::odds::{Dist, Fallback, Method, Odds};
+use crate::odds::{Dist, Fallback, Method, Odds, PATH_BUDGET, enumerate};
 use crate::order::Settle;
 use crate::order::odds::Field;
 use crate::prob::Prob;
@@ -160,6 +159,102 @@ where
         }
         odds
     }
+}
+
+/// Who acts in round 1, walking `order` from the top: each combatant by its chance in `acts`,
+/// until `limit` are found, or an undetermined roll is met.
+fn walk(order: &[usize], acts: &[Dist<Option<bool>>], limit: usize) -> Dist<RoundOne> {
+    let mut acting = Dist::point(RoundOne::Acting(Vec::new()));
+    for &i in order {
+        acting = acting.and_then(|so_far| match so_far {
+            RoundOne::Acting(list) if list.len() < limit => acts[i].map(|acts| match acts {
+                Some(acts) => {
+                    let mut next = list.clone();
+                    if *acts {
+                        next.push(i);
+                    }
+                    RoundOne::Acting(next)
+                }
+                None => RoundOne::Undetermined,
+            }),
+            other => Dist::point(other.clone()),
+        });
+    }
+    acting
+}
+
+/// The parts of a fight that follows a surprise roll: the acting order, and round 1, which
+/// leaves out the surprised and the holders. `branches` give who acts in round 1 (see
+/// [`Acts`]), reached by `method`; without them, or when the initiative rolls are too many to
+/// enumerate, whole fights are run with `run`, walked only while its surprise roll's
+/// `surprise_paths` and the initiative rolls make few paths. `standing_listed`: the standing
+/// order's parts are already pushed (who acts first and each one's place), so only round 1 is.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn push_fight_parts<'a>(
+    odds: &mut Odds,
+    fighters: &'a InitiativeInput,
+    branches: Option<Branches>,
+    method: Method,
+    mut run: impl FnMut(&mut dyn Dice) -> InitiativeOutcome<'a>,
+    surprise_paths: u128,
+    fallback: Fallback,
+    standing_listed: bool,
+) {
+    let n = fighters.fighters.len();
+    let full = n <= FULL_ORDER;
+    let paths = d10_paths(fighters.rollers());
+    let exact = match branches {
+        // The standing order does not depend on surprise; round 1 leaves out the surprised and
+        // the holders, walking each order from the top, in each branch.
+        Some(branches) if paths <= EXACT_PATHS => match enumerate(|d| {
+            Initiative { input: fighters, enters: vec![] }.roll(d).standing
+        }) {
+            Ok(standing) if standing.len() * branches.len() * n <= WALK_BUDGET => {
+                let holds = holders(fighters);
+                let limit = if full { n } else { 1 };
+                let mut pairs = Vec::new();
+                for (weight, mut acts) in branches {
+                    for (slot, _) in acts.iter_mut().zip(&holds).filter(|(_, holds)| **holds) {
+                        *slot = Dist::point(Some(false));
+                    }
+                    let walked = standing.and_then(|order| walk(order, &acts, limit));
+                    pairs.extend(walked.iter().map(|(acting, p)| (acting.clone(), p.mul(&weight))));
+                }
+                Some((standing.map(|o| order_key(o, full)), Dist::from_pairs(pairs), Method::exact(fallback), method))
+            }
+            _ => None,
+        },
+        _ => None,
+    };
+    let (order, round_one, method, round_one_method) = exact.unwrap_or_else(|| {
+        // Every path rolls each surprise pool and each initiative die: past the budget of the
+        // walk, it would give up anyway, having multiplied out every roll of a big cast.
+        let walk = paths <= EXACT_PATHS && paths.saturating_mul(surprise_paths) <= PATH_BUDGET as u128;
+        let (dist, method) = fight_dist(
+            walk,
+            n,
+            |d| {
+                let out = run(d);
+                (order_key(&out.standing, full), RoundOne::Acting(order_key(&out.round_one, full)))
+            },
+            fallback,
+        );
+        (dist.map(|(o, _)| o.clone()), dist.map(|(_, r)| r.clone()), method, method)
+    });
+    let (title, first_title) = order_titles(fighters, full);
+    let beat = fighters.beat.word();
+    // Beyond three: the parts `first` and round 1, as the standings name them.
+    let (order_part, first_title) = if full {
+        ("order", first_title)
+    } else {
+        ("first", format!("who acts first in {beat} 1 (the surprised and held sit out)"))
+    };
+    if !standing_listed {
+        odds.push(Some(order_part), title, &order, method, |k| describe_order(fighters, k, full, "nobody"));
+    }
+    odds.push(Some(&format!("{beat} 1")), &first_title, &round_one, round_one_method, |k| {
+        describe_round_one(fighters, k, full)
+    });
 }
 
 #[cfg(test)]

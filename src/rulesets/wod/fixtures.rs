@@ -1,7 +1,7 @@
 //! Inputs and helpers the procedures' unit tests share (cofd's too).
 
 use super::pool::{Pool, chance_pool, normal_pool};
-use super::{initiative::*, surprise::*};
+use super::{fight::*, surprise::*};
 use crate::dice::{Dice, Draw, Roll};
 use crate::odds::{Fallback, Odds};
 use crate::outcome::Modifier;

@@ -1,14 +1,12 @@
 //! The odds of the initiative order: who acts first and in what order, with delays, readied
 //! and held actions and the surprised sitting out.
 
-use super::{budgets::*, initiative::*, surprise::*};
+use super::{budgets::*, fight::*};
 use crate::dice::Dice;
-use crate::odds::{Dist, Fallback, Method, Odds, PATH_BUDGET, enumerate, exact_or_estimate, simulate};
-use crate::order::budget::WOD_FIGHT_ESTIMATE;
+use crate::odds::{Dist, Fallback, Method, Odds, exact_or_estimate, simulate};
 use crate::order::odds::{Line, PLACES_NOT_LISTED, Rival, Standings, push_places, standings};
 use crate::order::waits::{Wait, first_with_waits};
 use crate::prob::Prob;
-use crate::rulesets::Rule;
 use serde_json::json;
 
 pub(super) fn holders(input: &InitiativeInput) -> Vec<bool> {
@@ -32,12 +30,6 @@ pub(super) fn describe_order(
         (Some(first), false) => (json!(first), format!("{first} first")),
         (Some(_), true) => (json!(names), names.join(", then ")),
     }
-}
-
-/// Seeded runs for a fight too big to enumerate: fewer for bigger casts, so the answer
-/// still comes back in about a second.
-pub(super) fn trials(fallback: Fallback, combatants: usize) -> Fallback {
-    Fallback { seed: fallback.seed, trials: WOD_FIGHT_ESTIMATE.runs(combatants, fallback.trials) }
 }
 
 /// The paths of `rollers` initiative d10s.
@@ -243,127 +235,12 @@ pub(super) enum RoundOne {
     Undetermined,
 }
 
-/// Who acts in round 1, walking `order` from the top: each combatant by its chance in `acts`,
-/// until `limit` are found, or an undetermined roll is met.
-fn walk(order: &[usize], acts: &[Dist<Option<bool>>], limit: usize) -> Dist<RoundOne> {
-    let mut acting = Dist::point(RoundOne::Acting(Vec::new()));
-    for &i in order {
-        acting = acting.and_then(|so_far| match so_far {
-            RoundOne::Acting(list) if list.len() < limit => acts[i].map(|acts| match acts {
-                Some(acts) => {
-                    let mut next = list.clone();
-                    if *acts {
-                        next.push(i);
-                    }
-                    RoundOne::Acting(next)
-                }
-                None => RoundOne::Undetermined,
-            }),
-            other => Dist::point(other.clone()),
-        });
-    }
-    acting
-}
-
-/// The parts of a fight that follows a surprise roll: the acting order, and round 1, which
-/// leaves out the surprised and the holders. `branches` give who acts in round 1 (see
-/// [`Acts`]), reached by `method`; without them, or when the initiative rolls are too many to
-/// enumerate, whole fights are run with `run`, walked only while its surprise roll's
-/// `surprise_paths` and the initiative rolls make few paths. `standing_listed`: the standing
-/// order's parts are already pushed (who acts first and each one's place), so only round 1 is.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn push_fight_parts<'a>(
-    odds: &mut Odds,
-    fighters: &'a InitiativeInput,
-    branches: Option<Branches>,
-    method: Method,
-    mut run: impl FnMut(&mut dyn Dice) -> InitiativeOutcome<'a>,
-    surprise_paths: u128,
-    fallback: Fallback,
-    standing_listed: bool,
-) {
-    let n = fighters.fighters.len();
-    let full = n <= FULL_ORDER;
-    let paths = d10_paths(fighters.rollers());
-    let exact = match branches {
-        // The standing order does not depend on surprise; round 1 leaves out the surprised and
-        // the holders, walking each order from the top, in each branch.
-        Some(branches) if paths <= EXACT_PATHS => match enumerate(|d| {
-            Initiative { input: fighters, enters: vec![] }.roll(d).standing
-        }) {
-            Ok(standing) if standing.len() * branches.len() * n <= WALK_BUDGET => {
-                let holds = holders(fighters);
-                let limit = if full { n } else { 1 };
-                let mut pairs = Vec::new();
-                for (weight, mut acts) in branches {
-                    for (slot, _) in acts.iter_mut().zip(&holds).filter(|(_, holds)| **holds) {
-                        *slot = Dist::point(Some(false));
-                    }
-                    let walked = standing.and_then(|order| walk(order, &acts, limit));
-                    pairs.extend(walked.iter().map(|(acting, p)| (acting.clone(), p.mul(&weight))));
-                }
-                Some((standing.map(|o| order_key(o, full)), Dist::from_pairs(pairs), Method::exact(fallback), method))
-            }
-            _ => None,
-        },
-        _ => None,
-    };
-    let (order, round_one, method, round_one_method) = exact.unwrap_or_else(|| {
-        // Every path rolls each surprise pool and each initiative die: past the budget of the
-        // walk, it would give up anyway, having multiplied out every roll of a big cast.
-        let walk = paths <= EXACT_PATHS && paths.saturating_mul(surprise_paths) <= PATH_BUDGET as u128;
-        let (dist, method) = fight_dist(
-            walk,
-            n,
-            |d| {
-                let out = run(d);
-                (order_key(&out.standing, full), RoundOne::Acting(order_key(&out.round_one, full)))
-            },
-            fallback,
-        );
-        (dist.map(|(o, _)| o.clone()), dist.map(|(_, r)| r.clone()), method, method)
-    });
-    let (title, first_title) = order_titles(fighters, full);
-    let beat = fighters.beat.word();
-    // Beyond three: the parts `first` and round 1, as the standings name them.
-    let (order_part, first_title) = if full {
-        ("order", first_title)
-    } else {
-        ("first", format!("who acts first in {beat} 1 (the surprised and held sit out)"))
-    };
-    if !standing_listed {
-        odds.push(Some(order_part), title, &order, method, |k| describe_order(fighters, k, full, "nobody"));
-    }
-    odds.push(Some(&format!("{beat} 1")), &first_title, &round_one, round_one_method, |k| {
-        describe_round_one(fighters, k, full)
-    });
-}
-
 /// Round 1 as the odds list it: the acting order (full, or just who acts first), or undetermined.
-fn describe_round_one(fighters: &InitiativeInput, k: &RoundOne, full: bool) -> (serde_json::Value, String) {
+pub(super) fn describe_round_one(fighters: &InitiativeInput, k: &RoundOne, full: bool) -> (serde_json::Value, String) {
     match k {
         RoundOne::Acting(k) => describe_order(fighters, k, full, &format!("nobody acts in {} 1", fighters.beat.word())),
         RoundOne::Undetermined => {
             (json!("undetermined"), "undetermined: a surprise roll past the successes followed".to_string())
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rulesets::wod::fixtures::*;
-
-    #[test]
-    fn rolled_initiative_odds_by_hand() {
-        // d10 + 1 against d10 + 0: A wins outright on 55/100 (A's d10 ≥ B's), and when
-        // A's d10 + 1 = B's d10 (9/100) A's higher modifier wins too: 64/100 in all.
-        let input = InitiativeInput {
-            fighters: vec![fighter("A", 1, None), fighter("B", 0, None)],
-            moves: vec![],
-            beat: Beat::Round,
-        };
-        let odds = Initiative { input: &input, enters: vec![] }.odds(fallback());
-        assert_eq!(fractions(&odds, None), ["A, then B 16/25", "B, then A 9/25"]);
     }
 }

@@ -6,6 +6,7 @@
 
 pub mod budgets;
 pub mod encounter;
+pub mod fight;
 #[cfg(test)]
 pub(crate) mod fixtures;
 pub mod flags;
@@ -27,7 +28,7 @@ use crate::error::{Error, Result};
 use crate::outcome::Modifier;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
-pub use {encounter::*, initiative::*, surprise::*};
+pub use {encounter::*, fight::*, initiative::*, surprise::*};
 
 /// A combatant's keys, described one by one in [`COMBATANT_KEYS`]. Sides take none.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]

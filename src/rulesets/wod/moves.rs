@@ -1,7 +1,7 @@
 //! Delayed, readied and held actions placed on the rolled order: moments, and the tie rule
 //! among those that meet at one.
 
-use super::initiative::*;
+use super::fight::*;
 use crate::dice::Dice;
 use crate::order::{self, Settle, TieKey};
 use std::cmp::Ordering;

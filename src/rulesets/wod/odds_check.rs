@@ -5,7 +5,7 @@
 //! out two rounds). Here that composition, and each roller's surprise, are checked fraction for
 //! fraction against [`encounter`] and [`surprise`] themselves walked over every die.
 
-use super::{encounter::*, initiative::*, surprise::*};
+use super::{encounter::*, fight::*, initiative::*, surprise::*};
 use crate::odds::Fallback;
 use crate::odds::brute::{assert_part, walk};
 use crate::outcome::Modifier;

@@ -1,13 +1,13 @@
 //! Surprise (seed 003): a Wits + Composure pool for each combatant, its grade, and the round it
 //! enters the fight; with the odds of who is caught, side by side.
 
+use super::budgets::*;
 use super::pool::{Pool, PoolDice, pool_outcomes};
-use super::{budgets::*, initiative_odds::*};
 use crate::dice::Dice;
 use crate::odds::{Dist, Fallback, Method, Odds, dist_of, simulate};
 use crate::outcome::is_zero;
 use crate::prob::Prob;
-use crate::render::Report;
+use crate::render::{Palette, Report};
 use crate::rulesets::Rule;
 use serde::Serialize;
 use serde_json::json;
@@ -60,6 +60,11 @@ pub trait Surprised {
 
 /// A surprise roll that an encounter chains into initiative: wod's own, or the roll of a
 /// ruleset built on these rules (cofd's contest).
+/// The lines of a surprise roll: its own report, and the encounter's first step.
+pub trait SurpriseLines {
+    fn lines(&self, p: &Palette) -> Vec<String>;
+}
+
 pub trait Surprise {
     type Outcome<'a>: Surprised
     where
@@ -479,7 +484,7 @@ mod tests {
     use crate::dice::SeededDice;
     use crate::odds::enumerate;
     use crate::rulesets::wod::fixtures::*;
-    use crate::rulesets::wod::initiative::*;
+    use crate::rulesets::wod::{fight::*, initiative::*};
 
     #[test]
     fn surprise_odds_are_seven_tenths_to_the_pool() {

@@ -1,7 +1,7 @@
 //! Text for the wod procedures.
 
 use super::pool::pool_text;
-use super::{encounter::*, initiative::*, surprise::*};
+use super::{encounter::*, fight::*, surprise::*};
 use crate::outcome::join;
 use crate::render::ties::tie_line;
 use crate::render::{Palette, Report, Signed, block, modifiers, pad, quiet_field, quiet_list, step, width, width_of};
@@ -245,11 +245,6 @@ impl Report for InitiativeOutcome<'_> {
     fn headline(&self, out: &mut String) {
         out.push_str(&round_one(self));
     }
-}
-
-/// The lines of a surprise roll: its own report, and the encounter's first step.
-pub trait SurpriseLines {
-    fn lines(&self, p: &Palette) -> Vec<String>;
 }
 
 impl SurpriseLines for SurpriseOutcome<'_> {

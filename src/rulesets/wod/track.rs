@@ -1,6 +1,6 @@
 //! The round rules of a wod (and cofd) fight kept by `fray track` (seed 003).
 
-use super::initiative::DEX_COMPOSURE;
+use super::fight::DEX_COMPOSURE;
 use crate::dice::Dice;
 use crate::order::{Settle, TieKey, rank};
 use crate::track::rounds::{Absence, Meeting, Moves, Rounds, never, order_of};
