@@ -301,22 +301,11 @@ pub(crate) fn run(cli: &Cli, given: &[String], config: &Config, again: &Again, e
     let cast_opts = cast_opts.as_ref();
     let example = cast_opts.is_some_and(|c| c.roster_example);
     // The rosters are read first: one may name the ruleset (`rules:`). The config's come first.
-    let takes_rosters = |rules: &'static Ruleset| rules.takes_flag(procedure, "--roster");
-    let rosters = match cast_opts.filter(|_| !example) {
-        Some(opts) => {
-            // The config's are read only where the command may take a cast: under the ruleset
-            // named, or, when none is, under any (a roster may name its own).
-            let config_rosters = match named {
-                Some(_) => takes_rosters(settings.rules),
-                None => rulesets::RULESETS.iter().any(|rules| takes_rosters(rules)),
-            };
-            read_rosters(config, config_rosters, opts, &mut *env.stdin)?
-        }
-        None => Vec::new(),
+    let (rosters, rules) = match cast_opts.filter(|_| !example) {
+        Some(opts) => rosters_and_their_rules(procedure, opts, settings.rules, named.as_deref(), config, env)?,
+        None => (Vec::new(), settings.rules),
     };
-    // The config's rosters count only where the command takes a cast (not an ose pursuit).
-    settings.rules = rules_of_rosters(&rosters, settings.rules, named.as_deref(), config, &takes_rosters)?;
-    let rules = settings.rules;
+    settings.rules = rules;
     rules.check_has(procedure)?;
     // Read again with the flags of the ruleset the config or a roster named.
     let read_again = again.under(rules)?;
@@ -344,11 +333,6 @@ pub(crate) fn run(cli: &Cli, given: &[String], config: &Config, again: &Again, e
     // The config's cast only where the command takes one (not an ose pursuit), and its sides
     // only when the command line names none.
     let takes = |flag: &str| rules.takes_flag(procedure, flag);
-    let rosters: Vec<Document> = rosters
-        .into_iter()
-        .filter(|(_, from_config)| !from_config || takes("--roster"))
-        .map(|(document, _)| document)
-        .collect();
     let sides_of = |opts: &crate::cli::Cast| match opts.sides.is_empty() && takes("--side") {
         true => config.sides.clone(),
         false => opts.sides.clone(),
@@ -377,6 +361,34 @@ pub(crate) fn run(cli: &Cli, given: &[String], config: &Config, again: &Again, e
     rules.run(&cli.command, cast, &mut runner)?;
     env.stdout.flush()?;
     Ok(())
+}
+
+/// The rosters a command reads and the ruleset it runs under: the one named on the command
+/// line, by FRAY_RULES or the config, else the one a roster names (`rules:`). The config's
+/// rosters count only where that ruleset's command takes a cast (not an ose pursuit).
+fn rosters_and_their_rules(
+    procedure: Procedure,
+    opts: &crate::cli::Cast,
+    current: &'static Ruleset,
+    named: Option<&str>,
+    config: &Config,
+    env: &mut Env,
+) -> Result<(Vec<Document>, &'static Ruleset)> {
+    let takes_rosters = |rules: &'static Ruleset| rules.takes_flag(procedure, "--roster");
+    // The config's are read only where the command may take a cast: under the ruleset named,
+    // or, when none is, under any (a roster may name its own).
+    let config_rosters = match named {
+        Some(_) => takes_rosters(current),
+        None => rulesets::RULESETS.iter().any(|rules| takes_rosters(rules)),
+    };
+    let rosters = read_rosters(config, config_rosters, opts, &mut *env.stdin)?;
+    let rules = rules_of_rosters(&rosters, current, named, config, &takes_rosters)?;
+    let rosters = rosters
+        .into_iter()
+        .filter(|(_, from_config)| !from_config || takes_rosters(rules))
+        .map(|(document, _)| document)
+        .collect();
+    Ok((rosters, rules))
 }
 
 /// The rosters a command reads, each with whether the config named it: the config's first
