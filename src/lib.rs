@@ -6,6 +6,8 @@
 //! several rulesets share), [`render`] (text helpers, YAML, JSON), [`emit`] (a rule rolled and
 //! written) and [`app`] (one run, given its streams by `main`).
 
+#![forbid(unsafe_code)]
+
 pub mod app;
 pub mod cast;
 pub mod cli;

@@ -1,3 +1,4 @@
+#![deny(unsafe_code)]
 use fray::app::{self, Env};
 use std::ffi::OsString;
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -82,24 +83,16 @@ mod start {
 
     pub static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
 
-    unsafe extern "C" {
-        fn fcntl(fd: i32, cmd: i32, ...) -> i32;
+    ctor::declarative::ctor! {
+        /// Run by the C runtime before `main`, so before Rust's runtime reopens a closed
+        /// descriptor. `unsafe` is ctor's word for code that runs before `main`; this only asks
+        /// for descriptor 1's flags (fcntl F_GETFD), which fails on a closed descriptor.
+        #[ctor(unsafe)]
+        fn note_closed_stdout() {
+            let closed = rustix::io::fcntl_getfd(std::io::stdout()).is_err();
+            STDOUT_CLOSED.store(closed, Ordering::Relaxed);
+        }
     }
-
-    /// `F_GETFD`, the same number on Linux and macOS.
-    const F_GETFD: i32 = 1;
-
-    extern "C" fn note_closed_stdout() {
-        // SAFETY: F_GETFD only reads the descriptor's flags; on a closed descriptor it fails.
-        let closed = unsafe { fcntl(1, F_GETFD) } == -1;
-        STDOUT_CLOSED.store(closed, Ordering::Relaxed);
-    }
-
-    /// Run by the C runtime before `main`, so before Rust's runtime reopens a closed descriptor.
-    #[used]
-    #[cfg_attr(any(target_os = "linux", target_os = "android"), unsafe(link_section = ".init_array"))]
-    #[cfg_attr(target_os = "macos", unsafe(link_section = "__DATA,__mod_init_func"))]
-    static NOTE_CLOSED_STDOUT: extern "C" fn() = note_closed_stdout;
 }
 
 #[cfg(not(any(target_os = "linux", target_os = "android", target_os = "macos")))]
