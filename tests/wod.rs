@@ -135,7 +135,7 @@ fn every_die_of_a_pool_is_shown_and_counted() {
 #[test]
 fn seeded_success_counts_fit_the_exact_pool_distribution() {
     let rolled = pools(3, 2, 7, 1_000);
-    let exact = fray::rulesets::wod::pool::pool_distribution(5);
+    let exact = fray::rulesets::family::storyteller::pool::pool_distribution(5);
     let cap = exact.last().unwrap().0.successes;
     let expected: BTreeMap<String, f64> =
         exact.iter().map(|(pool, p)| (pool.successes.to_string(), p.to_f64())).collect();
@@ -177,7 +177,7 @@ fn seeded_chance_dice_fit_their_odds() {
         assert_eq!(roller["dramatic"].as_bool().unwrap_or(false), first == 1, "{roller}");
         assert_eq!(roller["surprised"], json!(first != 10), "{roller}");
     }
-    let exact = fray::rulesets::wod::pool::pool_distribution(0);
+    let exact = fray::rulesets::family::storyteller::pool::pool_distribution(0);
     let cap = exact.last().unwrap().0.successes;
     let key = |successes: u64, dramatic: bool| format!("{successes}{}", if dramatic { " dramatic" } else { "" });
     let expected: BTreeMap<String, f64> =
@@ -197,7 +197,7 @@ const AMBUSH: [&str; 5] =
 /// The chance that a pool of `size` rolls an exceptional success (five or more), from the
 /// pool's success counts.
 fn exceptional(size: i32) -> Prob {
-    let dist = fray::rulesets::wod::pool::pool_distribution(size);
+    let dist = fray::rulesets::family::storyteller::pool::pool_distribution(size);
     Prob::sum(dist.iter().filter(|(pool, _)| pool.successes >= 5).map(|(_, p)| p))
 }
 

@@ -1,7 +1,9 @@
 //! cofd: Chronicles of Darkness, 2nd edition (CofD 2e p. 89): surprise as a contested roll, then
-//! initiative with delayed actions as in wod, whose rules this ruleset calls. This file turns the
-//! command line into rule inputs; each procedure's file ([`surprise`], [`encounter`]) rolls it
-//! and works out its odds, initiative being wod's own; [`text`] shows them.
+//! initiative with delayed actions as in wod, both editions of the Storytelling family
+//! ([`crate::rulesets::family::storyteller`]), whose rules this ruleset calls. This file
+//! declares cofd's keys, examples and registry entry; each procedure's file ([`surprise`],
+//! [`encounter`]) rolls it and works out its odds, initiative being the family's; [`text`]
+//! shows them.
 
 pub mod encounter;
 #[cfg(test)]
@@ -9,8 +11,8 @@ mod odds_check;
 pub mod surprise;
 pub mod text;
 
-use super::wod::{self, Dialect, Game};
-use super::wod::{Beat, DEFAULT_DOTS, Stance};
+use super::family::storyteller::{self as family, Dialect, Game};
+use super::family::storyteller::{Beat, DEFAULT_DOTS, Stance};
 use super::{Example, Procedure, Ruleset};
 use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
 use crate::error::{Error, Result};
@@ -107,10 +109,10 @@ pub static RULESET: Ruleset = Ruleset {
     title: "Chronicles of Darkness, 2nd edition",
     keys: KEYS,
     roster: ROSTER,
-    procedures: wod::procedures::<CombatantKeys>(),
+    procedures: family::procedures::<CombatantKeys>(),
     examples: EXAMPLES,
     values: super::no_values,
-    rounds: &super::wod::track::ROUNDS,
+    rounds: &super::family::storyteller::track::ROUNDS,
 };
 
 impl Game for CombatantKeys {
@@ -128,9 +130,9 @@ impl Game for CombatantKeys {
     };
     type Surprise = SurpriseInput;
 
-    /// wod reads everything but Stealth the same way.
-    fn traits(&self) -> wod::CombatantKeys {
-        wod::CombatantKeys {
+    /// The family reads everything but Stealth as wod does.
+    fn traits(&self) -> family::CombatantKeys {
+        family::CombatantKeys {
             wits: self.wits,
             composure: self.composure,
             dex: self.dex,
@@ -145,7 +147,7 @@ impl Game for CombatantKeys {
 
     /// Wits + Composure as in wod, and each ambusher's Dexterity + Stealth to contest it.
     fn surprise_input(cast: &Cast, procedure: Procedure) -> Result<SurpriseInput> {
-        let combatants = wod::rollers(cast, procedure)?;
+        let combatants = family::rollers(cast, procedure)?;
         let any = |stance: Stance| combatants.iter().any(|r| r.stance == stance);
         if any(Stance::Rolls) && !any(Stance::Ambusher) {
             return Err(Error::usage(format!(

@@ -13,9 +13,9 @@ use crate::odds::Fallback;
 use crate::odds::brute::{assert_part, walk};
 use crate::outcome::Modifier;
 use crate::rulesets::Rule;
-use crate::rulesets::wod::odds_check::surprise_parts;
-use crate::rulesets::wod::pool::{Pool, pool_distribution};
-use crate::rulesets::wod::{
+use crate::rulesets::family::storyteller::odds_check::surprise_parts;
+use crate::rulesets::family::storyteller::pool::{Pool, pool_distribution};
+use crate::rulesets::family::storyteller::{
     Anchor, Beat, Fighter, InitiativeInput, InitiativeOutcome, Move, MoveKind, Roller, Stance, Surprise,
 };
 use serde_json::{Value, json};

@@ -5,8 +5,8 @@ use crate::dice::Dice;
 use crate::odds::{Dist, Fallback, Method, Odds};
 use crate::outcome::{is_zero, join};
 use crate::prob::Prob;
-use crate::rulesets::wod::pool::{Pool, PoolCounts, PoolDice, pool_cap};
-use crate::rulesets::wod::{
+use crate::rulesets::family::storyteller::pool::{Pool, PoolCounts, PoolDice, pool_cap};
+use crate::rulesets::family::storyteller::{
     Acts, Branches, Check, Roller, Stance, Surprise, Surprised, check, dice_words, group_part, pool_paths,
     roller_groups,
 };
@@ -327,7 +327,7 @@ impl Surprise for SurpriseInput {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rulesets::wod::fixtures::{Pools, rolled};
+    use crate::rulesets::family::storyteller::fixtures::{Pools, rolled};
 
     fn roller(name: &str, wits: i32, composure: i32, stance: Stance) -> Roller {
         Roller {

@@ -3,10 +3,10 @@
 use super::surprise::*;
 use crate::outcome::join;
 use crate::render::{Palette, Report, Signed, block, pad, quiet_list, width, width_of};
-use crate::rulesets::wod::pool::pool_text;
-use crate::rulesets::wod::surprise::SurpriseLines;
-use crate::rulesets::wod::text::check_text;
-use crate::rulesets::wod::{Stance, dice_words};
+use crate::rulesets::family::storyteller::pool::pool_text;
+use crate::rulesets::family::storyteller::surprise::SurpriseLines;
+use crate::rulesets::family::storyteller::text::check_text;
+use crate::rulesets::family::storyteller::{Stance, dice_words};
 use std::fmt::Write as _;
 
 /// `Dexterity 3 + Stealth 0 -1 untrained = 2 dice`

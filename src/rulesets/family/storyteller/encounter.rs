@@ -263,7 +263,7 @@ mod tests {
     use crate::dice::SeededDice;
     use crate::odds::enumerate;
     use crate::prob::Prob;
-    use crate::rulesets::wod::fixtures::*;
+    use crate::rulesets::family::storyteller::fixtures::*;
 
     #[test]
     fn encounter_round_one_is_the_enumerated_fight() {

@@ -483,8 +483,8 @@ mod tests {
     use super::*;
     use crate::dice::SeededDice;
     use crate::odds::enumerate;
-    use crate::rulesets::wod::fixtures::*;
-    use crate::rulesets::wod::{fight::*, initiative::*};
+    use crate::rulesets::family::storyteller::fixtures::*;
+    use crate::rulesets::family::storyteller::{fight::*, initiative::*};
 
     #[test]
     fn surprise_odds_are_seven_tenths_to_the_pool() {

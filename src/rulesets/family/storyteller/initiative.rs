@@ -357,7 +357,7 @@ mod tests {
     use crate::dice::SeededDice;
     use crate::odds::enumerate;
     use crate::outcome::Modifier;
-    use crate::rulesets::wod::fixtures::*;
+    use crate::rulesets::family::storyteller::fixtures::*;
 
     fn mitch_and_larry(kind: MoveKind, anchor: Anchor) -> InitiativeInput {
         InitiativeInput {
