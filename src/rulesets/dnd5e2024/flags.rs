@@ -1,5 +1,6 @@
-//! The flags of 5e2024's commands, one type per procedure, with the 2014 edition's values and
-//! surprise flags where they are the same; pursue's are the chase's, in
+//! The flags of 5e2024's commands, one type per procedure, with the family's values and
+//! surprise flags where they are the same (in
+//! [`fifth::flags`](crate::rulesets::family::fifth::flags)); pursue's are the chase's, in
 //! [`fifth::chase::flags`](crate::rulesets::family::fifth::chase::flags).
 
 use crate::cli::{any_path, whole};

@@ -2,7 +2,7 @@
 //! Perception behind the Hide action's DC 15, and costs Disadvantage on initiative instead of a
 //! turn; initiative is a Dexterity check with the Alert feat's proficiency bonus and swap; the
 //! encounter distance comes from the 2024 DMG's travel terrain. This file turns the command
-//! line ([`flags`]) into rule inputs, reading flags and the cast through the 2014 code where
+//! line ([`flags`]) into rule inputs, reading flags and the cast through the family's code where
 //! they are the same; [`rules`] rolls them, [`text`] shows them.
 
 pub mod flags;
@@ -79,7 +79,7 @@ const KEYS: RulesetKeys = RulesetKeys {
 /// The cast with 5e2024's keys.
 type Cast = cast::Cast<NoKeys, CombatantKeys>;
 
-/// The cast's combatants as the 2014 code's creatures, with the 2014 keys that mean the same
+/// The cast's combatants as the family's creatures, with the 2014 keys that mean the same
 /// (their keys were checked as they were read).
 fn creatures(cast: &Cast) -> Vec<fifth::Creature> {
     cast.combatants

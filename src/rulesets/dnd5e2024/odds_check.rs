@@ -1,4 +1,4 @@
-//! The 5e2024 odds are composed from the 2014 pieces: each creature's surprise from the
+//! The 5e2024 odds are composed from the family's pieces: each creature's surprise from the
 //! distribution of the lowest Stealth judged by the 2024 rule (the Hide DC), who acts first and
 //! the order from the 2014 odds of a lineup in which the surprised roll with Disadvantage and
 //! each swapped pair trades how it rolls, and the encounter's first to act from every set of

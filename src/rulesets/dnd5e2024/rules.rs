@@ -265,7 +265,7 @@ impl Lineup {
 }
 
 /// SRD 5.2: initiative is a Dexterity check, d20 + the Dex modifier (or a stat block's
-/// initiative modifier); the 2014 code builds it with Alert's 2014 bonus left out and the
+/// initiative modifier); the family's code builds it with Alert's 2014 bonus left out and the
 /// surprised given Disadvantage, which cancels with Advantage. Alert (2024) adds the
 /// proficiency bonus. A score is 10 + modifier, ±5 for Advantage or Disadvantage.
 fn contenders(input: &InitiativeInput, surprised: bool) -> Vec<Contender> {

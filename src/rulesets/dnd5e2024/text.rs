@@ -1,4 +1,4 @@
-//! Text for the 5e2024 procedures, built from the 2014 pieces where they are the same.
+//! Text for the 5e2024 procedures, built from the family's pieces where they are the same.
 
 use super::rules::*;
 use crate::render::{Palette, Report, block, pad, quiet_field, quiet_list, step, width};

@@ -4,7 +4,7 @@ use crate::rulesets::family::fifth::track::rerolls_initiative;
 use crate::track::rounds::{Rounds, nobody};
 
 /// SRD 5.2 "Surprise": a surprised creature has Disadvantage on its Initiative roll and loses
-/// no turn, so the opening leaves nobody out; the rest is the 2014 rules'.
+/// no turn, so the opening leaves nobody out; the rest is the family's.
 pub static ROUNDS: Rounds = Rounds {
     rerolls: rerolls_initiative,
     absences: nobody,
