@@ -1,26 +1,11 @@
-//! The flags of 5e's commands, one type per procedure, and the values the D&D 5e family's flags
-//! take (5e2024 reads them from here). The chase's flags, the same in both editions, are in
-//! [`chase::flags`](super::chase::flags).
+//! The flags of 5e's commands, one type per procedure, and the values only 5e's flags take. The
+//! surprise flags and values both editions take are in [`fifth::flags`](crate::rulesets::family::fifth::flags),
+//! the chase's in [`fifth::chase::flags`](crate::rulesets::family::fifth::chase::flags).
 
 use crate::cli::{any_path, whole};
+use crate::rulesets::family::fifth::flags::{Attitude, Hiding, Variant};
 use clap::{Args, ValueEnum, ValueHint};
 use std::path::PathBuf;
-
-// Who hides and how well: the surprise flags of both editions.
-#[derive(Debug, Args)]
-pub struct Hiding {
-    /// SIDE attacks from ambush (default monsters): every other side is easier to surprise
-    #[arg(long, value_name = "SIDE", num_args = 0..=1, default_missing_value = "monsters")]
-    pub ambush: Option<String>,
-
-    /// A hider's Stealth total, passive or already rolled (repeatable, one per hider)
-    #[arg(long, value_name = "N", allow_negative_numbers = true)]
-    pub stealth: Vec<i32>,
-
-    /// A hider who rolls d20 + N now (repeatable)
-    #[arg(long, value_name = "N", allow_negative_numbers = true)]
-    pub stealth_mod: Vec<i32>,
-}
 
 // `5e surprise`.
 #[derive(Debug, Args)]
@@ -170,18 +155,6 @@ pub struct MoraleFlags {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Variant {
-    /// d20 + initiative modifier per combatant
-    Standard,
-    /// No roll: 10 + initiative modifier
-    Score,
-    /// One d20 per side, no modifiers
-    Side,
-    /// Speed factor: d20 + Dex + action and size modifiers, every round
-    Speed,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Audible {
     /// Trying to be quiet: 2d6 x 5 ft
     Quiet,
@@ -197,26 +170,4 @@ pub enum StealthTies {
     Noticed,
     /// Stealth equal to passive Perception surprises
     Surprised,
-}
-
-/// A creature's starting attitude in a social interaction.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Attitude {
-    /// Wishes the speaker well
-    Friendly,
-    /// Neither helps nor hinders
-    Indifferent,
-    /// Opposes the speaker
-    Hostile,
-}
-
-/// Whether the creature wants to do what it is urged to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Stance {
-    /// The urging fits its wishes: it complies, no check
-    Willing,
-    /// It could be talked into it: an ability check
-    Hesitant,
-    /// The urging is repugnant to it: it refuses, no check
-    Unwilling,
 }

@@ -1,24 +1,12 @@
 //! 5e: D&D 5th edition (2014) surprise and initiative with the DMG variants (seeds 002, 004).
-//! This file turns the command line ([`flags`]) into rule inputs; each procedure's file
-//! ([`surprise`], [`distance`], [`initiative`], [`encounter`], [`chase`]) rolls it and works out
-//! its odds, on the [`creature`]s and their [`speed_factor`]; [`text`] shows them.
+//! This file turns the command line ([`flags`]) into rule inputs; the rules 5e2024 shares
+//! (surprise, distance, initiative, encounter, the chase) are the family's, in
+//! [`fifth`](crate::rulesets::family::fifth), which rolls them and works out their odds; the
+//! 2014 rules alone ([`reaction`], [`morale`], [`wandering`], [`track`]) are here.
 
-pub mod chase;
-pub mod check;
-pub mod creature;
-pub mod distance;
-pub mod encounter;
-#[cfg(test)]
-mod fixtures;
 pub mod flags;
-pub mod initiative;
 pub mod morale;
-#[cfg(test)]
-pub(crate) mod odds_check;
 pub mod reaction;
-pub mod speed_factor;
-pub mod surprise;
-pub mod text;
 pub mod track;
 pub mod wandering;
 
@@ -27,8 +15,11 @@ use super::{Example, Procedure, Procedures, Ruleset};
 use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
 use crate::emit::Runner;
 use crate::error::{Error, Result};
+use crate::rulesets::family::fifth::check::check_modifiers;
+use crate::rulesets::family::fifth::flags as shared;
+use crate::rulesets::family::fifth::hiding::{surprise_setup, surprise_sides};
+use crate::rulesets::family::fifth::*;
 use serde::Deserialize;
-pub use {creature::*, distance::*, encounter::*, initiative::*, speed_factor::*, surprise::*};
 
 /// A combatant's keys, described one by one in [`COMBATANT_KEYS`]. Sides take none.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
@@ -130,11 +121,6 @@ combatants:
     size: small
 ";
 
-/// The Stealth totals `--stealth` accepts.
-const STEALTH_RANGE: std::ops::RangeInclusive<i32> = -20..=60;
-/// The modifiers `--stealth-mod` accepts.
-const STEALTH_MOD_RANGE: std::ops::RangeInclusive<i32> = -10..=30;
-
 const EXAMPLES: &[Example] = &[
     Example::new(
         Procedure::Surprise,
@@ -202,22 +188,9 @@ pub static RULESET: Ruleset = Ruleset {
 
 fn reaction_command(args: &flags::ReactionFlags, _: cast::Cast, runner: &mut Runner) -> Result<()> {
     runner.run(&reaction::ReactionInput {
-        attitude: args.attitude.unwrap_or(flags::Attitude::Indifferent),
+        attitude: args.attitude.unwrap_or(shared::Attitude::Indifferent),
         modifiers: check_modifiers(args.cha_mod, args.modifier),
     })
-}
-
-/// The Charisma check's modifiers: `--cha-mod` (the speaker's bonus to the check) and `--mod`.
-pub(crate) fn check_modifiers(cha_mod: Option<i32>, modifier: Option<i32>) -> Vec<crate::outcome::Modifier> {
-    use crate::outcome::Modifier;
-    let mut modifiers = Vec::new();
-    if let Some(m) = cha_mod {
-        modifiers.push(Modifier::new(m, "CHA"));
-    }
-    if let Some(m) = modifier {
-        modifiers.push(Modifier::new(m, "situational"));
-    }
-    modifiers
 }
 
 fn wandering_command(args: &flags::WanderingFlags, _: cast::Cast, runner: &mut Runner) -> Result<()> {
@@ -235,21 +208,10 @@ fn morale_input(save: Option<i32>, overwhelming: bool, cornered: bool, name: &st
     morale::MoraleInput { name: name.to_string(), modifiers, overwhelming, cornered }
 }
 
-/// The side the surprise flags name, which takes part even with nobody on it: the side that
-/// hides when Stealth is given.
-pub(crate) fn surprise_sides(opts: &flags::Hiding) -> Vec<&str> {
-    let hides = !opts.stealth.is_empty() || !opts.stealth_mod.is_empty();
-    match opts.ambush.as_deref() {
-        Some(side) => vec![side],
-        None if hides => vec!["monsters"],
-        None => vec![],
-    }
-}
-
 /// The sides that take part: with `--variant side` every side rolls, so both default sides stay;
 /// otherwise a default side with nobody on it (and none of the flags' `keep`) takes no part.
-fn sides_for(cast: Cast, variant: Option<flags::Variant>, keep: &[&str]) -> Cast {
-    if variant == Some(flags::Variant::Side) { cast } else { cast.take_part(keep) }
+fn sides_for(cast: Cast, variant: Option<shared::Variant>, keep: &[&str]) -> Cast {
+    if variant == Some(shared::Variant::Side) { cast } else { cast.take_part(keep) }
 }
 
 fn surprise_command(args: &flags::SurpriseFlags, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
@@ -264,35 +226,6 @@ fn distance_command(args: &flags::DistanceFlags, _: cast::Cast, runner: &mut Run
         flags::Audible::Loud => &NOISES[2],
     });
     runner.run(&distance_input("5e", TERRAINS, args.travel_terrain.as_deref(), heard, true)?)
-}
-
-/// The encounter distance `--terrain` names in `table`, or the audible distance `heard` (for
-/// a ruleset with `--audible`, `hearing`). 5e2024 too.
-pub(crate) fn distance_input(
-    rules: &str,
-    table: &'static [Sighting],
-    terrain: Option<&str>,
-    heard: Option<&'static Sighting>,
-    hearing: bool,
-) -> Result<DistanceInput> {
-    let terrains = format!("{rules} terrains: {}", Sighting::names(table));
-    let noticed = match (terrain, heard) {
-        (Some(_), Some(_)) => {
-            return Err(Error::usage("--terrain and --audible each set the distance: give one").hint(
-                "--terrain for the distance the others are seen at, --audible for the distance they are heard at",
-            ));
-        }
-        (None, Some(noise)) => Noticed::Heard(noise),
-        (Some(word), None) => Noticed::Seen(
-            Sighting::find(table, word)
-                .ok_or_else(|| Error::usage(format!("unknown terrain '{word}'")).hint(terrains.clone()))?,
-        ),
-        (None, None) => {
-            let or_heard = if hearing { " (or --audible quiet|normal|loud)" } else { "" };
-            return Err(Error::usage(format!("{rules} distance needs --terrain TERRAIN{or_heard}")).hint(terrains));
-        }
-    };
-    Ok(DistanceInput { noticed })
 }
 
 fn initiative_command(args: &flags::InitiativeFlags, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
@@ -397,148 +330,11 @@ fn creatures(cast: &Cast) -> Result<Vec<Creature>> {
 
 fn surprise_input(
     cast: &Cast,
-    opts: &flags::Hiding,
+    opts: &shared::Hiding,
     stealth_ties: Option<flags::StealthTies>,
     both_surprised: bool,
 ) -> Result<SurpriseInput> {
     surprise_setup("5e", cast, creatures(cast)?, opts, ties(stealth_ties), Some(both_surprised))
-}
-
-/// The hiders and the creatures that may be surprised, from the surprise flags; any ruleset's
-/// cast (5e2024 too). `ties` says how Stealth equal to passive Perception goes;
-/// `both_surprised` is `None` for a ruleset without `--both-surprised`.
-pub(crate) fn surprise_setup<S, C>(
-    rules: &str,
-    cast: &cast::Cast<S, C>,
-    creatures: Vec<Creature>,
-    opts: &flags::Hiding,
-    ties: StealthTies,
-    both_surprised: Option<bool>,
-) -> Result<SurpriseInput> {
-    let example = format!("e.g. fray -r {rules} surprise --stealth 14 Elf:per=16 Fighter:per=12");
-    check_stealth_ranges(opts)?;
-    let flagged = !opts.stealth.is_empty() || !opts.stealth_mod.is_empty();
-    if both_surprised == Some(true) {
-        check_both_surprised(rules, &creatures, opts, flagged)?;
-        return Ok(nobody_hides(cast, creatures, ties, true));
-    }
-    // The ambushing side hides: --ambush SIDE, else a side named monsters if there is one.
-    let ambush = match &opts.ambush {
-        Some(name) => Some(cast.side_for("--ambush", name)?),
-        None => cast.side_index("monsters"),
-    };
-    let hiding: Vec<bool> = creatures.iter().map(|c| Some(c.side) == ambush).collect();
-    let keyed = creatures.iter().zip(&hiding).any(|(c, &hides)| hides && c.stealth.is_some());
-    // PHB p.189: when neither side tries to be stealthy, they notice each other at once.
-    if !flagged && !keyed && opts.ambush.is_none() {
-        return Ok(nobody_hides(cast, creatures, ties, false));
-    }
-    if !flagged {
-        check_stealth_keys(rules, cast, &creatures, &hiding, keyed, both_surprised.is_some(), &example)?;
-    }
-    check_someone_may_be_surprised(cast, &creatures, &hiding, ambush, &example)?;
-    let hiders = if flagged { hiders(cast, ambush, opts) } else { keyed_hiders(cast, &creatures, &hiding) };
-    Ok(SurpriseInput {
-        sides: cast.sides.iter().map(|s| s.name.clone()).collect(),
-        hiders,
-        hiding,
-        creatures,
-        ties,
-        both_surprised: false,
-    })
-}
-
-/// `--stealth` and `--stealth-mod` within their ranges.
-fn check_stealth_ranges(opts: &flags::Hiding) -> Result<()> {
-    if let Some(bad) = opts.stealth.iter().find(|s| !STEALTH_RANGE.contains(s)) {
-        return Err(Error::usage(format!("--stealth {bad} is out of range; allowed: -20 to 60")));
-    }
-    if let Some(bad) = opts.stealth_mod.iter().find(|s| !STEALTH_MOD_RANGE.contains(s)) {
-        return Err(Error::usage(format!("--stealth-mod {bad} is out of range; allowed: -10 to 30")));
-    }
-    Ok(())
-}
-
-/// `--both-surprised`: nobody hides, so no Stealth and no `--ambush`, and someone to surprise.
-fn check_both_surprised(rules: &str, creatures: &[Creature], opts: &flags::Hiding, flagged: bool) -> Result<()> {
-    if flagged {
-        return Err(Error::usage("--both-surprised takes no --stealth or --stealth-mod: nobody hides")
-            .hint("drop the Stealth, or drop --both-surprised for an ambush"));
-    }
-    if opts.ambush.is_some() {
-        return Err(Error::usage("--both-surprised takes no --ambush: nobody hides").hint("drop one of them"));
-    }
-    if creatures.is_empty() {
-        return Err(Error::usage("no creature to check for surprise").hint(format!(
-            "name the combatants, e.g. fray -r {rules} surprise --both-surprised Elf Orc:side=monsters"
-        )));
-    }
-    Ok(())
-}
-
-/// The check with no hider: every creature is seen, or (`both_surprised`) every one is surprised.
-fn nobody_hides<S, C>(
-    cast: &cast::Cast<S, C>,
-    creatures: Vec<Creature>,
-    ties: StealthTies,
-    both_surprised: bool,
-) -> SurpriseInput {
-    SurpriseInput {
-        sides: cast.sides.iter().map(|s| s.name.clone()).collect(),
-        hiding: vec![false; creatures.len()],
-        creatures,
-        hiders: Vec::new(),
-        ties,
-        both_surprised,
-    }
-}
-
-/// With no Stealth flag, the hiders' Stealth comes from their keys: some hider must have one,
-/// and then every hider must.
-fn check_stealth_keys<S, C>(
-    rules: &str,
-    cast: &cast::Cast<S, C>,
-    creatures: &[Creature],
-    hiding: &[bool],
-    keyed: bool,
-    has_both_surprised: bool,
-    example: &str,
-) -> Result<()> {
-    if !keyed {
-        let or_both = if has_both_surprised { ", or --both-surprised" } else { "" };
-        return Err(Error::usage(format!(
-            "{rules} surprise needs the hiders' Stealth: --stealth N (a total), --stealth-mod N \
-             (a hider who rolls d20 + N) or each hider's stealth=N key{or_both}"
-        ))
-        .hint(example));
-    }
-    if let Some((c, _)) = creatures.iter().zip(hiding).find(|(c, hides)| **hides && c.stealth.is_none()) {
-        return Err(Error::usage(format!(
-            "'{}' hides (side {}) but has no stealth=N key, and other hiders have one",
-            c.name, cast.sides[c.side].name
-        ))
-        .hint(format!("give every hider its Stealth modifier, e.g. {}:stealth=0", c.name)));
-    }
-    Ok(())
-}
-
-/// Someone must stand outside the hiding side to be surprised.
-fn check_someone_may_be_surprised<S, C>(
-    cast: &cast::Cast<S, C>,
-    creatures: &[Creature],
-    hiding: &[bool],
-    ambush: Option<usize>,
-    example: &str,
-) -> Result<()> {
-    if !hiding.contains(&false) {
-        let what = if creatures.is_empty() {
-            "no creature to check for surprise".to_string()
-        } else {
-            format!("every combatant is on the hiding side ({})", cast.sides[ambush.unwrap_or(0)].name)
-        };
-        return Err(Error::usage(what).hint(format!("name the creatures that may be surprised, {example}")));
-    }
-    Ok(())
 }
 
 /// `--stealth-ties`: Stealth equal to passive Perception is noticed unless it says otherwise.
@@ -549,43 +345,6 @@ fn ties(ruling: Option<flags::StealthTies>) -> StealthTies {
     }
 }
 
-/// One hider per Stealth given, `--stealth` totals first. They take the names of the hiding
-/// side's combatants when there is exactly one per hider; otherwise the side's name (a lone
-/// hider) or `hider 1`, `hider 2`….
-fn hiders<S, C>(cast: &cast::Cast<S, C>, ambush: Option<usize>, opts: &flags::Hiding) -> Vec<Hider> {
-    let stealth: Vec<Stealth> = opts
-        .stealth
-        .iter()
-        .map(|&s| Stealth::Total(s))
-        .chain(opts.stealth_mod.iter().map(|&m| Stealth::Rolls(m)))
-        .collect();
-    let members: Vec<String> = match ambush {
-        Some(side) => cast.on_side(side).flat_map(|c| c.member_names()).collect(),
-        None => Vec::new(),
-    };
-    let names: Vec<String> = if members.len() == stealth.len() {
-        members
-    } else if stealth.len() == 1 {
-        vec![ambush.map_or("hider".to_string(), |s| cast.sides[s].name.clone())]
-    } else {
-        (1..=stealth.len()).map(|i| format!("hider {i}")).collect()
-    };
-    names.into_iter().zip(stealth).map(|(name, stealth)| Hider { name, stealth }).collect()
-}
-
-/// Each hiding creature with its `stealth=N` key, every member of a group rolling on its own.
-fn keyed_hiders<S, C>(cast: &cast::Cast<S, C>, creatures: &[Creature], hiding: &[bool]) -> Vec<Hider> {
-    cast.combatants
-        .iter()
-        .zip(creatures)
-        .zip(hiding)
-        .filter_map(|((combatant, c), &hides)| Some((combatant, c.stealth.filter(|_| hides)?)))
-        .flat_map(|(combatant, modifier)| {
-            combatant.member_names().into_iter().map(move |name| Hider { name, stealth: Stealth::Rolls(modifier) })
-        })
-        .collect()
-}
-
 /// The most speed-factor rolls (combatant lines × rounds) one run keeps: four hundred
 /// combatants for a hundred rounds. Every round's order is one document, so this bounds its size.
 pub const MAX_SPEED_FACTOR_ROLLS: u64 = 40_000;
@@ -593,12 +352,12 @@ pub const MAX_SPEED_FACTOR_ROLLS: u64 = 40_000;
 /// or three); each part is shown on every round's roll.
 pub const MAX_ACTION_PARTS: usize = 8;
 
-fn initiative_input(cast: &Cast, variant: Option<flags::Variant>, rounds: Option<u32>) -> Result<InitiativeInput> {
+fn initiative_input(cast: &Cast, variant: Option<shared::Variant>, rounds: Option<u32>) -> Result<InitiativeInput> {
     let variant = match variant {
-        None | Some(flags::Variant::Standard) => Variant::Standard,
-        Some(flags::Variant::Score) => Variant::Score,
-        Some(flags::Variant::Side) => Variant::Side,
-        Some(flags::Variant::Speed) => Variant::Speed,
+        None | Some(shared::Variant::Standard) => Variant::Standard,
+        Some(shared::Variant::Score) => Variant::Score,
+        Some(shared::Variant::Side) => Variant::Side,
+        Some(shared::Variant::Speed) => Variant::Speed,
     };
     if rounds.is_some() && variant != Variant::Speed {
         return Err(Error::usage("--rounds is for --variant speed: only the speed factor is rolled every round")

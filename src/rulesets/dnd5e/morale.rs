@@ -2,13 +2,13 @@
 //! Wisdom saving throw, with disadvantage against an overwhelmingly superior foe; on a failure
 //! it flees by the quickest way, or surrenders where it cannot.
 
-use super::check::{D20Test, roll_test};
-use super::creature::RollMode;
 use crate::dice::Dice;
 use crate::odds::{Fallback, Method, Odds, dist_of};
 use crate::outcome::Modifier;
 use crate::render::{Palette, Report, block};
 use crate::rulesets::Rule;
+use crate::rulesets::family::fifth::check::{D20Test, roll_test};
+use crate::rulesets::family::fifth::creature::RollMode;
 use serde::Serialize;
 use serde_json::json;
 use std::fmt::Write as _;

@@ -2,14 +2,14 @@
 //! (friendly, indifferent, hostile), a Charisma check, and the Conversation Reaction table: what
 //! the creature does at DC 0, 10 and 20 of its attitude's row.
 
-use super::check::{D20Test, roll_test};
-use super::creature::RollMode;
-use super::flags::Attitude;
 use crate::dice::Dice;
 use crate::odds::{Fallback, Method, Odds, dist_of};
 use crate::outcome::Modifier;
 use crate::render::{Palette, Report, block};
 use crate::rulesets::Rule;
+use crate::rulesets::family::fifth::check::{D20Test, roll_test};
+use crate::rulesets::family::fifth::creature::RollMode;
+use crate::rulesets::family::fifth::flags::{Attitude, attitude_word};
 use serde::Serialize;
 use serde_json::json;
 use std::fmt::Write as _;
@@ -52,14 +52,6 @@ pub const DCS: [i32; 3] = [0, 10, 20];
 /// The highest DC a check total reaches.
 pub fn dc_reached(total: i32) -> i32 {
     DCS.iter().copied().filter(|&dc| total >= dc).max().unwrap_or(0)
-}
-
-pub fn attitude_word(attitude: Attitude) -> &'static str {
-    match attitude {
-        Attitude::Friendly => "friendly",
-        Attitude::Indifferent => "indifferent",
-        Attitude::Hostile => "hostile",
-    }
 }
 
 #[derive(Clone, Debug)]

@@ -1,5 +1,7 @@
-//! The round rules of a 5e (2014) fight kept by `fray track` (seeds 002 and 004).
+//! The round rules of a 5e (2014) fight kept by `fray track` (seeds 002 and 004); when
+//! initiative is rolled again is both editions' rule, in the family's track.
 
+use crate::rulesets::family::fifth::track::rerolls_initiative;
 use crate::track::rounds::{Absence, Rounds, order_of};
 use serde_json::Value;
 
@@ -12,12 +14,6 @@ pub static ROUNDS: Rounds = Rounds {
     opening_text: true,
     opening_words: crate::track::rounds::no_words,
 };
-
-/// seed 002: the speed factor is rolled every round, each combatant with the action it
-/// declares; standard, score and side initiative are rolled once for the fight.
-pub fn rerolls_initiative(round: u32, variant: Option<&str>) -> bool {
-    round > 1 && variant == Some("speed")
-}
 
 /// seed 004: a surprised creature cannot move or act on its first turn, and only that one.
 pub fn losing_first_turn(opening: &Value) -> Vec<Absence> {

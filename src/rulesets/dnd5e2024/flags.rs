@@ -1,9 +1,10 @@
-//! The flags of 5e2024's commands, one type per procedure, with the 2014 edition's values and
-//! surprise flags where they are the same; pursue's are the chase's, in
-//! [`dnd5e::chase::flags`](crate::rulesets::dnd5e::chase::flags).
+//! The flags of 5e2024's commands, one type per procedure, with the family's values and
+//! surprise flags where they are the same (in
+//! [`fifth::flags`](crate::rulesets::family::fifth::flags)); pursue's are the chase's, in
+//! [`fifth::chase::flags`](crate::rulesets::family::fifth::chase::flags).
 
-use super::dnd5e::flags::{Attitude, Hiding, Stance, Variant};
 use crate::cli::{any_path, whole};
+use crate::rulesets::family::fifth::flags::{Attitude, Hiding, Stance, Variant};
 use clap::{Args, ValueHint};
 use std::path::PathBuf;
 

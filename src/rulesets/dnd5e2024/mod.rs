@@ -2,7 +2,7 @@
 //! Perception behind the Hide action's DC 15, and costs Disadvantage on initiative instead of a
 //! turn; initiative is a Dexterity check with the Alert feat's proficiency bonus and swap; the
 //! encounter distance comes from the 2024 DMG's travel terrain. This file turns the command
-//! line ([`flags`]) into rule inputs, reading flags and the cast through the 2014 code where
+//! line ([`flags`]) into rule inputs, reading flags and the cast through the family's code where
 //! they are the same; [`rules`] rolls them, [`text`] shows them.
 
 pub mod flags;
@@ -13,8 +13,8 @@ pub mod rules;
 pub mod text;
 pub mod track;
 
-use super::dnd5e::{self, self as e2014, RollMode, chase};
 use super::{Example, Procedure, Procedures, Ruleset};
+use crate::rulesets::family::fifth::{self, RollMode, chase};
 
 use crate::cast::{self, KeyDef, KeyList, NoKeys, RulesetKeys};
 use crate::emit::Runner;
@@ -79,25 +79,25 @@ const KEYS: RulesetKeys = RulesetKeys {
 /// The cast with 5e2024's keys.
 type Cast = cast::Cast<NoKeys, CombatantKeys>;
 
-/// The cast's combatants as the 2014 code's creatures, with the 2014 keys that mean the same
+/// The cast's combatants as the family's creatures, with the 2014 keys that mean the same
 /// (their keys were checked as they were read).
-fn creatures(cast: &Cast) -> Vec<e2014::Creature> {
+fn creatures(cast: &Cast) -> Vec<fifth::Creature> {
     cast.combatants
         .iter()
         .map(|c| {
             let k = &c.keys;
-            e2014::Creature {
+            fifth::Creature {
                 name: c.name.clone(),
                 count: c.count,
                 side: c.side,
                 dex: k.dex.unwrap_or(0),
                 init: k.init,
-                per: k.per.unwrap_or(e2014::DEFAULT_PASSIVE_PERCEPTION),
+                per: k.per.unwrap_or(fifth::DEFAULT_PASSIVE_PERCEPTION),
                 alert: k.alert,
                 mode: RollMode::from_keys(k.adv, k.dis),
                 given: k.initiative,
                 stealth: k.stealth,
-                ..e2014::Creature::default()
+                ..fifth::Creature::default()
             }
         })
         .collect()
@@ -187,26 +187,26 @@ pub static RULESET: Ruleset = Ruleset {
 };
 
 /// Surprise as 2014 decides it, ties with passive Perception noticed.
-fn surprise_input(cast: &Cast, opts: &dnd5e::flags::Hiding) -> Result<e2014::SurpriseInput> {
-    dnd5e::surprise_setup("5e2024", cast, creatures(cast), opts, e2014::StealthTies::Noticed, None)
+fn surprise_input(cast: &Cast, opts: &fifth::flags::Hiding) -> Result<fifth::SurpriseInput> {
+    fifth::hiding::surprise_setup("5e2024", cast, creatures(cast), opts, fifth::StealthTies::Noticed, None)
 }
 
 fn surprise_command(args: &flags::SurpriseFlags, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
-    let cast: Cast = cast.typed()?.take_part(&dnd5e::surprise_sides(&args.hiding));
+    let cast: Cast = cast.typed()?.take_part(&fifth::hiding::surprise_sides(&args.hiding));
     runner.run(&Surprise(&surprise_input(&cast, &args.hiding)?))
 }
 
 fn reaction_command(args: &flags::ReactionFlags, _: cast::Cast, runner: &mut Runner) -> Result<()> {
     runner.run(&reaction::InfluenceInput {
-        stance: args.stance.unwrap_or(dnd5e::flags::Stance::Hesitant),
-        attitude: args.attitude.unwrap_or(dnd5e::flags::Attitude::Indifferent),
+        stance: args.stance.unwrap_or(fifth::flags::Stance::Hesitant),
+        attitude: args.attitude.unwrap_or(fifth::flags::Attitude::Indifferent),
         dc: reaction::influence_dc(args.intelligence),
-        modifiers: dnd5e::check_modifiers(args.cha_mod, args.modifier),
+        modifiers: fifth::check::check_modifiers(args.cha_mod, args.modifier),
     })
 }
 
 fn distance_command(args: &flags::DistanceFlags, _: cast::Cast, runner: &mut Runner) -> Result<()> {
-    runner.run(&dnd5e::distance_input("5e2024", TERRAINS, args.travel_terrain.as_deref(), None, false)?)
+    runner.run(&fifth::distance_input("5e2024", TERRAINS, args.travel_terrain.as_deref(), None, false)?)
 }
 
 fn initiative_command(args: &flags::InitiativeFlags, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
@@ -216,7 +216,7 @@ fn initiative_command(args: &flags::InitiativeFlags, cast: cast::Cast, runner: &
 }
 
 fn encounter_command(args: &flags::EncounterFlags, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
-    let cast: Cast = cast.typed()?.take_part(&dnd5e::surprise_sides(&args.hiding));
+    let cast: Cast = cast.typed()?.take_part(&fifth::hiding::surprise_sides(&args.hiding));
     let surprise = surprise_input(&cast, &args.hiding)?;
     let initiative = Lineup::new(&initiative_input(&cast, args.order.variant, &args.order.swap, false)?);
     runner.run(&EncounterInput { surprise, initiative })
@@ -260,15 +260,15 @@ fn pursue_command(args: &chase::flags::PursueFlags, cast: cast::Cast, runner: &m
 /// `surprised` key stands in for the surprise step.
 fn initiative_input(
     cast: &Cast,
-    variant: Option<dnd5e::flags::Variant>,
+    variant: Option<fifth::flags::Variant>,
     swap: &[String],
     alone: bool,
 ) -> Result<InitiativeInput> {
     let variant = match variant {
-        None | Some(dnd5e::flags::Variant::Standard) => e2014::Variant::Standard,
-        Some(dnd5e::flags::Variant::Score) => e2014::Variant::Score,
-        Some(other @ (dnd5e::flags::Variant::Side | dnd5e::flags::Variant::Speed)) => {
-            let name = if other == dnd5e::flags::Variant::Side { "side" } else { "speed" };
+        None | Some(fifth::flags::Variant::Standard) => fifth::Variant::Standard,
+        Some(fifth::flags::Variant::Score) => fifth::Variant::Score,
+        Some(other @ (fifth::flags::Variant::Side | fifth::flags::Variant::Speed)) => {
+            let name = if other == fifth::flags::Variant::Side { "side" } else { "speed" };
             return Err(Error::usage(format!(
                 "--variant {name} is a 2014 DMG variant of the 5e ruleset; 5e2024 initiative takes standard or score"
             ))
@@ -309,12 +309,12 @@ fn initiative_input(
         seen.extend([a, b]);
     }
     let sides = cast.sides.iter().map(|s| s.name.clone()).collect();
-    Ok(InitiativeInput { lineup: e2014::InitiativeInput { variant, sides, creatures, rounds: 1 }, additions, swaps })
+    Ok(InitiativeInput { lineup: fifth::InitiativeInput { variant, sides, creatures, rounds: 1 }, additions, swaps })
 }
 
 /// `--swap ALERT:ALLY` as indices: ALERT has the Alert feat, ALLY is another single combatant
 /// on its side (SRD 5.2, Alert: a willing ally).
-fn swap_pair(text: &str, creatures: &[e2014::Creature]) -> Result<(usize, usize)> {
+fn swap_pair(text: &str, creatures: &[fifth::Creature]) -> Result<(usize, usize)> {
     let names = || creatures.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", ");
     let Some((alert, ally)) = text.split_once(':') else {
         return Err(Error::usage(format!("--swap '{text}': write ALERT:ALLY, the Alert holder then the ally"))
@@ -380,7 +380,7 @@ mod tests {
         );
         assert_eq!(
             (orc.side, orc.dex, orc.init, orc.per, orc.alert),
-            (1, 0, None, e2014::DEFAULT_PASSIVE_PERCEPTION, false)
+            (1, 0, None, fifth::DEFAULT_PASSIVE_PERCEPTION, false)
         );
         assert_eq!(orc.mode, RollMode::Disadvantage);
         let [rogue, orc] = additions(&cast).try_into().unwrap();

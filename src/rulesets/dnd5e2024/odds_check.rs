@@ -1,4 +1,4 @@
-//! The 5e2024 odds are composed from the 2014 pieces: each creature's surprise from the
+//! The 5e2024 odds are composed from the family's pieces: each creature's surprise from the
 //! distribution of the lowest Stealth judged by the 2024 rule (the Hide DC), who acts first and
 //! the order from the 2014 odds of a lineup in which the surprised roll with Disadvantage and
 //! each swapped pair trades how it rolls, and the encounter's first to act from every set of
@@ -8,9 +8,11 @@
 use super::rules::*;
 use crate::odds::brute::{assert_part, walk};
 use crate::rulesets::Rule;
-use crate::rulesets::dnd5e::odds_check::{check_creatures, check_order, creature, fallback, sides, surprise_input};
-use crate::rulesets::dnd5e::{
-    self as e2014, Creature, FULL_ORDER, RollMode, Stealth, StealthTies, SurpriseInput, Variant,
+use crate::rulesets::family::fifth::odds_check::{
+    check_creatures, check_order, creature, fallback, sides, surprise_input,
+};
+use crate::rulesets::family::fifth::{
+    self, Creature, FULL_ORDER, RollMode, Stealth, StealthTies, SurpriseInput, Variant,
 };
 use serde_json::json;
 
@@ -23,7 +25,7 @@ pub(super) fn fighter(name: &str, side: usize, f: impl FnOnce(&mut Creature, &mu
 
 pub(super) fn lineup(variant: Variant, fighters: &[(Creature, Additions)], swaps: Vec<(usize, usize)>) -> Lineup {
     let (creatures, additions) = fighters.iter().cloned().unzip();
-    let lineup = e2014::InitiativeInput { variant, sides: sides(), creatures, rounds: 1 };
+    let lineup = fifth::InitiativeInput { variant, sides: sides(), creatures, rounds: 1 };
     Lineup::new(&InitiativeInput { lineup, additions, swaps })
 }
 

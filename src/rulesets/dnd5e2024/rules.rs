@@ -2,8 +2,8 @@
 //! initiative as a Dexterity check with the surprised at Disadvantage and the Alert feat's
 //! proficiency bonus and swap, and the 2024 DMG's encounter distance by travel terrain.
 //!
-//! Where the 2024 rule is the 2014 one, the 2014 code in [`crate::rulesets::dnd5e`] does the
-//! work: the hiders' Stealth and the lowest of it, each contender's d20 (Advantage,
+//! Where the 2024 rule is the 2014 one, the family's code in [`crate::rulesets::family::fifth`]
+//! does the work: the hiders' Stealth and the lowest of it, each contender's d20 (Advantage,
 //! Disadvantage, a score) and the ranking with its Dex tie-break and roll-off, the exact
 //! first-place and full-order odds, and the distance roll.
 
@@ -11,9 +11,8 @@ use crate::dice::Dice;
 use crate::odds::{Dist, Fallback, Method, Odds};
 use crate::outcome::Modifier;
 use crate::rulesets::Rule;
-use crate::rulesets::dnd5e::{
-    self as e2014, Contender, HiderStealth, InitRoll, RollMode, Sighting, SurpriseInput, Variant, roll_contender,
-    roll_hider,
+use crate::rulesets::family::fifth::{
+    self, Contender, HiderStealth, InitRoll, RollMode, Sighting, SurpriseInput, Variant, roll_contender, roll_hider,
 };
 use serde::Serialize;
 use serde_json::json;
@@ -95,7 +94,7 @@ pub struct Judged {
     pub reason: Reason,
 }
 
-pub type CreatureSurprise<'a> = e2014::CreatureSurprise<'a, Judged>;
+pub type CreatureSurprise<'a> = fifth::CreatureSurprise<'a, Judged>;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -131,7 +130,7 @@ fn describe_reason(reason: &Reason) -> (serde_json::Value, String) {
 
 /// Each creature's reason as a distribution over the lowest Stealth (the 2014 enumeration).
 fn reason_dists(input: &SurpriseInput, fallback: Fallback, method: &mut Method) -> Vec<Dist<Reason>> {
-    let lowest = e2014::lowest_stealth_dist(input, fallback, method);
+    let lowest = fifth::lowest_stealth_dist(input, fallback, method);
     (0..input.creatures.len()).map(|i| lowest.map(|&l| judge(input, i, l))).collect()
 }
 
@@ -191,7 +190,7 @@ impl<'s> Rule for Surprise<'s> {
         let input = self.0;
         let mut odds = Odds::default();
         push_surprise_parts(&mut odds, input, fallback);
-        e2014::note_given_stealth(&mut odds, input);
+        fifth::note_given_stealth(&mut odds, input);
         odds
     }
 }
@@ -212,7 +211,7 @@ pub struct Additions {
 pub struct InitiativeInput {
     /// The 2014 lineup: standard or score, the sides, each creature's Dex and initiative
     /// modifiers, `alert` and `adv`/`dis`.
-    pub lineup: e2014::InitiativeInput,
+    pub lineup: fifth::InitiativeInput,
     /// Each creature's [`Additions`], in the same order.
     pub additions: Vec<Additions>,
     /// `--swap ALERT:ALLY`, by index: the two exchange totals right after rolling.
@@ -252,7 +251,7 @@ impl Lineup {
 
     /// The 2014 shape of this lineup, for the 2014 odds: each swapped pair trades how it rolls
     /// (dice and modifiers) and keeps its name and Dex, which is what trading totals amounts to.
-    pub fn as_2014(&self, surprised: &[bool]) -> e2014::Initiative {
+    pub fn as_2014(&self, surprised: &[bool]) -> fifth::Initiative {
         let mut contenders: Vec<Contender> = self.chosen(surprised).into_iter().cloned().collect();
         for &(a, b) in &self.swaps {
             let (low, high) = contenders.split_at_mut(a.max(b));
@@ -261,12 +260,12 @@ impl Lineup {
             std::mem::swap(&mut one.base, &mut other.base);
             std::mem::swap(&mut one.modifiers, &mut other.modifiers);
         }
-        e2014::Initiative { variant: self.variant, rounds: 1, contenders }
+        fifth::Initiative { variant: self.variant, rounds: 1, contenders }
     }
 }
 
 /// SRD 5.2: initiative is a Dexterity check, d20 + the Dex modifier (or a stat block's
-/// initiative modifier); the 2014 code builds it with Alert's 2014 bonus left out and the
+/// initiative modifier); the family's code builds it with Alert's 2014 bonus left out and the
 /// surprised given Disadvantage, which cancels with Advantage. Alert (2024) adds the
 /// proficiency bonus. A score is 10 + modifier, ±5 for Advantage or Disadvantage.
 fn contenders(input: &InitiativeInput, surprised: bool) -> Vec<Contender> {
@@ -277,7 +276,7 @@ fn contenders(input: &InitiativeInput, surprised: bool) -> Vec<Contender> {
         c.mode = RollMode::from_keys(adv, dis);
         c.alert = false;
     }
-    let mut contenders = e2014::contenders(&lineup);
+    let mut contenders = fifth::contenders(&lineup);
     for ((c, added), creature) in contenders.iter_mut().zip(&input.additions).zip(&input.lineup.creatures) {
         if creature.alert && !c.given {
             // SRD 5.2, Alert: add your Proficiency Bonus when you roll Initiative.
@@ -291,7 +290,7 @@ fn contenders(input: &InitiativeInput, surprised: bool) -> Vec<Contender> {
 #[derive(Clone, Debug, Serialize)]
 pub struct Place<'a> {
     #[serde(flatten)]
-    pub place: e2014::Place<'a>,
+    pub place: fifth::Place<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub swapped: Option<Swapped<'a>>,
 }
@@ -304,7 +303,7 @@ pub struct Swapped<'a> {
 }
 
 /// The acting order, in the 2014 shape with 2024's places (and no rounds).
-pub type InitiativeOutcome<'a> = e2014::InitiativeOutcome<'a, Place<'a>>;
+pub type InitiativeOutcome<'a> = fifth::InitiativeOutcome<'a, Place<'a>>;
 
 /// A lineup's initiative, the creatures `surprised` marks rolling with Disadvantage: the
 /// `surprised` keys on the initiative command, the surprise roll in an encounter.
@@ -334,13 +333,13 @@ impl<'l> Rule for Initiative<'l> {
             partner[b] = Some(a);
         }
         let dex: Vec<Option<i32>> = chosen.iter().map(|c| c.tie_key()).collect();
-        let ranking = e2014::settle(&totals, &dex, dice);
+        let ranking = fifth::settle(&totals, &dex, dice);
         let order = ranking
             .order
             .iter()
             .enumerate()
             .map(|(k, &i)| {
-                let mut place = e2014::place(k + 1, i, chosen[i], rolled[i], totals[i]);
+                let mut place = fifth::place(k + 1, i, chosen[i], rolled[i], totals[i]);
                 place.surprised = Some(surprised[i]);
                 let swapped = partner[i].map(|j| Swapped { with: &chosen[j].name, rolled: rolled[i].total });
                 Place { place, swapped }
@@ -365,7 +364,7 @@ fn swap_note(odds: &mut Odds, ini: &Lineup) {
 }
 
 /// A 2024 chase's acting order: the initiative command's roll.
-impl crate::rulesets::dnd5e::chase::TurnOrder for Lineup {
+impl crate::rulesets::family::fifth::chase::TurnOrder for Lineup {
     type Rolled<'a> = InitiativeOutcome<'a>;
 
     fn roll_order<'a>(&'a self, dice: &mut dyn Dice) -> (InitiativeOutcome<'a>, Vec<usize>) {
@@ -379,9 +378,9 @@ impl crate::rulesets::dnd5e::chase::TurnOrder for Lineup {
 // Encounter
 
 /// Surprise, then initiative (its `surprised` unused: the surprise step decides).
-pub type EncounterInput = e2014::EncounterInput<Lineup>;
+pub type EncounterInput = fifth::EncounterInput<Lineup>;
 
-pub type EncounterOutcome<'a> = e2014::EncounterOutcome<'a, SurpriseOutcome<'a>, InitiativeOutcome<'a>>;
+pub type EncounterOutcome<'a> = fifth::EncounterOutcome<'a, SurpriseOutcome<'a>, InitiativeOutcome<'a>>;
 
 impl Rule for EncounterInput {
     type Outcome<'a> = EncounterOutcome<'a>;
@@ -403,27 +402,27 @@ impl Rule for EncounterInput {
         let mut odds = Odds::default();
         push_surprise_parts(&mut odds, &self.surprise, fallback);
         let mut method = Method::exact(fallback);
-        let lowest = e2014::lowest_stealth_dist(&self.surprise, fallback, &mut method);
+        let lowest = fifth::lowest_stealth_dist(&self.surprise, fallback, &mut method);
         let sets: Dist<Vec<bool>> = lowest
             .map(|&l| (0..self.surprise.creatures.len()).map(|i| judge(&self.surprise, i, l).surprised()).collect());
         let ini = &self.initiative;
         let all = vec![true; ini.fighters()];
         let first = sets.and_then(|set| {
             let lineup = ini.as_2014(set);
-            let totals = e2014::total_dists(&lineup, fallback, &mut method);
-            e2014::first_odds(&lineup, &totals, &all, fallback, &mut method)
+            let totals = fifth::total_dists(&lineup, fallback, &mut method);
+            fifth::first_odds(&lineup, &totals, &all, fallback, &mut method)
         });
         let names = ini.as_2014(&ini.surprised);
         odds.push(Some("first to act"), "who acts first", &first, method, |f| {
-            e2014::describe_first(&names, f, "acts first")
+            fifth::describe_first(&names, f, "acts first")
         });
-        if ini.fighters() <= e2014::FULL_ORDER {
+        if ini.fighters() <= fifth::FULL_ORDER {
             let order = sets.and_then(|set| {
                 let lineup = ini.as_2014(set);
-                let totals = e2014::total_dists(&lineup, fallback, &mut method);
-                e2014::order_dist(&lineup, &totals, fallback, &mut method)
+                let totals = fifth::total_dists(&lineup, fallback, &mut method);
+                fifth::order_dist(&lineup, &totals, fallback, &mut method)
             });
-            odds.push(Some("order"), "acting order", &order, method, |o| e2014::describe_order(&names, o));
+            odds.push(Some("order"), "acting order", &order, method, |o| fifth::describe_order(&names, o));
         }
         swap_note(&mut odds, ini);
         odds
@@ -436,11 +435,11 @@ mod tests {
     use crate::dice::SeededDice;
     use crate::odds::enumerate;
     use crate::prob::Prob;
-    use crate::rulesets::dnd5e::Stealth;
     use crate::rulesets::dnd5e2024::odds_check::{ambush, fighter, lineup};
+    use crate::rulesets::family::fifth::Stealth;
 
     /// One creature per passive Perception, all on the party's side.
-    fn perceivers(pers: &[i32]) -> Vec<(e2014::Creature, Additions)> {
+    fn perceivers(pers: &[i32]) -> Vec<(fifth::Creature, Additions)> {
         pers.iter().enumerate().map(|(i, &per)| fighter(&format!("C{i}"), 0, |c, _| c.per = per)).collect()
     }
 

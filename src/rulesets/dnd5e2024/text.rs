@@ -1,9 +1,9 @@
-//! Text for the 5e2024 procedures, built from the 2014 pieces where they are the same.
+//! Text for the 5e2024 procedures, built from the family's pieces where they are the same.
 
 use super::rules::*;
 use crate::render::{Palette, Report, block, pad, quiet_field, quiet_list, step, width};
-use crate::rulesets::dnd5e::Variant;
-use crate::rulesets::dnd5e::text::{
+use crate::rulesets::family::fifth::Variant;
+use crate::rulesets::family::fifth::text::{
     join_owned, label, lowest_note, names_of, order_lines, perception_text, several, stealth_text,
 };
 use std::fmt::Write as _;
@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 
 fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
     if s.verdict == Verdict::NobodyHides {
-        return vec![format!("→ {}", p.good(crate::rulesets::dnd5e::NOBODY_HIDES))];
+        return vec![format!("→ {}", p.good(crate::rulesets::family::fifth::NOBODY_HIDES))];
     }
     let mut lines = Vec::new();
     let labels: Vec<String> = s.creatures.iter().map(|c| label(c.name, c.count)).collect();
@@ -66,7 +66,7 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
             )
         }
         Verdict::NoneSurprised => p.good("nobody is surprised").to_string(),
-        Verdict::NobodyHides => p.good(crate::rulesets::dnd5e::NOBODY_HIDES).to_string(),
+        Verdict::NobodyHides => p.good(crate::rulesets::family::fifth::NOBODY_HIDES).to_string(),
         Verdict::Surprised => {
             let several = several(s.creatures.iter().filter(|c| c.judged.surprised).map(|c| c.count));
             let (is, rolls) = if several { ("are", "their Initiative rolls") } else { ("is", "its Initiative roll") };
@@ -110,7 +110,7 @@ fn note(place: &Place, variant: Variant, p: &Palette) -> String {
 }
 
 fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {
-    let order: Vec<&crate::rulesets::dnd5e::Place> = i.order.iter().map(|o| &o.place).collect();
+    let order: Vec<&crate::rulesets::family::fifth::Place> = i.order.iter().map(|o| &o.place).collect();
     let notes: Vec<String> = i.order.iter().map(|o| note(o, i.variant, p)).collect();
     let mut lines = order_lines(&order, &notes, &i.ties, p, i.variant);
     if i.variant == Variant::Score {
@@ -119,7 +119,7 @@ fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String> {
     lines
 }
 
-impl crate::rulesets::dnd5e::chase::OrderLines for InitiativeOutcome<'_> {
+impl crate::rulesets::family::fifth::chase::OrderLines for InitiativeOutcome<'_> {
     fn lines(&self, p: &Palette) -> Vec<String> {
         initiative_lines(self, p)
     }

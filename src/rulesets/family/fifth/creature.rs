@@ -1,5 +1,5 @@
 //! A combatant, or a `*COUNT` group of identical ones, with what surprise and every
-//! initiative variant read off it.
+//! initiative variant read off it: the creature of both 5e editions (5e and 5e2024).
 
 use super::speed_factor::{Action, Size};
 use crate::outcome::Modifier;

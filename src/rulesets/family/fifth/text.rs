@@ -1,4 +1,4 @@
-//! Text for the 5e procedures.
+//! Text for the procedures of the 5e family: 5e's own, and the pieces 5e2024's text reuses.
 
 use super::{creature::*, distance::*, encounter::*, initiative::*, surprise::*};
 use crate::order::Tie;

@@ -1,5 +1,6 @@
 //! What the speed factor (seed 002) reads off a creature: its size, and the action it declares,
-//! each with the modifier the Dungeon Master's Guide gives it.
+//! each with the modifier the Dungeon Master's Guide gives it. A 2014 variant, but part of
+//! the creature both editions share.
 
 use crate::outcome::{Modifier, sum};
 use serde::Serialize;

@@ -1,5 +1,6 @@
 //! The encounter (seed 004): surprise first, then initiative for the same creatures in the same
-//! order; the surprised keep their place but lose their first turn.
+//! order; the surprised keep their place but lose their first turn. 5e2024 runs the same
+//! encounter with its own surprise and initiative.
 
 use super::initiative::{
     Contender, Initiative, InitiativeOutcome, Place, describe_first, first_odds, push_initiative_parts,
@@ -103,10 +104,10 @@ mod tests {
     use super::*;
     use crate::dice::SeededDice;
     use crate::prob::Prob;
-    use crate::rulesets::dnd5e::creature::Creature;
-    use crate::rulesets::dnd5e::fixtures::{ambush, creature, fallback, lineup, part};
-    use crate::rulesets::dnd5e::initiative::Variant;
-    use crate::rulesets::dnd5e::surprise::{Stealth, StealthTies};
+    use crate::rulesets::family::fifth::creature::Creature;
+    use crate::rulesets::family::fifth::fixtures::{ambush, creature, fallback, lineup, part};
+    use crate::rulesets::family::fifth::initiative::Variant;
+    use crate::rulesets::family::fifth::surprise::{Stealth, StealthTies};
 
     #[test]
     fn encounter_marks_the_surprised_and_skips_them_for_first_to_act() {

@@ -18,7 +18,7 @@ pub struct D20 {
     pub total: i32,
 }
 
-/// A d20 test: the 2014 code's d20s (Advantage, Disadvantage) plus the modifier and penalty.
+/// A d20 test: the family's d20s (Advantage, Disadvantage) plus the modifier and penalty.
 pub(super) fn roll_d20(dice: &mut dyn Dice, mode: RollMode, modifier: i32, penalty: i32) -> D20 {
     let D20s { kept: roll, dropped, .. } = roll_d20s(mode, dice);
     D20 { roll, dropped, mode, modifier, penalty, total: roll.total as i32 + modifier + penalty }

@@ -1,5 +1,6 @@
 //! Initiative: the variants of the Dungeon Master's Guide (seed 002): standard, initiative
-//! score, side initiative and speed factor.
+//! score, side initiative and speed factor. 5e2024's initiative ranks its rolls through the
+//! same contenders, settling and odds.
 //!
 //! Every variant is one shape: contenders (combatants, `*COUNT` groups or sides) each get a
 //! total from [`roll_contender`], and [`settle`] orders them: highest first, then higher Dex,

@@ -1,4 +1,4 @@
-//! Inputs and helpers the procedures' unit tests share.
+//! Inputs and helpers the procedures' unit tests share, in 5e and 5e2024 alike.
 
 use super::creature::{Creature, DEFAULT_PASSIVE_PERCEPTION};
 use super::initiative::{Initiative, InitiativeInput, Variant};

@@ -54,3 +54,15 @@ impl D20Test<'_> {
         line
     }
 }
+
+/// The Charisma check's modifiers: `--cha-mod` (the speaker's bonus to the check) and `--mod`.
+pub fn check_modifiers(cha_mod: Option<i32>, modifier: Option<i32>) -> Vec<crate::outcome::Modifier> {
+    let mut modifiers = Vec::new();
+    if let Some(m) = cha_mod {
+        modifiers.push(Modifier::new(m, "CHA"));
+    }
+    if let Some(m) = modifier {
+        modifiers.push(Modifier::new(m, "situational"));
+    }
+    modifiers
+}

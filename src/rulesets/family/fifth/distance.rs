@@ -1,7 +1,9 @@
 //! Encounter distance (DM screen, 2014): how far off the others are when first seen, by
-//! terrain, or when first heard, by how much noise they make.
+//! terrain, or when first heard, by how much noise they make. 5e2024 rolls it on its own
+//! terrain table; both editions read their flags into it here.
 
 use crate::dice::{Dice, Roll};
+use crate::error::{Error, Result};
 use crate::odds::{Fallback, Method, Odds, dist_of};
 use crate::rulesets::Rule;
 use serde::Serialize;
@@ -122,4 +124,33 @@ impl Rule for DistanceInput {
         odds.push(None, title, &feet, method, |&feet| (json!(feet), format!("{feet} ft")));
         odds
     }
+}
+
+/// The encounter distance `--terrain` names in `table`, or the audible distance `heard` (for
+/// a ruleset with `--audible`, `hearing`). Both editions.
+pub fn distance_input(
+    rules: &str,
+    table: &'static [Sighting],
+    terrain: Option<&str>,
+    heard: Option<&'static Sighting>,
+    hearing: bool,
+) -> Result<DistanceInput> {
+    let terrains = format!("{rules} terrains: {}", Sighting::names(table));
+    let noticed = match (terrain, heard) {
+        (Some(_), Some(_)) => {
+            return Err(Error::usage("--terrain and --audible each set the distance: give one").hint(
+                "--terrain for the distance the others are seen at, --audible for the distance they are heard at",
+            ));
+        }
+        (None, Some(noise)) => Noticed::Heard(noise),
+        (Some(word), None) => Noticed::Seen(
+            Sighting::find(table, word)
+                .ok_or_else(|| Error::usage(format!("unknown terrain '{word}'")).hint(terrains.clone()))?,
+        ),
+        (None, None) => {
+            let or_heard = if hearing { " (or --audible quiet|normal|loud)" } else { "" };
+            return Err(Error::usage(format!("{rules} distance needs --terrain TERRAIN{or_heard}")).hint(terrains));
+        }
+    };
+    Ok(DistanceInput { noticed })
 }

@@ -3,7 +3,7 @@
 //! roll-off's share of a tie), the full order from every combination of totals, and who really
 //! acts first in an encounter from every set of surprised creatures. Here each is checked,
 //! fraction for fraction, against [`surprise`], [`initiative`] and [`encounter`] themselves
-//! walked over every path of their dice.
+//! walked over every path of their dice. 5e2024's odds checks build on these helpers.
 
 use super::{creature::*, encounter::*, initiative::*, speed_factor::*, surprise::*};
 use crate::odds::brute::{assert_part, walk};

@@ -4,8 +4,8 @@
 use super::*;
 use crate::dice::SeededDice;
 use crate::odds::enumerate;
-use crate::rulesets::dnd5e::fixtures::{creature, fallback, lineup, part, with};
-use crate::rulesets::dnd5e::speed_factor::{Size, parse_action};
+use crate::rulesets::family::fifth::fixtures::{creature, fallback, lineup, part, with};
+use crate::rulesets::family::fifth::speed_factor::{Size, parse_action};
 
 #[test]
 fn advantage_keeps_the_higher_of_two_separate_d20s() {

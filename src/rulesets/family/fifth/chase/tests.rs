@@ -566,7 +566,7 @@ fn each_table_brings_a_complication_half_the_time() {
 /// Dashes in round 3, when the quarry gets out of sight and rolls to slip away.
 #[test]
 fn the_exact_odds_are_the_rolling_code_walked() {
-    use crate::rulesets::dnd5e::{Creature, Initiative, InitiativeInput, Variant};
+    use crate::rulesets::family::fifth::{Creature, Initiative, InitiativeInput, Variant};
     let creature = |name: &str, side: usize, dex: i32| Creature {
         name: name.into(),
         count: 1,

@@ -1,5 +1,6 @@
 //! Surprise (seed 004): the hiders' Stealth against each creature's passive Perception, the
-//! lowest Stealth deciding; its odds, one part per creature.
+//! lowest Stealth deciding; its odds, one part per creature. 5e judges it as here; 5e2024
+//! judges the same hiders and lowest Stealth by its own rule.
 
 use super::creature::{Creature, is_one};
 use crate::dice::{Dice, Roll};
@@ -325,7 +326,7 @@ pub fn note_given_stealth(odds: &mut Odds, input: &SurpriseInput) {
 mod tests {
     use super::*;
     use crate::dice::SeededDice;
-    use crate::rulesets::dnd5e::fixtures::{ambush, fallback, part};
+    use crate::rulesets::family::fifth::fixtures::{ambush, fallback, part};
 
     fn verdicts<'a>(out: &SurpriseOutcome<'a>) -> Vec<(&'a str, bool, bool)> {
         out.creatures.iter().map(|c| (c.name, c.judged.surprised, c.judged.borderline)).collect()
