@@ -8,6 +8,7 @@ pub mod cofd;
 pub mod command;
 pub mod dnd5e;
 pub mod dnd5e2024;
+pub mod family;
 pub mod gurps;
 pub mod ose;
 pub mod steps;

@@ -1,0 +1,3 @@
+//! Family modules: the rules two editions of one game share, each edition folder importing them from here.
+
+pub mod basic;
