@@ -76,7 +76,7 @@ pub(super) fn distance_dist(input: &Distance, fallback: Fallback, method: &mut M
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rulesets::bx::fixtures::{fallback, fractions};
+    use crate::rulesets::family::basic::fixtures::{fallback, fractions};
 
     #[test]
     fn distances_in_yards_outdoors() {

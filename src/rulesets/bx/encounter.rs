@@ -8,16 +8,16 @@ use crate::dice::Dice;
 use crate::odds::{Dist, Fallback, Method, Odds};
 use crate::outcome::join;
 use crate::rulesets::Rule;
-use crate::rulesets::ose;
-use ose::SideReaction;
+use crate::rulesets::family::basic;
+use basic::SideReaction;
 use serde::Serialize;
 use serde_json::json;
 
 #[derive(Clone, Debug)]
 pub struct Encounter {
-    pub surprise: ose::SurpriseInput,
+    pub surprise: basic::SurpriseInput,
     pub terrain: Terrain,
-    pub initiative: ose::InitiativeInput,
+    pub initiative: basic::InitiativeInput,
     /// Everyone with a slow weapon: they act after every side.
     pub slow: Vec<Slow>,
     pub reaction: Reaction,
@@ -25,7 +25,7 @@ pub struct Encounter {
 
 #[derive(Clone, Debug, Serialize)]
 pub struct EncounterOutcome<'a> {
-    pub surprise: ose::SurpriseOutcome<'a>,
+    pub surprise: basic::SurpriseOutcome<'a>,
     pub distance: DistanceOutcome,
     pub initiative: SideInitiativeOutcome<'a>,
     /// The reactions of every side met by the first (the party).
@@ -43,13 +43,13 @@ impl Rule for Encounter {
         let surprised = surprise.surprised();
         let shortened = Distance { terrain: input.terrain, surprised: surprised.iter().any(|&s| s) };
         let distance = Rule::roll(&shortened, dice);
-        let sides = ose::Initiative { input: &input.initiative, surprised }.roll(dice);
+        let sides = basic::Initiative { input: &input.initiative, surprised }.roll(dice);
         let initiative = SideInitiativeOutcome { slow_last: slow_last(&input.slow, &sides), sides };
         let reaction = input.surprise.sides[1..]
             .iter()
             .map(|side| SideReaction { name: &side.name, reaction: Rule::roll(&input.reaction, dice) })
             .collect();
-        EncounterOutcome { surprise, distance, initiative, reaction, conclusion: ose::CONCLUSION }
+        EncounterOutcome { surprise, distance, initiative, reaction, conclusion: basic::CONCLUSION }
     }
 
     /// Each step's outcomes, the distance and the acting order chained on who is surprised.
@@ -57,7 +57,7 @@ impl Rule for Encounter {
         let input = self;
         let names: Vec<&str> = input.surprise.sides.iter().map(|s| s.name.as_str()).collect();
         let method = Method::exact(fallback);
-        let surprise = ose::surprise_dist(&input.surprise);
+        let surprise = basic::surprise_dist(&input.surprise);
         let mut odds = Odds::default();
         surprise.push(&mut odds, Some("surprise"), "surprise", &names, method);
         let mut distance_method = method;
@@ -69,7 +69,14 @@ impl Rule for Encounter {
         odds.push(Some("distance"), "encounter distance", &distance, distance_method, |&feet| {
             (json!(feet), distance_words(feet, input.terrain))
         });
-        ose::push_initiative_after_surprise(&mut odds, &input.initiative, &input.surprise, &surprise, method, fallback);
+        basic::push_initiative_after_surprise(
+            &mut odds,
+            &input.initiative,
+            &input.surprise,
+            &surprise,
+            method,
+            fallback,
+        );
         push_reaction(&mut odds, Some("reaction"), &input.reaction, fallback);
         if !input.slow.is_empty() {
             let slow: Vec<&str> = input.slow.iter().map(|s| s.name.as_str()).collect();

@@ -1,8 +1,8 @@
-//! The flags of bx's commands where they are not ose's: B/X's four places, side initiative
-//! by individuals, and the wilderness evasion.
+//! The flags of bx's commands where they are not the family's (shared with ose): B/X's four places,
+//! side initiative by individuals, and the wilderness evasion.
 
 use crate::cli::{Cast, whole};
-use crate::rulesets::ose::flags::{Chase, Reaction, Steps};
+use crate::rulesets::family::basic::flags::{Chase, Reaction, Steps};
 use clap::{Args, ValueEnum};
 
 #[derive(Debug, Args)]
@@ -52,7 +52,7 @@ pub struct InitiativeFlags {
 
     /// How tied sides are settled
     #[arg(long, value_enum, value_name = "HOW")]
-    pub ties: Option<crate::rulesets::ose::flags::Ties>,
+    pub ties: Option<crate::rulesets::family::basic::flags::Ties>,
 
     /// SIDE is surprised and does not roll (repeatable)
     #[arg(long, value_name = "SIDE")]
@@ -115,7 +115,7 @@ pub struct EncounterFlags {
 
     /// How tied sides are settled
     #[arg(long, value_enum, value_name = "HOW")]
-    pub ties: Option<crate::rulesets::ose::flags::Ties>,
+    pub ties: Option<crate::rulesets::family::basic::flags::Ties>,
 
     #[command(flatten)]
     pub reaction: Reaction,

@@ -1,5 +1,5 @@
-//! Initiative: ose's side initiative with slow weapons acting last, and B/X's individual
-//! initiative (1d6 + DEX a combatant), with the odds of who acts first.
+//! Initiative: the family's side initiative (ose's too) with slow weapons acting last, and B/X's
+//! individual initiative (1d6 + DEX a combatant), with the odds of who acts first.
 
 use crate::dice::{Dice, Roll};
 use crate::odds::{Dist, Fallback, Method, Odds, exact_or_estimate};
@@ -9,15 +9,15 @@ use crate::order::{self, Settle, Tie};
 use crate::outcome::{Modifier, join, sum};
 use crate::prob::Prob;
 use crate::rulesets::Rule;
-use crate::rulesets::ose;
-use ose::{InitNote, Ties};
+use crate::rulesets::family::basic;
+use basic::{InitNote, Ties};
 use serde::Serialize;
 use serde_json::json;
 
-/// Side initiative: ose's rule (OSE SRD, Combat: 1d6 a side, highest first), with the sides
+/// Side initiative: the family's rule (OSE SRD, Combat: 1d6 a side, highest first), with the sides
 /// `--surprised` names left out; its outcome lists the acting order for `-q`.
 pub struct SideInitiative<'i> {
-    pub initiative: ose::Initiative<'i>,
+    pub initiative: basic::Initiative<'i>,
     /// Everyone with a slow weapon, on any side.
     pub slow: Vec<Slow>,
 }
@@ -31,7 +31,7 @@ pub struct Slow {
 }
 
 /// The slow among the sides that act, in the sides' acting order.
-pub fn slow_last(slow: &[Slow], order: &ose::InitiativeOutcome) -> Vec<Slow> {
+pub fn slow_last(slow: &[Slow], order: &basic::InitiativeOutcome) -> Vec<Slow> {
     order.order.iter().flat_map(|place| slow.iter().filter(move |s| s.side == place.name)).cloned().collect()
 }
 
@@ -57,12 +57,12 @@ impl<'i> Rule for SideInitiative<'i> {
     }
 }
 
-/// ose's side initiative outcome under bx, which lists the order for `-q` as SPEC §1 asks, and
+/// The family's side initiative outcome under bx, which lists the order for `-q` as SPEC §1 asks, and
 /// the slow weapons that act after every side.
 #[derive(Clone, Debug, Serialize)]
 pub struct SideInitiativeOutcome<'a> {
     #[serde(flatten)]
-    pub sides: ose::InitiativeOutcome<'a>,
+    pub sides: basic::InitiativeOutcome<'a>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub slow_last: Vec<Slow>,
 }
@@ -70,7 +70,7 @@ pub struct SideInitiativeOutcome<'a> {
 /// OSE SRD, Ability Scores: the DEX modifier to individual initiative follows the same table as
 /// Charisma's reaction modifier (3 −2 · 4–8 −1 · 9–12 0 · 13–17 +1 · 18 +2).
 pub fn dex_modifier(score: i32) -> i32 {
-    ose::cha_modifier(score)
+    basic::cha_modifier(score)
 }
 
 /// One combatant rolling for itself.
@@ -260,13 +260,13 @@ fn describe_group(input: &Individuals, group: &[usize]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rulesets::bx::fixtures::{fallback, fractions};
+    use crate::rulesets::family::basic::fixtures::{fallback, fractions};
 
     #[test]
     fn the_dex_table_is_the_cha_table() {
         // ose pins the rows (cha_table_rows); B/X reads DEX on the same table.
         for score in 3..=18 {
-            assert_eq!(dex_modifier(score), ose::cha_modifier(score), "DEX {score}");
+            assert_eq!(dex_modifier(score), basic::cha_modifier(score), "DEX {score}");
         }
     }
 

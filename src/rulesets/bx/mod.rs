@@ -1,13 +1,11 @@
 //! bx: classic Basic/Expert numbers, as in the Old-School Essentials SRD. This file turns the
 //! command line into rule inputs; each procedure's file ([`surprise`], [`distance`],
 //! [`initiative`], [`reaction`], [`pursue`], [`encounter`]) rolls it and works out its odds,
-//! calling ose's rule where B/X has the same one (surprise, side initiative, the dungeon chase,
-//! the Charisma table); [`text`] shows them.
+//! calling the family's rule (shared with ose) where B/X has the same one (surprise, side
+//! initiative, the dungeon chase, the Charisma table); [`text`] shows them.
 
 pub mod distance;
 pub mod encounter;
-#[cfg(test)]
-mod fixtures;
 pub mod flags;
 pub mod initiative;
 pub mod pursue;
@@ -22,8 +20,8 @@ use crate::cast::{self, KeyDef, KeyList, RulesetKeys, Side};
 use crate::emit::Runner;
 use crate::error::{Error, Result};
 use crate::outcome::Modifier;
-use crate::rulesets::ose::flags::{MoraleFlags, ReactionFlags, WanderingFlags};
-use crate::rulesets::ose::{self, Ties, wilderness_terrains};
+use crate::rulesets::family::basic::flags::{MoraleFlags, ReactionFlags, WanderingFlags};
+use crate::rulesets::family::basic::{self, Ties, wilderness_terrains};
 use flags::{DistanceFlags, EncounterFlags, InitiativeFlags, PursueFlags, SurpriseFlags};
 use serde::Deserialize;
 pub use {distance::*, encounter::*, initiative::*, pursue::*, reaction::*, surprise::*, terrain::*};
@@ -39,7 +37,7 @@ pub struct SideKeys {
     pub ml: Option<i32>,
 }
 
-const SIDE_KEYS: &[KeyDef] = &[ose::AWARE, ose::CHANCE, ose::SURPRISE_DIE, ose::INITIATIVE_DIE, ose::ML];
+const SIDE_KEYS: &[KeyDef] = &[basic::AWARE, basic::CHANCE, basic::SURPRISE_DIE, basic::INITIATIVE_DIE, basic::ML];
 
 /// A combatant's keys, described one by one in [`COMBATANT_KEYS`].
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
@@ -58,7 +56,7 @@ const COMBATANT_KEYS: &[KeyDef] = &[
     KeyDef::int("mod", -10, 10, "initiative modifier, for monsters without a DEX score"),
     KeyDef::flag("slow", "wields a two-handed or slow weapon: always acts last"),
     KeyDef::int("initiative", -10, 30, "individual initiative total, already rolled at the table"),
-    ose::ML,
+    basic::ML,
 ];
 
 const KEYS: RulesetKeys = RulesetKeys {
@@ -120,7 +118,7 @@ pub static RULESET: Ruleset = Ruleset {
     roster: ROSTER,
     examples: EXAMPLES,
     values: wilderness_terrains,
-    rounds: &super::ose::track::ROUNDS,
+    rounds: &basic::track::ROUNDS,
     procedures: Procedures {
         surprise: Some(crate::handler!(SurpriseFlags, surprise_command)),
         distance: Some(crate::handler!(DistanceFlags, distance_command)),
@@ -163,14 +161,14 @@ fn initiative_command(args: &InitiativeFlags, cast: cast::Cast, runner: &mut Run
     let surprised = side_flag(&cast, "--surprised", &args.surprised)?;
     let surprised: Vec<bool> = (0..cast.sides.len()).map(|i| surprised.contains(&i)).collect();
     if args.individual {
-        return runner.run(&individual_input(&cast, &surprised, ose::ties(args.ties))?);
+        return runner.run(&individual_input(&cast, &surprised, basic::ties(args.ties))?);
     }
-    let input = side_initiative_input(&cast, ose::ties(args.ties))?;
-    runner.run(&SideInitiative { initiative: ose::Initiative { input: &input, surprised }, slow: slow_of(&cast) })
+    let input = side_initiative_input(&cast, basic::ties(args.ties))?;
+    runner.run(&SideInitiative { initiative: basic::Initiative { input: &input, surprised }, slow: slow_of(&cast) })
 }
 
 fn reaction_command(args: &ReactionFlags, _: cast::Cast, runner: &mut Runner) -> Result<()> {
-    runner.run(&Reaction { modifiers: ose::reaction_input(&args.reaction).modifiers })
+    runner.run(&Reaction { modifiers: basic::reaction_input(&args.reaction).modifiers })
 }
 
 fn encounter_command(args: &EncounterFlags, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
@@ -188,9 +186,9 @@ fn encounter_command(args: &EncounterFlags, cast: cast::Cast, runner: &mut Runne
     let encounter = Encounter {
         surprise: surprise_input(&cast, &args.aware)?,
         terrain: place,
-        initiative: side_initiative_input(&cast, ose::ties(args.ties))?,
+        initiative: side_initiative_input(&cast, basic::ties(args.ties))?,
         slow: slow_of(&cast),
-        reaction: Reaction { modifiers: ose::reaction_input(&args.reaction).modifiers },
+        reaction: Reaction { modifiers: basic::reaction_input(&args.reaction).modifiers },
     };
     let outdoors = place != Terrain::Dungeon;
     let wandering = steps::wandering_step(
@@ -199,16 +197,16 @@ fn encounter_command(args: &EncounterFlags, cast: cast::Cast, runner: &mut Runne
         step.wandering.chance,
         outdoors,
         true,
-        |t, c| ose::wandering_input(t, c, None),
+        |t, c| basic::wandering_input(t, c, None),
     )?;
     let m = &step.situation;
     steps::check_morale_flags(
         step.roll_morale,
         &[("--ml", step.ml.is_some()), ("--losing", m.losing), ("--winning", m.winning)],
     )?;
-    let check = ose::MoraleCheck { ml: step.ml, situation: m, modifier: None, passed: None };
+    let check = basic::MoraleCheck { ml: step.ml, situation: m, modifier: None, passed: None };
     let morale = match step.roll_morale {
-        true => Some(ose::morale_input(&cast, |s| s.ml, |c| c.ml, &check, false)?),
+        true => Some(basic::morale_input(&cast, |s| s.ml, |c| c.ml, &check, false)?),
         false => None,
     };
     if wandering.is_none() && morale.is_none() {
@@ -219,19 +217,19 @@ fn encounter_command(args: &EncounterFlags, cast: cast::Cast, runner: &mut Runne
 
 /// B/X checks for wandering monsters as ose does (OSE SRD, the B/X numbers).
 fn wandering_command(args: &WanderingFlags, _: cast::Cast, runner: &mut Runner) -> Result<()> {
-    runner.run(&ose::wandering_command_input(args)?)
+    runner.run(&basic::wandering_command_input(args)?)
 }
 
 /// B/X checks morale as ose does (OSE SRD, Morale).
 fn morale_command(args: &MoraleFlags, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
     let cast: Cast = cast.typed()?;
     let check =
-        ose::MoraleCheck { ml: args.ml, situation: &args.situation, modifier: args.modifier, passed: args.passed };
-    runner.run(&ose::morale_input(&cast, |s| s.ml, |c| c.ml, &check, true)?)
+        basic::MoraleCheck { ml: args.ml, situation: &args.situation, modifier: args.modifier, passed: args.passed };
+    runner.run(&basic::morale_input(&cast, |s| s.ml, |c| c.ml, &check, true)?)
 }
 
-/// ose's surprise input: no ambush in B/X, and a side's die may be given (`surprise=N`).
-fn surprise_input(cast: &Cast, aware: &[String]) -> Result<ose::SurpriseInput> {
+/// The family's surprise input: no ambush in B/X, and a side's die may be given (`surprise=N`).
+fn surprise_input(cast: &Cast, aware: &[String]) -> Result<basic::SurpriseInput> {
     let aware = side_flag(cast, "--aware", aware)?;
     let mut sides = Vec::with_capacity(cast.sides.len());
     for (i, side) in cast.sides.iter().enumerate() {
@@ -241,16 +239,16 @@ fn surprise_input(cast: &Cast, aware: &[String]) -> Result<ose::SurpriseInput> {
             return Err(Error::usage(format!("side '{}' is aware and does not roll for surprise", side.name))
                 .hint("drop its surprise=N, or its awareness"));
         }
-        sides.push(ose::SurpriseSide {
+        sides.push(basic::SurpriseSide {
             name: side.name.clone(),
             members: cast.on_side(i).flat_map(|c| c.member_names()).collect(),
-            stance: if is_aware { ose::Stance::Aware } else { ose::Stance::Rolls },
-            base_chance: keys.chance.map_or(ose::DEFAULT_CHANCE, u32::from),
+            stance: if is_aware { basic::Stance::Aware } else { basic::Stance::Rolls },
+            base_chance: keys.chance.map_or(basic::DEFAULT_CHANCE, u32::from),
             ambushed: false,
             given: keys.surprise,
         });
     }
-    Ok(ose::SurpriseInput { sides, ambusher: None })
+    Ok(basic::SurpriseInput { sides, ambusher: None })
 }
 
 /// A combatant's `initiative=N` is an individual total: refused where sides roll. So are
@@ -287,10 +285,10 @@ fn slow_of(cast: &Cast) -> Vec<Slow> {
         .collect()
 }
 
-/// ose's side initiative input: no waiting in B/X, and a side's d6 may be given.
-fn side_initiative_input(cast: &Cast, ties: Ties) -> Result<ose::InitiativeInput> {
+/// The family's side initiative input: no waiting in B/X, and a side's d6 may be given.
+fn side_initiative_input(cast: &Cast, ties: Ties) -> Result<basic::InitiativeInput> {
     refuse_individual_totals(cast)?;
-    Ok(ose::InitiativeInput {
+    Ok(basic::InitiativeInput {
         sides: cast.sides.iter().map(|s| s.name.clone()).collect(),
         waits: Vec::new(),
         ties,
@@ -391,7 +389,7 @@ fn pursue_command(args: &PursueFlags, _: cast::Cast, runner: &mut Runner) -> Res
     }
     match terrain {
         Terrain::Dungeon => {
-            let mut chase = ose::pursue_input(&args.chase, args.place.outdoors)?;
+            let mut chase = basic::pursue_input(&args.chase, args.place.outdoors)?;
             // OSE SRD, Evasion and Pursuit: runners cover their full base movement each round.
             chase.pace = 1;
             runner.run(&Pursuit::Dungeon(chase))

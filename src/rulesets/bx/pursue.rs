@@ -1,5 +1,5 @@
-//! Pursuit by terrain: ose's chase in a dungeon, evasion day by day in the wilderness, and
-//! evasion then a closing chase on the water.
+//! Pursuit by terrain: the family's chase (ose's too) in a dungeon, evasion day by day in the
+//! wilderness, and evasion then a closing chase on the water.
 
 use super::distance::{Distance, DistanceOutcome};
 use super::terrain::Terrain;
@@ -8,16 +8,16 @@ use crate::odds::{Dist, Fallback, Method, Odds, dist_of};
 use crate::outcome::{Modifier, sum};
 use crate::prob::Prob;
 use crate::rulesets::Rule;
-use crate::rulesets::ose;
-use ose::Chase;
+use crate::rulesets::family::basic;
+use basic::Chase;
 use serde::Serialize;
 use serde_json::json;
 
 /// A pursuit by terrain.
 #[derive(Clone, Debug)]
 pub enum Pursuit {
-    /// Round by round, ose's chase at the base movement rate per round.
-    Dungeon(ose::PursueInput),
+    /// Round by round, the family's chase at the base movement rate per round.
+    Dungeon(basic::PursueInput),
     Wilderness(WildernessInput),
     Waterborne(WaterborneInput),
 }
@@ -102,7 +102,7 @@ pub struct Outrun {
 pub struct DungeonChase {
     pub terrain: Terrain,
     #[serde(flatten)]
-    pub chase: ose::PursueOutcome,
+    pub chase: basic::PursueOutcome,
     /// Both sides ran 30 rounds or more: exhausted.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub exhausted: bool,
@@ -448,16 +448,16 @@ pub fn waterborne(input: &WaterborneInput, dice: &mut dyn Dice) -> WaterborneCha
     chase
 }
 
-/// ose's odds of how a chase ends, where an escape means the vessel evaded at once.
+/// The family's odds of how a chase ends, where an escape means the vessel evaded at once.
 fn waterborne_odds(input: &WaterborneInput, fallback: Fallback) -> Odds {
-    ose::chase_end_odds(
+    basic::chase_end_odds(
         |d| {
             let chase = waterborne(input, d);
             (chase.outcome, chase.round)
         },
         |outcome, round| match outcome {
             Chase::Escaped => "evades: no chase".to_string(),
-            _ => ose::chase_end_label(outcome, round),
+            _ => basic::chase_end_label(outcome, round),
         },
         fallback,
     )
@@ -466,7 +466,7 @@ fn waterborne_odds(input: &WaterborneInput, fallback: Fallback) -> Odds {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rulesets::bx::fixtures::{fallback, fractions};
+    use crate::rulesets::family::basic::fixtures::{fallback, fractions};
 
     #[test]
     fn evasion_table_cells() {

@@ -1,14 +1,14 @@
-//! Surprise: ose's rule, its outcome listing the surprised for `-q`.
+//! Surprise: the family's rule (ose's too), its outcome listing the surprised for `-q`.
 
 use crate::dice::Dice;
 use crate::odds::{Fallback, Odds};
 use crate::rulesets::Rule;
-use crate::rulesets::ose;
+use crate::rulesets::family::basic;
 use serde::Serialize;
 
-/// Surprise: ose's rule (OSE SRD, Encounters: surprised on 1–2 on 1d6, `chance=N` for others).
+/// Surprise: the family's rule (OSE SRD, Encounters: surprised on 1–2 on 1d6, `chance=N` for others).
 #[derive(Clone, Debug)]
-pub struct Surprise(pub ose::SurpriseInput);
+pub struct Surprise(pub basic::SurpriseInput);
 
 impl Rule for Surprise {
     type Outcome<'a> = SurpriseOutcome<'a>;
@@ -22,7 +22,7 @@ impl Rule for Surprise {
     }
 }
 
-/// ose's surprise outcome under bx, which lists the surprised for `-q` as SPEC §1 asks.
+/// The family's surprise outcome under bx, which lists the surprised for `-q` as SPEC §1 asks.
 #[derive(Clone, Debug, Serialize)]
 #[serde(transparent)]
-pub struct SurpriseOutcome<'a>(pub ose::SurpriseOutcome<'a>);
+pub struct SurpriseOutcome<'a>(pub basic::SurpriseOutcome<'a>);

@@ -1,11 +1,12 @@
-//! Text for the bx procedures; where bx runs an ose rule, ose's text shows it.
+//! Text for the bx procedures; where bx runs the family's rule (ose's too), the family's text
+//! shows it.
 
 use super::{distance::*, encounter::*, initiative::*, pursue::*, surprise::*, terrain::*};
 use crate::outcome::join;
 use crate::render::ties::tie_line;
 use crate::render::{Palette, Report, block, modifiers, pad, step, width};
-use crate::rulesets::ose::text::{acting_order, initiative_lines, reaction_lines, surprise_lines};
-use crate::rulesets::ose::{Chase, InitNote};
+use crate::rulesets::family::basic::text::{acting_order, initiative_lines, reaction_lines, surprise_lines};
+use crate::rulesets::family::basic::{Chase, InitNote};
 use std::fmt::Write as _;
 
 impl Report for SurpriseOutcome<'_> {
@@ -19,7 +20,7 @@ impl Report for SurpriseOutcome<'_> {
 }
 
 /// The surprised sides joined by commas, or `none`.
-fn surprised_headline(s: &crate::rulesets::ose::SurpriseOutcome, out: &mut String) {
+fn surprised_headline(s: &crate::rulesets::family::basic::SurpriseOutcome, out: &mut String) {
     let surprised: Vec<&str> = s.sides.iter().filter(|x| x.surprised).map(|x| x.name).collect();
     out.push_str(if surprised.is_empty() { "none".to_string() } else { surprised.join(",") }.as_str());
 }

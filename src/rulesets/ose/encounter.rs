@@ -1,18 +1,14 @@
 //! The encounter (seed 000): the six steps in order, awareness, surprise, distance, initiative,
 //! reaction and conclusion, each step's odds chained on the steps before.
 
-use super::distance::{DistanceInput, DistanceOutcome, distance_dist};
-use super::initiative::{
-    FULL_ORDER_SIDES, GIVEN_FIRST_ONLY, Initiative, InitiativeInput, InitiativeOutcome, describe_order, has_given,
-    initiative_dist, push_standings,
-};
-use super::reaction::{ReactionInput, ReactionOutcome, describe_band, reaction_dist};
-use super::surprise::{
-    Stance, SurpriseInput, SurpriseOutcome, Surprised, surprise_chances, surprise_dist, surprise_sets,
-};
 use crate::dice::Dice;
 use crate::odds::{Dist, Fallback, Method, Odds};
 use crate::rulesets::Rule;
+use crate::rulesets::family::basic::distance::{DistanceInput, DistanceOutcome, distance_dist};
+use crate::rulesets::family::basic::encounter::{CONCLUSION, SideReaction, push_initiative_after_surprise};
+use crate::rulesets::family::basic::initiative::{Initiative, InitiativeInput, InitiativeOutcome};
+use crate::rulesets::family::basic::reaction::{ReactionInput, describe_band, reaction_dist};
+use crate::rulesets::family::basic::surprise::{Stance, SurpriseInput, SurpriseOutcome, surprise_dist};
 use serde::Serialize;
 use serde_json::json;
 
@@ -31,13 +27,6 @@ pub struct Awareness<'a> {
 }
 
 #[derive(Clone, Debug, Serialize)]
-pub struct SideReaction<'a> {
-    pub name: &'a str,
-    #[serde(flatten)]
-    pub reaction: ReactionOutcome<'a>,
-}
-
-#[derive(Clone, Debug, Serialize)]
 pub struct EncounterOutcome<'a> {
     pub awareness: Vec<Awareness<'a>>,
     pub surprise: SurpriseOutcome<'a>,
@@ -47,9 +36,6 @@ pub struct EncounterOutcome<'a> {
     pub reaction: Vec<SideReaction<'a>>,
     pub conclusion: &'static str,
 }
-
-/// seed 000, step 6: the encounter takes at least one full turn.
-pub const CONCLUSION: &str = "at least one turn (10 minutes) passes";
 
 /// The six steps of seed 000 in order.
 impl Rule for EncounterInput {
@@ -108,51 +94,11 @@ impl Rule for EncounterInput {
     }
 }
 
-/// The acting order given each outcome of the surprise step, as the encounter's `initiative`
-/// part: the full order for up to three sides; beyond, who acts first and each side's place,
-/// over each side's own chance of surprise. A die given at the table breaks the likeness of the
-/// sides those places rest on: then who acts first, chained on each set of surprised sides.
-pub(crate) fn push_initiative_after_surprise(
-    odds: &mut Odds,
-    input: &InitiativeInput,
-    surprise_input: &SurpriseInput,
-    surprise: &Surprised,
-    method: Method,
-    fallback: Fallback,
-) {
-    let full = input.sides.len() <= FULL_ORDER_SIDES;
-    let given = has_given(input);
-    if !full && !given {
-        push_standings(odds, input, &surprise_chances(surprise_input), method);
-        return;
-    }
-    let forced;
-    let sets = match surprise {
-        Surprised::Sets(sets) => sets,
-        Surprised::Counts(_) => {
-            forced = surprise_sets(&surprise_chances(surprise_input));
-            &forced
-        }
-    };
-    let mut order_method = method;
-    let order = sets.and_then(|(_, set)| {
-        let surprised = (0..input.sides.len()).map(|i| set.contains(&i)).collect();
-        let (dist, m) = initiative_dist(&Initiative { input, surprised }, fallback);
-        order_method.absorb(m);
-        dist
-    });
-    let title = if full { "acting order" } else { "who acts first" };
-    odds.push(Some("initiative"), title, &order, order_method, |g| describe_order(&input.sides, g, full));
-    if !full {
-        odds.note(GIVEN_FIRST_ONLY);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::prob::Prob;
-    use crate::rulesets::ose::fixtures::{fallback, sides, two_sides};
+    use crate::rulesets::family::basic::fixtures::{fallback, sides, two_sides};
 
     #[test]
     fn encounter_odds_chain_the_steps() {

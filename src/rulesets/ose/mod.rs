@@ -1,36 +1,28 @@
 //! ose: the Old-School Essentials-family six-step encounter procedure (seed 000). This file
-//! turns the command line into rule inputs; each procedure's file ([`surprise`], [`distance`],
-//! [`initiative`], [`reaction`], [`pursue`], [`encounter`]) rolls it and works out its odds,
-//! [`text`] shows them.
+//! turns the command line into rule inputs; the family's procedures (surprise, distance,
+//! initiative, reaction, pursuit, wandering, morale) roll them and work out their odds, and
+//! ose's own [`encounter`] chains them, [`text`] showing it.
 
-pub mod distance;
 pub mod encounter;
-#[cfg(test)]
-mod fixtures;
 pub mod flags;
-pub mod initiative;
-pub mod morale;
 #[cfg(test)]
 mod odds_check;
-pub mod pursue;
-pub mod reaction;
-pub mod surprise;
 pub mod text;
-pub mod track;
-pub mod wandering;
 
 use super::{Example, Procedure, Procedures, Ruleset, ambush_side, side_flag, steps};
 
 use crate::cast::{self, KeyDef, KeyList, RulesetKeys};
 use crate::emit::Runner;
 use crate::error::{Error, Result};
-use crate::outcome::Modifier;
-use flags::{
-    DistanceFlags, EncounterFlags, InitiativeFlags, MoraleFlags, PursueFlags, ReactionFlags, SurpriseFlags,
-    WanderingFlags,
+use crate::rulesets::family::basic::flags::{MoraleFlags, ReactionFlags, WanderingFlags};
+use crate::rulesets::family::basic::{
+    AWARE, CHANCE, DEFAULT_CHANCE, DistanceInput, INITIATIVE_DIE, Initiative, InitiativeInput, ML, MoraleCheck,
+    SURPRISE_DIE, Stance, SurpriseInput, SurpriseSide, morale_input, pursue_input, reaction_input, ties, track,
+    wandering_command_input, wandering_input, wilderness_terrains,
 };
+pub use encounter::*;
+use flags::{DistanceFlags, EncounterFlags, InitiativeFlags, PursueFlags, SurpriseFlags};
 use serde::Deserialize;
-pub use {distance::*, encounter::*, initiative::*, morale::*, pursue::*, reaction::*, surprise::*, wandering::*};
 
 /// A side's keys, described one by one in [`SIDE_KEYS`].
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
@@ -53,20 +45,6 @@ pub struct CombatantKeys {
 }
 
 const COMBATANT_KEYS: &[KeyDef] = &[ML];
-
-/// OSE SRD, Morale: a morale score from 2 to 12, for `morale` (a side's, a group's or one
-/// combatant's); also bx's.
-pub(crate) const ML: KeyDef = KeyDef::int("ml", 2, 12, "morale score, for morale checks");
-
-/// The side keys of ose's surprise rule, also bx's.
-pub(crate) const AWARE: KeyDef = KeyDef::flag("aware", "already knows of the others: does not roll for surprise");
-pub(crate) const CHANCE: KeyDef =
-    KeyDef::int("chance", 0, 6, "surprised on this or less on 1d6 (default 2, i.e. 2-in-6)");
-/// A side's dice already rolled at the table (SPEC §1: given values are shown as given).
-pub(crate) const SURPRISE_DIE: KeyDef =
-    KeyDef::int("surprise", 1, 6, "the side's surprise d6, already rolled at the table");
-pub(crate) const INITIATIVE_DIE: KeyDef =
-    KeyDef::int("initiative", 1, 6, "the side's initiative d6, already rolled at the table");
 
 const KEYS: RulesetKeys = RulesetKeys {
     rules: "ose",
@@ -136,10 +114,6 @@ const EXAMPLES: &[Example] = &[
     ),
 ];
 
-/// OSE SRD, Morale, When to check: the moments, in the help of `--ml`.
-pub(crate) const MORALE_HELP: &str = "The morale score ML (2-12) of whoever has no ml key; check at the first death on the side and when half \
-     of them are out of the fight";
-
 pub static RULESET: Ruleset = Ruleset {
     id: "ose",
     aliases: &[],
@@ -160,14 +134,6 @@ pub static RULESET: Ruleset = Ruleset {
     values: wilderness_terrains,
     rounds: &track::ROUNDS,
 };
-
-/// The words of `--terrain`, for completion: the wilderness table's terrains (also bx's).
-pub(crate) fn wilderness_terrains(flag: &str) -> Vec<&'static str> {
-    match flag {
-        "--terrain" => terrain_names(),
-        _ => Vec::new(),
-    }
-}
 
 fn surprise_command(args: &SurpriseFlags, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
     // Every side rolls: both default sides take part, with or without combatants.
@@ -286,137 +252,6 @@ fn initiative_input(cast: &Cast, opts: &flags::Order) -> Result<InitiativeInput>
         waits: (0..cast.sides.len()).map(|i| waits.contains(&i)).collect(),
         ties: ties(opts.ties),
         given: cast.sides.iter().map(|s| s.keys.initiative).collect(),
-    })
-}
-
-/// `--ties`: re-roll (the default) or act together.
-pub(crate) fn ties(flag: Option<flags::Ties>) -> Ties {
-    match flag {
-        Some(flags::Ties::Simultaneous) => Ties::Simultaneous,
-        _ => Ties::Reroll,
-    }
-}
-
-pub(crate) fn reaction_input(opts: &flags::Reaction) -> ReactionInput {
-    let mut modifiers = Vec::new();
-    if let Some(score) = opts.cha {
-        modifiers.push(Modifier::new(cha_modifier(score), format!("CHA {score}")));
-    }
-    if let Some(m) = opts.cha_mod {
-        modifiers.push(Modifier::new(m, "CHA modifier"));
-    }
-    if let Some(m) = opts.modifier {
-        modifiers.push(Modifier::new(m, "situational"));
-    }
-    ReactionInput { modifiers }
-}
-
-/// A morale check's numbers, from the flags: the score of whoever has none of its own, the
-/// situation, another adjustment and the checks already passed.
-#[derive(Clone, Copy)]
-pub(crate) struct MoraleCheck<'a> {
-    pub ml: Option<i32>,
-    pub situation: &'a flags::Situation,
-    pub modifier: Option<i32>,
-    pub passed: Option<u32>,
-}
-
-/// Who checks morale, and against what: the combatants the first side (the party) meets, each
-/// group rolling once; with no such combatant, those sides. `fray morale` (`all_combatants`)
-/// also checks the party's combatants that have a score (retainers), every combatant when no
-/// side is named, and, with no combatants, the sides that have an `ml` key. Each one's score is
-/// its `ml`, else its side's, else `--ml`.
-pub(crate) fn morale_input<S, C>(
-    cast: &cast::Cast<S, C>,
-    side_ml: impl Fn(&S) -> Option<i32>,
-    combatant_ml: impl Fn(&C) -> Option<i32>,
-    check: &MoraleCheck,
-    all_combatants: bool,
-) -> Result<MoraleInput> {
-    let MoraleCheck { ml: flag_ml, situation, modifier, passed } = *check;
-    let mut adjustments = Vec::new();
-    if situation.losing {
-        adjustments.push(Modifier::new(-1, "losing"));
-    }
-    if situation.winning {
-        adjustments.push(Modifier::new(1, "winning"));
-    }
-    if let Some(m) = modifier.filter(|&m| m != 0) {
-        adjustments.push(Modifier::new(m, "situational"));
-    }
-    let total = crate::outcome::sum(&adjustments);
-    if total.abs() > MAX_ADJUSTMENT {
-        return Err(Error::usage(format!("the morale adjustments add up to {total:+}; the book allows -2 to +2"))
-            .hint("drop --mod, or --losing/--winning"));
-    }
-    let met = |side: usize| side > 0 || cast.sides.len() == 1;
-    let missing = |name: &str| {
-        Error::usage(format!("no morale score for '{}'", cast::echo(name)))
-            .hint("give --ml N, or an ml=N key to the combatant or its side (ML 2-12)")
-    };
-    let subject = |name: &str, count: u32, ml: Option<i32>| -> Result<Subject> {
-        let ml = ml.or(flag_ml).ok_or_else(|| missing(name))?;
-        Ok(Subject { name: name.to_string(), count, ml, adjustments: adjustments.clone(), passed: passed.unwrap_or(0) })
-    };
-    // On the first side (the party), only those with a score of their own or their side's
-    // check, unless no side was named at all.
-    let takes_part = |c: &cast::Combatant<C>| {
-        met(c.side)
-            || (all_combatants
-                && (cast.default_sides
-                    || combatant_ml(&c.keys).is_some()
-                    || side_ml(&cast.sides[c.side].keys).is_some()))
-    };
-    let combatants: Vec<Subject> = cast
-        .combatants
-        .iter()
-        .filter(|c| takes_part(c))
-        .map(|c| subject(&c.name, c.count, combatant_ml(&c.keys).or_else(|| side_ml(&cast.sides[c.side].keys))))
-        .collect::<Result<_>>()?;
-    if !combatants.is_empty() {
-        return Ok(MoraleInput { subjects: combatants });
-    }
-    let keyed: Vec<usize> = (0..cast.sides.len()).filter(|&i| side_ml(&cast.sides[i].keys).is_some()).collect();
-    let beyond_first = |i: &usize| *i > 0 || cast.sides.len() == 1;
-    let sides: Vec<usize> =
-        if all_combatants && !keyed.is_empty() { keyed } else { (0..cast.sides.len()).filter(beyond_first).collect() };
-    let subjects = sides
-        .into_iter()
-        .map(|i| subject(&cast.sides[i].name, 1, side_ml(&cast.sides[i].keys)))
-        .collect::<Result<_>>()?;
-    Ok(MoraleInput { subjects })
-}
-
-pub(crate) fn pursue_input(args: &flags::Chase, outdoors: bool) -> Result<PursueInput> {
-    let (Some(quarry), Some(pursuer)) = (args.quarry, args.pursuer) else {
-        let missing = if args.quarry.is_none() { "--quarry" } else { "--pursuer" };
-        return Err(Error::usage(format!("pursue needs {missing} SPEED"))
-            .hint("give both Speeds, e.g. fray pursue --quarry 40 --pursuer 30"));
-    };
-    let rounds = args.rounds.unwrap_or(10);
-    if let Some(late) = args.drop.iter().find(|d| d.round > rounds) {
-        return Err(Error::usage(format!("--drop at round {} comes after the last round ({rounds})", late.round))
-            .hint("raise --rounds or drop it earlier"));
-    }
-    Ok(PursueInput {
-        quarry,
-        pursuer,
-        gap: args.gap,
-        outdoors,
-        sight: args.sight,
-        drops: args
-            .drop
-            .iter()
-            .map(|d| Drop {
-                bait: match d.bait {
-                    flags::Bait::Treasure => Bait::Treasure,
-                    flags::Bait::Food => Bait::Food,
-                },
-                round: d.round,
-            })
-            .collect(),
-        rounds,
-        pace: 3,
     })
 }
 

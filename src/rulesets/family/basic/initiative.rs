@@ -1,5 +1,6 @@
-//! Side initiative (seed 000, step 4): each side not surprised rolls 1d6, highest first; the
-//! odds of the acting order, or beyond three sides who acts first and each side's place.
+//! Side initiative, ose's and bx's (seed 000, step 4): each side not surprised rolls 1d6,
+//! highest first; the odds of the acting order, or beyond three sides who acts first and each
+//! side's place.
 
 use super::surprise::{count_of, given_or_rolled};
 use crate::dice::{Dice, Roll};
@@ -484,7 +485,7 @@ pub(super) fn has_given(input: &InitiativeInput) -> bool {
 mod tests {
     use super::*;
     use crate::dice::SeededDice;
-    use crate::rulesets::ose::fixtures::{fallback, fractions, sides};
+    use crate::rulesets::family::basic::fixtures::{fallback, fractions, sides};
 
     #[test]
     fn initiative_rerolled_ties_are_even() {

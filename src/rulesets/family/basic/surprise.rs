@@ -1,5 +1,6 @@
-//! Surprise (seed 000, step 2): each side not aware rolls 1d6 and is surprised on its chance or
-//! less; the sets of surprised sides and their odds, which the encounter chains on.
+//! Surprise, ose's and bx's (seed 000, step 2): each side not aware rolls 1d6 and is surprised
+//! on its chance or less; the sets of surprised sides and their odds, which the encounter
+//! chains on.
 
 use crate::dice::{Dice, Roll};
 use crate::odds::{Dist, Fallback, Method, Odds};
@@ -228,7 +229,7 @@ impl Surprised {
     }
 
     /// The chance that every side is surprised (`sides` in all).
-    pub(super) fn all(&self, sides: usize) -> Prob {
+    pub(crate) fn all(&self, sides: usize) -> Prob {
         match self {
             Surprised::Sets(sets) => sets.prob(|(count, _)| *count == sides),
             Surprised::Counts(counts) => counts.prob(|count| *count == sides),
@@ -271,7 +272,7 @@ pub(crate) fn describe_surprised(names: &[&str], set: &[usize]) -> (serde_json::
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rulesets::ose::fixtures::{fallback, fractions, two_sides};
+    use crate::rulesets::family::basic::fixtures::{fallback, fractions, two_sides};
 
     #[test]
     fn surprise_odds_are_the_hand_computed_ninths() {

@@ -1,6 +1,6 @@
-//! Wandering monsters (OSE SRD, Dungeon Adventuring and Wilderness Adventuring; the B/X
-//! numbers): in a dungeon 1-in-6 a check, every 2 turns; in the wilderness once a day, the
-//! chance by terrain. bx checks the same way.
+//! Wandering monsters, ose's and bx's (OSE SRD, Dungeon Adventuring and Wilderness Adventuring;
+//! the B/X numbers): in a dungeon 1-in-6 a check, every 2 turns; in the wilderness once a day,
+//! the chance by terrain.
 
 use crate::error::{Error, Result};
 use crate::rulesets::wandering::{Faces, WanderingInput};
@@ -90,6 +90,14 @@ pub fn wandering_input(terrain: Option<&str>, chance: Option<u32>, checks: Optio
 /// `fray wandering` under ose or bx.
 pub fn wandering_command_input(args: &super::flags::WanderingFlags) -> Result<WanderingInput> {
     wandering_input(args.wandering.terrain.as_deref(), args.wandering.chance, args.checks)
+}
+
+/// The words of `--terrain`, for completion: the wilderness table's terrains.
+pub(crate) fn wilderness_terrains(flag: &str) -> Vec<&'static str> {
+    match flag {
+        "--terrain" => terrain_names(),
+        _ => Vec::new(),
+    }
 }
 
 #[cfg(test)]

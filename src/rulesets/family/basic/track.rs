@@ -1,4 +1,4 @@
-//! The round rules of an ose fight kept by `fray track` (seed 000).
+//! The round rules of an ose or bx fight kept by `fray track` (seed 000).
 
 use crate::track::rounds::{Absence, Rounds, nobody, order_of};
 use serde_json::Value;

@@ -1,4 +1,5 @@
-//! Reaction (seed 000, step 5): 2d6 plus the Charisma modifier, read off the reaction table.
+//! Reaction, ose's and bx's (seed 000, step 5): 2d6 plus the Charisma modifier, read off the
+//! reaction table.
 
 use crate::dice::Dice;
 use crate::odds::{Dist, Fallback, Method, Odds, dist_of};
@@ -59,11 +60,11 @@ fn band_index(band: &str) -> usize {
     REACTION_BANDS.iter().position(|b| *b == band).unwrap_or(0)
 }
 
-pub(super) fn reaction_dist(input: &ReactionInput, fallback: Fallback, method: &mut Method) -> Dist<usize> {
+pub(crate) fn reaction_dist(input: &ReactionInput, fallback: Fallback, method: &mut Method) -> Dist<usize> {
     dist_of(|d| band_index(Rule::roll(input, d).band), fallback, method)
 }
 
-pub(super) fn describe_band(index: usize) -> (serde_json::Value, String) {
+pub(crate) fn describe_band(index: usize) -> (serde_json::Value, String) {
     let band = REACTION_BANDS[index];
     let words = match index {
         0 => reaction_band(2).1,
@@ -79,7 +80,7 @@ pub(super) fn describe_band(index: usize) -> (serde_json::Value, String) {
 mod tests {
     use super::*;
     use crate::prob::Prob;
-    use crate::rulesets::ose::fixtures::fallback;
+    use crate::rulesets::family::basic::fixtures::fallback;
 
     #[test]
     fn cha_table_rows() {

@@ -1,5 +1,6 @@
-//! Pursuit (seed 000): both sides run 3 × Speed a round until the quarry is caught, lost from
-//! view, or the pursuers stop for dropped bait; how the chase ends, round by round.
+//! Pursuit, ose's chase and bx's in a dungeon (seed 000): both sides run 3 × Speed a round (bx:
+//! once) until the quarry is caught, lost from view, or the pursuers stop for dropped bait; how
+//! the chase ends, round by round.
 
 use super::distance::{DistanceInput, DistanceOutcome, distance_dist};
 use crate::dice::{Dice, Roll};
@@ -254,7 +255,7 @@ pub(crate) fn chase_end_label(outcome: Chase, round: u32) -> String {
 mod tests {
     use super::*;
     use crate::dice::SeededDice;
-    use crate::rulesets::ose::fixtures::{fallback, fractions};
+    use crate::rulesets::family::basic::fixtures::{fallback, fractions};
 
     fn chase(quarry: u32, pursuer: u32, gap: u32) -> PursueInput {
         PursueInput {

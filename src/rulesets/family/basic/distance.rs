@@ -1,5 +1,5 @@
-//! Encounter distance (seed 000, step 3): 2d6 × 10′ in a dungeon, × 30′ outdoors, 1d4 when both
-//! sides are surprised.
+//! Encounter distance, ose's rule and the start of the dungeon chase ose and bx share (seed 000,
+//! step 3): 2d6 × 10′ in a dungeon, × 30′ outdoors, 1d4 when both sides are surprised.
 
 use crate::dice::{Dice, Roll};
 use crate::odds::{Dist, Fallback, Method, Odds, dist_of};
@@ -48,7 +48,7 @@ impl Rule for DistanceInput {
     }
 }
 
-pub(super) fn distance_dist(input: &DistanceInput, fallback: Fallback, method: &mut Method) -> Dist<u32> {
+pub(crate) fn distance_dist(input: &DistanceInput, fallback: Fallback, method: &mut Method) -> Dist<u32> {
     dist_of(|d| Rule::roll(input, d).feet, fallback, method)
 }
 
@@ -56,7 +56,7 @@ pub(super) fn distance_dist(input: &DistanceInput, fallback: Fallback, method: &
 mod tests {
     use super::*;
     use crate::dice::SeededDice;
-    use crate::rulesets::ose::fixtures::{fallback, fractions};
+    use crate::rulesets::family::basic::fixtures::{fallback, fractions};
 
     #[test]
     fn distance_scales() {

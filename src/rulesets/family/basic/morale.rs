@@ -1,5 +1,5 @@
-//! Morale (OSE SRD, Morale, an optional rule; the B/X numbers): 2d6 against the morale score
-//! ML; above it the monsters flee or surrender. bx checks the same way.
+//! Morale, ose's and bx's (OSE SRD, Morale, an optional rule; the B/X numbers): 2d6 against the
+//! morale score ML; above it the monsters flee or surrender.
 
 use crate::dice::{Dice, Roll};
 use crate::odds::{Fallback, Method, Odds, dist_of};
@@ -230,7 +230,7 @@ impl Report for MoraleOutcome<'_> {
 mod tests {
     use super::*;
     use crate::prob::Prob;
-    use crate::rulesets::ose::fixtures::fallback;
+    use crate::rulesets::family::basic::fixtures::fallback;
 
     fn subject(ml: i32, adjust: i32, passed: u32) -> Subject {
         let adjustments = if adjust == 0 { vec![] } else { vec![Modifier::new(adjust, "situational")] };

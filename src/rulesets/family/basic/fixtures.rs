@@ -1,10 +1,10 @@
-//! Inputs and helpers the procedures' unit tests share.
+//! Inputs and helpers the unit tests of the ose and bx procedures share.
 
 use super::initiative::{InitiativeInput, Ties};
 use super::surprise::{DEFAULT_CHANCE, Stance, SurpriseInput, SurpriseSide};
 use crate::odds::{Fallback, Odds};
 
-pub(super) fn two_sides(ambush: bool, aware_monsters: bool) -> SurpriseInput {
+pub(crate) fn two_sides(ambush: bool, aware_monsters: bool) -> SurpriseInput {
     let side = |name: &str, stance, ambushed| SurpriseSide {
         name: name.to_string(),
         members: Vec::new(),
@@ -32,15 +32,15 @@ pub(super) fn two_sides(ambush: bool, aware_monsters: bool) -> SurpriseInput {
     }
 }
 
-pub(super) fn fallback() -> Fallback {
+pub(crate) fn fallback() -> Fallback {
     Fallback { seed: 1, trials: 10_000 }
 }
 
-pub(super) fn fractions(odds: &Odds) -> Vec<String> {
+pub(crate) fn fractions(odds: &Odds) -> Vec<String> {
     odds.entries.iter().map(|e| format!("{} {}", e.label, e.prob)).collect()
 }
 
-pub(super) fn sides(names: &[&str]) -> InitiativeInput {
+pub(crate) fn sides(names: &[&str]) -> InitiativeInput {
     InitiativeInput {
         sides: names.iter().map(|s| s.to_string()).collect(),
         waits: vec![false; names.len()],
