@@ -1,5 +1,5 @@
 //! Sides and combatants: the shared shapes every ruleset reads, and the inline
-//! `NAME[*COUNT][:KEY[=VALUE],...]` syntax. [`keys`] holds what a ruleset's keys are and how
+//! `NAME[*COUNT][:KEY[=VALUE],...]` syntax. `keys` holds what a ruleset's keys are and how
 //! they are checked and read into its typed structs.
 //!
 //! Parsing checks every key against the ruleset's key lists (unknown keys, missing values,

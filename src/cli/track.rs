@@ -60,6 +60,8 @@ pub enum TrackAction {
 
     /// Combatants join the fight: initiative rolled (or given: initiative=N) and placed
     Add {
+        // The brackets are the help's notation for what may be left out, not links.
+        #[allow(rustdoc::broken_intra_doc_links)]
         /// Combatants: NAME[*COUNT][:KEY[=VALUE],...], as for start
         #[arg(required = true, value_name = "COMBATANT")]
         combatants: Vec<String>,

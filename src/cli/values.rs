@@ -15,7 +15,7 @@ pub(crate) fn whole<T: TryFrom<i64> + Clone + Send + Sync + 'static>(range: std:
     Whole { min: *range.start(), max: *range.end(), into: std::marker::PhantomData }
 }
 
-/// The parser [`whole`] makes.
+/// The parser `whole` makes.
 #[derive(Clone)]
 pub struct Whole<T> {
     min: i64,

@@ -1,5 +1,5 @@
 //! The dice language of `fray roll`: Roll20's dice specification with Avrae's extras, parsed
-//! once ([`parse`]), rolled through fray's seeded die ([`roll`]) and enumerated exactly for
+//! once ([`parse()`]), rolled through fray's seeded die ([`roll`]) and enumerated exactly for
 //! `--odds` ([`odds`]).
 
 pub mod odds;

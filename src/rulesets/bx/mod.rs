@@ -26,7 +26,7 @@ use flags::{DistanceFlags, EncounterFlags, InitiativeFlags, PursueFlags, Surpris
 use serde::Deserialize;
 pub use {distance::*, encounter::*, initiative::*, pursue::*, reaction::*, surprise::*, terrain::*};
 
-/// A side's keys, described one by one in [`SIDE_KEYS`].
+/// A side's keys, described one by one in `SIDE_KEYS`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
 pub struct SideKeys {
@@ -39,7 +39,7 @@ pub struct SideKeys {
 
 const SIDE_KEYS: &[KeyDef] = &[basic::AWARE, basic::CHANCE, basic::SURPRISE_DIE, basic::INITIATIVE_DIE, basic::ML];
 
-/// A combatant's keys, described one by one in [`COMBATANT_KEYS`].
+/// A combatant's keys, described one by one in `COMBATANT_KEYS`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
 pub struct CombatantKeys {

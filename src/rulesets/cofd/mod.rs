@@ -19,7 +19,7 @@ use crate::error::{Error, Result};
 use serde::Deserialize;
 pub use {encounter::*, surprise::*};
 
-/// A combatant's keys, described one by one in [`COMBATANT_KEYS`]. Sides take none.
+/// A combatant's keys, described one by one in `COMBATANT_KEYS`. Sides take none.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
 pub struct CombatantKeys {

@@ -21,7 +21,7 @@ use crate::rulesets::family::fifth::hiding::{surprise_setup, surprise_sides};
 use crate::rulesets::family::fifth::*;
 use serde::Deserialize;
 
-/// A combatant's keys, described one by one in [`COMBATANT_KEYS`]. Sides take none.
+/// A combatant's keys, described one by one in `COMBATANT_KEYS`. Sides take none.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
 pub struct CombatantKeys {

@@ -26,7 +26,7 @@ use serde::Deserialize;
 // ------------------------------------------------------------------------------------------
 // Keys: the 2014 keys that mean the same, and what 2024 adds (pb, surprised, initiative).
 
-/// A combatant's keys, described one by one in [`COMBATANT_KEYS`]. Sides take none.
+/// A combatant's keys, described one by one in `COMBATANT_KEYS`. Sides take none.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
 pub struct CombatantKeys {

@@ -1,4 +1,4 @@
-//! Reaction (SRD 5.2, Rules Glossary, Influence [Action]): the GM judges the creature willing
+//! Reaction (SRD 5.2, Rules Glossary, Influence \[Action\]): the GM judges the creature willing
 //! (it complies, no check), unwilling (it refuses, no check) or hesitant: then an ability check
 //! against DC 15 or its Intelligence score, whichever is higher, with Advantage if it is
 //! Friendly and Disadvantage if Hostile; a failure means waiting 24 hours before urging it the

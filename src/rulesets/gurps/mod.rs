@@ -27,7 +27,7 @@ use crate::outcome::Modifier;
 use serde::Deserialize;
 pub use {encounter::*, fight::*, initiative::*, reaction::*, recovery::*, success::*, surprise::*};
 
-/// A side's keys, described one by one in [`SIDE_KEYS`].
+/// A side's keys, described one by one in `SIDE_KEYS`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
 pub struct SideKeys {
@@ -54,7 +54,7 @@ const SIDE_KEYS: &[KeyDef] = &[
     KeyDef::int("mod", -10, 10, "the GM's modifier to the side's initiative roll"),
 ];
 
-/// A combatant's keys, described one by one in [`COMBATANT_KEYS`].
+/// A combatant's keys, described one by one in `COMBATANT_KEYS`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
 pub struct CombatantKeys {

@@ -2,7 +2,7 @@
 //! succeeds.
 //!
 //! Every IQ roll goes through [`success_roll`]; every recovery goes through [`recover`] when
-//! rolled and through [`recovery_dist`] when its odds are asked, and both take each turn's
+//! rolled and through `recovery_dist` when its odds are asked, and both take each turn's
 //! target from [`recovery_target`], so the rolls and the odds cannot disagree.
 
 use super::success::{Chances, SuccessRoll, success_roll};

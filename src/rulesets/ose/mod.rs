@@ -24,7 +24,7 @@ pub use encounter::*;
 use flags::{DistanceFlags, EncounterFlags, InitiativeFlags, PursueFlags, SurpriseFlags};
 use serde::Deserialize;
 
-/// A side's keys, described one by one in [`SIDE_KEYS`].
+/// A side's keys, described one by one in `SIDE_KEYS`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
 pub struct SideKeys {

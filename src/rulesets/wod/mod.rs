@@ -1,6 +1,6 @@
 //! wod: the World of Darkness Storytelling system (2004): surprise and initiative with delayed
 //! actions (seed 003). This file declares wod's keys, examples and registry entry, and how it
-//! speaks ([`Game`]); the rules are the Storytelling family's
+//! speaks (`Game`); the rules are the Storytelling family's
 //! ([`crate::rulesets::family::storyteller`]), which cofd shares.
 
 use super::family::storyteller::{

@@ -61,6 +61,8 @@ pub struct Chase {
     #[arg(long, value_name = "FEET", allow_negative_numbers = true, value_parser = whole::<u32>(0..=1_000_000))]
     pub sight: Option<u32>,
 
+    // The brackets are the help's notation for what may be left out, not links.
+    #[allow(rustdoc::broken_intra_doc_links)]
     /// The quarry drops treasure or food at a round (default 1): treasure[@ROUND] (repeatable)
     #[arg(long, value_name = "WHAT[@ROUND]")]
     pub drop: Vec<Drop>,

@@ -429,7 +429,7 @@ pub fn total_dists(ini: &Initiative, fallback: Fallback, method: &mut Method) ->
 }
 
 /// Who acts first among the contenders `among` selects: exact when the cast is small enough
-/// (see [`first_dist`]), else estimated from seeded runs of [`initiative`] itself.
+/// (see [`first_dist`]), else estimated from seeded runs of `initiative` itself.
 pub fn first_odds(
     ini: &Initiative,
     totals: &[Dist<i32>],

@@ -1,6 +1,6 @@
 //! The Storytelling system's family: the rules wod (World of Darkness, 2004) and cofd
 //! (Chronicles of Darkness, 2nd edition) share, each edition folder importing them from here
-//! (seed 003). This file turns the command line into rule inputs for either edition ([`Game`]
+//! (seed 003). This file turns the command line into rule inputs for either edition (`Game`
 //! says how each speaks and rolls its surprise); each procedure's file ([`surprise`],
 //! [`initiative`], [`encounter`]) rolls it and works out its odds, with [`fight`] the fight's
 //! types, [`moves`] placing delayed, readied and held actions, [`initiative_odds`] the odds of
@@ -33,7 +33,7 @@ use serde::de::DeserializeOwned;
 pub use {encounter::*, fight::*, initiative::*, surprise::*};
 
 /// A combatant's keys as the family's rules read them: wod's own keys, and what cofd's give up
-/// ([`Game::traits`]). Each edition declares them with its own ranges and help. Sides take none.
+/// (`Game::traits`). Each edition declares them with its own ranges and help. Sides take none.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
 pub struct CombatantKeys {

@@ -185,7 +185,7 @@ impl PoolCounts {
 }
 
 /// The distinct results of a Storytelling pool that a rule can tell apart (successes,
-/// dramatic failure), each with a representative pool ([`representative`]). Successes at or
+/// dramatic failure), each with a representative pool (`representative`). Successes at or
 /// past the cap are lumped together with the cap as their representative.
 pub fn pool_distribution(size: i32) -> Vec<(Pool, Prob)> {
     let cap = pool_cap(size);

@@ -76,11 +76,11 @@ pub trait Surprise {
     /// Who acts in round 1, in branches (see [`Acts`]), or `None` when they are too many to
     /// list; an estimated piece is recorded in `method`.
     fn round_one(&self, fallback: Fallback, method: &mut Method) -> Option<Branches>;
-    /// The paths [`enumerate`] would walk through the roll's dice (saturating).
+    /// The paths [`enumerate`](crate::odds::enumerate) would walk through the roll's dice (saturating).
     fn paths(&self) -> u128;
 }
 
-/// The paths of a roll that rolls each of `pools` once, walked by [`enumerate`] (saturating).
+/// The paths of a roll that rolls each of `pools` once, walked by [`enumerate`](crate::odds::enumerate) (saturating).
 pub fn pool_paths(pools: impl IntoIterator<Item = i32>) -> u128 {
     pools.into_iter().fold(1u128, |paths, size| paths.saturating_mul(pool_outcomes(size)))
 }

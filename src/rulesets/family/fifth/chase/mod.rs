@@ -7,11 +7,11 @@
 //! out of the lead pursuer's sight tries to slip away by Stealth; a complication rolled at the
 //! end of a turn befalls the next participant in the order. [`tables`] holds the complication
 //! tables, [`text`] the report; [`edition`] says where the editions differ, [`flags`] are the
-//! pursue command's, [`setup`] makes a chase of a ruleset's cast and flags, [`runner`] rolls
+//! pursue command's, [`setup`](mod@setup) makes a chase of a ruleset's cast and flags, [`runner`] rolls
 //! it, [`complications`] befall the runners, [`records`] are what the rolls show and [`odds`]
 //! how the chase ends.
 //!
-//! The rolling code is a handful of steps on a [`State`] (the start, one turn, the end of a
+//! The rolling code is a handful of steps on a `State` (the start, one turn, the end of a
 //! round); the odds walk the same steps one at a time, merging equal states between them, and
 //! fall back to seeded runs of the whole chase when the walk grows too large.
 
