@@ -18,7 +18,10 @@ use crate::error::{Error, Result};
 use crate::rulesets::family::fifth::check::check_modifiers;
 use crate::rulesets::family::fifth::flags as shared;
 use crate::rulesets::family::fifth::hiding::{surprise_setup, surprise_sides};
-use crate::rulesets::family::fifth::*;
+use crate::rulesets::family::fifth::{
+    ACTION_HELP, Action, Creature, DEFAULT_PASSIVE_PERCEPTION, EncounterInput, Initiative, InitiativeInput, NOISES,
+    RollMode, Size, StealthTies, SurpriseInput, TERRAINS, Variant, chase, distance_input, parse_action,
+};
 use serde::Deserialize;
 
 /// A combatant's keys, described one by one in `COMBATANT_KEYS`. Sides take none.
