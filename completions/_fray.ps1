@@ -414,15 +414,23 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('start', 'start', [CompletionResultType]::ParameterValue, 'Open the fight: surprise where the flags call for it, then initiative')
             [CompletionResult]::new('next', 'next', [CompletionResultType]::ParameterValue, 'End the current turn and start the next; after the last, a new round')
-            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'The round, the acting order, whose turn it is, who is out of action and until when')
-            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Combatants join the fight: initiative rolled (or given: initiative=N) and placed')
-            [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Combatants leave the fight')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'The round, the order with hit points, effects and notes, whose turn it is')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Combatants join the fight: only they roll initiative (or give it: initiative=N)')
+            [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Combatants leave the fight: a group by its name (''Orc''), a member by its own (''Orc 2'')')
+            [CompletionResult]::new('split', 'split', [CompletionResultType]::ParameterValue, 'Group members take a place of their own, after their group, to act apart')
+            [CompletionResult]::new('damage', 'damage', [CompletionResultType]::ParameterValue, 'Damage: AMOUNT (a number or dice, rolled once) taken by each target, temporary hit points first')
+            [CompletionResult]::new('heal', 'heal', [CompletionResultType]::ParameterValue, 'Healing: AMOUNT (a number or dice) given back to each target, up to its most')
+            [CompletionResult]::new('temp', 'temp', [CompletionResultType]::ParameterValue, 'Temporary hit points: they take damage first and do not add up (the higher are kept)')
+            [CompletionResult]::new('effect', 'effect', [CompletionResultType]::ParameterValue, 'A named effect on each target, running out after N rounds at a turn''s start or end')
+            [CompletionResult]::new('note', 'note', [CompletionResultType]::ParameterValue, 'A note on a combatant, shown beside it (not to the players)')
+            [CompletionResult]::new('hide', 'hide', [CompletionResultType]::ParameterValue, 'Keep combatants out of the players'' view (show --players)')
+            [CompletionResult]::new('reveal', 'reveal', [CompletionResultType]::ParameterValue, 'Show hidden combatants to the players again')
             [CompletionResult]::new('delay', 'delay', [CompletionResultType]::ParameterValue, 'NAME waits and acts right after OTHER, at OTHER''s initiative - 1, this round (wod, cofd)')
             [CompletionResult]::new('ready', 'ready', [CompletionResultType]::ParameterValue, 'NAME''s prepared action fires right before OTHER, at OTHER''s initiative + 1 (wod, cofd)')
             [CompletionResult]::new('hold', 'hold', [CompletionResultType]::ParameterValue, 'NAME gives up this round''s action to act at any moment of the next (wod, cofd)')
-            [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Change a combatant: initiative=N (a total rolled at the table), acts-from=ROUND')
+            [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Change a combatant: initiative=N, hp=N, temp-hp=N, down=WORD, acts-from=ROUND, its keys')
             [CompletionResult]::new('undo', 'undo', [CompletionResultType]::ParameterValue, 'Go back N commands (default 1)')
-            [CompletionResult]::new('end', 'end', [CompletionResultType]::ParameterValue, 'Forget the fight')
+            [CompletionResult]::new('end', 'end', [CompletionResultType]::ParameterValue, 'End the fight: kept, marked ended (undo brings it back); --yes forgets it')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'The saved fights, with their ruleset, round and whose turn it is')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -437,6 +445,7 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             [CompletionResult]::new('--aware', '--aware', [CompletionResultType]::ParameterName, 'SIDE already knows of the others and does not roll (repeatable)')
             [CompletionResult]::new('--ties', '--ties', [CompletionResultType]::ParameterName, 'How tied sides are settled')
             [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'SIDE gives up initiative and acts after the others, reacting (repeatable)')
+            [CompletionResult]::new('--table', '--table', [CompletionResultType]::ParameterName, 'Roll on the encounter table in FILE first: what it brings joins the monsters')
             [CompletionResult]::new('--surprised', '--surprised', [CompletionResultType]::ParameterName, 'SIDE is surprised and does not roll (repeatable)')
             [CompletionResult]::new('--stealth', '--stealth', [CompletionResultType]::ParameterName, 'A hider''s Stealth total, passive or already rolled (repeatable, one per hider)')
             [CompletionResult]::new('--stealth-mod', '--stealth-mod', [CompletionResultType]::ParameterName, 'A hider who rolls d20 + N now (repeatable)')
@@ -506,6 +515,7 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             [CompletionResult]::new('--repeat', '--repeat', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
             [CompletionResult]::new('--width', '--width', [CompletionResultType]::ParameterName, 'Wrap text output to N columns (default: COLUMNS, else the terminal''s width, else 80)')
             [CompletionResult]::new('--fight', '--fight', [CompletionResultType]::ParameterName, 'The fight to work on: letters, digits, ''.'', ''_'' and ''-'' (default from FRAY_FIGHT, else default)')
+            [CompletionResult]::new('--players', '--players', [CompletionResultType]::ParameterName, 'The view to turn to the players: no hidden combatants, no monster''s numbers, no notes')
             [CompletionResult]::new('--odds', '--odds', [CompletionResultType]::ParameterName, 'Do not roll: print the exact probability of every outcome')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
@@ -519,6 +529,7 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             break
         }
         'fray;track;add' {
+            [CompletionResult]::new('--table', '--table', [CompletionResultType]::ParameterName, 'Roll on the encounter table in FILE: what it brings joins the fight')
             [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
             [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
@@ -542,6 +553,203 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             break
         }
         'fray;track;remove' {
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour text output: auto (default), always, never')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--repeat', '--repeat', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--width', '--width', [CompletionResultType]::ParameterName, 'Wrap text output to N columns (default: COLUMNS, else the terminal''s width, else 80)')
+            [CompletionResult]::new('--fight', '--fight', [CompletionResultType]::ParameterName, 'The fight to work on: letters, digits, ''.'', ''_'' and ''-'' (default from FRAY_FIGHT, else default)')
+            [CompletionResult]::new('--odds', '--odds', [CompletionResultType]::ParameterName, 'Do not roll: print the exact probability of every outcome')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('--show-seed', '--show-seed', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('--no-config', '--no-config', [CompletionResultType]::ParameterName, 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'fray;track;split' {
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour text output: auto (default), always, never')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--repeat', '--repeat', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--width', '--width', [CompletionResultType]::ParameterName, 'Wrap text output to N columns (default: COLUMNS, else the terminal''s width, else 80)')
+            [CompletionResult]::new('--fight', '--fight', [CompletionResultType]::ParameterName, 'The fight to work on: letters, digits, ''.'', ''_'' and ''-'' (default from FRAY_FIGHT, else default)')
+            [CompletionResult]::new('--odds', '--odds', [CompletionResultType]::ParameterName, 'Do not roll: print the exact probability of every outcome')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('--show-seed', '--show-seed', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('--no-config', '--no-config', [CompletionResultType]::ParameterName, 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'fray;track;damage' {
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour text output: auto (default), always, never')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--repeat', '--repeat', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--width', '--width', [CompletionResultType]::ParameterName, 'Wrap text output to N columns (default: COLUMNS, else the terminal''s width, else 80)')
+            [CompletionResult]::new('--fight', '--fight', [CompletionResultType]::ParameterName, 'The fight to work on: letters, digits, ''.'', ''_'' and ''-'' (default from FRAY_FIGHT, else default)')
+            [CompletionResult]::new('--half', '--half', [CompletionResultType]::ParameterName, 'Half of it, rounded down (a save made against it)')
+            [CompletionResult]::new('--each', '--each', [CompletionResultType]::ParameterName, 'Roll the amount for each target on its own')
+            [CompletionResult]::new('--bashing', '--bashing', [CompletionResultType]::ParameterName, 'Bashing damage (wod, cofd)')
+            [CompletionResult]::new('--lethal', '--lethal', [CompletionResultType]::ParameterName, 'Lethal damage, the default (wod, cofd)')
+            [CompletionResult]::new('--aggravated', '--aggravated', [CompletionResultType]::ParameterName, 'Aggravated damage (wod, cofd)')
+            [CompletionResult]::new('--odds', '--odds', [CompletionResultType]::ParameterName, 'Do not roll: print the exact probability of every outcome')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('--show-seed', '--show-seed', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('--no-config', '--no-config', [CompletionResultType]::ParameterName, 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'fray;track;heal' {
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour text output: auto (default), always, never')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--repeat', '--repeat', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--width', '--width', [CompletionResultType]::ParameterName, 'Wrap text output to N columns (default: COLUMNS, else the terminal''s width, else 80)')
+            [CompletionResult]::new('--fight', '--fight', [CompletionResultType]::ParameterName, 'The fight to work on: letters, digits, ''.'', ''_'' and ''-'' (default from FRAY_FIGHT, else default)')
+            [CompletionResult]::new('--each', '--each', [CompletionResultType]::ParameterName, 'Roll the amount for each target on its own')
+            [CompletionResult]::new('--odds', '--odds', [CompletionResultType]::ParameterName, 'Do not roll: print the exact probability of every outcome')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('--show-seed', '--show-seed', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('--no-config', '--no-config', [CompletionResultType]::ParameterName, 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'fray;track;temp' {
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour text output: auto (default), always, never')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--repeat', '--repeat', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--width', '--width', [CompletionResultType]::ParameterName, 'Wrap text output to N columns (default: COLUMNS, else the terminal''s width, else 80)')
+            [CompletionResult]::new('--fight', '--fight', [CompletionResultType]::ParameterName, 'The fight to work on: letters, digits, ''.'', ''_'' and ''-'' (default from FRAY_FIGHT, else default)')
+            [CompletionResult]::new('--each', '--each', [CompletionResultType]::ParameterName, 'Roll the amount for each target on its own')
+            [CompletionResult]::new('--odds', '--odds', [CompletionResultType]::ParameterName, 'Do not roll: print the exact probability of every outcome')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('--show-seed', '--show-seed', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('--no-config', '--no-config', [CompletionResultType]::ParameterName, 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'fray;track;effect' {
+            [CompletionResult]::new('--rounds', '--rounds', [CompletionResultType]::ParameterName, 'It runs out N rounds on (without it, it lasts until ended)')
+            [CompletionResult]::new('--until', '--until', [CompletionResultType]::ParameterName, 'At the start or the end of the turn it counts by')
+            [CompletionResult]::new('--of', '--of', [CompletionResultType]::ParameterName, 'Whose turns it counts by (default: each target''s own)')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour text output: auto (default), always, never')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--repeat', '--repeat', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--width', '--width', [CompletionResultType]::ParameterName, 'Wrap text output to N columns (default: COLUMNS, else the terminal''s width, else 80)')
+            [CompletionResult]::new('--fight', '--fight', [CompletionResultType]::ParameterName, 'The fight to work on: letters, digits, ''.'', ''_'' and ''-'' (default from FRAY_FIGHT, else default)')
+            [CompletionResult]::new('--concentration', '--concentration', [CompletionResultType]::ParameterName, 'It hangs on the concentration of --of (else of whoever''s turn it is)')
+            [CompletionResult]::new('--end', '--end', [CompletionResultType]::ParameterName, 'End the effect now instead')
+            [CompletionResult]::new('--odds', '--odds', [CompletionResultType]::ParameterName, 'Do not roll: print the exact probability of every outcome')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('--show-seed', '--show-seed', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('--no-config', '--no-config', [CompletionResultType]::ParameterName, 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'fray;track;note' {
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour text output: auto (default), always, never')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--repeat', '--repeat', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--width', '--width', [CompletionResultType]::ParameterName, 'Wrap text output to N columns (default: COLUMNS, else the terminal''s width, else 80)')
+            [CompletionResult]::new('--fight', '--fight', [CompletionResultType]::ParameterName, 'The fight to work on: letters, digits, ''.'', ''_'' and ''-'' (default from FRAY_FIGHT, else default)')
+            [CompletionResult]::new('--clear', '--clear', [CompletionResultType]::ParameterName, 'Clear the notes instead')
+            [CompletionResult]::new('--odds', '--odds', [CompletionResultType]::ParameterName, 'Do not roll: print the exact probability of every outcome')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('--show-seed', '--show-seed', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('--no-config', '--no-config', [CompletionResultType]::ParameterName, 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'fray;track;hide' {
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour text output: auto (default), always, never')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--repeat', '--repeat', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--width', '--width', [CompletionResultType]::ParameterName, 'Wrap text output to N columns (default: COLUMNS, else the terminal''s width, else 80)')
+            [CompletionResult]::new('--fight', '--fight', [CompletionResultType]::ParameterName, 'The fight to work on: letters, digits, ''.'', ''_'' and ''-'' (default from FRAY_FIGHT, else default)')
+            [CompletionResult]::new('--odds', '--odds', [CompletionResultType]::ParameterName, 'Do not roll: print the exact probability of every outcome')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('--show-seed', '--show-seed', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('--no-config', '--no-config', [CompletionResultType]::ParameterName, 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'fray;track;reveal' {
             [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
             [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
@@ -690,6 +898,7 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             [CompletionResult]::new('--repeat', '--repeat', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
             [CompletionResult]::new('--width', '--width', [CompletionResultType]::ParameterName, 'Wrap text output to N columns (default: COLUMNS, else the terminal''s width, else 80)')
             [CompletionResult]::new('--fight', '--fight', [CompletionResultType]::ParameterName, 'The fight to work on: letters, digits, ''.'', ''_'' and ''-'' (default from FRAY_FIGHT, else default)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Forget the fight: its file and lock are removed')
             [CompletionResult]::new('--odds', '--odds', [CompletionResultType]::ParameterName, 'Do not roll: print the exact probability of every outcome')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
@@ -728,15 +937,23 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
         'fray;track;help' {
             [CompletionResult]::new('start', 'start', [CompletionResultType]::ParameterValue, 'Open the fight: surprise where the flags call for it, then initiative')
             [CompletionResult]::new('next', 'next', [CompletionResultType]::ParameterValue, 'End the current turn and start the next; after the last, a new round')
-            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'The round, the acting order, whose turn it is, who is out of action and until when')
-            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Combatants join the fight: initiative rolled (or given: initiative=N) and placed')
-            [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Combatants leave the fight')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'The round, the order with hit points, effects and notes, whose turn it is')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Combatants join the fight: only they roll initiative (or give it: initiative=N)')
+            [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Combatants leave the fight: a group by its name (''Orc''), a member by its own (''Orc 2'')')
+            [CompletionResult]::new('split', 'split', [CompletionResultType]::ParameterValue, 'Group members take a place of their own, after their group, to act apart')
+            [CompletionResult]::new('damage', 'damage', [CompletionResultType]::ParameterValue, 'Damage: AMOUNT (a number or dice, rolled once) taken by each target, temporary hit points first')
+            [CompletionResult]::new('heal', 'heal', [CompletionResultType]::ParameterValue, 'Healing: AMOUNT (a number or dice) given back to each target, up to its most')
+            [CompletionResult]::new('temp', 'temp', [CompletionResultType]::ParameterValue, 'Temporary hit points: they take damage first and do not add up (the higher are kept)')
+            [CompletionResult]::new('effect', 'effect', [CompletionResultType]::ParameterValue, 'A named effect on each target, running out after N rounds at a turn''s start or end')
+            [CompletionResult]::new('note', 'note', [CompletionResultType]::ParameterValue, 'A note on a combatant, shown beside it (not to the players)')
+            [CompletionResult]::new('hide', 'hide', [CompletionResultType]::ParameterValue, 'Keep combatants out of the players'' view (show --players)')
+            [CompletionResult]::new('reveal', 'reveal', [CompletionResultType]::ParameterValue, 'Show hidden combatants to the players again')
             [CompletionResult]::new('delay', 'delay', [CompletionResultType]::ParameterValue, 'NAME waits and acts right after OTHER, at OTHER''s initiative - 1, this round (wod, cofd)')
             [CompletionResult]::new('ready', 'ready', [CompletionResultType]::ParameterValue, 'NAME''s prepared action fires right before OTHER, at OTHER''s initiative + 1 (wod, cofd)')
             [CompletionResult]::new('hold', 'hold', [CompletionResultType]::ParameterValue, 'NAME gives up this round''s action to act at any moment of the next (wod, cofd)')
-            [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Change a combatant: initiative=N (a total rolled at the table), acts-from=ROUND')
+            [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Change a combatant: initiative=N, hp=N, temp-hp=N, down=WORD, acts-from=ROUND, its keys')
             [CompletionResult]::new('undo', 'undo', [CompletionResultType]::ParameterValue, 'Go back N commands (default 1)')
-            [CompletionResult]::new('end', 'end', [CompletionResultType]::ParameterValue, 'Forget the fight')
+            [CompletionResult]::new('end', 'end', [CompletionResultType]::ParameterValue, 'End the fight: kept, marked ended (undo brings it back); --yes forgets it')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'The saved fights, with their ruleset, round and whose turn it is')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -754,6 +971,30 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             break
         }
         'fray;track;help;remove' {
+            break
+        }
+        'fray;track;help;split' {
+            break
+        }
+        'fray;track;help;damage' {
+            break
+        }
+        'fray;track;help;heal' {
+            break
+        }
+        'fray;track;help;temp' {
+            break
+        }
+        'fray;track;help;effect' {
+            break
+        }
+        'fray;track;help;note' {
+            break
+        }
+        'fray;track;help;hide' {
+            break
+        }
+        'fray;track;help;reveal' {
             break
         }
         'fray;track;help;delay' {

@@ -512,42 +512,50 @@ complete -c fray -n "__fish_fray_using_subcommand table" -l no-config -d 'Ignore
 complete -c fray -n "__fish_fray_using_subcommand table" -l example -d 'Print a commented example table'
 complete -c fray -n "__fish_fray_using_subcommand table" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand table" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
 wod\t'World of Darkness Storytelling system (2004)'
 bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
 5e2024\t'D&D 2024 revision (SRD 5.2)'
 cofd\t'Chronicles of Darkness, 2nd edition'"
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
 yaml\t'One YAML document per run (a stream with --repeat)'
 json\t'JSON Lines: one JSON document per line, per run'"
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
 always\t''
 never\t''"
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -l odds -d 'Do not roll: print the exact probability of every outcome'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -s v -l show-seed -d 'Print the seed in text output'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -f -a "start" -d 'Open the fight: surprise where the flags call for it, then initiative'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -f -a "next" -d 'End the current turn and start the next; after the last, a new round'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -f -a "show" -d 'The round, the acting order, whose turn it is, who is out of action and until when'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -f -a "add" -d 'Combatants join the fight: initiative rolled (or given: initiative=N) and placed'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -f -a "remove" -d 'Combatants leave the fight'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -f -a "delay" -d 'NAME waits and acts right after OTHER, at OTHER\'s initiative - 1, this round (wod, cofd)'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -f -a "ready" -d 'NAME\'s prepared action fires right before OTHER, at OTHER\'s initiative + 1 (wod, cofd)'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -f -a "hold" -d 'NAME gives up this round\'s action to act at any moment of the next (wod, cofd)'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -f -a "set" -d 'Change a combatant: initiative=N (a total rolled at the table), acts-from=ROUND'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -f -a "undo" -d 'Go back N commands (default 1)'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -f -a "end" -d 'Forget the fight'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -f -a "list" -d 'The saved fights, with their ruleset, round and whose turn it is'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -l odds -d 'Do not roll: print the exact probability of every outcome'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -s v -l show-seed -d 'Print the seed in text output'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -s V -l version -d 'Print version'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "start" -d 'Open the fight: surprise where the flags call for it, then initiative'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "next" -d 'End the current turn and start the next; after the last, a new round'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "show" -d 'The round, the order with hit points, effects and notes, whose turn it is'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "add" -d 'Combatants join the fight: only they roll initiative (or give it: initiative=N)'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "remove" -d 'Combatants leave the fight: a group by its name (\'Orc\'), a member by its own (\'Orc 2\')'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "split" -d 'Group members take a place of their own, after their group, to act apart'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "damage" -d 'Damage: AMOUNT (a number or dice, rolled once) taken by each target, temporary hit points first'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "heal" -d 'Healing: AMOUNT (a number or dice) given back to each target, up to its most'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "temp" -d 'Temporary hit points: they take damage first and do not add up (the higher are kept)'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "effect" -d 'A named effect on each target, running out after N rounds at a turn\'s start or end'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "note" -d 'A note on a combatant, shown beside it (not to the players)'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "hide" -d 'Keep combatants out of the players\' view (show --players)'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "reveal" -d 'Show hidden combatants to the players again'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "delay" -d 'NAME waits and acts right after OTHER, at OTHER\'s initiative - 1, this round (wod, cofd)'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "ready" -d 'NAME\'s prepared action fires right before OTHER, at OTHER\'s initiative + 1 (wod, cofd)'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "hold" -d 'NAME gives up this round\'s action to act at any moment of the next (wod, cofd)'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "set" -d 'Change a combatant: initiative=N, hp=N, temp-hp=N, down=WORD, acts-from=ROUND, its keys'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "undo" -d 'Go back N commands (default 1)'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "end" -d 'End the fight: kept, marked ended (undo brings it back); --yes forgets it'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "list" -d 'The saved fights, with their ruleset, round and whose turn it is'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l side -d 'A side, in order: NAME[:KEY[=VALUE],...] (repeatable; default: party and monsters)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l roster -d 'Sides and combatants from a YAML file (\'-\' reads standard input; repeatable, combined)' -r -F
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l delay -r
@@ -558,6 +566,7 @@ complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcomm
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l ties -d 'How tied sides are settled' -r -f -a "reroll\t'Tied sides re-roll among themselves until the tie breaks'
 simultaneous\t'Tied sides act at the same time'"
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l wait -d 'SIDE gives up initiative and acts after the others, reacting (repeatable)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l table -d 'Roll on the encounter table in FILE first: what it brings joins the monsters' -r -F
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l surprised -d 'SIDE is surprised and does not roll (repeatable)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l stealth -d 'A hider\'s Stealth total, passive or already rolled (repeatable, one per hider)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l stealth-mod -d 'A hider who rolls d20 + N now (repeatable)' -r
@@ -638,12 +647,14 @@ never\t''"
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from show" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from show" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from show" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from show" -l players -d 'The view to turn to the players: no hidden combatants, no monster\'s numbers, no notes'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from show" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from show" -s v -l show-seed -d 'Print the seed in text output'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from show" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from add" -l table -d 'Roll on the encounter table in FILE: what it brings joins the fight' -r -F
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from add" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
@@ -690,6 +701,204 @@ complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcomm
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from remove" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from remove" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from remove" -s V -l version -d 'Print version'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from split" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+gurps\t'GURPS 4th edition'
+5e\t'D&D 5th edition (2014) with the DMG initiative variants'
+wod\t'World of Darkness Storytelling system (2004)'
+bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
+5e2024\t'D&D 2024 revision (SRD 5.2)'
+cofd\t'Chronicles of Darkness, 2nd edition'"
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from split" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from split" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
+yaml\t'One YAML document per run (a stream with --repeat)'
+json\t'JSON Lines: one JSON document per line, per run'"
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from split" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
+always\t''
+never\t''"
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from split" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from split" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from split" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from split" -l odds -d 'Do not roll: print the exact probability of every outcome'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from split" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from split" -s v -l show-seed -d 'Print the seed in text output'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from split" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from split" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from split" -s V -l version -d 'Print version'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from damage" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+gurps\t'GURPS 4th edition'
+5e\t'D&D 5th edition (2014) with the DMG initiative variants'
+wod\t'World of Darkness Storytelling system (2004)'
+bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
+5e2024\t'D&D 2024 revision (SRD 5.2)'
+cofd\t'Chronicles of Darkness, 2nd edition'"
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from damage" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from damage" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
+yaml\t'One YAML document per run (a stream with --repeat)'
+json\t'JSON Lines: one JSON document per line, per run'"
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from damage" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
+always\t''
+never\t''"
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from damage" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from damage" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from damage" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from damage" -l half -d 'Half of it, rounded down (a save made against it)'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from damage" -l each -d 'Roll the amount for each target on its own'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from damage" -l bashing -d 'Bashing damage (wod, cofd)'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from damage" -l lethal -d 'Lethal damage, the default (wod, cofd)'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from damage" -l aggravated -d 'Aggravated damage (wod, cofd)'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from damage" -l odds -d 'Do not roll: print the exact probability of every outcome'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from damage" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from damage" -s v -l show-seed -d 'Print the seed in text output'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from damage" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from damage" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from damage" -s V -l version -d 'Print version'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from heal" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+gurps\t'GURPS 4th edition'
+5e\t'D&D 5th edition (2014) with the DMG initiative variants'
+wod\t'World of Darkness Storytelling system (2004)'
+bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
+5e2024\t'D&D 2024 revision (SRD 5.2)'
+cofd\t'Chronicles of Darkness, 2nd edition'"
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from heal" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from heal" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
+yaml\t'One YAML document per run (a stream with --repeat)'
+json\t'JSON Lines: one JSON document per line, per run'"
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from heal" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
+always\t''
+never\t''"
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from heal" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from heal" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from heal" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from heal" -l each -d 'Roll the amount for each target on its own'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from heal" -l odds -d 'Do not roll: print the exact probability of every outcome'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from heal" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from heal" -s v -l show-seed -d 'Print the seed in text output'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from heal" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from heal" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from heal" -s V -l version -d 'Print version'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from temp" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+gurps\t'GURPS 4th edition'
+5e\t'D&D 5th edition (2014) with the DMG initiative variants'
+wod\t'World of Darkness Storytelling system (2004)'
+bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
+5e2024\t'D&D 2024 revision (SRD 5.2)'
+cofd\t'Chronicles of Darkness, 2nd edition'"
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from temp" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from temp" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
+yaml\t'One YAML document per run (a stream with --repeat)'
+json\t'JSON Lines: one JSON document per line, per run'"
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from temp" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
+always\t''
+never\t''"
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from temp" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from temp" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from temp" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from temp" -l each -d 'Roll the amount for each target on its own'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from temp" -l odds -d 'Do not roll: print the exact probability of every outcome'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from temp" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from temp" -s v -l show-seed -d 'Print the seed in text output'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from temp" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from temp" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from temp" -s V -l version -d 'Print version'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from effect" -l rounds -d 'It runs out N rounds on (without it, it lasts until ended)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from effect" -l until -d 'At the start or the end of the turn it counts by' -r -f -a "start\t''
+end\t''"
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from effect" -l of -d 'Whose turns it counts by (default: each target\'s own)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from effect" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+gurps\t'GURPS 4th edition'
+5e\t'D&D 5th edition (2014) with the DMG initiative variants'
+wod\t'World of Darkness Storytelling system (2004)'
+bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
+5e2024\t'D&D 2024 revision (SRD 5.2)'
+cofd\t'Chronicles of Darkness, 2nd edition'"
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from effect" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from effect" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
+yaml\t'One YAML document per run (a stream with --repeat)'
+json\t'JSON Lines: one JSON document per line, per run'"
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from effect" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
+always\t''
+never\t''"
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from effect" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from effect" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from effect" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from effect" -l concentration -d 'It hangs on the concentration of --of (else of whoever\'s turn it is)'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from effect" -l end -d 'End the effect now instead'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from effect" -l odds -d 'Do not roll: print the exact probability of every outcome'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from effect" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from effect" -s v -l show-seed -d 'Print the seed in text output'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from effect" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from effect" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from effect" -s V -l version -d 'Print version'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from note" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+gurps\t'GURPS 4th edition'
+5e\t'D&D 5th edition (2014) with the DMG initiative variants'
+wod\t'World of Darkness Storytelling system (2004)'
+bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
+5e2024\t'D&D 2024 revision (SRD 5.2)'
+cofd\t'Chronicles of Darkness, 2nd edition'"
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from note" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from note" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
+yaml\t'One YAML document per run (a stream with --repeat)'
+json\t'JSON Lines: one JSON document per line, per run'"
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from note" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
+always\t''
+never\t''"
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from note" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from note" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from note" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from note" -l clear -d 'Clear the notes instead'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from note" -l odds -d 'Do not roll: print the exact probability of every outcome'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from note" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from note" -s v -l show-seed -d 'Print the seed in text output'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from note" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from note" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from note" -s V -l version -d 'Print version'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from hide" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+gurps\t'GURPS 4th edition'
+5e\t'D&D 5th edition (2014) with the DMG initiative variants'
+wod\t'World of Darkness Storytelling system (2004)'
+bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
+5e2024\t'D&D 2024 revision (SRD 5.2)'
+cofd\t'Chronicles of Darkness, 2nd edition'"
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from hide" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from hide" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
+yaml\t'One YAML document per run (a stream with --repeat)'
+json\t'JSON Lines: one JSON document per line, per run'"
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from hide" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
+always\t''
+never\t''"
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from hide" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from hide" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from hide" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from hide" -l odds -d 'Do not roll: print the exact probability of every outcome'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from hide" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from hide" -s v -l show-seed -d 'Print the seed in text output'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from hide" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from hide" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from hide" -s V -l version -d 'Print version'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from reveal" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+gurps\t'GURPS 4th edition'
+5e\t'D&D 5th edition (2014) with the DMG initiative variants'
+wod\t'World of Darkness Storytelling system (2004)'
+bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
+5e2024\t'D&D 2024 revision (SRD 5.2)'
+cofd\t'Chronicles of Darkness, 2nd edition'"
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from reveal" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from reveal" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
+yaml\t'One YAML document per run (a stream with --repeat)'
+json\t'JSON Lines: one JSON document per line, per run'"
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from reveal" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
+always\t''
+never\t''"
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from reveal" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from reveal" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from reveal" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from reveal" -l odds -d 'Do not roll: print the exact probability of every outcome'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from reveal" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from reveal" -s v -l show-seed -d 'Print the seed in text output'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from reveal" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from reveal" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from reveal" -s V -l version -d 'Print version'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from delay" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
@@ -822,6 +1031,7 @@ never\t''"
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from end" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from end" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from end" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from end" -l yes -d 'Forget the fight: its file and lock are removed'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from end" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from end" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from end" -s v -l show-seed -d 'Print the seed in text output'
@@ -853,15 +1063,23 @@ complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcomm
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from help" -f -a "start" -d 'Open the fight: surprise where the flags call for it, then initiative'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from help" -f -a "next" -d 'End the current turn and start the next; after the last, a new round'
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from help" -f -a "show" -d 'The round, the acting order, whose turn it is, who is out of action and until when'
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from help" -f -a "add" -d 'Combatants join the fight: initiative rolled (or given: initiative=N) and placed'
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from help" -f -a "remove" -d 'Combatants leave the fight'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from help" -f -a "show" -d 'The round, the order with hit points, effects and notes, whose turn it is'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from help" -f -a "add" -d 'Combatants join the fight: only they roll initiative (or give it: initiative=N)'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from help" -f -a "remove" -d 'Combatants leave the fight: a group by its name (\'Orc\'), a member by its own (\'Orc 2\')'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from help" -f -a "split" -d 'Group members take a place of their own, after their group, to act apart'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from help" -f -a "damage" -d 'Damage: AMOUNT (a number or dice, rolled once) taken by each target, temporary hit points first'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from help" -f -a "heal" -d 'Healing: AMOUNT (a number or dice) given back to each target, up to its most'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from help" -f -a "temp" -d 'Temporary hit points: they take damage first and do not add up (the higher are kept)'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from help" -f -a "effect" -d 'A named effect on each target, running out after N rounds at a turn\'s start or end'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from help" -f -a "note" -d 'A note on a combatant, shown beside it (not to the players)'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from help" -f -a "hide" -d 'Keep combatants out of the players\' view (show --players)'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from help" -f -a "reveal" -d 'Show hidden combatants to the players again'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from help" -f -a "delay" -d 'NAME waits and acts right after OTHER, at OTHER\'s initiative - 1, this round (wod, cofd)'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from help" -f -a "ready" -d 'NAME\'s prepared action fires right before OTHER, at OTHER\'s initiative + 1 (wod, cofd)'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from help" -f -a "hold" -d 'NAME gives up this round\'s action to act at any moment of the next (wod, cofd)'
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from help" -f -a "set" -d 'Change a combatant: initiative=N (a total rolled at the table), acts-from=ROUND'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from help" -f -a "set" -d 'Change a combatant: initiative=N, hp=N, temp-hp=N, down=WORD, acts-from=ROUND, its keys'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from help" -f -a "undo" -d 'Go back N commands (default 1)'
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from help" -f -a "end" -d 'Forget the fight'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from help" -f -a "end" -d 'End the fight: kept, marked ended (undo brings it back); --yes forgets it'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from help" -f -a "list" -d 'The saved fights, with their ruleset, round and whose turn it is'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c fray -n "__fish_fray_using_subcommand completions" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'

@@ -209,7 +209,8 @@ fn dispatch(cli: &Cli, given: &[String], config: &Config, again: &Again, env: &m
                 Some((Cli { command: Command::Track(args), .. }, given)) => (args, given.as_slice()),
                 _ => (args, given),
             };
-            crate::track::run(args, given, &settings, cli.global.rules.is_some(), env)
+            let standing = crate::track::Standing { rosters: &config.rosters, sides: &config.sides };
+            crate::track::run(args, given, &settings, cli.global.rules.is_some(), standing, env)
         }
         _ => run(cli, given, config, again, env),
     }

@@ -133,6 +133,20 @@ impl Owner {
     }
 }
 
+/// Keys of one game and the keys other games keep the same thing under: hit points and a
+/// health track, armour class and damage resistance, Constitution and HT.
+const COUNTERPARTS: &[(&str, &[&str])] = &[
+    ("hp", &["health"]),
+    ("health", &["hp"]),
+    ("ac", &["dr"]),
+    ("dr", &["ac"]),
+    ("armor", &["ac", "dr"]),
+    ("armour", &["ac", "dr"]),
+    ("ht", &["con", "stamina"]),
+    ("con", &["ht", "stamina"]),
+    ("stamina", &["ht", "con"]),
+];
+
 impl RulesetKeys {
     pub fn list(&self, owner: Owner) -> &KeyList {
         match owner {
@@ -154,6 +168,22 @@ impl RulesetKeys {
     /// (`allowed` lists the names, comma-separated, that a suggestion is taken from).
     pub fn unknown(&self, owner: Owner, key: &str, allowed: &str) -> String {
         let names: Vec<&str> = allowed.split(", ").filter(|n| *n != "none").collect();
+        // A key another game uses for what this one keeps under another name.
+        let instead = COUNTERPARTS
+            .iter()
+            .filter(|(theirs, _)| theirs.eq_ignore_ascii_case(key))
+            .flat_map(|(_, ours)| ours.iter())
+            .find_map(|ours| self.list(owner).find(ours));
+        if let Some(def) = instead {
+            return format!(
+                "unknown {} key '{}' for the {} ruleset, which keeps this as '{}' ({}); allowed: {allowed}",
+                owner.word(),
+                echo(key),
+                self.rules,
+                def.name,
+                def.help
+            );
+        }
         let suggestion = closest(key, &names).map(|n| format!("did you mean '{n}'? ")).unwrap_or_default();
         format!(
             "unknown {} key '{}' for the {} ruleset; {suggestion}allowed: {allowed}",

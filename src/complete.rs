@@ -409,8 +409,8 @@ mod tests {
         let t = typed(&["fray", "-r", "5e", "--side", "us", "--side", "them"], None);
         let keys = |now: &str| values(spec_candidates(OsStr::new(now), &t, true));
         assert_eq!(keys("Elf"), Vec::<String>::new(), "a name is being written");
-        assert_eq!(keys("Elf:a"), ["Elf:alert", "Elf:adv", "Elf:action="]);
-        assert_eq!(keys("Elf:alert,a"), ["Elf:alert,adv", "Elf:alert,action="]);
+        assert_eq!(keys("Elf:a"), ["Elf:alert", "Elf:adv", "Elf:action=", "Elf:ac="]);
+        assert_eq!(keys("Elf:alert,a"), ["Elf:alert,adv", "Elf:alert,action=", "Elf:alert,ac="]);
         assert_eq!(keys("Elf*2:per=3,side="), ["Elf*2:per=3,side=us", "Elf*2:per=3,side=them"]);
         assert_eq!(keys("Elf:size=g"), ["Elf:size=gargantuan"]);
         assert_eq!(keys("Elf:dex=1"), Vec::<String>::new(), "a number has no list");

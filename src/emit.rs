@@ -61,6 +61,19 @@ pub struct Runner<'a> {
     before: Vec<Before>,
     /// `--odds` kept here instead of written, for a caller that mixes several casts' odds.
     captured: Option<Option<Odds>>,
+    /// A fight's opening kept here instead of written, for the tracker.
+    opened: Option<Opened>,
+}
+
+/// One roll of a rule that opens a fight, kept for the tracker: the acting order its typed
+/// outcome hands over, its document (without the header) and its text (when asked for).
+#[derive(Default)]
+pub struct Opened {
+    pub opening: Option<crate::fight::Opening>,
+    pub doc: serde_json::Value,
+    pub text: String,
+    /// Whether the text was asked for.
+    wants_text: bool,
 }
 
 /// A step run before a rule, shown ahead of its outcome: under `key` in YAML/JSON, as a step
@@ -171,7 +184,19 @@ impl<'a> Runner<'a> {
             procedure,
             before,
             captured: None,
+            opened: None,
         }
+    }
+
+    /// From now on the rule run is rolled once and kept for [`Runner::take_opened`] instead of
+    /// written: its typed opening, its document and, when `text` says so, its text.
+    pub fn capture_opening(&mut self, text: bool) {
+        self.opened = Some(Opened { wants_text: text, ..Opened::default() });
+    }
+
+    /// What the last rule run opened a fight with, when it is captured.
+    pub fn take_opened(&mut self) -> Option<Opened> {
+        self.opened.take()
     }
 
     /// Shows `step` ahead of every outcome.
@@ -202,6 +227,9 @@ impl<'a> Runner<'a> {
                 return Ok(());
             }
             return self.write_odds(&odds);
+        }
+        if self.opened.is_some() {
+            return self.open(rule);
         }
         if self.show_seed && self.quiet {
             writeln!(self.err, "seed {}", self.seed)?;
@@ -239,6 +267,23 @@ impl<'a> Runner<'a> {
             p.line(&mut text, "", &p.dim(format_args!("--seed {} replays this", self.seed)).to_string());
             self.out.write_all(text.as_bytes())?;
         }
+        Ok(())
+    }
+
+    /// Rolls `rule` once and keeps what it opens a fight with.
+    fn open<R: Rule>(&mut self, rule: &R) -> Result<()> {
+        let outcome = rule.roll(&mut SeededDice::new(self.seed));
+        let mut doc = serde_json::to_value(&outcome).map_err(serialize_error)?;
+        if let Some(fields) = doc.as_object_mut() {
+            for step in &self.before {
+                fields.insert(step.key.to_string(), step.data.clone());
+            }
+        }
+        let mut text = String::new();
+        if self.opened.as_ref().is_some_and(|o| o.wants_text) {
+            self.text(&outcome, None, &mut text);
+        }
+        self.opened = Some(Opened { opening: outcome.opening(), doc, text, wants_text: false });
         Ok(())
     }
 

@@ -608,7 +608,7 @@ fn errors_name_the_flag_or_key_and_what_is_allowed() {
         (
             &["surprise", "--stealth", "3", "Elf:wits=2"],
             2,
-            "unknown combatant key 'wits' for the 5e ruleset; did you mean 'wis'? allowed: dex, init, per, speed, con, stealth, str, wis, cha, ranger, survival, alert, adv, dis, size, action, dex-score, initiative, side, count",
+            "unknown combatant key 'wits' for the 5e ruleset; did you mean 'wis'? allowed: dex, init, per, speed, con, stealth, str, wis, cha, ranger, survival, alert, adv, dis, size, action, dex-score, initiative, hp, ac, save-con, side, count",
         ),
         (
             &["initiative", "Ogre:size=colossal"],

@@ -662,7 +662,7 @@ fn errors_name_the_flag_or_key_and_what_is_allowed() {
         (&["initiative"], "5e2024 initiative needs combatants"),
         (
             &["initiative", "Ogre:action=heavy"],
-            "unknown combatant key 'action' for the 5e2024 ruleset; allowed: dex, init, per, speed, con, stealth, str, wis, cha, alert, pb, adv, dis, surprised, initiative, side",
+            "unknown combatant key 'action' for the 5e2024 ruleset; allowed: dex, init, per, speed, con, stealth, str, wis, cha, alert, pb, adv, dis, surprised, initiative, hp, ac, save-con, side",
         ),
         (&["encounter", "--stealth", "15", "Elf:surprised"], "'Elf': key 'surprised' is for the initiative command"),
         (

@@ -787,7 +787,9 @@ fn leader_errors() {
 fn key_errors() {
     let err = gurps_fails(&["surprise", "Ansel:per=3"], 2);
     assert!(
-        err.contains("unknown combatant key 'per' for the gurps ruleset; allowed: iq, cr, speed, dx, leader, side"),
+        err.contains(
+            "unknown combatant key 'per' for the gurps ruleset; allowed: iq, cr, speed, dx, leader, hp, ht, dr, side"
+        ),
         "{err}"
     );
     let err = gurps_fails(&["surprise", "--side", "party:chance=2"], 2);

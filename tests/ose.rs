@@ -816,7 +816,7 @@ fn usage_errors_exit_2_with_a_hint() {
             "'a:chance=7': key 'chance' is 7, out of range; allowed: a whole number from 0 to 6",
         ),
         (&["surprise", "--side", "a:alert"], "unknown side key 'alert' for the ose ruleset; allowed: aware, chance"),
-        (&["surprise", "Elf:per=16"], "unknown combatant key 'per' for the ose ruleset; allowed: ml, side"),
+        (&["surprise", "Elf:per=16"], "unknown combatant key 'per' for the ose ruleset; allowed: ml, hp, ac, side"),
         (&["surprise", "Orc*0"], "a group has 1 to 1000 members, not 0"),
         (&["surprise", "Orc*x"], "'x' is not a group size"),
         (&["surprise", "Elf:side=wolves"], "no side is named 'wolves'; sides: party, monsters"),

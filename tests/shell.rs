@@ -733,15 +733,25 @@ fn fish_completes_keys_sides_and_shells_by_asking_fray() {
     let keys = complete("fray -r gurps surprise Ansel:", &[]);
     assert_eq!(
         values(keys.clone()),
-        ["Ansel:iq=", "Ansel:cr", "Ansel:speed=", "Ansel:dx=", "Ansel:leader", "Ansel:side="]
+        [
+            "Ansel:iq=",
+            "Ansel:cr",
+            "Ansel:speed=",
+            "Ansel:dx=",
+            "Ansel:leader",
+            "Ansel:hp=",
+            "Ansel:ht=",
+            "Ansel:dr=",
+            "Ansel:side="
+        ]
     );
     assert!(keys.contains(&"Ansel:iq=\tIQ (default 10)".to_string()), "{keys:?}");
-    assert_eq!(values(complete("fray -r gurps surprise Ansel:iq=12,", &[])).len(), 5, "iq is given");
+    assert_eq!(values(complete("fray -r gurps surprise Ansel:iq=12,", &[])).len(), 8, "iq is given");
     assert_eq!(
         values(complete("fray surprise Elf:a", &[("FRAY_RULES", "5e")])),
-        ["Elf:alert", "Elf:adv", "Elf:action="]
+        ["Elf:alert", "Elf:adv", "Elf:action=", "Elf:ac="]
     );
-    assert_eq!(values(complete("fray surprise Elf:a", &[])), Vec::<String>::new(), "ose combatants take no keys");
+    assert_eq!(values(complete("fray surprise Elf:a", &[])), ["Elf:ac="], "ose combatants take ml, hp and ac");
     assert_eq!(values(complete("fray --side party --side orcs surprise --aware ", &[])), ["party", "orcs"]);
     assert_eq!(values(complete("fray initiative --wait ", &[])), ["party", "monsters"]);
     assert_eq!(values(complete("fray initiative --surprised m", &[])), ["monsters"]);

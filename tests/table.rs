@@ -303,8 +303,8 @@ fn every_refusal_names_the_line_and_column() {
         ),
         ("t:\n  die: 1d6\n  rows:\n    1-6: {name: Orc, number: 2x4}\n", "4:31: the number appearing '2x4'", ""),
         (
-            "t:\n  die: 1d6\n  rows:\n    1-6: {name: Orc, hp: 7}\n",
-            "4:22: unknown combatant key 'hp' for the ose ruleset",
+            "t:\n  die: 1d6\n  rows:\n    1-6: {name: Orc, hd: 7}\n",
+            "4:22: unknown combatant key 'hd' for the ose ruleset",
             "fray encounter --help",
         ),
         (

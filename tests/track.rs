@@ -83,6 +83,11 @@ fn seat<'a>(doc: &'a Value, name: &str) -> &'a Value {
     doc["order"].as_array().unwrap().iter().find(|s| s["name"] == name).unwrap_or_else(|| panic!("{name} in {doc}"))
 }
 
+/// The names of a seat's members.
+fn members(seat: &Value) -> Value {
+    seat["members"].as_array().map(|all| all.iter().map(|m| m["name"].clone()).collect()).unwrap_or_default()
+}
+
 fn total(doc: &Value, name: &str) -> f64 {
     seat(doc, name)["total"].as_f64().unwrap()
 }
@@ -147,7 +152,7 @@ fn ose_surprised_side_loses_the_free_round_and_initiative_is_rolled_every_round(
         surprised_party,
     );
     // seed 000: the unsurprised side gets one free round; party's members wait in its seat.
-    assert_eq!(seat(&first, "party")["members"], serde_json::json!(["Ansel", "Bob"]));
+    assert_eq!(members(seat(&first, "party")), serde_json::json!(["Ansel", "Bob"]));
     assert_eq!(seat(&first, "party")["out"]["from_round"], 2);
     let (turns, docs) = play(&table, "f", first, 10);
     let round_one: Vec<&str> = turns.iter().filter(|t| t.0 == 1).map(|t| t.1.as_str()).collect();
@@ -473,21 +478,25 @@ fn wod_dramatic_failure_costs_two_rounds() {
 fn add_remove_set_and_undo_change_the_order_as_said() {
     let table = Table::new("edit");
     let first = table.json(&["-r", "5e", "--seed", "9", "track", "start", "Ansel:dex=2", "Bob", "Orc*2:side=monsters"]);
-    assert_eq!(seat(&first, "Orc")["members"], serde_json::json!(["Orc 1", "Orc 2"]));
+    assert_eq!(members(seat(&first, "Orc")), serde_json::json!(["Orc 1", "Orc 2"]));
     let doc = table.json(&["track", "add", "Wolf:side=monsters,initiative=15"]);
     assert_eq!(total(&doc, "Wolf"), 15.0);
     in_descending_order(&doc);
     assert_eq!(doc["turn"], first["turn"], "a late arrival does not take the turn");
+    let turn = names(&doc).iter().position(|n| *n == doc["turn"]).unwrap();
     let doc = table.json(&["track", "set", "Bob", "initiative=30"]);
-    assert_eq!(names(&doc)[0], "Bob");
+    // One turn a round: Bob, still to act, acts right after the current turn in this round,
+    // and first from the next.
+    assert_eq!(names(&doc)[turn + 1], "Bob", "{doc}");
+    assert_eq!(seat(&doc, "Bob")["rank"], 0);
     let doc = table.json(&["track", "remove", "Orc 2"]);
-    assert_eq!(seat(&doc, "Orc")["members"], serde_json::json!(["Orc 1"]));
+    assert_eq!(members(seat(&doc, "Orc")), serde_json::json!(["Orc 1"]));
     let doc = table.json(&["track", "set", "Ansel", "acts-from=3"]);
     assert_eq!(seat(&doc, "Ansel")["out"]["from_round"], 3);
     assert_eq!(doc["undo"], 4);
     let doc = table.json(&["track", "undo", "3"]);
     assert_eq!(total(&doc, "Wolf"), 15.0);
-    assert_ne!(names(&doc)[0], "Bob");
+    assert_ne!(seat(&doc, "Bob")["rank"], 0);
     assert_eq!(doc["undo"], 1);
     let doc = table.json(&["track", "undo"]);
     assert_eq!(names(&doc), names(&first));
@@ -527,13 +536,23 @@ fn fights_have_names_and_are_listed() {
     assert_eq!(kept, [("crypt", "gurps"), ("default", "ose")]);
     assert_eq!(table.run(&["-q", "track", "list"]).trim(), "crypt,default");
     let saved: Value = serde_json::from_str(&std::fs::read_to_string(table.file("crypt")).unwrap()).unwrap();
-    assert_eq!((saved["format"].as_str(), saved["version"].as_u64()), (Some("fray-track"), Some(1)));
+    assert_eq!((saved["format"].as_str(), saved["version"].as_u64()), (Some("fray-track"), Some(2)));
     let err = table.fails(&["track", "start", "Ansel"], 1);
     assert!(err.contains("a fight named 'default' is already kept"), "{err}");
     let err = table.fails(&["-r", "5e", "track", "next"], 2);
     assert!(err.contains("is a ose fight, not 5e"), "{err}");
+    // An ended fight is kept: undo brings it back; end --yes forgets it, lock and all.
+    let ended = table.json(&["track", "end"]);
+    assert_eq!(ended["ended"], ended["round"]);
+    let err = table.fails(&["track", "next"], 2);
+    assert!(err.contains("has ended") && err.contains("undo"), "{err}");
+    assert!(table.run(&["track", "list"]).contains("ended in round 1"));
+    let back = table.json(&["track", "undo"]);
+    assert!(back.get("ended").is_none() && back["turn"].is_string(), "{back}");
     table.run(&["track", "end"]);
+    table.run(&["track", "end", "--yes"]);
     assert!(!table.file("default").exists());
+    assert!(!table.home.join("state/fray/.default.lock").exists());
     let err = table.fails(&["track", "show"], 1);
     assert!(err.contains("no fight named 'default'") && err.contains("crypt"), "{err}");
     let err = table.fails(&["track", "--fight", "../x", "show"], 2);
@@ -591,7 +610,7 @@ fn a_writer_killed_before_its_rename_leaves_the_fight_as_it_was() {
         .unwrap();
     let dir = path.parent().unwrap();
     let temp = |dir: &Path| {
-        std::fs::read_dir(dir).unwrap().flatten().any(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        std::fs::read_dir(dir).unwrap().flatten().any(|e| e.file_name().to_string_lossy().contains(".json.tmp-"))
     };
     let waited = std::time::Instant::now();
     while !temp(dir) {
@@ -614,14 +633,14 @@ fn corrupt_foreign_and_newer_files_are_refused_and_left_untouched() {
     let path = table.file("default");
     let good: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     let mut newer = good.clone();
-    newer["version"] = 2.into();
+    newer["version"] = 3.into();
     let mut damaged = good.clone();
     damaged["order"] = "nobody".into();
     let cases: [(&str, String); 5] = [
         ("is not valid JSON (line 1, column", "{\"format\": \"fray-track\", ".to_string()),
         ("is not a fray fight", "{\"hello\": \"world\"}".to_string()),
         ("is not a fray fight", "[1, 2, 3]".to_string()),
-        ("is from a newer fray (format version 2", newer.to_string()),
+        ("is from a newer fray (format version 3", newer.to_string()),
         ("is damaged", damaged.to_string()),
     ];
     for (said, bytes) in cases {
@@ -690,13 +709,13 @@ fn a_roster_is_kept_with_the_fight_for_initiative_rolled_anew() {
         .run();
     assert!(out.success(), "{}", out.stderr);
     let first: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(seat(&first, "goblins")["members"], serde_json::json!(["Gob 1", "Gob 2", "Gob 3"]));
+    assert_eq!(members(seat(&first, "goblins")), serde_json::json!(["Gob 1", "Gob 2", "Gob 3"]));
     let saved: Value = serde_json::from_str(&std::fs::read_to_string(table.file("default")).unwrap()).unwrap();
-    assert_eq!(saved["setup"]["roster"]["text"], roster);
+    assert_eq!(saved["setup"]["rosters"][0]["text"], roster);
     table.run(&["track", "remove", "Gob 2"]);
     let (_, docs) = play(&table, "default", first, 3);
     let last = docs.last().unwrap();
-    assert_eq!(seat(last, "goblins")["members"], serde_json::json!(["Gob 1", "Gob 3"]), "rolled anew without Gob 2");
+    assert_eq!(members(seat(last, "goblins")), serde_json::json!(["Gob 1", "Gob 3"]), "rolled anew without Gob 2");
     assert!(!events(last, "initiative").is_empty() || docs.iter().any(|d| !events(d, "initiative").is_empty()));
 }
 
@@ -747,7 +766,7 @@ fn dnd5e_side_initiative_seats_the_sides_and_says_who_is_surprised() {
     let mut seats = names(&doc);
     seats.sort();
     assert_eq!(seats, ["monsters", "party"]);
-    assert_eq!(seat(&doc, "party")["members"], serde_json::json!(["Ansel", "Bob"]));
+    assert_eq!(members(seat(&doc, "party")), serde_json::json!(["Ansel", "Bob"]));
     let out = events(&doc, "out");
     assert_eq!(out.len(), 1);
     assert_eq!(out[0]["name"], "Ansel");
@@ -777,7 +796,7 @@ fn track_start_help_lists_only_the_flags_its_ruleset_opens_a_fight_with() {
             let takes = opening.iter().any(|&p| rules.takes_flag(p, flag));
             assert_eq!(listed.iter().any(|f| f == flag), takes, "{} track start --help and {flag}", rules.id);
         }
-        assert_eq!(listed.iter().any(|f| f == "--lair"), rules.rounds.lair, "{} --lair", rules.id);
+        assert_eq!(listed.iter().any(|f| f == "--lair"), rules.fight.lair(), "{} --lair", rules.id);
         assert!(listed.iter().any(|f| f == "--surprise") && listed.iter().any(|f| f == "--side"), "{}", rules.id);
     }
     // Who has delayed actions and lair actions is said from the registry.

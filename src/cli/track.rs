@@ -4,25 +4,33 @@ use super::*;
 
 pub const TRACK_ABOUT: &str = "\
 Keeps a fight between commands: start opens it as fray encounter does (surprise where the flags \
-call for it, then initiative) and saves it; next ends the current turn and starts the next, a new \
-round after the last, with the ruleset's round rules applied and their dice shown. Each fight is one \
-JSON file in $XDG_STATE_HOME/fray (else ~/.local/state/fray), written whole and renamed into place \
-under a lock.";
+call for it, then initiative, with the same dice for the same --seed) and saves it; next ends the \
+current turn and starts the next, a new round after the last, with the ruleset's round rules \
+applied and their dice shown. It keeps each combatant's hit points (damage, heal, temp), effects \
+that run out at a turn's start or end (effect), notes, and who the players do not see (hide). Each \
+fight is one JSON file in $XDG_STATE_HOME/fray (else ~/.local/state/fray), written whole and \
+renamed into place under a lock; every command can be undone.";
 
 pub const TRACK_EXAMPLES: &str = "\
 Examples:
-  fray -r 5e track --fight tour start 'Ansel:dex=3' Orc:count=2,side=monsters,dex=1
-  fray track --fight tour next                      end this turn, begin next
-  fray track --fight tour show                      the round, order, who's out
-  fray track --fight tour add 'Wolf:side=monsters,initiative=14'
-  fray track --fight tour set Ansel initiative=17   a total rolled at the table
-  fray track --fight tour -q next                   only whose turn it is now
-  fray track --fight tour undo 2                    back two commands
-  fray -r wod track --fight cellar start 'Mitch:dex=3' 'Larry:dex=2'
-  fray track --fight cellar delay 'Larry:after=Mitch'
-  fray track --fight cellar end                     forget the fight
-  fray -r 5e track --fight lair start --lair 'Dragon:side=monsters' 'Ansel'
-  fray track list                                   the fights kept";
+  fray -r 5e track start Ansel:dex=3,hp=12 Orc:count=2,side=monsters,hp=2d6
+  fray track next                         end this turn, begin the next
+  fray track damage 'Orc 1' 2d6+3         rolled once, shown, taken
+  fray track damage Orc 8 --half          both Orcs, a save made
+  fray track heal Ansel 1d8+2
+  fray track effect Orc Prone             until ended
+  fray track effect Ansel Bless --rounds 10 --of Ansel
+  fray track show                         order, hit points, effects
+  fray track show --players               no hidden foes, no numbers
+  fray track add Wolf:side=monsters,initiative=14
+  fray track set Ansel initiative=17      a total rolled at the table
+  fray track -q next                      only whose turn it is now
+  fray track undo 2                       back two commands
+  fray -r wod track --fight cellar start Mitch:dex=3 Larry:dex=2
+  fray track --fight cellar damage Larry 2 --bashing
+  fray track --fight cellar delay Larry:after=Mitch
+  fray track --fight cellar end           ended; undo brings it back
+  fray track list                         the fights kept";
 
 pub const TRACK_ENV_HELP: &str = "\
 Environment:
@@ -55,21 +63,139 @@ pub enum TrackAction {
     /// End the current turn and start the next; after the last, a new round
     Next,
 
-    /// The round, the acting order, whose turn it is, who is out of action and until when
-    Show,
+    /// The round, the order with hit points, effects and notes, whose turn it is
+    Show {
+        /// The view to turn to the players: no hidden combatants, no monster's numbers, no notes
+        #[arg(long)]
+        players: bool,
+    },
 
-    /// Combatants join the fight: initiative rolled (or given: initiative=N) and placed
+    /// Combatants join the fight: only they roll initiative (or give it: initiative=N)
     Add {
         // The brackets are the help's notation for what may be left out, not links.
         #[allow(rustdoc::broken_intra_doc_links)]
         /// Combatants: NAME[*COUNT][:KEY[=VALUE],...], as for start
-        #[arg(required = true, value_name = "COMBATANT")]
+        #[arg(required_unless_present = "table", value_name = "COMBATANT")]
         combatants: Vec<String>,
+
+        /// Roll on the encounter table in FILE: what it brings joins the fight
+        #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath, value_parser = any_path())]
+        table: Option<PathBuf>,
     },
 
-    /// Combatants leave the fight
+    /// Combatants leave the fight: a group by its name ('Orc'), a member by its own ('Orc 2')
     Remove {
-        /// The names to take out (a group's member by its name, e.g. 'Orc 2')
+        /// The names to take out
+        #[arg(required = true, value_name = "NAME")]
+        names: Vec<String>,
+    },
+
+    /// Group members take a place of their own, after their group, to act apart
+    Split {
+        /// Members of a group ('Goblin 2')
+        #[arg(required = true, value_name = "NAME")]
+        names: Vec<String>,
+    },
+
+    /// Damage: AMOUNT (a number or dice, rolled once) taken by each target, temporary hit points first
+    Damage {
+        /// Who takes it (a group's name is all its members), then the amount: 7, 2d6+3
+        #[arg(required = true, num_args = 2.., value_name = "TARGET... AMOUNT", allow_negative_numbers = true)]
+        words: Vec<String>,
+
+        /// Half of it, rounded down (a save made against it)
+        #[arg(long)]
+        half: bool,
+
+        /// Roll the amount for each target on its own
+        #[arg(long)]
+        each: bool,
+
+        /// Bashing damage (wod, cofd)
+        #[arg(long, group = "kind")]
+        bashing: bool,
+
+        /// Lethal damage, the default (wod, cofd)
+        #[arg(long, group = "kind")]
+        lethal: bool,
+
+        /// Aggravated damage (wod, cofd)
+        #[arg(long, group = "kind")]
+        aggravated: bool,
+    },
+
+    /// Healing: AMOUNT (a number or dice) given back to each target, up to its most
+    Heal {
+        /// Who is healed, then the amount: 7, 1d8+2
+        #[arg(required = true, num_args = 2.., value_name = "TARGET... AMOUNT", allow_negative_numbers = true)]
+        words: Vec<String>,
+
+        /// Roll the amount for each target on its own
+        #[arg(long)]
+        each: bool,
+    },
+
+    /// Temporary hit points: they take damage first and do not add up (the higher are kept)
+    Temp {
+        /// Who gets them, then the amount: 5, 1d4+4
+        #[arg(required = true, num_args = 2.., value_name = "TARGET... AMOUNT", allow_negative_numbers = true)]
+        words: Vec<String>,
+
+        /// Roll the amount for each target on its own
+        #[arg(long)]
+        each: bool,
+    },
+
+    /// A named effect on each target, running out after N rounds at a turn's start or end
+    Effect {
+        /// Who it is on, then its name: Orc Prone, Ansel Bree Bless ('--end NAME': on everyone)
+        #[arg(required = true, value_name = "TARGET... NAME")]
+        words: Vec<String>,
+
+        /// It runs out N rounds on (without it, it lasts until ended)
+        #[arg(long, value_name = "N", value_parser = whole::<u32>(0..=1_000_000))]
+        rounds: Option<u32>,
+
+        /// At the start or the end of the turn it counts by
+        #[arg(long, value_name = "WHEN", default_value = "start", value_parser = ["start", "end"])]
+        until: String,
+
+        /// Whose turns it counts by (default: each target's own)
+        #[arg(long, value_name = "NAME")]
+        of: Option<String>,
+
+        /// It hangs on the concentration of --of (else of whoever's turn it is)
+        #[arg(long)]
+        concentration: bool,
+
+        /// End the effect now instead
+        #[arg(long, conflicts_with_all = ["rounds", "of", "concentration"])]
+        end: bool,
+    },
+
+    /// A note on a combatant, shown beside it (not to the players)
+    Note {
+        /// Who the note is on (a group's name: each member)
+        #[arg(value_name = "TARGET")]
+        target: String,
+
+        /// The note, one line
+        #[arg(value_name = "TEXT", trailing_var_arg = true, allow_hyphen_values = true)]
+        text: Vec<String>,
+
+        /// Clear the notes instead
+        #[arg(long, conflicts_with = "text")]
+        clear: bool,
+    },
+
+    /// Keep combatants out of the players' view (show --players)
+    Hide {
+        #[arg(required = true, value_name = "NAME")]
+        names: Vec<String>,
+    },
+
+    /// Show hidden combatants to the players again
+    Reveal {
         #[arg(required = true, value_name = "NAME")]
         names: Vec<String>,
     },
@@ -95,13 +221,14 @@ pub enum TrackAction {
         spec: String,
     },
 
-    /// Change a combatant: initiative=N (a total rolled at the table), acts-from=ROUND
+    /// Change a combatant: initiative=N, hp=N, temp-hp=N, down=WORD, acts-from=ROUND, its keys
     Set {
-        /// The combatant (or side, where sides take the turns)
+        /// The combatant (a group's name: each member; a side, where sides take the turns)
         #[arg(value_name = "NAME")]
         name: String,
 
-        /// initiative=N places it anew; acts-from=ROUND keeps it out of action until then (0: now)
+        /// initiative=N places it anew; hp=, hp-max=, temp-hp= its hit points; down=WORD (or no);
+        /// acts-from=ROUND keeps it out of action until then (0: now); ac= and its ruleset's keys
         #[arg(required = true, value_name = "KEY=VALUE")]
         assignments: Vec<String>,
     },
@@ -112,8 +239,12 @@ pub enum TrackAction {
         steps: Option<u32>,
     },
 
-    /// Forget the fight
-    End,
+    /// End the fight: kept, marked ended (undo brings it back); --yes forgets it
+    End {
+        /// Forget the fight: its file and lock are removed
+        #[arg(long)]
+        yes: bool,
+    },
 
     /// The saved fights, with their ruleset, round and whose turn it is
     List,

@@ -25,6 +25,11 @@ pub trait Report: Serialize {
         before(out);
         self.text(p, out);
     }
+    /// The acting order it opens a fight with, for an encounter's or an initiative's outcome
+    /// (`None` for every other).
+    fn opening(&self) -> Option<crate::fight::Opening> {
+        None
+    }
 }
 
 /// A `-q` list: the names joined by `,` with no spaces, or `none` when there are none.

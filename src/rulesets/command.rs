@@ -80,6 +80,7 @@ pub const OPENING: &[&str] = &[
     "--both-surprised",
     "--surprised",
     "--individual",
+    "--table",
 ];
 
 /// `track start` with the flags of the procedures that open a fight under `rulesets`, their
@@ -260,17 +261,17 @@ pub fn command_for_every_ruleset(named: Named) -> Option<clap::Command> {
 /// The tracker's commands and flags that only some rulesets' round rules have, each saying
 /// which: delayed, readied and held actions, and lair actions.
 fn track_owners(track: clap::Command) -> clap::Command {
-    let owners = |has: fn(&crate::track::rounds::Rounds) -> bool| {
-        RULESETS.iter().filter(|r| has(r.rounds)).map(|r| r.id).collect::<Vec<_>>().join(", ")
+    let owners = |has: fn(&dyn crate::fight::Fighting) -> bool| {
+        RULESETS.iter().filter(|r| has(r.fight)).map(|r| r.id).collect::<Vec<_>>().join(", ")
     };
-    let moves = owners(|rounds| rounds.moves.is_some());
+    let moves = owners(|fight| fight.moves().is_some());
     let track = ["delay", "ready", "hold"].into_iter().fold(track, |track, name| {
         mut_in_place(track, name, |sub| {
             let about = sub.get_about().map(ToString::to_string).unwrap_or_default();
             sub.about(format!("{about} ({moves})"))
         })
     });
-    let lair = owners(|rounds| rounds.lair);
+    let lair = owners(|fight| fight.lair());
     mut_in_place(track, "start", |start| {
         start.mut_arg("lair", |arg| {
             let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
@@ -285,7 +286,7 @@ fn track_owners(track: clap::Command) -> clap::Command {
 fn track_for(rules: &'static Ruleset, track: clap::Command) -> clap::Command {
     mut_in_place(track_owners(track), "start", |start| {
         with_opening(start, &[rules], true).mut_args(|arg| match arg.get_long() {
-            Some("lair") if !rules.rounds.lair => arg.hide(true),
+            Some("lair") if !rules.fight.lair() => arg.hide(true),
             Some(long) => offer((rules.values)(&format!("--{long}")), arg),
             None => arg,
         })

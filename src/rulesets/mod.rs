@@ -54,8 +54,8 @@ pub struct Ruleset {
     /// The words a flag's value is one of where clap does not know them (`--terrain`), for
     /// completion.
     pub values: fn(&str) -> Vec<&'static str>,
-    /// Its round rules, as `fray track` applies them while a fight goes on.
-    pub rounds: &'static crate::track::rounds::Rounds,
+    /// Its rules of the fight, as `fray track` applies them while a fight goes on.
+    pub fight: &'static dyn crate::fight::Fighting,
 }
 
 /// A ruleset whose flags take no words of its own.

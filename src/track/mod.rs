@@ -1,18 +1,20 @@
 //! `fray track`: a fight kept between commands. Each command takes the fight's lock, reads
-//! its file, applies one change (the ruleset's round rules included, through the registry's
-//! [`Rounds`]), keeps the fight before it for `undo`, renames the new state into place and
-//! writes the fight after it: text, YAML or JSON, or with `-q` whose turn it is.
+//! its file, applies one change (the ruleset's rules of the fight included, through the
+//! registry's [`Fighting`](crate::fight::Fighting)), keeps what it changed for `undo`, renames
+//! the new state into place and writes the fight after it: text, YAML or JSON, or with `-q`
+//! whose turn it is. `show` and `list` only read, and take no lock.
 
 pub mod complete;
+mod files;
+mod harm;
 mod lock;
 mod moves;
 mod open;
-pub mod rounds;
+mod patch;
 pub mod state;
 mod text;
 mod turns;
-
-pub use rounds::{Absence, Meeting, Moves, Recovery, RecoveryCheck, Rounds, never, no_words, nobody, order_of};
+mod version1;
 
 use crate::cli::{Format, TrackAction, TrackArgs, TrackStart};
 use crate::env::{Env, Settings};
@@ -24,47 +26,67 @@ use serde::Serialize;
 use serde_json::Value;
 use state::{Fight, Out, Seat, Setup};
 use std::path::{Path, PathBuf};
+use text::View;
 use turns::{Event, Turns};
 
 /// The fight a command names when neither --fight nor FRAY_FIGHT does.
 pub const DEFAULT_FIGHT: &str = "default";
 
-/// Test-only: milliseconds to wait between writing a fight's temporary file and renaming it.
+/// Test-only: milliseconds to wait between writing a fight's temporary file and renaming it
+/// (read only by builds with debug assertions, as the tests are).
 const PAUSE_VAR: &str = "FRAY_TEST_PAUSE_BEFORE_RENAME";
 
+/// What the config file gives every command that takes a cast: its rosters and its sides.
+#[derive(Clone, Copy, Default)]
+pub struct Standing<'a> {
+    pub rosters: &'a [PathBuf],
+    pub sides: &'a [String],
+}
+
 /// Runs one `track` command. `given` lists the flags given to `start`; `rules_given` says
-/// whether `--rules` was on the command line.
-pub fn run(args: &TrackArgs, given: &[String], settings: &Settings, rules_given: bool, env: &mut Env) -> Result<()> {
+/// whether `--rules` was on the command line; `standing` is the config's cast.
+pub fn run(
+    args: &TrackArgs,
+    given: &[String],
+    settings: &Settings,
+    rules_given: bool,
+    standing: Standing,
+    env: &mut Env,
+) -> Result<()> {
     refuse_rolling_flags(settings)?;
-    let var = |name: &str| (env.var)(name).and_then(|v| v.into_string().ok());
-    let name = args.fight.clone().or_else(|| var("FRAY_FIGHT").filter(|v| !v.is_empty()));
-    let name = name.unwrap_or_else(|| DEFAULT_FIGHT.to_string());
+    let name = match args.fight.clone() {
+        Some(name) => name,
+        None => variable(env, "FRAY_FIGHT")?.filter(|v| !v.is_empty()).unwrap_or_else(|| DEFAULT_FIGHT.to_string()),
+    };
     state::check_name(&name)?;
-    let dir = state::directory(var("XDG_STATE_HOME").as_deref(), var("HOME").as_deref())?;
+    let dir = state::directory(variable(env, "XDG_STATE_HOME")?.as_deref(), variable(env, "HOME")?.as_deref())?;
     let color = (settings.quiet || settings.format == Format::Text) && env.color(settings.color);
     let palette = Palette::new(color).with_width(settings.width);
     let text_palette = (settings.format == Format::Text && !settings.quiet).then_some(palette);
-    if let TrackAction::List = args.action {
-        return list(&dir, settings, palette, env);
-    }
-    if let TrackAction::Start(start) = &args.action {
-        if start.cast.roster_example {
+    match &args.action {
+        TrackAction::List => return list(&dir, settings, palette, env),
+        TrackAction::Start(start) if start.cast.roster_example => {
             env.stdout.write_all(settings.rules.roster_example().as_bytes())?;
             return Ok(());
         }
+        TrackAction::Show { players } => {
+            let path = state::file(&dir, &name);
+            let Some(fight) = state::load(&path)? else { return Err(not_kept(&dir, &name)) };
+            let rules = ruleset_of(&fight, settings, rules_given)?;
+            let view = if *players { View::Players } else { View::Table };
+            return write(env, settings, palette, "show", &fight, rules, &[], None, view);
+        }
+        _ => {}
     }
-    std::fs::create_dir_all(&dir).map_err(|e| {
-        Error::data(format!("cannot create the state folder {}: {}", dir.display(), crate::error::io_reason(&e)))
-            .hint("set XDG_STATE_HOME to a writable folder")
-    })?;
+    files::prepare(&dir)?;
     let _lock = lock::exclusive(&state::lock_file(&dir, &name))?;
     state::sweep(&dir, &name);
     let path = state::file(&dir, &name);
     let before = state::load(&path)?;
-    let pause = var(PAUSE_VAR).and_then(|ms| ms.parse().ok()).map(std::time::Duration::from_millis);
+    let pause = pause(env);
 
     if let TrackAction::Start(start) = &args.action {
-        if let Some(running) = &before {
+        if let Some(running) = before.as_ref().filter(|f| f.ended.is_none()) {
             return Err(Error::data(format!(
                 "a fight named '{name}' is already kept ({} rules, round {})",
                 running.rules, running.round
@@ -72,37 +94,113 @@ pub fn run(args: &TrackArgs, given: &[String], settings: &Settings, rules_given:
             .hint(format!("end it with 'fray track --fight {name} end', or name another with --fight")));
         }
         let mut turns = Turns::new(settings.rules, settings.seed, text_palette);
-        let (fight, opening) = open_fight(start, given, &name, &mut turns, env)?;
+        let (fight, opening) = open_fight(start, given, &name, standing, &mut turns, env)?;
         state::save(&path, &fight, pause)?;
-        return write(env, settings, palette, "start", &fight, &turns.events, Some(opening));
+        let rules = turns.rules;
+        return written(write(
+            env,
+            settings,
+            palette,
+            "start",
+            &fight,
+            rules,
+            &turns.events,
+            Some(opening),
+            View::Table,
+        ));
     }
     let Some(mut fight) = before else { return Err(not_kept(&dir, &name)) };
-    let rules = Ruleset::named(&fight.rules).unwrap_or_else(Ruleset::implied);
-    if rules_given && settings.rules.id != rules.id {
-        return Err(Error::usage(format!("the fight '{name}' is a {} fight, not {}", rules.id, settings.rules.id))
-            .hint("drop --rules: a kept fight goes on under the ruleset it started with"));
-    }
+    let rules = ruleset_of(&fight, settings, rules_given)?;
     let mut turns = Turns::new(rules, settings.seed, text_palette);
     let action = match &args.action {
-        TrackAction::Show => {
-            return write(env, settings, palette, "show", &fight, &[], None);
-        }
-        TrackAction::End => {
-            let event = end_fight(&path, &name, &mut fight)?;
-            return write(env, settings, palette, "end", &fight, &[event], None);
+        TrackAction::End { yes: true } => {
+            state::remove(&path)?;
+            let _ = std::fs::remove_file(state::lock_file(&dir, &name));
+            let text = format!("fight '{name}' is forgotten (it was in round {})", fight.round);
+            let event = Event::new(fight.round, None, "end", text);
+            fight.order.clear();
+            fight.turn = 0;
+            fight.ended = Some(fight.round);
+            return written(write(env, settings, palette, "end", &fight, rules, &[event], None, View::Table));
         }
         TrackAction::Undo { steps } => {
-            fight = undo(fight, &name, steps.unwrap_or(1) as usize, &mut turns)?;
+            let steps = steps.unwrap_or(1) as usize;
+            if steps > fight.undo.len() {
+                return Err(Error::usage(format!(
+                    "the fight '{name}' keeps {} command{} to undo, not {steps}",
+                    fight.undo.len(),
+                    if fight.undo.len() == 1 { "" } else { "s" }
+                ))
+                .hint(format!("fray keeps the last {} (fewer in a big fight)", state::UNDO_DEPTH)));
+            }
+            let taken: Vec<String> = fight.undo.iter().rev().take(steps).map(|s| s.command.clone()).collect();
+            fight = fight.undone(steps)?;
+            let plural = if steps == 1 { "" } else { "s" };
+            let text = format!("back {steps} command{plural} ({}): round {}", taken.join(", "), fight.round);
+            turns.events.push(Event::new(fight.round, None, "undo", text));
             state::save(&path, &fight, pause)?;
-            return write(env, settings, palette, "undo", &fight, &turns.events, None);
+            return written(write(env, settings, palette, "undo", &fight, rules, &turns.events, None, View::Table));
         }
         action => action,
     };
-    let previous = fight.clone();
+    if let Some(round) = fight.ended {
+        if matches!(action, TrackAction::End { .. }) {
+            return Err(Error::usage(format!("the fight '{name}' has ended already (in round {round})"))
+                .hint(format!("'fray track --fight {name} end --yes' forgets it; 'fray track undo' brings it back")));
+        }
+        return Err(Error::usage(format!("the fight '{name}' has ended (in round {round})"))
+            .hint(format!("'fray track --fight {name} undo' brings it back; 'start' begins a new one")));
+    }
+    let snapshot = fight.snapshot()?;
     let name_of = change(action, &mut fight, &mut turns, env)?;
-    fight.remember(&previous);
+    fight.remember(&snapshot, name_of, turns.said())?;
     state::save(&path, &fight, pause)?;
-    write(env, settings, palette, name_of, &fight, &turns.events, None)
+    written(write(env, settings, palette, name_of, &fight, rules, &turns.events, None, View::Table))
+}
+
+/// An environment variable, or an error naming it when it is not UTF-8.
+fn variable(env: &Env, name: &str) -> Result<Option<String>> {
+    match (env.var)(name) {
+        None => Ok(None),
+        Some(value) => value.into_string().map(Some).map_err(|_| {
+            Error::usage(format!("{name} is not valid UTF-8"))
+                .hint(format!("set {name} to a name or a path in UTF-8, or unset it"))
+        }),
+    }
+}
+
+/// The pause before a rename that the kill test asks for, in builds with debug assertions.
+fn pause(env: &Env) -> Option<std::time::Duration> {
+    if !cfg!(debug_assertions) {
+        return None;
+    }
+    let ms = (env.var)(PAUSE_VAR)?.into_string().ok()?.parse().ok()?;
+    Some(std::time::Duration::from_millis(ms))
+}
+
+/// The ruleset a kept fight goes on under; `--rules` naming another is refused.
+fn ruleset_of(fight: &Fight, settings: &Settings, rules_given: bool) -> Result<&'static Ruleset> {
+    let rules = Ruleset::named(&fight.rules).unwrap_or_else(Ruleset::implied);
+    if rules_given && settings.rules.id != rules.id {
+        return Err(Error::usage(format!(
+            "the fight '{}' is a {} fight, not {}",
+            fight.fight, rules.id, settings.rules.id
+        ))
+        .hint("drop --rules: a kept fight goes on under the ruleset it started with"));
+    }
+    Ok(rules)
+}
+
+/// An error writing the output, once the fight is saved: the change is kept, and said so.
+fn written(result: Result<()>) -> Result<()> {
+    match result {
+        Err(Error::Io(err)) if err.kind() != std::io::ErrorKind::BrokenPipe => Err(Error::data(format!(
+            "cannot write output: {}; the fight was changed all the same",
+            crate::error::io_reason(&err)
+        ))
+        .hint("'fray track show' shows it; 'fray track undo' takes the change back")),
+        other => other,
+    }
 }
 
 /// `--odds` and `--repeat` have no meaning for a kept fight.
@@ -129,52 +227,69 @@ fn not_kept(dir: &Path, name: &str) -> Error {
     Error::data(format!("no fight named '{name}' is kept")).hint(hint)
 }
 
-/// `end`: the fight's file removed; the fight left with nobody in it, and what was said.
-fn end_fight(path: &Path, name: &str, fight: &mut Fight) -> Result<Event> {
-    std::fs::remove_file(path)
-        .map_err(|e| Error::data(format!("cannot remove {}: {}", path.display(), crate::error::io_reason(&e))))?;
-    let text = format!("fight '{name}' ended in round {}", fight.round);
-    let event = Event::new(fight.round, None, "end", text);
-    fight.order.clear();
-    fight.turn = 0;
-    Ok(event)
-}
-
-/// `undo N`: the fight as it was N commands ago, with the history before that.
-fn undo(mut fight: Fight, name: &str, steps: usize, turns: &mut Turns) -> Result<Fight> {
-    if steps > fight.history.len() {
-        return Err(Error::usage(format!(
-            "the fight '{name}' keeps {} command{} to undo, not {steps}",
-            fight.history.len(),
-            if fight.history.len() == 1 { "" } else { "s" }
-        ))
-        .hint(format!("fray keeps the last {}", state::UNDO_DEPTH)));
-    }
-    let mut history = std::mem::take(&mut fight.history);
-    let mut back = history.remove(history.len() - steps);
-    history.truncate(history.len() + 1 - steps);
-    back.history = history;
-    let plural = if steps == 1 { "" } else { "s" };
-    let text = format!("back {steps} command{plural}: round {}", back.round);
-    turns.events.push(Event::new(back.round, None, "undo", text));
-    Ok(back)
-}
-
 /// The commands that change the fight and are kept for undo: the change made, and its name.
 fn change(action: &TrackAction, fight: &mut Fight, turns: &mut Turns, env: &mut Env) -> Result<&'static str> {
-    Ok(match action {
+    let standing = turns::standing(fight, turns);
+    let name = match action {
         TrackAction::Next => {
-            let from = fight.turn + 1;
-            turns::begin_from(fight, from, turns)?;
+            turns::next(fight, turns)?;
             "next"
         }
-        TrackAction::Add { combatants } => {
-            moves::add(fight, combatants, turns, env)?;
+        TrackAction::Add { combatants, table } => {
+            let table = match table {
+                Some(path) => Some(table_roll(path, turns, env)?),
+                None => None,
+            };
+            moves::add(fight, combatants, table, turns, env)?;
             "add"
         }
         TrackAction::Remove { names } => {
             moves::remove(fight, names, turns)?;
             "remove"
+        }
+        TrackAction::Split { names } => {
+            moves::split(fight, names, turns)?;
+            "split"
+        }
+        TrackAction::Damage { words, half, each, bashing, lethal, aggravated } => {
+            let kind = [(*bashing, "bashing"), (*lethal, "lethal"), (*aggravated, "aggravated")]
+                .into_iter()
+                .find_map(|(given, kind)| given.then_some(kind));
+            harm::damage(fight, words, harm::Dealt { half: *half, each: *each, kind }, turns)?;
+            "damage"
+        }
+        TrackAction::Heal { words, each } => {
+            harm::heal(fight, words, *each, turns)?;
+            "heal"
+        }
+        TrackAction::Temp { words, each } => {
+            harm::temp(fight, words, *each, turns)?;
+            "temp"
+        }
+        TrackAction::Effect { words, rounds, until, of, concentration, end } => {
+            let until = if until == "end" { crate::fight::Until::End } else { crate::fight::Until::Start };
+            let args = harm::EffectArgs {
+                words,
+                rounds: *rounds,
+                until,
+                of: of.as_deref(),
+                concentration: concentration.then_some(None),
+                end: *end,
+            };
+            harm::effect(fight, args, turns)?;
+            "effect"
+        }
+        TrackAction::Note { target, text, clear } => {
+            harm::note(fight, target, text, *clear, turns)?;
+            "note"
+        }
+        TrackAction::Hide { names } => {
+            harm::hide(fight, names, true, turns)?;
+            "hide"
+        }
+        TrackAction::Reveal { names } => {
+            harm::hide(fight, names, false, turns)?;
+            "reveal"
         }
         TrackAction::Delay { spec } => {
             moves::delay(fight, spec, turns)?;
@@ -192,44 +307,97 @@ fn change(action: &TrackAction, fight: &mut Fight, turns: &mut Turns, env: &mut 
             moves::set(fight, name, assignments, turns)?;
             "set"
         }
-        _ => unreachable_action()?,
-    })
+        TrackAction::End { .. } => {
+            fight.ended = Some(fight.round);
+            let text = format!(
+                "fight '{}' ended in round {}: 'fray track undo' brings it back, 'fray track end --yes' forgets it",
+                fight.fight, fight.round
+            );
+            turns.events.push(Event::new(fight.round, None, "end", text));
+            return Ok("end");
+        }
+        TrackAction::Start(_) | TrackAction::Show { .. } | TrackAction::Undo { .. } | TrackAction::List => {
+            return Err(Error::usage("not a command that changes the fight"));
+        }
+    };
+    if !matches!(action, TrackAction::Damage { .. } | TrackAction::Heal { .. } | TrackAction::Set { .. }) {
+        turns::say_if_over(&standing, fight, turns);
+    }
+    Ok(name)
 }
 
-fn unreachable_action() -> Result<&'static str> {
-    Err(Error::usage("not a track command"))
+/// An encounter table read and rolled as `fray encounter --table` rolls it (the same dice for
+/// the same seed): the combatant it brings, and its roll as an event.
+fn table_roll(path: &Path, turns: &Turns, env: &mut Env) -> Result<(String, Event)> {
+    let (text, name) = crate::table::read_file_text(path, &mut *env.stdin)?;
+    let file = crate::table::load(&text, &name, &turns.rules.keys)?;
+    let palette = turns.palette.unwrap_or(Palette::new(false));
+    let (combatant, step) = crate::table::encounter::step(&file, turns.seed, &palette)?;
+    let mut shown = String::new();
+    crate::render::before_step(&mut shown, &palette, step.key, &step.lines);
+    let text = format!("the table {name} brings {}", step.quiet);
+    let event =
+        Event { roll: Some(step.data), shown: turns.palette.map(|_| shown), ..Event::new(1, None, "table", text) };
+    Ok((combatant, event))
 }
 
-/// `start`: the opening procedure run on the cast, its order as seats, those it leaves out of
-/// action marked, the lair placed, and the first turn begun.
+/// `start`: the opening procedure run on the cast with the command's own seed (so `fray
+/// encounter` with the same seed and flags shows the same dice), its order as seats, those it
+/// leaves out of action marked, the lair placed, each combatant's hit points rolled, and the
+/// first turn begun.
 fn open_fight(
     start: &TrackStart,
     given: &[String],
     name: &str,
+    standing: Standing,
     turns: &mut Turns,
     env: &mut Env,
 ) -> Result<(Fight, Value)> {
     let rules = turns.rules;
     let procedure = opening_procedure(start, given, rules)?;
-    let seed = turns.next_seed();
-    let (cast, combatants, roster) =
-        open::load_cast(rules, &start.cast, open::RosterSource::Read(&mut *env.stdin), seed, &mut *env.stderr)?;
+    let seed = turns.seed;
+    let mut opts = start.cast.clone();
+    if opts.sides.is_empty() {
+        opts.sides = standing.sides.to_vec();
+    }
+    let table = start.opening.0.try_get_one::<PathBuf>("table").ok().flatten().cloned();
+    let table = match table {
+        Some(path) => {
+            if path.as_os_str() == "-" && opts.roster.iter().any(|r| r.as_os_str() == "-") {
+                return Err(
+                    Error::usage("--table and --roster both read standard input").hint("give one of them a file")
+                );
+            }
+            let (brought, event) = table_roll(&path, turns, env)?;
+            opts.combatants.push(brought);
+            Some(event)
+        }
+        None => None,
+    };
+    let mut rosters = standing.rosters.to_vec();
+    rosters.extend(opts.roster.iter().cloned());
+    opts.roster = rosters;
+    let (cast, combatants, rosters) =
+        open::load_cast(rules, &opts, open::RosterSource::Read(&mut *env.stdin), seed, &mut *env.stderr)?;
     // The opening reads its flags from start's; the cast it is handed is the one loaded here.
     let command = procedure.command(start.opening.clone());
-    let palette = turns.palette.filter(|_| rules.rounds.opening_text);
-    let ran = open::run(rules, &command, &cast, seed, palette)?;
-    let mut order = open::seats(&ran.doc, &cast);
-    if !ran.text.is_empty() {
-        let text = format!("{} opens the fight", procedure.name());
-        turns.events.push(Event { shown: Some(ran.text.clone()), ..Event::new(1, None, "opening", text) });
-    }
-    if !rules.rounds.opening_text {
-        for text in (rules.rounds.opening_words)(&ran.doc) {
-            turns.events.push(Event::new(1, None, "opening", text));
+    let ran = open::run(rules, &command, &cast, seed, turns.palette)?;
+    let mut order = open::seats(&ran.opening, &cast);
+    turns.events.extend(table);
+    match &ran.opening.words {
+        None if !ran.text.is_empty() => {
+            let text = format!("{} opens the fight", procedure.name());
+            turns.events.push(Event { shown: Some(ran.text.clone()), ..Event::new(1, None, "opening", text) });
+        }
+        None => {}
+        Some(words) => {
+            for text in words {
+                turns.events.push(Event::new(1, None, "opening", text.clone()));
+            }
         }
     }
-    mark_absences(&ran.doc, &cast, &mut order, turns);
-    let setup = setup_of(start, combatants, roster);
+    mark_absences(&ran.opening.absences, &cast, &mut order, turns);
+    let setup = setup_of(start, &opts, combatants, rosters);
     if setup.lair {
         turns::add_lair(&mut order);
     }
@@ -240,10 +408,16 @@ fn open_fight(
         rules: rules.id.into(),
         round: 1,
         turn: 0,
+        ended: None,
+        sides: Vec::new(),
         setup,
         order,
-        history: Vec::new(),
+        combatants: Vec::new(),
+        undo: Vec::new(),
     };
+    for (who, text) in open::enter(&mut fight, &cast, rules, &mut turns.dice) {
+        turns.note(1, &who, "hp", text);
+    }
     turns::begin_from(&mut fight, 0, turns)?;
     Ok((fight, ran.doc))
 }
@@ -251,8 +425,8 @@ fn open_fight(
 /// The procedure that opens the fight: the encounter when a surprise flag (or `--surprise`)
 /// calls for surprise, else initiative; the flags checked against it.
 fn opening_procedure(start: &TrackStart, given: &[String], rules: &'static Ruleset) -> Result<Procedure> {
-    if start.lair && !rules.rounds.lair {
-        let with: Vec<&str> = crate::rulesets::RULESETS.iter().filter(|r| r.rounds.lair).map(|r| r.id).collect();
+    if start.lair && !rules.fight.lair() {
+        let with: Vec<&str> = crate::rulesets::RULESETS.iter().filter(|r| r.fight.lair()).map(|r| r.id).collect();
         return Err(Error::usage(format!("the {} ruleset has no lair actions", rules.id))
             .hint(format!("rulesets with them: {}", with.join(", "))));
     }
@@ -262,7 +436,7 @@ fn opening_procedure(start: &TrackStart, given: &[String], rules: &'static Rules
         return Err(Error::usage(format!("{flag} is not an option of track start"))
             .hint(format!("start the fight, then 'fray track {action} NAME...': it lasts the round and returns")));
     }
-    let own = ["--lair", "--surprise", "--fight"];
+    let own = ["--lair", "--surprise", "--fight", "--table"];
     let procedure_given: Vec<String> = given.iter().filter(|f| !own.contains(&f.as_str())).cloned().collect();
     let cast = ["COMBATANT", "--side", "--roster", "--roster-example"];
     if let Some(flag) = procedure_given.iter().find(|f| !cast.contains(&f.as_str()) && !OPENING.contains(&f.as_str())) {
@@ -282,19 +456,29 @@ fn opening_procedure(start: &TrackStart, given: &[String], rules: &'static Rules
 
 /// Each combatant the opening leaves out of action marked on its seat, and said; a side left
 /// out of the opening's order (surprised in the free round) gets a seat of its own.
-fn mark_absences(doc: &Value, cast: &crate::cast::Cast, order: &mut Vec<Seat>, turns: &mut Turns) {
+fn mark_absences(
+    absences: &[crate::fight::Absence],
+    cast: &crate::cast::Cast,
+    order: &mut Vec<Seat>,
+    turns: &mut Turns,
+) {
     let rules = turns.rules;
-    for absence in (rules.rounds.absences)(doc) {
+    for absence in absences {
         let until = match (&absence.from_round, &absence.recovery) {
             (Some(round), _) => format!("acts from round {round}"),
             (None, Some(stun)) => {
-                format!("rolls IQ {} to recover at the start of each turn from turn {}", stun.iq, stun.first_turn)
+                format!(
+                    "rolls {} to recover at the start of each turn from turn {}",
+                    rules.fight.recovery_words(stun),
+                    stun.first_turn
+                )
             }
             (None, None) => "out of action".to_string(),
         };
         let text = format!("{} is {}: {until}", absence.name, absence.reason);
         turns.events.push(Event::new(1, Some(&absence.name), "out", text));
-        let out = Out { reason: absence.reason, from_round: absence.from_round, recovery: absence.recovery };
+        let out =
+            Out { reason: absence.reason.clone(), from_round: absence.from_round, recovery: absence.recovery.clone() };
         match order.iter_mut().find(|s| s.name == absence.name) {
             Some(seat) => seat.out = Some(out),
             // A combatant whose side takes the turns (5e side initiative): the side still acts.
@@ -303,36 +487,33 @@ fn mark_absences(doc: &Value, cast: &crate::cast::Cast, order: &mut Vec<Seat>, t
                 // Left out of the opening's order (a side surprised in the free round).
                 let members =
                     cast.side_index(&absence.name).map(|i| cast.on_side(i).flat_map(|c| c.member_names()).collect());
-                order.push(Seat {
-                    name: absence.name,
-                    total: None,
-                    side: None,
-                    members: members.unwrap_or_default(),
-                    rank: order.len() as u32,
-                    tie: None,
-                    rolled: None,
-                    out: Some(out),
-                    moved: None,
-                    holds: None,
-                    lair: false,
-                });
+                let mut seat = Seat::new(&absence.name, None);
+                seat.members = members.unwrap_or_default();
+                seat.rank = order.len() as u32;
+                seat.out = Some(out);
+                order.push(seat);
             }
         }
     }
 }
 
-/// What the fight keeps of how it was set up, for the rounds after: the order flags each
-/// round's initiative is rolled with again, as given.
-fn setup_of(start: &TrackStart, combatants: Vec<String>, roster: Option<state::SavedRoster>) -> Setup {
+/// What the fight keeps of how it was set up, for the rounds after: the cast as given (its
+/// rosters' text too), and the order flags each round's initiative is rolled with again.
+fn setup_of(
+    start: &TrackStart,
+    opts: &crate::cli::Cast,
+    combatants: Vec<String>,
+    rosters: Vec<state::SavedRoster>,
+) -> Setup {
     let flags = &start.opening.0;
     let words = |id: &str| -> Vec<String> {
         let raw = flags.try_get_raw(id).ok().flatten().into_iter().flatten();
         raw.map(|word| word.to_string_lossy().into_owned()).collect()
     };
     Setup {
-        sides: start.cast.sides.clone(),
+        sides: opts.sides.clone(),
         combatants,
-        roster,
+        rosters,
         ties: words("ties").pop(),
         variant: words("variant").pop(),
         wait: words("wait"),
@@ -356,25 +537,33 @@ fn list(dir: &Path, settings: &Settings, palette: Palette, env: &mut Env) -> Res
         #[serde(skip_serializing_if = "Option::is_none")]
         turn: Option<String>,
         #[serde(skip_serializing_if = "Option::is_none")]
+        ended: Option<u32>,
+        #[serde(skip_serializing_if = "Option::is_none")]
         error: Option<String>,
     }
     let fights: Vec<Kept> = state::names(dir)
         .into_iter()
         .map(|name| {
             let file = state::file(dir, &name);
+            let kept = |rules, round, turn, ended, error| Kept {
+                fight: name.clone(),
+                file: file.clone(),
+                rules,
+                round,
+                turn,
+                ended,
+                error,
+            };
             match state::load(&file) {
-                Ok(Some(f)) => Kept {
-                    turn: f.current().map(|s| s.name.clone()),
-                    rules: Some(f.rules),
-                    round: Some(f.round),
-                    fight: name,
-                    file,
-                    error: None,
-                },
-                Ok(None) => {
-                    Kept { fight: name, file, rules: None, round: None, turn: None, error: Some("gone".into()) }
-                }
-                Err(e) => Kept { fight: name, file, rules: None, round: None, turn: None, error: Some(e.to_string()) },
+                Ok(Some(f)) => kept(
+                    Some(f.rules.clone()),
+                    Some(f.round),
+                    f.current().filter(|_| f.ended.is_none()).map(|s| s.name.clone()),
+                    f.ended,
+                    None,
+                ),
+                Ok(None) => kept(None, None, None, None, Some("gone".into())),
+                Err(e) => kept(None, None, None, None, Some(e.to_string())),
             }
         })
         .collect();
@@ -409,9 +598,12 @@ fn list(dir: &Path, settings: &Settings, palette: Palette, env: &mut Env) -> Res
         palette.line(&mut out, "", &format!("no fights kept in {}", dir.display()));
     }
     for f in &fights {
-        let line = match &f.error {
-            Some(why) => format!("{}  {}", palette.name(&f.fight), palette.bad(why)),
-            None => format!(
+        let line = match (&f.error, f.ended) {
+            (Some(why), _) => format!("{}  {}", palette.name(&f.fight), palette.bad(why)),
+            (None, Some(round)) => {
+                format!("{}  {} · ended in round {round}", palette.name(&f.fight), f.rules.as_deref().unwrap_or(""))
+            }
+            (None, None) => format!(
                 "{}  {} · round {} · {} turn",
                 palette.name(&f.fight),
                 f.rules.as_deref().unwrap_or(""),
@@ -426,29 +618,36 @@ fn list(dir: &Path, settings: &Settings, palette: Palette, env: &mut Env) -> Res
 }
 
 /// Writes the fight after a command: whose turn (`-q`), the document, or the text.
+#[allow(clippy::too_many_arguments)]
 fn write(
     env: &mut Env,
     settings: &Settings,
     palette: Palette,
     action: &'static str,
     fight: &Fight,
+    rules: &'static Ruleset,
     events: &[Event],
     opening: Option<Value>,
+    view: View,
 ) -> Result<()> {
     if settings.quiet {
-        let name = fight.current().map_or("none", |s| s.name.as_str());
+        let name = match fight.current() {
+            _ if fight.ended.is_some() => "none",
+            Some(seat) if view == View::Players && text::hidden_seat(fight, seat) => "none",
+            Some(seat) => seat.name.as_str(),
+            None => "none",
+        };
         writeln!(env.stdout, "{name}")?;
         return Ok(());
     }
     if settings.format != Format::Text {
-        return text::document(
-            env.stdout,
-            settings.format,
-            &text::Doc::new(action, fight, settings.seed, events, opening),
-        );
+        let doc = text::Doc::new(action, fight, rules.fight, settings.seed, events, opening, view);
+        return text::document(env.stdout, settings.format, &doc);
     }
     let mut out = String::new();
-    text::render(&mut out, &palette, action, fight, events, settings.show_seed.then_some(settings.seed));
+    let seed = settings.show_seed.then_some(settings.seed);
+    let page = text::Page { action, fight, rules: rules.fight, events, seed, view };
+    text::render(&mut out, &palette, &page);
     env.stdout.write_all(out.as_bytes())?;
     Ok(())
 }

@@ -1,21 +1,26 @@
 //! The tracker's way into the procedures: the opening (the encounter or the initiative), a
 //! round's initiative rolled anew and a late arrival's, each run by the ruleset's own handler
-//! as `fray encounter` and `fray initiative` run it, and read back from its JSON document.
+//! as `fray encounter` and `fray initiative` run it, rolled once, and handed back typed (its
+//! acting order, who it leaves out) with its document and text; and the combatants a cast
+//! brings into the fight.
 
-use super::rounds::order_of;
-use super::state::{Seat, Setup};
+use super::state::{Fight, SavedRoster, Seat, Setup};
 use crate::cast::{Cast, member_names};
 use crate::cli::{self, Command, Format};
+use crate::dice::SeededDice;
 use crate::emit::{Runner, Style};
 use crate::error::{Error, Result};
+use crate::fight::{Combatant, Opening};
 use crate::render::Palette;
 use crate::roster::Document;
 use crate::rulesets::Ruleset;
 use serde_json::Value;
 use std::path::PathBuf;
 
-/// One run of a procedure: its document (without the header) and, when asked for, its text.
+/// One run of a procedure: the acting order it hands over, its document (without the header)
+/// and, when asked for, its text.
 pub struct Ran {
+    pub opening: Opening,
     pub doc: Value,
     pub text: String,
 }
@@ -23,7 +28,7 @@ pub struct Ran {
 /// Where a cast's roster comes from: a file read now (and kept), or the text kept in the fight.
 pub enum RosterSource<'a> {
     Read(&'a mut dyn std::io::Read),
-    Kept(Option<&'a super::state::SavedRoster>),
+    Kept(&'a [SavedRoster]),
 }
 
 /// The sides and combatants of `opts`: the one call into the cast loading, as `fray`'s game
@@ -36,27 +41,47 @@ pub fn load_cast(
     roster: RosterSource,
     seed: u64,
     shown: &mut dyn std::io::Write,
-) -> Result<(Cast, Vec<String>, Option<super::state::SavedRoster>)> {
+) -> Result<(Cast, Vec<String>, Vec<SavedRoster>)> {
     let (rosters, kept) = match roster {
-        RosterSource::Read(stdin) => match opts.roster.as_slice() {
-            [] => (Vec::new(), None),
-            [path] => {
-                let (text, name) = crate::roster::read_file(path, stdin)?;
-                (vec![Document::read(&text, name.clone())], Some(super::state::SavedRoster { name, text }))
+        RosterSource::Read(stdin) => {
+            let mut documents = Vec::new();
+            let mut kept = Vec::new();
+            for path in &opts.roster {
+                let (text, name) = crate::roster::read_file(path, &mut *stdin)?;
+                let document = Document::read(&text, name.clone());
+                check_roster_rules(rules, &document)?;
+                documents.push(document);
+                kept.push(SavedRoster { name, text });
             }
-            _ => {
-                return Err(Error::usage("a fight keeps one roster, and this names several")
-                    .hint("combine them into one file, or add the others' combatants with fray track add"));
-            }
-        },
+            (documents, kept)
+        }
         RosterSource::Kept(saved) => {
-            (saved.map(|s| vec![Document::read(&s.text, s.name.clone())]).unwrap_or_default(), None)
+            (saved.iter().map(|s| Document::read(&s.text, s.name.clone())).collect(), Vec::new())
         }
     };
     let mut groups = crate::dice::expr::GroupRoller::new(seed, shown);
     let cast = rules.load_cast(&rosters, &opts.sides, &opts.combatants, &mut groups)?;
     let combatants = opts.combatants.iter().map(|text| as_rolled(text, &cast)).collect();
     Ok((cast, combatants, kept))
+}
+
+/// A roster that names another ruleset (`rules:`) than the fight's is refused.
+fn check_roster_rules(rules: &Ruleset, document: &Document) -> Result<()> {
+    let Some((word, line)) = document.declared_rules() else { return Ok(()) };
+    let named = Ruleset::named(word.trim());
+    if named.is_some_and(|named| named.id == rules.id) {
+        return Ok(());
+    }
+    let file = document.file();
+    let what = match named {
+        Some(named) => format!("is for {} (rules: on line {line}), but the fight is a {} fight", named.id, rules.id),
+        None => format!("names '{}' on line {line}, which is not a ruleset", crate::cast::echo(&word)),
+    };
+    Err(Error::usage(format!("the roster {file} {what}")).hint(format!(
+        "start the fight with -r {}, or give a roster for {}",
+        named.map_or("RULES", |n| n.id),
+        rules.id
+    )))
 }
 
 /// An inline combatant as the fight keeps it: a group whose size was dice (`Orc:count=2d4`,
@@ -79,8 +104,8 @@ fn as_rolled(text: &str, cast: &Cast) -> String {
     out
 }
 
-/// Runs `command` under `rules` on `cast` with `seed`: its JSON document, and its text when
-/// `palette` is given.
+/// Runs `command` under `rules` on `cast` with `seed`, once: the acting order it hands over,
+/// its document, and its text when `palette` is given.
 pub fn run(
     rules: &'static Ruleset,
     command: &Command,
@@ -92,9 +117,9 @@ pub fn run(
         Command::Encounter(_) => "encounter",
         _ => "initiative",
     };
-    let style = |format, palette| Style {
-        palette,
-        format,
+    let style = Style {
+        palette: palette.unwrap_or(Palette::new(false)),
+        format: Format::Text,
         quiet: false,
         show_seed: false,
         seed_footer: false,
@@ -102,23 +127,15 @@ pub fn run(
         odds: false,
         seed,
     };
-    let mut bytes = Vec::new();
-    let mut err = Vec::new();
-    let mut runner = Runner::new(&mut bytes, &mut err, style(Format::Json, Palette::new(false)), rules.id, name);
+    let (mut out, mut err) = (std::io::sink(), std::io::sink());
+    let mut runner = Runner::new(&mut out, &mut err, style, rules.id, name);
+    runner.capture_opening(palette.is_some());
     rules.run(command, cast.clone(), &mut runner)?;
-    let mut doc: Value =
-        serde_json::from_slice(&bytes).map_err(|e| Error::data(format!("the {name} document: {e}")))?;
-    if let Some(fields) = doc.as_object_mut() {
-        for header in ["command", "rules", "seed", "version"] {
-            fields.remove(header);
-        }
-    }
-    let mut text = Vec::new();
-    if let Some(palette) = palette {
-        let mut runner = Runner::new(&mut text, &mut err, style(Format::Text, palette), rules.id, name);
-        rules.run(command, cast.clone(), &mut runner)?;
-    }
-    Ok(Ran { doc, text: String::from_utf8_lossy(&text).into_owned() })
+    let opened = runner.take_opened().unwrap_or_default();
+    let opening = opened
+        .opening
+        .ok_or_else(|| Error::data(format!("the {} {name} gives no acting order to open a fight with", rules.id)))?;
+    Ok(Ran { opening, doc: opened.doc, text: opened.text })
 }
 
 /// The command that rolls a round's initiative for the fight set up as `setup` under `rules`:
@@ -152,77 +169,91 @@ pub fn cast_options(setup: &Setup, combatants: Vec<String>) -> cli::Cast {
     cli::Cast {
         combatants,
         sides: setup.sides.clone(),
-        roster: setup.roster.iter().map(|r| PathBuf::from(&r.name)).collect(),
+        roster: setup.rosters.iter().map(|r| PathBuf::from(&r.name)).collect(),
         roster_example: false,
     }
 }
 
-/// The acting order of a procedure's document as seats, ranked from 0; a seat named as a side
-/// (where sides take the turns) holds that side's combatants.
-pub fn seats(doc: &Value, cast: &Cast) -> Vec<Seat> {
-    let combatant = |name: &str| cast.combatants.iter().find(|c| c.name == name);
-    // Where the order gives only totals (wod), each roller's dice stand beside it.
-    let rollers = doc.get("initiative").unwrap_or(doc).get("combatants").and_then(Value::as_array);
-    let roller = |name: &str| rollers?.iter().find(|r| r.get("name").and_then(Value::as_str) == Some(name));
-    order_of(doc)
-        .iter()
-        .enumerate()
-        .filter_map(|(rank, entry)| {
-            let name = entry.get("name")?.as_str()?.to_string();
-            let total = entry.get("total").and_then(|t| t.as_number().cloned());
-            let (side, members) = match (combatant(&name), cast.side_index(&name)) {
+/// The acting order an opening hands over, as seats ranked from 0: a seat named as a
+/// combatant holds a group's members, one named as a side (where sides take the turns) that
+/// side's combatants (but those with a place of their own); places that act together share a
+/// seat (`party+monsters`).
+pub fn seats(opening: &Opening, cast: &Cast) -> Vec<Seat> {
+    let own_place = |name: &str| opening.entries.iter().any(|e| e.name == name);
+    let mut seats: Vec<Seat> = Vec::new();
+    for entry in &opening.entries {
+        let (side, members) =
+            match (cast.combatants.iter().find(|c| c.name == entry.name), cast.side_index(&entry.name)) {
                 (Some(c), _) => {
                     let members = if c.count > 1 { member_names(&c.name, c.count) } else { Vec::new() };
                     (Some(cast.sides[c.side].name.clone()), members)
                 }
-                (None, Some(side)) => (None, cast.on_side(side).flat_map(|c| c.member_names()).collect()),
-                (None, None) => (entry.get("side").and_then(Value::as_str).map(str::to_string), Vec::new()),
+                (None, Some(side)) => {
+                    let members =
+                        cast.on_side(side).filter(|c| !own_place(&c.name)).flat_map(|c| c.member_names()).collect();
+                    (None, members)
+                }
+                (None, None) => (entry.side.clone(), Vec::new()),
             };
-            Some(Seat {
-                name,
-                total,
-                side,
-                members,
-                rank: rank as u32,
-                tie: entry.get("modifier").and_then(Value::as_i64),
-                rolled: rolled(entry).or_else(|| roller(entry.get("name")?.as_str()?).and_then(rolled)),
-                out: None,
-                moved: None,
-                holds: None,
-                lair: false,
-            })
-        })
-        .collect()
+        let mut seat = Seat::new(&entry.name, entry.total.clone());
+        seat.side = side;
+        seat.members = members;
+        seat.tie = entry.tie;
+        seat.rolled = entry.rolled.clone();
+        match seats.last_mut().filter(|_| entry.together) {
+            Some(last) => {
+                if last.members.is_empty() {
+                    last.members.push(last.name.clone());
+                }
+                last.members.extend(if seat.members.is_empty() { vec![seat.name.clone()] } else { seat.members });
+                last.name = format!("{}+{}", last.name, seat.name);
+                last.side = None;
+                last.rolled = match (&last.rolled, &seat.rolled) {
+                    (Some(a), Some(b)) => Some(format!("{a} / {b}")),
+                    (a, b) => a.clone().or(b.clone()),
+                };
+            }
+            None => seats.push(seat),
+        }
+    }
+    for (rank, seat) in seats.iter_mut().enumerate() {
+        seat.rank = rank as u32;
+    }
+    seats
 }
 
-/// The dice and modifiers behind an order entry, in words: `1d20 (14) +3 Dex`.
-fn rolled(entry: &Value) -> Option<String> {
-    let dice_text = |roll: &Value| -> Option<String> {
-        let dice = roll.get("dice")?.as_str()?;
-        let faces: Vec<String> = roll.get("rolls")?.as_array()?.iter().map(|f| f.to_string()).collect();
-        Some(format!("{dice} ({})", faces.join("+")))
-    };
-    let mut parts: Vec<String> = Vec::new();
-    if let Some(roll) = entry.get("roll") {
-        parts.extend(dice_text(roll));
-    } else if let Some(rolls) = entry.get("rolls").and_then(Value::as_array) {
-        let all: Vec<String> = rolls.iter().filter_map(dice_text).collect();
-        if !all.is_empty() {
-            parts.push(all.join(" / "));
+/// The combatants `cast` brings that the fight does not have yet, each member of a group on
+/// its own, with its hit points rolled (from `dice`) as its ruleset says; and the dice each
+/// roll showed, in words.
+pub fn enter(fight: &mut Fight, cast: &Cast, rules: &Ruleset, dice: &mut SeededDice) -> Vec<(String, String)> {
+    let mut rolled = Vec::new();
+    for side in &cast.sides {
+        if !fight.sides.contains(&side.name) {
+            fight.sides.push(side.name.clone());
         }
     }
-    if entry.get("given").and_then(Value::as_bool) == Some(true) {
-        parts.push("given".into());
-    }
-    for m in entry.get("modifiers").and_then(Value::as_array).into_iter().flatten() {
-        let (Some(value), Some(source)) =
-            (m.get("value").and_then(Value::as_i64), m.get("source").and_then(Value::as_str))
-        else {
-            continue;
-        };
-        if value != 0 {
-            parts.push(format!("{value:+} {source}"));
+    let first = fight.sides.first().cloned();
+    for c in &cast.combatants {
+        let side = cast.sides[c.side].name.clone();
+        let carried = rules.fight.carries(&c.keys);
+        for name in c.member_names() {
+            if fight.combatant(&name).is_some() {
+                continue;
+            }
+            let mut member = Combatant::new(&name, side.clone());
+            member.group = (c.count > 1).then(|| c.name.clone());
+            member.pc = first.as_ref() == Some(&side);
+            if let Some(points) = &carried.hp {
+                let (hp, shown) = points.roll(dice);
+                member.hp = Some(hp);
+                member.hp_max = Some(hp);
+                if let Some(shown) = shown {
+                    rolled.push((name.clone(), format!("{name}: hp {shown}")));
+                }
+            }
+            member.own = carried.own.clone();
+            fight.combatants.push(member);
         }
     }
-    (!parts.is_empty()).then(|| parts.join(" "))
+    rolled
 }

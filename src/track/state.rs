@@ -1,26 +1,35 @@
 //! A fight as it is kept between commands: one readable JSON file per fight in the state
-//! directory, with a format name and version, written whole to a temporary file beside it and
-//! renamed into place, so a reader sees the fight before or after a command, never between.
-//! A file that is not JSON, not fray's or from a newer fray is refused and left as it is.
+//! directory, with a format name and version, written whole to a new temporary file beside it
+//! and renamed into place, so a reader sees the fight before or after a command, never
+//! between. A file that is not JSON, not fray's or from a newer fray is refused and left as it
+//! is; a fight of format version 1 is read and written back as version 2.
 
-use super::rounds::Recovery;
+use super::patch;
 use crate::error::{Error, Result, io_reason};
+use crate::fight::{Combatant, Recovery};
 use serde::{Deserialize, Serialize};
 use serde_json::{Number, Value};
-use std::io::Write;
+use std::io::{Read, Write};
 use std::ops::Not;
 use std::path::{Path, PathBuf};
 
 /// What every fight file says it is.
 pub const FORMAT: &str = "fray-track";
-/// The format version this fray writes and reads (and every older one).
-pub const VERSION: u64 = 1;
+/// The format version this fray writes (it reads every older one too).
+pub const VERSION: u64 = 2;
 /// Commands `undo` can take back.
 pub const UNDO_DEPTH: usize = 50;
+/// The patches `undo` keeps may take this many bytes, or as many as the fight itself if that
+/// is more; the oldest go first.
+pub const UNDO_BYTES: usize = 24 * 1024;
 /// The last round a fight may reach.
 pub const MAX_ROUND: u32 = 1_000_000;
-/// A fight file larger than this is not one fray wrote.
-const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+/// The largest fight file fray reads; it never writes one larger.
+pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
+/// The longest note, in characters, and the most notes and effects one combatant keeps.
+pub const MAX_NOTE_CHARS: usize = 500;
+pub const MAX_NOTES: usize = 20;
+pub const MAX_EFFECTS: usize = 20;
 
 /// One fight.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -32,11 +41,20 @@ pub struct Fight {
     pub round: u32,
     /// The place in `order` of whoever's turn it is.
     pub turn: usize,
+    /// The round it ended in, once `end` has ended it (until `undo` takes that back).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended: Option<u32>,
+    /// The sides, in the order they were named (the first is the players').
+    #[serde(default)]
+    pub sides: Vec<String>,
     pub setup: Setup,
     pub order: Vec<Seat>,
-    /// The fight before each of the last commands, the latest last (for `undo`).
+    /// Everyone in the fight, each member of a group on its own.
+    #[serde(default)]
+    pub combatants: Vec<Combatant>,
+    /// What each of the last commands changed, the latest last (for `undo`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub history: Vec<Fight>,
+    pub undo: Vec<Step>,
 }
 
 /// What the fight was started with, to roll initiative anew and to place late arrivals.
@@ -46,8 +64,9 @@ pub struct Setup {
     pub sides: Vec<String>,
     #[serde(default)]
     pub combatants: Vec<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub roster: Option<SavedRoster>,
+    /// The rosters' text as it was when the fight started (the config's first).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rosters: Vec<SavedRoster>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ties: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -70,8 +89,8 @@ pub struct SavedRoster {
     pub text: String,
 }
 
-/// One place in the acting order: a combatant, a group, a side (where sides take the turns) or
-/// the lair.
+/// One place in the acting order: a combatant, a group or a side (where sides take the turns)
+/// acting together, or the lair.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Seat {
     pub name: String,
@@ -79,7 +98,8 @@ pub struct Seat {
     pub total: Option<Number>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub side: Option<String>,
-    /// Who acts in this place: a side's combatants, a group's members.
+    /// Who acts in this place: a side's combatants, a group's members (none: the combatant
+    /// the seat is named after).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub members: Vec<String>,
     /// Its place in the rolled order, which a moved action returns to the next round.
@@ -99,6 +119,41 @@ pub struct Seat {
     pub holds: Option<Hold>,
     #[serde(default, skip_serializing_if = "Not::not")]
     pub lair: bool,
+    /// The round whose turn it has taken last: one turn a round, however it moves.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub acted: Option<u32>,
+}
+
+impl Seat {
+    /// A place named `name` on its total.
+    pub fn new(name: impl Into<String>, total: Option<Number>) -> Seat {
+        Seat {
+            name: name.into(),
+            total,
+            side: None,
+            members: Vec::new(),
+            rank: 0,
+            tie: None,
+            rolled: None,
+            out: None,
+            moved: None,
+            holds: None,
+            lair: false,
+            acted: None,
+        }
+    }
+
+    /// The names of those who act in this place.
+    pub fn who(&self) -> Vec<&str> {
+        if self.lair {
+            return Vec::new();
+        }
+        if self.members.is_empty() {
+            vec![self.name.as_str()]
+        } else {
+            self.members.iter().map(String::as_str).collect()
+        }
+    }
 }
 
 /// Why a seat cannot act, and until when.
@@ -133,19 +188,74 @@ pub struct Hold {
     pub place: Option<(String, String)>,
 }
 
+/// One command `undo` can take back: its name, what it said, and the patch that turns the
+/// fight after it back into the fight before.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Step {
+    pub command: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub said: Vec<String>,
+    pub patch: Value,
+}
+
 impl Fight {
     /// The seat whose turn it is.
     pub fn current(&self) -> Option<&Seat> {
         self.order.get(self.turn)
     }
 
-    /// Keeps this fight as the one `undo` goes back to.
-    pub fn remember(&mut self, before: &Fight) {
-        let mut kept = before.clone();
-        self.history = std::mem::take(&mut kept.history);
-        self.history.push(kept);
-        let extra = self.history.len().saturating_sub(UNDO_DEPTH);
-        self.history.drain(..extra);
+    /// The combatant named `name`.
+    pub fn combatant(&self, name: &str) -> Option<&Combatant> {
+        self.combatants.iter().find(|c| c.name == name)
+    }
+
+    pub fn combatant_mut(&mut self, name: &str) -> Option<&mut Combatant> {
+        self.combatants.iter_mut().find(|c| c.name == name)
+    }
+
+    /// The fight as a value to compare, without what `undo` keeps.
+    pub fn snapshot(&self) -> Result<Value> {
+        let mut value = serde_json::to_value(self).map_err(|e| Error::data(format!("cannot keep the fight: {e}")))?;
+        if let Some(fields) = value.as_object_mut() {
+            fields.remove("undo");
+        }
+        Ok(value)
+    }
+
+    /// Keeps what `command` changed since `before` (a [`Fight::snapshot`]) for `undo`, with
+    /// what it said; the oldest steps go past [`UNDO_DEPTH`] or the byte budget.
+    pub fn remember(&mut self, before: &Value, command: &str, said: Vec<String>) -> Result<()> {
+        let after = self.snapshot()?;
+        let patch = patch::diff(before, &after).unwrap_or_else(|| serde_json::json!({"~": {}}));
+        self.undo.push(Step { command: command.to_string(), said, patch });
+        let budget = UNDO_BYTES.max(after.to_string().len());
+        let mut bytes = 0;
+        let mut keep = 0;
+        for step in self.undo.iter().rev() {
+            bytes += serde_json::to_string(step).map_or(0, |s| s.len());
+            if keep == UNDO_DEPTH || (keep > 0 && bytes > budget) {
+                break;
+            }
+            keep += 1;
+        }
+        let drop = self.undo.len() - keep;
+        self.undo.drain(..drop);
+        Ok(())
+    }
+
+    /// The fight `steps` commands ago (with the steps before that still to undo).
+    pub fn undone(mut self, steps: usize) -> Result<Fight> {
+        let mut stack = std::mem::take(&mut self.undo);
+        let mut value = self.snapshot()?;
+        for _ in 0..steps {
+            let Some(step) = stack.pop() else { break };
+            patch::apply(&mut value, &step.patch)
+                .map_err(|why| Error::data(format!("cannot undo '{}': {why}", step.command)))?;
+        }
+        let mut back: Fight = serde_json::from_value(value)
+            .map_err(|e| Error::data(format!("cannot undo: the fight before it does not read back ({e})")))?;
+        back.undo = stack;
+        Ok(back)
     }
 }
 
@@ -185,23 +295,30 @@ pub fn lock_file(dir: &Path, name: &str) -> PathBuf {
     dir.join(format!(".{name}.lock"))
 }
 
+/// The start of the name of every temporary file a writer of fight `name` makes.
+fn temp_prefix(name: &str) -> String {
+    format!(".{name}.json.tmp-")
+}
+
 fn refused(path: &Path, why: impl std::fmt::Display) -> Error {
-    Error::data(format!("the fight file {} {why}; it is left as it is", path.display()))
-        .hint("move it away or delete it to start that fight anew, or name another with --fight")
+    Error::data(format!(
+        "the fight file {} {why}; it is left as it is",
+        crate::cast::echo_path(&path.display().to_string())
+    ))
+    .hint("move it away or delete it to start that fight anew, or name another with --fight")
 }
 
 /// Reads the fight at `path`; `None` when there is none.
 pub fn load(path: &Path) -> Result<Option<Fight>> {
-    let bytes = match std::fs::File::open(path) {
-        Ok(file) => {
-            let mut bytes = Vec::new();
-            std::io::Read::read_to_end(&mut std::io::Read::take(file, MAX_FILE_BYTES + 1), &mut bytes)
-                .map_err(|e| refused(path, format!("cannot be read ({})", io_reason(&e))))?;
-            bytes
-        }
+    let file = match super::files::open_to_read(path) {
+        Ok(file) => file,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(refused(path, format!("cannot be read ({})", io_reason(&e)))),
     };
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| refused(path, format!("cannot be read ({})", io_reason(&e))))?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(refused(path, format!("is larger than {} MiB, so not a fight fray wrote", MAX_FILE_BYTES >> 20)));
     }
@@ -211,18 +328,19 @@ pub fn load(path: &Path) -> Result<Option<Fight>> {
     if value.get("format").and_then(Value::as_str) != Some(FORMAT) {
         return Err(refused(path, format!("is not a fray fight (it has no \"format\": \"{FORMAT}\")")));
     }
-    match value.get("version").and_then(Value::as_u64) {
+    let fight = match value.get("version").and_then(Value::as_u64) {
         Some(v) if v > VERSION => {
             return Err(refused(
                 path,
                 format!("is from a newer fray (format version {v}; this fray reads versions up to {VERSION})"),
             ));
         }
-        Some(v) if v >= 1 => {}
+        Some(1) => super::version1::convert(value).map_err(|why| refused(path, format!("is damaged: {why}")))?,
+        Some(2) => {
+            serde_json::from_value(value).map_err(|e| refused(path, format!("is damaged: {}", json_reason(&e))))?
+        }
         _ => return Err(refused(path, "is damaged: its \"version\" is not a format version")),
-    }
-    let fight: Fight =
-        serde_json::from_value(value).map_err(|e| refused(path, format!("is damaged: {}", json_reason(&e))))?;
+    };
     check(&fight).map_err(|why| refused(path, format!("is damaged: {why}")))?;
     Ok(Some(fight))
 }
@@ -243,28 +361,51 @@ fn check(fight: &Fight) -> std::result::Result<(), String> {
     if fight.turn >= fight.order.len().max(1) {
         return Err(format!("its turn {} is past its order of {}", fight.turn, fight.order.len()));
     }
-    fight.history.iter().try_for_each(check)
+    let names = fight.order.iter().map(|s| &s.name).chain(fight.order.iter().flat_map(|s| &s.members));
+    for name in names.chain(fight.combatants.iter().map(|c| &c.name)) {
+        crate::cast::check_name(name).map_err(|why| format!("a name in it is refused: {why}"))?;
+    }
+    for c in &fight.combatants {
+        if c.notes.len() > MAX_NOTES || c.effects.len() > MAX_EFFECTS {
+            return Err(format!(
+                "{} has more than {MAX_NOTES} notes or {MAX_EFFECTS} effects",
+                crate::cast::echo(&c.name)
+            ));
+        }
+    }
+    Ok(())
 }
 
-/// Writes `fight` to `path`: whole into a temporary file in the same folder, flushed to disk,
-/// then renamed over the old one. `pause` holds the process between the two (for the test
-/// that kills it there).
+/// Writes `fight` to `path`: whole into a new temporary file in the same folder (created
+/// afresh, never through a link, with the mode of the file it replaces or 0600), flushed to
+/// disk, then renamed over the old one, and the folder flushed. `pause` holds the process
+/// between the write and the rename (for the test that kills it there).
 pub fn save(path: &Path, fight: &Fight, pause: Option<std::time::Duration>) -> Result<()> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let cannot = |what: &str, e: std::io::Error| {
-        Error::data(format!("cannot {what} {}: {}", temp.display(), io_reason(&e)))
-            .hint("check that the state folder is writable")
-    };
     let mut bytes =
         serde_json::to_vec_pretty(fight).map_err(|e| Error::data(format!("cannot write the fight: {e}")))?;
     bytes.push(b'\n');
-    let mut file = std::fs::File::create(&temp).map_err(|e| cannot("create", e))?;
-    file.write_all(&bytes).and_then(|()| file.sync_all()).map_err(|e| {
-        let _ = std::fs::remove_file(&temp);
-        cannot("write", e)
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(Error::data(format!(
+            "the fight '{}' would grow past {} MiB, more than fray reads back; it is left as it was",
+            fight.fight,
+            MAX_FILE_BYTES >> 20
+        ))
+        .hint("end it, or remove combatants, notes or effects"));
+    }
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let name = path.file_stem().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let (temp, mut file) = super::files::create_temp(dir, &temp_prefix(&name), path).map_err(|e| {
+        Error::data(format!("cannot write in {}: {}", dir.display(), io_reason(&e)))
+            .hint("check that the state folder is writable")
     })?;
+    let cannot = |what: &str, e: std::io::Error| {
+        let _ = std::fs::remove_file(&temp);
+        Error::data(format!("cannot {what} {}: {}", temp.display(), io_reason(&e)))
+            .hint("check that the state folder is writable")
+    };
+    if let Err(e) = file.write_all(&bytes).and_then(|()| file.sync_all()) {
+        return Err(cannot("write", e));
+    }
     drop(file);
     if let Some(pause) = pause {
         std::thread::sleep(pause);
@@ -273,20 +414,29 @@ pub fn save(path: &Path, fight: &Fight, pause: Option<std::time::Duration>) -> R
         let _ = std::fs::remove_file(&temp);
         Error::data(format!("cannot replace {}: {}", path.display(), io_reason(&e)))
     })?;
-    // The rename itself reaches the disk with the folder.
-    if let Ok(folder) = std::fs::File::open(dir) {
-        let _ = folder.sync_all();
-    }
+    super::files::sync_folder(dir);
     Ok(())
 }
 
-/// Temporary files a killed writer of fight file `name` left behind (called under the lock).
+/// Removes fight file `path`, and flushes its folder.
+pub fn remove(path: &Path) -> Result<()> {
+    std::fs::remove_file(path)
+        .map_err(|e| Error::data(format!("cannot remove {}: {}", path.display(), io_reason(&e))))?;
+    super::files::sync_folder(path.parent().unwrap_or(Path::new(".")));
+    Ok(())
+}
+
+/// Temporary files a killed writer of fight `name` left behind (called under the lock): only
+/// this fight's, never another's whose name starts the same.
 pub fn sweep(dir: &Path, name: &str) {
-    let prefix = format!(".{name}.json.");
+    let prefix = temp_prefix(name);
     if let Ok(entries) = std::fs::read_dir(dir) {
         for entry in entries.flatten() {
             let file = entry.file_name().to_string_lossy().into_owned();
-            if file.starts_with(&prefix) && file.ends_with(".tmp") {
+            let ours = file
+                .strip_prefix(&prefix)
+                .is_some_and(|tail| !tail.is_empty() && tail.chars().all(|c| c.is_ascii_hexdigit()));
+            if ours {
                 let _ = std::fs::remove_file(entry.path());
             }
         }
@@ -312,7 +462,7 @@ pub fn names(dir: &Path) -> Vec<String> {
 mod tests {
     use super::*;
 
-    fn fight(round: u32) -> Fight {
+    pub fn fight(round: u32) -> Fight {
         Fight {
             format: FORMAT.into(),
             version: VERSION,
@@ -320,9 +470,12 @@ mod tests {
             rules: "ose".into(),
             round,
             turn: 0,
+            ended: None,
+            sides: vec!["party".into(), "monsters".into()],
             setup: Setup::default(),
             order: Vec::new(),
-            history: Vec::new(),
+            combatants: Vec::new(),
+            undo: Vec::new(),
         }
     }
 
@@ -346,26 +499,49 @@ mod tests {
     }
 
     #[test]
-    fn undo_keeps_the_last_fights_only() {
+    fn undo_keeps_the_last_commands_only_and_takes_each_back() {
         let mut now = fight(1);
         for round in 2..=(UNDO_DEPTH as u32 + 10) {
-            let before = now.clone();
+            let before = now.snapshot().unwrap();
             now.round = round;
-            now.remember(&before);
+            now.remember(&before, "next", Vec::new()).unwrap();
         }
-        assert_eq!(now.history.len(), UNDO_DEPTH);
-        assert_eq!(now.history.last().unwrap().round, UNDO_DEPTH as u32 + 9);
-        assert!(now.history.iter().all(|f| f.history.is_empty()), "each kept fight holds no history of its own");
+        assert_eq!(now.undo.len(), UNDO_DEPTH);
+        let back = now.clone().undone(3).unwrap();
+        assert_eq!(back.round, UNDO_DEPTH as u32 + 7);
+        assert_eq!(back.undo.len(), UNDO_DEPTH - 3);
+        let all = now.undone(UNDO_DEPTH).unwrap();
+        assert_eq!(all.round, 10);
     }
 
     #[test]
-    fn a_fight_file_round_trips() {
+    fn undo_is_bounded_in_bytes_too() {
+        let mut now = fight(1);
+        for i in 0..UNDO_DEPTH {
+            let before = now.snapshot().unwrap();
+            now.setup.combatants = vec!["x".repeat(2000 + i)];
+            now.remember(&before, "set", Vec::new()).unwrap();
+        }
+        let kept: usize = now.undo.iter().map(|s| serde_json::to_string(s).unwrap().len()).sum();
+        assert!(kept <= UNDO_BYTES + 2100, "{kept} bytes kept");
+        assert!(now.undo.len() < UNDO_DEPTH);
+    }
+
+    #[test]
+    fn a_fight_file_round_trips_and_sweeping_spares_other_fights() {
         let dir = std::env::temp_dir().join(format!("fray-state-unit-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let path = file(&dir, "default");
+        let path = file(&dir, "a");
         save(&path, &fight(3), None).unwrap();
         assert_eq!(load(&path).unwrap().unwrap().round, 3);
-        assert!(std::fs::read_dir(&dir).unwrap().all(|e| !e.unwrap().file_name().to_string_lossy().ends_with(".tmp")));
+        assert!(std::fs::read_dir(&dir).unwrap().all(|e| !e.unwrap().file_name().to_string_lossy().contains(".tmp")));
+        // Fight `a.json`'s temporary file is not fight `a`'s to sweep.
+        let other = dir.join(".a.json.json.tmp-0123abcd");
+        let mine = dir.join(".a.json.tmp-0123abcd");
+        std::fs::write(&other, "x").unwrap();
+        std::fs::write(&mine, "x").unwrap();
+        sweep(&dir, "a");
+        assert!(other.exists() && !mine.exists());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -1,13 +1,21 @@
-//! A kept fight written out: the document (YAML or JSON) and the text.
+//! A kept fight written out: the document (YAML or JSON) and the text, for the table or for
+//! the players (no hidden combatants, no monster's numbers, no notes).
 
 use super::state::{Fight, Seat};
 use super::turns::Event;
 use crate::cli::Format;
 use crate::error::{Error, Result};
-use crate::render::{Palette, pad, possessive, width};
-
+use crate::fight::{Combatant, Effect, Fighting};
+use crate::render::{Palette, pad, possessive, width, width_of};
 use serde::Serialize;
-use serde_json::Value;
+use serde_json::{Map, Value};
+
+/// Who a view is for: the game master, or the players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum View {
+    Table,
+    Players,
+}
 
 /// The document of a track command: the header, the fight after the command, and what the
 /// command did and rolled.
@@ -22,6 +30,10 @@ pub struct Doc<'a> {
     round: u32,
     /// Whose turn it is (null once the fight has ended).
     turn: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ended: Option<u32>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    players: bool,
     order: Vec<SeatDoc<'a>>,
     events: &'a [Event],
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -30,23 +42,23 @@ pub struct Doc<'a> {
     undo: usize,
 }
 
-#[derive(Serialize)]
-struct SeatDoc<'a> {
-    #[serde(flatten)]
-    seat: &'a Seat,
-    current: bool,
-}
-
 impl<'a> Doc<'a> {
     pub fn new(
         action: &'static str,
         fight: &'a Fight,
+        rules: &dyn Fighting,
         seed: u64,
         events: &'a [Event],
         opening: Option<Value>,
+        view: View,
     ) -> Doc<'a> {
-        let order =
-            fight.order.iter().enumerate().map(|(i, seat)| SeatDoc { seat, current: i == fight.turn }).collect();
+        let order = fight
+            .order
+            .iter()
+            .enumerate()
+            .filter(|(_, seat)| view == View::Table || !hidden_seat(fight, seat))
+            .map(|(i, seat)| seat_doc(fight, rules, seat, i == fight.turn && fight.ended.is_none(), view))
+            .collect();
         Doc {
             command: "track",
             action,
@@ -55,13 +67,159 @@ impl<'a> Doc<'a> {
             version: crate::emit::VERSION,
             fight: &fight.fight,
             round: fight.round,
-            turn: fight.current().map(|s| s.name.as_str()),
+            turn: fight.current().filter(|_| fight.ended.is_none()).map(|s| s.name.as_str()),
+            ended: fight.ended,
+            players: view == View::Players,
             order,
-            events,
-            opening,
-            undo: fight.history.len(),
+            events: if view == View::Players { &[] } else { events },
+            opening: opening.filter(|_| view == View::Table),
+            undo: if view == View::Players { 0 } else { fight.undo.len() },
         }
     }
+}
+
+/// Whether everyone in `seat` is hidden from the players.
+pub fn hidden_seat(fight: &Fight, seat: &Seat) -> bool {
+    let who = seat.who();
+    !who.is_empty() && who.iter().all(|n| fight.combatant(n).is_some_and(|c| c.hidden))
+}
+
+/// One seat of the order as the document gives it: its name and place, `current`, the
+/// combatant it is (one) or its `members` (several), and what moves it or keeps it out.
+#[derive(Serialize)]
+struct SeatDoc<'a> {
+    name: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    side: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    total: Option<&'a serde_json::Number>,
+    current: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rank: Option<u32>,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    combatant: Option<CombatantDoc<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    members: Option<Vec<CombatantDoc<'a>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rolled: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tie: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    out: Option<&'a super::state::Out>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moved: Option<&'a super::state::Moved>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    holds: Option<&'a super::state::Hold>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    lair: bool,
+}
+
+fn seat_doc<'a>(fight: &'a Fight, rules: &dyn Fighting, seat: &'a Seat, current: bool, view: View) -> SeatDoc<'a> {
+    let table = view == View::Table;
+    let pc = fight.combatant(&seat.name).is_some_and(|c| c.pc);
+    let (combatant, members) = if seat.members.is_empty() {
+        (fight.combatant(&seat.name).map(|c| combatant_doc(fight, rules, c, view)), None)
+    } else {
+        let members = seat
+            .members
+            .iter()
+            .filter_map(|n| fight.combatant(n))
+            .filter(|c| table || !c.hidden)
+            .map(|c| combatant_doc(fight, rules, c, view))
+            .collect();
+        (None, Some(members))
+    };
+    SeatDoc {
+        name: &seat.name,
+        side: if combatant.is_some() { None } else { seat.side.as_deref() },
+        total: seat.total.as_ref().filter(|_| table || pc),
+        current,
+        rank: table.then_some(seat.rank),
+        combatant,
+        members,
+        rolled: seat.rolled.as_deref().filter(|_| table),
+        tie: seat.tie.filter(|_| table),
+        out: seat.out.as_ref().filter(|_| table),
+        moved: seat.moved.as_ref().filter(|_| table),
+        holds: seat.holds.as_ref().filter(|_| table),
+        lair: seat.lair,
+    }
+}
+
+/// A combatant as the document gives it: every field scripts rely on, always there (`effects`
+/// and `notes` empty, `hidden` and `down` false where nothing is said); in the players' view a
+/// monster's `state` in words instead of its numbers, and no notes.
+#[derive(Serialize)]
+struct CombatantDoc<'a> {
+    name: &'a str,
+    side: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    group: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hp: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hp_max: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    temp_hp: Option<i64>,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    own: Option<&'a Map<String, Value>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    state: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    condition: Vec<String>,
+    effects: Vec<EffectDoc<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    notes: Option<&'a [String]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hidden: Option<bool>,
+    down: Value,
+}
+
+fn combatant_doc<'a>(fight: &'a Fight, rules: &dyn Fighting, c: &'a Combatant, view: View) -> CombatantDoc<'a> {
+    let table = view == View::Table;
+    let numbers = table || c.pc;
+    let hp = c.hp.zip(c.hp_max).filter(|_| numbers);
+    CombatantDoc {
+        name: &c.name,
+        side: &c.side,
+        group: c.group.as_deref(),
+        hp: hp.map(|(hp, _)| hp),
+        hp_max: hp.map(|(_, max)| max),
+        temp_hp: hp.map(|_| c.temp_hp),
+        own: Some(&c.own).filter(|own| numbers && !own.is_empty()),
+        state: (!numbers).then(|| rules.players_words(c)),
+        condition: if numbers { rules.condition(c) } else { Vec::new() },
+        effects: c.effects.iter().map(|e| effect_doc(fight, e)).collect(),
+        notes: table.then_some(c.notes.as_slice()),
+        hidden: table.then_some(c.hidden),
+        down: c.down.clone().map_or(Value::Bool(false), Value::String),
+    }
+}
+
+/// An effect as the document gives it: `rounds_left` null for one that lasts until ended.
+#[derive(Serialize)]
+struct EffectDoc<'a> {
+    name: &'a str,
+    rounds_left: Option<u32>,
+    until: &'static str,
+    of: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    concentration: Option<&'a str>,
+}
+
+fn effect_doc<'a>(fight: &Fight, e: &'a Effect) -> EffectDoc<'a> {
+    EffectDoc {
+        name: &e.name,
+        rounds_left: rounds_left(fight, e),
+        until: e.until.word(),
+        of: &e.of,
+        concentration: e.concentration.as_deref(),
+    }
+}
+
+/// The rounds until the round an effect runs out in (none: it lasts until ended).
+pub fn rounds_left(fight: &Fight, e: &Effect) -> Option<u32> {
+    e.ends_round.map(|end| end.saturating_sub(fight.round))
 }
 
 /// Writes `doc` as one JSON line or one YAML document.
@@ -78,9 +236,27 @@ pub fn document<T: Serialize>(out: &mut dyn std::io::Write, format: Format, doc:
     Ok(())
 }
 
-/// The text of a track command: what happened, then (after start and show) the order, then
+/// Actions after which the text shows the whole order, not only what happened.
+const SHOWS_ORDER: &[&str] = &[
+    "start", "show", "add", "remove", "set", "undo", "delay", "ready", "hold", "damage", "heal", "temp", "effect",
+    "note", "hide", "reveal",
+];
+
+/// What a command's text shows: the command, the fight after it, its ruleset's rules, what
+/// happened, the seed when asked for, and for whom.
+pub struct Page<'a> {
+    pub action: &'a str,
+    pub fight: &'a Fight,
+    pub rules: &'a dyn Fighting,
+    pub events: &'a [Event],
+    pub seed: Option<u64>,
+    pub view: View,
+}
+
+/// The text of a track command: what happened, then (after most commands) the order, then
 /// whose turn it is.
-pub fn render(out: &mut String, p: &Palette, action: &str, fight: &Fight, events: &[Event], seed: Option<u64>) {
+pub fn render(out: &mut String, p: &Palette, page: &Page) {
+    let &Page { action, fight, rules, events, seed, view } = page;
     for event in events {
         if let Some(shown) = &event.shown {
             out.push_str(shown);
@@ -94,74 +270,250 @@ pub fn render(out: &mut String, p: &Palette, action: &str, fight: &Fight, events
         }
         let line = match event.event {
             "round" => p.paint(p.title, &event.text).to_string(),
-            "loses_turn" | "recovery" | "holds" => p.warn(&event.text).to_string(),
+            "loses_turn" | "recovery" | "holds" | "ends" | "over" => p.warn(&event.text).to_string(),
+            "down" => p.bad(&event.text).to_string(),
+            "skips" => p.dim(&event.text).to_string(),
             _ => event.text.clone(),
         };
         p.line(out, "", &line);
     }
-    if action == "end" {
+    if action == "end" && fight.ended.is_some() && view == View::Table {
         return;
     }
     let mut title = format!("track · {} · fight {} · round {}", fight.rules, fight.fight, fight.round);
+    if view == View::Players {
+        title = format!("fight {} · round {}", fight.fight, fight.round);
+    }
+    if let Some(round) = fight.ended {
+        title.push_str(&format!(" · ended in round {round}"));
+    }
     if let Some(seed) = seed {
         title.push_str(&format!(" · seed {seed}"));
     }
-    if matches!(action, "start" | "show" | "add" | "remove" | "set" | "undo" | "delay" | "ready" | "hold") {
+    if SHOWS_ORDER.contains(&action) {
         p.line(out, "", &p.paint(p.title, title).to_string());
-        order(out, p, fight);
+        order(out, p, fight, rules, view);
     } else if let Some(seed) = seed {
         p.line(out, "", &p.dim(format!("seed {seed}")).to_string());
     }
+    if fight.ended.is_some() {
+        return;
+    }
     match fight.current() {
+        Some(seat) if view == View::Players && hidden_seat(fight, seat) => {
+            p.line(out, "", &format!("Round {}", fight.round));
+        }
         Some(seat) => {
-            let members =
-                if seat.members.is_empty() { String::new() } else { format!(" ({})", seat.members.join(", ")) };
+            let who = seat.who();
+            let members = if seat.members.is_empty() { String::new() } else { format!(" ({})", who.join(", ")) };
             p.line(out, "", &format!("Round {}: {} turn{members}", fight.round, p.name(&possessive(&seat.name))));
         }
         None => p.line(out, "", "Nobody's turn"),
     }
 }
 
-/// The acting order, one seat a line: a mark on whose turn it is, the total, the dice behind
-/// it, and what keeps it from acting.
-fn order(out: &mut String, p: &Palette, fight: &Fight) {
-    let names = width(fight.order.iter().map(|s| s.name.as_str()));
-    let totals: Vec<String> =
-        fight.order.iter().map(|s| s.total.as_ref().map_or("-".into(), |t| t.to_string())).collect();
+/// Cells of a hit-point bar.
+const BAR: usize = 10;
+
+/// `██████░░░░`: `hp` of `max` in [`BAR`] cells, coloured by what is left.
+fn bar(p: &Palette, hp: i64, max: i64) -> String {
+    let filled =
+        if hp <= 0 || max <= 0 { 0 } else { ((hp * BAR as i64 + max - 1) / max).clamp(1, BAR as i64) as usize };
+    let full = "█".repeat(filled);
+    let empty = "░".repeat(BAR - filled);
+    let style = if hp * 2 > max {
+        p.good
+    } else if hp * 4 > max {
+        p.warn
+    } else {
+        p.bad
+    };
+    format!("{}{}", p.paint(style, full), p.dim(empty))
+}
+
+/// Whether a combatant has nothing to show but its name.
+fn plain(rules: &dyn Fighting, c: &Combatant) -> bool {
+    c.hp.is_none()
+        && c.effects.is_empty()
+        && c.notes.is_empty()
+        && c.down.is_none()
+        && !c.hidden
+        && rules.condition(c).is_empty()
+}
+
+/// A group shown as one line when its members do not differ.
+fn alike(members: &[&Combatant]) -> bool {
+    members.windows(2).all(|w| {
+        let (a, b) = (w[0], w[1]);
+        (a.hp, a.hp_max, a.temp_hp, &a.effects, &a.notes, a.hidden, &a.down, &a.own)
+            == (b.hp, b.hp_max, b.temp_hp, &b.effects, &b.notes, b.hidden, &b.down, &b.own)
+    })
+}
+
+/// The acting order, one seat a line (and a line for each member of a group whose members
+/// differ): a mark on whose turn it is, the total, the hit points as a bar and numbers, and
+/// after them what keeps it from acting, its effects and notes, and the dice behind the total.
+fn order(out: &mut String, p: &Palette, fight: &Fight, rules: &dyn Fighting, view: View) {
+    let seats: Vec<(usize, &Seat)> =
+        fight.order.iter().enumerate().filter(|(_, s)| view == View::Table || !hidden_seat(fight, s)).collect();
+    let labels: Vec<String> = seats.iter().map(|(_, s)| label(fight, s, view)).collect();
+    // Members' lines start two columns further in: their names share the column.
+    let member_names = seats.iter().flat_map(|(_, s)| s.members.iter()).map(|m| width_of(m) + 2).max().unwrap_or(0);
+    let names = width(labels.iter().map(String::as_str)).max(member_names);
+    let totals: Vec<String> = seats
+        .iter()
+        .map(|(_, s)| match view {
+            View::Players if !fight.combatant(&s.name).is_some_and(|c| c.pc) => String::new(),
+            _ => s.total.as_ref().map_or("-".into(), |t| t.to_string()),
+        })
+        .collect();
     let total_width = width(totals.iter().map(String::as_str));
-    for (i, seat) in fight.order.iter().enumerate() {
+    let hp_width = fight.combatants.iter().filter_map(Combatant::hp_words).map(|w| width_of(&w)).max().unwrap_or(0);
+    for (k, (i, seat)) in seats.iter().enumerate() {
+        let members: Vec<&Combatant> =
+            seat.who().iter().filter_map(|n| fight.combatant(n)).filter(|c| view == View::Table || !c.hidden).collect();
         let mut line = String::new();
-        line.push_str(if i == fight.turn { "> " } else { "  " });
-        pad(&mut line, p.name(&seat.name), names);
+        line.push_str(if *i == fight.turn && fight.ended.is_none() { "> " } else { "  " });
+        pad(&mut line, p.name(&labels[k]), names);
         line.push_str("  ");
-        line.push_str(&" ".repeat(total_width.saturating_sub(totals[i].len())));
-        line.push_str(&p.total(&totals[i]).to_string());
+        line.push_str(&" ".repeat(total_width.saturating_sub(totals[k].len())));
+        line.push_str(&p.total(&totals[k]).to_string());
+        let group = seat.side.is_some() && members.len() > 1;
+        let side = seat.side.is_none() && !seat.members.is_empty();
+        let plain = side && members.iter().all(|c| plain(rules, c));
+        let one = !side && (members.len() == 1 || (group && alike(&members)));
         let mut notes: Vec<String> = Vec::new();
-        if let Some(rolled) = &seat.rolled {
+        if let (View::Table, Some(rolled)) = (view, &seat.rolled) {
             notes.push(p.dim(rolled).to_string());
         }
-        if !seat.members.is_empty() {
-            notes.push(seat.members.join(", "));
+        if one {
+            line.push_str(&vitals(p, fight, rules, members[0], hp_width, view, group));
+            notes.extend(combatant_notes(p, fight, rules, members[0], view));
+        } else if plain && !members.is_empty() {
+            notes.push(members.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", "));
         }
-        if let Some(moved) = &seat.moved {
-            let beside = moved.anchor.as_deref().map_or(String::new(), |a| format!(" ({a})"));
-            notes.push(p.warn(format!("{}{beside}", moved.how)).to_string());
-        }
-        if let Some(hold) = &seat.holds {
-            notes.push(p.warn(format!("holds for round {}", hold.round)).to_string());
-        }
-        if let Some(o) = &seat.out {
-            let until = match (o.from_round, &o.recovery) {
-                (Some(r), _) => format!(", acts from round {r}"),
-                (None, Some(stun)) => format!(", rolls IQ {} each turn from turn {}", stun.iq, stun.first_turn),
-                (None, None) => String::new(),
-            };
-            notes.push(p.bad(format!("{}{until}", o.reason)).to_string());
-        }
+        let one = one || plain;
+        notes.extend(seat_notes(p, seat, fight, rules, view));
         if !notes.is_empty() {
             line.push_str("  ");
             line.push_str(&notes.join(" · "));
         }
-        p.line(out, "", &line);
+        p.line(out, "", line.trim_end());
+        if !one {
+            let lead = " ".repeat(4);
+            for c in members {
+                let mut line = String::new();
+                pad(&mut line, p.name(&c.name), names.saturating_sub(2));
+                line.push_str("  ");
+                line.push_str(&" ".repeat(total_width));
+                line.push_str(&vitals(p, fight, rules, c, hp_width, view, false));
+                let notes = combatant_notes(p, fight, rules, c, view);
+                if !notes.is_empty() {
+                    line.push_str("  ");
+                    line.push_str(&notes.join(" · "));
+                }
+                p.line(out, &lead, line.trim_end());
+            }
+        }
     }
+}
+
+/// A seat's name as the order shows it: a group with its size (`Goblin ×4`).
+fn label(fight: &Fight, seat: &Seat, view: View) -> String {
+    let group = seat.side.is_some() && seat.members.len() > 1;
+    let shown =
+        seat.members.iter().filter(|n| view == View::Table || !fight.combatant(n).is_some_and(|c| c.hidden)).count();
+    if group { format!("{} ×{shown}", seat.name) } else { seat.name.clone() }
+}
+
+/// `  ██████░░░░  7/12` (or the players' word for a monster), or nothing without hit points.
+fn vitals(
+    p: &Palette,
+    fight: &Fight,
+    rules: &dyn Fighting,
+    c: &Combatant,
+    hp_width: usize,
+    view: View,
+    each: bool,
+) -> String {
+    let _ = fight;
+    if view == View::Players && !c.pc {
+        let word = rules.players_words(c);
+        return if word.is_empty() { String::new() } else { format!("  {}", p.dim(word)) };
+    }
+    match (c.hp, c.hp_max, c.hp_words()) {
+        (Some(hp), Some(max), Some(words)) => {
+            let mut s = format!("  {} ", bar(p, hp, max));
+            s.push_str(&" ".repeat(hp_width.saturating_sub(width_of(&words))));
+            s.push_str(&words);
+            if each {
+                s.push_str(" each");
+            }
+            s
+        }
+        _ => String::new(),
+    }
+}
+
+/// What the order says after a combatant's hit points: down, the ruleset's words, effects
+/// with what is left, notes (not in the players' view).
+fn combatant_notes(p: &Palette, fight: &Fight, rules: &dyn Fighting, c: &Combatant, view: View) -> Vec<String> {
+    let mut notes = Vec::new();
+    if let Some(down) = &c.down {
+        notes.push(p.bad(down).to_string());
+    }
+    if view == View::Table || c.pc {
+        notes.extend(rules.condition(c).into_iter().map(|w| p.warn(w).to_string()));
+    }
+    if c.hidden && view == View::Table {
+        notes.push(p.dim("hidden").to_string());
+    }
+    for e in &c.effects {
+        notes.push(effect_words(p, fight, c, e));
+    }
+    if view == View::Table {
+        notes.extend(c.notes.iter().map(|n| format!("“{n}”")));
+    }
+    notes
+}
+
+/// `Bless (9 rounds)`, `Stunned (1 round, to the end of Orc's turn)`, `Prone`.
+pub fn effect_words(p: &Palette, fight: &Fight, c: &Combatant, e: &Effect) -> String {
+    let mut parts = Vec::new();
+    if let Some(left) = rounds_left(fight, e) {
+        parts.push(if left == 1 { "1 round".to_string() } else { format!("{left} rounds") });
+        let theirs = e.of == c.name;
+        if !theirs || e.until == crate::fight::Until::End {
+            parts.push(format!("to the {} of {} turn", e.until.word(), possessive(&e.of)));
+        }
+    }
+    if let Some(caster) = &e.concentration {
+        parts.push(format!("{} concentration", possessive(caster)));
+    }
+    let name = p.paint(p.title, &e.name);
+    if parts.is_empty() { name.to_string() } else { format!("{name} ({})", parts.join(", ")) }
+}
+
+/// What keeps a seat from acting, or moves it: out of action, delayed, holding.
+fn seat_notes(p: &Palette, seat: &Seat, fight: &Fight, rules: &dyn Fighting, view: View) -> Vec<String> {
+    let _ = (fight, view);
+    let mut notes: Vec<String> = Vec::new();
+    if let Some(moved) = &seat.moved {
+        let beside = moved.anchor.as_deref().map_or(String::new(), |a| format!(" ({a})"));
+        notes.push(p.warn(format!("{}{beside}", moved.how)).to_string());
+    }
+    if let Some(hold) = &seat.holds {
+        notes.push(p.warn(format!("holds for round {}", hold.round)).to_string());
+    }
+    if let Some(o) = &seat.out {
+        let until = match (o.from_round, &o.recovery) {
+            (Some(r), _) => format!(", acts from round {r}"),
+            (None, Some(stun)) => {
+                format!(", rolls {} each turn from turn {}", rules.recovery_words(stun), stun.first_turn)
+            }
+            (None, None) => String::new(),
+        };
+        notes.push(p.bad(format!("{}{until}", o.reason)).to_string());
+    }
+    notes
 }

@@ -1,11 +1,13 @@
 //! Turns and rounds passing: whose turn begins, who loses it and why (with the recovery rolls
-//! that may end a stun), a new round with its initiative rolled anew where the ruleset does,
-//! moved actions back in their places, held actions placed, and the lair at count 20.
+//! that may end a stun), effects that run out at the start or the end of a turn, a new round
+//! with its initiative rolled anew where the ruleset does, moved actions back in their places,
+//! held actions placed, and the lair at count 20.
 
 use super::open;
 use super::state::{Fight, Moved, Out, Seat};
 use crate::dice::SeededDice;
 use crate::error::{Error, Result};
+use crate::fight::{Combatant, Until};
 use crate::render::Palette;
 use crate::rulesets::Ruleset;
 use serde::Serialize;
@@ -20,12 +22,14 @@ pub struct Event {
     pub round: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
-    /// What kind of thing: `round`, `initiative`, `turn`, `loses_turn`, `recovery`, `holds`,
-    /// `joins`, `leaves`, `delays`, `readies`, `set`, `undo`.
+    /// What kind of thing: `round`, `initiative`, `turn`, `loses_turn`, `skips`, `recovery`,
+    /// `holds`, `joins`, `leaves`, `delays`, `readies`, `set`, `damage`, `heal`, `temp`,
+    /// `down`, `effect`, `ends`, `note`, `hide`, `reveal`, `over`, `undo`, `end`.
     pub event: &'static str,
     /// The same in words.
     pub text: String,
-    /// The ruleset's record of what was rolled: a recovery roll, a round's initiative.
+    /// The ruleset's record of what was rolled: a recovery roll, a round's initiative, the
+    /// dice of an amount.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub roll: Option<Value>,
     /// The procedure's own text of that roll (text output only).
@@ -66,9 +70,28 @@ impl Turns {
         z ^ (z >> 31)
     }
 
-    fn note(&mut self, round: u32, name: &str, event: &'static str, text: String) {
+    pub fn note(&mut self, round: u32, name: &str, event: &'static str, text: String) {
         self.events.push(Event::new(round, Some(name), event, text));
     }
+
+    /// What this command said, in words, for `undo` to name.
+    pub fn said(&self) -> Vec<String> {
+        self.events.iter().filter(|e| e.event != "turn").map(|e| e.text.clone()).collect()
+    }
+}
+
+/// Whether combatant `c` can take a turn: not down, or down where its ruleset keeps its turns.
+pub fn able(turns: &Turns, c: &Combatant) -> bool {
+    c.down.is_none() || turns.rules.fight.keeps_turn(c)
+}
+
+/// Ends the current turn: effects that run out at its end, then the next turn begins.
+pub fn next(fight: &mut Fight, turns: &mut Turns) -> Result<()> {
+    if let Some(seat) = fight.current() {
+        let who = names_of(seat);
+        expire(fight, &who, Until::End, turns);
+    }
+    begin_from(fight, fight.turn + 1, turns)
 }
 
 /// Begins the turn of the first seat from `index` on that can act, passing into new rounds
@@ -83,20 +106,75 @@ pub fn begin_from(fight: &mut Fight, mut index: usize, turns: &mut Turns) -> Res
             }
             if fight.round - first_round >= MAX_SKIPPED_ROUNDS {
                 return Err(Error::data(format!("nobody in the fight can act for {MAX_SKIPPED_ROUNDS} rounds"))
-                    .hint("bring someone back with 'fray track set NAME acts-from=0'"));
+                    .hint("bring someone back with 'fray track set NAME acts-from=0', or end the fight"));
             }
             new_round(fight, turns)?;
             index = 0;
             continue;
         }
+        if fight.order[index].acted == Some(fight.round) {
+            // Its turn this round is taken already (it was moved after it).
+            index += 1;
+            continue;
+        }
+        let who = names_of(&fight.order[index]);
+        expire(fight, &who, Until::Start, turns);
         if acts(fight, index, turns) {
             fight.turn = index;
-            let seat = &fight.order[index];
+            let seat = &mut fight.order[index];
+            seat.acted = Some(fight.round);
             let text = format!("{} turn", crate::render::possessive(&seat.name));
-            turns.events.push(Event::new(fight.round, Some(&seat.name.clone()), "turn", text));
+            let name = seat.name.clone();
+            turns.events.push(Event::new(fight.round, Some(&name), "turn", text));
             return Ok(());
         }
+        fight.order[index].acted = Some(fight.round);
+        expire(fight, &who, Until::End, turns);
         index += 1;
+    }
+}
+
+/// The names a seat's turns count for: the seat's own and those of whoever acts in it.
+fn names_of(seat: &Seat) -> Vec<String> {
+    let mut names = vec![seat.name.clone()];
+    names.extend(seat.members.iter().cloned());
+    names
+}
+
+/// Effects that run out at `until` of the turn of one of `who` in this round.
+fn expire(fight: &mut Fight, who: &[String], until: Until, turns: &mut Turns) {
+    let round = fight.round;
+    for c in &mut fight.combatants {
+        let name = c.name.clone();
+        c.effects.retain(|e| {
+            let runs_out = e.until == until && who.contains(&e.of) && e.ends_round.is_some_and(|end| end <= round);
+            if runs_out {
+                let text = format!(
+                    "{} on {name} runs out ({} of {} turn)",
+                    e.name,
+                    until.word(),
+                    crate::render::possessive(&e.of)
+                );
+                turns.events.push(Event::new(round, Some(&name), "ends", text));
+            }
+            !runs_out
+        });
+    }
+}
+
+/// Effects whose turn to run out never came (its combatant left, or never had a turn): they
+/// end when the round after theirs begins.
+fn overdue(fight: &mut Fight, turns: &mut Turns) {
+    let round = fight.round;
+    for c in &mut fight.combatants {
+        let name = c.name.clone();
+        c.effects.retain(|e| {
+            let overdue = e.ends_round.is_some_and(|end| end < round);
+            if overdue {
+                turns.events.push(Event::new(round, Some(&name), "ends", format!("{} on {name} runs out", e.name)));
+            }
+            !overdue
+        });
     }
 }
 
@@ -105,8 +183,20 @@ pub fn begin_from(fight: &mut Fight, mut index: usize, turns: &mut Turns) -> Res
 fn acts(fight: &mut Fight, index: usize, turns: &mut Turns) -> bool {
     let round = fight.round;
     let rules = turns.rules;
-    let seat = &mut fight.order[index];
+    let who: Vec<String> = fight.order[index].who().iter().map(|s| s.to_string()).collect();
+    let seat = &fight.order[index];
     let name = seat.name.clone();
+    if !seat.lair && !who.is_empty() {
+        let down: Vec<&Combatant> = who.iter().filter_map(|n| fight.combatant(n)).collect();
+        let nobody_able = !down.is_empty() && down.iter().all(|c| !able(turns, c));
+        if nobody_able {
+            let words: Vec<&str> = down.iter().filter_map(|c| c.down.as_deref()).collect();
+            let word = if words.iter().all(|w| *w == words[0]) { words[0] } else { "down" };
+            turns.note(round, &name, "skips", format!("{name} is {word}: no turn"));
+            return false;
+        }
+    }
+    let seat = &mut fight.order[index];
     if seat.holds.as_ref().is_some_and(|h| h.round > round) {
         turns.note(round, &name, "holds", format!("{name} holds its action for round {}", round + 1));
         return false;
@@ -119,23 +209,25 @@ fn acts(fight: &mut Fight, index: usize, turns: &mut Turns) -> bool {
             turns.note(round, &name, "loses_turn", text);
             return false;
         }
-        let Some(roll) = rules.rounds.recovery else {
+        let Some(check) = rules.fight.recovery(stun, round, &mut turns.dice) else {
             seat.out = None;
             return true;
         };
-        let check = roll(stun, round, &mut turns.dice);
-        let words = recovery_words(&check.roll);
         let text = if check.success {
             seat.out = Some(Out { reason: out.reason.clone(), from_round: Some(round + 1), recovery: None });
             format!(
-                "{name}, {}, rolls to recover: {words}: recovers; Does Nothing this turn, acts from round {}",
+                "{name}, {}, rolls to recover: {}: recovers; Does Nothing this turn, acts from round {}",
                 out.reason,
+                check.words,
                 round + 1
             )
         } else {
-            format!("{name}, {}, rolls to recover: {words}: still {}; Does Nothing this turn", out.reason, out.reason)
+            format!(
+                "{name}, {}, rolls to recover: {}: still {}; Does Nothing this turn",
+                out.reason, check.words, out.reason
+            )
         };
-        turns.events.push(Event { roll: Some(check.roll), ..Event::new(round, Some(&name), "recovery", text) });
+        turns.events.push(Event { roll: Some(check.record), ..Event::new(round, Some(&name), "recovery", text) });
         return false;
     }
     match out.from_round {
@@ -155,31 +247,9 @@ fn acts(fight: &mut Fight, index: usize, turns: &mut Turns) -> bool {
     }
 }
 
-/// A recovery roll in words: `3d6 (6+1+4) = 11 vs 10 (+1 turn 2): fails`.
-fn recovery_words(roll: &Value) -> String {
-    let dice = roll.get("roll");
-    let faces: Vec<String> = dice
-        .and_then(|d| d.get("rolls"))
-        .and_then(Value::as_array)
-        .map(|r| r.iter().map(|f| f.to_string()).collect())
-        .unwrap_or_default();
-    let notation = dice.and_then(|d| d.get("dice")).and_then(Value::as_str).unwrap_or("3d6");
-    let total = dice.and_then(|d| d.get("total")).map(|t| t.to_string()).unwrap_or_default();
-    let target = roll.get("target").map(|t| t.to_string()).unwrap_or_default();
-    let bonuses: Vec<String> = roll
-        .get("modifiers")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .filter_map(|m| Some(format!("{:+} {}", m.get("value")?.as_i64()?, m.get("source")?.as_str()?)))
-        .collect();
-    let bonuses = if bonuses.is_empty() { String::new() } else { format!(" ({})", bonuses.join(", ")) };
-    let verdict = if roll.get("success").and_then(Value::as_bool) == Some(true) { "succeeds" } else { "fails" };
-    format!("{notation} ({}) = {total} vs IQ {target}{bonuses}, {verdict}", faces.join("+"))
-}
-
-/// The next round begins: initiative rolled anew where the ruleset does, else the rolled order
-/// back with every moved action in its place; held actions placed; the lair at count 20.
+/// The next round begins: effects whose turn never came end, initiative is rolled anew where
+/// the ruleset does, else the rolled order comes back with every moved action in its place;
+/// held actions are placed; the lair is at count 20.
 pub fn new_round(fight: &mut Fight, turns: &mut Turns) -> Result<()> {
     if fight.round >= super::state::MAX_ROUND {
         return Err(Error::usage(format!("the fight '{}' has reached round {}", fight.fight, fight.round))
@@ -188,7 +258,8 @@ pub fn new_round(fight: &mut Fight, turns: &mut Turns) -> Result<()> {
     fight.round += 1;
     let round = fight.round;
     turns.events.push(Event::new(round, None, "round", format!("round {round} begins")));
-    if (turns.rules.rounds.rerolls)(round, fight.setup.variant.as_deref()) {
+    overdue(fight, turns);
+    if turns.rules.fight.rerolls(round, fight.setup.variant.as_deref()) {
         reroll(fight, turns)?;
     } else {
         for seat in &mut fight.order {
@@ -207,23 +278,51 @@ pub fn new_round(fight: &mut Fight, turns: &mut Turns) -> Result<()> {
     Ok(())
 }
 
-/// The round's initiative rolled anew for everyone still in the fight; who is out of action
-/// stays out.
-fn reroll(fight: &mut Fight, turns: &mut Turns) -> Result<()> {
+/// The fight's cast as set up (its roster and every combatant given), loaded again under its
+/// ruleset, with only those still able to act in it, and the sides they are on (while anyone
+/// is left on any side; a fight of sides alone keeps every side).
+pub fn able_cast(fight: &Fight, turns: &Turns, seed: u64) -> Result<crate::cast::Cast> {
     let setup = &fight.setup;
     let opts = open::cast_options(setup, setup.combatants.clone());
+    let (mut cast, _, _) =
+        open::load_cast(turns.rules, &opts, open::RosterSource::Kept(&setup.rosters), seed, &mut std::io::sink())?;
+    let removed = &fight.setup.removed;
+    if cast.combatants.is_empty() {
+        cast.sides.retain(|s| !removed.contains(&s.name));
+        return Ok(cast);
+    }
+    let able_member = |name: &str| fight.combatant(name).is_some_and(|c| able(turns, c));
+    cast.combatants.retain(|c| c.member_names().iter().any(|m| able_member(m)));
+    let used: Vec<bool> = (0..cast.sides.len()).map(|i| cast.combatants.iter().any(|c| c.side == i)).collect();
+    let mut index = Vec::with_capacity(used.len());
+    let mut kept = 0;
+    for &u in &used {
+        index.push(kept);
+        kept += usize::from(u);
+    }
+    let mut i = 0;
+    cast.sides.retain(|_| {
+        i += 1;
+        used[i - 1]
+    });
+    for c in &mut cast.combatants {
+        c.side = index[c.side];
+    }
+    Ok(cast)
+}
+
+/// The round's initiative rolled anew for the sides and combatants still able to fight; who
+/// is out of action stays out.
+fn reroll(fight: &mut Fight, turns: &mut Turns) -> Result<()> {
     let seed = turns.next_seed();
-    let (cast, _, _) = open::load_cast(
-        turns.rules,
-        &opts,
-        open::RosterSource::Kept(setup.roster.as_ref()),
-        seed,
-        &mut std::io::sink(),
-    )?;
-    let command = open::initiative(turns.rules, setup)?;
+    let cast = able_cast(fight, turns, seed)?;
+    if cast.sides.is_empty() {
+        return Ok(());
+    }
+    let command = open::initiative(turns.rules, &fight.setup)?;
     let ran = open::run(turns.rules, &command, &cast, seed, turns.palette)?;
-    let mut seats = open::seats(&ran.doc, &cast);
-    keep_present(&mut seats, &setup.removed);
+    let mut seats = open::seats(&ran.opening, &cast);
+    keep_present(&mut seats, fight);
     for seat in &mut seats {
         seat.out = fight.order.iter().find(|s| s.name == seat.name).and_then(|s| s.out.clone());
     }
@@ -238,13 +337,18 @@ fn reroll(fight: &mut Fight, turns: &mut Turns) -> Result<()> {
     Ok(())
 }
 
-/// Drops the seats and members taken out of the fight (a seat whose members all left, too).
-pub fn keep_present(seats: &mut Vec<Seat>, removed: &[String]) {
+/// Drops the members the fight no longer has, and the seats left without anyone (the lair
+/// stays); numbers the ranks anew.
+pub fn keep_present(seats: &mut Vec<Seat>, fight: &Fight) {
+    let present = |name: &str| fight.combatant(name).is_some();
     seats.retain_mut(|seat| {
+        if seat.lair {
+            return true;
+        }
         let had_members = !seat.members.is_empty();
-        seat.members.retain(|m| !removed.contains(m));
-        let emptied = had_members && seat.members.is_empty();
-        !removed.contains(&seat.name) && !emptied
+        seat.members.retain(|m| present(m));
+        let side = fight.sides.contains(&seat.name) && !fight.setup.removed.contains(&seat.name);
+        if had_members { !seat.members.is_empty() } else { present(&seat.name) || side }
     });
     for (rank, seat) in seats.iter_mut().enumerate() {
         seat.rank = rank as u32;
@@ -254,35 +358,36 @@ pub fn keep_present(seats: &mut Vec<Seat>, removed: &[String]) {
 /// The lair's seat: lair actions "on initiative count 20 (losing initiative ties)", as the
 /// SRD 5.1 and SRD 5.2 lair entries put it.
 pub fn add_lair(order: &mut Vec<Seat>) {
-    let lair = Seat {
-        name: "Lair".into(),
-        total: Some(Number::from(20)),
-        side: None,
-        members: Vec::new(),
-        rank: 0,
-        tie: None,
-        rolled: Some("initiative count 20, losing ties".into()),
-        out: None,
-        moved: None,
-        holds: None,
-        lair: true,
-    };
+    let mut lair = Seat::new("Lair", Some(Number::from(20)));
+    lair.rolled = Some("initiative count 20, losing ties".into());
+    lair.lair = true;
     insert_by_total(order, lair);
+}
+
+/// The place in `order` for a seat on `total`: after every seat at the same total or higher
+/// (it loses ties).
+pub fn place_by_total(order: &[Seat], total: Option<&Number>) -> usize {
+    let value = total.and_then(Number::as_f64).unwrap_or(f64::NEG_INFINITY);
+    order
+        .iter()
+        .position(|s| s.total.as_ref().and_then(Number::as_f64).unwrap_or(f64::NEG_INFINITY) < value)
+        .unwrap_or(order.len())
 }
 
 /// Puts `seat` in the order by its total, after every seat at the same total or higher (it
 /// loses ties), and numbers the ranks anew; returns where it went.
 pub fn insert_by_total(order: &mut Vec<Seat>, seat: Seat) -> usize {
-    let value = seat.total.as_ref().and_then(Number::as_f64).unwrap_or(f64::NEG_INFINITY);
-    let at = order
-        .iter()
-        .position(|s| s.total.as_ref().and_then(Number::as_f64).unwrap_or(f64::NEG_INFINITY) < value)
-        .unwrap_or(order.len());
+    let at = place_by_total(order, seat.total.as_ref());
     order.insert(at, seat);
+    renumber(order);
+    at
+}
+
+/// Ranks numbered in the order's order.
+pub fn renumber(order: &mut [Seat]) {
     for (rank, seat) in order.iter_mut().enumerate() {
         seat.rank = rank as u32;
     }
-    at
 }
 
 /// Held actions come into the round they were held for: before or after the one named, else
@@ -306,5 +411,26 @@ fn place_holds(fight: &mut Fight, turns: &mut Turns) {
         let text = format!("{} acts on its held action at any moment of round {round}", seat.name);
         turns.note(round, &seat.name.clone(), "holds", text);
         fight.order.insert(at, seat);
+    }
+}
+
+/// The sides with someone still able to fight, in the fight's order of sides.
+pub fn standing(fight: &Fight, turns: &Turns) -> Vec<String> {
+    let able_on = |side: &String| fight.combatants.iter().any(|c| &c.side == side && able(turns, c));
+    fight.sides.iter().filter(|s| able_on(s)).cloned().collect()
+}
+
+/// Says so when a change leaves one side alone standing where more stood before it.
+pub fn say_if_over(before: &[String], fight: &Fight, turns: &mut Turns) {
+    let now = standing(fight, turns);
+    if before.len() > 1 && now.len() <= 1 {
+        let text = match now.first() {
+            Some(side) => format!(
+                "only {side} {} left standing: the fight looks over ('fray track end' ends it)",
+                if side.ends_with('s') { "are" } else { "is" }
+            ),
+            None => "nobody is left standing: the fight looks over ('fray track end' ends it)".into(),
+        };
+        turns.events.push(Event::new(fight.round, None, "over", text));
     }
 }

@@ -49,6 +49,8 @@ pub struct CombatantKeys {
     pub slow: bool,
     pub initiative: Option<i32>,
     pub ml: Option<i32>,
+    pub hp: Option<String>,
+    pub ac: Option<i32>,
 }
 
 const COMBATANT_KEYS: &[KeyDef] = &[
@@ -57,6 +59,8 @@ const COMBATANT_KEYS: &[KeyDef] = &[
     KeyDef::flag("slow", "wields a two-handed or slow weapon: always acts last"),
     KeyDef::int("initiative", -10, 30, "individual initiative total, already rolled at the table"),
     basic::ML,
+    crate::fight::keys::HP,
+    crate::fight::keys::AC,
 ];
 
 const KEYS: RulesetKeys = RulesetKeys {
@@ -118,7 +122,7 @@ pub static RULESET: Ruleset = Ruleset {
     roster: ROSTER,
     examples: EXAMPLES,
     values: wilderness_terrains,
-    rounds: &basic::track::ROUNDS,
+    fight: &basic::track::RULES,
     procedures: Procedures {
         surprise: Some(crate::handler!(SurpriseFlags, surprise_command)),
         distance: Some(crate::handler!(DistanceFlags, distance_command)),
@@ -429,7 +433,7 @@ mod tests {
     #[test]
     fn the_key_lists_fill_the_key_structs() {
         cast::assert_list_fills::<SideKeys>(&KEYS.side, &[]);
-        cast::assert_list_fills::<CombatantKeys>(&KEYS.combatant, &[]);
+        cast::assert_list_fills::<CombatantKeys>(&KEYS.combatant, &[("hp", "2d6+2")]);
     }
 
     #[test]

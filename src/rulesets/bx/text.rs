@@ -2,10 +2,13 @@
 //! shows it.
 
 use super::{distance::*, encounter::*, initiative::*, pursue::*, surprise::*, terrain::*};
+use crate::fight::{Absence, Entry, Opening, rolled_words};
 use crate::outcome::join;
 use crate::render::ties::tie_line;
 use crate::render::{Palette, Report, block, modifiers, pad, step, width};
-use crate::rulesets::family::basic::text::{acting_order, initiative_lines, reaction_lines, surprise_lines};
+use crate::rulesets::family::basic::text::{
+    acting_order, initiative_lines, reaction_lines, side_opening, surprise_lines,
+};
 use crate::rulesets::family::basic::{Chase, InitNote};
 use std::fmt::Write as _;
 
@@ -72,6 +75,21 @@ impl Report for SideInitiativeOutcome<'_> {
     fn headline(&self, out: &mut String) {
         out.push_str(&acting_order(&self.sides.order));
     }
+
+    fn opening(&self) -> Option<Opening> {
+        Some(sides_then_slow(self))
+    }
+}
+
+/// The sides in acting order, then each combatant with a slow weapon in a place of its own
+/// (OSE SRD, Combat: slow weapons act last in a round, after every side).
+fn sides_then_slow(initiative: &SideInitiativeOutcome) -> Opening {
+    let mut opening = side_opening(&initiative.sides);
+    for slow in &initiative.slow_last {
+        let rolled = Some("slow weapon: acts last".to_string());
+        opening.entries.push(Entry { side: Some(slow.side.clone()), rolled, ..Entry::new(&slow.name, None) });
+    }
+    opening
 }
 
 impl Report for IndividualOutcome<'_> {
@@ -114,6 +132,25 @@ impl Report for IndividualOutcome<'_> {
             lines.push(p.dim(format_args!("{} surprised: no roll", join(&sides))).to_string());
         }
         block(out, p, &lines);
+    }
+
+    fn opening(&self) -> Option<Opening> {
+        let entries = self
+            .order
+            .iter()
+            .enumerate()
+            .map(|(k, acting)| {
+                let modifiers = acting.modifiers.iter().map(|m| (i64::from(m.value), m.source.as_str()));
+                Entry {
+                    rolled: rolled_words(acting.roll.as_ref(), acting.given, modifiers),
+                    together: k > 0 && self.order[k - 1].place == acting.place,
+                    ..Entry::new(acting.name, Some(acting.total.into()))
+                }
+            })
+            .collect();
+        // seed 000: the combatants of a surprised side cannot act in the free round.
+        let absences = self.surprised.iter().map(|side| Absence::until(side, "surprised", 2)).collect();
+        Some(Opening { entries, absences, words: None })
     }
 
     fn headline(&self, out: &mut String) {
@@ -274,6 +311,10 @@ impl Report for EncounterOutcome<'_> {
         step(out, p, 3, "initiative", &side_initiative_lines(&self.initiative, p));
         step(out, p, 4, "reaction", &reaction_lines(&self.reaction, p));
         step(out, p, 5, "conclusion", &[self.conclusion.to_string()]);
+    }
+
+    fn opening(&self) -> Option<Opening> {
+        Some(sides_then_slow(&self.initiative))
     }
 
     fn headline(&self, out: &mut String) {

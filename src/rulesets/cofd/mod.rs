@@ -34,6 +34,9 @@ pub struct CombatantKeys {
     #[serde(rename = "mod")]
     pub modifier: Option<i32>,
     pub surprised: bool,
+    pub health: Option<i32>,
+    pub stamina: Option<i32>,
+    pub size: Option<i32>,
 }
 
 const COMBATANT_KEYS: &[KeyDef] = &[
@@ -47,6 +50,9 @@ const COMBATANT_KEYS: &[KeyDef] = &[
     KeyDef::flag("in-combat", "expects the attack: cannot be surprised"),
     KeyDef::int("mod", -10, 10, "added to its surprise pool (Wits + Composure, or an ambusher's Dexterity + Stealth)"),
     KeyDef::flag("surprised", "was surprised: enters the order in turn 2 (initiative command only)"),
+    super::family::storyteller::HEALTH,
+    super::family::storyteller::STAMINA,
+    super::family::storyteller::SIZE,
 ];
 
 const KEYS: RulesetKeys = RulesetKeys {
@@ -112,7 +118,7 @@ pub static RULESET: Ruleset = Ruleset {
     procedures: family::procedures::<CombatantKeys>(),
     examples: EXAMPLES,
     values: super::no_values,
-    rounds: &super::family::storyteller::track::ROUNDS,
+    fight: &super::family::storyteller::track::RULES,
 };
 
 impl Game for CombatantKeys {
@@ -142,6 +148,9 @@ impl Game for CombatantKeys {
             in_combat: self.in_combat,
             modifier: self.modifier,
             surprised: self.surprised,
+            health: self.health,
+            stamina: self.stamina,
+            size: self.size,
         }
     }
 

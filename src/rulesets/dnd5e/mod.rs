@@ -7,7 +7,7 @@
 pub mod flags;
 pub mod morale;
 pub mod reaction;
-pub mod track;
+
 pub mod wandering;
 
 use super::{Example, Procedure, Procedures, Ruleset};
@@ -46,6 +46,9 @@ pub struct CombatantKeys {
     pub action: Option<Action>,
     pub dex_score: Option<i32>,
     pub initiative: Option<i32>,
+    pub hp: Option<String>,
+    pub ac: Option<i32>,
+    pub save_con: Option<i32>,
 }
 
 const COMBATANT_KEYS: &[KeyDef] = &[
@@ -67,6 +70,9 @@ const COMBATANT_KEYS: &[KeyDef] = &[
     KeyDef::text("action", check_action, ACTION_HELP),
     KeyDef::int("dex-score", 1, 30, "the Dexterity score: breaks ties among equal Dex modifiers"),
     KeyDef::int("initiative", -10, 50, "an initiative total already rolled, used as given"),
+    crate::fight::keys::HP,
+    crate::fight::keys::AC,
+    crate::fight::keys::SAVE_CON,
 ];
 
 const KEYS: RulesetKeys = RulesetKeys {
@@ -186,7 +192,7 @@ pub static RULESET: Ruleset = Ruleset {
     },
     examples: EXAMPLES,
     values: flag_values,
-    rounds: &track::ROUNDS,
+    fight: &crate::rulesets::family::fifth::track::RULES_2014,
 };
 
 fn reaction_command(args: &flags::ReactionFlags, _: cast::Cast, runner: &mut Runner) -> Result<()> {
@@ -435,7 +441,7 @@ mod tests {
     #[test]
     fn the_key_lists_fill_the_key_structs() {
         cast::assert_list_fills::<NoKeys>(&KEYS.side, &[]);
-        cast::assert_list_fills::<CombatantKeys>(&KEYS.combatant, &[("action", "spell:2+light+-20")]);
+        cast::assert_list_fills::<CombatantKeys>(&KEYS.combatant, &[("action", "spell:2+light+-20"), ("hp", "12")]);
     }
 
     #[test]

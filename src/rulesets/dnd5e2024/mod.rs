@@ -11,7 +11,6 @@ mod odds_check;
 pub mod reaction;
 pub mod rules;
 pub mod text;
-pub mod track;
 
 use super::{Example, Procedure, Procedures, Ruleset};
 use crate::rulesets::family::fifth::{self, RollMode, chase};
@@ -45,6 +44,9 @@ pub struct CombatantKeys {
     pub dis: bool,
     pub surprised: bool,
     pub initiative: Option<i32>,
+    pub hp: Option<String>,
+    pub ac: Option<i32>,
+    pub save_con: Option<i32>,
 }
 
 const COMBATANT_KEYS: &[KeyDef] = &[
@@ -68,6 +70,9 @@ const COMBATANT_KEYS: &[KeyDef] = &[
     KeyDef::flag("dis", "rolls initiative with Disadvantage"),
     KeyDef::flag("surprised", "was surprised: rolls initiative with Disadvantage (initiative command only)"),
     KeyDef::int("initiative", -10, 50, "an initiative total already rolled, used as given"),
+    crate::fight::keys::HP,
+    crate::fight::keys::AC,
+    crate::fight::keys::SAVE_CON,
 ];
 
 const KEYS: RulesetKeys = RulesetKeys {
@@ -173,7 +178,7 @@ pub static RULESET: Ruleset = Ruleset {
     roster: ROSTER,
     examples: EXAMPLES,
     values: flag_values,
-    rounds: &track::ROUNDS,
+    fight: &crate::rulesets::family::fifth::track::RULES_2024,
     procedures: Procedures {
         surprise: Some(crate::handler!(flags::SurpriseFlags, surprise_command)),
         distance: Some(crate::handler!(flags::DistanceFlags, distance_command)),
@@ -364,7 +369,7 @@ mod tests {
     #[test]
     fn the_key_lists_fill_the_key_structs() {
         cast::assert_list_fills::<NoKeys>(&KEYS.side, &[]);
-        cast::assert_list_fills::<CombatantKeys>(&KEYS.combatant, &[]);
+        cast::assert_list_fills::<CombatantKeys>(&KEYS.combatant, &[("hp", "2d6+2")]);
     }
 
     #[test]

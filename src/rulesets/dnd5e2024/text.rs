@@ -4,7 +4,7 @@ use super::rules::*;
 use crate::render::{Palette, Report, block, pad, quiet_field, quiet_list, step, width};
 use crate::rulesets::family::fifth::Variant;
 use crate::rulesets::family::fifth::text::{
-    join_owned, label, lowest_note, names_of, order_lines, perception_text, several, stealth_text,
+    join_owned, label, lowest_note, names_of, opening_of, order_lines, perception_text, several, stealth_text,
 };
 use std::fmt::Write as _;
 
@@ -145,6 +145,10 @@ impl Report for InitiativeOutcome<'_> {
     fn headline(&self, out: &mut String) {
         out.push_str(&quiet_list(order_names(self)));
     }
+
+    fn opening(&self) -> Option<crate::fight::Opening> {
+        Some(opening_of(self.order.iter().map(|p| &p.place), Vec::new()))
+    }
 }
 
 // ------------------------------------------------------------------------------------------
@@ -172,5 +176,11 @@ impl Report for EncounterOutcome<'_> {
         quiet_field(&mut line, "surprised", quiet_list(surprised_names(&self.surprise)));
         quiet_field(&mut line, "order", quiet_list(order_names(&self.initiative)));
         out.push_str(&line);
+    }
+
+    /// SRD 5.2 "Surprise": a surprised creature has Disadvantage on its Initiative roll and
+    /// loses no turn, so nobody is left out.
+    fn opening(&self) -> Option<crate::fight::Opening> {
+        Some(opening_of(self.initiative.order.iter().map(|p| &p.place), Vec::new()))
     }
 }

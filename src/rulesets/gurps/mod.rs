@@ -63,6 +63,9 @@ pub struct CombatantKeys {
     pub speed: Option<Hundredths>,
     pub dx: Option<i32>,
     pub leader: bool,
+    pub hp: Option<String>,
+    pub ht: Option<i32>,
+    pub dr: Option<i32>,
 }
 
 const COMBATANT_KEYS: &[KeyDef] = &[
@@ -74,6 +77,13 @@ const COMBATANT_KEYS: &[KeyDef] = &[
         "leader",
         "leads its side (unmarked, the first listed leads): its IQ and Combat Reflexes count for the initiative roll",
     ),
+    KeyDef::text(
+        "hp",
+        crate::fight::keys::check_points,
+        "Hit Points: a number, or dice each member rolls as it enters",
+    ),
+    KeyDef::int("ht", 1, 30, "HT, for the rolls injury calls for (default 10)"),
+    KeyDef::int("dr", 0, 100, "Damage Resistance, taken off each blow's damage (default 0)"),
 ];
 
 const KEYS: RulesetKeys = RulesetKeys {
@@ -152,7 +162,7 @@ pub static RULESET: Ruleset = Ruleset {
     },
     examples: EXAMPLES,
     values: super::no_values,
-    rounds: &track::ROUNDS,
+    fight: &track::RULES,
 };
 
 fn surprise_command(args: &flags::SurpriseFlags, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
@@ -410,6 +420,6 @@ mod tests {
     #[test]
     fn the_key_lists_fill_the_key_structs() {
         cast::assert_list_fills::<SideKeys>(&KEYS.side, &[]);
-        cast::assert_list_fills::<CombatantKeys>(&KEYS.combatant, &[]);
+        cast::assert_list_fills::<CombatantKeys>(&KEYS.combatant, &[("hp", "2d6+2")]);
     }
 }

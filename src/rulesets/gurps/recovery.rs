@@ -16,7 +16,7 @@ use serde::Serialize;
 pub const DEFAULT_ROUNDS: u32 = 20;
 
 /// How a surprised combatant is caught.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Shock {
     /// Total surprise without Combat Reflexes: frozen for the freeze, then IQ rolls at base IQ.
@@ -24,6 +24,16 @@ pub enum Shock {
     /// Partial surprise, or total surprise with Combat Reflexes: IQ rolls from the first
     /// turn, +1 on the 2nd turn, +2 on the 3rd…
     Stunned,
+}
+
+impl Shock {
+    /// How the output names it: `frozen`, `stunned`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Shock::Frozen => "frozen",
+            Shock::Stunned => "stunned",
+        }
+    }
 }
 
 /// The IQ-roll target on `turn` and the bonuses behind it.

@@ -2,6 +2,7 @@
 
 use super::{encounter::*, initiative::*, recovery::*, surprise::*};
 use crate::cast::Hundredths;
+use crate::fight::{self, Absence, Entry, Recovery};
 use crate::order::Tie;
 use crate::outcome::Modifier;
 use crate::outcome::join;
@@ -9,6 +10,7 @@ use crate::render::ties::tie_line;
 use crate::render::{
     Palette, Report, Signed, block, modifiers, pad, quiet_field, quiet_list, reaction_line, step, width, width_of,
 };
+use serde_json::Number;
 use std::fmt::Write as _;
 
 /// Pads already-styled `text` to `width` visible characters.
@@ -254,6 +256,72 @@ impl Report for InitiativeOutcome<'_> {
     fn headline(&self, out: &mut String) {
         out.push_str(&quiet_list(self.order.iter().map(|o| o.name)));
     }
+
+    /// The turn order; no surprise, so nothing to say beside it.
+    fn opening(&self) -> Option<fight::Opening> {
+        Some(fight::Opening {
+            entries: self.order.iter().map(entry).collect(),
+            absences: Vec::new(),
+            words: Some(Vec::new()),
+        })
+    }
+}
+
+/// A place in the turn order as a fight keeps it: Basic Speed is its total.
+fn entry(place: &Place) -> Entry {
+    Entry::new(place.name, Number::from_f64(place.total.0 as f64 / 100.0))
+}
+
+/// seed 001: a surprised combatant rolls IQ at the start of each of its turns (after a freeze,
+/// from the turn after it) until one succeeds; the tracker rolls each at its turn.
+fn stunned(surprise: &SurpriseOutcome) -> Vec<Absence> {
+    surprise
+        .combatants
+        .iter()
+        .filter(|c| c.surprised)
+        .filter_map(|c| {
+            let shock = c.shock?;
+            let stun = super::track::Stun { iq: c.iq, cr: c.cr, shock };
+            let recovery = Recovery { first_turn: c.frozen.unwrap_or(0) + 1, own: stun.kept() };
+            Some(Absence {
+                name: c.name.to_string(),
+                reason: shock.word().into(),
+                from_round: None,
+                recovery: Some(recovery),
+            })
+        })
+        .collect()
+}
+
+/// The surprise roll in words: the freeze of a total surprise, each leader's roll of a partial
+/// one with its modifiers, and the winner (seed 001).
+fn surprise_words(surprise: &SurpriseOutcome) -> Vec<String> {
+    let plain = Palette::new(false);
+    let mut words = Vec::new();
+    match surprise.freeze {
+        Some(Some(freeze)) => words.push(format!(
+            "total surprise: the surprised without Combat Reflexes freeze {} = {} seconds",
+            crate::fight::roll_words(&freeze.roll),
+            freeze.seconds
+        )),
+        Some(None) => words.push("total surprise: everyone caught has Combat Reflexes, so nobody freezes".into()),
+        None => {}
+    }
+    for side in &surprise.sides {
+        let (Some(roll), Some(total)) = (side.roll, side.total) else { continue };
+        let mut line = format!("partial surprise: {} rolls {}", side.name, crate::fight::roll_words(&roll));
+        for m in &side.modifiers {
+            let _ = write!(line, " {}", plain.modifier(m));
+        }
+        let _ = write!(line, " = {total}");
+        words.push(line);
+    }
+    match surprise.winner {
+        Some(Some(winner)) => words.push(format!("{winner} acts normally; the other side is stunned")),
+        Some(None) => words.push("a tie: nobody is surprised".into()),
+        None => {}
+    }
+    words
 }
 
 impl Report for EncounterOutcome<'_> {
@@ -276,6 +344,13 @@ impl Report for EncounterOutcome<'_> {
         if let Some(reaction) = &self.reaction {
             step(out, p, 4, "reaction", &[reaction_line(reaction, p)]);
         }
+    }
+
+    /// The turn order with the stunned out of action until a recovery roll frees them; the
+    /// encounter's own text rolls every recovery ahead, so the fight says the surprise in words.
+    fn opening(&self) -> Option<fight::Opening> {
+        let entries = self.order.iter().map(|o| entry(&o.place)).collect();
+        Some(fight::Opening { entries, absences: stunned(&self.surprise), words: Some(surprise_words(&self.surprise)) })
     }
 
     /// `surprised= winner=|freeze= acts_from= order= reaction=`: `order` leaves out the

@@ -37,14 +37,16 @@ pub struct SideKeys {
 
 const SIDE_KEYS: &[KeyDef] = &[AWARE, CHANCE, SURPRISE_DIE, INITIATIVE_DIE, ML];
 
-/// A combatant's keys: its morale score.
+/// A combatant's keys: its morale score, and its hit points and armour class for a fight.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
 pub struct CombatantKeys {
     pub ml: Option<i32>,
+    pub hp: Option<String>,
+    pub ac: Option<i32>,
 }
 
-const COMBATANT_KEYS: &[KeyDef] = &[ML];
+const COMBATANT_KEYS: &[KeyDef] = &[ML, crate::fight::keys::HP, crate::fight::keys::AC];
 
 const KEYS: RulesetKeys = RulesetKeys {
     rules: "ose",
@@ -132,7 +134,7 @@ pub static RULESET: Ruleset = Ruleset {
     },
     examples: EXAMPLES,
     values: wilderness_terrains,
-    rounds: &track::ROUNDS,
+    fight: &track::RULES,
 };
 
 fn surprise_command(args: &SurpriseFlags, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
@@ -262,6 +264,6 @@ mod tests {
     #[test]
     fn the_key_lists_fill_the_key_structs() {
         cast::assert_list_fills::<SideKeys>(&KEYS.side, &[]);
-        cast::assert_list_fills::<CombatantKeys>(&KEYS.combatant, &[]);
+        cast::assert_list_fills::<CombatantKeys>(&KEYS.combatant, &[("hp", "2d6+2")]);
     }
 }

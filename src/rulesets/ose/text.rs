@@ -4,7 +4,7 @@ use super::encounter::EncounterOutcome;
 use crate::outcome::join;
 use crate::render::{Palette, Report, quiet_field, quiet_list, step};
 use crate::rulesets::family::basic::text::{
-    acting_order, distance_line, initiative_lines, reaction_lines, surprise_lines, surprised_sides,
+    acting_order, distance_line, initiative_lines, reaction_lines, side_opening, surprise_lines, surprised_sides,
 };
 
 impl Report for EncounterOutcome<'_> {
@@ -35,5 +35,9 @@ impl Report for EncounterOutcome<'_> {
         let totals: Vec<String> = self.reaction.iter().map(|r| r.reaction.total.to_string()).collect();
         quiet_field(&mut line, "reaction", quiet_list(totals.iter().map(String::as_str)));
         out.push_str(&line);
+    }
+
+    fn opening(&self) -> Option<crate::fight::Opening> {
+        Some(side_opening(&self.initiative))
     }
 }

@@ -20,6 +20,9 @@ const COMBATANT_KEYS: &[KeyDef] = &[
     KeyDef::flag("in-combat", "already fighting: cannot be surprised"),
     KeyDef::int("mod", -10, 10, "added to the Wits + Composure surprise pool"),
     KeyDef::flag("surprised", "was surprised: enters the order in round 2 (initiative command only)"),
+    family::HEALTH,
+    family::STAMINA,
+    family::SIZE,
 ];
 
 const KEYS: RulesetKeys = RulesetKeys {
@@ -75,7 +78,7 @@ pub static RULESET: Ruleset = Ruleset {
     procedures: procedures::<CombatantKeys>(),
     examples: EXAMPLES,
     values: super::no_values,
-    rounds: &family::track::ROUNDS,
+    fight: &family::track::RULES,
 };
 
 impl Game for CombatantKeys {

@@ -2,9 +2,11 @@
 //! the family's rule.
 
 use super::{distance::*, encounter::*, initiative::*, pursue::*, surprise::*};
+use crate::fight::{Absence, Entry, Opening, rolled_words};
 use crate::outcome::join;
 use crate::render::ties::tie_line;
 use crate::render::{self, Palette, Report, block, modifiers, pad, quiet_list, reaction_line, width};
+use serde_json::Number;
 use std::fmt::Write as _;
 
 /// ` given` after a die the players rolled at the table.
@@ -156,6 +158,28 @@ impl Report for InitiativeOutcome<'_> {
     fn headline(&self, out: &mut String) {
         out.push_str(&acting_order(&self.order));
     }
+
+    fn opening(&self) -> Option<Opening> {
+        Some(side_opening(self))
+    }
+}
+
+/// The sides in acting order, each with its d6; seed 000: a surprised side cannot act in the
+/// free round (round 1), so it is out of action until round 2.
+pub(crate) fn side_opening(initiative: &InitiativeOutcome) -> Opening {
+    let entries = initiative
+        .order
+        .iter()
+        .enumerate()
+        .map(|(k, place)| Entry {
+            rolled: rolled_words(place.roll.as_ref(), place.given, []),
+            // seed 000: sides tied under --ties simultaneous act at the same time.
+            together: k > 0 && initiative.order[k - 1].place == place.place,
+            ..Entry::new(place.name, place.total.map(Number::from))
+        })
+        .collect();
+    let absences = initiative.surprised.iter().map(|side| Absence::until(*side, "surprised", 2)).collect();
+    Opening { entries, absences, words: None }
 }
 
 /// The sides in acting order for `-q`: places joined by `,`, simultaneous sides by `+`.

@@ -1,35 +1,34 @@
-//! The round rules of an ose or bx fight kept by `fray track` (seed 000).
+//! The rules of an ose or bx fight kept by `fray track` (seed 000, OSE SRD): sides roll
+//! initiative every round, and a combatant at 0 hit points is dead.
 
-use crate::track::rounds::{Absence, Rounds, nobody, order_of};
-use serde_json::Value;
+use crate::cast::KeyValues;
+use crate::fight::keys::{Points, numbers};
+use crate::fight::{Carried, Fighting};
+use serde::Deserialize;
 
-pub static ROUNDS: Rounds = Rounds {
-    rerolls: rerolls_initiative,
-    absences: surprised_sides,
-    recovery: None,
-    moves: None,
-    lair: false,
-    opening_text: true,
-    opening_words: crate::track::rounds::no_words,
-};
+pub struct Rules;
 
-/// seed 000: every side rolls initiative anew at the start of each round after the first.
-pub fn rerolls_initiative(round: u32, _variant: Option<&str>) -> bool {
-    round > 1
+pub static RULES: Rules = Rules;
+
+/// The keys a fight keeps, read from any edition's combatant keys.
+#[derive(Default, Deserialize)]
+#[serde(default)]
+struct Kept {
+    hp: Option<String>,
+    ac: Option<i32>,
 }
 
-/// seed 000: a surprised side cannot act in the free round (round 1); the encounter leaves
-/// it out of that round's initiative. (All sides surprised: no advantage, all roll.)
-pub fn surprised_sides(opening: &Value) -> Vec<Absence> {
-    let Some(sides) = opening.get("surprise").and_then(|s| s.get("sides")).and_then(Value::as_array) else {
-        return nobody(opening);
-    };
-    let ordered: Vec<&str> = order_of(opening).iter().filter_map(|e| e.get("name")?.as_str()).collect();
-    sides
-        .iter()
-        .filter(|side| side.get("surprised").and_then(Value::as_bool) == Some(true))
-        .filter_map(|side| side.get("name")?.as_str())
-        .filter(|name| !ordered.contains(name))
-        .map(|name| Absence { name: name.to_string(), reason: "surprised".into(), from_round: Some(2), recovery: None })
-        .collect()
+impl Fighting for Rules {
+    fn carries(&self, keys: &KeyValues) -> Carried {
+        let kept: Kept = keys.read().unwrap_or_default();
+        Carried { hp: kept.hp.and_then(|t| Points::read(&t).ok()), own: numbers(&[("ac", kept.ac)]) }
+    }
+
+    // The default damage: OSE SRD, Combat ("Death"): a character or monster reduced to 0 hit
+    // points or less is dead.
+
+    /// seed 000: every side rolls initiative anew at the start of each round after the first.
+    fn rerolls(&self, round: u32, _variant: Option<&str>) -> bool {
+        round > 1
+    }
 }

@@ -1,6 +1,7 @@
 //! Text for the procedures of the 5e family: 5e's own, and the pieces 5e2024's text reuses.
 
 use super::{creature::*, distance::*, encounter::*, initiative::*, surprise::*};
+use crate::fight::{Absence, Entry, Opening, rolled_words};
 use crate::order::Tie;
 use crate::outcome::join;
 use crate::render::ties::tie_line;
@@ -294,6 +295,25 @@ impl Report for InitiativeOutcome<'_> {
     fn headline(&self, out: &mut String) {
         out.push_str(&acting_order(&self.order));
     }
+
+    fn opening(&self) -> Option<Opening> {
+        Some(opening_of(self.order.iter(), Vec::new()))
+    }
+}
+
+/// The places in acting order as a fight opens with them, and who is out of action.
+pub fn opening_of<'a>(order: impl Iterator<Item = &'a Place<'a>>, absences: Vec<Absence>) -> Opening {
+    let entries = order
+        .map(|place| {
+            let modifiers = place.modifiers.iter().map(|m| (i64::from(m.value), m.source.as_str()));
+            Entry {
+                side: place.side.map(str::to_string),
+                rolled: rolled_words(&place.rolls, place.given, modifiers),
+                ..Entry::new(place.name, Some(place.total.into()))
+            }
+        })
+        .collect();
+    Opening { entries, absences, words: None }
 }
 
 /// The places that act in the first round, in order, for `-q`: a creature that is not
@@ -336,5 +356,19 @@ impl Report for EncounterOutcome<'_> {
         quiet_field(&mut line, "surprised", surprised_creatures(&self.surprise));
         quiet_field(&mut line, "order", acting_order(&self.initiative.order));
         out.push_str(&line);
+    }
+
+    /// seed 004: a surprised creature cannot move or act on its first turn, and only that one
+    /// (under side initiative the order holds sides: the surprised are the surprise's creatures).
+    fn opening(&self) -> Option<Opening> {
+        let in_order = self.initiative.order.iter().filter(|p| p.loses_first_turn == Some(true)).map(|p| p.name);
+        let caught = self.surprise.creatures.iter().filter(|c| c.judged.surprised).map(|c| c.name);
+        let mut absences: Vec<Absence> = Vec::new();
+        for name in in_order.chain(caught) {
+            if !absences.iter().any(|a| a.name == name) {
+                absences.push(Absence::until(name, "surprised", 2));
+            }
+        }
+        Some(opening_of(self.initiative.order.iter(), absences))
     }
 }

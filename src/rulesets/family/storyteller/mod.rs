@@ -47,6 +47,9 @@ pub struct CombatantKeys {
     #[serde(rename = "mod")]
     pub modifier: Option<i32>,
     pub surprised: bool,
+    pub health: Option<i32>,
+    pub stamina: Option<i32>,
+    pub size: Option<i32>,
 }
 
 /// The keys of `--delay NAME:after=OTHER`, `--ready NAME:before=OTHER` and `--hold NAME[:…]`,
@@ -61,6 +64,12 @@ struct MoveKeys {
 fn check_other(name: &str) -> std::result::Result<(), String> {
     cast::check_name(name)
 }
+
+/// `health=`: the boxes of a fight's health track (WoD p. 172, CofD: Stamina + Size).
+pub const HEALTH: KeyDef = KeyDef::int("health", 1, 50, "health boxes for a fight (default Stamina + Size)");
+/// `stamina=` and `size=`: what the health track counts when `health=` is not given.
+pub const STAMINA: KeyDef = KeyDef::int("stamina", 1, 10, "Stamina dots, for the health track (default 2)");
+pub const SIZE: KeyDef = KeyDef::int("size", 1, 20, "Size, for the health track (default 5: a grown human)");
 
 const MOVE_KEYS: &[KeyDef] = &[
     KeyDef::text("after", check_other, "the combatant to act right after"),

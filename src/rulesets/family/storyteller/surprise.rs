@@ -56,6 +56,11 @@ pub trait Surprised {
     fn enters(&self) -> Vec<u32>;
     /// The names of the surprised, in the order given.
     fn surprised(&self) -> &[&str];
+    /// Whether `name`'s roll was a dramatic failure.
+    fn dramatic(&self, name: &str) -> bool {
+        let _ = name;
+        false
+    }
 }
 
 /// A surprise roll that an encounter chains into initiative: wod's own, or the roll of a
@@ -319,6 +324,10 @@ impl Surprised for SurpriseOutcome<'_> {
 
     fn surprised(&self) -> &[&str] {
         &self.surprised
+    }
+
+    fn dramatic(&self, name: &str) -> bool {
+        self.combatants.iter().any(|c| c.name == name && c.dramatic)
     }
 }
 

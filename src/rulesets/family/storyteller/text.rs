@@ -2,6 +2,7 @@
 
 use super::pool::pool_text;
 use super::{encounter::*, fight::*, surprise::*};
+use crate::fight::{Absence, Entry, Opening, rolled_words};
 use crate::outcome::join;
 use crate::render::ties::tie_line;
 use crate::render::{Palette, Report, Signed, block, modifiers, pad, quiet_field, quiet_list, step, width, width_of};
@@ -245,6 +246,38 @@ impl Report for InitiativeOutcome<'_> {
     fn headline(&self, out: &mut String) {
         out.push_str(&round_one(self));
     }
+
+    fn opening(&self) -> Option<Opening> {
+        Some(opening(self, |_| false))
+    }
+}
+
+/// The standing order as a fight opens with it, each with its d10 and modifiers (which break
+/// a tie of those who delay to the same moment); seed 003: the surprised enter from round 2,
+/// WoD p. 151–152: after a dramatic failure, from round 3.
+fn opening(initiative: &InitiativeOutcome, dramatic: impl Fn(&str) -> bool) -> Opening {
+    let roller = |name: &str| initiative.combatants.iter().find(|c| c.name == name);
+    let entries = initiative
+        .order
+        .iter()
+        .map(|place| {
+            let rolled = roller(place.name).and_then(|r| {
+                let modifiers = r.modifiers.iter().map(|m| (i64::from(m.value), m.source.as_str()));
+                rolled_words(r.roll.as_ref(), r.given, modifiers)
+            });
+            Entry { tie: Some(i64::from(place.modifier)), rolled, ..Entry::new(place.name, Some(place.total.into())) }
+        })
+        .collect();
+    let absences = initiative
+        .order
+        .iter()
+        .filter_map(|place| Some((place.name, place.enters_round.filter(|&r| r > 1)?)))
+        .map(|(name, round)| {
+            let reason = if dramatic(name) { "dramatic failure" } else { "surprised" };
+            Absence::until(name, reason, round)
+        })
+        .collect();
+    Opening { entries, absences, words: None }
 }
 
 impl SurpriseLines for SurpriseOutcome<'_> {
@@ -265,5 +298,9 @@ impl<S: Surprised + SurpriseLines + Serialize> Report for EncounterOutcome<'_, S
         quiet_field(&mut line, "surprised", quiet_list(self.surprise.surprised().iter().copied()));
         quiet_field(&mut line, "order", round_one(&self.initiative));
         out.push_str(&line);
+    }
+
+    fn opening(&self) -> Option<Opening> {
+        Some(opening(&self.initiative, |name| self.surprise.dramatic(name)))
     }
 }

@@ -46,10 +46,14 @@ pub use {edition::*, odds::*, records::*, setup::*, state::*};
 // own keys).
 
 pub const SPEED: KeyDef = KeyDef::int("speed", 5, 1000, "Speed in feet, for pursue (default 30)");
-pub const CON_2014: KeyDef =
-    KeyDef::int("con", -5, 10, "Con modifier: pursue's free Dashes and the check to Dash on (default 0)");
+pub const CON_2014: KeyDef = KeyDef::int(
+    "con",
+    -5,
+    10,
+    "Con modifier: a fight's Constitution saves; pursue's free Dashes, the check to Dash on",
+);
 pub const CON_2024: KeyDef =
-    KeyDef::int("con", -5, 10, "Con modifier: pursue's free Dashes and the save to Dash on (default 0)");
+    KeyDef::int("con", -5, 10, "Con modifier: a fight's Constitution saves; pursue's free Dashes, the save to Dash on");
 pub const STEALTH: KeyDef = KeyDef::int(
     "stealth",
     -10,
