@@ -247,6 +247,7 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             [CompletionResult]::new('--cha-mod', '--cha-mod', [CompletionResultType]::ParameterName, 'The speaker''s Charisma modifier, given directly')
             [CompletionResult]::new('--mod', '--mod', [CompletionResultType]::ParameterName, 'Any other reaction modifier')
             [CompletionResult]::new('--table', '--table', [CompletionResultType]::ParameterName, 'Roll on the encounter table in FILE first: what it brings joins the monsters')
+            [CompletionResult]::new('--track', '--track', [CompletionResultType]::ParameterName, 'Keep the encounter as a fight for fray track (--track=NAME names it): round 1 as rolled here')
             [CompletionResult]::new('--terrain', '--terrain', [CompletionResultType]::ParameterName, 'Check in the wilderness, in TERRAIN (its chance from the book''s table)')
             [CompletionResult]::new('--chance', '--chance', [CompletionResultType]::ParameterName, 'An encounter on N faces of the check''s die, instead of the book''s chance')
             [CompletionResult]::new('--ml', '--ml', [CompletionResultType]::ParameterName, 'The morale score ML (2-12) of whoever has no ml key')

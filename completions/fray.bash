@@ -391,7 +391,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__encounter)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --side --roster --roster-example --ambush --aware --dungeon --outdoors --ties --wait --cha --cha-mod --mod --table --wandering --terrain --chance --morale --ml --losing --winning --total --partial --reaction --rounds --stealth --stealth-mod --stealth-ties --variant --both-surprised --save --overwhelming --cornered --delay --ready --hold --wilderness --waterborne --swap --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --side --roster --roster-example --ambush --aware --dungeon --outdoors --ties --wait --cha --cha-mod --mod --table --track --wandering --terrain --chance --morale --ml --losing --winning --total --partial --reaction --rounds --stealth --stealth-mod --stealth-ties --variant --both-surprised --save --overwhelming --cornered --delay --ready --hold --wilderness --waterborne --swap --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -493,6 +493,10 @@ _fray() {
                     if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
                         compopt -o filenames
                     fi
+                    return 0
+                    ;;
+                --track)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --terrain)

@@ -238,6 +238,7 @@ set edit:completion:arg-completer[fray] = {|@words|
             cand --cha-mod 'The speaker''s Charisma modifier, given directly'
             cand --mod 'Any other reaction modifier'
             cand --table 'Roll on the encounter table in FILE first: what it brings joins the monsters'
+            cand --track 'Keep the encounter as a fight for fray track (--track=NAME names it): round 1 as rolled here'
             cand --terrain 'Check in the wilderness, in TERRAIN (its chance from the book''s table)'
             cand --chance 'An encounter on N faces of the check''s die, instead of the book''s chance'
             cand --ml 'The morale score ML (2-12) of whoever has no ml key'

@@ -324,6 +324,7 @@ complete -c fray -n "__fish_fray_using_subcommand encounter" -l cha -d 'The spea
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l cha-mod -d 'The speaker\'s Charisma modifier, given directly' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l mod -d 'Any other reaction modifier' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l table -d 'Roll on the encounter table in FILE first: what it brings joins the monsters' -r -F
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l track -d 'Keep the encounter as a fight for fray track (--track=NAME names it): round 1 as rolled here' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l terrain -d 'Check in the wilderness, in TERRAIN (its chance from the book\'s table)' -r -f -a "city\t''
 clear\t''
 grassland\t''

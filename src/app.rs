@@ -347,8 +347,27 @@ pub(crate) fn run(cli: &Cli, given: &[String], config: &Config, again: &Again, e
         }
         None => Default::default(),
     };
+    // `encounter --track`: the encounter kept as a fight first, with the same dice it shows.
+    let kept = match (&cli.command, cast_opts) {
+        (Command::Encounter(flags), Some(opts)) if track_of(flags).is_some() => {
+            if settings.odds || settings.repeat.is_some() {
+                return Err(Error::usage("--track keeps one rolled encounter as a fight")
+                    .hint("drop --odds and --repeat, or --track"));
+            }
+            let cast = crate::cli::Cast { sides: sides_of(opts), ..opts.clone() };
+            let rosters = if takes("--roster") { config.rosters.as_slice() } else { &[] };
+            let standing = crate::track::Standing { rosters, sides: &[] };
+            let encounter = crate::track::Encounter { rules, flags, cast: &cast, fight: track_of(flags) };
+            Some(crate::track::keep_encounter(encounter, &settings, standing, env)?)
+        }
+        _ => None,
+    };
     let style = style_of(&settings, env);
     let mut runner = Runner::new(&mut *env.stdout, &mut *env.stderr, style, rules.id, procedure.name());
+    if let Some((name, _)) = &kept {
+        let data = serde_json::Value::String(name.clone());
+        runner.before(crate::emit::Before { key: "fight", data, lines: Vec::new(), quiet: name.clone() });
+    }
     if let Some((step, file)) = table_step {
         if settings.odds {
             // The odds leave the roll out: they mix the encounter's over all the table brings.
@@ -360,8 +379,21 @@ pub(crate) fn run(cli: &Cli, given: &[String], config: &Config, again: &Again, e
         runner.before(step);
     }
     rules.run(&cli.command, cast, &mut runner)?;
+    if let (Some((name, round)), Format::Text, false) = (&kept, settings.format, settings.quiet) {
+        let p = style_of(&settings, env).palette;
+        let mut line = String::new();
+        let fight = if name == crate::track::DEFAULT_FIGHT { String::new() } else { format!(" --fight {name}") };
+        let said = format!("→ kept as fight '{name}': {round} (fray track{fight} show, next)");
+        p.line(&mut line, "", &p.dim(said).to_string());
+        env.stdout.write_all(line.as_bytes())?;
+    }
     env.stdout.flush()?;
     Ok(())
+}
+
+/// The fight an encounter's `--track` keeps it as (`Some("")`: the default name).
+fn track_of(flags: &crate::cli::Flags) -> Option<&str> {
+    flags.0.try_get_one::<String>("track").ok().flatten().map(String::as_str)
 }
 
 /// The rosters a command reads and the ruleset it runs under: the one named on the command

@@ -12,6 +12,7 @@ mod dnd5e;
 mod dnd5e2024;
 mod dnd5e_chase;
 mod examples;
+mod fight;
 mod golden;
 mod gurps;
 mod hardening;

@@ -8,19 +8,19 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
 /// A temporary HOME, XDG_STATE_HOME and XDG_CONFIG_HOME for one test's fights.
-struct Table {
-    home: PathBuf,
+pub struct Table {
+    pub home: PathBuf,
 }
 
 impl Table {
-    fn new(tag: &str) -> Table {
+    pub fn new(tag: &str) -> Table {
         let home = std::env::temp_dir().join(format!("fray-track-{tag}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&home);
         std::fs::create_dir_all(&home).unwrap();
         Table { home }
     }
 
-    fn command(&self) -> Fray {
+    pub fn command(&self) -> Fray {
         fray()
             .env("HOME", &self.home)
             .env("XDG_STATE_HOME", self.home.join("state"))
@@ -29,7 +29,7 @@ impl Table {
 
     /// The binary, for writers racing as processes, a writer killed, and completion (read by `main`
     /// only).
-    fn std_command(&self) -> std::process::Command {
+    pub fn std_command(&self) -> std::process::Command {
         let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_fray"));
         cmd.env("HOME", &self.home)
             .env("XDG_STATE_HOME", self.home.join("state"))
@@ -41,7 +41,7 @@ impl Table {
         cmd
     }
 
-    fn run(&self, args: &[&str]) -> String {
+    pub fn run(&self, args: &[&str]) -> String {
         let out = self.command().args(args).run();
         let stderr = &out.stderr;
         assert!(out.success(), "fray {args:?}: {stderr}");
@@ -49,13 +49,13 @@ impl Table {
     }
 
     /// The JSON document of a track command.
-    fn json(&self, args: &[&str]) -> Value {
+    pub fn json(&self, args: &[&str]) -> Value {
         let mut all = vec!["-f", "json"];
         all.extend_from_slice(args);
         serde_json::from_str(&self.run(&all)).expect("one JSON document")
     }
 
-    fn fails(&self, args: &[&str], code: i32) -> String {
+    pub fn fails(&self, args: &[&str], code: i32) -> String {
         let out = self.command().args(args).run();
         let stderr = out.stderr;
         assert_eq!(out.code, code, "fray {args:?}: {stderr}");
@@ -64,7 +64,7 @@ impl Table {
         stderr
     }
 
-    fn file(&self, fight: &str) -> PathBuf {
+    pub fn file(&self, fight: &str) -> PathBuf {
         self.home.join("state/fray").join(format!("{fight}.json"))
     }
 }
@@ -75,25 +75,25 @@ impl Drop for Table {
     }
 }
 
-fn names(doc: &Value) -> Vec<String> {
+pub fn names(doc: &Value) -> Vec<String> {
     doc["order"].as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap().to_string()).collect()
 }
 
-fn seat<'a>(doc: &'a Value, name: &str) -> &'a Value {
+pub fn seat<'a>(doc: &'a Value, name: &str) -> &'a Value {
     doc["order"].as_array().unwrap().iter().find(|s| s["name"] == name).unwrap_or_else(|| panic!("{name} in {doc}"))
 }
 
 /// The names of a seat's members.
-fn members(seat: &Value) -> Value {
+pub fn members(seat: &Value) -> Value {
     seat["members"].as_array().map(|all| all.iter().map(|m| m["name"].clone()).collect()).unwrap_or_default()
 }
 
-fn total(doc: &Value, name: &str) -> f64 {
+pub fn total(doc: &Value, name: &str) -> f64 {
     seat(doc, name)["total"].as_f64().unwrap()
 }
 
 /// The events of one document of a kind, as (round, name).
-fn events<'a>(doc: &'a Value, kind: &str) -> Vec<&'a Value> {
+pub fn events<'a>(doc: &'a Value, kind: &str) -> Vec<&'a Value> {
     doc["events"].as_array().unwrap().iter().filter(|e| e["event"] == kind).collect()
 }
 

@@ -100,7 +100,7 @@ pub enum TrackAction {
     /// Damage: AMOUNT (a number or dice, rolled once) taken by each target, temporary hit points first
     Damage {
         /// Who takes it (a group's name is all its members), then the amount: 7, 2d6+3
-        #[arg(required = true, num_args = 2.., value_name = "TARGET... AMOUNT", allow_negative_numbers = true)]
+        #[arg(required = true, value_name = "TARGET... AMOUNT", allow_negative_numbers = true)]
         words: Vec<String>,
 
         /// Half of it, rounded down (a save made against it)
@@ -127,7 +127,7 @@ pub enum TrackAction {
     /// Healing: AMOUNT (a number or dice) given back to each target, up to its most
     Heal {
         /// Who is healed, then the amount: 7, 1d8+2
-        #[arg(required = true, num_args = 2.., value_name = "TARGET... AMOUNT", allow_negative_numbers = true)]
+        #[arg(required = true, value_name = "TARGET... AMOUNT", allow_negative_numbers = true)]
         words: Vec<String>,
 
         /// Roll the amount for each target on its own
@@ -138,7 +138,7 @@ pub enum TrackAction {
     /// Temporary hit points: they take damage first and do not add up (the higher are kept)
     Temp {
         /// Who gets them, then the amount: 5, 1d4+4
-        #[arg(required = true, num_args = 2.., value_name = "TARGET... AMOUNT", allow_negative_numbers = true)]
+        #[arg(required = true, value_name = "TARGET... AMOUNT", allow_negative_numbers = true)]
         words: Vec<String>,
 
         /// Roll the amount for each target on its own

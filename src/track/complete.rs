@@ -1,5 +1,6 @@
-//! What TAB offers after `fray track`: the fights kept after `--fight`, and the combatants of
-//! the fight named after `remove`, `delay`, `ready`, `hold` and `set`, read from its file.
+//! What TAB offers after `fray track`: the fights kept after `--fight`, the combatants of the
+//! fight named (seats, groups and members) after the commands that take them, and the effects
+//! already in the fight after `effect`, read from its file.
 
 use super::state;
 use clap_complete::engine::{ArgValueCompleter, CompletionCandidate};
@@ -17,11 +18,26 @@ pub fn completers(track: clap::Command, words: &[OsString], var: impl Fn(&str) -
     let fight = typed.or_else(|| var("FRAY_FIGHT").filter(|f| !f.is_empty())).unwrap_or(super::DEFAULT_FIGHT.into());
     let dir = state::directory(var("XDG_STATE_HOME").as_deref(), var("HOME").as_deref()).ok();
     let fights = dir.as_deref().map(state::names).unwrap_or_default();
-    let names: Vec<String> = dir
+    let kept = dir
         .filter(|_| state::check_name(&fight).is_ok())
-        .and_then(|dir| state::load(&state::file(&dir, &fight)).ok().flatten())
-        .map(|f| f.order.iter().flat_map(|s| std::iter::once(s.name.clone()).chain(s.members.clone())).collect())
-        .unwrap_or_default();
+        .and_then(|dir| state::load(&state::file(&dir, &fight)).ok().flatten());
+    let mut names: Vec<String> = Vec::new();
+    let mut effects: Vec<String> = Vec::new();
+    if let Some(f) = &kept {
+        let seats =
+            f.order.iter().filter(|s| !s.lair).flat_map(|s| std::iter::once(s.name.clone()).chain(s.members.clone()));
+        let groups = f.combatants.iter().filter_map(|c| c.group.clone());
+        for name in seats.chain(groups).chain(f.combatants.iter().map(|c| c.name.clone())) {
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+        for effect in f.combatants.iter().flat_map(|c| c.effects.iter().map(|e| e.name.clone())) {
+            if !effects.contains(&effect) {
+                effects.push(effect);
+            }
+        }
+    }
     let with_fight = |arg: clap::Arg, fights: &Vec<String>| {
         let fights = fights.clone();
         arg.add(ArgValueCompleter::new(move |now: &OsStr| candidates(now, &fights, &[""], "a fight kept")))
@@ -29,12 +45,24 @@ pub fn completers(track: clap::Command, words: &[OsString], var: impl Fn(&str) -
     let track = track.mut_args(|arg| if arg.get_id() == "fight" { with_fight(arg, &fights) } else { arg });
     track.mut_subcommands(|sub| {
         let action = sub.get_name().to_string();
-        let (names, fights) = (names.clone(), fights.clone());
+        let (names, fights, effects) = (names.clone(), fights.clone(), effects.clone());
         sub.mut_args(move |arg| {
             let names = names.clone();
             let joiners: &'static [&'static str] = match (action.as_str(), arg.get_id().as_str()) {
                 (_, "fight") => return with_fight(arg, &fights),
-                ("remove", "names") | ("set", "name") => &[""],
+                ("effect", "words") => {
+                    let (names, effects) = (names.clone(), effects.clone());
+                    return arg.add(ArgValueCompleter::new(move |now: &OsStr| {
+                        let mut all = candidates(now, &names, &[""], "a combatant in the fight");
+                        all.extend(candidates(now, &effects, &[""], "an effect in the fight"));
+                        all
+                    }));
+                }
+                ("remove" | "split" | "hide" | "reveal", "names")
+                | ("set", "name")
+                | ("note", "target")
+                | ("effect", "of")
+                | ("damage" | "heal" | "temp", "words") => &[""],
                 ("delay", "spec") => &["", ":after="],
                 ("ready", "spec") => &[":before="],
                 ("hold", "spec") => &["", ":before=", ":after="],

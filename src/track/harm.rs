@@ -119,6 +119,7 @@ fn harm(fight: &mut Fight, words: &[String], command: &'static str, dealt: Dealt
             .hint(format!("rulesets with them: {}", with.join(", "))));
     }
     let standing = turns::standing(fight, turns);
+    let round = fight.round;
     let mut rolled = amount.roll(&mut turns.dice);
     for (k, name) in who.iter().enumerate() {
         if dealt.each && k > 0 {
@@ -128,6 +129,7 @@ fn harm(fight: &mut Fight, words: &[String], command: &'static str, dealt: Dealt
         let points = if dealt.half { full / 2 } else { *full };
         let Some(c) = fight.combatant_mut(name) else { continue };
         let before = c.hp_words().unwrap_or_default();
+        let was_down = c.down.clone();
         let said = match command {
             "heal" => rules.fight.heal(c, points),
             "temp" => {
@@ -145,6 +147,12 @@ fn harm(fight: &mut Fight, words: &[String], command: &'static str, dealt: Dealt
             _ => rules.fight.damage(c, points, kind),
         };
         let after = c.hp_words().unwrap_or_default();
+        let fell = c.down.is_some() && c.down != was_down;
+        // The dead take their effects with them.
+        let ended: Vec<String> = match c.down.as_deref() {
+            Some("dead") => c.effects.drain(..).map(|e| e.name).collect(),
+            _ => Vec::new(),
+        };
         let mut how = match dice {
             Some(dice) => format!("{points} ({dice}{})", if dealt.half { ", halved" } else { "" }),
             None if dealt.half => format!("{points} ({full} halved)"),
@@ -156,16 +164,14 @@ fn harm(fight: &mut Fight, words: &[String], command: &'static str, dealt: Dealt
         }
         let verb = if command == "heal" { "heals" } else { "takes" };
         if command != "temp" {
-            turns.note(fight.round, name, command, format!("{name} {verb} {how}: {before} → {after}"));
+            turns.note(round, name, command, format!("{name} {verb} {how}: {before} → {after}"));
         }
         for line in said {
-            let event = if line.contains(" is ") && fight.combatant(name).is_some_and(|c| c.down.is_some()) {
-                "down"
-            } else {
-                command
-            };
-            let event = if command == "temp" { "temp" } else { event };
-            turns.note(fight.round, name, event, line);
+            let down = fell && line.starts_with(&format!("{name} is "));
+            turns.note(round, name, if down { "down" } else { command }, line);
+        }
+        if !ended.is_empty() {
+            turns.note(round, name, "ends", format!("{name}'s effects end with it: {}", ended.join(", ")));
         }
     }
     turns::say_if_over(&standing, fight, turns);
@@ -269,7 +275,7 @@ pub fn effect(fight: &mut Fight, args: EffectArgs, turns: &mut Turns) -> Result<
         return Err(Error::usage("an effect of 0 rounds ends as it begins")
             .hint("give --rounds 1 or more, or leave it out to keep the effect until it is ended"));
     }
-    let who = targets(fight, names)?;
+    let who = targets_where(fight, names, |c| turns::able(turns, c))?;
     let of = match args.of {
         Some(of) => {
             let known = fight.combatant(of).is_some() || fight.order.iter().any(|s| s.name == of);

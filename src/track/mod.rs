@@ -353,13 +353,8 @@ fn open_fight(
     turns: &mut Turns,
     env: &mut Env,
 ) -> Result<(Fight, Value)> {
-    let rules = turns.rules;
-    let procedure = opening_procedure(start, given, rules)?;
-    let seed = turns.seed;
+    let procedure = opening_procedure(start, given, turns.rules)?;
     let mut opts = start.cast.clone();
-    if opts.sides.is_empty() {
-        opts.sides = standing.sides.to_vec();
-    }
     let table = start.opening.0.try_get_one::<PathBuf>("table").ok().flatten().cloned();
     let table = match table {
         Some(path) => {
@@ -374,13 +369,41 @@ fn open_fight(
         }
         None => None,
     };
+    let opening =
+        Opening { procedure, command: procedure.command(start.opening.clone()), opts, lair: start.lair, table };
+    open(opening, name, standing, turns, &mut *env.stdin, &mut *env.stderr)
+}
+
+/// How a fight opens: the procedure and its command (its flags are the fight's order flags),
+/// the cast (with what an encounter table brought), lair actions, and the table's roll.
+struct Opening {
+    procedure: Procedure,
+    command: crate::cli::Command,
+    opts: crate::cli::Cast,
+    lair: bool,
+    table: Option<Event>,
+}
+
+/// Opens fight `name` as `opening` says: rosters read from files (or `stdin`), groups' dice
+/// counts shown on `shown`.
+fn open(
+    opening: Opening,
+    name: &str,
+    standing: Standing,
+    turns: &mut Turns,
+    stdin: &mut dyn std::io::Read,
+    shown: &mut dyn std::io::Write,
+) -> Result<(Fight, Value)> {
+    let rules = turns.rules;
+    let seed = turns.seed;
+    let Opening { procedure, command, mut opts, lair, table } = opening;
+    if opts.sides.is_empty() {
+        opts.sides = standing.sides.to_vec();
+    }
     let mut rosters = standing.rosters.to_vec();
     rosters.extend(opts.roster.iter().cloned());
     opts.roster = rosters;
-    let (cast, combatants, rosters) =
-        open::load_cast(rules, &opts, open::RosterSource::Read(&mut *env.stdin), seed, &mut *env.stderr)?;
-    // The opening reads its flags from start's; the cast it is handed is the one loaded here.
-    let command = procedure.command(start.opening.clone());
+    let (cast, combatants, rosters) = open::load_cast(rules, &opts, open::RosterSource::Read(stdin), seed, shown)?;
     let ran = open::run(rules, &command, &cast, seed, turns.palette)?;
     let mut order = open::seats(&ran.opening, &cast);
     turns.events.extend(table);
@@ -397,7 +420,11 @@ fn open_fight(
         }
     }
     mark_absences(&ran.opening.absences, &cast, &mut order, turns);
-    let setup = setup_of(start, &opts, combatants, rosters);
+    let flags = match &command {
+        crate::cli::Command::Encounter(flags) | crate::cli::Command::Initiative(flags) => flags.0.clone(),
+        _ => Default::default(),
+    };
+    let setup = setup_of(&flags, lair, &opts, combatants, rosters);
     if setup.lair {
         turns::add_lair(&mut order);
     }
@@ -420,6 +447,59 @@ fn open_fight(
     }
     turns::begin_from(&mut fight, 0, turns)?;
     Ok((fight, ran.doc))
+}
+
+/// What `fray encounter --track` hands the tracker: the encounter as it was rolled (its
+/// command, its seed, its cast with what a table brought) and the fight to keep it as.
+pub struct Encounter<'a> {
+    pub rules: &'static Ruleset,
+    pub flags: &'a crate::cli::Flags,
+    pub cast: &'a crate::cli::Cast,
+    pub fight: Option<&'a str>,
+}
+
+/// `fray encounter --track`: the encounter kept as a fight at round 1, with the same dice as
+/// the encounter shows (its seed, its flags, its cast); the fight's name, and round 1 in words.
+pub fn keep_encounter(
+    encounter: Encounter,
+    settings: &Settings,
+    standing: Standing,
+    env: &mut Env,
+) -> Result<(String, String)> {
+    let name = match encounter.fight.filter(|n| !n.is_empty()) {
+        Some(name) => name.to_string(),
+        None => variable(env, "FRAY_FIGHT")?.filter(|v| !v.is_empty()).unwrap_or_else(|| DEFAULT_FIGHT.to_string()),
+    };
+    state::check_name(&name)?;
+    if encounter.cast.roster.iter().any(|r| r.as_os_str() == "-") {
+        return Err(Error::usage("--track keeps the roster with the fight, and standard input cannot be read twice")
+            .hint("give the roster as a file"));
+    }
+    let dir = state::directory(variable(env, "XDG_STATE_HOME")?.as_deref(), variable(env, "HOME")?.as_deref())?;
+    files::prepare(&dir)?;
+    let _lock = lock::exclusive(&state::lock_file(&dir, &name))?;
+    state::sweep(&dir, &name);
+    let path = state::file(&dir, &name);
+    if let Some(running) = state::load(&path)?.filter(|f| f.ended.is_none()) {
+        return Err(Error::data(format!(
+            "a fight named '{name}' is already kept ({} rules, round {})",
+            running.rules, running.round
+        ))
+        .hint(format!("end it with 'fray track --fight {name} end', or give --track=NAME another name")));
+    }
+    let mut turns = Turns::new(encounter.rules, settings.seed, None);
+    let opening = Opening {
+        procedure: Procedure::Encounter,
+        command: Procedure::Encounter.command(encounter.flags.clone()),
+        opts: encounter.cast.clone(),
+        lair: false,
+        table: None,
+    };
+    // The encounter showed its groups' dice already.
+    let (fight, _) = open(opening, &name, standing, &mut turns, &mut std::io::empty(), &mut std::io::sink())?;
+    state::save(&path, &fight, pause(env))?;
+    let whose = fight.current().map_or("nobody's".to_string(), |s| crate::render::possessive(&s.name));
+    Ok((name, format!("round 1, {whose} turn")))
 }
 
 /// The procedure that opens the fight: the encounter when a surprise flag (or `--surprise`)
@@ -500,12 +580,12 @@ fn mark_absences(
 /// What the fight keeps of how it was set up, for the rounds after: the cast as given (its
 /// rosters' text too), and the order flags each round's initiative is rolled with again.
 fn setup_of(
-    start: &TrackStart,
+    flags: &clap::ArgMatches,
+    lair: bool,
     opts: &crate::cli::Cast,
     combatants: Vec<String>,
     rosters: Vec<state::SavedRoster>,
 ) -> Setup {
-    let flags = &start.opening.0;
     let words = |id: &str| -> Vec<String> {
         let raw = flags.try_get_raw(id).ok().flatten().into_iter().flatten();
         raw.map(|word| word.to_string_lossy().into_owned()).collect()
@@ -518,7 +598,7 @@ fn setup_of(
         variant: words("variant").pop(),
         wait: words("wait"),
         individual: flags.try_get_one::<bool>("individual").ok().flatten().copied().unwrap_or(false),
-        lair: start.lair,
+        lair,
         removed: Vec::new(),
     }
 }
@@ -630,6 +710,24 @@ fn write(
     opening: Option<Value>,
     view: View,
 ) -> Result<()> {
+    if settings.quiet && matches!(action, "damage" | "heal" | "temp") {
+        // Each one it touched: its hit points (with temporary ones), or its state when down.
+        let mut line: Vec<String> = Vec::new();
+        for event in events.iter().filter(|e| e.event == action) {
+            let Some(c) = event.name.as_deref().and_then(|n| fight.combatant(n)) else { continue };
+            let shown = match (&c.down, c.hp, c.hp_max) {
+                (Some(down), _, _) => format!("{}={down}", c.name),
+                (None, Some(hp), Some(max)) if c.temp_hp > 0 => format!("{}={hp}/{max}+{}", c.name, c.temp_hp),
+                (None, Some(hp), Some(max)) => format!("{}={hp}/{max}", c.name),
+                _ => continue,
+            };
+            if !line.contains(&shown) {
+                line.push(shown);
+            }
+        }
+        writeln!(env.stdout, "{}", crate::render::quiet_list(line.iter().map(String::as_str)))?;
+        return Ok(());
+    }
     if settings.quiet {
         let name = match fight.current() {
             _ if fight.ended.is_some() => "none",

@@ -459,8 +459,11 @@ fn vitals(
 /// with what is left, notes (not in the players' view).
 fn combatant_notes(p: &Palette, fight: &Fight, rules: &dyn Fighting, c: &Combatant, view: View) -> Vec<String> {
     let mut notes = Vec::new();
-    if let Some(down) = &c.down {
-        notes.push(p.bad(down).to_string());
+    match &c.down {
+        // The players' word for a monster says it already.
+        Some(_) if view == View::Players && !c.pc => {}
+        Some(down) => notes.push(p.bad(down).to_string()),
+        None => {}
     }
     if view == View::Table || c.pc {
         notes.extend(rules.condition(c).into_iter().map(|w| p.warn(w).to_string()));
@@ -477,18 +480,25 @@ fn combatant_notes(p: &Palette, fight: &Fight, rules: &dyn Fighting, c: &Combata
     notes
 }
 
-/// `Bless (9 rounds)`, `Stunned (1 round, to the end of Orc's turn)`, `Prone`.
+/// `Bless (9 rounds)`, `Stunned (1 round, to end of Orc's turn)`, `Hold Person (8 rounds, to
+/// Cleric's turn, Cleric's concentration)`, `Prone`.
 pub fn effect_words(p: &Palette, fight: &Fight, c: &Combatant, e: &Effect) -> String {
     let mut parts = Vec::new();
     if let Some(left) = rounds_left(fight, e) {
         parts.push(if left == 1 { "1 round".to_string() } else { format!("{left} rounds") });
-        let theirs = e.of == c.name;
-        if !theirs || e.until == crate::fight::Until::End {
-            parts.push(format!("to the {} of {} turn", e.until.word(), possessive(&e.of)));
+        let whose = if e.of == c.name { "its".to_string() } else { possessive(&e.of) };
+        match e.until {
+            crate::fight::Until::Start if e.of != c.name => parts.push(format!("to {whose} turn")),
+            crate::fight::Until::Start => {}
+            crate::fight::Until::End => parts.push(format!("to end of {whose} turn")),
         }
     }
     if let Some(caster) = &e.concentration {
-        parts.push(format!("{} concentration", possessive(caster)));
+        parts.push(if *caster == c.name {
+            "concentration".to_string()
+        } else {
+            format!("{} concentration", possessive(caster))
+        });
     }
     let name = p.paint(p.title, &e.name);
     if parts.is_empty() { name.to_string() } else { format!("{name} ({})", parts.join(", ")) }

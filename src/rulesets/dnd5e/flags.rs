@@ -94,6 +94,10 @@ pub struct EncounterFlags {
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath, value_parser = any_path())]
     pub table: Option<PathBuf>,
 
+    /// Keep the encounter as a fight for fray track (--track=NAME names it): round 1 as rolled here
+    #[arg(long, value_name = "FIGHT", num_args = 0..=1, require_equals = true, default_missing_value = "")]
+    pub track: Option<String>,
+
     /// Rounds of speed-factor initiative to roll (default 1)
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u32>(1..=1000))]
     pub rounds: Option<u32>,

@@ -88,4 +88,8 @@ pub struct EncounterFlags {
     /// Roll on the encounter table in FILE first: what it brings joins the monsters
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath, value_parser = any_path())]
     pub table: Option<PathBuf>,
+
+    /// Keep the encounter as a fight for fray track (--track=NAME names it): round 1 as rolled here
+    #[arg(long, value_name = "FIGHT", num_args = 0..=1, require_equals = true, default_missing_value = "")]
+    pub track: Option<String>,
 }

@@ -139,6 +139,10 @@ pub struct Steps {
     #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath, value_parser = crate::cli::any_path())]
     pub table: Option<PathBuf>,
 
+    /// Keep the encounter as a fight for fray track (--track=NAME names it): round 1 as rolled here
+    #[arg(long, value_name = "FIGHT", num_args = 0..=1, require_equals = true, default_missing_value = "")]
+    pub track: Option<String>,
+
     /// Check for a wandering monster first: no monster, no encounter
     #[arg(long = "wandering")]
     pub roll_wandering: bool,
