@@ -283,7 +283,9 @@ impl<'a> Runner<'a> {
         if self.opened.as_ref().is_some_and(|o| o.wants_text) {
             self.text(&outcome, None, &mut text);
         }
-        self.opened = Some(Opened { opening: outcome.opening(), doc, text, wants_text: false });
+        let opening = outcome.opening();
+        let doc = opening.as_ref().and_then(|o| o.doc.clone()).unwrap_or(doc);
+        self.opened = Some(Opened { opening, doc, text, wants_text: false });
         Ok(())
     }
 

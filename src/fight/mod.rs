@@ -21,6 +21,9 @@ pub struct Opening {
     pub absences: Vec<Absence>,
     /// The opening's rolls in words, shown instead of the procedure's own text when `Some`.
     pub words: Option<Vec<String>>,
+    /// The document the fight gives of its opening where it is not the outcome's own (it
+    /// leaves out what the procedure rolls ahead and the fight rolls as it goes).
+    pub doc: Option<Value>,
 }
 
 /// One place of an opening's acting order: a combatant, a group or a side.

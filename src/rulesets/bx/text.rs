@@ -150,7 +150,7 @@ impl Report for IndividualOutcome<'_> {
             .collect();
         // seed 000: the combatants of a surprised side cannot act in the free round.
         let absences = self.surprised.iter().map(|side| Absence::until(side, "surprised", 2)).collect();
-        Some(Opening { entries, absences, words: None })
+        Some(Opening { entries, absences, words: None, doc: None })
     }
 
     fn headline(&self, out: &mut String) {

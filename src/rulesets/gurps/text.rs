@@ -263,6 +263,7 @@ impl Report for InitiativeOutcome<'_> {
             entries: self.order.iter().map(entry).collect(),
             absences: Vec::new(),
             words: Some(Vec::new()),
+            doc: None,
         })
     }
 }
@@ -291,6 +292,28 @@ fn stunned(surprise: &SurpriseOutcome) -> Vec<Absence> {
             })
         })
         .collect()
+}
+
+/// The encounter's document without the recovery rolls it rolls ahead: a fight rolls each at
+/// its turn, and its document holds only what happened.
+fn without_recovery(encounter: &EncounterOutcome) -> serde_json::Value {
+    let mut doc = serde_json::to_value(encounter).unwrap_or_default();
+    let surprise = doc.get_mut("surprise").and_then(serde_json::Value::as_object_mut);
+    if let Some(surprise) = surprise {
+        surprise.remove("rounds");
+        for c in surprise.get_mut("combatants").and_then(serde_json::Value::as_array_mut).into_iter().flatten() {
+            if let Some(c) = c.as_object_mut() {
+                c.remove("recovery");
+                c.remove("acts_from_turn");
+            }
+        }
+    }
+    for place in doc.get_mut("order").and_then(serde_json::Value::as_array_mut).into_iter().flatten() {
+        if let Some(place) = place.as_object_mut() {
+            place.remove("acts_from_turn");
+        }
+    }
+    doc
 }
 
 /// The surprise roll in words: the freeze of a total surprise, each leader's roll of a partial
@@ -350,7 +373,8 @@ impl Report for EncounterOutcome<'_> {
     /// encounter's own text rolls every recovery ahead, so the fight says the surprise in words.
     fn opening(&self) -> Option<fight::Opening> {
         let entries = self.order.iter().map(|o| entry(&o.place)).collect();
-        Some(fight::Opening { entries, absences: stunned(&self.surprise), words: Some(surprise_words(&self.surprise)) })
+        let words = Some(surprise_words(&self.surprise));
+        Some(fight::Opening { entries, absences: stunned(&self.surprise), words, doc: Some(without_recovery(self)) })
     }
 
     /// `surprised= winner=|freeze= acts_from= order= reaction=`: `order` leaves out the

@@ -179,7 +179,7 @@ pub(crate) fn side_opening(initiative: &InitiativeOutcome) -> Opening {
         })
         .collect();
     let absences = initiative.surprised.iter().map(|side| Absence::until(*side, "surprised", 2)).collect();
-    Opening { entries, absences, words: None }
+    Opening { entries, absences, words: None, doc: None }
 }
 
 /// The sides in acting order for `-q`: places joined by `,`, simultaneous sides by `+`.

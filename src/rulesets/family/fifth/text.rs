@@ -313,7 +313,7 @@ pub fn opening_of<'a>(order: impl Iterator<Item = &'a Place<'a>>, absences: Vec<
             }
         })
         .collect();
-    Opening { entries, absences, words: None }
+    Opening { entries, absences, words: None, doc: None }
 }
 
 /// The places that act in the first round, in order, for `-q`: a creature that is not

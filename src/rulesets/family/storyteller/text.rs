@@ -277,7 +277,7 @@ fn opening(initiative: &InitiativeOutcome, dramatic: impl Fn(&str) -> bool) -> O
             Absence::until(name, reason, round)
         })
         .collect();
-    Opening { entries, absences, words: None }
+    Opening { entries, absences, words: None, doc: None }
 }
 
 impl SurpriseLines for SurpriseOutcome<'_> {
