@@ -371,7 +371,19 @@ fn gurps_damage_resistance_comes_off_and_hit_points_go_below_zero() {
     let doc = table.json(&["track", "damage", "Orc", "46"]);
     assert_eq!(combatant(&doc, "Orc")["down"], "dead", "-5 x HP (B423)");
     // The opening's document holds what happened: no recovery rolled ahead of the fight.
-    let start = table.json(&["-r", "gurps", "--seed", "3", "track", "--fight", "s", "start", "--surprise", "Ansel:iq=12", "Orc:side=monsters,iq=9"]);
+    let start = table.json(&[
+        "-r",
+        "gurps",
+        "--seed",
+        "3",
+        "track",
+        "--fight",
+        "s",
+        "start",
+        "--surprise",
+        "Ansel:iq=12",
+        "Orc:side=monsters,iq=9",
+    ]);
     let opening = start["opening"].to_string();
     assert!(start["opening"]["surprise"]["combatants"].is_array(), "{start}");
     assert!(!opening.contains("recovery") && !opening.contains("acts_from_turn"), "{opening}");

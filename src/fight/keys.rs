@@ -58,12 +58,22 @@ impl Points {
         match self {
             Points::Fixed(n) => (*n, None),
             Points::Dice { text, node } => {
-                let rolled = expr::roll::roll(text, node, dice);
-                let faces: Vec<String> = rolled.dice.iter().filter(|d| d.kept).map(|d| d.value.to_string()).collect();
-                (rolled.total, Some(format!("{text}: {} = {}", faces.join(" "), rolled.total)))
+                let (total, words) = roll_dice(text, node, dice);
+                (total, Some(words))
             }
         }
     }
+}
+
+/// Rolls dice written `text`: the total, and the roll in words (`2d6+2: 3 5 = 10`, `1d8: 6`).
+pub fn roll_dice(text: &str, node: &Node, dice: &mut SeededDice) -> (i64, String) {
+    let rolled = expr::roll::roll(text, node, dice);
+    let faces: Vec<String> = rolled.dice.iter().filter(|d| d.kept).map(|d| d.value.to_string()).collect();
+    let words = match faces.as_slice() {
+        [one] if *one == rolled.total.to_string() => format!("{text}: {one}"),
+        _ => format!("{text}: {} = {}", faces.join(" "), rolled.total),
+    };
+    (rolled.total, words)
 }
 
 /// Checks `hp=`'s value (for a ruleset that words the key its own way).

@@ -78,7 +78,8 @@ pub struct Recovery {
     pub own: Map<String, Value>,
 }
 
-/// The dice and modifiers behind an order entry, in words: `1d20 (14) +3 Dex`, `given`.
+/// The dice and modifiers behind an order entry, in words: `1d20 (14) +3 Dex`, or `given` for
+/// a total given as it stands (its modifiers are in it already).
 pub fn rolled_words<'a>(
     dice: impl IntoIterator<Item = &'a crate::dice::Roll>,
     given: bool,
@@ -91,6 +92,7 @@ pub fn rolled_words<'a>(
     }
     if given {
         parts.push("given".into());
+        return Some(parts.join(" "));
     }
     for (value, source) in modifiers {
         if value != 0 {

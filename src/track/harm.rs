@@ -44,10 +44,8 @@ impl Amount {
         match &self.node {
             None => (self.text.parse().unwrap_or(0).min(crate::fight::keys::MAX_POINTS), None),
             Some(node) => {
-                let rolled = crate::dice::expr::roll::roll(&self.text, node, dice);
-                let faces: Vec<String> = rolled.dice.iter().filter(|d| d.kept).map(|d| d.value.to_string()).collect();
-                let total = rolled.total.clamp(0, crate::fight::keys::MAX_POINTS);
-                (total, Some(format!("{}: {} = {}", self.text, faces.join(" "), rolled.total)))
+                let (total, words) = crate::fight::keys::roll_dice(&self.text, node, dice);
+                (total.clamp(0, crate::fight::keys::MAX_POINTS), Some(words))
             }
         }
     }

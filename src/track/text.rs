@@ -304,13 +304,22 @@ pub fn render(out: &mut String, p: &Palette, page: &Page) {
             p.line(out, "", &format!("Round {}", fight.round));
         }
         Some(seat) => {
-            let who = seat.who();
+            // Those in the seat who can act (not the dead of a group).
+            let who: Vec<&str> = seat
+                .who()
+                .into_iter()
+                .filter(|n| fight.combatant(n).is_none_or(|c| c.down.is_none() || rules.keeps_turn(c)))
+                .filter(|n| view == View::Table || !fight.combatant(n).is_some_and(|c| c.hidden))
+                .collect();
             let members = if seat.members.is_empty() { String::new() } else { format!(" ({})", who.join(", ")) };
             p.line(out, "", &format!("Round {}: {} turn{members}", fight.round, p.name(&possessive(&seat.name))));
         }
         None => p.line(out, "", "Nobody's turn"),
     }
 }
+
+/// The fewest columns the notes beside a line take before they go under it instead.
+const NOTES_AT_LEAST: usize = 24;
 
 /// Cells of a hit-point bar.
 const BAR: usize = 10;
@@ -368,7 +377,10 @@ fn order(out: &mut String, p: &Palette, fight: &Fight, rules: &dyn Fighting, vie
         })
         .collect();
     let total_width = width(totals.iter().map(String::as_str));
-    let hp_width = fight.combatants.iter().filter_map(Combatant::hp_words).map(|w| width_of(&w)).max().unwrap_or(0);
+    let hp_width =
+        fight.combatants.iter().filter_map(|c| Some(width_of(&format!("{}/{}", c.hp?, c.hp_max?)))).max().unwrap_or(0);
+    // Each line's columns up to its hit points, then what is said of it after them.
+    let mut rows: Vec<(String, Vec<String>)> = Vec::new();
     for (k, (i, seat)) in seats.iter().enumerate() {
         let members: Vec<&Combatant> =
             seat.who().iter().filter_map(|n| fight.combatant(n)).filter(|c| view == View::Table || !c.hidden).collect();
@@ -383,38 +395,49 @@ fn order(out: &mut String, p: &Palette, fight: &Fight, rules: &dyn Fighting, vie
         let plain = side && members.iter().all(|c| plain(rules, c));
         let one = !side && (members.len() == 1 || (group && alike(&members)));
         let mut notes: Vec<String> = Vec::new();
-        if let (View::Table, Some(rolled)) = (view, &seat.rolled) {
-            notes.push(p.dim(rolled).to_string());
-        }
         if one {
-            line.push_str(&vitals(p, fight, rules, members[0], hp_width, view, group));
+            line.push_str(&vitals(p, rules, members[0], hp_width, view));
+            if group && members[0].hp.is_some() {
+                notes.push("each".into());
+            }
             notes.extend(combatant_notes(p, fight, rules, members[0], view));
         } else if plain && !members.is_empty() {
             notes.push(members.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", "));
         }
-        let one = one || plain;
         notes.extend(seat_notes(p, seat, fight, rules, view));
-        if !notes.is_empty() {
-            line.push_str("  ");
-            line.push_str(&notes.join(" · "));
+        if let (View::Table, Some(rolled)) = (view, &seat.rolled) {
+            notes.push(p.dim(rolled).to_string());
         }
-        p.line(out, "", line.trim_end());
-        if !one {
-            let lead = " ".repeat(4);
+        rows.push((line, notes));
+        if !(one || plain) {
             for c in members {
-                let mut line = String::new();
+                let mut line = "    ".to_string();
                 pad(&mut line, p.name(&c.name), names.saturating_sub(2));
                 line.push_str("  ");
                 line.push_str(&" ".repeat(total_width));
-                line.push_str(&vitals(p, fight, rules, c, hp_width, view, false));
-                let notes = combatant_notes(p, fight, rules, c, view);
-                if !notes.is_empty() {
-                    line.push_str("  ");
-                    line.push_str(&notes.join(" · "));
-                }
-                p.line(out, &lead, line.trim_end());
+                line.push_str(&vitals(p, rules, c, hp_width, view));
+                rows.push((line, combatant_notes(p, fight, rules, c, view)));
             }
         }
+    }
+    // The notes start in one column, wrapped under it where a line runs long.
+    // A narrow terminal gives the notes lines of their own, under the names.
+    let lead_width = rows.iter().map(|(lead, _)| width_of(lead)).max().unwrap_or(0);
+    let beside = lead_width + 2 + NOTES_AT_LEAST <= p.width;
+    for (mut lead, notes) in rows {
+        if notes.is_empty() {
+            p.line(out, "", lead.trim_end());
+            continue;
+        }
+        if !beside {
+            p.line(out, "", lead.trim_end());
+            p.line(out, "      ", &notes.join(" · "));
+            continue;
+        }
+        let short = lead_width.saturating_sub(width_of(&lead));
+        lead.push_str(&" ".repeat(short));
+        lead.push_str("  ");
+        p.line(out, &lead, &notes.join(" · "));
     }
 }
 
@@ -426,29 +449,19 @@ fn label(fight: &Fight, seat: &Seat, view: View) -> String {
     if group { format!("{} ×{shown}", seat.name) } else { seat.name.clone() }
 }
 
-/// `  ██████░░░░  7/12` (or the players' word for a monster), or nothing without hit points.
-fn vitals(
-    p: &Palette,
-    fight: &Fight,
-    rules: &dyn Fighting,
-    c: &Combatant,
-    hp_width: usize,
-    view: View,
-    each: bool,
-) -> String {
-    let _ = fight;
+/// `  ██████░░░░  7/12` (or the players' word for a monster), or nothing without hit points;
+/// temporary hit points are said after it.
+fn vitals(p: &Palette, rules: &dyn Fighting, c: &Combatant, hp_width: usize, view: View) -> String {
     if view == View::Players && !c.pc {
         let word = rules.players_words(c);
         return if word.is_empty() { String::new() } else { format!("  {}", p.dim(word)) };
     }
-    match (c.hp, c.hp_max, c.hp_words()) {
-        (Some(hp), Some(max), Some(words)) => {
+    match (c.hp, c.hp_max) {
+        (Some(hp), Some(max)) => {
+            let words = format!("{hp}/{max}");
             let mut s = format!("  {} ", bar(p, hp, max));
             s.push_str(&" ".repeat(hp_width.saturating_sub(width_of(&words))));
             s.push_str(&words);
-            if each {
-                s.push_str(" each");
-            }
             s
         }
         _ => String::new(),
@@ -459,6 +472,9 @@ fn vitals(
 /// with what is left, notes (not in the players' view).
 fn combatant_notes(p: &Palette, fight: &Fight, rules: &dyn Fighting, c: &Combatant, view: View) -> Vec<String> {
     let mut notes = Vec::new();
+    if c.temp_hp > 0 && (view == View::Table || c.pc) {
+        notes.push(format!("+{} temp", c.temp_hp));
+    }
     match &c.down {
         // The players' word for a monster says it already.
         Some(_) if view == View::Players && !c.pc => {}
@@ -493,12 +509,13 @@ pub fn effect_words(p: &Palette, fight: &Fight, c: &Combatant, e: &Effect) -> St
             crate::fight::Until::End => parts.push(format!("to end of {whose} turn")),
         }
     }
-    if let Some(caster) = &e.concentration {
-        parts.push(if *caster == c.name {
-            "concentration".to_string()
-        } else {
-            format!("{} concentration", possessive(caster))
-        });
+    match &e.concentration {
+        Some(caster) if *caster == c.name => parts.push("its concentration".to_string()),
+        Some(caster) if *caster == e.of && parts.len() == 2 => {
+            parts[1] = format!("to {} turn and concentration", possessive(caster));
+        }
+        Some(caster) => parts.push(format!("{} concentration", possessive(caster))),
+        None => {}
     }
     let name = p.paint(p.title, &e.name);
     if parts.is_empty() { name.to_string() } else { format!("{name} ({})", parts.join(", ")) }
