@@ -382,8 +382,7 @@ pub(crate) fn run(cli: &Cli, given: &[String], config: &Config, again: &Again, e
     if let (Some((name, round)), Format::Text, false) = (&kept, settings.format, settings.quiet) {
         let p = style_of(&settings, env).palette;
         let mut line = String::new();
-        let fight = if name == crate::track::DEFAULT_FIGHT { String::new() } else { format!(" --fight {name}") };
-        let said = format!("→ kept as fight '{name}': {round} (fray track{fight} show, next)");
+        let said = format!("→ kept as fight '{name}': {round}");
         p.line(&mut line, "", &p.dim(said).to_string());
         env.stdout.write_all(line.as_bytes())?;
     }

@@ -3,9 +3,47 @@
 //! `NAME*N` unquoted is a glob to zsh and fish, so these catch what bash lets pass. Spawned:
 //! real shells run the binary (the help pages are read in-process).
 
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+/// Example commands in the order they are first written (a fight's commands are told in the
+/// order they run), each with where it was found.
+#[derive(Debug, Default)]
+struct Examples {
+    order: Vec<(String, String)>,
+    seen: HashMap<String, usize>,
+}
+
+impl Examples {
+    /// Adds `command`, found at `source`, unless it was found before.
+    fn add(&mut self, command: String, source: impl FnOnce() -> String) {
+        if !self.seen.contains_key(&command) {
+            self.seen.insert(command.clone(), self.order.len());
+            self.order.push((command, source()));
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.order.len()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.order.is_empty()
+    }
+
+    fn contains_key(&self, command: &str) -> bool {
+        self.seen.contains_key(command)
+    }
+
+    fn keys(&self) -> impl Iterator<Item = &String> {
+        self.order.iter().map(|(c, _)| c)
+    }
+
+    fn values(&self) -> impl Iterator<Item = &String> {
+        self.order.iter().map(|(_, s)| s)
+    }
+}
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -27,7 +65,7 @@ fn runs_fray(line: &str) -> bool {
 
 /// Commands of the README's code blocks: `$ …` lines of console transcripts, and the lines of
 /// shell blocks that run fray.
-fn readme_examples(examples: &mut BTreeMap<String, String>) {
+fn readme_examples(examples: &mut Examples) {
     let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
     let mut block: Option<&str> = None;
     for (n, line) in readme.lines().enumerate() {
@@ -41,13 +79,13 @@ fn readme_examples(examples: &mut BTreeMap<String, String>) {
             _ => None,
         };
         if let Some(command) = command.filter(|c| runs_fray(c)) {
-            examples.entry(command.to_string()).or_insert_with(|| format!("README.md line {}", n + 1));
+            examples.add(command.to_string(), || format!("README.md line {}", n + 1));
         }
     }
 }
 
 /// The example lines of a help text: the indented lines after `Examples:`.
-fn help_examples(what: &str, help: &str, examples: &mut BTreeMap<String, String>) {
+fn help_examples(what: &str, help: &str, examples: &mut Examples) {
     let mut inside = false;
     for line in help.lines() {
         if line.trim_end() == "Examples:" {
@@ -58,7 +96,7 @@ fn help_examples(what: &str, help: &str, examples: &mut BTreeMap<String, String>
             inside = false;
         }
         if inside && runs_fray(line) {
-            examples.entry(command_of(line).to_string()).or_insert_with(|| what.to_string());
+            examples.add(command_of(line).to_string(), || what.to_string());
         }
     }
 }
@@ -78,7 +116,7 @@ fn unroff(line: &str) -> String {
 
 /// The commands in the EXAMPLES section of a man page: `.B command` items, or the lines of a
 /// no-fill block (`.nf`/`.EX`).
-fn man_examples(name: &str, page: &str, examples: &mut BTreeMap<String, String>) {
+fn man_examples(name: &str, page: &str, examples: &mut Examples) {
     let (mut inside, mut nofill) = (false, false);
     for line in page.lines() {
         if line.starts_with(".SH") {
@@ -100,14 +138,14 @@ fn man_examples(name: &str, page: &str, examples: &mut BTreeMap<String, String>)
         };
         let text = unroff(text);
         if runs_fray(&text) {
-            examples.entry(command_of(&text).to_string()).or_insert_with(|| format!("man/{name}"));
+            examples.add(command_of(&text).to_string(), || format!("man/{name}"));
         }
     }
 }
 
 /// Every example command fray ships, each with where it was first found.
-fn every_example() -> BTreeMap<String, String> {
-    let mut examples = BTreeMap::new();
+fn every_example() -> Examples {
+    let mut examples = Examples::default();
     readme_examples(&mut examples);
     let mut helps = vec![("fray --help".to_string(), vec!["--help".to_string()])];
     for sub in fray::cli::command().get_subcommands() {
@@ -192,7 +230,7 @@ fn run_everywhere(shell: &str) {
     assert!(examples.len() >= 40, "only {} examples found: {examples:?}", examples.len());
     let home = sandbox(shell);
     let mut failures = Vec::new();
-    for (command, source) in &examples {
+    for (command, source) in &examples.order {
         if startup_shell(command).is_some_and(|s| s != shell) {
             continue;
         }
@@ -220,7 +258,7 @@ fn the_examples_are_found_in_every_place_they_are_written() {
     // Every man page's examples are also help examples or the README's, found there first;
     // each ruleset's page has its own.
     let page = std::fs::read_to_string(root().join("man/fray-gurps.7")).unwrap();
-    let mut from_page = BTreeMap::new();
+    let mut from_page = Examples::default();
     man_examples("fray-gurps.7", &page, &mut from_page);
     assert!(from_page.keys().all(|c| c.starts_with("fray ") && examples.contains_key(c)), "{from_page:?}");
     assert!(!from_page.is_empty());

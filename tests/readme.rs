@@ -60,6 +60,9 @@ fn console_examples_print_what_the_readme_shows() {
             output.push('\n');
         }
     }
+    // The fights the examples keep, one after another as the README tells them.
+    let state = std::env::temp_dir().join(format!("fray-readme-state-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&state);
     for (command, mut expected) in examples {
         // A blank line separates two examples in one block.
         while expected.ends_with("\n\n") {
@@ -71,10 +74,12 @@ fn console_examples_print_what_the_readme_shows() {
         }
         let args = words(&command);
         assert_eq!(args[0], "fray", "{command}");
-        let args: Vec<&str> = args[1..].iter().map(String::as_str).collect();
-        assert_eq!(stdout(&args), expected, "README example: {command}");
+        let out = fray().env("XDG_STATE_HOME", &state).args(&args[1..]).run();
+        assert!(out.success(), "README example: {command}: {}", out.stderr);
+        assert_eq!(out.text(), expected, "README example: {command}");
         checked += 1;
     }
+    let _ = std::fs::remove_dir_all(&state);
     assert!(checked >= 10, "only {checked} README examples were checked");
 }
 

@@ -13,7 +13,7 @@ renamed into place under a lock; every command can be undone.";
 
 pub const TRACK_EXAMPLES: &str = "\
 Examples:
-  fray -r 5e track start Ansel:dex=3,hp=12 Orc:count=2,side=monsters,hp=2d6
+  fray -r 5e track start Ansel:dex=3,hp=12 Orc:count=2,side=monsters,hp=15
   fray track next                         end this turn, begin the next
   fray track damage 'Orc 1' 2d6+3         rolled once, shown, taken
   fray track damage Orc 8 --half          both Orcs, a save made

@@ -314,6 +314,12 @@ pub fn modifiers(out: &mut String, p: &Palette, modifiers: &[Modifier]) {
     }
 }
 
+/// `is`, or `are` after a name that reads as a plural (`monsters are surprised`), as the
+/// possessive below reads it.
+pub fn is(name: &str) -> &'static str {
+    if name.ends_with('s') && !name.ends_with("ss") { "are" } else { "is" }
+}
+
 /// `NAME's`, or `NAME'` for a name that ends in s (`monsters' turn`).
 pub fn possessive(name: &str) -> String {
     if name.ends_with('s') { format!("{name}'") } else { format!("{name}'s") }

@@ -555,7 +555,7 @@ fn mark_absences(
             }
             (None, None) => "out of action".to_string(),
         };
-        let text = format!("{} is {}: {until}", absence.name, absence.reason);
+        let text = format!("{} {} {}: {until}", absence.name, crate::render::is(&absence.name), absence.reason);
         turns.events.push(Event::new(1, Some(&absence.name), "out", text));
         let out =
             Out { reason: absence.reason.clone(), from_round: absence.from_round, recovery: absence.recovery.clone() };

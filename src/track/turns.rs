@@ -8,7 +8,7 @@ use super::state::{Fight, Moved, Out, Seat};
 use crate::dice::SeededDice;
 use crate::error::{Error, Result};
 use crate::fight::{Combatant, Until};
-use crate::render::Palette;
+use crate::render::{Palette, is};
 use crate::rulesets::Ruleset;
 use serde::Serialize;
 use serde_json::{Number, Value};
@@ -192,7 +192,7 @@ fn acts(fight: &mut Fight, index: usize, turns: &mut Turns) -> bool {
         if nobody_able {
             let words: Vec<&str> = down.iter().filter_map(|c| c.down.as_deref()).collect();
             let word = if words.iter().all(|w| *w == words[0]) { words[0] } else { "down" };
-            turns.note(round, &name, "skips", format!("{name} is {word}: no turn"));
+            turns.note(round, &name, "skips", format!("{name} {} {word}: no turn", is(&name)));
             return false;
         }
     }
@@ -204,8 +204,12 @@ fn acts(fight: &mut Fight, index: usize, turns: &mut Turns) -> bool {
     let Some(out) = seat.out.clone() else { return true };
     if let Some(stun) = &out.recovery {
         if round < stun.first_turn {
-            let text =
-                format!("{name} is {} (turn {round}; rolls to recover from turn {})", out.reason, stun.first_turn);
+            let text = format!(
+                "{name} {} {} (turn {round}; rolls to recover from turn {})",
+                is(&name),
+                out.reason,
+                stun.first_turn
+            );
             turns.note(round, &name, "loses_turn", text);
             return false;
         }
@@ -236,12 +240,13 @@ fn acts(fight: &mut Fight, index: usize, turns: &mut Turns) -> bool {
             true
         }
         Some(from) => {
-            let text = format!("{name} is {}: no action in round {round} (acts from round {from})", out.reason);
+            let text =
+                format!("{name} {} {}: no action in round {round} (acts from round {from})", is(&name), out.reason);
             turns.note(round, &name, "loses_turn", text);
             false
         }
         None => {
-            turns.note(round, &name, "loses_turn", format!("{name} is out of action ({})", out.reason));
+            turns.note(round, &name, "loses_turn", format!("{name} {} out of action ({})", is(&name), out.reason));
             false
         }
     }
@@ -425,10 +430,9 @@ pub fn say_if_over(before: &[String], fight: &Fight, turns: &mut Turns) {
     let now = standing(fight, turns);
     if before.len() > 1 && now.len() <= 1 {
         let text = match now.first() {
-            Some(side) => format!(
-                "only {side} {} left standing: the fight looks over ('fray track end' ends it)",
-                if side.ends_with('s') { "are" } else { "is" }
-            ),
+            Some(side) => {
+                format!("only {side} {} left standing: the fight looks over ('fray track end' ends it)", is(side))
+            }
             None => "nobody is left standing: the fight looks over ('fray track end' ends it)".into(),
         };
         turns.events.push(Event::new(fight.round, None, "over", text));
