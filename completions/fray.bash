@@ -103,6 +103,9 @@ _fray() {
             fray__subcmd__track,add)
                 cmd="fray__subcmd__track__subcmd__add"
                 ;;
+            fray__subcmd__track,attack)
+                cmd="fray__subcmd__track__subcmd__attack"
+                ;;
             fray__subcmd__track,damage)
                 cmd="fray__subcmd__track__subcmd__damage"
                 ;;
@@ -129,6 +132,9 @@ _fray() {
                 ;;
             fray__subcmd__track,list)
                 cmd="fray__subcmd__track__subcmd__list"
+                ;;
+            fray__subcmd__track,morale)
+                cmd="fray__subcmd__track__subcmd__morale"
                 ;;
             fray__subcmd__track,next)
                 cmd="fray__subcmd__track__subcmd__next"
@@ -166,6 +172,9 @@ _fray() {
             fray__subcmd__track__subcmd__help,add)
                 cmd="fray__subcmd__track__subcmd__help__subcmd__add"
                 ;;
+            fray__subcmd__track__subcmd__help,attack)
+                cmd="fray__subcmd__track__subcmd__help__subcmd__attack"
+                ;;
             fray__subcmd__track__subcmd__help,damage)
                 cmd="fray__subcmd__track__subcmd__help__subcmd__damage"
                 ;;
@@ -192,6 +201,9 @@ _fray() {
                 ;;
             fray__subcmd__track__subcmd__help,list)
                 cmd="fray__subcmd__track__subcmd__help__subcmd__list"
+                ;;
+            fray__subcmd__track__subcmd__help,morale)
+                cmd="fray__subcmd__track__subcmd__help__subcmd__morale"
                 ;;
             fray__subcmd__track__subcmd__help,next)
                 cmd="fray__subcmd__track__subcmd__help__subcmd__next"
@@ -1405,7 +1417,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__track)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --help --version start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --roll --help --version start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1451,6 +1463,10 @@ _fray() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --roll)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1459,7 +1475,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__track__subcmd__add)
-            opts="-r -f -n -q -v -h -V --table --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --help --version"
+            opts="-r -f -n -q -v -h -V --table --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --roll --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1520,6 +1536,10 @@ _fray() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --roll)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1527,8 +1547,8 @@ _fray() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        fray__subcmd__track__subcmd__damage)
-            opts="-r -f -n -q -v -h -V --half --each --bashing --lethal --aggravated --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --help --version"
+        fray__subcmd__track__subcmd__attack)
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --roll --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1571,6 +1591,68 @@ _fray() {
                     return 0
                     ;;
                 --fight)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --roll)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fray__subcmd__track__subcmd__damage)
+            opts="-r -f -n -q -v -h -V --half --each --bashing --lethal --aggravated --crit --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --roll --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --rules)
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx 5e2024 cofd" -- "${cur}"))
+                    return 0
+                    ;;
+                -r)
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx 5e2024 cofd" -- "${cur}"))
+                    return 0
+                    ;;
+                --seed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text yaml json" -- "${cur}"))
+                    return 0
+                    ;;
+                -f)
+                    COMPREPLY=($(compgen -W "text yaml json" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --repeat)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --width)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --fight)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --roll)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1582,7 +1664,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__track__subcmd__delay)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --roll --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1628,6 +1710,10 @@ _fray() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --roll)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1636,7 +1722,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__track__subcmd__effect)
-            opts="-r -f -n -q -v -h -V --rounds --until --of --concentration --end --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --help --version"
+            opts="-r -f -n -q -v -h -V --rounds --until --of --concentration --end --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --roll --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1694,6 +1780,10 @@ _fray() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --roll)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1702,7 +1792,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__track__subcmd__end)
-            opts="-r -f -n -q -v -h -V --yes --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --help --version"
+            opts="-r -f -n -q -v -h -V --yes --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --roll --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1745,6 +1835,10 @@ _fray() {
                     return 0
                     ;;
                 --fight)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --roll)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1756,7 +1850,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__track__subcmd__heal)
-            opts="-r -f -n -q -v -h -V --each --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --help --version"
+            opts="-r -f -n -q -v -h -V --each --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --roll --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1802,6 +1896,10 @@ _fray() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --roll)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1810,7 +1908,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__track__subcmd__help)
-            opts="start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help"
+            opts="start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1824,6 +1922,20 @@ _fray() {
             return 0
             ;;
         fray__subcmd__track__subcmd__help__subcmd__add)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fray__subcmd__track__subcmd__help__subcmd__attack)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1950,6 +2062,20 @@ _fray() {
             return 0
             ;;
         fray__subcmd__track__subcmd__help__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fray__subcmd__track__subcmd__help__subcmd__morale)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2118,7 +2244,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__track__subcmd__hide)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --roll --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2161,6 +2287,10 @@ _fray() {
                     return 0
                     ;;
                 --fight)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --roll)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2172,7 +2302,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__track__subcmd__hold)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --roll --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2215,6 +2345,10 @@ _fray() {
                     return 0
                     ;;
                 --fight)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --roll)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2226,7 +2360,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__track__subcmd__list)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --roll --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2269,6 +2403,72 @@ _fray() {
                     return 0
                     ;;
                 --fight)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --roll)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fray__subcmd__track__subcmd__morale)
+            opts="-r -f -n -q -v -h -V --mod --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --roll --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --mod)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rules)
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx 5e2024 cofd" -- "${cur}"))
+                    return 0
+                    ;;
+                -r)
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx 5e2024 cofd" -- "${cur}"))
+                    return 0
+                    ;;
+                --seed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text yaml json" -- "${cur}"))
+                    return 0
+                    ;;
+                -f)
+                    COMPREPLY=($(compgen -W "text yaml json" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --repeat)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --width)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --fight)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --roll)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2280,7 +2480,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__track__subcmd__next)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --roll --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2323,6 +2523,10 @@ _fray() {
                     return 0
                     ;;
                 --fight)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --roll)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2334,7 +2538,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__track__subcmd__note)
-            opts="-r -f -n -q -v -h -V --clear --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --help --version"
+            opts="-r -f -n -q -v -h -V --clear --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --roll --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2377,6 +2581,10 @@ _fray() {
                     return 0
                     ;;
                 --fight)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --roll)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2388,7 +2596,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__track__subcmd__ready)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --roll --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2431,6 +2639,10 @@ _fray() {
                     return 0
                     ;;
                 --fight)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --roll)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2442,7 +2654,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__track__subcmd__remove)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --roll --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2485,6 +2697,10 @@ _fray() {
                     return 0
                     ;;
                 --fight)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --roll)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2496,7 +2712,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__track__subcmd__reveal)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --roll --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2539,6 +2755,10 @@ _fray() {
                     return 0
                     ;;
                 --fight)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --roll)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2550,7 +2770,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__track__subcmd__set)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --roll --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2593,6 +2813,10 @@ _fray() {
                     return 0
                     ;;
                 --fight)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --roll)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2604,7 +2828,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__track__subcmd__show)
-            opts="-r -f -n -q -v -h -V --players --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --help --version"
+            opts="-r -f -n -q -v -h -V --players --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --roll --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2647,6 +2871,10 @@ _fray() {
                     return 0
                     ;;
                 --fight)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --roll)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2658,7 +2886,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__track__subcmd__split)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --roll --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2704,6 +2932,10 @@ _fray() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --roll)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2712,7 +2944,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__track__subcmd__start)
-            opts="-r -f -n -q -v -h -V --side --roster --roster-example --delay --ready --hold --surprise --lair --ambush --aware --ties --wait --table --surprised --total --partial --stealth --stealth-mod --stealth-ties --variant --both-surprised --individual --swap --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --help --version"
+            opts="-r -f -n -q -v -h -V --side --roster --roster-example --delay --ready --hold --surprise --no-rule --rule --lair --ambush --aware --ties --wait --table --surprised --total --partial --stealth --stealth-mod --stealth-ties --variant --both-surprised --individual --swap --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --roll --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2746,6 +2978,14 @@ _fray() {
                     return 0
                     ;;
                 --hold)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --no-rule)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rule)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2844,6 +3084,10 @@ _fray() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --roll)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2852,7 +3096,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__track__subcmd__temp)
-            opts="-r -f -n -q -v -h -V --each --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --help --version"
+            opts="-r -f -n -q -v -h -V --each --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --roll --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2895,6 +3139,10 @@ _fray() {
                     return 0
                     ;;
                 --fight)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --roll)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2906,7 +3154,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__track__subcmd__undo)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --roll --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2949,6 +3197,10 @@ _fray() {
                     return 0
                     ;;
                 --fight)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --roll)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -513,55 +513,60 @@ complete -c fray -n "__fish_fray_using_subcommand table" -l no-config -d 'Ignore
 complete -c fray -n "__fish_fray_using_subcommand table" -l example -d 'Print a commented example table'
 complete -c fray -n "__fish_fray_using_subcommand table" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand table" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
 wod\t'World of Darkness Storytelling system (2004)'
 bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
 5e2024\t'D&D 2024 revision (SRD 5.2)'
 cofd\t'Chronicles of Darkness, 2nd edition'"
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
 yaml\t'One YAML document per run (a stream with --repeat)'
 json\t'JSON Lines: one JSON document per line, per run'"
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
 always\t''
 never\t''"
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -l odds -d 'Do not roll: print the exact probability of every outcome'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -s v -l show-seed -d 'Print the seed in text output'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "start" -d 'Open the fight: surprise where the flags call for it, then initiative'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "next" -d 'End the current turn and start the next; after the last, a new round'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "show" -d 'The round, the order with hit points, effects and notes, whose turn it is'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "add" -d 'Combatants join the fight: only they roll initiative (or give it: initiative=N)'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "remove" -d 'Combatants leave the fight: a group by its name (\'Orc\'), a member by its own (\'Orc 2\')'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "split" -d 'Group members take a place of their own, after their group, to act apart'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "damage" -d 'Damage: AMOUNT (a number or dice, rolled once) taken by each target, temporary hit points first'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "heal" -d 'Healing: AMOUNT (a number or dice) given back to each target, up to its most'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "temp" -d 'Temporary hit points: they take damage first and do not add up (the higher are kept)'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "effect" -d 'A named effect on each target, running out after N rounds at a turn\'s start or end'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "note" -d 'A note on a combatant, shown beside it (not to the players)'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "hide" -d 'Keep combatants out of the players\' view (show --players)'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "reveal" -d 'Show hidden combatants to the players again'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "delay" -d 'NAME waits and acts right after OTHER, at OTHER\'s initiative - 1, this round (wod, cofd)'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "ready" -d 'NAME\'s prepared action fires right before OTHER, at OTHER\'s initiative + 1 (wod, cofd)'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "hold" -d 'NAME gives up this round\'s action to act at any moment of the next (wod, cofd)'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "set" -d 'Change a combatant: initiative=N, hp=N, temp-hp=N, down=WORD, acts-from=ROUND, its keys'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "undo" -d 'Go back N commands (default 1)'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "end" -d 'End the fight: kept, marked ended (undo brings it back); --yes forgets it'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "list" -d 'The saved fights, with their ruleset, round and whose turn it is'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help" -l roll -d 'A roll made at the table for a rule the command sets off: the dice as they fell, not the total (death-save=14, morale=9); repeatable' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help" -l odds -d 'Do not roll: print the exact probability of every outcome'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help" -s v -l show-seed -d 'Print the seed in text output'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help" -s V -l version -d 'Print version'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "start" -d 'Open the fight: surprise where the flags call for it, then initiative'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "next" -d 'End the current turn and start the next; after the last, a new round'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "show" -d 'The round, the order with hit points, effects and notes, whose turn it is'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "add" -d 'Combatants join the fight: only they roll initiative (or give it: initiative=N)'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "remove" -d 'Combatants leave the fight: a group by its name (\'Orc\'), a member by its own (\'Orc 2\')'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "split" -d 'Group members take a place of their own, after their group, to act apart'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "damage" -d 'Damage: AMOUNT (a number or dice, rolled once) taken by each target, temporary hit points first'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "morale" -d 'A morale check by hand for a side or group (ose, bx): 2d6 against its ML'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "attack" -d 'An attack on TARGET: its Defense against it, 1 less for each attack after the first this turn (wod, cofd)'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "heal" -d 'Healing: AMOUNT (a number or dice) given back to each target, up to its most'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "temp" -d 'Temporary hit points: they take damage first and do not add up (the higher are kept)'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "effect" -d 'A named effect on each target, running out after N rounds at a turn\'s start or end'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "note" -d 'A note on a combatant, shown beside it (not to the players)'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "hide" -d 'Keep combatants out of the players\' view (show --players)'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "reveal" -d 'Show hidden combatants to the players again'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "delay" -d 'NAME waits and acts right after OTHER, at OTHER\'s initiative - 1, this round (wod, cofd)'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "ready" -d 'NAME\'s prepared action fires right before OTHER, at OTHER\'s initiative + 1 (wod, cofd)'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "hold" -d 'NAME gives up this round\'s action to act at any moment of the next (wod, cofd)'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "set" -d 'Change a combatant: initiative=N, hp=N, temp-hp=N, down=WORD, acts-from=ROUND, its keys'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "undo" -d 'Go back N commands (default 1)'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "end" -d 'End the fight: kept, marked ended (undo brings it back); --yes forgets it'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "list" -d 'The saved fights, with their ruleset, round and whose turn it is'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l side -d 'A side, in order: NAME[:KEY[=VALUE],...] (repeatable; default: party and monsters)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l roster -d 'Sides and combatants from a YAML file (\'-\' reads standard input; repeatable, combined)' -r -F
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l delay -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l ready -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l hold -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l no-rule -d 'Play without one of the ruleset\'s rules that fire as the fight goes (repeatable)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l rule -d 'Play with one of the ruleset\'s optional rules (repeatable)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l ambush -d 'SIDE attacks from ambush (default monsters): every other side is easier to surprise' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l aware -d 'SIDE already knows of the others and does not roll (repeatable)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l ties -d 'How tied sides are settled' -r -f -a "reroll\t'Tied sides re-roll among themselves until the tie breaks'
@@ -595,9 +600,10 @@ never\t''"
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l roll -d 'A roll made at the table for a rule the command sets off: the dice as they fell, not the total (death-save=14, morale=9); repeatable' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l roster-example -d 'Print a commented roster template for this ruleset and command'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l surprise -d 'Roll surprise first, as fray encounter does, even without a surprise flag'
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l lair -d 'Lair actions at initiative count 20, losing ties, every round (5e, 5e2024)'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l lair -d 'Lair actions at initiative count 20, losing ties, every round (5e)'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l total -d 'Total surprise: the attacked freeze for 1d seconds'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l partial -d 'Partial surprise: the two leaders roll for initiative (the default)'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l both-surprised -d 'Everyone on every side is surprised'
@@ -625,6 +631,7 @@ never\t''"
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from next" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from next" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from next" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from next" -l roll -d 'A roll made at the table for a rule the command sets off: the dice as they fell, not the total (death-save=14, morale=9); repeatable' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from next" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from next" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from next" -s v -l show-seed -d 'Print the seed in text output'
@@ -648,6 +655,7 @@ never\t''"
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from show" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from show" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from show" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from show" -l roll -d 'A roll made at the table for a rule the command sets off: the dice as they fell, not the total (death-save=14, morale=9); repeatable' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from show" -l players -d 'The view to turn to the players: no hidden combatants, no monster\'s numbers, no notes'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from show" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
@@ -673,6 +681,7 @@ never\t''"
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from add" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from add" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from add" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from add" -l roll -d 'A roll made at the table for a rule the command sets off: the dice as they fell, not the total (death-save=14, morale=9); repeatable' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from add" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from add" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from add" -s v -l show-seed -d 'Print the seed in text output'
@@ -696,6 +705,7 @@ never\t''"
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from remove" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from remove" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from remove" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from remove" -l roll -d 'A roll made at the table for a rule the command sets off: the dice as they fell, not the total (death-save=14, morale=9); repeatable' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from remove" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from remove" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from remove" -s v -l show-seed -d 'Print the seed in text output'
@@ -719,6 +729,7 @@ never\t''"
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from split" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from split" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from split" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from split" -l roll -d 'A roll made at the table for a rule the command sets off: the dice as they fell, not the total (death-save=14, morale=9); repeatable' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from split" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from split" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from split" -s v -l show-seed -d 'Print the seed in text output'
@@ -742,17 +753,68 @@ never\t''"
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from damage" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from damage" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from damage" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from damage" -l roll -d 'A roll made at the table for a rule the command sets off: the dice as they fell, not the total (death-save=14, morale=9); repeatable' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from damage" -l half -d 'Half of it, rounded down (a save made against it)'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from damage" -l each -d 'Roll the amount for each target on its own'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from damage" -l bashing -d 'Bashing damage (wod, cofd)'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from damage" -l lethal -d 'Lethal damage, the default (wod, cofd)'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from damage" -l aggravated -d 'Aggravated damage (wod, cofd)'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from damage" -l crit -d 'A critical hit (5e: at 0 hit points, two failed death saves)'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from damage" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from damage" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from damage" -s v -l show-seed -d 'Print the seed in text output'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from damage" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from damage" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from damage" -s V -l version -d 'Print version'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from morale" -l mod -d 'An adjustment to the score, -2 to 2 (losing -1, winning +1)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from morale" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+gurps\t'GURPS 4th edition'
+5e\t'D&D 5th edition (2014) with the DMG initiative variants'
+wod\t'World of Darkness Storytelling system (2004)'
+bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
+5e2024\t'D&D 2024 revision (SRD 5.2)'
+cofd\t'Chronicles of Darkness, 2nd edition'"
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from morale" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from morale" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
+yaml\t'One YAML document per run (a stream with --repeat)'
+json\t'JSON Lines: one JSON document per line, per run'"
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from morale" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
+always\t''
+never\t''"
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from morale" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from morale" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from morale" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from morale" -l roll -d 'A roll made at the table for a rule the command sets off: the dice as they fell, not the total (death-save=14, morale=9); repeatable' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from morale" -l odds -d 'Do not roll: print the exact probability of every outcome'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from morale" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from morale" -s v -l show-seed -d 'Print the seed in text output'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from morale" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from morale" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from morale" -s V -l version -d 'Print version'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from attack" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+gurps\t'GURPS 4th edition'
+5e\t'D&D 5th edition (2014) with the DMG initiative variants'
+wod\t'World of Darkness Storytelling system (2004)'
+bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
+5e2024\t'D&D 2024 revision (SRD 5.2)'
+cofd\t'Chronicles of Darkness, 2nd edition'"
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from attack" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from attack" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
+yaml\t'One YAML document per run (a stream with --repeat)'
+json\t'JSON Lines: one JSON document per line, per run'"
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from attack" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
+always\t''
+never\t''"
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from attack" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from attack" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from attack" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from attack" -l roll -d 'A roll made at the table for a rule the command sets off: the dice as they fell, not the total (death-save=14, morale=9); repeatable' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from attack" -l odds -d 'Do not roll: print the exact probability of every outcome'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from attack" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from attack" -s v -l show-seed -d 'Print the seed in text output'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from attack" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from attack" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from attack" -s V -l version -d 'Print version'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from heal" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
@@ -770,6 +832,7 @@ never\t''"
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from heal" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from heal" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from heal" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from heal" -l roll -d 'A roll made at the table for a rule the command sets off: the dice as they fell, not the total (death-save=14, morale=9); repeatable' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from heal" -l each -d 'Roll the amount for each target on its own'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from heal" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from heal" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
@@ -794,6 +857,7 @@ never\t''"
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from temp" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from temp" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from temp" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from temp" -l roll -d 'A roll made at the table for a rule the command sets off: the dice as they fell, not the total (death-save=14, morale=9); repeatable' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from temp" -l each -d 'Roll the amount for each target on its own'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from temp" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from temp" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
@@ -822,6 +886,7 @@ never\t''"
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from effect" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from effect" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from effect" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from effect" -l roll -d 'A roll made at the table for a rule the command sets off: the dice as they fell, not the total (death-save=14, morale=9); repeatable' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from effect" -l concentration -d 'It hangs on the concentration of --of (else of whoever\'s turn it is)'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from effect" -l end -d 'End the effect now instead'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from effect" -l odds -d 'Do not roll: print the exact probability of every outcome'
@@ -847,6 +912,7 @@ never\t''"
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from note" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from note" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from note" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from note" -l roll -d 'A roll made at the table for a rule the command sets off: the dice as they fell, not the total (death-save=14, morale=9); repeatable' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from note" -l clear -d 'Clear the notes instead'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from note" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from note" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
@@ -871,6 +937,7 @@ never\t''"
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from hide" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from hide" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from hide" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from hide" -l roll -d 'A roll made at the table for a rule the command sets off: the dice as they fell, not the total (death-save=14, morale=9); repeatable' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from hide" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from hide" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from hide" -s v -l show-seed -d 'Print the seed in text output'
@@ -894,6 +961,7 @@ never\t''"
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from reveal" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from reveal" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from reveal" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from reveal" -l roll -d 'A roll made at the table for a rule the command sets off: the dice as they fell, not the total (death-save=14, morale=9); repeatable' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from reveal" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from reveal" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from reveal" -s v -l show-seed -d 'Print the seed in text output'
@@ -917,6 +985,7 @@ never\t''"
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from delay" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from delay" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from delay" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from delay" -l roll -d 'A roll made at the table for a rule the command sets off: the dice as they fell, not the total (death-save=14, morale=9); repeatable' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from delay" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from delay" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from delay" -s v -l show-seed -d 'Print the seed in text output'
@@ -940,6 +1009,7 @@ never\t''"
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from ready" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from ready" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from ready" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from ready" -l roll -d 'A roll made at the table for a rule the command sets off: the dice as they fell, not the total (death-save=14, morale=9); repeatable' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from ready" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from ready" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from ready" -s v -l show-seed -d 'Print the seed in text output'
@@ -963,6 +1033,7 @@ never\t''"
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from hold" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from hold" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from hold" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from hold" -l roll -d 'A roll made at the table for a rule the command sets off: the dice as they fell, not the total (death-save=14, morale=9); repeatable' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from hold" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from hold" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from hold" -s v -l show-seed -d 'Print the seed in text output'
@@ -986,6 +1057,7 @@ never\t''"
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from set" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from set" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from set" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from set" -l roll -d 'A roll made at the table for a rule the command sets off: the dice as they fell, not the total (death-save=14, morale=9); repeatable' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from set" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from set" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from set" -s v -l show-seed -d 'Print the seed in text output'
@@ -1009,6 +1081,7 @@ never\t''"
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from undo" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from undo" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from undo" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from undo" -l roll -d 'A roll made at the table for a rule the command sets off: the dice as they fell, not the total (death-save=14, morale=9); repeatable' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from undo" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from undo" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from undo" -s v -l show-seed -d 'Print the seed in text output'
@@ -1032,6 +1105,7 @@ never\t''"
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from end" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from end" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from end" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from end" -l roll -d 'A roll made at the table for a rule the command sets off: the dice as they fell, not the total (death-save=14, morale=9); repeatable' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from end" -l yes -d 'Forget the fight: its file and lock are removed'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from end" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from end" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
@@ -1056,6 +1130,7 @@ never\t''"
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from list" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from list" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from list" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from list" -l roll -d 'A roll made at the table for a rule the command sets off: the dice as they fell, not the total (death-save=14, morale=9); repeatable' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from list" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from list" -s v -l show-seed -d 'Print the seed in text output'
@@ -1069,6 +1144,8 @@ complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcomm
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from help" -f -a "remove" -d 'Combatants leave the fight: a group by its name (\'Orc\'), a member by its own (\'Orc 2\')'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from help" -f -a "split" -d 'Group members take a place of their own, after their group, to act apart'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from help" -f -a "damage" -d 'Damage: AMOUNT (a number or dice, rolled once) taken by each target, temporary hit points first'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from help" -f -a "morale" -d 'A morale check by hand for a side or group (ose, bx): 2d6 against its ML'
+complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from help" -f -a "attack" -d 'An attack on TARGET: its Defense against it, 1 less for each attack after the first this turn (wod, cofd)'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from help" -f -a "heal" -d 'Healing: AMOUNT (a number or dice) given back to each target, up to its most'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from help" -f -a "temp" -d 'Temporary hit points: they take damage first and do not add up (the higher are kept)'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from help" -f -a "effect" -d 'A named effect on each target, running out after N rounds at a turn\'s start or end'

@@ -231,6 +231,8 @@ pub enum ColorWhen {
 /// Each subcommand's arguments are built only when that subcommand runs (start-up cost).
 /// (So the flattened option groups below carry `//` comments: a doc comment on one would
 /// become the subcommand's description.)
+// Parsed once a run, so the size of `track start`'s options costs nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 #[command(defer = true)]
 pub enum Command {

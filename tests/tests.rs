@@ -22,6 +22,7 @@ mod ose;
 mod quiet;
 mod readme;
 mod roll;
+mod rules;
 mod shell;
 mod table;
 mod terminal;

@@ -48,6 +48,11 @@ pub struct TrackArgs {
     #[arg(long, global = true, value_name = "NAME")]
     pub fight: Option<String>,
 
+    /// A roll made at the table for a rule the command sets off: the dice as they fell, not the
+    /// total (death-save=14, morale=9); repeatable
+    #[arg(long = "roll", global = true, value_name = "RULE=N")]
+    pub rolls: Vec<String>,
+
     #[command(subcommand)]
     pub action: TrackAction,
 }
@@ -122,6 +127,28 @@ pub enum TrackAction {
         /// Aggravated damage (wod, cofd)
         #[arg(long, group = "kind")]
         aggravated: bool,
+
+        /// A critical hit (5e: at 0 hit points, two failed death saves)
+        #[arg(long)]
+        crit: bool,
+    },
+
+    /// A morale check by hand for a side or group (ose, bx): 2d6 against its ML
+    Morale {
+        /// The sides, groups or combatants that check
+        #[arg(required = true, value_name = "NAME")]
+        names: Vec<String>,
+
+        /// An adjustment to the score, -2 to 2 (losing -1, winning +1)
+        #[arg(long = "mod", value_name = "N", allow_negative_numbers = true, value_parser = whole::<i32>(-2..=2))]
+        modifier: Option<i32>,
+    },
+
+    /// An attack on TARGET: its Defense against it, 1 less for each attack after the first this turn (wod, cofd)
+    Attack {
+        /// Who is attacked
+        #[arg(required = true, value_name = "TARGET")]
+        targets: Vec<String>,
     },
 
     /// Healing: AMOUNT (a number or dice) given back to each target, up to its most
@@ -278,4 +305,12 @@ pub struct TrackStart {
     /// Lair actions at initiative count 20, losing ties, every round
     #[arg(long)]
     pub lair: bool,
+
+    /// Play without one of the ruleset's rules that fire as the fight goes (repeatable)
+    #[arg(long = "no-rule", value_name = "RULE")]
+    pub no_rules: Vec<String>,
+
+    /// Play with one of the ruleset's optional rules (repeatable)
+    #[arg(long = "rule", id = "optional_rules", value_name = "RULE")]
+    pub optional_rules: Vec<String>,
 }

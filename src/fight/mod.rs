@@ -6,6 +6,7 @@
 //! shows them.
 
 pub mod keys;
+pub mod rules;
 
 use crate::cast::KeyValues;
 use serde::{Deserialize, Serialize};
@@ -137,6 +138,12 @@ pub struct Combatant {
     /// Down, in the ruleset's word: `unconscious`, `dying`, `dead`, `fled`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub down: Option<String>,
+    /// The round of the first turn it took (none yet: surprised, or still to come).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_turn: Option<u32>,
+    /// The round of the last turn it took.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_turn: Option<u32>,
     /// The ruleset's own record of it (`ac`, a health track's `wounds`, `death_saves`).
     #[serde(flatten)]
     pub own: Map<String, Value>,
@@ -160,6 +167,8 @@ impl Combatant {
             notes: Vec::new(),
             hidden: false,
             down: None,
+            first_turn: None,
+            last_turn: None,
             own: Map::new(),
         }
     }
@@ -308,6 +317,70 @@ pub trait Fighting: Sync {
     /// Lair actions at initiative count 20, losing ties.
     fn lair(&self) -> bool {
         false
+    }
+
+    /// The rules this ruleset fires as a fight goes, for `--no-rule` and `--rule`.
+    fn fired_rules(&self) -> &'static [rules::RuleInfo] {
+        &[]
+    }
+
+    /// When a fight starts: what the rules have to say of it (a lone monster's morale).
+    fn on_start(&self, table: &mut rules::Table) {
+        let _ = table;
+    }
+
+    /// After `who` took damage, as `dealt` says.
+    fn on_damage(&self, table: &mut rules::Table, who: &str, dealt: &rules::Dealt) {
+        let _ = (table, who, dealt);
+    }
+
+    /// At the start of `who`'s turn (those who act in the seat whose turn begins).
+    fn on_turn_start(&self, table: &mut rules::Table, who: &str) {
+        let _ = (table, who);
+    }
+
+    /// At the end of `who`'s turn.
+    fn on_turn_end(&self, table: &mut rules::Table, who: &str) {
+        let _ = (table, who);
+    }
+
+    /// After any change: what a ruleset checks of the whole fight (morale when one falls).
+    fn after_change(&self, table: &mut rules::Table) {
+        let _ = table;
+    }
+
+    /// An attack on `who` (`fray track attack`): what it takes from its defence; `surprised`
+    /// whether the opening surprised it and it has not acted since.
+    fn on_attack(&self, table: &mut rules::Table, who: &str, surprised: bool) {
+        let _ = (table, who, surprised);
+    }
+
+    /// The initiative a combatant the opening left out rolls as it enters the fight, where the
+    /// ruleset has it rolled late (cofd, at its wound penalty); `modifier` its initiative
+    /// modifier.
+    fn late_initiative(&self, table: &mut rules::Table, who: &str, modifier: i64) -> Option<i64> {
+        let _ = (table, who, modifier);
+        None
+    }
+
+    /// Whether the lair acts on its count this round, `owner` being the creature whose lair it
+    /// is, `surprised` whether the opening surprised it.
+    fn lair_acts(&self, table: &mut rules::Table, owner: &str, surprised: bool) -> bool {
+        let _ = (table, owner, surprised);
+        true
+    }
+
+    /// The exact chances of what may still come of `who` by its rules alone, for `track show
+    /// --odds` (a dying character's death saves: stable, dead, awake).
+    fn odds(&self, who: &Combatant) -> Vec<(&'static str, crate::prob::Prob)> {
+        let _ = who;
+        Vec::new()
+    }
+
+    /// A check asked for by hand (`fray track morale NAME`): `None` where the ruleset has none.
+    fn check_morale(&self, table: &mut rules::Table, who: &[String], modifier: i32) -> Option<()> {
+        let _ = (table, who, modifier);
+        None
     }
 }
 

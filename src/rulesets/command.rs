@@ -285,8 +285,16 @@ fn track_owners(track: clap::Command) -> clap::Command {
 /// where its round rules have them.
 fn track_for(rules: &'static Ruleset, track: clap::Command) -> clap::Command {
     mut_in_place(track_owners(track), "start", |start| {
+        let ids = |optional: bool| -> Vec<&'static str> {
+            rules.fight.fired_rules().iter().filter(|r| r.optional == optional).map(|r| r.id).collect()
+        };
         with_opening(start, &[rules], true).mut_args(|arg| match arg.get_long() {
             Some("lair") if !rules.fight.lair() => arg.hide(true),
+            // The rules the ruleset fires, offered to help and completion.
+            Some("no-rule") if ids(false).is_empty() => arg.hide(true),
+            Some("no-rule") => offer(ids(false), arg),
+            Some("rule") if ids(true).is_empty() => arg.hide(true),
+            Some("rule") => offer(ids(true), arg),
             Some(long) => offer((rules.values)(&format!("--{long}")), arg),
             None => arg,
         })

@@ -65,6 +65,8 @@ pub struct Dealt<'a> {
     pub half: bool,
     pub each: bool,
     pub kind: Option<&'a str>,
+    /// A critical hit (5e: two failed death saves at 0 hit points).
+    pub critical: bool,
 }
 
 /// `damage TARGET... AMOUNT`: the amount rolled once (or for each target), halved where saved
@@ -75,13 +77,13 @@ pub fn damage(fight: &mut Fight, words: &[String], dealt: Dealt, turns: &mut Tur
 
 /// `heal TARGET... AMOUNT`.
 pub fn heal(fight: &mut Fight, words: &[String], each: bool, turns: &mut Turns) -> Result<()> {
-    harm(fight, words, "heal", Dealt { half: false, each, kind: None }, turns)
+    harm(fight, words, "heal", Dealt { half: false, each, kind: None, critical: false }, turns)
 }
 
 /// `temp TARGET... AMOUNT`: temporary hit points; they do not add up, and the higher are kept
 /// (SRD 5.1 and 5.2, Temporary Hit Points).
 pub fn temp(fight: &mut Fight, words: &[String], each: bool, turns: &mut Turns) -> Result<()> {
-    harm(fight, words, "temp", Dealt { half: false, each, kind: None }, turns)
+    harm(fight, words, "temp", Dealt { half: false, each, kind: None, critical: false }, turns)
 }
 
 fn harm(fight: &mut Fight, words: &[String], command: &'static str, dealt: Dealt, turns: &mut Turns) -> Result<()> {
@@ -116,7 +118,6 @@ fn harm(fight: &mut Fight, words: &[String], command: &'static str, dealt: Dealt
         return Err(Error::usage(format!("the {} ruleset has no temporary hit points", rules.id))
             .hint(format!("rulesets with them: {}", with.join(", "))));
     }
-    let standing = turns::standing(fight, turns);
     let round = fight.round;
     let mut rolled = amount.roll(&mut turns.dice);
     for (k, name) in who.iter().enumerate() {
@@ -127,6 +128,7 @@ fn harm(fight: &mut Fight, words: &[String], command: &'static str, dealt: Dealt
         let points = if dealt.half { full / 2 } else { *full };
         let Some(c) = fight.combatant_mut(name) else { continue };
         let before = c.hp_words().unwrap_or_default();
+        let hp_before = c.hp.unwrap_or(0);
         let was_down = c.down.clone();
         let said = match command {
             "heal" => rules.fight.heal(c, points),
@@ -146,11 +148,6 @@ fn harm(fight: &mut Fight, words: &[String], command: &'static str, dealt: Dealt
         };
         let after = c.hp_words().unwrap_or_default();
         let fell = c.down.is_some() && c.down != was_down;
-        // The dead take their effects with them.
-        let ended: Vec<String> = match c.down.as_deref() {
-            Some("dead") => c.effects.drain(..).map(|e| e.name).collect(),
-            _ => Vec::new(),
-        };
         let mut how = match dice {
             Some(dice) => format!("{points} ({dice}{})", if dealt.half { ", halved" } else { "" }),
             None if dealt.half => format!("{points} ({full} halved)"),
@@ -168,18 +165,45 @@ fn harm(fight: &mut Fight, words: &[String], command: &'static str, dealt: Dealt
             let down = fell && line.starts_with(&format!("{name} is "));
             turns.note(round, name, if down { "down" } else { command }, line);
         }
-        if !ended.is_empty() {
-            turns.note(round, name, "ends", format!("{name}'s effects end with it: {}", ended.join(", ")));
+        if command == "damage" {
+            let lost = hp_before - fight.combatant(name).and_then(|c| c.hp).unwrap_or(hp_before);
+            let dealt = crate::fight::rules::Dealt { amount: points, lost, critical: dealt.critical };
+            turns::fire(fight, turns, |rules, table| rules.on_damage(table, name, &dealt));
         }
     }
-    turns::say_if_over(&standing, fight, turns);
+    bury(fight, turns);
     Ok(())
+}
+
+/// The dead take their effects with them, and the effects that hung on their concentration.
+pub fn bury(fight: &mut Fight, turns: &mut Turns) {
+    let round = fight.round;
+    let dead: Vec<String> =
+        fight.combatants.iter().filter(|c| c.down.as_deref() == Some("dead")).map(|c| c.name.clone()).collect();
+    if dead.is_empty() {
+        return;
+    }
+    for c in &mut fight.combatants {
+        let name = c.name.clone();
+        let gone =
+            |e: &Effect| dead.contains(&name) || e.concentration.as_ref().is_some_and(|caster| dead.contains(caster));
+        let ended: Vec<String> = c.effects.iter().filter(|e| gone(e)).map(|e| e.name.clone()).collect();
+        if ended.is_empty() {
+            continue;
+        }
+        c.effects.retain(|e| !gone(e));
+        let text = if dead.contains(&name) {
+            format!("{name}'s effects end with it: {}", ended.join(", "))
+        } else {
+            format!("{} on {name} ends: whose concentration it hung on is dead", ended.join(", "))
+        };
+        turns.note(round, &name, "ends", text);
+    }
 }
 
 /// `set NAME hp=N|hp-max=N|temp-hp=N|down=WORD`.
 pub fn set_vital(fight: &mut Fight, name: &str, key: &str, value: &str, turns: &mut Turns) -> Result<()> {
     let who = targets(fight, &[name.to_string()])?;
-    let standing = turns::standing(fight, turns);
     for target in &who {
         let Some(c) = fight.combatant_mut(target) else { continue };
         let number = || -> Result<i64> {
@@ -231,7 +255,6 @@ pub fn set_vital(fight: &mut Fight, name: &str, key: &str, value: &str, turns: &
         };
         turns.note(fight.round, target, "set", text);
     }
-    turns::say_if_over(&standing, fight, turns);
     Ok(())
 }
 
@@ -405,6 +428,51 @@ pub fn hide(fight: &mut Fight, names: &[String], hidden: bool, turns: &mut Turns
         }
         let text = if hidden { format!("{name} is hidden from the players") } else { format!("{name} is revealed") };
         turns.events.push(Event::new(round, Some(name), if hidden { "hide" } else { "reveal" }, text));
+    }
+    Ok(())
+}
+
+/// The rulesets whose rules include `id`, for hints.
+fn with_rule(id: &str) -> String {
+    let with: Vec<&str> = crate::rulesets::RULESETS
+        .iter()
+        .filter(|r| r.fight.fired_rules().iter().any(|rule| rule.id == id))
+        .map(|r| r.id)
+        .collect();
+    with.join(", ")
+}
+
+/// `morale NAME...`: a morale check by hand for each side, group or combatant named, with an
+/// adjustment to its score.
+pub fn morale(fight: &mut Fight, names: &[String], modifier: i32, turns: &mut Turns) -> Result<()> {
+    let rules = turns.rules;
+    if !rules.fight.fired_rules().iter().any(|r| r.id == "morale") {
+        return Err(Error::usage(format!("the {} ruleset has no morale check to make by hand", rules.id))
+            .hint(format!("rulesets with one: {}", with_rule("morale"))));
+    }
+    let who = targets_where(fight, names, |c| c.down.is_none())?;
+    turns::fire(fight, turns, |rules, table| {
+        rules.check_morale(table, &who, modifier);
+    });
+    Ok(())
+}
+
+/// `attack TARGET...`: each target's Defense against an attack, one less for each attack on it
+/// after the first this turn.
+pub fn attack(fight: &mut Fight, names: &[String], turns: &mut Turns) -> Result<()> {
+    let rules = turns.rules;
+    if !rules.fight.fired_rules().iter().any(|r| r.id == "defense") {
+        return Err(Error::usage(format!("the {} ruleset keeps no Defense that attacks wear down", rules.id))
+            .hint(format!("rulesets with one: {}", with_rule("defense"))));
+    }
+    let who = targets_where(fight, names, |c| c.down.is_none())?;
+    for name in &who {
+        let surprised = fight
+            .order
+            .iter()
+            .find(|s| s.who().contains(&name.as_str()))
+            .is_some_and(|s| s.out.as_ref().is_some_and(|o| o.reason == "surprised"));
+        turns::fire(fight, turns, |rules, table| rules.on_attack(table, name, surprised));
     }
     Ok(())
 }

@@ -53,7 +53,7 @@ pub fn run(
     standing: Standing,
     env: &mut Env,
 ) -> Result<()> {
-    refuse_rolling_flags(settings)?;
+    refuse_rolling_flags(settings, &args.action)?;
     let name = match args.fight.clone() {
         Some(name) => name,
         None => variable(env, "FRAY_FIGHT")?.filter(|v| !v.is_empty()).unwrap_or_else(|| DEFAULT_FIGHT.to_string()),
@@ -74,6 +74,7 @@ pub fn run(
             let Some(fight) = state::load(&path)? else { return Err(not_kept(&dir, &name)) };
             let rules = ruleset_of(&fight, settings, rules_given)?;
             let view = if *players { View::Players } else { View::Table };
+            let view = if settings.odds && view == View::Table { View::Odds } else { view };
             return write(env, settings, palette, "show", &fight, rules, &[], None, view);
         }
         _ => {}
@@ -94,7 +95,19 @@ pub fn run(
             .hint(format!("end it with 'fray track --fight {name} end', or name another with --fight")));
         }
         let mut turns = Turns::new(settings.rules, settings.seed, text_palette);
-        let (fight, opening) = open_fight(start, given, &name, standing, &mut turns, env)?;
+        turns.given = given_rolls(&args.rolls, settings.rules)?;
+        let (no_rules, rules) = (
+            chosen_rules(&start.no_rules, settings.rules, false)?,
+            chosen_rules(&start.optional_rules, settings.rules, true)?,
+        );
+        let (mut fight, opening) = open_fight(start, given, &name, standing, &mut turns, env)?;
+        fight.setup.no_rules = no_rules;
+        fight.setup.rules = rules;
+        turns::fire(&mut fight, &mut turns, |rules, table| {
+            rules.on_start(table);
+            rules.after_change(table);
+        });
+        unused_rolls(&fight, &mut turns);
         state::save(&path, &fight, pause)?;
         let rules = turns.rules;
         return written(write(
@@ -112,6 +125,7 @@ pub fn run(
     let Some(mut fight) = before else { return Err(not_kept(&dir, &name)) };
     let rules = ruleset_of(&fight, settings, rules_given)?;
     let mut turns = Turns::new(rules, settings.seed, text_palette);
+    turns.given = given_rolls(&args.rolls, rules)?;
     let action = match &args.action {
         TrackAction::End { yes: true } => {
             state::remove(&path)?;
@@ -152,10 +166,73 @@ pub fn run(
             .hint(format!("'fray track --fight {name} undo' brings it back; 'start' begins a new one")));
     }
     let snapshot = fight.snapshot()?;
+    let up_before = turns::standing(&fight, &turns);
     let name_of = change(action, &mut fight, &mut turns, env)?;
+    turns::fire(&mut fight, &mut turns, |rules, table| rules.after_change(table));
+    turns::say_if_over(&up_before, &fight, &mut turns);
+    unused_rolls(&fight, &mut turns);
     fight.remember(&snapshot, name_of, turns.said())?;
     state::save(&path, &fight, pause)?;
     written(write(env, settings, palette, name_of, &fight, rules, &turns.events, None, View::Table))
+}
+
+/// `--roll RULE=N`: the rolls the referee gave, each for a rule the ruleset fires.
+fn given_rolls(rolls: &[String], rules: &'static Ruleset) -> Result<Vec<(String, u32)>> {
+    let ids: Vec<&str> = rules.fight.fired_rules().iter().map(|r| r.id).collect();
+    rolls
+        .iter()
+        .map(|given| {
+            let bad = || {
+                Error::usage(format!("--roll '{}' is not RULE=N", crate::cast::echo(given))).hint(format!(
+                    "the dice as they fell, for one of {}'s rules: {}",
+                    rules.id,
+                    ids.join(", ")
+                ))
+            };
+            let (rule, n) = given.split_once('=').ok_or_else(bad)?;
+            if !ids.contains(&rule) {
+                return Err(Error::usage(format!(
+                    "the {} ruleset fires no rule '{}'",
+                    rules.id,
+                    crate::cast::echo(rule)
+                ))
+                .hint(format!("its rules: {}", if ids.is_empty() { "none".to_string() } else { ids.join(", ") })));
+            }
+            let n: u32 = n.parse().ok().filter(|n| (1..=1000).contains(n)).ok_or_else(bad)?;
+            Ok((rule.to_string(), n))
+        })
+        .collect()
+}
+
+/// The rules `start` names with `--no-rule` (or, `optional`, `--rule`), checked against the
+/// ruleset's.
+fn chosen_rules(named: &[String], rules: &'static Ruleset, optional: bool) -> Result<Vec<String>> {
+    let have: Vec<&crate::fight::rules::RuleInfo> =
+        rules.fight.fired_rules().iter().filter(|r| r.optional == optional).collect();
+    let flag = if optional { "--rule" } else { "--no-rule" };
+    for name in named {
+        if !have.iter().any(|r| r.id == name) {
+            let ids: Vec<&str> = have.iter().map(|r| r.id).collect();
+            let which = if optional { "optional rules" } else { "rules that fire" };
+            return Err(Error::usage(format!(
+                "{flag} {}: the {} ruleset has no such rule",
+                crate::cast::echo(name),
+                rules.id
+            ))
+            .hint(format!("its {which}: {}", if ids.is_empty() { "none".to_string() } else { ids.join(", ") })));
+        }
+    }
+    let mut kept: Vec<String> = named.to_vec();
+    kept.dedup();
+    Ok(kept)
+}
+
+/// A roll the referee gave that no rule used, said so.
+fn unused_rolls(fight: &Fight, turns: &mut Turns) {
+    for (rule, n) in std::mem::take(&mut turns.given) {
+        let text = format!("--roll {rule}={n} was not used: no {rule} came up");
+        turns.events.push(Event::new(fight.round, None, "due", text));
+    }
 }
 
 /// An environment variable, or an error naming it when it is not UTF-8.
@@ -203,9 +280,9 @@ fn written(result: Result<()>) -> Result<()> {
     }
 }
 
-/// `--odds` and `--repeat` have no meaning for a kept fight.
-fn refuse_rolling_flags(settings: &Settings) -> Result<()> {
-    if settings.odds {
+/// `--odds` (but for `show`) and `--repeat` have no meaning for a kept fight.
+fn refuse_rolling_flags(settings: &Settings, action: &TrackAction) -> Result<()> {
+    if settings.odds && !matches!(action, TrackAction::Show { .. }) {
         return Err(Error::usage("--odds is not an option of track: a kept fight rolls as it goes")
             .hint("ask the opening's odds with 'fray encounter --odds' or 'fray initiative --odds'"));
     }
@@ -229,7 +306,6 @@ fn not_kept(dir: &Path, name: &str) -> Error {
 
 /// The commands that change the fight and are kept for undo: the change made, and its name.
 fn change(action: &TrackAction, fight: &mut Fight, turns: &mut Turns, env: &mut Env) -> Result<&'static str> {
-    let standing = turns::standing(fight, turns);
     let name = match action {
         TrackAction::Next => {
             turns::next(fight, turns)?;
@@ -251,11 +327,11 @@ fn change(action: &TrackAction, fight: &mut Fight, turns: &mut Turns, env: &mut 
             moves::split(fight, names, turns)?;
             "split"
         }
-        TrackAction::Damage { words, half, each, bashing, lethal, aggravated } => {
+        TrackAction::Damage { words, half, each, bashing, lethal, aggravated, crit } => {
             let kind = [(*bashing, "bashing"), (*lethal, "lethal"), (*aggravated, "aggravated")]
                 .into_iter()
                 .find_map(|(given, kind)| given.then_some(kind));
-            harm::damage(fight, words, harm::Dealt { half: *half, each: *each, kind }, turns)?;
+            harm::damage(fight, words, harm::Dealt { half: *half, each: *each, kind, critical: *crit }, turns)?;
             "damage"
         }
         TrackAction::Heal { words, each } => {
@@ -307,6 +383,14 @@ fn change(action: &TrackAction, fight: &mut Fight, turns: &mut Turns, env: &mut 
             moves::set(fight, name, assignments, turns)?;
             "set"
         }
+        TrackAction::Morale { names, modifier } => {
+            harm::morale(fight, names, modifier.unwrap_or(0), turns)?;
+            "morale"
+        }
+        TrackAction::Attack { targets } => {
+            harm::attack(fight, targets, turns)?;
+            "attack"
+        }
         TrackAction::End { .. } => {
             fight.ended = Some(fight.round);
             let text = format!(
@@ -320,9 +404,6 @@ fn change(action: &TrackAction, fight: &mut Fight, turns: &mut Turns, env: &mut 
             return Err(Error::usage("not a command that changes the fight"));
         }
     };
-    if !matches!(action, TrackAction::Damage { .. } | TrackAction::Heal { .. } | TrackAction::Set { .. }) {
-        turns::say_if_over(&standing, fight, turns);
-    }
     Ok(name)
 }
 
@@ -440,10 +521,17 @@ fn open(
         setup,
         order,
         combatants: Vec::new(),
+        record: serde_json::Map::new(),
         undo: Vec::new(),
     };
     for (who, text) in open::enter(&mut fight, &cast, rules, &mut turns.dice) {
         turns.note(1, &who, "hp", text);
+    }
+    if fight.setup.lair {
+        // The lair is the first monster's: the first combatant not on the players' side.
+        let first = fight.sides.first().cloned();
+        fight.setup.lair_owner =
+            fight.combatants.iter().find(|c| Some(&c.side) != first.as_ref()).map(|c| c.name.clone());
     }
     turns::begin_from(&mut fight, 0, turns)?;
     Ok((fight, ran.doc))
@@ -516,7 +604,7 @@ fn opening_procedure(start: &TrackStart, given: &[String], rules: &'static Rules
         return Err(Error::usage(format!("{flag} is not an option of track start"))
             .hint(format!("start the fight, then 'fray track {action} NAME...': it lasts the round and returns")));
     }
-    let own = ["--lair", "--surprise", "--fight", "--table"];
+    let own = ["--lair", "--surprise", "--fight", "--table", "--no-rule", "--rule", "--roll"];
     let procedure_given: Vec<String> = given.iter().filter(|f| !own.contains(&f.as_str())).cloned().collect();
     let cast = ["COMBATANT", "--side", "--roster", "--roster-example"];
     if let Some(flag) = procedure_given.iter().find(|f| !cast.contains(&f.as_str()) && !OPENING.contains(&f.as_str())) {
@@ -599,7 +687,10 @@ fn setup_of(
         wait: words("wait"),
         individual: flags.try_get_one::<bool>("individual").ok().flatten().copied().unwrap_or(false),
         lair,
+        lair_owner: None,
         removed: Vec::new(),
+        no_rules: Vec::new(),
+        rules: Vec::new(),
     }
 }
 

@@ -52,6 +52,9 @@ pub struct Fight {
     /// Everyone in the fight, each member of a group on its own.
     #[serde(default)]
     pub combatants: Vec<Combatant>,
+    /// The ruleset's own record of the fight (the morale checks each side has made).
+    #[serde(default, skip_serializing_if = "serde_json::Map::is_empty")]
+    pub record: serde_json::Map<String, Value>,
     /// What each of the last commands changed, the latest last (for `undo`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub undo: Vec<Step>,
@@ -77,9 +80,18 @@ pub struct Setup {
     pub individual: bool,
     #[serde(default, skip_serializing_if = "Not::not")]
     pub lair: bool,
+    /// The creature whose lair it is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lair_owner: Option<String>,
     /// Combatants and sides taken out of the fight.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub removed: Vec<String>,
+    /// The ruleset's rules the fight plays without (`--no-rule`), and its optional rules it
+    /// plays with (`--rule`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub no_rules: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<String>,
 }
 
 /// A roster file's text as it was when the fight started.
@@ -475,6 +487,7 @@ mod tests {
             setup: Setup::default(),
             order: Vec::new(),
             combatants: Vec::new(),
+            record: serde_json::Map::new(),
             undo: Vec::new(),
         }
     }

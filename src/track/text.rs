@@ -10,11 +10,20 @@ use crate::render::{Palette, pad, possessive, width, width_of};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-/// Who a view is for: the game master, or the players.
+/// Who a view is for: the game master (with the chances of what may still come, `Odds`), or
+/// the players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum View {
     Table,
+    Odds,
     Players,
+}
+
+impl View {
+    /// Whether the game master's: everything shown.
+    fn table(self) -> bool {
+        self != View::Players
+    }
 }
 
 /// The document of a track command: the header, the fight after the command, and what the
@@ -56,7 +65,7 @@ impl<'a> Doc<'a> {
             .order
             .iter()
             .enumerate()
-            .filter(|(_, seat)| view == View::Table || !hidden_seat(fight, seat))
+            .filter(|(_, seat)| view.table() || !hidden_seat(fight, seat))
             .map(|(i, seat)| seat_doc(fight, rules, seat, i == fight.turn && fight.ended.is_none(), view))
             .collect();
         Doc {
@@ -72,7 +81,7 @@ impl<'a> Doc<'a> {
             players: view == View::Players,
             order,
             events: if view == View::Players { &[] } else { events },
-            opening: opening.filter(|_| view == View::Table),
+            opening: opening.filter(|_| view.table()),
             undo: if view == View::Players { 0 } else { fight.undo.len() },
         }
     }
@@ -115,7 +124,7 @@ struct SeatDoc<'a> {
 }
 
 fn seat_doc<'a>(fight: &'a Fight, rules: &dyn Fighting, seat: &'a Seat, current: bool, view: View) -> SeatDoc<'a> {
-    let table = view == View::Table;
+    let table = view.table();
     let pc = fight.combatant(&seat.name).is_some_and(|c| c.pc);
     let (combatant, members) = if seat.members.is_empty() {
         (fight.combatant(&seat.name).map(|c| combatant_doc(fight, rules, c, view)), None)
@@ -173,10 +182,21 @@ struct CombatantDoc<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     hidden: Option<bool>,
     down: Value,
+    /// With `--odds`: the exact chance of each thing that may still come of it by its rules.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    odds: Vec<OddsDoc>,
+}
+
+/// One outcome's chance, as `--odds` documents give it.
+#[derive(Serialize)]
+struct OddsDoc {
+    outcome: &'static str,
+    fraction: String,
+    probability: f64,
 }
 
 fn combatant_doc<'a>(fight: &'a Fight, rules: &dyn Fighting, c: &'a Combatant, view: View) -> CombatantDoc<'a> {
-    let table = view == View::Table;
+    let table = view.table();
     let numbers = table || c.pc;
     let hp = c.hp.zip(c.hp_max).filter(|_| numbers);
     CombatantDoc {
@@ -193,6 +213,14 @@ fn combatant_doc<'a>(fight: &'a Fight, rules: &dyn Fighting, c: &'a Combatant, v
         notes: table.then_some(c.notes.as_slice()),
         hidden: table.then_some(c.hidden),
         down: c.down.clone().map_or(Value::Bool(false), Value::String),
+        odds: match view {
+            View::Odds => rules
+                .odds(c)
+                .into_iter()
+                .map(|(outcome, p)| OddsDoc { outcome, fraction: p.to_string(), probability: p.to_f64() })
+                .collect(),
+            _ => Vec::new(),
+        },
     }
 }
 
@@ -277,7 +305,7 @@ pub fn render(out: &mut String, p: &Palette, page: &Page) {
         };
         p.line(out, "", &line);
     }
-    if action == "end" && fight.ended.is_some() && view == View::Table {
+    if action == "end" && fight.ended.is_some() && view.table() {
         return;
     }
     let mut title = format!("track · {} · fight {} · round {}", fight.rules, fight.fight, fight.round);
@@ -309,9 +337,13 @@ pub fn render(out: &mut String, p: &Palette, page: &Page) {
                 .who()
                 .into_iter()
                 .filter(|n| fight.combatant(n).is_none_or(|c| c.down.is_none() || rules.keeps_turn(c)))
-                .filter(|n| view == View::Table || !fight.combatant(n).is_some_and(|c| c.hidden))
+                .filter(|n| view.table() || !fight.combatant(n).is_some_and(|c| c.hidden))
                 .collect();
-            let members = if seat.members.is_empty() { String::new() } else { format!(" ({})", who.join(", ")) };
+            let members = match (seat.members.is_empty(), who.is_empty()) {
+                (true, _) => String::new(),
+                (false, true) => " (nobody left to act)".to_string(),
+                (false, false) => format!(" ({})", who.join(", ")),
+            };
             p.line(out, "", &format!("Round {}: {} turn{members}", fight.round, p.name(&possessive(&seat.name))));
         }
         None => p.line(out, "", "Nobody's turn"),
@@ -364,7 +396,7 @@ fn alike(members: &[&Combatant]) -> bool {
 /// after them what keeps it from acting, its effects and notes, and the dice behind the total.
 fn order(out: &mut String, p: &Palette, fight: &Fight, rules: &dyn Fighting, view: View) {
     let seats: Vec<(usize, &Seat)> =
-        fight.order.iter().enumerate().filter(|(_, s)| view == View::Table || !hidden_seat(fight, s)).collect();
+        fight.order.iter().enumerate().filter(|(_, s)| view.table() || !hidden_seat(fight, s)).collect();
     let labels: Vec<String> = seats.iter().map(|(_, s)| label(fight, s, view)).collect();
     // Members' lines start two columns further in: their names share the column.
     let member_names = seats.iter().flat_map(|(_, s)| s.members.iter()).map(|m| width_of(m) + 2).max().unwrap_or(0);
@@ -383,7 +415,7 @@ fn order(out: &mut String, p: &Palette, fight: &Fight, rules: &dyn Fighting, vie
     let mut rows: Vec<(String, Vec<String>)> = Vec::new();
     for (k, (i, seat)) in seats.iter().enumerate() {
         let members: Vec<&Combatant> =
-            seat.who().iter().filter_map(|n| fight.combatant(n)).filter(|c| view == View::Table || !c.hidden).collect();
+            seat.who().iter().filter_map(|n| fight.combatant(n)).filter(|c| view.table() || !c.hidden).collect();
         let mut line = String::new();
         line.push_str(if *i == fight.turn && fight.ended.is_none() { "> " } else { "  " });
         pad(&mut line, p.name(&labels[k]), names);
@@ -405,7 +437,7 @@ fn order(out: &mut String, p: &Palette, fight: &Fight, rules: &dyn Fighting, vie
             notes.push(members.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", "));
         }
         notes.extend(seat_notes(p, seat, fight, rules, view));
-        if let (View::Table, Some(rolled)) = (view, &seat.rolled) {
+        if let (true, Some(rolled)) = (view.table(), &seat.rolled) {
             notes.push(p.dim(rolled).to_string());
         }
         rows.push((line, notes));
@@ -444,8 +476,7 @@ fn order(out: &mut String, p: &Palette, fight: &Fight, rules: &dyn Fighting, vie
 /// A seat's name as the order shows it: a group with its size (`Goblin ×4`).
 fn label(fight: &Fight, seat: &Seat, view: View) -> String {
     let group = seat.side.is_some() && seat.members.len() > 1;
-    let shown =
-        seat.members.iter().filter(|n| view == View::Table || !fight.combatant(n).is_some_and(|c| c.hidden)).count();
+    let shown = seat.members.iter().filter(|n| view.table() || !fight.combatant(n).is_some_and(|c| c.hidden)).count();
     if group { format!("{} ×{shown}", seat.name) } else { seat.name.clone() }
 }
 
@@ -472,7 +503,7 @@ fn vitals(p: &Palette, rules: &dyn Fighting, c: &Combatant, hp_width: usize, vie
 /// with what is left, notes (not in the players' view).
 fn combatant_notes(p: &Palette, fight: &Fight, rules: &dyn Fighting, c: &Combatant, view: View) -> Vec<String> {
     let mut notes = Vec::new();
-    if c.temp_hp > 0 && (view == View::Table || c.pc) {
+    if c.temp_hp > 0 && (view.table() || c.pc) {
         notes.push(format!("+{} temp", c.temp_hp));
     }
     match &c.down {
@@ -481,16 +512,26 @@ fn combatant_notes(p: &Palette, fight: &Fight, rules: &dyn Fighting, c: &Combata
         Some(down) => notes.push(p.bad(down).to_string()),
         None => {}
     }
-    if view == View::Table || c.pc {
+    if view.table() || c.pc {
         notes.extend(rules.condition(c).into_iter().map(|w| p.warn(w).to_string()));
     }
-    if c.hidden && view == View::Table {
+    if c.hidden && view.table() {
         notes.push(p.dim("hidden").to_string());
     }
     for e in &c.effects {
         notes.push(effect_words(p, fight, c, e));
     }
-    if view == View::Table {
+    if view == View::Odds {
+        let odds: Vec<String> = rules
+            .odds(c)
+            .into_iter()
+            .map(|(outcome, p)| format!("{outcome} {p} ({:.2}%)", p.to_f64() * 100.0))
+            .collect();
+        if !odds.is_empty() {
+            notes.push(p.dim(format!("from here: {}", odds.join(", "))).to_string());
+        }
+    }
+    if view.table() {
         notes.extend(c.notes.iter().map(|n| format!("“{n}”")));
     }
     notes
@@ -501,7 +542,11 @@ fn combatant_notes(p: &Palette, fight: &Fight, rules: &dyn Fighting, c: &Combata
 pub fn effect_words(p: &Palette, fight: &Fight, c: &Combatant, e: &Effect) -> String {
     let mut parts = Vec::new();
     if let Some(left) = rounds_left(fight, e) {
-        parts.push(if left == 1 { "1 round".to_string() } else { format!("{left} rounds") });
+        parts.push(match left {
+            0 => "this round".to_string(),
+            1 => "1 round".to_string(),
+            n => format!("{n} rounds"),
+        });
         let whose = if e.of == c.name { "its".to_string() } else { possessive(&e.of) };
         match e.until {
             crate::fight::Until::Start if e.of != c.name => parts.push(format!("to {whose} turn")),

@@ -7,7 +7,8 @@ use super::open;
 use super::state::{Fight, Moved, Out, Seat};
 use crate::dice::SeededDice;
 use crate::error::{Error, Result};
-use crate::fight::{Combatant, Until};
+use crate::fight::rules::{Fired, Table};
+use crate::fight::{Combatant, Fighting, Until};
 use crate::render::{Palette, is};
 use crate::rulesets::Ruleset;
 use serde::Serialize;
@@ -35,11 +36,43 @@ pub struct Event {
     /// The procedure's own text of that roll (text output only).
     #[serde(skip)]
     pub shown: Option<String>,
+    /// A rule that fired (`event: rule`): its id, target, exact chance and result.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chance: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
 }
 
 impl Event {
     pub fn new(round: u32, name: Option<&str>, event: &'static str, text: String) -> Event {
-        Event { round, name: name.map(str::to_string), event, text, roll: None, shown: None }
+        Event {
+            round,
+            name: name.map(str::to_string),
+            event,
+            text,
+            roll: None,
+            shown: None,
+            rule: None,
+            target: None,
+            chance: None,
+            result: None,
+        }
+    }
+
+    /// The event of a rule that fired.
+    pub fn fired(round: u32, fired: Fired) -> Event {
+        Event {
+            roll: fired.roll,
+            rule: Some(fired.rule),
+            target: fired.target,
+            chance: fired.chance,
+            result: Some(fired.result),
+            ..Event::new(round, Some(&fired.name), "rule", fired.text)
+        }
     }
 }
 
@@ -53,11 +86,13 @@ pub struct Turns {
     runs: u64,
     /// The palette of the procedures' own text; `None` when no text is written.
     pub palette: Option<Palette>,
+    /// Rolls the referee gave for the rules this command fires (`--roll ID=N`).
+    pub given: Vec<(String, u32)>,
 }
 
 impl Turns {
     pub fn new(rules: &'static Ruleset, seed: u64, palette: Option<Palette>) -> Turns {
-        Turns { rules, seed, dice: SeededDice::new(seed), events: Vec::new(), runs: 0, palette }
+        Turns { rules, seed, dice: SeededDice::new(seed), events: Vec::new(), runs: 0, palette, given: Vec::new() }
     }
 
     /// The seed of the next procedure this command runs: the command's seed, mixed with the
@@ -80,15 +115,47 @@ impl Turns {
     }
 }
 
+/// Runs `hook`, one of the ruleset's rules that a change sets off, on the fight as a [`Table`];
+/// what it fired and said become events.
+pub fn fire(fight: &mut Fight, turns: &mut Turns, hook: impl FnOnce(&dyn Fighting, &mut Table)) {
+    let rules = turns.rules.fight;
+    let mut table = Table {
+        round: fight.round,
+        combatants: &mut fight.combatants,
+        sides: &fight.sides,
+        record: &mut fight.record,
+        off: &fight.setup.no_rules,
+        on: &fight.setup.rules,
+        given: &mut turns.given,
+        dice: &mut turns.dice,
+        fired: Vec::new(),
+        said: Vec::new(),
+    };
+    hook(rules, &mut table);
+    let Table { fired, said, .. } = table;
+    let round = fight.round;
+    for fired in fired {
+        turns.events.push(Event::fired(round, fired));
+    }
+    for (name, text) in said {
+        turns.note(round, &name, "due", text);
+    }
+}
+
 /// Whether combatant `c` can take a turn: not down, or down where its ruleset keeps its turns.
 pub fn able(turns: &Turns, c: &Combatant) -> bool {
     c.down.is_none() || turns.rules.fight.keeps_turn(c)
 }
 
-/// Ends the current turn: effects that run out at its end, then the next turn begins.
+/// Ends the current turn: the rules of a turn's end, effects that run out at it, then the next
+/// turn begins.
 pub fn next(fight: &mut Fight, turns: &mut Turns) -> Result<()> {
     if let Some(seat) = fight.current() {
         let who = names_of(seat);
+        let acting: Vec<String> = seat.who().iter().map(|n| n.to_string()).collect();
+        for name in &acting {
+            fire(fight, turns, |rules, table| rules.on_turn_end(table, name));
+        }
         expire(fight, &who, Until::End, turns);
     }
     begin_from(fight, fight.turn + 1, turns)
@@ -119,8 +186,21 @@ pub fn begin_from(fight: &mut Fight, mut index: usize, turns: &mut Turns) -> Res
         }
         let who = names_of(&fight.order[index]);
         expire(fight, &who, Until::Start, turns);
+        // The rules of a turn's start, for each who acts in the seat (a dying character's
+        // death saving throw): they may leave it unable to act.
+        let acting: Vec<String> = fight.order[index].who().iter().map(|n| n.to_string()).collect();
+        for name in &acting {
+            fire(fight, turns, |rules, table| rules.on_turn_start(table, name));
+        }
         if acts(fight, index, turns) {
             fight.turn = index;
+            let round = fight.round;
+            for name in &acting {
+                if let Some(c) = fight.combatant_mut(name) {
+                    c.first_turn.get_or_insert(round);
+                    c.last_turn = Some(round);
+                }
+            }
             let seat = &mut fight.order[index];
             seat.acted = Some(fight.round);
             let text = format!("{} turn", crate::render::possessive(&seat.name));
@@ -186,6 +266,19 @@ fn acts(fight: &mut Fight, index: usize, turns: &mut Turns) -> bool {
     let who: Vec<String> = fight.order[index].who().iter().map(|s| s.to_string()).collect();
     let seat = &fight.order[index];
     let name = seat.name.clone();
+    if let (true, Some(owner)) = (seat.lair, fight.setup.lair_owner.clone()) {
+        let surprised = fight
+            .order
+            .iter()
+            .find(|s| s.who().contains(&owner.as_str()))
+            .is_some_and(|s| s.out.as_ref().is_some_and(|o| o.reason == "surprised"));
+        let mut acts = true;
+        fire(fight, turns, |rules, table| acts = rules.lair_acts(table, &owner, surprised));
+        if !acts {
+            turns.note(round, &name, "skips", format!("{name}: no lair action this round"));
+        }
+        return acts;
+    }
     if !seat.lair && !who.is_empty() {
         let down: Vec<&Combatant> = who.iter().filter_map(|n| fight.combatant(n)).collect();
         let nobody_able = !down.is_empty() && down.iter().all(|c| !able(turns, c));
@@ -280,7 +373,29 @@ pub fn new_round(fight: &mut Fight, turns: &mut Turns) -> Result<()> {
         fight.order.sort_by_key(|s| s.rank);
         place_holds(fight, turns);
     }
+    late_initiative(fight, turns);
     Ok(())
+}
+
+/// Those the opening left out who enter this round roll their initiative now, where the
+/// ruleset has them roll it late (cofd: at their wound penalty), and take their place by it.
+fn late_initiative(fight: &mut Fight, turns: &mut Turns) {
+    let round = fight.round;
+    let entering: Vec<(String, i64)> = fight
+        .order
+        .iter()
+        .filter(|s| s.out.as_ref().is_some_and(|o| o.from_round == Some(round)))
+        .map(|s| (s.name.clone(), s.tie.unwrap_or(0)))
+        .collect();
+    for (name, modifier) in entering {
+        let mut total = None;
+        fire(fight, turns, |rules, table| total = rules.late_initiative(table, &name, modifier));
+        let (Some(total), Some(i)) = (total, fight.order.iter().position(|s| s.name == name)) else { continue };
+        let mut seat = fight.order.remove(i);
+        seat.total = Some(Number::from(total));
+        seat.rolled = Some("rolled late".into());
+        insert_by_total(&mut fight.order, seat);
+    }
 }
 
 /// The fight's cast as set up (its roster and every combatant given), loaded again under its

@@ -37,6 +37,7 @@ pub struct CombatantKeys {
     pub health: Option<i32>,
     pub stamina: Option<i32>,
     pub size: Option<i32>,
+    pub defense: Option<i32>,
 }
 
 const COMBATANT_KEYS: &[KeyDef] = &[
@@ -53,6 +54,7 @@ const COMBATANT_KEYS: &[KeyDef] = &[
     super::family::storyteller::HEALTH,
     super::family::storyteller::STAMINA,
     super::family::storyteller::SIZE,
+    super::family::storyteller::DEFENSE,
 ];
 
 const KEYS: RulesetKeys = RulesetKeys {
@@ -118,7 +120,7 @@ pub static RULESET: Ruleset = Ruleset {
     procedures: family::procedures::<CombatantKeys>(),
     examples: EXAMPLES,
     values: super::no_values,
-    fight: &super::family::storyteller::track::RULES,
+    fight: &super::family::storyteller::track::RULES_COFD,
 };
 
 impl Game for CombatantKeys {
@@ -151,6 +153,7 @@ impl Game for CombatantKeys {
             health: self.health,
             stamina: self.stamina,
             size: self.size,
+            defense: self.defense,
         }
     }
 

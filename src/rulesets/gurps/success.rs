@@ -34,7 +34,7 @@ pub fn success_roll(target: i32, dice: &mut dyn Dice) -> SuccessRoll {
 }
 
 /// The chance of a success roll against `target`, from [`success_roll`] itself.
-fn success_chance(target: i32, fallback: Fallback, method: &mut Method) -> Prob {
+pub(super) fn success_chance(target: i32, fallback: Fallback, method: &mut Method) -> Prob {
     dist_of(|d| success_roll(target, d).success, fallback, method).prob(|&s| s)
 }
 

@@ -23,6 +23,7 @@ const COMBATANT_KEYS: &[KeyDef] = &[
     family::HEALTH,
     family::STAMINA,
     family::SIZE,
+    family::DEFENSE,
 ];
 
 const KEYS: RulesetKeys = RulesetKeys {

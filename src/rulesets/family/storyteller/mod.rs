@@ -50,6 +50,7 @@ pub struct CombatantKeys {
     pub health: Option<i32>,
     pub stamina: Option<i32>,
     pub size: Option<i32>,
+    pub defense: Option<i32>,
 }
 
 /// The keys of `--delay NAME:after=OTHER`, `--ready NAME:before=OTHER` and `--hold NAME[:…]`,
@@ -70,6 +71,9 @@ pub const HEALTH: KeyDef = KeyDef::int("health", 1, 50, "health boxes for a figh
 /// `stamina=` and `size=`: what the health track counts when `health=` is not given.
 pub const STAMINA: KeyDef = KeyDef::int("stamina", 1, 10, "Stamina dots, for the health track (default 2)");
 pub const SIZE: KeyDef = KeyDef::int("size", 1, 20, "Size, for the health track (default 5: a grown human)");
+/// `defense=`: Defense against attacks in a fight (`fray track attack`).
+pub const DEFENSE: KeyDef =
+    KeyDef::int("defense", 0, 20, "Defense for a fight's attacks (default the lower of Wits and Dexterity)");
 
 const MOVE_KEYS: &[KeyDef] = &[
     KeyDef::text("after", check_other, "the combatant to act right after"),

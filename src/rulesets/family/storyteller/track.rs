@@ -2,16 +2,46 @@
 //! the fight, and delayed, readied and held actions.
 
 use super::fight::DEX_COMPOSURE;
+use super::pool::PoolDice;
 use crate::cast::KeyValues;
 use crate::dice::Dice;
 use crate::fight::keys::Points;
+use crate::fight::rules::{RuleInfo, Table, chance_words, plain, rolled};
 use crate::fight::{Carried, Combatant, Fighting, Meeting, Moves, Said};
+use crate::odds::{Method, dist_of};
 use crate::order::{Settle, TieKey, rank};
 use serde::{Deserialize, Serialize};
 
-pub struct Rules;
+/// The rules of a wod or cofd fight.
+pub struct Rules {
+    /// CofD 2e p. 96: wound penalties apply to Initiative, and one surprised rolls its
+    /// initiative as it enters, at the penalty it has then.
+    late_initiative: bool,
+}
 
-pub static RULES: Rules = Rules;
+pub static RULES: Rules = Rules { late_initiative: false };
+pub static RULES_COFD: Rules = Rules { late_initiative: true };
+
+const CONSCIOUSNESS: RuleInfo = RuleInfo {
+    id: "consciousness",
+    what: "WoD p. 175: a full track with bashing in its last box: Stamina each turn or unconscious",
+    optional: false,
+};
+const WOUND_PENALTY: RuleInfo = RuleInfo {
+    id: "wound-penalty",
+    what: "-1, -2, -3 as the last three boxes fill, shown, and on the rolls fray makes for it",
+    optional: false,
+};
+const DEFENSE: RuleInfo = RuleInfo {
+    id: "defense",
+    what: "Defense, 1 less for each attack after the first in a turn; none while surprised",
+    optional: false,
+};
+
+static RULES_FIRED: &[RuleInfo] = &[CONSCIOUSNESS, WOUND_PENALTY, DEFENSE];
+
+/// A fixed fallback for the chances here, which are always small enough to be exact.
+const EXACT: crate::odds::Fallback = crate::odds::Fallback { seed: 0, trials: 1 };
 
 static MOVES: Moves = Moves { delayed: delayed_total, readied: readied_total, meeting: delayers_meeting };
 
@@ -71,21 +101,33 @@ impl Wound {
     }
 }
 
-/// The keys a fight keeps: the health track's boxes, or what they count.
+/// The keys a fight keeps: the health track's boxes, or what they count; Defense, or what it
+/// counts.
 #[derive(Default, Deserialize)]
 #[serde(default)]
 struct Kept {
     health: Option<i32>,
     stamina: Option<i32>,
     size: Option<i32>,
+    defense: Option<i32>,
+    wits: Option<i32>,
+    dex: Option<i32>,
 }
 
-/// What the ruleset keeps of a combatant: the wounds marked, most severe first.
+/// What the ruleset keeps of a combatant: the wounds marked, most severe first; its Stamina
+/// and Defense; the attacks on it this turn.
 #[derive(Default, Serialize, Deserialize)]
 #[serde(default)]
 struct Own {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     wounds: Vec<Wound>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stamina: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    defense: Option<i32>,
+    /// The round of the last attack on it, and how many came in that round.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    attacks: Option<(u32, u32)>,
     #[serde(flatten)]
     rest: serde_json::Map<String, serde_json::Value>,
 }
@@ -133,7 +175,115 @@ impl Fighting for Rules {
 
     fn carries(&self, keys: &KeyValues) -> Carried {
         let kept: Kept = keys.read().unwrap_or_default();
-        Carried { hp: Some(Points::Fixed(i64::from(boxes(&kept).max(1)))), own: serde_json::Map::new() }
+        // WoD p. 156 / CofD: Defense is the lower of Wits and Dexterity (plus Athletics, which
+        // fray has no key for: defense=N gives the whole of it).
+        let defense = kept.defense.unwrap_or(kept.wits.unwrap_or(2).min(kept.dex.unwrap_or(2)));
+        let own = Own { stamina: Some(kept.stamina.unwrap_or(2)), defense: Some(defense), ..Own::default() };
+        let own = match serde_json::to_value(own) {
+            Ok(serde_json::Value::Object(fields)) => fields,
+            _ => serde_json::Map::new(),
+        };
+        Carried { hp: Some(Points::Fixed(i64::from(boxes(&kept).max(1)))), own }
+    }
+
+    fn fired_rules(&self) -> &'static [RuleInfo] {
+        RULES_FIRED
+    }
+
+    /// WoD p. 175: once every box is marked and the last holds bashing, a Stamina roll at the
+    /// start of each turn keeps it conscious (the wound penalty does not apply to it).
+    fn on_turn_start(&self, table: &mut Table, who: &str) {
+        let Some(c) = table.combatant(who) else { return };
+        let own: Own = c.own();
+        let boxes = c.hp_max.unwrap_or(0).max(0) as usize;
+        let full_of_bashing = boxes > 0 && own.wounds.len() >= boxes && own.wounds.last() == Some(&Wound::Bashing);
+        if !full_of_bashing || c.down.is_some() || !table.applies(&CONSCIOUSNESS) {
+            return;
+        }
+        let stamina = own.stamina.unwrap_or(2);
+        let (pool, given) = stamina_roll(table, stamina);
+        let conscious = pool >= 1;
+        let chance =
+            dist_of(|d: &mut dyn Dice| d.pool(stamina).successes >= 1, EXACT, &mut Method::exact(EXACT)).prob(|&s| s);
+        let result = if conscious { "stays conscious" } else { "falls unconscious" };
+        let text = format!(
+            "{who}'s track is full of bashing: Stamina {stamina} dice, {given}, chance {}: {result}",
+            chance_words(&chance)
+        );
+        let mut fired = plain("consciousness", who, result, text);
+        fired.target = Some(serde_json::Value::from(1));
+        fired.chance = Some(chance.to_string());
+        fired.roll = Some(serde_json::json!({"dice": format!("{stamina}d10"), "successes": pool}));
+        table.fire(fired);
+        if !conscious {
+            if let Some(c) = table.combatant_mut(who) {
+                c.down = Some("unconscious".into());
+            }
+        }
+    }
+
+    /// Defense against an attack, 1 less for each attack on it after the first this turn (WoD
+    /// p. 156, CofD 2e); none in the first round for one surprised (seed 003).
+    fn on_attack(&self, table: &mut Table, who: &str, surprised: bool) {
+        if !table.applies(&DEFENSE) {
+            return;
+        }
+        let round = table.round;
+        let Some(c) = table.combatant_mut(who) else { return };
+        let mut own: Own = c.own();
+        let count = match own.attacks {
+            Some((r, n)) if r == round => n + 1,
+            _ => 1,
+        };
+        own.attacks = Some((round, count));
+        c.set_own(&own);
+        let base = own.defense.unwrap_or(2);
+        let (defense, why) = match (surprised, count) {
+            (true, _) => (0, "surprised: no Defense this round".to_string()),
+            (false, 1) => (base, format!("Defense {base}")),
+            (false, n) => {
+                let now = (base - (n as i32 - 1)).max(0);
+                let before = if n == 2 { "the attack".to_string() } else { format!("each of the {} attacks", n - 1) };
+                (now, format!("Defense {base}, less 1 for {before} before it: {now}"))
+            }
+        };
+        let text = format!("{who} is attacked (attack {count} this turn): {why}");
+        let mut fired = plain("defense", who, format!("Defense {defense}"), text);
+        fired.target = Some(serde_json::Value::from(defense));
+        table.fire(fired);
+    }
+
+    /// CofD 2e p. 96: one the surprise kept out rolls its initiative as it enters, 1d10 + its
+    /// modifier, at the wound penalty it has by then.
+    fn late_initiative(&self, table: &mut Table, who: &str, modifier: i64) -> Option<i64> {
+        if !self.late_initiative || !table.applies(&WOUND_PENALTY) {
+            return None;
+        }
+        let c = table.combatant(who)?;
+        let boxes = c.hp_max.unwrap_or(0).max(0) as usize;
+        let penalty = i64::from(wound_penalty(boxes, c.own::<Own>().wounds.len()));
+        if penalty == 0 {
+            return None;
+        }
+        let roll = table.roll("wound-penalty", 1, 10);
+        let total = i64::from(roll.total) + modifier + penalty;
+        let chance = crate::prob::Prob::one();
+        let text = format!(
+            "{who} enters the fight hurt: initiative {} {modifier:+} {penalty:+} wound penalty = {total}",
+            roll.words()
+        );
+        let mut fired = rolled(
+            "wound-penalty",
+            who,
+            &roll,
+            serde_json::Value::from(total),
+            &chance,
+            format!("initiative {total}"),
+            text,
+        );
+        fired.chance = None;
+        table.fire(fired);
+        Some(total)
     }
 
     fn damage_kinds(&self) -> &'static [&'static str] {
@@ -200,6 +350,18 @@ impl Fighting for Rules {
         }
         words
     }
+}
+
+/// A Stamina pool for `rule`: its successes (the referee's, where given) and the dice in words.
+fn stamina_roll(table: &mut Table, stamina: i32) -> (u32, String) {
+    if let Some(k) = table.given.iter().position(|(rule, _)| rule == "consciousness") {
+        let (_, successes) = table.given.remove(k);
+        return (successes, format!("{successes} successes (given)"));
+    }
+    let pool = table.dice.pool(stamina);
+    let faces: Vec<String> = pool.rolls.iter().chain(&pool.again).map(|f| f.to_string()).collect();
+    let plural = if pool.successes == 1 { "" } else { "es" };
+    (pool.successes, format!("{stamina}d10 ({}): {} success{plural}", faces.join(" "), pool.successes))
 }
 
 /// The wound penalty when `marked` of `boxes` are marked: -1, -2, -3 once the third-to-last,
