@@ -364,7 +364,7 @@ fn gurps_damage_resistance_comes_off_and_hit_points_go_below_zero() {
     let doc = table.json(&["track", "damage", "Ansel", "6"]);
     assert_eq!(hp(&doc, "Ansel"), (3, 12));
     assert!(combatant(&doc, "Ansel")["condition"].to_string().contains("reeling"), "below 1/3: {doc}");
-    let doc = table.json(&["track", "damage", "Orc", "14"]);
+    let doc = table.json(&["track", "--roll", "knockdown=3", "damage", "Orc", "14"]);
     assert_eq!(hp(&doc, "Orc"), (-4, 10));
     assert_eq!(combatant(&doc, "Orc")["down"], false, "HT rolls decide at 0 or less");
     assert!(combatant(&doc, "Orc")["condition"].to_string().contains("HT each turn"));
@@ -647,4 +647,62 @@ fn writers_racing_with_damage_lose_nothing() {
     let doc = table.json(&["track", "show"]);
     assert_eq!(hp(&doc, "Ansel"), (80, 100), "each writer saw the one before it");
     assert_eq!(doc["undo"], 20);
+}
+
+#[test]
+fn a_fight_at_the_limits_can_always_be_read_back_undone_and_ended() {
+    // 10 000 combatants from a roster of a mebibyte (the documented limits), several commands.
+    let table = Table::new("limits");
+    let roster = table.home.join("roster.yaml");
+    let mut text = String::from("sides:\n  - name: party\n  - name: monsters\ncombatants:\n");
+    let padding = "x".repeat(48);
+    for i in 0..10_000 {
+        let side = if i % 2 == 0 { "party" } else { "monsters" };
+        text.push_str(&format!("  - name: C{i}\n    side: {side}\n    hp: 10 # {padding}\n"));
+    }
+    assert!(text.len() > 900 << 10 && text.len() <= 1 << 20, "{} bytes", text.len());
+    std::fs::write(&roster, &text).unwrap();
+    table.run(&["-r", "5e", "--seed", "1", "-q", "track", "start", "--roster", roster.to_str().unwrap()]);
+    for args in
+        [&["next"][..], &["damage", "C1", "3"], &["effect", "C2", "Blessed", "--rounds", "3"], &["next"], &["undo"]]
+    {
+        let mut all = vec!["-q", "track"];
+        all.extend_from_slice(args);
+        table.run(&all);
+    }
+    let size = std::fs::metadata(table.file("default")).unwrap().len();
+    assert!(size < 64 << 20, "{size} bytes");
+    let doc = table.json(&["track", "show"]);
+    assert_eq!(doc["undo"], 3);
+    table.run(&["-q", "track", "end"]);
+    table.run(&["-q", "track", "undo"]);
+    table.run(&["-q", "track", "end", "--yes"]);
+    assert!(!table.file("default").exists());
+}
+
+#[test]
+fn output_that_cannot_be_written_says_the_fight_was_changed() {
+    let table = Table::new("full");
+    table.run(&["--seed", "1", "track", "start", "Ansel", "Orc:side=monsters"]);
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+    let out = table.std_command().args(["track", "next"]).stdout(full).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("cannot write output") && err.contains("the fight was changed"), "{err}");
+    assert_eq!(table.json(&["track", "show"])["undo"], 1, "the change is kept, and can be undone");
+}
+
+#[cfg(unix)]
+#[test]
+fn show_and_list_read_a_folder_fray_may_not_write() {
+    use std::os::unix::fs::PermissionsExt;
+    let table = Table::new("read-only");
+    table.run(&["--seed", "1", "track", "start", "Ansel", "Orc:side=monsters"]);
+    let dir = table.home.join("state/fray");
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o500)).unwrap();
+    let shown = table.command().args(["track", "show"]).run();
+    let listed = table.command().args(["track", "list"]).run();
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700)).unwrap();
+    assert!(shown.success(), "{}", shown.stderr);
+    assert!(listed.success(), "{}", listed.stderr);
 }

@@ -110,17 +110,9 @@ pub fn run(
         unused_rolls(&fight, &mut turns);
         state::save(&path, &fight, pause)?;
         let rules = turns.rules;
-        return written(write(
-            env,
-            settings,
-            palette,
-            "start",
-            &fight,
-            rules,
-            &turns.events,
-            Some(opening),
-            View::Table,
-        ));
+        return written(env, |env| {
+            write(env, settings, palette, "start", &fight, rules, &turns.events, Some(opening), View::Table)
+        });
     }
     let Some(mut fight) = before else { return Err(not_kept(&dir, &name)) };
     let rules = ruleset_of(&fight, settings, rules_given)?;
@@ -135,7 +127,9 @@ pub fn run(
             fight.order.clear();
             fight.turn = 0;
             fight.ended = Some(fight.round);
-            return written(write(env, settings, palette, "end", &fight, rules, &[event], None, View::Table));
+            return written(env, |env| {
+                write(env, settings, palette, "end", &fight, rules, &[event], None, View::Table)
+            });
         }
         TrackAction::Undo { steps } => {
             let steps = steps.unwrap_or(1) as usize;
@@ -153,7 +147,9 @@ pub fn run(
             let text = format!("back {steps} command{plural} ({}): round {}", taken.join(", "), fight.round);
             turns.events.push(Event::new(fight.round, None, "undo", text));
             state::save(&path, &fight, pause)?;
-            return written(write(env, settings, palette, "undo", &fight, rules, &turns.events, None, View::Table));
+            return written(env, |env| {
+                write(env, settings, palette, "undo", &fight, rules, &turns.events, None, View::Table)
+            });
         }
         action => action,
     };
@@ -173,7 +169,7 @@ pub fn run(
     unused_rolls(&fight, &mut turns);
     fight.remember(&snapshot, name_of, turns.said())?;
     state::save(&path, &fight, pause)?;
-    written(write(env, settings, palette, name_of, &fight, rules, &turns.events, None, View::Table))
+    written(env, |env| write(env, settings, palette, name_of, &fight, rules, &turns.events, None, View::Table))
 }
 
 /// `--roll RULE=N`: the rolls the referee gave, each for a rule the ruleset fires.
@@ -268,8 +264,10 @@ fn ruleset_of(fight: &Fight, settings: &Settings, rules_given: bool) -> Result<&
     Ok(rules)
 }
 
-/// An error writing the output, once the fight is saved: the change is kept, and said so.
-fn written(result: Result<()>) -> Result<()> {
+/// Writes the output of a command whose change is saved, and flushes it: an error writing it
+/// says the change is kept.
+fn written(env: &mut Env, write: impl FnOnce(&mut Env) -> Result<()>) -> Result<()> {
+    let result = write(env).and_then(|()| env.stdout.flush().map_err(Error::from));
     match result {
         Err(Error::Io(err)) if err.kind() != std::io::ErrorKind::BrokenPipe => Err(Error::data(format!(
             "cannot write output: {}; the fight was changed all the same",
