@@ -75,6 +75,7 @@ impl Absence {
 pub struct Recovery {
     /// The first turn it rolls on (after a freeze, the turn after it ends).
     pub first_turn: u32,
+    // Flat, as the JSON of `track` documents it (`"out": {"recovery": {"first_turn", "iq"}}`).
     #[serde(flatten)]
     pub own: Map<String, Value>,
 }
@@ -144,8 +145,9 @@ pub struct Combatant {
     /// The round of the last turn it took.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_turn: Option<u32>,
-    /// The ruleset's own record of it (`ac`, a health track's `wounds`, `death_saves`).
-    #[serde(flatten)]
+    /// The ruleset's own record of it (`ac`, a health track's `wounds`, `death_saves`), kept
+    /// apart in the file so that reading it is typed throughout.
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
     pub own: Map<String, Value>,
 }
 

@@ -96,11 +96,12 @@ fn with_opening(start: clap::Command, rulesets: &[&Ruleset], others: bool) -> cl
 
 /// `cmd` with its subcommand `name` changed by `change`, left in its place (`mut_subcommand`
 /// puts the one it changes last).
-fn mut_in_place(cmd: clap::Command, name: &str, change: impl FnOnce(clap::Command) -> clap::Command) -> clap::Command {
-    let later: Vec<String> =
-        cmd.get_subcommands().map(|sub| sub.get_name().to_string()).skip_while(|n| n != name).skip(1).collect();
-    let cmd = cmd.mut_subcommand(name, change);
-    later.iter().fold(cmd, |cmd, name| cmd.mut_subcommand(name, |sub| sub))
+fn mut_in_place(mut cmd: clap::Command, name: &str, change: impl FnOnce(clap::Command) -> clap::Command) -> clap::Command {
+    if let Some(sub) = cmd.find_subcommand_mut(name) {
+        let taken = std::mem::take(sub);
+        *sub = change(taken);
+    }
+    cmd
 }
 
 /// `cmd` with `--rules` taking the registry's ids, wherever `cmd` declares it: at the top, and

@@ -161,13 +161,13 @@ pub fn run(
         return Err(Error::usage(format!("the fight '{name}' has ended (in round {round})"))
             .hint(format!("'fray track --fight {name} undo' brings it back; 'start' begins a new one")));
     }
-    let snapshot = fight.snapshot()?;
+    let before = fight.before()?;
     let up_before = turns::standing(&fight, &turns);
     let name_of = change(action, &mut fight, &mut turns, env)?;
     turns::fire(&mut fight, &mut turns, |rules, table| rules.after_change(table));
     turns::say_if_over(&up_before, &fight, &mut turns);
     unused_rolls(&fight, &mut turns);
-    fight.remember(&snapshot, name_of, turns.said())?;
+    fight.remember(before, name_of, turns.said())?;
     state::save(&path, &fight, pause)?;
     written(env, |env| write(env, settings, palette, name_of, &fight, rules, &turns.events, None, View::Table))
 }

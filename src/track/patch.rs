@@ -14,14 +14,13 @@ use serde_json::{Map, Value};
 /// or `{"=": V}`: so a list that grew, shrank or was reordered (a seat added, the order rolled
 /// anew) costs a few bytes an item.
 pub fn diff(before: &Value, after: &Value) -> Option<Value> {
-    if before == after {
-        return None;
-    }
     match (before, after) {
         (Value::Object(old), Value::Object(new)) => {
             let mut keys = Map::new();
             for (key, was) in old {
                 let patch = match new.get(key) {
+                    // Compared first, so that only what changed is walked down.
+                    Some(now) if now == was => None,
                     Some(now) => diff(was, now),
                     None => Some(put(was)),
                 };
@@ -31,6 +30,9 @@ pub fn diff(before: &Value, after: &Value) -> Option<Value> {
             }
             let added: Vec<Value> =
                 new.keys().filter(|k| !old.contains_key(*k)).map(|k| Value::String(k.clone())).collect();
+            if keys.is_empty() && added.is_empty() {
+                return None;
+            }
             let mut patch = Map::new();
             if !keys.is_empty() {
                 patch.insert("~".into(), Value::Object(keys));
@@ -41,19 +43,29 @@ pub fn diff(before: &Value, after: &Value) -> Option<Value> {
             Some(Value::Object(patch))
         }
         (Value::Array(old), Value::Array(new)) => {
-            let rebuilt = rebuild(old, new);
             if old.len() != new.len() {
-                return Some(rebuilt);
+                return Some(rebuild(old, new));
             }
             let items: Map<String, Value> = old
                 .iter()
                 .zip(new)
                 .enumerate()
+                .filter(|(_, (was, now))| was != now)
                 .filter_map(|(i, (was, now))| diff(was, now).map(|p| (i.to_string(), p)))
                 .collect();
+            if items.is_empty() {
+                return None;
+            }
             let in_place = Value::Object(Map::from_iter([("#".to_string(), Value::Object(items))]));
-            Some(if in_place.to_string().len() <= rebuilt.to_string().len() { in_place } else { rebuilt })
+            // The same names in the same places: nothing moved, so patched in place (a turn, a
+            // hit); else whichever is shorter (the order rolled anew).
+            if old.iter().zip(new).all(|(a, b)| name_of(a).is_some() && name_of(a) == name_of(b)) {
+                return Some(in_place);
+            }
+            let rebuilt = rebuild(old, new);
+            Some(if json_len(&in_place) <= json_len(&rebuilt) { in_place } else { rebuilt })
         }
+        _ if before == after => None,
         _ => Some(put(before)),
     }
 }
@@ -97,6 +109,23 @@ fn rebuild(old: &[Value], new: &[Value]) -> Value {
         })
         .collect();
     Value::Object(Map::from_iter([("[".to_string(), Value::Array(items))]))
+}
+
+/// The bytes `value` takes as compact JSON, counted without keeping them.
+pub fn json_len(value: &impl serde::Serialize) -> usize {
+    struct Count(usize);
+    impl std::io::Write for Count {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0 += bytes.len();
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut count = Count(0);
+    let _ = serde_json::to_writer(&mut count, value);
+    count.0
 }
 
 fn put(value: &Value) -> Value {

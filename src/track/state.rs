@@ -8,6 +8,7 @@ use super::patch;
 use crate::error::{Error, Result, io_reason};
 use crate::fight::{Combatant, Recovery};
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::{Number, Value};
 use std::io::{Read, Write};
 use std::ops::Not;
@@ -103,7 +104,7 @@ pub struct SavedRoster {
 
 /// One place in the acting order: a combatant, a group or a side (where sides take the turns)
 /// acting together, or the lair.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Seat {
     pub name: String,
     /// The initiative it acts on (null: not rolled, such as a side surprised in round 1).
@@ -179,7 +180,7 @@ pub struct Out {
 }
 
 /// A delayed, readied or held action, for this round only.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Moved {
     /// `delayed`, `readied` or `held`.
     pub how: String,
@@ -191,7 +192,7 @@ pub struct Moved {
 }
 
 /// An action held into a later round.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Hold {
     /// The round it may act at any moment of.
     pub round: u32,
@@ -207,7 +208,22 @@ pub struct Step {
     pub command: String,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub said: Vec<String>,
-    pub patch: Value,
+    /// Kept as written: read only when undone.
+    pub patch: Box<RawValue>,
+}
+
+impl Step {
+    /// The step of `command`, which said `said`, undone by `patch`.
+    pub fn new(command: &str, said: Vec<String>, patch: &Value) -> Result<Step> {
+        let patch = RawValue::from_string(patch.to_string())
+            .map_err(|e| Error::data(format!("cannot keep what '{command}' changed: {e}")))?;
+        Ok(Step { command: command.to_string(), said, patch })
+    }
+
+    /// Its size as the file holds it, near enough for the byte budget.
+    fn bytes(&self) -> usize {
+        self.patch.get().len() + self.command.len() + self.said.iter().map(|s| s.len() + 3).sum::<usize>() + 40
+    }
 }
 
 impl Fight {
@@ -226,25 +242,69 @@ impl Fight {
     }
 
     /// The fight as a value to compare, without what `undo` keeps.
-    pub fn snapshot(&self) -> Result<Value> {
-        let mut value = serde_json::to_value(self).map_err(|e| Error::data(format!("cannot keep the fight: {e}")))?;
+    pub fn snapshot(&mut self) -> Result<Value> {
+        let value = self.without_undo(|fight| serde_json::to_value(fight));
+        let mut value = value.map_err(|e| Error::data(format!("cannot keep the fight: {e}")))?;
         if let Some(fields) = value.as_object_mut() {
             fields.remove("undo");
         }
         Ok(value)
     }
 
-    /// Keeps what `command` changed since `before` (a [`Fight::snapshot`]) for `undo`, with
-    /// what it said; the oldest steps go past [`UNDO_DEPTH`] or the byte budget.
-    pub fn remember(&mut self, before: &Value, command: &str, said: Vec<String>) -> Result<()> {
-        let after = self.snapshot()?;
-        let patch = patch::diff(before, &after).unwrap_or_else(|| serde_json::json!({"~": {}}));
-        self.undo.push(Step { command: command.to_string(), said, patch });
-        let budget = UNDO_BYTES.max(after.to_string().len());
+    /// What `look` makes of the fight with its `undo` set aside (its patches are kept as text,
+    /// not to be read again for nothing).
+    fn without_undo<T>(&mut self, look: impl FnOnce(&Fight) -> T) -> T {
+        let undo = std::mem::take(&mut self.undo);
+        let seen = look(self);
+        self.undo = undo;
+        seen
+    }
+
+    /// The fight before a command, for [`Fight::remember`] to keep what the command changes.
+    pub fn before(&mut self) -> Result<Before> {
+        Ok(Before { rest: self.rest()?, order: self.order.clone(), combatants: self.combatants.clone() })
+    }
+
+    /// All but its lists of seats and combatants, and its undo, as a value to compare.
+    fn rest(&mut self) -> Result<Value> {
+        let order = std::mem::take(&mut self.order);
+        let combatants = std::mem::take(&mut self.combatants);
+        let rest = self.snapshot();
+        self.order = order;
+        self.combatants = combatants;
+        rest
+    }
+
+    /// Keeps what `command` changed since `before` for `undo`, with what it said; the oldest
+    /// steps go past [`UNDO_DEPTH`] or the byte budget.
+    ///
+    /// The patch is the one `patch::diff` makes of the two fights whole, found without
+    /// writing them whole: seats and combatants that stayed in their places are compared as
+    /// they are, and only those that changed are written out to be compared field by field.
+    pub fn remember(&mut self, before: Before, command: &str, said: Vec<String>) -> Result<()> {
+        let rest = patch::diff(&before.rest, &self.rest()?);
+        let order = list_patch(&before.order, &self.order, |seat| &seat.name)?;
+        let combatants = list_patch(&before.combatants, &self.combatants, |c| &c.name)?;
+        let mut patch = match rest {
+            Some(Value::Object(patch)) => patch,
+            _ => serde_json::Map::new(),
+        };
+        for (key, list) in [("order", order), ("combatants", combatants)] {
+            let Some(list) = list else { continue };
+            let keys = patch.entry("~").or_insert_with(|| Value::Object(serde_json::Map::new()));
+            if let Value::Object(keys) = keys {
+                keys.insert(key.to_string(), list);
+            }
+        }
+        if patch.is_empty() {
+            patch.insert("~".into(), Value::Object(serde_json::Map::new()));
+        }
+        self.undo.push(Step::new(command, said, &Value::Object(patch))?);
+        let budget = UNDO_BYTES.max(self.without_undo(patch::json_len));
         let mut bytes = 0;
         let mut keep = 0;
         for step in self.undo.iter().rev() {
-            bytes += serde_json::to_string(step).map_or(0, |s| s.len());
+            bytes += step.bytes();
             if keep == UNDO_DEPTH || (keep > 0 && bytes > budget) {
                 break;
             }
@@ -261,7 +321,9 @@ impl Fight {
         let mut value = self.snapshot()?;
         for _ in 0..steps {
             let Some(step) = stack.pop() else { break };
-            patch::apply(&mut value, &step.patch)
+            let patch: Value = serde_json::from_str(step.patch.get())
+                .map_err(|e| Error::data(format!("cannot undo '{}': {e}", step.command)))?;
+            patch::apply(&mut value, &patch)
                 .map_err(|why| Error::data(format!("cannot undo '{}': {why}", step.command)))?;
         }
         let mut back: Fight = serde_json::from_value(value)
@@ -269,6 +331,37 @@ impl Fight {
         back.undo = stack;
         Ok(back)
     }
+}
+
+/// A fight as it was before a command: see [`Fight::before`].
+pub struct Before {
+    rest: Value,
+    order: Vec<Seat>,
+    combatants: Vec<Combatant>,
+}
+
+/// The patch that turns list `new` back into `old` ([`patch::diff`]'s), or `None` when they are
+/// equal: item by item where each kept its place, else from the two lists whole.
+fn list_patch<T: PartialEq + Serialize>(old: &[T], new: &[T], name: fn(&T) -> &String) -> Result<Option<Value>> {
+    let json = |item: &T| serde_json::to_value(item).map_err(|e| Error::data(format!("cannot keep the fight: {e}")));
+    let in_place = !old.is_empty() && old.len() == new.len() && old.iter().zip(new).all(|(a, b)| name(a) == name(b));
+    if !in_place {
+        let (old, new) = (json_list(old)?, json_list(new)?);
+        return Ok(patch::diff(&old, &new));
+    }
+    let mut items = serde_json::Map::new();
+    for (i, (was, now)) in old.iter().zip(new).enumerate() {
+        if was != now
+            && let Some(patch) = patch::diff(&json(was)?, &json(now)?)
+        {
+            items.insert(i.to_string(), patch);
+        }
+    }
+    Ok((!items.is_empty()).then(|| serde_json::json!({ "#": items })))
+}
+
+fn json_list<T: Serialize>(list: &[T]) -> Result<Value> {
+    serde_json::to_value(list).map_err(|e| Error::data(format!("cannot keep the fight: {e}")))
 }
 
 /// Where fights are kept: `$XDG_STATE_HOME/fray`, else `~/.local/state/fray` (a relative
@@ -327,19 +420,32 @@ pub fn load(path: &Path) -> Result<Option<Fight>> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(refused(path, format!("cannot be read ({})", io_reason(&e)))),
     };
-    let mut bytes = Vec::new();
+    // Read in one go where its size is known, not grown from a few bytes.
+    let size = file.metadata().map_or(0, |m| m.len().min(MAX_FILE_BYTES) as usize);
+    let mut bytes = Vec::with_capacity(size + 1);
     file.take(MAX_FILE_BYTES + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| refused(path, format!("cannot be read ({})", io_reason(&e))))?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(refused(path, format!("is larger than {} MiB, so not a fight fray wrote", MAX_FILE_BYTES >> 20)));
     }
+    // A fight of this version is read typed at once; anything else is looked at again, to say
+    // what it is.
+    if let Ok(fight) = serde_json::from_slice::<Fight>(&bytes)
+        && fight.format == FORMAT
+        && fight.version == VERSION
+    {
+        check(&fight).map_err(|why| refused(path, format!("is damaged: {why}")))?;
+        return Ok(Some(fight));
+    }
+    // What it says it is, read before the rest (whose shape depends on it).
     let value: Value = serde_json::from_slice(&bytes).map_err(|e| {
         refused(path, format!("is not valid JSON (line {}, column {}: {})", e.line(), e.column(), json_reason(&e)))
     })?;
     if value.get("format").and_then(Value::as_str) != Some(FORMAT) {
         return Err(refused(path, format!("is not a fray fight (it has no \"format\": \"{FORMAT}\")")));
     }
+    let typed = |e: serde_json::Error| refused(path, format!("is damaged: {}", json_reason(&e)));
     let fight = match value.get("version").and_then(Value::as_u64) {
         Some(v) if v > VERSION => {
             return Err(refused(
@@ -348,9 +454,7 @@ pub fn load(path: &Path) -> Result<Option<Fight>> {
             ));
         }
         Some(1) => super::version1::convert(value).map_err(|why| refused(path, format!("is damaged: {why}")))?,
-        Some(2) => {
-            serde_json::from_value(value).map_err(|e| refused(path, format!("is damaged: {}", json_reason(&e))))?
-        }
+        Some(2) => Fight::deserialize(value).map_err(typed)?,
         _ => return Err(refused(path, "is damaged: its \"version\" is not a format version")),
     };
     check(&fight).map_err(|why| refused(path, format!("is damaged: {why}")))?;
@@ -422,11 +526,16 @@ pub fn save(path: &Path, fight: &Fight, pause: Option<std::time::Duration>) -> R
     if let Some(pause) = pause {
         std::thread::sleep(pause);
     }
+    // A fight written anew lasts once its folder is flushed; one replaced needs no more than
+    // its own flushed bytes and the rename, which leaves either it or the one before, whole.
+    let new = std::fs::symlink_metadata(path).is_err();
     std::fs::rename(&temp, path).map_err(|e| {
         let _ = std::fs::remove_file(&temp);
         Error::data(format!("cannot replace {}: {}", path.display(), io_reason(&e)))
     })?;
-    super::files::sync_folder(dir);
+    if new {
+        super::files::sync_folder(dir);
+    }
     Ok(())
 }
 
@@ -515,9 +624,9 @@ mod tests {
     fn undo_keeps_the_last_commands_only_and_takes_each_back() {
         let mut now = fight(1);
         for round in 2..=(UNDO_DEPTH as u32 + 10) {
-            let before = now.snapshot().unwrap();
+            let before = now.before().unwrap();
             now.round = round;
-            now.remember(&before, "next", Vec::new()).unwrap();
+            now.remember(before, "next", Vec::new()).unwrap();
         }
         assert_eq!(now.undo.len(), UNDO_DEPTH);
         let back = now.clone().undone(3).unwrap();
@@ -527,13 +636,64 @@ mod tests {
         assert_eq!(all.round, 10);
     }
 
+    /// The patch kept item by item is the one the two fights whole give, and undoing it gives
+    /// the fight before back, whatever the command did to the lists.
+    #[test]
+    fn a_kept_step_is_the_whole_fights_patch() {
+        fn seat(name: &str, total: i64) -> Seat {
+            Seat::new(name, Some(Number::from(total)))
+        }
+        let mut now = fight(1);
+        now.order = vec![seat("A", 5), seat("B", 3), seat("C", 1)];
+        now.combatants = ["A", "B", "C"].map(|n| Combatant::new(n, "party")).to_vec();
+        type Change = (&'static str, fn(&mut Fight));
+        let changes: Vec<Change> = vec![
+            ("nothing", |_| {}),
+            ("a hit", |f| f.combatants[1].hp = Some(4)),
+            ("a turn", |f| {
+                f.turn = 1;
+                f.order[0].acted = Some(1);
+            }),
+            ("an effect and a note", |f| {
+                f.combatants[2].notes.push("prone".into());
+                f.combatants[0].own.insert("ac".into(), Value::from(15));
+            }),
+            ("the order rolled anew", |f| f.order.reverse()),
+            ("one more", |f| {
+                f.order.push(seat("D", 9));
+                f.combatants.push(Combatant::new("D", "monsters"));
+            }),
+            ("one gone", |f| {
+                f.order.remove(0);
+                f.combatants.remove(1);
+            }),
+            ("the end", |f| f.ended = Some(1)),
+            ("all gone", |f| {
+                f.order.clear();
+                f.combatants.clear();
+            }),
+        ];
+        for (what, change) in changes {
+            let whole = now.snapshot().unwrap();
+            let before = now.before().unwrap();
+            change(&mut now);
+            let after = now.snapshot().unwrap();
+            now.remember(before, what, Vec::new()).unwrap();
+            let kept: Value = serde_json::from_str(now.undo.last().unwrap().patch.get()).unwrap();
+            let expected = patch::diff(&whole, &after).unwrap_or_else(|| serde_json::json!({"~": {}}));
+            assert_eq!(kept, expected, "{what}");
+            let mut back = now.clone().undone(1).unwrap();
+            assert_eq!(back.snapshot().unwrap(), whole, "{what}");
+        }
+    }
+
     #[test]
     fn undo_is_bounded_in_bytes_too() {
         let mut now = fight(1);
         for i in 0..UNDO_DEPTH {
-            let before = now.snapshot().unwrap();
+            let before = now.before().unwrap();
             now.setup.combatants = vec!["x".repeat(2000 + i)];
-            now.remember(&before, "set", Vec::new()).unwrap();
+            now.remember(before, "set", Vec::new()).unwrap();
         }
         let kept: usize = now.undo.iter().map(|s| serde_json::to_string(s).unwrap().len()).sum();
         assert!(kept <= UNDO_BYTES + 2100, "{kept} bytes kept");

@@ -23,10 +23,10 @@ pub fn convert(mut value: Value) -> Result<Fight, String> {
     let mut fight = fights.pop().ok_or("it holds no fight")?;
     let mut after = fight.snapshot().map_err(|e| e.to_string())?;
     let mut steps = Vec::new();
-    for before in fights.iter().rev() {
+    for before in fights.iter_mut().rev() {
         let before = before.snapshot().map_err(|e| e.to_string())?;
         let patch = patch::diff(&before, &after).unwrap_or_else(|| serde_json::json!({"~": {}}));
-        steps.push(Step { command: "a command of format version 1".into(), said: Vec::new(), patch });
+        steps.push(Step::new("a command of format version 1", Vec::new(), &patch).map_err(|e| e.to_string())?);
         after = before;
     }
     steps.reverse();

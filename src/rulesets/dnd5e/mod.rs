@@ -2,7 +2,8 @@
 //! This file turns the command line ([`flags`]) into rule inputs; the rules 5e2024 shares
 //! (surprise, distance, initiative, encounter, the chase) are the family's, in
 //! [`fifth`](crate::rulesets::family::fifth), which rolls them and works out their odds; the
-//! 2014 rules alone ([`reaction`], [`morale`], [`wandering`], [`track`]) are here.
+//! 2014 rules alone ([`reaction`], [`morale`], [`wandering`]) are here; the fight's rules are
+//! the family's too, in [`track`](crate::rulesets::family::fifth::track).
 
 pub mod flags;
 pub mod morale;
