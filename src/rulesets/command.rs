@@ -96,7 +96,11 @@ fn with_opening(start: clap::Command, rulesets: &[&Ruleset], others: bool) -> cl
 
 /// `cmd` with its subcommand `name` changed by `change`, left in its place (`mut_subcommand`
 /// puts the one it changes last).
-fn mut_in_place(mut cmd: clap::Command, name: &str, change: impl FnOnce(clap::Command) -> clap::Command) -> clap::Command {
+fn mut_in_place(
+    mut cmd: clap::Command,
+    name: &str,
+    change: impl FnOnce(clap::Command) -> clap::Command,
+) -> clap::Command {
     if let Some(sub) = cmd.find_subcommand_mut(name) {
         let taken = std::mem::take(sub);
         *sub = change(taken);
