@@ -5,8 +5,6 @@
 pub mod odds;
 pub mod parse;
 pub mod roll;
-pub mod run;
-pub mod text;
 mod weight;
 
 pub use parse::{Node, ParseError, parse};
@@ -103,7 +101,7 @@ impl<'a> GroupRoller<'a> {
         let dice = self.dice.get_or_insert_with(|| crate::dice::SeededDice::new(seed ^ GROUP_STREAM));
         let (n, rolled) = count.roll(dice);
         if let (Some(rolled), Count::Dice { text: expr, .. }) = (rolled, count) {
-            let faces: Vec<String> = rolled.dice.iter().map(text::die_text).collect();
+            let faces: Vec<String> = rolled.dice.iter().map(roll::die_text).collect();
             writeln!(self.shown, "{name} count={expr}: {} = {n}", faces.join(" "))?;
         }
         Ok(n)

@@ -4,6 +4,7 @@ use super::parse::{ExplodeKind, Faces, Node, Op, Term, matching};
 use super::{MAX_EXPLOSIONS, MAX_REROLLS};
 use crate::dice::SeededDice;
 use serde::Serialize;
+use std::fmt::Write as _;
 
 /// One die as rolled, and what became of it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -207,4 +208,43 @@ fn roll_term(term: &Term, dice: &mut SeededDice, out: &mut Rolled) -> i64 {
     }
     out.terms.push(TermSpan { text: term.text.clone(), dice: start..list.len(), success: term.success.is_some() });
     total
+}
+
+/// How one die reads: `5`, `(5)` dropped, `~1~` rerolled, `6!` exploded, `9*` a success,
+/// `1_` a failure, `6→5` a face that counts otherwise, `{6+6+3}` a compounded die.
+pub fn die_text(die: &Die) -> String {
+    let mut s = String::new();
+    if die.rolls.len() > 1 {
+        s.push('{');
+        for (i, f) in die.rolls.iter().enumerate() {
+            if i > 0 {
+                s.push('+');
+            }
+            let _ = write!(s, "{f}");
+        }
+        s.push('}');
+        if die.rolls.iter().sum::<i64>() != die.value {
+            let _ = write!(s, "→{}", die.value);
+        }
+    } else if let Some(face) = die.face {
+        let _ = write!(s, "{face}→{}", die.value);
+    } else {
+        let _ = write!(s, "{}", die.value);
+    }
+    if die.exploded && die.rolls.len() <= 1 {
+        s.push('!');
+    }
+    if die.success == Some(true) && !die.rerolled {
+        s.push('*');
+    }
+    if die.failure == Some(true) && !die.rerolled {
+        s.push('_');
+    }
+    if die.rerolled {
+        return format!("~{s}~");
+    }
+    if !die.kept {
+        return format!("({s})");
+    }
+    s
 }

@@ -1,11 +1,12 @@
 //! `fray roll`: rolls each expression (or gives its odds) and writes the documents.
 
-use super::odds::{self, Exact, Fail, Fuel, ratio_f64};
-use super::parse::{ExplodeKind, Node, Term, matching};
-use super::roll::{Rolled, roll_into};
 use super::text::{self, OddsText, Row};
 use crate::cli::{Format, RollArgs};
 use crate::dice::SeededDice;
+use crate::dice::expr::odds::{self, Exact, Fail, Fuel, ratio_f64};
+use crate::dice::expr::parse::{self, ExplodeKind, Node, Term, matching};
+use crate::dice::expr::roll::{Rolled, roll_into};
+use crate::dice::expr::{self, MAX_EXPLOSIONS, MAX_REROLLS};
 use crate::emit::VERSION;
 use crate::env::{Env, Settings};
 use crate::error::{Error, Result};
@@ -35,7 +36,7 @@ struct RollDoc<'a> {
 
 pub fn run(args: &RollArgs, settings: &Settings, env: &mut Env) -> Result<()> {
     let parsed: Vec<(&str, Node)> =
-        args.expressions.iter().map(|e| super::expression(e).map(|n| (e.as_str(), n))).collect::<Result<_>>()?;
+        args.expressions.iter().map(|e| expr::expression(e).map(|n| (e.as_str(), n))).collect::<Result<_>>()?;
     if settings.odds && settings.repeat.is_some() {
         return Err(Error::usage("--odds does not roll, so --repeat has nothing to repeat").hint("drop one of them"));
     }
@@ -224,14 +225,14 @@ fn per_die(t: &Term) -> f64 {
         None => 1.0,
         Some(r) => {
             let q = matching(low, high, &r.on) as f64 / x;
-            if r.once { 1.0 + q } else { (1.0 / (1.0 - q)).min(f64::from(super::MAX_REROLLS)) }
+            if r.once { 1.0 + q } else { (1.0 / (1.0 - q)).min(f64::from(MAX_REROLLS)) }
         }
     };
     let chain = match t.explode {
         None => 1.0,
         Some(e) => {
             let q = matching(low, high, &[e.on]) as f64 / x;
-            (1.0 / (1.0 - q)).min(f64::from(super::MAX_EXPLOSIONS) + 1.0)
+            (1.0 / (1.0 - q)).min(f64::from(MAX_EXPLOSIONS) + 1.0)
         }
     };
     rolls * chain
@@ -244,7 +245,7 @@ fn estimate(text: &str, node: &Node, seed: u64, fail: Fail) -> Result<Answer> {
         }
         Fail::Unsupported => "fray does not work it out exactly",
     };
-    let (low, high) = super::parse::range(node).unwrap_or((0, i128::MAX));
+    let (low, high) = parse::range(node).unwrap_or((0, i128::MAX));
     let dice = expected_dice(node).max(1.0);
     let trials = (TRIAL_DICE / dice).min(TRIALS as f64) as u64;
     let spread = high.saturating_sub(low);

@@ -1,48 +1,9 @@
 //! Text for `fray roll`: every die and what became of it, and the odds table.
 
-use super::roll::{Die, Rolled};
+use crate::dice::expr::roll::{Rolled, die_text};
 use crate::render::Palette;
 use crate::render::odds::{bar, fraction_text, percent};
 use std::fmt::Write as _;
-
-/// How one die reads: `5`, `(5)` dropped, `~1~` rerolled, `6!` exploded, `9*` a success,
-/// `1_` a failure, `6→5` a face that counts otherwise, `{6+6+3}` a compounded die.
-pub fn die_text(die: &Die) -> String {
-    let mut s = String::new();
-    if die.rolls.len() > 1 {
-        s.push('{');
-        for (i, f) in die.rolls.iter().enumerate() {
-            if i > 0 {
-                s.push('+');
-            }
-            let _ = write!(s, "{f}");
-        }
-        s.push('}');
-        if die.rolls.iter().sum::<i64>() != die.value {
-            let _ = write!(s, "→{}", die.value);
-        }
-    } else if let Some(face) = die.face {
-        let _ = write!(s, "{face}→{}", die.value);
-    } else {
-        let _ = write!(s, "{}", die.value);
-    }
-    if die.exploded && die.rolls.len() <= 1 {
-        s.push('!');
-    }
-    if die.success == Some(true) && !die.rerolled {
-        s.push('*');
-    }
-    if die.failure == Some(true) && !die.rerolled {
-        s.push('_');
-    }
-    if die.rerolled {
-        return format!("~{s}~");
-    }
-    if !die.kept {
-        return format!("({s})");
-    }
-    s
-}
 
 /// The block of one run: a line per expression, its dice wrapped under one another.
 pub fn rolls(results: &[Rolled], p: &Palette, out: &mut String) {
