@@ -228,13 +228,14 @@ fn exploding_dice_add_a_die_for_each_face_that_explodes() {
 
 #[test]
 fn rerolls_replace_the_faces_they_name() {
+    // Roll20's reading: r<3 rerolls 3 or less.
     for r in rolls("4d6r<3", 300, 16) {
         let ds = dice(&r);
         for d in &ds {
             if flag(d, "rerolled") {
-                assert!(value(d) < 3 && !flag(d, "kept"), "{r}");
+                assert!(value(d) <= 3 && !flag(d, "kept"), "{r}");
             } else {
-                assert!(value(d) >= 3, "{r}");
+                assert!(value(d) >= 4, "{r}");
             }
         }
         assert_eq!(ds.iter().filter(|d| !flag(d, "rerolled")).count(), 4);
@@ -360,7 +361,21 @@ fn bad_expressions_point_at_the_column() {
             "'4d6kx3', column 5: 'x' is not a modifier; expected kh, kl, dh, dl, !, r, ro, mi, ma or a compare point",
         ),
         ("", "'', column 1: the expression is empty"),
-        ("2d", "'2d', column 3: the end after 'd' is not a die"),
+        ("d", "'d', column 2: the end after 'd' is not a die"),
+        ("2d6r-1", "'2d6r-1', column 4: no face of a d6 is exactly -1 (its faces are 1 to 6), so none is rerolled"),
+        ("5d6!!>8", "'5d6!!>8', column 4: no face of a d6 is 8 or more (its faces are 1 to 6), so none explodes"),
+        ("2d6>=7", "'2d6>=7', column 4: no die of d6 can count 7 or more (its faces are 1 to 6)"),
+        ("4d6<0", "'4d6<0', column 4: no die of d6 can count 0 or less"),
+        ("3d6>=8f<0!!", "'3d6>=8f<0!!', column 7: no die of d6 can count 0 or less (it counts 1 to 606)"),
+        ("{}", "'{}', column 1: '{}' holds no expression"),
+        ("{2d6}kh1", "'{2d6}kh1', column 6: a group of one expression has nothing to keep among"),
+        ("{2d6, d4", "'{2d6, d4', column 9: the end where '}' should close the '{' at column 1"),
+        ("2d6, d4}", "'2d6, d4}', column 4: ',' separates the expressions of a group"),
+        ("{2d6, d4}}", "'{2d6, d4}}', column 10: '}' closes no '{'"),
+        ("{d6, d8}kh3", "'{d6, d8}kh3', column 11: keeps 1 to 2 of 2 expressions, not 3"),
+        ("2d6[fire", "'2d6[fire', column 4: '[' opens a label that no ']' closes"),
+        ("2d6[]", "'2d6[]', column 4: the label is empty"),
+        ("d6к1", "'d6к1', column 3: 'к' is not a modifier"),
         ("(2d6", "'(2d6', column 5: the end where ')' should close the '(' at column 1"),
         ("2d6)", "'2d6)', column 4: ')' closes no '('"),
         ("3d6+", "'3d6+', column 5: the expression ends where a number"),
@@ -387,6 +402,8 @@ fn bad_expressions_point_at_the_column() {
     assert!(fails(&["roll", &long], 2).contains("an expression is at most 1000 characters"));
     let deep = "(".repeat(65) + "1" + &")".repeat(65);
     assert!(fails(&["roll", &deep], 2).contains("column 65: more than 64 levels of parentheses"));
+    let braces = "{1,".repeat(65) + "1" + &"}".repeat(65);
+    assert!(fails(&["roll", &braces], 2).contains("more than 64 levels of parentheses and braces"));
     let ok = "(".repeat(64) + "1" + &")".repeat(64);
     assert_eq!(stdout(&["-q", "roll", &ok]), "1\n");
     assert!(fails(&["--odds", "-n", "2", "roll", "d6"], 2).contains("--odds does not roll"));

@@ -1,12 +1,13 @@
 //! `fray roll`: rolls each expression (or gives its odds) and writes the documents.
 
 use super::text::{self, OddsText, Row};
+use crate::cast::echo;
 use crate::cli::{Format, RollArgs};
 use crate::dice::SeededDice;
+use crate::dice::expr::budget;
 use crate::dice::expr::odds::{self, Exact, Fail, Fuel, ratio_f64};
-use crate::dice::expr::parse::{self, ExplodeKind, Node, Term, matching};
-use crate::dice::expr::roll::{Rolled, roll_into};
-use crate::dice::expr::{self, MAX_EXPLOSIONS, MAX_REROLLS};
+use crate::dice::expr::parse::{self, ExplodeKind, Node};
+use crate::dice::expr::roll::{Rolled, Roller, roll_into};
 use crate::emit::VERSION;
 use crate::env::{Env, Settings};
 use crate::error::{Error, Result};
@@ -36,7 +37,7 @@ struct RollDoc<'a> {
 
 pub fn run(args: &RollArgs, settings: &Settings, env: &mut Env) -> Result<()> {
     let parsed: Vec<(&str, Node)> =
-        args.expressions.iter().map(|e| expr::expression(e).map(|n| (e.as_str(), n))).collect::<Result<_>>()?;
+        args.expressions.iter().map(|e| expression(e).map(|n| (e.as_str(), n))).collect::<Result<_>>()?;
     if settings.odds && settings.repeat.is_some() {
         return Err(Error::usage("--odds does not roll, so --repeat has nothing to repeat").hint("drop one of them"));
     }
@@ -53,13 +54,15 @@ pub fn run(args: &RollArgs, settings: &Settings, env: &mut Env) -> Result<()> {
         writeln!(env.stderr, "seed {}", settings.seed)?;
     }
     let mut dice = SeededDice::new(settings.seed);
+    let mut roller = if settings.quiet { Roller::totals(&mut dice) } else { Roller::new(&mut dice) };
     let mut results: Vec<Rolled> = parsed.iter().map(|_| Rolled::default()).collect();
     let mut buf: Vec<u8> = Vec::new();
     let mut block = String::new();
     let count = settings.repeat.unwrap_or(1);
     for n in 1..=count {
         for ((text, node), out) in parsed.iter().zip(&mut results) {
-            roll_into(text, node, &mut dice, out);
+            roller.renew();
+            roll_into(text, node, &mut roller, out);
         }
         buf.clear();
         if settings.quiet {
@@ -111,6 +114,17 @@ pub fn run(args: &RollArgs, settings: &Settings, env: &mut Env) -> Result<()> {
         env.stdout.write_all(&buf)?;
     }
     Ok(())
+}
+
+/// Parses `text` into an expression, or a usage error pointing at the column.
+fn expression(text: &str) -> Result<Node> {
+    crate::dice::expr::parse(text).map_err(|e| {
+        let err = Error::usage(format!("'{}', column {}: {}", echo(text), e.column, e.message));
+        match e.hint {
+            Some(hint) => err.hint(hint),
+            None => err,
+        }
+    })
 }
 
 fn serialize_error(err: impl std::fmt::Display) -> Error {
@@ -207,37 +221,6 @@ fn from_exact(e: &Exact) -> Answer {
     Answer { rows, mean, sd: var.max(0.0).sqrt(), beyond, trials: None }
 }
 
-/// The dice one roll of `node` takes on average.
-fn expected_dice(node: &Node) -> f64 {
-    match node {
-        Node::Const(_) => 0.0,
-        Node::Neg(a) => expected_dice(a),
-        Node::Bin(_, a, b) => expected_dice(a) + expected_dice(b),
-        Node::Dice(t) => f64::from(t.count) * per_die(t),
-    }
-}
-
-/// Dice rolled per die of a term, rerolls and explosions counted.
-fn per_die(t: &Term) -> f64 {
-    let (low, high) = (t.faces.low(), t.faces.high());
-    let x = f64::from(t.faces.count());
-    let rolls = match &t.reroll {
-        None => 1.0,
-        Some(r) => {
-            let q = matching(low, high, &r.on) as f64 / x;
-            if r.once { 1.0 + q } else { (1.0 / (1.0 - q)).min(f64::from(MAX_REROLLS)) }
-        }
-    };
-    let chain = match t.explode {
-        None => 1.0,
-        Some(e) => {
-            let q = matching(low, high, &[e.on]) as f64 / x;
-            (1.0 / (1.0 - q)).min(f64::from(MAX_EXPLOSIONS) + 1.0)
-        }
-    };
-    rolls * chain
-}
-
 fn estimate(text: &str, node: &Node, seed: u64, fail: Fail) -> Result<Answer> {
     let why = match fail {
         Fail::Costly | Fail::Wide => {
@@ -246,7 +229,7 @@ fn estimate(text: &str, node: &Node, seed: u64, fail: Fail) -> Result<Answer> {
         Fail::Unsupported => "fray does not work it out exactly",
     };
     let (low, high) = parse::range(node).unwrap_or((0, i128::MAX));
-    let dice = expected_dice(node).max(1.0);
+    let dice = budget::expected_dice(node).max(1.0);
     let trials = (TRIAL_DICE / dice).min(TRIALS as f64) as u64;
     let spread = high.saturating_sub(low);
     if trials < 1000 || (spread > ESTIMATE_SPREAD && !exploding_only(node)) {
@@ -254,10 +237,12 @@ fn estimate(text: &str, node: &Node, seed: u64, fail: Fail) -> Result<Answer> {
             .hint("roll fewer dice, or fewer faces"));
     }
     let mut dice = SeededDice::new(seed);
+    let mut roller = Roller::totals(&mut dice);
     let mut counts: BTreeMap<i64, u64> = BTreeMap::new();
     let mut out = Rolled::default();
     for i in 0..trials {
-        roll_into(text, node, &mut dice, &mut out);
+        roller.renew();
+        roll_into(text, node, &mut roller, &mut out);
         *counts.entry(out.total).or_default() += 1;
         // Totals this spread would be listed one or two rolls each: say so at once.
         if i == 999 && counts.len() > 300 {
@@ -294,7 +279,8 @@ fn estimate(text: &str, node: &Node, seed: u64, fail: Fail) -> Result<Answer> {
 fn exploding_only(node: &Node) -> bool {
     match node {
         Node::Const(_) => true,
-        Node::Neg(a) => exploding_only(a),
+        Node::Neg(a) | Node::Label(a, _) => exploding_only(a),
+        Node::Group(g) => g.items.iter().all(exploding_only),
         Node::Bin(_, a, b) => exploding_only(a) && exploding_only(b),
         Node::Dice(t) => {
             t.explode.is_some_and(|e| e.kind != ExplodeKind::Compound || t.keep.is_some())

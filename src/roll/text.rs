@@ -16,7 +16,7 @@ pub fn rolls(results: &[Rolled], p: &Palette, out: &mut String) {
         line.push_str(&" ".repeat(pad + 2));
         let indent = 2 + name.chars().count().max(width) + 2;
         let mut column = indent;
-        let bracket = r.terms.len() != 1 || !single_term(r);
+        let bracket = r.terms.len() != 1 || !r.bare;
         let mut pieces: Vec<(String, String)> = Vec::new();
         for term in &r.terms {
             let dice = &r.dice[term.dice.clone()];
@@ -43,7 +43,7 @@ pub fn rolls(results: &[Rolled], p: &Palette, out: &mut String) {
                 pieces.push((plain, painted));
             }
         }
-        let what = if single_term(r) && r.terms[0].success {
+        let what = if r.bare && r.terms[0].success.is_some() {
             if r.total == 1 { "1 success".to_string() } else { format!("{} successes", r.total) }
         } else {
             r.total.to_string()
@@ -67,11 +67,6 @@ pub fn rolls(results: &[Rolled], p: &Palette, out: &mut String) {
         out.push_str(&line);
         out.push('\n');
     }
-}
-
-/// The expression is one dice term and nothing else.
-fn single_term(r: &Rolled) -> bool {
-    r.terms.len() == 1 && r.terms[0].text == r.expression.trim()
 }
 
 /// One row of the odds table.

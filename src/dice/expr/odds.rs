@@ -16,7 +16,7 @@
 
 mod explode;
 
-use super::parse::{ExplodeKind, Node, Op, Term};
+use super::parse::{ExplodeKind, Keep, Node, Op, Term};
 use super::weight::Weight;
 use explode::{chained, negative_binomial};
 use num_bigint::{BigInt, BigUint};
@@ -359,17 +359,17 @@ fn placements<W: Weight>(m: &W, free: usize) -> Vec<W> {
 
 /// The faces of one die and their weights out of the returned denominator, rerolls applied.
 fn face_weights(term: &Term) -> (Vec<(i64, u64)>, u64) {
-    let (low, high) = (term.faces.low(), term.faces.high());
-    let x = u64::from(term.faces.count());
-    let Some(reroll) = &term.reroll else { return ((low..=high).map(|f| (f, 1)).collect(), x) };
-    let hit = super::parse::matching(low, high, &reroll.on);
+    let faces = term.faces;
+    let x = u64::from(faces.count());
+    let Some(reroll) = &term.reroll else { return (faces.values().map(|f| (f, 1)).collect(), x) };
+    let hit = faces.matching(&reroll.on);
     if reroll.once {
         // Kept at once, or rerolled (|S| of X) and then any face: ([f∉S]·X + |S|) / X².
-        let faces = (low..=high).map(|f| (f, if reroll.matches(f) { hit } else { x + hit })).collect();
-        (faces, x * x)
+        let weights = faces.values().map(|f| (f, if reroll.matches(f) { hit } else { x + hit })).collect();
+        (weights, x * x)
     } else {
         // Rerolled until a face outside S shows: each of those alike.
-        ((low..=high).filter(|&f| !reroll.matches(f)).map(|f| (f, 1)).collect(), x - hit)
+        (faces.values().filter(|&f| !reroll.matches(f)).map(|f| (f, 1)).collect(), x - hit)
     }
 }
 
@@ -474,6 +474,14 @@ pub fn exact(node: &Node, fuel: &mut Fuel) -> Result<Exact, Fail> {
             other => Ok(Exact::from_counts(other?)),
         },
         Node::Neg(inner) => negate(exact(inner, fuel)?),
+        Node::Label(inner, _) => exact(inner, fuel),
+        Node::Group(group) => {
+            let items = group.items.iter().map(|item| exact(item, fuel)).collect::<Result<Vec<_>, _>>()?;
+            match group.keep {
+                None => items.iter().skip(1).try_fold(items[0].clone(), |sum, item| add(&sum, item, fuel)),
+                Some(keep) => kept_items(&items, keep, fuel),
+            }
+        }
         Node::Bin(op, a, b) => {
             let (a, b) = (exact(a, fuel)?, exact(b, fuel)?);
             match op {
@@ -512,6 +520,42 @@ fn add(a: &Exact, b: &Exact, fuel: &mut Fuel) -> Result<Exact, Fail> {
     };
     let outcomes = map.into_iter().filter(|(v, _)| exact_to.is_none_or(|t| *v <= t)).collect();
     Ok(Exact { outcomes, den: &a.den * &b.den, exact_to })
+}
+
+/// The sum of the `keep` highest (or lowest) totals of independent items: each item in turn
+/// joins a state that holds the totals kept so far (at most `keep.count`, sorted), states that
+/// keep the same totals merged.
+fn kept_items(items: &[Exact], keep: Keep, fuel: &mut Fuel) -> Result<Exact, Fail> {
+    if items.iter().any(|i| i.exact_to.is_some()) {
+        return Err(Fail::Unsupported);
+    }
+    let k = keep.count as usize;
+    let mut states: BTreeMap<Vec<i64>, BigUint> = BTreeMap::new();
+    states.insert(Vec::new(), BigUint::from(1u32));
+    let mut den = BigUint::from(1u32);
+    for item in items {
+        den *= &item.den;
+        let words = (den.bits() as usize).div_ceil(64).max(1);
+        fuel.spend(states.len() as u64 * item.outcomes.len() as u64 * (words + k) as u64)?;
+        let mut next: BTreeMap<Vec<i64>, BigUint> = BTreeMap::new();
+        for (kept, w) in &states {
+            for (v, wv) in &item.outcomes {
+                let mut state = kept.clone();
+                // Sorted best first: the highest first when keeping the highest.
+                let at = state.partition_point(|&x| if keep.highest { x >= *v } else { x <= *v });
+                state.insert(at, *v);
+                state.truncate(k);
+                *next.entry(state).or_default() += w * wv;
+            }
+        }
+        fuel.hold(next.len(), words + k)?;
+        states = next;
+    }
+    let mut sums: BTreeMap<i64, BigUint> = BTreeMap::new();
+    for (kept, w) in states {
+        *sums.entry(kept.iter().sum()).or_default() += w;
+    }
+    Ok(Exact { outcomes: sums.into_iter().collect(), den, exact_to: None })
 }
 
 /// Rounds down (towards minus infinity), as the roll does.
