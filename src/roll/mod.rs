@@ -4,5 +4,9 @@
 
 mod run;
 mod text;
+mod versus;
+mod words;
+
+pub use crate::dice::expr::is_expression;
 
 pub use run::run;

@@ -1,13 +1,14 @@
 //! `fray roll`: rolls each expression (or gives its odds) and writes the documents.
 
-use super::text::{self, OddsText, Row};
-use crate::cast::echo;
+use super::text::{self, OddsText, Row, Shown};
+use super::versus::{self, Test, Verdict};
+use super::words::{self, Spec};
 use crate::cli::{Format, RollArgs};
 use crate::dice::SeededDice;
 use crate::dice::expr::budget;
 use crate::dice::expr::odds::{self, Exact, Fail, Fuel, ratio_f64};
 use crate::dice::expr::parse::{self, ExplodeKind, Node};
-use crate::dice::expr::roll::{Rolled, Roller, roll_into};
+use crate::dice::expr::roll::{Die, GroupRolled, Part, Rolled, Roller, roll_into};
 use crate::emit::VERSION;
 use crate::env::{Env, Settings};
 use crate::error::{Error, Result};
@@ -25,6 +26,13 @@ const TRIAL_DICE: f64 = 30_000_000.0;
 /// An estimate is refused when its totals spread wider than this (it would list noise).
 const ESTIMATE_SPREAD: i128 = 100_000;
 
+/// One roll as rolled: each repetition, and how each met the number.
+#[derive(Default)]
+struct Outcome {
+    rolls: Vec<Rolled>,
+    verdicts: Vec<Verdict>,
+}
+
 #[derive(Serialize)]
 struct RollDoc<'a> {
     command: &'static str,
@@ -32,12 +40,162 @@ struct RollDoc<'a> {
     version: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     n: Option<u64>,
-    results: &'a [Rolled],
+    results: Vec<ResultDoc<'a>>,
+}
+
+/// One expression in a document: a single roll, or `NxEXPR`'s repetitions.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum ResultDoc<'a> {
+    Single(Single<'a>),
+    Repeated(Repeated<'a>),
+}
+
+#[derive(Serialize)]
+struct Single<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    expression: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    label: Option<&'a str>,
+    total: i64,
+    dice: &'a [Die],
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    parts: &'a [Part],
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    groups: &'a [GroupRolled],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    vs: Option<i64>,
+    /// A d20 test: the kept d20's face.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    natural: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hit: Option<bool>,
+    /// A success roll: the number less the roll.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    margin: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    success: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    critical: Option<bool>,
+}
+
+#[derive(Serialize)]
+struct Repeated<'a> {
+    expression: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    label: Option<&'a str>,
+    repeat: u32,
+    /// The sum of the repetitions' totals.
+    total: i64,
+    totals: Vec<i64>,
+    /// The totals, highest first.
+    sorted: Vec<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    vs: Option<i64>,
+    /// Against a number: how many hit (or succeeded).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hits: Option<usize>,
+    rolls: Vec<Single<'a>>,
+}
+
+fn single<'a>(
+    r: &'a Rolled,
+    expression: Option<&'a str>,
+    label: Option<&'a str>,
+    vs: Option<i64>,
+    verdict: Option<Verdict>,
+) -> Single<'a> {
+    let mut doc = Single {
+        expression,
+        label,
+        total: r.total,
+        dice: &r.dice,
+        parts: &r.parts,
+        groups: &r.groups,
+        vs,
+        natural: None,
+        hit: None,
+        margin: None,
+        success: None,
+        critical: None,
+    };
+    match verdict {
+        Some(Verdict::D20 { natural, hit, critical }) => {
+            (doc.natural, doc.hit, doc.critical) = (Some(natural), Some(hit), Some(critical));
+        }
+        Some(Verdict::Success { margin, success, critical }) => {
+            (doc.margin, doc.success, doc.critical) = (Some(margin), Some(success), Some(critical));
+        }
+        None => {}
+    }
+    doc
+}
+
+fn document<'a>(spec: &'a Spec, o: &'a Outcome) -> ResultDoc<'a> {
+    let vs = spec.test.map(|t| t.1);
+    let label = spec.label.as_deref();
+    let Some(repeat) = spec.repeat else {
+        return ResultDoc::Single(single(&o.rolls[0], Some(&spec.text), label, vs, o.verdicts.first().copied()));
+    };
+    let totals: Vec<i64> = o.rolls.iter().map(|r| r.total).collect();
+    let mut sorted = totals.clone();
+    sorted.sort_unstable_by(|a, b| b.cmp(a));
+    ResultDoc::Repeated(Repeated {
+        expression: &spec.text,
+        label,
+        repeat,
+        total: totals.iter().sum(),
+        totals,
+        sorted,
+        vs,
+        hits: vs.map(|_| o.verdicts.iter().filter(|v| v.met()).count()),
+        rolls: o
+            .rolls
+            .iter()
+            .enumerate()
+            .map(|(k, r)| single(r, None, None, None, o.verdicts.get(k).copied()))
+            .collect(),
+    })
+}
+
+/// What `-q` prints of one roll: its total; a repetition's totals, space apart; against a
+/// number the result (`hit`, `critical`…), or over repetitions how many hit.
+fn quiet(spec: &Spec, o: &Outcome, out: &mut Vec<u8>) {
+    match (spec.repeat, o.verdicts.first()) {
+        (None, None) => out.extend_from_slice(itoa::Buffer::new().format(o.rolls[0].total).as_bytes()),
+        (None, Some(v)) => out.extend_from_slice(versus::key(v).as_bytes()),
+        (Some(_), None) => {
+            for (k, r) in o.rolls.iter().enumerate() {
+                if k > 0 {
+                    out.push(b' ');
+                }
+                out.extend_from_slice(itoa::Buffer::new().format(r.total).as_bytes());
+            }
+        }
+        (Some(_), Some(_)) => {
+            let met = o.verdicts.iter().filter(|v| v.met()).count();
+            out.extend_from_slice(itoa::Buffer::new().format(met).as_bytes());
+        }
+    }
+}
+
+/// Rolls `spec` once (every repetition) into `out`.
+fn roll_spec(spec: &Spec, roller: &mut Roller, out: &mut Outcome) {
+    let count = spec.repeat.unwrap_or(1) as usize;
+    out.rolls.resize_with(count, Rolled::default);
+    out.verdicts.clear();
+    // One budget for all the repetitions of an expression.
+    roller.renew();
+    for r in &mut out.rolls {
+        roll_into(&spec.text, &spec.node, roller, r);
+        if let Some((test, target)) = spec.test {
+            out.verdicts.push(versus::judge(test, target, r));
+        }
+    }
 }
 
 pub fn run(args: &RollArgs, settings: &Settings, env: &mut Env) -> Result<()> {
-    let parsed: Vec<(&str, Node)> =
-        args.expressions.iter().map(|e| expression(e).map(|n| (e.as_str(), n))).collect::<Result<_>>()?;
+    let specs = words::read(&args.expressions, settings.rules.versus, settings.rules.id)?;
     if settings.odds && settings.repeat.is_some() {
         return Err(Error::usage("--odds does not roll, so --repeat has nothing to repeat").hint("drop one of them"));
     }
@@ -45,53 +203,54 @@ pub fn run(args: &RollArgs, settings: &Settings, env: &mut Env) -> Result<()> {
     let color = format == Format::Text && env.color(settings.color);
     let palette = Palette::new(color);
     if settings.odds {
-        for (text, node) in &parsed {
-            write_odds(text, node, settings, format, &palette, env)?;
+        for spec in &specs {
+            write_odds(spec, settings, format, &palette, env)?;
         }
         return Ok(());
     }
     if settings.show_seed && settings.quiet {
         writeln!(env.stderr, "seed {}", settings.seed)?;
     }
+    // A verdict needs the d20's die even where nothing shows it.
+    let shown = !settings.quiet || specs.iter().any(|s| s.test.is_some());
     let mut dice = SeededDice::new(settings.seed);
-    let mut roller = if settings.quiet { Roller::totals(&mut dice) } else { Roller::new(&mut dice) };
-    let mut results: Vec<Rolled> = parsed.iter().map(|_| Rolled::default()).collect();
+    let mut roller = if shown { Roller::new(&mut dice) } else { Roller::totals(&mut dice) };
+    let mut outcomes: Vec<Outcome> = specs.iter().map(|_| Outcome::default()).collect();
     let mut buf: Vec<u8> = Vec::new();
     let mut block = String::new();
     let count = settings.repeat.unwrap_or(1);
     for n in 1..=count {
-        for ((text, node), out) in parsed.iter().zip(&mut results) {
-            roller.renew();
-            roll_into(text, node, &mut roller, out);
+        for (spec, out) in specs.iter().zip(&mut outcomes) {
+            roll_spec(spec, &mut roller, out);
         }
         buf.clear();
         if settings.quiet {
-            let mut num = itoa::Buffer::new();
-            for (i, r) in results.iter().enumerate() {
+            for (i, (spec, o)) in specs.iter().zip(&outcomes).enumerate() {
                 if i > 0 {
                     buf.push(b',');
                 }
-                buf.extend_from_slice(num.format(r.total).as_bytes());
+                quiet(spec, o, &mut buf);
             }
             buf.push(b'\n');
         } else {
-            let doc = RollDoc {
-                command: "roll",
-                seed: settings.seed,
-                version: VERSION,
-                n: settings.repeat.map(|_| n),
-                results: &results,
-            };
             match format {
-                Format::Json => {
-                    serde_json::to_writer(&mut buf, &doc).map_err(serialize_error)?;
-                    buf.push(b'\n');
-                }
-                Format::Yaml => {
-                    if settings.repeat.is_some() {
-                        buf.extend_from_slice(b"---\n");
+                Format::Json | Format::Yaml => {
+                    let doc = RollDoc {
+                        command: "roll",
+                        seed: settings.seed,
+                        version: VERSION,
+                        n: settings.repeat.map(|_| n),
+                        results: specs.iter().zip(&outcomes).map(|(s, o)| document(s, o)).collect(),
+                    };
+                    if format == Format::Json {
+                        serde_json::to_writer(&mut buf, &doc).map_err(serialize_error)?;
+                        buf.push(b'\n');
+                    } else {
+                        if settings.repeat.is_some() {
+                            buf.extend_from_slice(b"---\n");
+                        }
+                        buf.extend_from_slice(render::yaml::to_string(&doc).map_err(serialize_error)?.as_bytes());
                     }
-                    buf.extend_from_slice(render::yaml::to_string(&doc).map_err(serialize_error)?.as_bytes());
                 }
                 Format::Text => {
                     block.clear();
@@ -106,25 +265,31 @@ pub fn run(args: &RollArgs, settings: &Settings, env: &mut Env) -> Result<()> {
                         let _ = write!(title, " · seed {}", settings.seed);
                     }
                     let _ = writeln!(block, "{}", palette.paint(palette.title, title));
-                    text::rolls(&results, &palette, &mut block);
+                    let shown: Vec<Shown> = specs
+                        .iter()
+                        .zip(&outcomes)
+                        .map(|(s, o)| Shown {
+                            name: &s.text,
+                            label: s.label.as_deref(),
+                            rolls: &o.rolls,
+                            verdicts: &o.verdicts,
+                            repeated: s.repeat.is_some(),
+                        })
+                        .collect();
+                    text::rolls(&shown, &palette, &mut block);
                     buf.extend_from_slice(block.as_bytes());
                 }
             }
         }
         env.stdout.write_all(&buf)?;
     }
+    // On a terminal a drawn seed closes the text, dimly, so a roll at the table can be replayed.
+    if env.terminal && settings.seed_drawn && !settings.show_seed && format == Format::Text && !settings.quiet {
+        block.clear();
+        palette.line(&mut block, "", &palette.dim(format_args!("--seed {} replays this", settings.seed)).to_string());
+        env.stdout.write_all(block.as_bytes())?;
+    }
     Ok(())
-}
-
-/// Parses `text` into an expression, or a usage error pointing at the column.
-fn expression(text: &str) -> Result<Node> {
-    crate::dice::expr::parse(text).map_err(|e| {
-        let err = Error::usage(format!("'{}', column {}: {}", echo(text), e.column, e.message));
-        match e.hint {
-            Some(hint) => err.hint(hint),
-            None => err,
-        }
-    })
 }
 
 fn serialize_error(err: impl std::fmt::Display) -> Error {
@@ -176,11 +341,16 @@ pub struct Answer {
     pub trials: Option<(u64, u64)>,
 }
 
-/// Works out the odds of `node`, or estimates them, or says why not.
-pub fn answer(text: &str, node: &Node, seed: u64) -> Result<Answer> {
-    match odds::exact(node, &mut Fuel::new()) {
+/// Works out the odds of `spec`'s total, or estimates them, or says why not.
+fn answer(spec: &Spec, seed: u64) -> Result<Answer> {
+    let mut fuel = Fuel::new();
+    let exact = odds::exact(&spec.node, &mut fuel).and_then(|e| match spec.repeat {
+        Some(n) => odds::repeated(&e, n, &mut fuel),
+        None => Ok(e),
+    });
+    match exact {
         Ok(exact) => Ok(from_exact(&exact)),
-        Err(fail) => estimate(text, node, seed, fail),
+        Err(fail) => estimate(spec, seed, fail),
     }
 }
 
@@ -221,7 +391,9 @@ fn from_exact(e: &Exact) -> Answer {
     Answer { rows, mean, sd: var.max(0.0).sqrt(), beyond, trials: None }
 }
 
-fn estimate(text: &str, node: &Node, seed: u64, fail: Fail) -> Result<Answer> {
+fn estimate(spec: &Spec, seed: u64, fail: Fail) -> Result<Answer> {
+    let (text, node) = (spec.text.as_str(), &spec.node);
+    let times = spec.repeat.unwrap_or(1);
     let why = match fail {
         Fail::Costly | Fail::Wide => {
             "working it out exactly would take more than fray allows (a few seconds and 200 MiB)"
@@ -229,7 +401,8 @@ fn estimate(text: &str, node: &Node, seed: u64, fail: Fail) -> Result<Answer> {
         Fail::Unsupported => "fray does not work it out exactly",
     };
     let (low, high) = parse::range(node).unwrap_or((0, i128::MAX));
-    let dice = budget::expected_dice(node).max(1.0);
+    let (low, high) = (low.saturating_mul(i128::from(times)), high.saturating_mul(i128::from(times)));
+    let dice = (budget::expected_dice(node) * f64::from(times)).max(1.0);
     let trials = (TRIAL_DICE / dice).min(TRIALS as f64) as u64;
     let spread = high.saturating_sub(low);
     if trials < 1000 || (spread > ESTIMATE_SPREAD && !exploding_only(node)) {
@@ -242,8 +415,12 @@ fn estimate(text: &str, node: &Node, seed: u64, fail: Fail) -> Result<Answer> {
     let mut out = Rolled::default();
     for i in 0..trials {
         roller.renew();
-        roll_into(text, node, &mut roller, &mut out);
-        *counts.entry(out.total).or_default() += 1;
+        let mut total = 0;
+        for _ in 0..times {
+            roll_into(text, node, &mut roller, &mut out);
+            total += out.total;
+        }
+        *counts.entry(total).or_default() += 1;
         // Totals this spread would be listed one or two rolls each: say so at once.
         if i == 999 && counts.len() > 300 {
             break;
@@ -289,8 +466,12 @@ fn exploding_only(node: &Node) -> bool {
     }
 }
 
-fn write_odds(text: &str, node: &Node, settings: &Settings, format: Format, p: &Palette, env: &mut Env) -> Result<()> {
-    let a = answer(text, node, settings.seed)?;
+fn write_odds(spec: &Spec, settings: &Settings, format: Format, p: &Palette, env: &mut Env) -> Result<()> {
+    if let Some((test, target)) = spec.test {
+        return write_test_odds(spec, test, target, settings, format, p, env);
+    }
+    let text = spec.text.as_str();
+    let a = answer(spec, settings.seed)?;
     let mut out = String::new();
     match format {
         Format::Text if settings.quiet => {
@@ -335,6 +516,86 @@ fn write_odds(text: &str, node: &Node, settings: &Settings, format: Format, p: &
                         fraction: r.fraction.clone(),
                         margin: r.margin,
                         at_least: r.at_least,
+                    })
+                    .collect(),
+            };
+            if format == Format::Json {
+                out = serde_json::to_string(&doc).map_err(serialize_error)?;
+                out.push('\n');
+            } else {
+                out = render::yaml::to_string(&doc).map_err(serialize_error)?;
+            }
+        }
+    }
+    env.stdout.write_all(out.as_bytes())?;
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct TestOddsDoc<'a> {
+    command: &'static str,
+    expression: &'a str,
+    rules: &'static str,
+    exact: bool,
+    version: &'static str,
+    odds: Vec<TestEntry>,
+}
+
+#[derive(Serialize)]
+struct TestEntry {
+    part: &'static str,
+    outcome: serde_json::Value,
+    label: String,
+    probability: f64,
+    fraction: String,
+}
+
+/// `--odds` of `EXPR vs N`: the exact chance of each result of a roll, of each margin, and
+/// over `NxEXPR` of each number that hit; each part's chances sum to 1.
+fn write_test_odds(
+    spec: &Spec,
+    test: Test,
+    target: i64,
+    settings: &Settings,
+    format: Format,
+    p: &Palette,
+    env: &mut Env,
+) -> Result<()> {
+    let parts = versus::odds(test, target, &spec.node, spec.repeat).map_err(|why| {
+        Error::usage(format!("--odds of '{}': {why}", crate::cast::echo(&spec.text)))
+            .hint("ask fewer rolls, or fewer dice")
+    })?;
+    let mut out = String::new();
+    match format {
+        Format::Text if settings.quiet => {
+            for part in &parts {
+                for (_, label, prob) in &part.entries {
+                    let _ = writeln!(out, "{prob} {}: {label}", part.part);
+                }
+            }
+        }
+        Format::Text => {
+            let title = format!("roll · {} · {} · exact odds", spec.text, settings.rules.id);
+            let _ = writeln!(out, "{}", p.paint(p.title, title));
+            text::test_odds(&parts, p, &mut out);
+        }
+        Format::Json | Format::Yaml => {
+            let doc = TestOddsDoc {
+                command: "roll",
+                expression: &spec.text,
+                rules: settings.rules.id,
+                exact: true,
+                version: VERSION,
+                odds: parts
+                    .iter()
+                    .flat_map(|part| {
+                        part.entries.iter().map(|(outcome, label, prob)| TestEntry {
+                            part: part.part,
+                            outcome: outcome.clone(),
+                            label: label.clone(),
+                            probability: prob.to_f64(),
+                            fraction: prob.to_string(),
+                        })
                     })
                     .collect(),
             };

@@ -1,71 +1,166 @@
 //! Text for `fray roll`: every die and what became of it, and the odds table.
 
+use super::versus::Verdict;
 use crate::dice::expr::roll::{Rolled, die_text};
 use crate::render::Palette;
 use crate::render::odds::{bar, fraction_text, percent};
 use std::fmt::Write as _;
 
-/// The block of one run: a line per expression, its dice wrapped under one another.
-pub fn rolls(results: &[Rolled], p: &Palette, out: &mut String) {
-    let width = results.iter().map(|r| r.expression.chars().count()).max().unwrap_or(0).min(24);
-    for r in results {
+/// One roll as the text shows it: its name (the words as typed), its label, each
+/// repetition rolled and, against a number, how each met it.
+pub struct Shown<'a> {
+    pub name: &'a str,
+    pub label: Option<&'a str>,
+    pub rolls: &'a [Rolled],
+    pub verdicts: &'a [Verdict],
+    /// `NxEXPR`: the repetitions are numbered and summed up.
+    pub repeated: bool,
+}
+
+/// The block of one run: a line per expression (per repetition), its dice wrapped under one
+/// another.
+pub fn rolls(shown: &[Shown], p: &Palette, out: &mut String) {
+    let named = |s: &Shown| s.name.chars().count() + s.label.map_or(0, |l| l.chars().count() + 1);
+    let width = shown.iter().map(named).max().unwrap_or(0).min(24);
+    for s in shown {
         let mut line = String::from("  ");
-        let name = &r.expression;
-        let _ = write!(line, "{}", p.name(name));
-        let pad = width.saturating_sub(name.chars().count());
-        line.push_str(&" ".repeat(pad + 2));
-        let indent = 2 + name.chars().count().max(width) + 2;
-        let mut column = indent;
-        let bracket = r.terms.len() != 1 || !r.bare;
-        let mut pieces: Vec<(String, String)> = Vec::new();
-        for term in &r.terms {
-            let dice = &r.dice[term.dice.clone()];
-            for (i, die) in dice.iter().enumerate() {
-                let text = die_text(die);
-                let mut plain = text.clone();
-                let mut painted = if die.rerolled || !die.kept {
-                    p.dim(&text).to_string()
-                } else if die.success == Some(true) {
-                    p.good(&text).to_string()
-                } else if die.failure == Some(true) {
-                    p.bad(&text).to_string()
-                } else {
-                    p.paint(p.die, &text).to_string()
-                };
-                if bracket && i == 0 {
-                    plain.insert(0, '[');
-                    painted.insert(0, '[');
-                }
-                if bracket && i + 1 == dice.len() {
-                    plain.push(']');
-                    painted.push(']');
-                }
-                pieces.push((plain, painted));
-            }
+        let _ = write!(line, "{}", p.name(s.name));
+        if let Some(label) = s.label {
+            let _ = write!(line, " {}", p.dim(label));
         }
-        let what = if r.bare && r.terms[0].success.is_some() {
-            if r.total == 1 { "1 success".to_string() } else { format!("{} successes", r.total) }
-        } else {
-            r.total.to_string()
-        };
-        pieces.push((format!("= {what}"), format!("= {}", p.total(&what))));
-        for (i, (plain, painted)) in pieces.iter().enumerate() {
-            let w = plain.chars().count();
-            if i > 0 {
-                if column + 1 + w > p.width {
-                    line.push('\n');
-                    line.push_str(&" ".repeat(indent));
-                    column = indent;
-                } else {
-                    line.push(' ');
-                    column += 1;
-                }
+        let pad = width.saturating_sub(named(s));
+        line.push_str(&" ".repeat(pad + 2));
+        let indent = 2 + named(s).max(width) + 2;
+        let number_width = if s.repeated { s.rolls.len().to_string().len() + 2 } else { 0 };
+        for (k, r) in s.rolls.iter().enumerate() {
+            if k > 0 {
+                line.push('\n');
+                line.push_str(&" ".repeat(indent));
             }
-            line.push_str(painted);
-            column += w;
+            let mut pieces = Vec::new();
+            if s.repeated {
+                let number = format!("#{}", k + 1);
+                pieces.push((
+                    format!("{number:<w$}", w = number_width - 1),
+                    p.dim(format!("{number:<w$}", w = number_width - 1)).to_string(),
+                ));
+            }
+            pieces.extend(dice_pieces(r, p));
+            let what = if r.bare && r.terms.first().is_some_and(|t| t.success.is_some()) {
+                let reading = r.terms[0].success.map(|c| c.reading()).unwrap_or_default();
+                let count = if r.total == 1 { "1 success".to_string() } else { format!("{} successes", r.total) };
+                format!("{count} ({reading})")
+            } else {
+                r.total.to_string()
+            };
+            pieces.push((format!("= {what}"), format!("= {}", p.total(&what))));
+            if !r.parts.is_empty() {
+                let parts: Vec<String> = r.parts.iter().map(|part| format!("{} {}", part.label, part.total)).collect();
+                let text = format!("({})", parts.join(", "));
+                pieces.push((text.clone(), p.dim(text).to_string()));
+            }
+            if let Some(v) = s.verdicts.get(k) {
+                let words = format!("· {}", v.words());
+                let painted = if v.met() { p.good(&words).to_string() } else { p.bad(&words).to_string() };
+                pieces.push((words, painted));
+            }
+            push_wrapped(&mut line, &pieces, indent, p.width);
+        }
+        if s.repeated {
+            line.push('\n');
+            line.push_str(&" ".repeat(indent));
+            let totals: Vec<i64> = s.rolls.iter().map(|r| r.total).collect();
+            let pieces = if s.verdicts.is_empty() {
+                let mut sorted = totals.clone();
+                sorted.sort_unstable_by(|a, b| b.cmp(a));
+                let sum: i64 = totals.iter().sum();
+                let mut pieces = vec![
+                    (format!("sum {sum}"), format!("sum {}", p.total(sum))),
+                    ("·".to_string(), p.dim("·").to_string()),
+                ];
+                pieces.push(("highest first:".to_string(), p.dim("highest first:").to_string()));
+                pieces.extend(sorted.iter().map(|t| (t.to_string(), t.to_string())));
+                pieces
+            } else {
+                let met = s.verdicts.iter().filter(|v| v.met()).count();
+                let verb = if matches!(s.verdicts[0], Verdict::Success { .. }) { "succeed" } else { "hit" };
+                let text = format!("{met} of {} {verb}", s.verdicts.len());
+                vec![(text.clone(), p.total(text).to_string())]
+            };
+            push_wrapped(&mut line, &pieces, indent, p.width);
         }
         out.push_str(&line);
         out.push('\n');
+    }
+}
+
+/// Each die of `r` as (plain, painted) text, a term's dice bracketed where there are several
+/// terms, a group's items after its dice.
+fn dice_pieces(r: &Rolled, p: &Palette) -> Vec<(String, String)> {
+    let bracket = r.terms.len() != 1 || !r.bare;
+    let mut pieces: Vec<(String, String)> = Vec::new();
+    for term in &r.terms {
+        let dice = &r.dice[term.dice.clone()];
+        for (i, die) in dice.iter().enumerate() {
+            let text = die_text(die);
+            let mut plain = text.clone();
+            let mut painted = if die.rerolled || !die.kept {
+                p.dim(&text).to_string()
+            } else if die.success == Some(true) {
+                p.good(&text).to_string()
+            } else if die.failure == Some(true) {
+                p.bad(&text).to_string()
+            } else {
+                p.paint(p.die, &text).to_string()
+            };
+            if bracket && i == 0 {
+                plain.insert(0, '[');
+                painted.insert(0, '[');
+            }
+            if bracket && i + 1 == dice.len() {
+                plain.push(']');
+                painted.push(']');
+            }
+            pieces.push((plain, painted));
+        }
+    }
+    for group in &r.groups {
+        let items: Vec<(String, bool)> = group
+            .items
+            .iter()
+            .map(|i| if i.kept { (i.total.to_string(), true) } else { (format!("({})", i.total), false) })
+            .collect();
+        let plain = format!("{{{}}}", items.iter().map(|i| i.0.as_str()).collect::<Vec<_>>().join(" "));
+        let painted = format!(
+            "{{{}}}",
+            items
+                .iter()
+                .map(|(t, kept)| if *kept { p.total(t).to_string() } else { p.dim(t).to_string() })
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+        pieces.push((plain, painted));
+    }
+    pieces
+}
+
+/// Appends `pieces` to `line`, one space apart, wrapping under `indent` past `width`.
+fn push_wrapped(line: &mut String, pieces: &[(String, String)], indent: usize, width: usize) {
+    let mut column = indent;
+    for (i, (plain, painted)) in pieces.iter().enumerate() {
+        let w = plain.chars().count();
+        if i > 0 {
+            if column + 1 + w > width {
+                line.push('\n');
+                line.push_str(&" ".repeat(indent));
+                column = indent;
+            } else {
+                line.push(' ');
+                column += 1;
+            }
+        }
+        line.push_str(painted);
+        column += w;
     }
 }
 
@@ -147,4 +242,30 @@ fn short(x: f64) -> String {
     let s = format!("{x:.4}");
     let s = s.trim_end_matches('0').trim_end_matches('.');
     if s == "-0" { "0".to_string() } else { s.to_string() }
+}
+
+/// The odds of a roll against a number: each part (each roll's result, its margin, how many
+/// hit) as a list of outcomes with their fraction, chance and bar.
+pub fn test_odds(parts: &[super::versus::OddsPart], p: &Palette, out: &mut String) {
+    for part in parts {
+        let _ = writeln!(out, "  {}", p.dim(part.part));
+        let name_width = part.entries.iter().map(|e| e.1.chars().count()).max().unwrap_or(0);
+        let fractions: Vec<String> = part.entries.iter().map(|e| fraction_text(&e.2.to_string(), 24)).collect();
+        let fraction_width = fractions.iter().map(|f| f.chars().count()).max().unwrap_or(0);
+        for ((outcome, label, prob), fraction) in part.entries.iter().zip(&fractions) {
+            // Numbers stand right-aligned, words left.
+            let label = if outcome.is_number() && label.parse::<i64>().is_ok() {
+                format!("{label:>name_width$}")
+            } else {
+                format!("{label:<name_width$}")
+            };
+            let _ = writeln!(
+                out,
+                "    {label}  {:>fraction_width$}  {:>7}  {}",
+                p.total(fraction),
+                percent(prob.to_f64()),
+                p.paint(p.bar, bar(prob.to_f64(), 16))
+            );
+        }
+    }
 }

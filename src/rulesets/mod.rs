@@ -56,6 +56,8 @@ pub struct Ruleset {
     pub values: fn(&str) -> Vec<&'static str>,
     /// Its round rules, as `fray track` applies them while a fight goes on.
     pub rounds: &'static crate::track::rounds::Rounds,
+    /// What `fray roll EXPR vs N` means under it: the roll its players make against a number.
+    pub versus: crate::dice::Versus,
 }
 
 /// A ruleset whose flags take no words of its own.

@@ -30,7 +30,7 @@ pub const MAX_REROLLS: u32 = 100;
 pub const MAX_TOTAL: i128 = 1 << 53;
 
 /// Most repetitions of one expression (`NxEXPR`).
-pub const MAX_REPEAT: u32 = 1_000_000;
+pub const MAX_REPEAT: u32 = 10_000;
 
 /// An expression and how many times it is rolled: `6x4d6kh3` is `4d6kh3` six times.
 #[derive(Clone, Debug, PartialEq, Eq)]

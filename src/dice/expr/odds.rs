@@ -493,6 +493,26 @@ pub fn exact(node: &Node, fuel: &mut Fuel) -> Result<Exact, Fail> {
     }
 }
 
+/// The sum of `n` independent rolls of `e` (`NxEXPR`'s total), by doubling.
+pub fn repeated(e: &Exact, n: u32, fuel: &mut Fuel) -> Result<Exact, Fail> {
+    let mut result: Option<Exact> = None;
+    let mut base = e.clone();
+    let mut left = n;
+    while left > 0 {
+        if left & 1 == 1 {
+            result = Some(match result {
+                None => base.clone(),
+                Some(r) => add(&r, &base, fuel)?,
+            });
+        }
+        left >>= 1;
+        if left > 0 {
+            base = add(&base, &base, fuel)?;
+        }
+    }
+    Ok(result.unwrap_or_else(|| Exact::point(0)))
+}
+
 fn negate(e: Exact) -> Result<Exact, Fail> {
     if e.exact_to.is_some() {
         return Err(Fail::Unsupported);

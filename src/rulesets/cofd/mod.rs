@@ -113,6 +113,8 @@ pub static RULESET: Ruleset = Ruleset {
     examples: EXAMPLES,
     values: super::no_values,
     rounds: &super::family::storyteller::track::ROUNDS,
+    // CofD 2e: a pool counts its successes (8 or more); there is no number to meet
+    versus: crate::dice::Versus::Pool,
 };
 
 impl Game for CombatantKeys {

@@ -187,6 +187,8 @@ pub static RULESET: Ruleset = Ruleset {
     examples: EXAMPLES,
     values: flag_values,
     rounds: &track::ROUNDS,
+    // SRD 5.1 "Rolling 1 or 20": a 20 hits and is a critical, a 1 misses
+    versus: crate::dice::Versus::D20,
 };
 
 fn reaction_command(args: &flags::ReactionFlags, _: cast::Cast, runner: &mut Runner) -> Result<()> {

@@ -76,6 +76,8 @@ pub static RULESET: Ruleset = Ruleset {
     examples: EXAMPLES,
     values: super::no_values,
     rounds: &family::track::ROUNDS,
+    // seed 003: a pool counts successes (8 or more)
+    versus: crate::dice::Versus::Pool,
 };
 
 impl Game for CombatantKeys {
