@@ -6,7 +6,7 @@ use super::words::{self, Spec};
 use crate::cli::{Format, RollArgs};
 use crate::dice::SeededDice;
 use crate::dice::expr::budget;
-use crate::dice::expr::odds::{self, Exact, Fail, Fuel, ratio_f64};
+use crate::dice::expr::odds::{self, Counts, Exact, Fail, Fuel, ratio_f64};
 use crate::dice::expr::parse::{self, ExplodeKind, Node};
 use crate::dice::expr::roll::{Die, GroupRolled, Part, Rolled, Roller, roll_into};
 use crate::emit::VERSION;
@@ -310,7 +310,6 @@ struct OddsDoc<'a> {
     version: &'static str,
     mean: f64,
     sd: f64,
-    odds: Vec<EntryDoc>,
 }
 
 #[derive(Serialize)]
@@ -333,62 +332,125 @@ struct EntryDoc {
 
 /// The answer to `--odds` for one expression: exact, exact but with a tail left out, or
 /// estimated.
-pub struct Answer {
-    pub rows: Vec<Row>,
-    pub mean: f64,
-    pub sd: f64,
-    pub beyond: Option<(String, f64)>,
-    pub trials: Option<(u64, u64)>,
+struct Answer {
+    rows: Rows,
+    mean: f64,
+    sd: f64,
+    beyond: Option<(String, f64)>,
+    trials: Option<(u64, u64)>,
+}
+
+/// The rows of an answer: listed as the engine gave them (each row made when it is written),
+/// or estimated.
+enum Rows {
+    Listed(Listing),
+    Estimated(Vec<Row>),
+}
+
+/// An exact distribution's listed outcomes, in whole words while they fit, so that a million
+/// totals take no big integer each.
+enum Listing {
+    Dense(Counts<u128>),
+    Exact(Exact),
+}
+
+impl Listing {
+    fn den(&self) -> BigUint {
+        match self {
+            Listing::Dense(c) => BigUint::from(c.den),
+            Listing::Exact(e) => e.den.clone(),
+        }
+    }
+
+    fn exact_to(&self) -> Option<i64> {
+        match self {
+            Listing::Dense(c) => c.exact_to,
+            Listing::Exact(e) => e.exact_to,
+        }
+    }
+
+    /// Each listed outcome with its ways, in ascending total.
+    fn each(&self, f: &mut dyn FnMut(i64, &BigUint)) {
+        match self {
+            Listing::Dense(c) => {
+                for (i, w) in c.w.iter().enumerate() {
+                    if *w != 0 {
+                        f(c.lo + i as i64, &BigUint::from(*w));
+                    }
+                }
+            }
+            Listing::Exact(e) => e.outcomes.iter().for_each(|(v, w)| f(*v, w)),
+        }
+    }
+}
+
+impl Answer {
+    /// Calls `f` on each row, in ascending total.
+    fn each_row(&self, f: &mut dyn FnMut(&Row)) {
+        match &self.rows {
+            Rows::Estimated(rows) => rows.iter().for_each(f),
+            Rows::Listed(listing) => {
+                let den = listing.den();
+                let den_int = BigInt::from(den.clone());
+                // The chance of this total or more: all but what lies below it.
+                let mut above = den_int.clone();
+                listing.each(&mut |v, w| {
+                    let prob = Prob::ratio(w, &den);
+                    let row = Row {
+                        outcome: v,
+                        fraction: Some(prob.to_string()),
+                        probability: prob.to_f64(),
+                        at_least: ratio_f64(&above, &den_int),
+                        margin: None,
+                    };
+                    above -= BigInt::from(w.clone());
+                    f(&row);
+                });
+            }
+        }
+    }
 }
 
 /// Works out the odds of `spec`'s total, or estimates them, or says why not.
 fn answer(spec: &Spec, seed: u64) -> Result<Answer> {
     let mut fuel = Fuel::new();
-    let exact = odds::exact(&spec.node, &mut fuel).and_then(|e| match spec.repeat {
-        Some(n) => odds::repeated(&e, n, &mut fuel),
-        None => Ok(e),
-    });
-    match exact {
-        Ok(exact) => Ok(from_exact(&exact)),
+    let listing = match spec.repeat {
+        None => match odds::dense(&spec.node, &mut fuel) {
+            Ok(Some(counts)) => Ok(Listing::Dense(counts)),
+            Ok(None) => odds::exact(&spec.node, &mut fuel).map(Listing::Exact),
+            Err(fail) => Err(fail),
+        },
+        Some(n) => {
+            odds::exact(&spec.node, &mut fuel).and_then(|e| odds::repeated(&e, n, &mut fuel)).map(Listing::Exact)
+        }
+    };
+    match listing {
+        Ok(listing) => Ok(from_listing(listing)),
         Err(fail) => estimate(spec, seed, fail),
     }
 }
 
-fn from_exact(e: &Exact) -> Answer {
-    let den = BigInt::from(e.den.clone());
+fn from_listing(listing: Listing) -> Answer {
+    let den = listing.den();
     let mut listed = BigUint::zero();
     let (mut s1, mut s2) = (BigInt::zero(), BigInt::zero());
-    for (v, w) in &e.outcomes {
+    listing.each(&mut |v, w| {
         listed += w;
         let w = BigInt::from(w.clone());
-        let v = BigInt::from(*v);
+        let v = BigInt::from(v);
         s1 += &w * &v;
         s2 += &w * &v * &v;
-    }
-    let rest = if e.den > listed { &e.den - &listed } else { BigUint::zero() };
+    });
+    let rest = if den > listed { &den - &listed } else { BigUint::zero() };
     let mass = BigInt::from(listed.clone());
     let mean = ratio_f64(&s1, &mass);
     // Var = (Σw·Σwv² − (Σwv)²) / (Σw)², worked in whole numbers so nothing cancels.
     let var = ratio_f64(&(&mass * &s2 - &s1 * &s1), &(&mass * &mass));
-    let mut above = BigInt::from(rest.clone());
-    let mut rows: Vec<Row> = Vec::with_capacity(e.outcomes.len());
-    for (v, w) in e.outcomes.iter().rev() {
-        above += BigInt::from(w.clone());
-        let prob = Prob::ratio(w, &e.den);
-        rows.push(Row {
-            outcome: *v,
-            fraction: Some(prob.to_string()),
-            probability: prob.to_f64(),
-            at_least: ratio_f64(&above, &den),
-            margin: None,
-        });
-    }
-    rows.reverse();
-    let beyond = (e.exact_to.is_some() && !rest.is_zero()).then(|| {
-        let p = Prob::ratio(&rest, &e.den);
+    let beyond = (listing.exact_to().is_some() && !rest.is_zero()).then(|| {
+        let p = Prob::ratio(&rest, &den);
         (p.to_string(), p.to_f64())
     });
-    Answer { rows, mean, sd: var.max(0.0).sqrt(), beyond, trials: None }
+    Answer { rows: Rows::Listed(listing), mean, sd: var.max(0.0).sqrt(), beyond, trials: None }
 }
 
 fn estimate(spec: &Spec, seed: u64, fail: Fail) -> Result<Answer> {
@@ -449,7 +511,7 @@ fn estimate(spec: &Spec, seed: u64, fail: Fail) -> Result<Answer> {
             row
         })
         .collect();
-    Ok(Answer { rows, mean, sd: var.sqrt(), beyond: None, trials: Some((trials, seed)) })
+    Ok(Answer { rows: Rows::Estimated(rows), mean, sd: var.sqrt(), beyond: None, trials: Some((trials, seed)) })
 }
 
 /// Every term with an open-ended range explodes (its range is the cap, not what it shows).
@@ -473,11 +535,23 @@ fn write_odds(spec: &Spec, settings: &Settings, format: Format, p: &Palette, env
     let text = spec.text.as_str();
     let a = answer(spec, settings.seed)?;
     let mut out = String::new();
+    let mut flush = |out: &mut String| -> std::io::Result<()> {
+        env.stdout.write_all(out.as_bytes())?;
+        out.clear();
+        Ok(())
+    };
     match format {
         Format::Text if settings.quiet => {
-            for row in &a.rows {
+            let mut failed = None;
+            a.each_row(&mut |row| {
                 let shown = row.fraction.clone().unwrap_or_else(|| format!("≈{}", row.probability));
                 let _ = writeln!(out, "{shown} {}", row.outcome);
+                if out.len() >= 1 << 16 && failed.is_none() {
+                    failed = flush(&mut out).err();
+                }
+            });
+            if let Some(err) = failed {
+                return Err(err.into());
             }
         }
         Format::Text => {
@@ -489,45 +563,72 @@ fn write_odds(spec: &Spec, settings: &Settings, format: Format, p: &Palette, env
                 "exact odds"
             };
             let _ = writeln!(out, "{}", p.paint(p.title, format!("roll · {text} · {kind}")));
-            text::odds(
-                &OddsText { rows: &a.rows, mean: a.mean, sd: a.sd, beyond: a.beyond.clone(), trials: a.trials },
-                p,
-                &mut out,
-            );
+            let rows = |f: &mut dyn FnMut(&Row)| a.each_row(f);
+            let o = OddsText { rows: &rows, mean: a.mean, sd: a.sd, beyond: a.beyond.clone(), trials: a.trials };
+            text::odds(&o, p, &mut out, &mut flush)?;
         }
         Format::Json | Format::Yaml => {
             let doc = OddsDoc {
                 command: "roll",
                 expression: text,
                 exact: a.trials.is_none() && a.beyond.is_none(),
-                beyond: a.beyond.map(|(fraction, probability)| Beyond { fraction, probability }),
+                beyond: a.beyond.clone().map(|(fraction, probability)| Beyond { fraction, probability }),
                 trials: a.trials.map(|t| t.0),
                 seed: a.trials.map(|t| t.1),
                 version: VERSION,
                 mean: a.mean,
                 sd: a.sd,
-                odds: a
-                    .rows
-                    .iter()
-                    .map(|r| EntryDoc {
-                        outcome: r.outcome,
-                        label: r.outcome.to_string(),
-                        probability: r.probability,
-                        fraction: r.fraction.clone(),
-                        margin: r.margin,
-                        at_least: r.at_least,
-                    })
-                    .collect(),
             };
+            let entry = |r: &Row| EntryDoc {
+                outcome: r.outcome,
+                label: r.outcome.to_string(),
+                probability: r.probability,
+                fraction: r.fraction.clone(),
+                margin: r.margin,
+                at_least: r.at_least,
+            };
+            let mut failed: Option<Error> = None;
             if format == Format::Json {
-                out = serde_json::to_string(&doc).map_err(serialize_error)?;
-                out.push('\n');
+                // The document without its list, then the list written entry by entry.
+                let head = serde_json::to_string(&doc).map_err(serialize_error)?;
+                out.push_str(&head[..head.len() - 1]);
+                out.push_str(",\"odds\":[");
+                let mut first = true;
+                a.each_row(&mut |r| {
+                    if !first {
+                        out.push(',');
+                    }
+                    first = false;
+                    match serde_json::to_string(&entry(r)) {
+                        Ok(json) => out.push_str(&json),
+                        Err(e) => failed = failed.take().or(Some(serialize_error(e))),
+                    }
+                    if out.len() >= 1 << 16 && failed.is_none() {
+                        failed = flush(&mut out).err().map(Error::from);
+                    }
+                });
+                out.push_str("]}\n");
             } else {
-                out = render::yaml::to_string(&doc).map_err(serialize_error)?;
+                // YAML lists each entry at the document's own indent: written one by one, they
+                // read as the one list `odds`.
+                out.push_str(&render::yaml::to_string(&doc).map_err(serialize_error)?);
+                out.push_str("odds:\n");
+                a.each_row(&mut |r| {
+                    match render::yaml::to_string(&[entry(r)]) {
+                        Ok(yaml) => out.push_str(&yaml),
+                        Err(e) => failed = failed.take().or(Some(serialize_error(e))),
+                    }
+                    if out.len() >= 1 << 16 && failed.is_none() {
+                        failed = flush(&mut out).err().map(Error::from);
+                    }
+                });
+            }
+            if let Some(err) = failed {
+                return Err(err);
             }
         }
     }
-    env.stdout.write_all(out.as_bytes())?;
+    flush(&mut out)?;
     Ok(())
 }
 

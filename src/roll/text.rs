@@ -174,7 +174,8 @@ pub struct Row {
 }
 
 pub struct OddsText<'a> {
-    pub rows: &'a [Row],
+    /// Calls its argument on each row, in ascending total (twice: once to size the columns).
+    pub rows: &'a dyn Fn(&mut dyn FnMut(&Row)),
     pub mean: f64,
     pub sd: f64,
     /// The fraction and chance past the listed outcomes, and how deep the dice were followed.
@@ -182,7 +183,14 @@ pub struct OddsText<'a> {
     pub trials: Option<(u64, u64)>,
 }
 
-pub fn odds(o: &OddsText, p: &Palette, out: &mut String) {
+/// The odds table, written into `out`, which `flush` empties now and then: a million totals
+/// are never held as text at once.
+pub fn odds(
+    o: &OddsText,
+    p: &Palette,
+    out: &mut String,
+    flush: &mut dyn FnMut(&mut String) -> std::io::Result<()>,
+) -> std::io::Result<()> {
     if let Some((trials, seed)) = o.trials {
         let _ = writeln!(
             out,
@@ -190,13 +198,19 @@ pub fn odds(o: &OddsText, p: &Palette, out: &mut String) {
             p.warn(format_args!("estimated from {trials} seeded rolls (seed {seed}): not worked out exactly"))
         );
     }
-    let value_width = o.rows.iter().map(|r| r.outcome.to_string().len()).max().unwrap_or(1).max(5);
+    let mut value_width = 1;
+    let mut last = None;
+    (o.rows)(&mut |r| {
+        value_width = value_width.max(r.outcome.to_string().len());
+        last = Some(r.outcome);
+    });
+    let value_width = value_width.max(5);
     // The bar takes what the line leaves, up to 24 cells; a long fraction is shortened to fit.
     let cells = p.width.saturating_sub(2 + value_width + 2 + 8 + 2 + 7 + 2 + 8 + 2).clamp(4, 24);
     let room = p.width.saturating_sub(2 + value_width + 2 + 2 + 7 + 2 + 8 + 2 + cells);
-    let fractions: Vec<String> =
-        o.rows.iter().map(|r| r.fraction.as_deref().map(|f| fraction_text(f, room)).unwrap_or_default()).collect();
-    let fraction_width = fractions.iter().map(|f| f.chars().count()).max().unwrap_or(0).max(8);
+    let shortened = |r: &Row| r.fraction.as_deref().map(|f| fraction_text(f, room)).unwrap_or_default();
+    let mut fraction_width = 8;
+    (o.rows)(&mut |r| fraction_width = fraction_width.max(shortened(r).chars().count()));
     if o.trials.is_none() {
         let _ = writeln!(
             out,
@@ -209,25 +223,31 @@ pub fn odds(o: &OddsText, p: &Palette, out: &mut String) {
     } else {
         let _ = writeln!(out, "  {:>value_width$}  {:>16}  {:>8}", p.dim("total"), p.dim("chance"), p.dim("at least"));
     }
-    for (row, fraction) in o.rows.iter().zip(&fractions) {
+    let mut failed = None;
+    (o.rows)(&mut |row| {
         let _ = write!(out, "  {:>value_width$}  ", row.outcome);
         match row.margin {
             None => {
-                let _ = write!(out, "{:>fraction_width$}  {:>7}", p.total(fraction), percent(row.probability));
+                let _ = write!(out, "{:>fraction_width$}  {:>7}", p.total(shortened(row)), percent(row.probability));
             }
             Some(m) => {
                 let _ = write!(out, "≈{:>7} ±{:<6}", percent(row.probability), format!("{:.2}%", m * 100.0));
             }
         }
         let _ = writeln!(out, "  {:>8}  {}", percent(row.at_least), p.paint(p.bar, bar(row.probability, cells)));
+        if out.len() >= 1 << 16 && failed.is_none() {
+            failed = flush(out).err();
+        }
+    });
+    if let Some(err) = failed {
+        return Err(err);
     }
     if let Some((fraction, chance)) = &o.beyond {
-        let last = o.rows.last().map_or(0, |r| r.outcome);
         let shown = fraction_text(fraction, room);
         let _ = writeln!(
             out,
             "  {:>value_width$}  {:>fraction_width$}  {:>7}  {}",
-            format!(">{last}"),
+            format!(">{}", last.unwrap_or(0)),
             p.warn(&shown),
             percent(*chance),
             p.dim("not listed: the dice can explode without end")
@@ -235,6 +255,7 @@ pub fn odds(o: &OddsText, p: &Palette, out: &mut String) {
     }
     let approx = if o.beyond.is_some() || o.trials.is_some() { "≈" } else { "" };
     let _ = writeln!(out, "  mean {approx}{}, standard deviation {approx}{}", short(o.mean), short(o.sd));
+    Ok(())
 }
 
 /// A number to four significant decimals, without trailing zeros.

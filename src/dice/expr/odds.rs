@@ -27,6 +27,8 @@ use std::collections::BTreeMap;
 pub const FUEL: u64 = 300_000_000;
 /// Words one distribution may hold (64 MiB).
 pub const MAX_WORDS: u64 = 8_000_000;
+/// Most faces of an exploding die worked out exactly.
+pub const MAX_EXPLODING_FACES: u32 = 100_000;
 /// How much probability may lie beyond the outcomes listed for an exploding die.
 pub const BEYOND: f64 = 1e-12;
 
@@ -388,6 +390,11 @@ fn score(term: &Term, value: i64) -> i64 {
 /// The exact counts of one dice term.
 pub fn term_counts<W: Weight>(term: &Term, fuel: &mut Fuel) -> Result<Counts<W>, Fail> {
     let n = term.count;
+    // Checked before the work: an exploding die of very many faces lists a chain of totals
+    // each as wide as the die.
+    if term.explode.is_some() && term.faces.count() > MAX_EXPLODING_FACES {
+        return Err(Fail::Costly);
+    }
     if let Some(ex) = term.explode
         && face_weights(term).0.iter().all(|&(f, w)| w == 0 || !ex.on.matches(f))
     {
@@ -432,6 +439,62 @@ pub fn term_counts<W: Weight>(term: &Term, fuel: &mut Fuel) -> Result<Counts<W>,
     }
 }
 
+/// The counts of `node` in whole words, where it is one dice term shifted, scaled or divided
+/// by numbers (`d1000000/1000`, `2d6+3`): worked out over the term's counts, without a big
+/// integer for every total on the way. `None` for any other shape, or counts past `u128`.
+pub fn dense(node: &Node, fuel: &mut Fuel) -> Result<Option<Counts<u128>>, Fail> {
+    Ok(match node {
+        Node::Dice(term) => match term_counts::<u128>(term, fuel) {
+            Err(Fail::Wide) => None,
+            other => Some(other?),
+        },
+        Node::Label(inner, _) => dense(inner, fuel)?,
+        Node::Bin(op, a, b) => match (&**a, &**b) {
+            (inner, Node::Const(c)) if !matches!(inner, Node::Const(_)) => {
+                dense(inner, fuel)?.and_then(|d| with_constant(d, *op, *c, fuel))
+            }
+            (Node::Const(c), inner) if matches!(op, Op::Add | Op::Mul) => {
+                dense(inner, fuel)?.and_then(|d| with_constant(d, *op, *c, fuel))
+            }
+            _ => None,
+        },
+        _ => None,
+    })
+}
+
+/// `d op c` over counts: a shift, a scaling by a positive number (the totals between left
+/// empty, while that stays small) or a division rounding down by a positive number.
+fn with_constant(d: Counts<u128>, op: Op, c: i64, fuel: &Fuel) -> Option<Counts<u128>> {
+    match op {
+        Op::Add | Op::Sub => {
+            let c = if op == Op::Sub { -c } else { c };
+            Some(Counts { lo: d.lo + c, exact_to: d.exact_to.map(|t| t + c), ..d })
+        }
+        Op::Mul if c > 0 => {
+            let len = (d.w.len() - 1).checked_mul(usize::try_from(c).ok()?)?.checked_add(1)?;
+            fuel.hold(len, 2).ok()?;
+            let mut w = vec![0u128; len];
+            for (i, x) in d.w.iter().enumerate() {
+                w[i * c as usize] = *x;
+            }
+            Some(Counts { lo: d.lo * c, w, den: d.den, exact_to: d.exact_to.map(|t| t * c) })
+        }
+        Op::Div if c > 0 => {
+            let lo = floor_div(d.lo, c);
+            let mut w = vec![0u128; (floor_div(d.hi(), c) - lo + 1) as usize];
+            for (i, x) in d.w.iter().enumerate() {
+                w[(floor_div(d.lo + i as i64, c) - lo) as usize] += x;
+            }
+            // A truncated side stays complete up to the last quotient it fills whole.
+            let exact_to = d.exact_to.map(|t| floor_div(t + 1, c) - 1);
+            let mut out = Counts { lo, w, den: d.den, exact_to };
+            out.trim();
+            Some(out)
+        }
+        _ => None,
+    }
+}
+
 /// An exact distribution in big integers: each listed outcome's ways out of `den`; with
 /// `exact_to`, outcomes past it are not listed and their chance is the part of `den` missing.
 #[derive(Clone, Debug)]
@@ -467,6 +530,9 @@ impl Exact {
 
 /// The exact distribution of a whole expression.
 pub fn exact(node: &Node, fuel: &mut Fuel) -> Result<Exact, Fail> {
+    if let Some(counts) = dense(node, fuel)? {
+        return Ok(Exact::from_counts(counts));
+    }
     match node {
         Node::Const(n) => Ok(Exact::point(*n)),
         Node::Dice(term) => match term_counts::<u128>(term, fuel) {
