@@ -173,9 +173,12 @@ pub struct Row {
     pub margin: Option<f64>,
 }
 
+/// Calls its argument on each row, in ascending total.
+pub type EachRow<'a> = &'a dyn Fn(&mut dyn FnMut(&Row));
+
 pub struct OddsText<'a> {
-    /// Calls its argument on each row, in ascending total (twice: once to size the columns).
-    pub rows: &'a dyn Fn(&mut dyn FnMut(&Row)),
+    /// The rows, walked twice: once to size the columns.
+    pub rows: EachRow<'a>,
     pub mean: f64,
     pub sd: f64,
     /// The fraction and chance past the listed outcomes, and how deep the dice were followed.
