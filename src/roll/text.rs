@@ -37,15 +37,14 @@ pub fn rolls(shown: &[Shown], p: &Palette, out: &mut String) {
                 line.push('\n');
                 line.push_str(&" ".repeat(indent));
             }
-            let mut pieces = Vec::new();
+            let mut wrap = Wrap { line: &mut line, column: indent, indent, width: p.width, first: true };
             if s.repeated {
                 let number = format!("#{}", k + 1);
-                pieces.push((
-                    format!("{number:<w$}", w = number_width - 1),
-                    p.dim(format!("{number:<w$}", w = number_width - 1)).to_string(),
-                ));
+                let number = format!("{number:<w$}", w = number_width - 1);
+                wrap.push(&number, &p.dim(&number).to_string());
             }
-            pieces.extend(dice_pieces(r, p));
+            dice_pieces(r, p, &mut wrap);
+            let mut pieces = Vec::new();
             let what = if r.bare && r.terms.first().is_some_and(|t| t.success.is_some()) {
                 let reading = r.terms[0].success.map(|c| c.reading()).unwrap_or_default();
                 let count = if r.total == 1 { "1 success".to_string() } else { format!("{} successes", r.total) };
@@ -64,7 +63,9 @@ pub fn rolls(shown: &[Shown], p: &Palette, out: &mut String) {
                 let painted = if v.met() { p.good(&words).to_string() } else { p.bad(&words).to_string() };
                 pieces.push((words, painted));
             }
-            push_wrapped(&mut line, &pieces, indent, p.width);
+            for (plain, painted) in &pieces {
+                wrap.push(plain, painted);
+            }
         }
         if s.repeated {
             line.push('\n');
@@ -87,24 +88,33 @@ pub fn rolls(shown: &[Shown], p: &Palette, out: &mut String) {
                 let text = format!("{met} of {} {verb}", s.verdicts.len());
                 vec![(text.clone(), p.total(text).to_string())]
             };
-            push_wrapped(&mut line, &pieces, indent, p.width);
+            let mut wrap = Wrap { line: &mut line, column: indent, indent, width: p.width, first: true };
+            for (plain, painted) in &pieces {
+                wrap.push(plain, painted);
+            }
         }
         out.push_str(&line);
         out.push('\n');
     }
 }
 
-/// Each die of `r` as (plain, painted) text, a term's dice bracketed where there are several
-/// terms, a group's items after its dice.
-fn dice_pieces(r: &Rolled, p: &Palette) -> Vec<(String, String)> {
+/// Each die of `r` onto `wrap`, a term's dice bracketed where there are several terms, a
+/// group's items after its dice; written as they come, so that a million dice take no text
+/// each but their place in the line.
+fn dice_pieces(r: &Rolled, p: &Palette, wrap: &mut Wrap) {
     let bracket = r.terms.len() != 1 || !r.bare;
-    let mut pieces: Vec<(String, String)> = Vec::new();
+    let mut plain = String::new();
     for term in &r.terms {
         let dice = &r.dice[term.dice.clone()];
         for (i, die) in dice.iter().enumerate() {
             let text = die_text(die);
-            let mut plain = text.clone();
-            let mut painted = if die.rerolled || !die.kept {
+            let (open, close) =
+                (if bracket && i == 0 { "[" } else { "" }, if bracket && i + 1 == dice.len() { "]" } else { "" });
+            plain.clear();
+            plain.push_str(open);
+            plain.push_str(&text);
+            plain.push_str(close);
+            let painted = if die.rerolled || !die.kept {
                 p.dim(&text).to_string()
             } else if die.success == Some(true) {
                 p.good(&text).to_string()
@@ -113,15 +123,7 @@ fn dice_pieces(r: &Rolled, p: &Palette) -> Vec<(String, String)> {
             } else {
                 p.paint(p.die, &text).to_string()
             };
-            if bracket && i == 0 {
-                plain.insert(0, '[');
-                painted.insert(0, '[');
-            }
-            if bracket && i + 1 == dice.len() {
-                plain.push(']');
-                painted.push(']');
-            }
-            pieces.push((plain, painted));
+            wrap.push(&plain, &format!("{open}{painted}{close}"));
         }
     }
     for group in &r.groups {
@@ -139,28 +141,36 @@ fn dice_pieces(r: &Rolled, p: &Palette) -> Vec<(String, String)> {
                 .collect::<Vec<_>>()
                 .join(" ")
         );
-        pieces.push((plain, painted));
+        wrap.push(&plain, &painted);
     }
-    pieces
 }
 
-/// Appends `pieces` to `line`, one space apart, wrapping under `indent` past `width`.
-fn push_wrapped(line: &mut String, pieces: &[(String, String)], indent: usize, width: usize) {
-    let mut column = indent;
-    for (i, (plain, painted)) in pieces.iter().enumerate() {
+/// A line being filled with pieces one space apart, wrapped under `indent` past `width`.
+struct Wrap<'a> {
+    line: &'a mut String,
+    column: usize,
+    indent: usize,
+    width: usize,
+    first: bool,
+}
+
+impl Wrap<'_> {
+    /// Appends `painted`, which shows as `plain`.
+    fn push(&mut self, plain: &str, painted: &str) {
         let w = plain.chars().count();
-        if i > 0 {
-            if column + 1 + w > width {
-                line.push('\n');
-                line.push_str(&" ".repeat(indent));
-                column = indent;
+        if !self.first {
+            if self.column + 1 + w > self.width {
+                self.line.push('\n');
+                self.line.push_str(&" ".repeat(self.indent));
+                self.column = self.indent;
             } else {
-                line.push(' ');
-                column += 1;
+                self.line.push(' ');
+                self.column += 1;
             }
         }
-        line.push_str(painted);
-        column += w;
+        self.first = false;
+        self.line.push_str(painted);
+        self.column += w;
     }
 }
 

@@ -450,6 +450,17 @@ pub fn dense(node: &Node, fuel: &mut Fuel) -> Result<Option<Counts<u128>>, Fail>
         },
         Node::Label(inner, _) => dense(inner, fuel)?,
         Node::Bin(op, a, b) => match (&**a, &**b) {
+            // One plain die divided (a table's d1000000/1000): each quotient's faces counted
+            // without listing the faces.
+            (Node::Dice(t), Node::Const(c))
+                if *op == Op::Div && *c > 0 && t.count == 1 && plain_numbered(t).is_some() =>
+            {
+                let x = i64::from(plain_numbered(t).unwrap_or(1));
+                let w = (0..=x / c).map(|q| (x.min(c * (q + 1) - 1) - 1.max(c * q) + 1).max(0) as u128).collect();
+                let mut out = Counts { lo: 0, w, den: x as u128, exact_to: None };
+                out.trim();
+                Some(out)
+            }
             (inner, Node::Const(c)) if !matches!(inner, Node::Const(_)) => {
                 dense(inner, fuel)?.and_then(|d| with_constant(d, *op, *c, fuel))
             }
@@ -460,6 +471,20 @@ pub fn dense(node: &Node, fuel: &mut Fuel) -> Result<Option<Counts<u128>>, Fail>
         },
         _ => None,
     })
+}
+
+/// The faces of a die of numbered faces with no modifier.
+fn plain_numbered(t: &Term) -> Option<u32> {
+    let plain = t.keep.is_none()
+        && t.explode.is_none()
+        && t.reroll.is_none()
+        && t.success.is_none()
+        && t.min.is_none()
+        && t.max.is_none();
+    match t.faces {
+        super::parse::Faces::Numbered(x) if plain => Some(x),
+        _ => None,
+    }
 }
 
 /// `d op c` over counts: a shift, a scaling by a positive number (the totals between left
