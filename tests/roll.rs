@@ -895,3 +895,40 @@ fn gurps_d66_and_cyrillic_dice() {
         assert_eq!(r["total"].as_i64().unwrap(), ds.iter().map(|d| value(d)).sum::<i64>() - 1, "{r}");
     }
 }
+
+/// Each roll against a number, part for part, equal to icepool's (tests/fixtures/roll).
+#[test]
+fn tests_against_a_number_equal_icepool_part_for_part() {
+    let text = std::fs::read_to_string("tests/fixtures/roll/distributions.json").unwrap();
+    let fixtures: Value = serde_json::from_str(&text).unwrap();
+    let cases = fixtures["tests"].as_object().unwrap();
+    assert!(cases.len() >= 7);
+    for (expr, case) in cases {
+        let mut args = vec!["--odds", "-f", "json", "-r", "gurps", "roll"];
+        if !expr.starts_with('3') || expr.contains("d20") {
+            args[4] = "5e";
+        }
+        args.extend(expr.split(' '));
+        let doc: Value = serde_json::from_str(&stdout(&args)).unwrap();
+        assert_eq!(doc["exact"], true, "{expr}");
+        let mine: BTreeMap<(String, String), BigRational> = doc["odds"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| {
+                let outcome = match &e["outcome"] {
+                    Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                };
+                ((e["part"].as_str().unwrap().to_string(), outcome), fraction(e["fraction"].as_str().unwrap()))
+            })
+            .collect();
+        let mut theirs = BTreeMap::new();
+        for (part, outcomes) in case.as_object().unwrap() {
+            for (outcome, p) in outcomes.as_object().unwrap() {
+                theirs.insert((part.clone(), outcome.clone()), fraction(p.as_str().unwrap()));
+            }
+        }
+        assert_eq!(mine, theirs, "{expr}");
+    }
+}
