@@ -528,6 +528,10 @@ fn the_readme_limits_are_the_codes() {
     assert_eq!(number(row("rerolls of one die")), u64::from(expr::MAX_REROLLS));
     assert_eq!(number(row("repetitions")), u64::from(expr::MAX_REPEAT));
     assert_eq!(number(row("dice drawn by one roll")), expr::MAX_ROLLED);
+    let line = readme.lines().find(|l| l.starts_with("| `roll --odds`: faces of an exploding die")).unwrap();
+    assert_eq!(number(line.rsplit('|').nth(1).unwrap().replace(' ', "")), u64::from(expr::odds::MAX_EXPLODING_FACES));
+    let line = readme.lines().find(|l| l.starts_with("| `encounter --table --odds`")).unwrap();
+    assert_eq!(number(line.rsplit('|').nth(1).unwrap().replace(' ', "")), fray::table::encounter::MAX_CAST_MEMBERS);
     // And the numbers are the ones fray enforces.
     assert!(
         fails(&["roll", &format!("{}x1d6", expr::MAX_REPEAT + 1)], 2)
