@@ -19,6 +19,7 @@ use num_traits::Zero;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::io::Write as _;
 
 /// Seeded rolls an estimate takes at most, and the dice they may roll in all.
 const TRIALS: u64 = 100_000;
@@ -312,6 +313,37 @@ struct OddsDoc<'a> {
     sd: f64,
 }
 
+/// The odds document with its list, for JSON.
+#[derive(Serialize)]
+struct OddsJson<'a> {
+    #[serde(flatten)]
+    doc: &'a OddsDoc<'a>,
+    odds: Entries<'a>,
+}
+
+/// The entries of an answer, serialized as they are made.
+struct Entries<'a> {
+    answer: &'a Answer,
+    entry: &'a dyn Fn(&Row) -> EntryDoc,
+}
+
+impl Serialize for Entries<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = s.serialize_seq(None)?;
+        let mut failed = None;
+        self.answer.each_row(&mut |r| {
+            if failed.is_none() {
+                failed = seq.serialize_element(&(self.entry)(r)).err();
+            }
+        });
+        match failed {
+            Some(e) => Err(e),
+            None => seq.end(),
+        }
+    }
+}
+
 #[derive(Serialize)]
 struct Beyond {
     fraction: String,
@@ -589,25 +621,17 @@ fn write_odds(spec: &Spec, settings: &Settings, format: Format, p: &Palette, env
             };
             let mut failed: Option<Error> = None;
             if format == Format::Json {
-                // The document without its list, then the list written entry by entry.
-                let head = serde_json::to_string(&doc).map_err(serialize_error)?;
-                out.push_str(&head[..head.len() - 1]);
-                out.push_str(",\"odds\":[");
-                let mut first = true;
-                a.each_row(&mut |r| {
-                    if !first {
-                        out.push(',');
-                    }
-                    first = false;
-                    match serde_json::to_string(&entry(r)) {
-                        Ok(json) => out.push_str(&json),
-                        Err(e) => failed = failed.take().or(Some(serialize_error(e))),
-                    }
-                    if out.len() >= 1 << 16 && failed.is_none() {
-                        failed = flush(&mut out).err().map(Error::from);
-                    }
-                });
-                out.push_str("]}\n");
+                // Serialized as one document, its list made entry by entry as it is written.
+                flush(&mut out)?;
+                let doc = OddsJson { doc: &doc, odds: Entries { answer: &a, entry: &entry } };
+                let mut writer = std::io::BufWriter::with_capacity(1 << 16, &mut *env.stdout);
+                serde_json::to_writer(&mut writer, &doc).map_err(|e| match e.io_error_kind() {
+                    Some(_) => Error::from(std::io::Error::from(e)),
+                    None => serialize_error(e),
+                })?;
+                writer.write_all(b"\n")?;
+                writer.flush()?;
+                return Ok(());
             } else {
                 // YAML lists each entry at the document's own indent: written one by one, they
                 // read as the one list `odds`.
