@@ -3,7 +3,6 @@
 //! always missing; a success roll is 3d6 at or under N, by a margin, with the Basic Set's
 //! criticals. The exact chance of each result, and of each number of hits over `NxEXPR`.
 
-use super::words::terms;
 use crate::dice::Versus;
 use crate::dice::expr::odds::{Exact, Fuel, exact};
 use crate::dice::expr::parse::{Faces, Node, Op, Term};
@@ -79,10 +78,10 @@ pub fn test(node: &Node, versus: Versus) -> Result<Test, (String, &'static str)>
         ));
     }
     let d20: Vec<usize> =
-        terms(node).iter().enumerate().filter(|(_, t)| t.faces == Faces::Numbered(20)).map(|(i, _)| i).collect();
+        node.terms().iter().enumerate().filter(|(_, t)| t.faces == Faces::Numbered(20)).map(|(i, _)| i).collect();
     let usable = match d20.as_slice() {
         [term] => {
-            let t = terms(node)[*term];
+            let t = node.terms()[*term];
             t.keep.is_none_or(|k| k.count == 1)
                 && t.explode.is_none()
                 && t.success.is_none()
@@ -125,7 +124,7 @@ fn added(node: &Node, index: usize) -> bool {
             Node::Bin(Op::Add, a, b) => walk(a, index, seen, positive).or_else(|| walk(b, index, seen, positive)),
             Node::Bin(Op::Sub, a, b) => walk(a, index, seen, positive).or_else(|| walk(b, index, seen, false)),
             other => {
-                *seen += terms(other).len();
+                *seen += other.terms().len();
                 (*seen > index).then_some(false)
             }
         }
@@ -148,7 +147,7 @@ fn without(node: &Node, index: usize) -> Node {
                 Node::Bin(*op, Box::new(a), Box::new(walk(b, index, seen)))
             }
             other => {
-                *seen += terms(other).len();
+                *seen += other.terms().len();
                 other.clone()
             }
         }
@@ -158,7 +157,7 @@ fn without(node: &Node, index: usize) -> Node {
 
 /// `node` with only its `index`-th term.
 fn only(node: &Node, index: usize) -> Node {
-    Node::Dice(Box::new(terms(node)[index].clone()))
+    Node::Dice(Box::new(node.terms()[index].clone()))
 }
 
 /// Judges one roll of the test against `target`.

@@ -197,29 +197,10 @@ fn refusal(expression: &str, e: &ParseError, joined: bool) -> Error {
     }
 }
 
-/// The dice terms of `node`, in the order they roll.
-pub fn terms(node: &Node) -> Vec<&Term> {
-    fn walk<'a>(node: &'a Node, out: &mut Vec<&'a Term>) {
-        match node {
-            Node::Const(_) => {}
-            Node::Dice(t) => out.push(t),
-            Node::Neg(a) | Node::Label(a, _) => walk(a, out),
-            Node::Bin(_, a, b) => {
-                walk(a, out);
-                walk(b, out);
-            }
-            Node::Group(g) => g.items.iter().for_each(|i| walk(i, out)),
-        }
-    }
-    let mut out = Vec::new();
-    walk(node, &mut out);
-    out
-}
-
 /// `adv`/`dis`: the one d20 of `node` becomes two, the higher (lower) kept.
 fn advantage(node: &mut Node, mode: Mode) -> std::result::Result<(), String> {
     let word = if mode == Mode::Advantage { "advantage" } else { "disadvantage" };
-    let d20: Vec<&Term> = terms(node).into_iter().filter(|t| t.faces == Faces::Numbered(20)).collect();
+    let d20: Vec<&Term> = node.terms().into_iter().filter(|t| t.faces == Faces::Numbered(20)).collect();
     match d20.as_slice() {
         [] => return Err(format!("{word} is for a roll of one d20, and this one rolls none")),
         [t] if t.count != 1 || t.keep.is_some() => {

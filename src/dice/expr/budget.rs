@@ -61,7 +61,7 @@ pub fn per_die(t: &Term) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dice::expr::parse;
+    use crate::dice::expr as parse;
 
     fn expected(text: &str) -> f64 {
         expected_dice(&parse::parse(text).unwrap_or_else(|e| panic!("{text}: {e:?}")))

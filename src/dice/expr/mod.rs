@@ -9,7 +9,7 @@ pub mod roll;
 mod weight;
 
 pub use budget::MAX_ROLLED;
-pub use parse::{Node, ParseError, parse};
+pub use parse::{Node, ParseError};
 
 use crate::error::Result;
 
@@ -28,6 +28,23 @@ pub const MAX_EXPLOSIONS: u32 = 100;
 pub const MAX_REROLLS: u32 = 100;
 /// Totals stay within ±2^53, which every JSON reader holds exactly.
 pub const MAX_TOTAL: i128 = 1 << 53;
+
+/// Parses one expression, refusing dice that would on average pass the budget
+/// ([`MAX_ROLLED`]) before a die is rolled.
+pub fn parse(text: &str) -> std::result::Result<Node, ParseError> {
+    let node = parse::expression(text)?;
+    let dice = budget::expected_dice(&node);
+    if dice > MAX_ROLLED as f64 {
+        return Err(ParseError {
+            column: 1,
+            message: format!(
+                "its dice would be drawn about {dice:.0} times, rerolls and explosions counted; one roll draws at most {MAX_ROLLED}"
+            ),
+            hint: Some("roll fewer dice, or reroll and explode on fewer faces"),
+        });
+    }
+    Ok(node)
+}
 
 /// Most repetitions of one expression (`NxEXPR`).
 pub const MAX_REPEAT: u32 = 10_000;

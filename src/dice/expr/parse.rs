@@ -18,6 +18,27 @@ pub enum Node {
     Group(Box<Group>),
 }
 
+impl Node {
+    /// The dice terms, in the order they roll.
+    pub fn terms(&self) -> Vec<&Term> {
+        fn walk<'a>(node: &'a Node, out: &mut Vec<&'a Term>) {
+            match node {
+                Node::Const(_) => {}
+                Node::Dice(t) => out.push(t),
+                Node::Neg(a) | Node::Label(a, _) => walk(a, out),
+                Node::Bin(_, a, b) => {
+                    walk(a, out);
+                    walk(b, out);
+                }
+                Node::Group(g) => g.items.iter().for_each(|i| walk(i, out)),
+            }
+        }
+        let mut out = Vec::new();
+        walk(self, &mut out);
+        out
+    }
+}
+
 /// Roll20's grouped roll: each expression's total is one item; the items kept are summed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Group {
@@ -250,8 +271,8 @@ pub fn value_range(term: &Term) -> (i64, i64) {
 
 const MODIFIERS: &str = "expected kh, kl, dh, dl, !, r, ro, mi, ma or a compare point";
 
-/// Parses one expression.
-pub fn parse(text: &str) -> Result<Node, ParseError> {
+/// Parses one expression (the dice budget is checked by [`super::parse`]).
+pub fn expression(text: &str) -> Result<Node, ParseError> {
     let chars: Vec<char> = text.chars().collect();
     if chars.len() > MAX_LENGTH {
         return Err(ParseError {
@@ -286,17 +307,6 @@ pub fn parse(text: &str) -> Result<Node, ParseError> {
                 if range.1 > MAX_TOTAL { range.1 } else { range.0 }
             ),
             hint: Some("roll fewer or smaller dice"),
-        });
-    }
-    let dice = super::budget::expected_dice(&node);
-    if dice > super::MAX_ROLLED as f64 {
-        return Err(ParseError {
-            column: 1,
-            message: format!(
-                "its dice would be drawn about {dice:.0} times, rerolls and explosions counted; one roll draws at most {}",
-                super::MAX_ROLLED
-            ),
-            hint: Some("roll fewer dice, or reroll and explode on fewer faces"),
         });
     }
     Ok(node)
@@ -943,20 +953,20 @@ mod tests {
 
     #[test]
     fn modifiers_are_read_in_any_order() {
-        let Node::Dice(t) = parse("10D10>=8!").unwrap() else { panic!() };
+        let Node::Dice(t) = expression("10D10>=8!").unwrap() else { panic!() };
         assert_eq!(t.success, Some(Compare { cmp: Cmp::Ge, target: 8 }));
         assert_eq!(t.explode.map(|e| e.on), Some(Compare { cmp: Cmp::Eq, target: 10 }));
-        let Node::Dice(t) = parse("10d10!>=8").unwrap() else { panic!() };
+        let Node::Dice(t) = expression("10d10!>=8").unwrap() else { panic!() };
         assert_eq!(t.explode.map(|e| e.on), Some(Compare { cmp: Cmp::Ge, target: 8 }));
         assert!(t.success.is_none());
-        let Node::Dice(t) = parse("4d6dl1").unwrap() else { panic!() };
+        let Node::Dice(t) = expression("4d6dl1").unwrap() else { panic!() };
         assert_eq!(t.keep, Some(Keep { highest: true, count: 3 }));
-        let Node::Dice(t) = parse("5d8dh2").unwrap() else { panic!() };
+        let Node::Dice(t) = expression("5d8dh2").unwrap() else { panic!() };
         assert_eq!(t.keep, Some(Keep { highest: false, count: 3 }));
-        let Node::Dice(t) = parse("4d8r1r>7").unwrap() else { panic!() };
+        let Node::Dice(t) = expression("4d8r1r>7").unwrap() else { panic!() };
         // Roll20: r>7 is 7 or more.
         assert_eq!(matching(1, 8, &t.reroll.unwrap().on), 3);
-        assert_eq!(parse("2*3+4").unwrap(), parse("(2*3)+4").unwrap());
+        assert_eq!(expression("2*3+4").unwrap(), expression("(2*3)+4").unwrap());
     }
 
     #[test]
@@ -972,17 +982,17 @@ mod tests {
 
     #[test]
     fn compare_points_read_as_roll20_reads_them() {
-        let Node::Dice(t) = parse("10d10>8").unwrap() else { panic!() };
+        let Node::Dice(t) = expression("10d10>8").unwrap() else { panic!() };
         assert_eq!(t.success, Some(Compare { cmp: Cmp::Ge, target: 8 }));
         assert_eq!(t.success.unwrap().reading(), "8 or more");
-        let Node::Dice(t) = parse("4d6r<2").unwrap() else { panic!() };
+        let Node::Dice(t) = expression("4d6r<2").unwrap() else { panic!() };
         assert_eq!(t.reroll.unwrap().on, vec![Compare { cmp: Cmp::Le, target: 2 }]);
         // After `!` a minus subtracts; after `r` it names a face (refused for a d6: none is -1).
-        let Node::Bin(Op::Sub, d6, one) = parse("d6!-1").unwrap() else { panic!() };
+        let Node::Bin(Op::Sub, d6, one) = expression("d6!-1").unwrap() else { panic!() };
         assert!(
             matches!(*d6, Node::Dice(ref t) if t.explode.is_some_and(|e| e.on.target == 6)) && *one == Node::Const(1)
         );
-        assert!(parse("4dFr-1").is_ok());
+        assert!(expression("4dFr-1").is_ok());
     }
 
     #[test]
@@ -1001,22 +1011,22 @@ mod tests {
 
     #[test]
     fn gurps_dice_cyrillic_dice_labels_and_groups() {
-        let Node::Dice(t) = parse("3d").unwrap() else { panic!() };
+        let Node::Dice(t) = expression("3d").unwrap() else { panic!() };
         assert_eq!((t.count, t.faces, t.text.as_str()), (3, Faces::Numbered(6), "3d"));
-        let Node::Bin(Op::Add, t, one) = parse("2d+1").unwrap() else { panic!() };
+        let Node::Bin(Op::Add, t, one) = expression("2d+1").unwrap() else { panic!() };
         assert!(
             matches!(*t, Node::Dice(ref t) if t.count == 2 && t.faces == Faces::Numbered(6)) && *one == Node::Const(1)
         );
-        let Node::Dice(t) = parse("2к6").unwrap() else { panic!() };
+        let Node::Dice(t) = expression("2к6").unwrap() else { panic!() };
         assert_eq!((t.count, t.faces), (2, Faces::Numbered(6)));
-        let Node::Dice(t) = parse("d66").unwrap() else { panic!() };
+        let Node::Dice(t) = expression("d66").unwrap() else { panic!() };
         assert_eq!(t.faces, Faces::D66);
-        let Node::Bin(_, labelled, _) = parse("2d6[fire]+1d4[ cold ]").unwrap() else { panic!() };
+        let Node::Bin(_, labelled, _) = expression("2d6[fire]+1d4[ cold ]").unwrap() else { panic!() };
         assert!(matches!(*labelled, Node::Label(_, ref l) if l == "fire"));
-        let Node::Group(g) = parse("{1d20+5, 1d20+3}kh1").unwrap() else { panic!() };
+        let Node::Group(g) = expression("{1d20+5, 1d20+3}kh1").unwrap() else { panic!() };
         assert_eq!((g.items.len(), g.keep), (2, Some(Keep { highest: true, count: 1 })));
         // A bound: the least two lows and the greatest two highs.
-        assert_eq!(range(&parse("{d6, d8, 10}dh1").unwrap()), Ok((2, 18)));
+        assert_eq!(range(&expression("{d6, d8, 10}dh1").unwrap()), Ok((2, 18)));
     }
 
     fn piece() -> impl Strategy<Value = String> {
@@ -1059,7 +1069,7 @@ mod tests {
         #[test]
         fn parsing_and_rolling_never_panic(pieces in proptest::collection::vec(piece(), 0..14), seed in any::<u64>()) {
             let text: String = pieces.concat();
-            match parse(&text) {
+            match super::super::parse(&text) {
                 Ok(node) => {
                     let (lo, hi) = range(&node).unwrap();
                     let mut dice = crate::dice::SeededDice::new(seed);
