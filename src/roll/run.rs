@@ -417,6 +417,19 @@ impl Listing {
 }
 
 impl Answer {
+    /// The first and the last total listed.
+    fn span(&self) -> Option<(i64, i64)> {
+        match &self.rows {
+            Rows::Estimated(rows) => Some((rows.first()?.outcome, rows.last()?.outcome)),
+            Rows::Listed(Listing::Exact(e)) => Some((e.outcomes.first()?.0, e.outcomes.last()?.0)),
+            Rows::Listed(Listing::Dense(c)) => {
+                let first = c.w.iter().position(|w| *w != 0)?;
+                let last = c.w.iter().rposition(|w| *w != 0)?;
+                Some((c.lo + first as i64, c.lo + last as i64))
+            }
+        }
+    }
+
     /// Calls `f` on each row, in ascending total.
     fn each_row(&self, f: &mut dyn FnMut(&Row)) {
         match &self.rows {
@@ -596,7 +609,14 @@ fn write_odds(spec: &Spec, settings: &Settings, format: Format, p: &Palette, env
             };
             let _ = writeln!(out, "{}", p.paint(p.title, format!("roll · {text} · {kind}")));
             let rows = |f: &mut dyn FnMut(&Row)| a.each_row(f);
-            let o = OddsText { rows: &rows, mean: a.mean, sd: a.sd, beyond: a.beyond.clone(), trials: a.trials };
+            let o = OddsText {
+                rows: &rows,
+                span: a.span(),
+                mean: a.mean,
+                sd: a.sd,
+                beyond: a.beyond.clone(),
+                trials: a.trials,
+            };
             text::odds(&o, p, &mut out, &mut flush)?;
         }
         Format::Json | Format::Yaml => {

@@ -189,6 +189,8 @@ pub type EachRow<'a> = &'a dyn Fn(&mut dyn FnMut(&Row));
 pub struct OddsText<'a> {
     /// The rows, walked twice: once to size the columns.
     pub rows: EachRow<'a>,
+    /// The first and the last row's total.
+    pub span: Option<(i64, i64)>,
     pub mean: f64,
     pub sd: f64,
     /// The fraction and chance past the listed outcomes, and how deep the dice were followed.
@@ -211,13 +213,9 @@ pub fn odds(
             p.warn(format_args!("estimated from {trials} seeded rolls (seed {seed}): not worked out exactly"))
         );
     }
-    let mut value_width = 1;
-    let mut last = None;
-    (o.rows)(&mut |r| {
-        value_width = value_width.max(r.outcome.to_string().len());
-        last = Some(r.outcome);
-    });
-    let value_width = value_width.max(5);
+    // The rows ascend: the widest total stands at one end or the other.
+    let last = o.span.map(|s| s.1);
+    let value_width = o.span.map_or(1, |(a, b)| a.to_string().len().max(b.to_string().len())).max(5);
     // The bar takes what the line leaves, up to 24 cells; a long fraction is shortened to fit.
     let cells = p.width.saturating_sub(2 + value_width + 2 + 8 + 2 + 7 + 2 + 8 + 2).clamp(4, 24);
     let room = p.width.saturating_sub(2 + value_width + 2 + 2 + 7 + 2 + 8 + 2 + cells);
