@@ -653,19 +653,30 @@ fn write_odds(spec: &Spec, settings: &Settings, format: Format, p: &Palette, env
                 writer.flush()?;
                 return Ok(());
             } else {
-                // YAML lists each entry at the document's own indent: written one by one, they
-                // read as the one list `odds`.
+                // YAML lists each entry at the document's own indent: written a thousand at a
+                // time, the pieces read as the one list `odds`.
                 out.push_str(&render::yaml::to_string(&doc).map_err(serialize_error)?);
                 out.push_str("odds:\n");
-                a.each_row(&mut |r| {
-                    match render::yaml::to_string(&[entry(r)]) {
-                        Ok(yaml) => out.push_str(&yaml),
-                        Err(e) => failed = failed.take().or(Some(serialize_error(e))),
+                let mut batch: Vec<EntryDoc> = Vec::with_capacity(1024);
+                let write_batch = |batch: &mut Vec<EntryDoc>, out: &mut String| -> Result<()> {
+                    if !batch.is_empty() {
+                        out.push_str(&render::yaml::to_string(&batch).map_err(serialize_error)?);
+                        batch.clear();
                     }
-                    if out.len() >= 1 << 16 && failed.is_none() {
-                        failed = flush(&mut out).err().map(Error::from);
+                    Ok(())
+                };
+                a.each_row(&mut |r| {
+                    batch.push(entry(r));
+                    if batch.len() == 1024 && failed.is_none() {
+                        failed = write_batch(&mut batch, &mut out).err();
+                        if failed.is_none() {
+                            failed = flush(&mut out).err().map(Error::from);
+                        }
                     }
                 });
+                if failed.is_none() {
+                    failed = write_batch(&mut batch, &mut out).err();
+                }
             }
             if let Some(err) = failed {
                 return Err(err);
