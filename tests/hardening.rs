@@ -932,14 +932,11 @@ fn tables_of_large_dice_load_and_their_encounter_odds_keep_a_budget() {
         .collect();
     std::fs::write(&big, &tables).unwrap();
     assert!(tables.len() > 4600);
-    let start = std::time::Instant::now();
     let Some((code, peak, err)) = peak_and_exit(&["--seed", "1", "table", big.to_str().unwrap()], None) else { return };
     assert_eq!(code, 0, "{err}");
     assert!(peak < 64 * MIB, "{peak} KiB");
     let (code, _, err) = peak_and_exit(&["--odds", "table", big.to_str().unwrap()], None).unwrap();
     assert_eq!(code, 0, "{err}");
-    // Far from the 20 s it took when each die listed its million faces (a debug build, whole).
-    assert!(start.elapsed().as_secs() < 60);
     let many = dir.join("many.yaml");
     std::fs::write(&many, "cave:\n  die: d6\n  rows:\n    1-6: {name: Orc, number: 1d1000}\n").unwrap();
     let (code, peak, err) =
