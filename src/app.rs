@@ -196,7 +196,7 @@ fn dispatch(cli: &Cli, given: &[String], config: &Config, again: &Again, env: &m
     match &cli.command {
         Command::Completions { shell } => Ok(env.stdout.write_all(&crate::packaging::completion(*shell))?),
         Command::Man { dir } => write_man(dir),
-        Command::Roll(args) => crate::dice::expr::run::run(args, &settings(env)?, env),
+        Command::Roll(args) => crate::roll::run(args, &settings(env)?, env),
         Command::Table(args) => crate::table::run::run(args, &settings(env)?, env),
         Command::Track(args) => {
             let settings = settings(env)?;

@@ -20,6 +20,19 @@ use serde::Serialize;
 use serde::ser::{SerializeStruct, Serializer};
 use std::fmt;
 
+/// What a ruleset's players roll against a number (`fray roll EXPR vs N`), as each ruleset
+/// declares it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Versus {
+    /// A d20 and its modifiers reaching the number, a natural 20 always hitting and a natural 1
+    /// always missing (an attack or a check).
+    D20,
+    /// 3d6 at or under the number (a success roll), with criticals.
+    Under3d6,
+    /// Dice pools that count successes: no single number to roll against.
+    Pool,
+}
+
 /// Most dice any single [`Roll`] holds; rules roll at most 8 dice at once (6d6, 4d10…).
 pub const MAX_ROLL_DICE: usize = 8;
 

@@ -26,6 +26,7 @@ pub mod packaging;
 pub mod prob;
 pub mod readme;
 pub mod render;
+pub mod roll;
 pub mod roster;
 pub mod rulesets;
 pub mod table;

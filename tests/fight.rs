@@ -400,7 +400,7 @@ fn bad_fight_input_is_refused_and_the_fight_left_untouched() {
         (&["track", "damage", "Ansel", "-3"], "below 0"),
         (&["track", "damage", "Nobody", "3"], "nobody named 'Nobody'"),
         (&["track", "damage", "Orc", "3"], "Orc has no hit points kept"),
-        (&["track", "damage", "Ansel", "2d"], "column"),
+        (&["track", "damage", "Ansel", "2d6+"], "column"),
         (&["track", "effect", "Ansel", "Bless", "--rounds", "0"], "0 rounds ends as it begins"),
         (&["track", "effect", "Ansel", "Bless", "--of", "Ghost"], "--of names 'Ghost'"),
         (&["track", "effect", "Ansel", "Bless", "--end"], "no effect named 'Bless'"),

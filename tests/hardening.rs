@@ -851,3 +851,119 @@ fn every_numeric_key_at_its_edges_runs() {
         }
     }
 }
+
+/// The exit status and peak resident memory (KiB, GNU time) of one fray run, and its
+/// standard error; `None` where GNU time is missing.
+fn peak_and_exit(args: &[&str], stdin: Option<&std::path::Path>) -> Option<(i32, u64, String)> {
+    let time = std::path::Path::new("/usr/bin/time");
+    if !time.exists() {
+        assert!(std::env::var_os("FRAY_REQUIRE_SHELLS").is_none(), "/usr/bin/time is required");
+        return None;
+    }
+    let mut cmd = std::process::Command::new(time);
+    cmd.args(["-f", "peak %M"]).arg(assert_cmd::cargo::cargo_bin("fray")).args(args);
+    cmd.stdout(std::process::Stdio::null());
+    if let Some(path) = stdin {
+        cmd.stdin(std::fs::File::open(path).unwrap());
+    }
+    let out = cmd.output().unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    let peak = err.lines().rev().find_map(|l| l.strip_prefix("peak ")).unwrap().trim().parse().unwrap();
+    let message = err.lines().filter(|l| !l.starts_with("peak ") && !l.starts_with("Command exited")).collect();
+    Some((out.status.code().unwrap_or(-1), peak, message))
+}
+
+const MIB: u64 = 1024;
+
+/// One budget on the dice a roll draws (rerolls × explosions × dice): what passes it on
+/// average is refused before a die is rolled; what stays under it is rolled within 256 MiB in
+/// every mode, a million dice shown or only their total kept.
+#[test]
+fn dice_past_the_budget_are_refused_and_those_within_it_rolled_in_bounded_memory() {
+    for expr in ["10000d100r<99!>=99", "10000d1000000r<999999", "101x10000d6", "10000x101d6"] {
+        let Some((code, peak, err)) = peak_and_exit(&["roll", expr], None) else { return };
+        assert_eq!(code, 2, "{expr}: {err}");
+        assert!(err.contains("one roll draws at most 1000000"), "{expr}: {err}");
+        assert!(peak < 16 * MIB, "{expr}: {peak} KiB");
+    }
+    for expr in ["9900d1000000r<999999", "10000x100d6"] {
+        for mode in [&["-q"][..], &["-f", "json"], &["-f", "yaml"], &[]] {
+            let args: Vec<&str> = mode.iter().copied().chain(["--seed", "1", "roll", expr]).collect();
+            let (code, peak, err) = peak_and_exit(&args, None).unwrap();
+            assert_eq!(code, 0, "{args:?}: {err}");
+            assert!(peak < 256 * MIB, "{args:?}: {peak} KiB");
+        }
+    }
+    // Only the totals are kept where nothing shows the dice: -q holds no die past its term.
+    let (_, quiet, _) = peak_and_exit(&["-q", "--seed", "1", "roll", "9900d1000000r<999999"], None).unwrap();
+    assert!(quiet < 24 * MIB, "-q keeps the dice: {quiet} KiB");
+}
+
+/// `--odds` checks its budgets before the work and answers within 200 MiB, in every format,
+/// a million totals streamed rather than held.
+#[test]
+fn large_odds_answer_within_their_memory_or_are_refused_at_once() {
+    for (expr, answered) in [("2d1000000", true), ("d1000000", true), ("d999999!p=8", false), ("d1000000/1000", true)] {
+        for format in ["json", "text"] {
+            let Some((code, peak, err)) = peak_and_exit(&["--odds", "-f", format, "roll", expr], None) else { return };
+            assert_eq!(code, if answered { 0 } else { 2 }, "{expr} {format}: {err}");
+            assert!(peak < 200 * MIB, "{expr} {format}: {peak} KiB");
+            if !answered {
+                assert!(
+                    err.starts_with("fray: error: --odds of 'd999999!p=8'") && peak < 16 * MIB,
+                    "{err}: {peak} KiB"
+                );
+            }
+        }
+    }
+    let (code, peak, err) = peak_and_exit(&["--odds", "-f", "yaml", "roll", "d1000000"], None).unwrap();
+    assert!(code == 0 && peak < 200 * MIB, "yaml: {peak} KiB {err}");
+}
+
+/// A table of many dice of a million faces divided down loads at once, and an encounter whose
+/// number appearing has a thousand values is refused before its odds are worked out.
+#[test]
+fn tables_of_large_dice_load_and_their_encounter_odds_keep_a_budget() {
+    let dir = std::env::temp_dir().join(format!("fray-hardening-tables-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let big = dir.join("big.yaml");
+    let tables: String = (0..90)
+        .map(|i| {
+            let next = if i < 89 { format!("{{table: t{}}}", i + 1) } else { "{name: Bat}".to_string() };
+            format!("t{i}:\n  die: d1000000/1000\n  rows:\n    0-500: {{name: Rat}}\n    501-1000: {next}\n")
+        })
+        .collect();
+    std::fs::write(&big, &tables).unwrap();
+    assert!(tables.len() > 4600);
+    let Some((code, peak, err)) = peak_and_exit(&["--seed", "1", "table", big.to_str().unwrap()], None) else { return };
+    assert_eq!(code, 0, "{err}");
+    assert!(peak < 64 * MIB, "{peak} KiB");
+    let (code, _, err) = peak_and_exit(&["--odds", "table", big.to_str().unwrap()], None).unwrap();
+    assert_eq!(code, 0, "{err}");
+    let many = dir.join("many.yaml");
+    std::fs::write(&many, "cave:\n  die: d6\n  rows:\n    1-6: {name: Orc, number: 1d1000}\n").unwrap();
+    let (code, peak, err) =
+        peak_and_exit(&["-r", "gurps", "--odds", "encounter", "--table", many.to_str().unwrap(), "Ansel"], None)
+            .unwrap();
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("1000 different encounters of 500500 combatants in all; fray does up to 50000"), "{err}");
+    assert!(peak < 32 * MIB, "{peak} KiB");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A bad expression however long is repeated in the message only to its 60th character.
+#[test]
+fn a_long_bad_expression_is_echoed_cut() {
+    let long = format!("{}x", "1+".repeat(400));
+    let err = fails(&["roll", &long], 2);
+    assert!(err.contains("'1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+…', column 801"), "{err}");
+    assert!(err.chars().count() < 300, "{} characters", err.chars().count());
+    let huge = "d6+".repeat(40_000);
+    let err = fails(&["roll", &huge], 2);
+    assert!(
+        err.contains("…', column 1001: an expression is at most 1000 characters") && err.chars().count() < 300,
+        "{err}"
+    );
+    let err = fails(&["roll", "1d20", "vs", &"9".repeat(500)], 2);
+    assert!(err.contains('…') && err.chars().count() < 400, "{err}");
+}

@@ -228,13 +228,14 @@ fn exploding_dice_add_a_die_for_each_face_that_explodes() {
 
 #[test]
 fn rerolls_replace_the_faces_they_name() {
+    // Roll20's reading: r<3 rerolls 3 or less.
     for r in rolls("4d6r<3", 300, 16) {
         let ds = dice(&r);
         for d in &ds {
             if flag(d, "rerolled") {
-                assert!(value(d) < 3 && !flag(d, "kept"), "{r}");
+                assert!(value(d) <= 3 && !flag(d, "kept"), "{r}");
             } else {
-                assert!(value(d) >= 3, "{r}");
+                assert!(value(d) >= 4, "{r}");
             }
         }
         assert_eq!(ds.iter().filter(|d| !flag(d, "rerolled")).count(), 4);
@@ -324,7 +325,7 @@ fn text_shows_every_die_and_what_became_of_it() {
     assert_eq!(lines[0], "roll");
     assert_eq!(lines[1], "  4d6kh3    6 3 6 (1) = 15");
     assert!(lines[2].starts_with("  2d6+3     [") && lines[2].ends_with("[4 2] = 9"), "{out}");
-    assert!(lines[3].ends_with("= 3 successes") && lines[3].matches('*').count() == 3, "{out}");
+    assert!(lines[3].ends_with("= 3 successes (8 or more)") && lines[3].matches('*').count() == 3, "{out}");
     assert!(lines[5].contains('~'), "{out}");
     // Long lists wrap under the dice, within 80 columns.
     let long = stdout(&["--seed", "1", "roll", "60d6"]);
@@ -360,7 +361,21 @@ fn bad_expressions_point_at_the_column() {
             "'4d6kx3', column 5: 'x' is not a modifier; expected kh, kl, dh, dl, !, r, ro, mi, ma or a compare point",
         ),
         ("", "'', column 1: the expression is empty"),
-        ("2d", "'2d', column 3: the end after 'd' is not a die"),
+        ("d", "'d', column 2: the end after 'd' is not a die"),
+        ("2d6r-1", "'2d6r-1', column 4: no face of a d6 is exactly -1 (its faces are 1 to 6), so none is rerolled"),
+        ("5d6!!>8", "'5d6!!>8', column 4: no face of a d6 is 8 or more (its faces are 1 to 6), so none explodes"),
+        ("2d6>=7", "'2d6>=7', column 4: no die of d6 can count 7 or more (its faces are 1 to 6)"),
+        ("4d6<0", "'4d6<0', column 4: no die of d6 can count 0 or less"),
+        ("3d6>=8f<0!!", "'3d6>=8f<0!!', column 7: no die of d6 can count 0 or less (it counts 1 to 606)"),
+        ("{}", "'{}', column 1: '{}' holds no expression"),
+        ("{2d6}kh1", "'{2d6}kh1', column 6: a group of one expression has nothing to keep among"),
+        ("{2d6, d4", "'{2d6, d4', column 9: the end where '}' should close the '{' at column 1"),
+        ("2d6, d4}", "'2d6, d4}', column 4: ',' separates the expressions of a group"),
+        ("{2d6, d4}}", "'{2d6, d4}}', column 10: '}' closes no '{'"),
+        ("{d6, d8}kh3", "'{d6, d8}kh3', column 11: keeps 1 to 2 of 2 expressions, not 3"),
+        ("2d6[fire", "'2d6[fire', column 4: '[' opens a label that no ']' closes"),
+        ("2d6[]", "'2d6[]', column 4: the label is empty"),
+        ("d6к1", "'d6к1', column 3: 'к' is not a modifier"),
         ("(2d6", "'(2d6', column 5: the end where ')' should close the '(' at column 1"),
         ("2d6)", "'2d6)', column 4: ')' closes no '('"),
         ("3d6+", "'3d6+', column 5: the expression ends where a number"),
@@ -387,6 +402,8 @@ fn bad_expressions_point_at_the_column() {
     assert!(fails(&["roll", &long], 2).contains("an expression is at most 1000 characters"));
     let deep = "(".repeat(65) + "1" + &")".repeat(65);
     assert!(fails(&["roll", &deep], 2).contains("column 65: more than 64 levels of parentheses"));
+    let braces = "{1,".repeat(65) + "1" + &"}".repeat(65);
+    assert!(fails(&["roll", &braces], 2).contains("more than 64 levels of parentheses and braces"));
     let ok = "(".repeat(64) + "1" + &")".repeat(64);
     assert_eq!(stdout(&["-q", "roll", &ok]), "1\n");
     assert!(fails(&["--odds", "-n", "2", "roll", "d6"], 2).contains("--odds does not roll"));
@@ -481,5 +498,441 @@ fn far_apart_totals_of_exploding_dice_are_too_costly_not_a_crash() {
         } else {
             assert!(out.text().contains("estimated"), "{expr}: {}", out.text());
         }
+    }
+}
+
+/// The README's limits table says what the code holds: each `roll` row's number is the
+/// constant's.
+#[test]
+fn the_readme_limits_are_the_codes() {
+    use fray::dice::expr::{self, parse::MAX_LABEL};
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let row = |start: &str| -> String {
+        let line = readme
+            .lines()
+            .find(|l| l.starts_with(&format!("| `roll`: {start}")))
+            .unwrap_or_else(|| panic!("no row {start}"));
+        line.rsplit('|').nth(1).unwrap().trim().replace(' ', "")
+    };
+    let number =
+        |text: String| -> u64 { text.chars().take_while(char::is_ascii_digit).collect::<String>().parse().unwrap() };
+    assert_eq!(number(row("dice in one term")), u64::from(expr::MAX_DICE));
+    assert_eq!(number(row("faces of a die")), u64::from(expr::MAX_FACES));
+    assert_eq!(
+        row("an expression"),
+        format!("{}characters,{}levelsofparenthesesandbraces", expr::MAX_LENGTH, expr::MAX_DEPTH)
+    );
+    assert_eq!(number(row("a label")), MAX_LABEL as u64);
+    assert_eq!(row("a total"), format!("±2^{}", expr::MAX_TOTAL.trailing_zeros()));
+    assert_eq!(number(row("explosions of one die")), u64::from(expr::MAX_EXPLOSIONS));
+    assert_eq!(number(row("rerolls of one die")), u64::from(expr::MAX_REROLLS));
+    assert_eq!(number(row("repetitions")), u64::from(expr::MAX_REPEAT));
+    assert_eq!(number(row("dice drawn by one roll")), expr::MAX_ROLLED);
+    let line = readme.lines().find(|l| l.starts_with("| `roll --odds`: faces of an exploding die")).unwrap();
+    assert_eq!(number(line.rsplit('|').nth(1).unwrap().replace(' ', "")), u64::from(expr::odds::MAX_EXPLODING_FACES));
+    let line = readme.lines().find(|l| l.starts_with("| `encounter --table --odds`")).unwrap();
+    assert_eq!(number(line.rsplit('|').nth(1).unwrap().replace(' ', "")), fray::table::encounter::MAX_CAST_MEMBERS);
+    // And the numbers are the ones fray enforces.
+    assert!(
+        fails(&["roll", &format!("{}x1d6", expr::MAX_REPEAT + 1)], 2)
+            .contains(&format!("1 to {} times", expr::MAX_REPEAT))
+    );
+    assert!(
+        fails(&["roll", &format!("2d6[{}]", "a".repeat(MAX_LABEL + 1))], 2)
+            .contains("a label is at most 64 characters")
+    );
+}
+
+fn quiet(args: &[&str]) -> String {
+    stdout(&refs(&with(&["-q"], args))).trim_end().to_string()
+}
+
+#[test]
+fn words_of_one_expression_join_and_separate_ones_stay_apart() {
+    assert_eq!(quiet(&["--seed", "3", "roll", "1d20", "+", "7"]), quiet(&["--seed", "3", "roll", "1d20+7"]));
+    assert_eq!(quiet(&["--seed", "3", "roll", "1d20", "+7", "2d6"]), quiet(&["--seed", "3", "roll", "1d20+7", "2d6"]));
+    assert_eq!(
+        quiet(&["--seed", "3", "roll", "(1d20", "+", "5)", "*", "2"]),
+        quiet(&["--seed", "3", "roll", "(1d20+5)*2"])
+    );
+    assert_eq!(quiet(&["--seed", "3", "roll", "1d20", "2d6"]).matches(',').count(), 1);
+    // A trailing word that is no expression labels the roll.
+    let doc = json(&["--seed", "3", "roll", "1d20+5", "long", "sword"]);
+    assert_eq!(doc["results"][0]["label"], "long sword");
+    assert_eq!(doc["results"][0]["expression"], "1d20+5");
+    let text = stdout(&["--seed", "3", "roll", "1d20+5", "longsword"]);
+    assert!(
+        text.lines().nth(1).unwrap().starts_with("  1d20+5 longsword  [") && !text.contains("longsword\n"),
+        "{text}"
+    );
+    // Only at the end: an expression after a label is an error, and joined words that make no
+    // expression say how they were read.
+    let err = fails(&["roll", "1d20", "sword", "2d6"], 2);
+    assert!(err.contains("'2d6' comes after the label 'sword'"), "{err}");
+    let err = fails(&["roll", "1d20", "+", "x"], 2);
+    assert!(err.contains("'1d20 + x', column 8") && err.contains("quote each expression"), "{err}");
+}
+
+#[test]
+fn advantage_is_two_d20_the_higher_kept() {
+    for (adv, kept) in
+        [("adv", "2d20kh1+7"), ("advantage", "2d20kh1+7"), ("dis", "2d20kl1+7"), ("DISADVANTAGE", "2d20kl1+7")]
+    {
+        let a = json(&["--seed", "9", "roll", "1d20+7", adv]);
+        let b = json(&["--seed", "9", "roll", kept]);
+        assert_eq!(a["results"][0]["dice"], b["results"][0]["dice"], "{adv}");
+        assert_eq!(a["results"][0]["total"], b["results"][0]["total"]);
+        assert_eq!(a["results"][0]["expression"], format!("1d20+7 {adv}"));
+        assert_eq!(a["results"][0]["dice"].as_array().unwrap().len(), 2);
+        assert_eq!(odds_doc(&format!("1d20+7 {adv}"))["odds"], odds_doc(kept)["odds"]);
+    }
+    for (args, says) in [
+        (
+            &["roll", "2d6", "adv"][..],
+            "'2d6 adv', column 5: advantage is for a roll of one d20, and this one rolls none",
+        ),
+        (&["roll", "d20+d20", "adv"], "this one has 2 d20 terms"),
+        (&["roll", "2d20", "dis"], "'2d20' rolls 2 or keeps some"),
+        (&["roll", "adv"], "'adv' comes before any expression"),
+        (&["roll", "d20", "adv", "dis"], "one roll has advantage or disadvantage once"),
+    ] {
+        let err = fails(args, 2);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
+
+/// Exact chances worked out here, apart from fray's engine: every d20 face against every total
+/// of the rest, counted in whole numbers.
+fn d20_hit_chance(rest: &[(i64, u64)], target: i64, adv: Option<bool>) -> (BigRational, BigRational) {
+    let mut faces: BTreeMap<i64, u64> = BTreeMap::new();
+    match adv {
+        None => (1..=20).for_each(|f| *faces.entry(f).or_default() += 20),
+        Some(high) => {
+            for a in 1..=20 {
+                for b in 1..=20 {
+                    *faces.entry(if high { a.max(b) } else { a.min(b) }).or_default() += 1;
+                }
+            }
+        }
+    }
+    let rest_den: u64 = rest.iter().map(|r| r.1).sum();
+    let (mut hit, mut crit) = (0u64, 0u64);
+    for (&f, &w) in &faces {
+        for &(r, rw) in rest {
+            if f == 20 || f != 1 && f + r >= target {
+                hit += w * rw;
+            }
+            if f == 20 {
+                crit += w * rw;
+            }
+        }
+    }
+    let den = BigInt::from(400 * rest_den);
+    (BigRational::new(BigInt::from(hit), den.clone()), BigRational::new(BigInt::from(crit), den))
+}
+
+fn parts(doc: &Value) -> BTreeMap<(String, String), BigRational> {
+    doc["odds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                (e["part"].as_str().unwrap().to_string(), e["outcome"].to_string()),
+                fraction(e["fraction"].as_str().unwrap()),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn attacks_against_a_number_hit_on_the_total_a_natural_20_always_a_natural_1_never() {
+    // Seeded: every verdict follows the rule from the dice shown.
+    for r in rolls("1d20+5 vs 15", 400, 31) {
+        let natural = r["natural"].as_i64().unwrap();
+        assert_eq!(natural, value(dice(&r)[0]));
+        let total = r["total"].as_i64().unwrap();
+        assert_eq!(r["hit"] == true, natural == 20 || natural != 1 && total >= 15, "{r}");
+        assert_eq!(r["critical"] == true, natural == 20);
+        assert_eq!(r["vs"], 15);
+    }
+    let mut seen = (false, false);
+    for r in rolls("1d20+30 vs 15", 200, 32).into_iter().chain(rolls("1d20 vs 25", 200, 33)) {
+        let natural = r["natural"].as_i64().unwrap();
+        seen.0 |= natural == 1;
+        seen.1 |= natural == 20;
+        let target = r["vs"].as_i64().unwrap();
+        assert_eq!(r["hit"] == true, natural != 1 && (natural == 20 || r["total"].as_i64().unwrap() >= target), "{r}");
+    }
+    assert!(seen.0 && seen.1);
+    // Exact odds against the count above, with a d4 of Bless and with advantage.
+    let d4: Vec<(i64, u64)> = (1..=4).map(|v| (v, 1)).collect();
+    for (expr, rest, target, adv) in [
+        ("1d20+5 vs 15", vec![(5, 1)], 15, None),
+        ("1d20+5+1d4 vs 18", d4.iter().map(|(v, w)| (v + 5, *w)).collect(), 18, None),
+        ("1d20+7 adv vs 25", vec![(7, 1)], 25, Some(true)),
+        ("2d20kl1+3 vs 12", vec![(3, 1)], 12, Some(false)),
+    ] {
+        let doc = odds_doc(expr);
+        assert_eq!(doc["exact"], true);
+        let got = parts(&doc);
+        let (hit, crit) = d20_hit_chance(&rest, target, adv);
+        let key = |o: &str| ("each roll".to_string(), format!("\"{o}\""));
+        let got_hit = got[&key("hit")].clone() + got[&key("critical")].clone();
+        assert_eq!(got_hit, hit, "{expr}");
+        assert_eq!(got[&key("critical")], crit, "{expr}");
+        let sum = got.values().fold(BigRational::zero(), |a, b| a + b);
+        assert_eq!(sum, BigRational::one(), "{expr}");
+    }
+    // Three attacks: the number that hit is binomial in the chance of one.
+    let doc = odds_doc("3x1d20+5 vs 15");
+    let got = parts(&doc);
+    let p = BigRational::new(BigInt::from(11), BigInt::from(20));
+    let q = BigRational::one() - p.clone();
+    let binom = [
+        q.clone() * q.clone() * q.clone(),
+        BigRational::from_integer(3.into()) * p.clone() * q.clone() * q.clone(),
+        BigRational::from_integer(3.into()) * p.clone() * p.clone() * q.clone(),
+        p.clone() * p.clone() * p.clone(),
+    ];
+    for (k, want) in binom.iter().enumerate() {
+        assert_eq!(got[&("hits".to_string(), k.to_string())], *want, "{k} hits");
+    }
+    assert_eq!(got[&("criticals".to_string(), "3".to_string())], BigRational::new(1.into(), 8000.into()));
+    let q = quiet(&["--seed", "4", "roll", "3x1d20+5", "vs", "15"]);
+    let doc = json(&["--seed", "4", "roll", "3x1d20+5", "vs", "15"]);
+    assert_eq!(q, doc["results"][0]["hits"].to_string());
+    assert_eq!(doc["results"][0]["rolls"].as_array().unwrap().len(), 3);
+}
+
+#[test]
+fn success_rolls_are_3d6_under_the_skill_with_the_basic_sets_criticals() {
+    for r in rolls("3d6 vs 12", 400, 41) {
+        let roll = r["total"].as_i64().unwrap();
+        assert_eq!(r["margin"].as_i64().unwrap(), 12 - roll);
+        assert_eq!(r["success"] == true, roll <= 12, "{r}");
+        let critical = if roll <= 12 { roll <= 4 } else { roll == 18 || roll == 17 };
+        assert_eq!(r["critical"] == true, critical, "{r}");
+    }
+    // Independent count over the 216 rolls, for several skills.
+    for skill in [3i64, 6, 10, 14, 15, 16, 18] {
+        let mut counts: BTreeMap<&str, u64> = BTreeMap::new();
+        for a in 1..=6i64 {
+            for b in 1..=6 {
+                for c in 1..=6 {
+                    let roll = a + b + c;
+                    let success = roll <= 4 || roll <= 16 && roll <= skill;
+                    let critical = if success {
+                        roll <= 4 || roll == 5 && skill >= 15 || roll == 6 && skill >= 16
+                    } else {
+                        roll == 18 || roll == 17 && skill <= 15 || roll >= skill + 10
+                    };
+                    let key = match (success, critical) {
+                        (true, true) => "critical success",
+                        (true, false) => "success",
+                        (false, true) => "critical failure",
+                        (false, false) => "failure",
+                    };
+                    *counts.entry(key).or_default() += 1;
+                }
+            }
+        }
+        let doc = json(&["--odds", "-r", "gurps", "roll", "3d", "vs", &skill.to_string()]);
+        let got = parts(&doc);
+        for (key, n) in counts {
+            assert_eq!(
+                got[&("each roll".to_string(), format!("\"{key}\""))],
+                BigRational::new(BigInt::from(n), BigInt::from(216)),
+                "skill {skill}: {key}"
+            );
+        }
+        let margins: BigRational =
+            got.iter().filter(|(k, _)| k.0 == "margin").map(|(_, v)| v.clone()).fold(BigRational::zero(), |a, b| a + b);
+        assert_eq!(margins, BigRational::one());
+    }
+    // Under wod there is no number to meet; under gurps a d20 is no success roll.
+    let err = fails(&["-r", "wod", "roll", "3d6", "vs", "12"], 2);
+    assert!(err.contains("under wod, vs has no meaning: a pool counts its successes"), "{err}");
+    let err = fails(&["-r", "cofd", "roll", "1d20", "vs", "12"], 2);
+    assert!(err.contains("under cofd"), "{err}");
+    let err = fails(&["-r", "gurps", "roll", "1d20+5", "vs", "12"], 2);
+    assert!(err.contains("under gurps, vs is a success roll: 3d6 alone"), "{err}");
+    let err = fails(&["roll", "2d6+1", "vs", "12"], 2);
+    assert!(err.contains("vs needs one d20 added to the rest"), "{err}");
+    let err = fails(&["roll", "d20", "vs"], 2);
+    assert!(err.contains("'d20 vs' has no number to roll against"), "{err}");
+    let err = fails(&["roll", "d20", "vs", "x"], 2);
+    assert!(err.contains("'x' after vs is not a whole number"), "{err}");
+    assert_eq!(quiet(&["--seed", "2", "-r", "gurps", "roll", "3d", "vs", "30"]), "success");
+}
+
+#[test]
+fn repeats_roll_n_times_with_the_sum_and_the_sorted_totals() {
+    let doc = json(&["--seed", "6", "roll", "6x4d6kh3"]);
+    let r = &doc["results"][0];
+    assert_eq!(r["repeat"], 6);
+    let totals: Vec<i64> = r["totals"].as_array().unwrap().iter().map(|t| t.as_i64().unwrap()).collect();
+    let mut sorted = totals.clone();
+    sorted.sort_unstable_by(|a, b| b.cmp(a));
+    assert_eq!(r["sorted"], serde_json::json!(sorted));
+    assert_eq!(r["total"].as_i64().unwrap(), totals.iter().sum::<i64>());
+    for (roll, total) in r["rolls"].as_array().unwrap().iter().zip(&totals) {
+        assert_eq!(roll["total"].as_i64().unwrap(), *total);
+        assert_eq!(dice(roll).len(), 4);
+        assert!(roll.get("expression").is_none());
+    }
+    let q = quiet(&["--seed", "6", "roll", "6x4d6kh3"]);
+    assert_eq!(q, totals.iter().map(i64::to_string).collect::<Vec<_>>().join(" "));
+    // The exact odds of the sum: 2x3d6 is 6d6.
+    assert_eq!(listed(&odds_doc("2x3d6")), listed(&odds_doc("6d6")));
+    for bad in ["0x2d6", "10001x1d6", "1000001x1d6"] {
+        let err = fails(&["roll", bad], 2);
+        assert!(
+            err.contains(&format!("column 1: a roll repeats 1 to 10000 times, not {}", bad.split('x').next().unwrap())),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn groups_keep_totals_and_labels_keep_their_parts() {
+    for r in rolls("{1d20+5, 1d20+3}kh1", 200, 51) {
+        let items = r["groups"][0]["items"].as_array().unwrap();
+        let (a, b) = (items[0]["total"].as_i64().unwrap(), items[1]["total"].as_i64().unwrap());
+        assert_eq!(r["total"].as_i64().unwrap(), a.max(b));
+        assert_eq!(items.iter().filter(|i| i["kept"] == true).count(), 1);
+    }
+    for r in rolls("2d6[fire]+1d4[cold]+2", 100, 52) {
+        let ds: Vec<i64> = dice(&r).iter().map(|d| value(d)).collect();
+        assert_eq!(
+            r["parts"],
+            serde_json::json!([{"label": "fire", "total": ds[0] + ds[1]}, {"label": "cold", "total": ds[2]}])
+        );
+        assert_eq!(r["total"].as_i64().unwrap(), ds.iter().sum::<i64>() + 2);
+    }
+    let text = stdout(&["--seed", "8", "roll", "2d6[fire]+1d4[cold]", "{d20,d20}kl1"]);
+    assert!(text.contains("(fire ") && text.contains(", cold "), "{text}");
+    assert!(text.lines().nth(2).unwrap().contains('{') && text.lines().nth(2).unwrap().contains('('), "{text}");
+}
+
+/// The roll ends with the seed that replays it, dimly, on a terminal when the seed was drawn.
+#[test]
+fn a_terminal_gets_the_replay_line() {
+    let have_script = std::process::Command::new("script").arg("--version").output().is_ok_and(|o| o.status.success());
+    if !have_script {
+        assert!(std::env::var_os("FRAY_REQUIRE_SHELLS").is_none(), "script is required");
+        return;
+    }
+    let bin = assert_cmd::cargo::cargo_bin("fray");
+    let run = |args: &str| {
+        let out = std::process::Command::new("script")
+            .args(["-qec", &format!("{} {args}", bin.display()), "/dev/null"])
+            .env_remove("NO_COLOR")
+            .env_remove("FRAY_RULES")
+            .env_remove("FRAY_FORMAT")
+            .env("TERM", "xterm")
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let drawn = run("roll 2d6");
+    let last = drawn.trim_end().lines().last().unwrap();
+    assert!(last.contains("replays this") && last.contains("\u{1b}["), "{drawn:?}");
+    let seed: String = last.split("--seed ").nth(1).unwrap().chars().take_while(char::is_ascii_digit).collect();
+    let again = run(&format!("--seed {seed} roll 2d6"));
+    assert!(!again.contains("replays this"), "{again:?}");
+    assert!(drawn.starts_with(again.trim_end()), "{drawn:?} / {again:?}");
+}
+
+/// Every example of `fray roll --help` and of the README's dice section runs alike in bash,
+/// zsh and fish.
+#[test]
+fn roll_examples_run_in_every_shell() {
+    let bin = assert_cmd::cargo::cargo_bin("fray");
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let section = &readme[readme.find("## Rolling dice").unwrap()..readme.find("## Encounter tables").unwrap()];
+    let mut lines: Vec<String> =
+        fray::cli::ROLL_EXAMPLES.lines().skip(1).map(|l| l.trim().split("  ").next().unwrap().to_string()).collect();
+    lines.extend(section.lines().filter_map(|l| l.strip_prefix("$ ")).map(str::to_string));
+    assert!(lines.len() >= 15, "{lines:?}");
+    for shell in ["bash", "zsh", "fish"] {
+        if std::process::Command::new(shell).arg("-c").arg("true").output().is_err() {
+            assert!(std::env::var_os("FRAY_REQUIRE_SHELLS").is_none(), "{shell} is required");
+            continue;
+        }
+        for line in &lines {
+            let line = line.split(" | ").next().unwrap();
+            let command = line.strip_prefix("fray ").unwrap();
+            let out = std::process::Command::new(shell)
+                .arg("-c")
+                .arg(format!("'{}' --color never --seed 1 {command}", bin.display()))
+                .env_remove("FRAY_RULES")
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{shell}: {line}: {}", String::from_utf8_lossy(&out.stderr));
+            let direct = std::process::Command::new("bash")
+                .args(["-c", &format!("'{}' --color never --seed 1 {command}", bin.display())])
+                .env_remove("FRAY_RULES")
+                .output()
+                .unwrap();
+            assert_eq!(out.stdout, direct.stdout, "{shell}: {line}");
+        }
+    }
+}
+
+#[test]
+fn gurps_d66_and_cyrillic_dice() {
+    assert_eq!(listed(&odds_doc("3d")), listed(&odds_doc("3d6")));
+    assert_eq!(listed(&odds_doc("2d+1")), listed(&odds_doc("2d6+1")));
+    assert_eq!(listed(&odds_doc("2к6+1")), listed(&odds_doc("2d6+1")));
+    assert_eq!(listed(&odds_doc("2Д6")), listed(&odds_doc("2d6")));
+    for r in rolls("d66", 300, 61) {
+        let v = r["total"].as_i64().unwrap();
+        assert!((1..=6).contains(&(v / 10)) && (1..=6).contains(&(v % 10)), "{v}");
+    }
+    let d66 = listed(&odds_doc("d66"));
+    assert_eq!(d66.len(), 36);
+    assert!(d66.values().all(|p| *p == BigRational::new(1.into(), 36.into())));
+    // d6!-1 explodes on 6 and takes 1 off.
+    for r in rolls("d6!-1", 300, 62) {
+        let ds = dice(&r);
+        assert_eq!(r["total"].as_i64().unwrap(), ds.iter().map(|d| value(d)).sum::<i64>() - 1, "{r}");
+    }
+}
+
+/// Each roll against a number, part for part, equal to icepool's (tests/fixtures/roll).
+#[test]
+fn tests_against_a_number_equal_icepool_part_for_part() {
+    let text = std::fs::read_to_string("tests/fixtures/roll/distributions.json").unwrap();
+    let fixtures: Value = serde_json::from_str(&text).unwrap();
+    let cases = fixtures["tests"].as_object().unwrap();
+    assert!(cases.len() >= 7);
+    for (expr, case) in cases {
+        let mut args = vec!["--odds", "-f", "json", "-r", "gurps", "roll"];
+        if !expr.starts_with('3') || expr.contains("d20") {
+            args[4] = "5e";
+        }
+        args.extend(expr.split(' '));
+        let doc: Value = serde_json::from_str(&stdout(&args)).unwrap();
+        assert_eq!(doc["exact"], true, "{expr}");
+        let mine: BTreeMap<(String, String), BigRational> = doc["odds"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| {
+                let outcome = match &e["outcome"] {
+                    Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                };
+                ((e["part"].as_str().unwrap().to_string(), outcome), fraction(e["fraction"].as_str().unwrap()))
+            })
+            .collect();
+        let mut theirs = BTreeMap::new();
+        for (part, outcomes) in case.as_object().unwrap() {
+            for (outcome, p) in outcomes.as_object().unwrap() {
+                theirs.insert((part.clone(), outcome.clone()), fraction(p.as_str().unwrap()));
+            }
+        }
+        assert_eq!(mine, theirs, "{expr}");
     }
 }

@@ -5,8 +5,9 @@ use super::*;
 // The expressions of `fray roll`.
 #[derive(Debug, Args)]
 pub struct RollArgs {
-    /// Dice expressions, each rolled in turn (quote one that holds spaces, <, > or !; one
-    /// that starts with - goes after --)
+    /// Dice expressions, each rolled in turn; words of one typed apart join (1d20 + 7), and
+    /// adv, dis, vs N and a trailing label follow the expression (quote one that holds <, >, !,
+    /// braces or brackets; one that starts with - goes after --)
     #[arg(required = true, value_name = "EXPR", allow_negative_numbers = true)]
     pub expressions: Vec<String>,
 }
@@ -14,22 +15,30 @@ pub struct RollArgs {
 pub const ROLL_EXAMPLES: &str = "\
 Examples:
   fray roll 4d6kh3                      ability score: four d6, the lowest dropped
-  fray roll 2d20kh1+5 d20+5             advantage, then a plain d20
-  fray roll '10d10>=8'                  a pool: count the dice showing 8 or more
-  fray roll '10d10>=8!'                 the same, each 10 adding a die
-  fray roll 3d6! 2d6r1 4dF              exploding, reroll 1s, Fate dice
+  fray roll 1d20+7 adv                  advantage: two d20, the higher kept, +7
+  fray roll 1d20 + 5 longsword          words join; a trailing word labels the roll
+  fray roll 3x1d20+5 vs 15              three attacks against AC 15: how many hit
+  fray -r gurps roll 3d vs 12           a GURPS success roll: margin and criticals
+  fray roll 6x4d6kh3                    six ability scores, summed and sorted
+  fray roll '10d10>8'                   a pool: count the dice showing 8 or more
+  fray roll '{1d20+5, 1d20+3}kh1'       the better of two rolls
+  fray roll '2d6[fire]+1d4[cold]'       labelled parts, each with its total
+  fray roll '3d6!' 2d6r1 4dF d66        exploding, reroll 1s, Fate dice, d6 x d6
   fray roll --odds 20d20kh10            the exact chance of every total
   fray -q -n 5 roll 3d6                 five totals, one a line";
 
 pub const ROLL_ABOUT: &str = "\
 Rolls each expression in turn and shows every die and what became of it, then the total. \
---odds gives the exact chance of every total instead (exploding dice to a depth, with what lies \
+EXPR vs N rolls against a number: a d20 attack or check (a natural 20 always hits, a natural \
+1 always misses) or 3d6 at or under a skill (gurps, with its criticals). --odds gives the \
+exact chance of every total or result instead (exploding dice to a depth, with what lies \
 beyond said exactly).";
 
 pub const ROLL_LANGUAGE: &str = "\
 The dice language (in any case):
 
-NdX, d%, dF: N dice of X faces (N defaults to 1), d100, Fate dice (-1, 0, +1).
+NdX, d%, dF, d66: N dice of X faces (N defaults to 1), d100, Fate dice (-1, 0, +1), a d6 of \
+tens and one of units (11 to 66). 3d, 2d+1: GURPS dice (d6). к and д write d (2к6).
 
 + - * / ( ): arithmetic on whole numbers; / rounds down.
 
@@ -37,14 +46,24 @@ khN, klN, dlN, dhN: keep the N highest or lowest, drop the N lowest or highest (
 drops the lowest; N defaults to 1).
 
 !, !!, !p: explode on the highest face: add a die, add into the die (compound), or add a die \
-counting one less (penetrate); !>=T, !>T, !=T, !<=T, !<T or !T name the faces.
+counting one less (penetrate); !>T, !<T, !=T or !T name the faces.
 
-rT, roT: reroll the faces T (or r<T, r<=T, r>T...) until another shows, or once.
+rT, roT: reroll the faces T (or r<T, r>T...) until another shows, or once.
 
->=T, >T, <=T, <T, =T: count the dice meeting it (successes) instead of summing them; fT (or \
-f<T...) after it counts those dice -1 (failures).
+Compare points read as Roll20 reads them: >T is T or more, <T is T or less (>=T and <=T say \
+the same), =T is T. A compare point no face can meet is refused.
+
+>T, <T, =T: count the dice meeting it (successes) instead of summing them; fT (or f<T...) \
+after it counts those dice -1 (failures).
 
 miN, maN: each die counts at least N, at most N.
+
+{EXPR, EXPR}khN: roll each expression, keep the N highest (or klN, dhN, dlN) totals.
+
+EXPR[words]: a label for that part; its total is shown beside the roll's.
+
+NxEXPR: roll it N times (6x4d6kh3). EXPR adv, EXPR dis: the d20 rolled twice, the higher or \
+the lower kept. EXPR vs N: against a number. Words after the last expression label it.
 
 In the text, (5) was dropped, ~1~ rerolled, 6! exploded, 9* is a success, 1_ a failure.";
 

@@ -56,6 +56,8 @@ pub struct Ruleset {
     pub values: fn(&str) -> Vec<&'static str>,
     /// Its rules of the fight, as `fray track` applies them while a fight goes on.
     pub fight: &'static dyn crate::fight::Fighting,
+    /// What `fray roll EXPR vs N` means under it: the roll its players make against a number.
+    pub versus: crate::dice::Versus,
 }
 
 /// A ruleset whose flags take no words of its own.

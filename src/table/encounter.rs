@@ -9,9 +9,14 @@ use crate::error::{Error, Result};
 use crate::odds::{Odds, OddsEntry, OddsPart};
 use crate::prob::Prob;
 use crate::render::Palette;
+use std::collections::HashMap;
 
 /// Most different casts the odds of an encounter with a table are worked out for.
 pub const MAX_CASTS: usize = 2000;
+
+/// Most combatants of all those casts together: the work of each cast's odds grows with its
+/// size, and a number appearing of 1d1000 would be a thousand casts of up to a thousand.
+pub const MAX_CAST_MEMBERS: u64 = 50_000;
 
 /// The dice stream an encounter's table rolls from: apart from the rules' own, so that the
 /// encounter rolls exactly as it would with the same creatures given by hand.
@@ -47,9 +52,9 @@ pub fn step(file: &TableFile, seed: u64, p: &Palette) -> Result<(String, Before)
 
 /// Every combatant the table can bring (inline), with its chance: each creature row reached,
 /// times each number appearing.
-fn casts(file: &TableFile) -> Result<Vec<(String, Prob)>> {
+fn casts(file: &TableFile) -> Result<Vec<(String, Prob, u32)>> {
     let o = table_odds(file);
-    let mut out: Vec<(String, Prob)> = Vec::new();
+    let mut out: Vec<(String, Prob, u32)> = Vec::new();
     for (t, table) in file.tables.iter().enumerate() {
         for (row, p) in table.rows.iter().zip(&o.rows[t]) {
             let Entry::Creature(c) = &row.entry else { continue };
@@ -63,12 +68,21 @@ fn casts(file: &TableFile) -> Result<Vec<(String, Prob)>> {
                 let side = c.side.as_deref().unwrap_or(super::SIDE);
                 let spec = inline(&c.name, *n as u32, side, &c.keys);
                 let q = p.mul(&Prob::ratio(w, &numbers.den));
-                match out.iter_mut().find(|(s, _)| *s == spec) {
-                    Some((_, sum)) => *sum = sum.add(&q),
-                    None => out.push((spec, q)),
+                match out.iter_mut().find(|(s, ..)| *s == spec) {
+                    Some((_, sum, _)) => *sum = sum.add(&q),
+                    None => out.push((spec, q, *n as u32)),
                 }
             }
         }
+    }
+    // Checked before any encounter is worked out.
+    let members: u64 = out.iter().map(|(_, _, n)| u64::from(*n)).sum();
+    if members > MAX_CAST_MEMBERS && out.len() > 1 {
+        return Err(Error::usage(format!(
+            "--odds of an encounter with this table would work out {} different encounters of {members} combatants in all; fray does up to {MAX_CAST_MEMBERS}",
+            out.len()
+        ))
+        .hint("ask the table's odds with fray table --odds FILE, or give the creatures by hand"));
     }
     if out.len() > MAX_CASTS {
         return Err(Error::usage(format!(
@@ -92,10 +106,13 @@ pub fn odds(
     for part in &mut mixed.parts {
         part.title = format!("table: {}", part.title);
     }
-    // Each encounter part, by name, with its entries keyed by their outcome.
+    // Each encounter part, by name, with its entries keyed by their outcome; found through
+    // maps, so that a thousand casts of a thousand combatants each mix in linear time.
     let mut parts: Vec<(String, String, Vec<OddsEntry>)> = Vec::new();
+    let mut part_at: HashMap<String, usize> = HashMap::new();
+    let mut entry_at: Vec<HashMap<(String, String), usize>> = Vec::new();
     runner.capture_odds();
-    for (spec, p) in casts(file)? {
+    for (spec, p, _) in casts(file)? {
         let odds = odds_with(&spec, runner)?;
         if odds.trials.is_some() {
             mixed.trials = mixed.trials.max(odds.trials);
@@ -108,24 +125,26 @@ pub fn odds(
         }
         for part in &odds.parts {
             let name = part.part.clone().unwrap_or_else(|| "encounter".to_string());
-            let i = match parts.iter().position(|(n, ..)| *n == name) {
-                Some(i) => i,
-                None => {
-                    parts.push((name.clone(), part.title.clone(), Vec::new()));
-                    parts.len() - 1
-                }
-            };
+            let i = *part_at.entry(name.clone()).or_insert_with(|| {
+                parts.push((name.clone(), part.title.clone(), Vec::new()));
+                entry_at.push(HashMap::new());
+                parts.len() - 1
+            });
             for entry in odds.entries_of(part) {
                 let weighted = p.mul(&entry.prob);
                 let entries = &mut parts[i].2;
-                match entries.iter_mut().find(|e| e.outcome == entry.outcome && e.label == entry.label) {
-                    Some(e) => e.prob = e.prob.add(&weighted),
-                    None => entries.push(OddsEntry {
-                        part: Some(name.clone()),
-                        outcome: entry.outcome.clone(),
-                        label: entry.label.clone(),
-                        prob: weighted,
-                    }),
+                let key = (entry.outcome.to_string(), entry.label.clone());
+                match entry_at[i].get(&key) {
+                    Some(&k) => entries[k].prob = entries[k].prob.add(&weighted),
+                    None => {
+                        entry_at[i].insert(key, entries.len());
+                        entries.push(OddsEntry {
+                            part: Some(name.clone()),
+                            outcome: entry.outcome.clone(),
+                            label: entry.label.clone(),
+                            prob: weighted,
+                        });
+                    }
                 }
             }
         }

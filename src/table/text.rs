@@ -2,7 +2,7 @@
 //! the combatant it makes.
 
 use super::roll::{DiceRoll, TableRoll};
-use crate::dice::expr::text::die_text;
+use crate::dice::expr::roll::die_text;
 use crate::render::{Palette, pad, width_of};
 
 /// `1d8 (7) = 7`, `3d6 (4+1+6) = 11`, `4d6kh3 (5+(1)+3+6) = 14`.

@@ -29,12 +29,10 @@ impl Amount {
             }
             return Ok(Amount { text: text.to_string(), node: None });
         }
-        let node = crate::dice::expr::expression(text).map_err(|e| match e {
-            Error::Usage { what: message, hint } => Error::Usage {
-                what: format!("the {what} {message}"),
-                hint: hint.or_else(|| Some("give a number or dice, such as 7 or 2d6+3".into())),
-            },
-            other => other,
+        let node = crate::dice::expr::parse(text).map_err(|e| {
+            let echoed = crate::cast::echo(text);
+            Error::usage(format!("the {what} '{echoed}', column {}: {}", e.column, e.message))
+                .hint(e.hint.unwrap_or("give a number or dice, such as 7 or 2d6+3"))
         })?;
         Ok(Amount { text: text.to_string(), node: Some(node) })
     }

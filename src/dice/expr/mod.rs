@@ -2,16 +2,16 @@
 //! once ([`parse()`]), rolled through fray's seeded die ([`roll`]) and enumerated exactly for
 //! `--odds` ([`odds`]).
 
+pub mod budget;
 pub mod odds;
 pub mod parse;
 pub mod roll;
-pub mod run;
-pub mod text;
 mod weight;
 
-pub use parse::{Node, ParseError, parse};
+pub use budget::MAX_ROLLED;
+pub use parse::{Node, ParseError};
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 
 /// Most dice one term rolls (`NdX`: N).
 pub const MAX_DICE: u32 = 10_000;
@@ -29,15 +29,81 @@ pub const MAX_REROLLS: u32 = 100;
 /// Totals stay within ±2^53, which every JSON reader holds exactly.
 pub const MAX_TOTAL: i128 = 1 << 53;
 
-/// Parses `text` into an expression, or a usage error pointing at the column.
-pub fn expression(text: &str) -> Result<Node> {
-    parse(text).map_err(|e| {
-        let err = Error::usage(format!("'{}', column {}: {}", text, e.column, e.message));
-        match e.hint {
-            Some(hint) => err.hint(hint),
-            None => err,
-        }
-    })
+/// Parses one expression, refusing dice that would on average pass the budget
+/// ([`MAX_ROLLED`]) before a die is rolled.
+pub fn parse(text: &str) -> std::result::Result<Node, ParseError> {
+    let node = parse::expression(text)?;
+    let dice = budget::expected_dice(&node);
+    if dice > MAX_ROLLED as f64 {
+        return Err(ParseError {
+            column: 1,
+            message: format!(
+                "its dice would be drawn about {dice:.0} times, rerolls and explosions counted; one roll draws at most {MAX_ROLLED}"
+            ),
+            hint: Some("roll fewer dice, or reroll and explode on fewer faces"),
+        });
+    }
+    Ok(node)
+}
+
+/// Most repetitions of one expression (`NxEXPR`).
+pub const MAX_REPEAT: u32 = 10_000;
+
+/// An expression and how many times it is rolled: `6x4d6kh3` is `4d6kh3` six times.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Repeated {
+    pub count: Option<u32>,
+    pub node: Node,
+}
+
+/// Reads `NxEXPR` or `EXPR`, refusing a repetition past [`MAX_REPEAT`] or dice past the
+/// budget of all the repetitions together ([`MAX_ROLLED`]); columns count from the start of
+/// `text`.
+pub fn parse_repeated(text: &str) -> std::result::Result<Repeated, ParseError> {
+    let lead = text.chars().take_while(|c| c.is_whitespace()).count();
+    let digits = text.chars().skip(lead).take_while(|c| c.is_ascii_digit()).count();
+    let after = text.chars().skip(lead + digits).find(|c| !c.is_whitespace());
+    if digits == 0 || !matches!(after, Some('x' | 'X' | '×')) {
+        return Ok(Repeated { count: None, node: parse(text)? });
+    }
+    let number: String = text.chars().skip(lead).take(digits).collect();
+    let count = number.parse::<u32>().ok().filter(|n| (1..=MAX_REPEAT).contains(n)).ok_or_else(|| ParseError {
+        column: lead + 1,
+        message: format!("a roll repeats 1 to {MAX_REPEAT} times, not {number}"),
+        hint: Some("6x4d6kh3 rolls 4d6kh3 six times"),
+    })?;
+    let x = text.chars().skip(lead + digits).position(|c| !c.is_whitespace()).unwrap_or(0) + lead + digits;
+    let rest: String = text.chars().skip(x + 1).collect();
+    let node = parse(&rest).map_err(|e| ParseError { column: e.column + x + 1, ..e })?;
+    let dice = budget::expected_dice(&node) * f64::from(count);
+    if dice > MAX_ROLLED as f64 {
+        return Err(ParseError {
+            column: lead + 1,
+            message: format!(
+                "{count} rolls would draw about {dice:.0} dice, rerolls and explosions counted; one roll draws at most {MAX_ROLLED}"
+            ),
+            hint: Some("repeat it fewer times"),
+        });
+    }
+    Ok(Repeated { count: Some(count), node })
+}
+
+/// Whether `word` is a whole dice expression of `fray roll` with a die in it (`2d6`, `4d6kh3`,
+/// `6x4d6kh3`; not a bare number): how the command line tells a roll from a command's word.
+pub fn is_expression(word: &str) -> bool {
+    let first = word.trim_start().chars().next();
+    let may_start = first.is_some_and(|c| c.is_ascii_digit() || "dDкКдД({+-".contains(c));
+    may_start && parse_repeated(word).is_ok_and(|r| has_dice(&r.node))
+}
+
+/// Whether `node` rolls a die.
+pub fn has_dice(node: &Node) -> bool {
+    match node {
+        Node::Const(_) => false,
+        Node::Dice(_) | Node::Group(_) => true,
+        Node::Neg(a) | Node::Label(a, _) => has_dice(a),
+        Node::Bin(_, a, b) => has_dice(a) || has_dice(b),
+    }
 }
 
 /// A group's number as written after `*`: a whole number, or dice rolled once per run.
@@ -103,7 +169,7 @@ impl<'a> GroupRoller<'a> {
         let dice = self.dice.get_or_insert_with(|| crate::dice::SeededDice::new(seed ^ GROUP_STREAM));
         let (n, rolled) = count.roll(dice);
         if let (Some(rolled), Count::Dice { text: expr, .. }) = (rolled, count) {
-            let faces: Vec<String> = rolled.dice.iter().map(text::die_text).collect();
+            let faces: Vec<String> = rolled.dice.iter().map(roll::die_text).collect();
             writeln!(self.shown, "{name} count={expr}: {} = {n}", faces.join(" "))?;
         }
         Ok(n)

@@ -16,7 +16,7 @@
 
 mod explode;
 
-use super::parse::{ExplodeKind, Node, Op, Term};
+use super::parse::{ExplodeKind, Keep, Node, Op, Term};
 use super::weight::Weight;
 use explode::{chained, negative_binomial};
 use num_bigint::{BigInt, BigUint};
@@ -27,6 +27,8 @@ use std::collections::BTreeMap;
 pub const FUEL: u64 = 300_000_000;
 /// Words one distribution may hold (64 MiB).
 pub const MAX_WORDS: u64 = 8_000_000;
+/// Most faces of an exploding die worked out exactly.
+pub const MAX_EXPLODING_FACES: u32 = 100_000;
 /// How much probability may lie beyond the outcomes listed for an exploding die.
 pub const BEYOND: f64 = 1e-12;
 
@@ -359,17 +361,17 @@ fn placements<W: Weight>(m: &W, free: usize) -> Vec<W> {
 
 /// The faces of one die and their weights out of the returned denominator, rerolls applied.
 fn face_weights(term: &Term) -> (Vec<(i64, u64)>, u64) {
-    let (low, high) = (term.faces.low(), term.faces.high());
-    let x = u64::from(term.faces.count());
-    let Some(reroll) = &term.reroll else { return ((low..=high).map(|f| (f, 1)).collect(), x) };
-    let hit = super::parse::matching(low, high, &reroll.on);
+    let faces = term.faces;
+    let x = u64::from(faces.count());
+    let Some(reroll) = &term.reroll else { return (faces.values().map(|f| (f, 1)).collect(), x) };
+    let hit = faces.matching(&reroll.on);
     if reroll.once {
         // Kept at once, or rerolled (|S| of X) and then any face: ([f∉S]·X + |S|) / X².
-        let faces = (low..=high).map(|f| (f, if reroll.matches(f) { hit } else { x + hit })).collect();
-        (faces, x * x)
+        let weights = faces.values().map(|f| (f, if reroll.matches(f) { hit } else { x + hit })).collect();
+        (weights, x * x)
     } else {
         // Rerolled until a face outside S shows: each of those alike.
-        ((low..=high).filter(|&f| !reroll.matches(f)).map(|f| (f, 1)).collect(), x - hit)
+        (faces.values().filter(|&f| !reroll.matches(f)).map(|f| (f, 1)).collect(), x - hit)
     }
 }
 
@@ -388,6 +390,11 @@ fn score(term: &Term, value: i64) -> i64 {
 /// The exact counts of one dice term.
 pub fn term_counts<W: Weight>(term: &Term, fuel: &mut Fuel) -> Result<Counts<W>, Fail> {
     let n = term.count;
+    // Checked before the work: an exploding die of very many faces lists a chain of totals
+    // each as wide as the die.
+    if term.explode.is_some() && term.faces.count() > MAX_EXPLODING_FACES {
+        return Err(Fail::Costly);
+    }
     if let Some(ex) = term.explode
         && face_weights(term).0.iter().all(|&(f, w)| w == 0 || !ex.on.matches(f))
     {
@@ -432,6 +439,87 @@ pub fn term_counts<W: Weight>(term: &Term, fuel: &mut Fuel) -> Result<Counts<W>,
     }
 }
 
+/// The counts of `node` in whole words, where it is one dice term shifted, scaled or divided
+/// by numbers (`d1000000/1000`, `2d6+3`): worked out over the term's counts, without a big
+/// integer for every total on the way. `None` for any other shape, or counts past `u128`.
+pub fn dense(node: &Node, fuel: &mut Fuel) -> Result<Option<Counts<u128>>, Fail> {
+    Ok(match node {
+        Node::Dice(term) => match term_counts::<u128>(term, fuel) {
+            Err(Fail::Wide) => None,
+            other => Some(other?),
+        },
+        Node::Label(inner, _) => dense(inner, fuel)?,
+        Node::Bin(op, a, b) => match (&**a, &**b) {
+            // One plain die divided (a table's d1000000/1000): each quotient's faces counted
+            // without listing the faces.
+            (Node::Dice(t), Node::Const(c))
+                if *op == Op::Div && *c > 0 && t.count == 1 && plain_numbered(t).is_some() =>
+            {
+                let x = i64::from(plain_numbered(t).unwrap_or(1));
+                let w = (0..=x / c).map(|q| (x.min(c * (q + 1) - 1) - 1.max(c * q) + 1).max(0) as u128).collect();
+                let mut out = Counts { lo: 0, w, den: x as u128, exact_to: None };
+                out.trim();
+                Some(out)
+            }
+            (inner, Node::Const(c)) if !matches!(inner, Node::Const(_)) => {
+                dense(inner, fuel)?.and_then(|d| with_constant(d, *op, *c, fuel))
+            }
+            (Node::Const(c), inner) if matches!(op, Op::Add | Op::Mul) => {
+                dense(inner, fuel)?.and_then(|d| with_constant(d, *op, *c, fuel))
+            }
+            _ => None,
+        },
+        _ => None,
+    })
+}
+
+/// The faces of a die of numbered faces with no modifier.
+fn plain_numbered(t: &Term) -> Option<u32> {
+    let plain = t.keep.is_none()
+        && t.explode.is_none()
+        && t.reroll.is_none()
+        && t.success.is_none()
+        && t.min.is_none()
+        && t.max.is_none();
+    match t.faces {
+        super::parse::Faces::Numbered(x) if plain => Some(x),
+        _ => None,
+    }
+}
+
+/// `d op c` over counts: a shift, a scaling by a positive number (the totals between left
+/// empty, while that stays small) or a division rounding down by a positive number.
+fn with_constant(d: Counts<u128>, op: Op, c: i64, fuel: &Fuel) -> Option<Counts<u128>> {
+    match op {
+        Op::Add | Op::Sub => {
+            let c = if op == Op::Sub { -c } else { c };
+            Some(Counts { lo: d.lo + c, exact_to: d.exact_to.map(|t| t + c), ..d })
+        }
+        Op::Mul if c > 0 => {
+            let len = (d.w.len() - 1).checked_mul(usize::try_from(c).ok()?)?.checked_add(1)?;
+            fuel.hold(len, 2).ok()?;
+            let mut w = vec![0u128; len];
+            for (i, x) in d.w.iter().enumerate() {
+                w[i * c as usize] = *x;
+            }
+            Some(Counts { lo: d.lo * c, w, den: d.den, exact_to: d.exact_to.map(|t| t * c) })
+        }
+        Op::Div if c > 0 => {
+            let lo = floor_div(d.lo, c);
+            let mut w = vec![0u128; (floor_div(d.hi(), c) - lo + 1) as usize];
+            for (i, x) in d.w.iter().enumerate() {
+                w[(floor_div(d.lo + i as i64, c) - lo) as usize] += x;
+            }
+            // A truncated side stays complete up to the last quotient it fills whole.
+            let exact_to = d.exact_to.map(|t| floor_div(t + 1, c) - 1);
+            let mut out = Counts { lo, w, den: d.den, exact_to };
+            out.trim();
+            Some(out)
+        }
+        _ => None,
+    }
+}
+
 /// An exact distribution in big integers: each listed outcome's ways out of `den`; with
 /// `exact_to`, outcomes past it are not listed and their chance is the part of `den` missing.
 #[derive(Clone, Debug)]
@@ -467,6 +555,9 @@ impl Exact {
 
 /// The exact distribution of a whole expression.
 pub fn exact(node: &Node, fuel: &mut Fuel) -> Result<Exact, Fail> {
+    if let Some(counts) = dense(node, fuel)? {
+        return Ok(Exact::from_counts(counts));
+    }
     match node {
         Node::Const(n) => Ok(Exact::point(*n)),
         Node::Dice(term) => match term_counts::<u128>(term, fuel) {
@@ -474,6 +565,14 @@ pub fn exact(node: &Node, fuel: &mut Fuel) -> Result<Exact, Fail> {
             other => Ok(Exact::from_counts(other?)),
         },
         Node::Neg(inner) => negate(exact(inner, fuel)?),
+        Node::Label(inner, _) => exact(inner, fuel),
+        Node::Group(group) => {
+            let items = group.items.iter().map(|item| exact(item, fuel)).collect::<Result<Vec<_>, _>>()?;
+            match group.keep {
+                None => items.iter().skip(1).try_fold(items[0].clone(), |sum, item| add(&sum, item, fuel)),
+                Some(keep) => kept_items(&items, keep, fuel),
+            }
+        }
         Node::Bin(op, a, b) => {
             let (a, b) = (exact(a, fuel)?, exact(b, fuel)?);
             match op {
@@ -483,6 +582,26 @@ pub fn exact(node: &Node, fuel: &mut Fuel) -> Result<Exact, Fail> {
             }
         }
     }
+}
+
+/// The sum of `n` independent rolls of `e` (`NxEXPR`'s total), by doubling.
+pub fn repeated(e: &Exact, n: u32, fuel: &mut Fuel) -> Result<Exact, Fail> {
+    let mut result: Option<Exact> = None;
+    let mut base = e.clone();
+    let mut left = n;
+    while left > 0 {
+        if left & 1 == 1 {
+            result = Some(match result {
+                None => base.clone(),
+                Some(r) => add(&r, &base, fuel)?,
+            });
+        }
+        left >>= 1;
+        if left > 0 {
+            base = add(&base, &base, fuel)?;
+        }
+    }
+    Ok(result.unwrap_or_else(|| Exact::point(0)))
 }
 
 fn negate(e: Exact) -> Result<Exact, Fail> {
@@ -512,6 +631,42 @@ fn add(a: &Exact, b: &Exact, fuel: &mut Fuel) -> Result<Exact, Fail> {
     };
     let outcomes = map.into_iter().filter(|(v, _)| exact_to.is_none_or(|t| *v <= t)).collect();
     Ok(Exact { outcomes, den: &a.den * &b.den, exact_to })
+}
+
+/// The sum of the `keep` highest (or lowest) totals of independent items: each item in turn
+/// joins a state that holds the totals kept so far (at most `keep.count`, sorted), states that
+/// keep the same totals merged.
+fn kept_items(items: &[Exact], keep: Keep, fuel: &mut Fuel) -> Result<Exact, Fail> {
+    if items.iter().any(|i| i.exact_to.is_some()) {
+        return Err(Fail::Unsupported);
+    }
+    let k = keep.count as usize;
+    let mut states: BTreeMap<Vec<i64>, BigUint> = BTreeMap::new();
+    states.insert(Vec::new(), BigUint::from(1u32));
+    let mut den = BigUint::from(1u32);
+    for item in items {
+        den *= &item.den;
+        let words = (den.bits() as usize).div_ceil(64).max(1);
+        fuel.spend(states.len() as u64 * item.outcomes.len() as u64 * (words + k) as u64)?;
+        let mut next: BTreeMap<Vec<i64>, BigUint> = BTreeMap::new();
+        for (kept, w) in &states {
+            for (v, wv) in &item.outcomes {
+                let mut state = kept.clone();
+                // Sorted best first: the highest first when keeping the highest.
+                let at = state.partition_point(|&x| if keep.highest { x >= *v } else { x <= *v });
+                state.insert(at, *v);
+                state.truncate(k);
+                *next.entry(state).or_default() += w * wv;
+            }
+        }
+        fuel.hold(next.len(), words + k)?;
+        states = next;
+    }
+    let mut sums: BTreeMap<i64, BigUint> = BTreeMap::new();
+    for (kept, w) in states {
+        *sums.entry(kept.iter().sum()).or_default() += w;
+    }
+    Ok(Exact { outcomes: sums.into_iter().collect(), den, exact_to: None })
 }
 
 /// Rounds down (towards minus infinity), as the roll does.

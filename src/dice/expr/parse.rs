@@ -12,6 +12,38 @@ pub enum Node {
     Dice(Box<Term>),
     Neg(Box<Node>),
     Bin(Op, Box<Node>, Box<Node>),
+    /// A part with an inline label: `2d6[fire]`.
+    Label(Box<Node>, String),
+    /// `{EXPR, EXPR}kh1`: expressions rolled apart, some of their totals kept.
+    Group(Box<Group>),
+}
+
+impl Node {
+    /// The dice terms, in the order they roll.
+    pub fn terms(&self) -> Vec<&Term> {
+        fn walk<'a>(node: &'a Node, out: &mut Vec<&'a Term>) {
+            match node {
+                Node::Const(_) => {}
+                Node::Dice(t) => out.push(t),
+                Node::Neg(a) | Node::Label(a, _) => walk(a, out),
+                Node::Bin(_, a, b) => {
+                    walk(a, out);
+                    walk(b, out);
+                }
+                Node::Group(g) => g.items.iter().for_each(|i| walk(i, out)),
+            }
+        }
+        let mut out = Vec::new();
+        walk(self, &mut out);
+        out
+    }
+}
+
+/// Roll20's grouped roll: each expression's total is one item; the items kept are summed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Group {
+    pub items: Vec<Node>,
+    pub keep: Option<Keep>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,6 +81,8 @@ pub enum Faces {
     Numbered(u32),
     /// Fate: −1, 0, +1.
     Fate,
+    /// `d66`: a d6 read as tens and another as units, 11 to 66 (OSR and Traveller tables).
+    D66,
 }
 
 impl Faces {
@@ -56,6 +90,7 @@ impl Faces {
         match self {
             Faces::Numbered(_) => 1,
             Faces::Fate => -1,
+            Faces::D66 => 11,
         }
     }
 
@@ -63,6 +98,7 @@ impl Faces {
         match self {
             Faces::Numbered(n) => i64::from(n),
             Faces::Fate => 1,
+            Faces::D66 => 66,
         }
     }
 
@@ -70,6 +106,53 @@ impl Faces {
         match self {
             Faces::Numbered(n) => n,
             Faces::Fate => 3,
+            Faces::D66 => 36,
+        }
+    }
+
+    /// Every face, lowest first.
+    pub fn values(self) -> impl Iterator<Item = i64> {
+        let (low, high) = (self.low(), self.high());
+        (low..=high).filter(move |&v| self != Faces::D66 || (1..=6).contains(&(v % 10)))
+    }
+
+    /// How many faces any of `on` matches.
+    pub fn matching(self, on: &[Compare]) -> u64 {
+        match self {
+            Faces::D66 => self.values().filter(|&v| on.iter().any(|c| c.matches(v))).count() as u64,
+            _ => matching(self.low(), self.high(), on),
+        }
+    }
+
+    /// The `k`-th face (from 1, lowest first) that none of `on` matches, found without walking
+    /// every face: a die of a million faces rerolled on all but one answers at once.
+    pub fn nth_outside(self, on: &[Compare], k: u64) -> Option<i64> {
+        if self == Faces::D66 {
+            return self.values().filter(|&v| !on.iter().any(|c| c.matches(v))).nth(k.checked_sub(1)? as usize);
+        }
+        let (low, high) = (self.low(), self.high());
+        let mut spans: Vec<(i64, i64)> = on.iter().filter_map(|c| c.interval(low, high)).collect();
+        spans.sort_unstable();
+        let (mut next, mut left) = (low, k);
+        for (a, b) in spans.into_iter().chain([(high + 1, high + 1)]) {
+            if a > next {
+                let gap = (a - next) as u64;
+                if left <= gap {
+                    return Some(next + left as i64 - 1);
+                }
+                left -= gap;
+            }
+            next = next.max(b + 1);
+        }
+        None
+    }
+
+    /// `d6`, `dF`, `d66`: how the die is named in messages.
+    pub fn name(self) -> String {
+        match self {
+            Faces::Numbered(n) => format!("d{n}"),
+            Faces::Fate => "dF".to_string(),
+            Faces::D66 => "d66".to_string(),
         }
     }
 }
@@ -112,9 +195,9 @@ impl Reroll {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cmp {
     Eq,
-    Gt,
+    /// `>=T`, and `>T` as Roll20 reads it: T or more.
     Ge,
-    Lt,
+    /// `<=T`, and `<T` as Roll20 reads it: T or less.
     Le,
 }
 
@@ -128,10 +211,17 @@ impl Compare {
     pub fn matches(self, value: i64) -> bool {
         match self.cmp {
             Cmp::Eq => value == self.target,
-            Cmp::Gt => value > self.target,
             Cmp::Ge => value >= self.target,
-            Cmp::Lt => value < self.target,
             Cmp::Le => value <= self.target,
+        }
+    }
+
+    /// The faces it names in words: `8 or more`, `2 or less`, `exactly 8`.
+    pub fn reading(self) -> String {
+        match self.cmp {
+            Cmp::Eq => format!("exactly {}", self.target),
+            Cmp::Ge => format!("{} or more", self.target),
+            Cmp::Le => format!("{} or less", self.target),
         }
     }
 }
@@ -140,9 +230,7 @@ impl fmt::Display for Compare {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let op = match self.cmp {
             Cmp::Eq => "=",
-            Cmp::Gt => ">",
             Cmp::Ge => ">=",
-            Cmp::Lt => "<",
             Cmp::Le => "<=",
         };
         write!(f, "{op}{}", self.target)
@@ -157,10 +245,34 @@ pub struct ParseError {
     pub hint: Option<&'static str>,
 }
 
+/// Most characters of an inline label.
+pub const MAX_LABEL: usize = 64;
+
+/// A character as the parser reads it: lower case, with the Cyrillic к and д as `д`.
+fn lower(c: char) -> char {
+    match c {
+        'к' | 'К' | 'д' | 'Д' => 'д',
+        c => c.to_ascii_lowercase(),
+    }
+}
+
+/// The least and most one die of `term` counts: its faces, less one for a penetrating
+/// explosion's die, a compounded die to its cap, then within mi and ma.
+pub fn value_range(term: &Term) -> (i64, i64) {
+    let (mut low, mut high) = (term.faces.low(), term.faces.high());
+    match term.explode.map(|e| e.kind) {
+        Some(ExplodeKind::Penetrate) => low -= 1,
+        Some(ExplodeKind::Compound) => high = high.saturating_mul(i64::from(MAX_EXPLOSIONS) + 1),
+        _ => {}
+    }
+    let clamp = |v: i64| term.max.map_or(term.min.map_or(v, |m| v.max(m)), |m| term.min.map_or(v, |n| v.max(n)).min(m));
+    (clamp(low), clamp(high))
+}
+
 const MODIFIERS: &str = "expected kh, kl, dh, dl, !, r, ro, mi, ma or a compare point";
 
-/// Parses one expression.
-pub fn parse(text: &str) -> Result<Node, ParseError> {
+/// Parses one expression (the dice budget is checked by [`super::parse`]).
+pub fn expression(text: &str) -> Result<Node, ParseError> {
     let chars: Vec<char> = text.chars().collect();
     if chars.len() > MAX_LENGTH {
         return Err(ParseError {
@@ -177,6 +289,13 @@ pub fn parse(text: &str) -> Result<Node, ParseError> {
     match p.peek() {
         None => {}
         Some(')') => return Err(p.error_here("')' closes no '('")),
+        Some('}') => return Err(p.error_here("'}' closes no '{'")),
+        Some(',') => {
+            return Err(ParseError {
+                hint: Some("a group is written in braces: {1d20+5, 1d20+3}kh1"),
+                ..p.error_here("',' separates the expressions of a group, and no '{' opens one")
+            });
+        }
         Some(c) => return Err(p.error_here(format!("'{}' was not expected here; expected + - * / or the end", c))),
     }
     let range = range(&node).map_err(|(column, message)| ParseError { column, message, hint: None })?;
@@ -206,10 +325,11 @@ impl Parser {
         }
     }
 
-    /// The next character (lower case), white space skipped.
+    /// The next character (lower case), white space skipped; the Cyrillic к and д (as the
+    /// seeds' players write dice: `2к6`) are read as `д`, which names a die where `d` does.
     fn peek(&mut self) -> Option<char> {
         self.skip_space();
-        self.chars.get(self.pos).map(|c| c.to_ascii_lowercase())
+        self.chars.get(self.pos).map(|&c| lower(c))
     }
 
     /// The character right after the current one (lower case), white space skipped.
@@ -218,7 +338,7 @@ impl Parser {
         while self.chars.get(at).is_some_and(|c| c.is_whitespace()) {
             at += 1;
         }
-        self.chars.get(at).map(|c| c.to_ascii_lowercase())
+        self.chars.get(at).map(|&c| lower(c))
     }
 
     fn eat(&mut self, c: char) -> bool {
@@ -294,7 +414,35 @@ impl Parser {
         if self.eat('+') {
             return self.sign();
         }
-        self.primary()
+        let node = self.primary()?;
+        self.label(node)
+    }
+
+    /// `[words]` right after a part labels it: `2d6[fire]+1d4[cold]`.
+    fn label(&mut self, node: Node) -> Result<Node, ParseError> {
+        if self.peek() != Some('[') {
+            return Ok(node);
+        }
+        let open = self.pos;
+        let Some(len) = self.chars[open + 1..].iter().position(|&c| c == ']') else {
+            return Err(ParseError {
+                hint: Some("a label is written right after its part, such as 2d6[fire]"),
+                ..self.error_at(open, "'[' opens a label that no ']' closes")
+            });
+        };
+        let label: String = self.chars[open + 1..open + 1 + len].iter().collect();
+        let label = label.trim();
+        if let Some(bad) = label.chars().position(|c| c.is_control() || c == '[') {
+            return Err(self.error_at(open + 1 + bad, "a label holds no '[' or control characters"));
+        }
+        if label.is_empty() {
+            return Err(self.error_at(open, "the label is empty; write its words between [ and ]"));
+        }
+        if label.chars().count() > MAX_LABEL {
+            return Err(self.error_at(open, format!("a label is at most {MAX_LABEL} characters")));
+        }
+        self.pos = open + len + 2;
+        Ok(Node::Label(Box::new(node), label.to_string()))
     }
 
     fn primary(&mut self) -> Result<Node, ParseError> {
@@ -316,18 +464,19 @@ impl Parser {
                 }
                 Ok(node)
             }
-            Some('d') => {
+            Some('{') => self.group(),
+            Some('d' | 'д') => {
                 let start = self.pos;
-                self.term(start, 1)
+                self.term(start, 1, false)
             }
             Some(c) if c.is_ascii_digit() => {
                 let start = self.pos;
                 let n = self.number()?;
-                if self.peek() == Some('d') {
+                if matches!(self.peek(), Some('d' | 'д')) {
                     if n == 0 || n > u64::from(MAX_DICE) {
                         return Err(self.error_at(start, format!("a term rolls 1 to {MAX_DICE} dice, not {n}")));
                     }
-                    return self.term(start, n as u32);
+                    return self.term(start, n as u32, true);
                 }
                 i64::try_from(n).map(Node::Const).map_err(|_| self.error_at(start, "the number is too large"))
             }
@@ -371,16 +520,20 @@ impl Parser {
         if self.peek().is_some_and(|c| c.is_ascii_digit()) { self.number().map(Some) } else { Ok(None) }
     }
 
-    /// A compare point: `>=T`, `>T`, `<=T`, `<T`, `=T`, or (when `bare` allows it) just `T`.
-    fn compare(&mut self, bare: bool) -> Result<Option<Compare>, ParseError> {
+    /// A compare point: `>=T`, `>T`, `<=T`, `<T`, `=T`, or (when `bare` allows it) just `T`,
+    /// and `-T` too where `signed` (after `!` a minus subtracts: `d6!-1`).
+    fn compare(&mut self, bare: bool, signed: bool) -> Result<Option<Compare>, ParseError> {
         let cmp = match self.peek() {
+            // Roll20: `>8` is 8 or more, `<2` is 2 or less; `>=` and `<=` say the same.
             Some('>') => {
                 self.pos += 1;
-                if self.eat('=') { Cmp::Ge } else { Cmp::Gt }
+                self.eat('=');
+                Cmp::Ge
             }
             Some('<') => {
                 self.pos += 1;
-                if self.eat('=') { Cmp::Le } else { Cmp::Lt }
+                self.eat('=');
+                Cmp::Le
             }
             Some('=') => {
                 self.pos += 1;
@@ -388,7 +541,8 @@ impl Parser {
             }
             Some(c)
                 if bare
-                    && (c.is_ascii_digit() || c == '-' && self.peek_second().is_some_and(|d| d.is_ascii_digit())) =>
+                    && (c.is_ascii_digit()
+                        || signed && c == '-' && self.peek_second().is_some_and(|d| d.is_ascii_digit())) =>
             {
                 Cmp::Eq
             }
@@ -397,9 +551,49 @@ impl Parser {
         Ok(Some(Compare { cmp, target: self.signed()? }))
     }
 
-    fn term(&mut self, start: usize, count: u32) -> Result<Node, ParseError> {
+    /// `{EXPR, EXPR...}` and what it keeps (Roll20's grouped roll).
+    fn group(&mut self) -> Result<Node, ParseError> {
+        let open = self.pos;
+        if self.depth >= MAX_DEPTH {
+            return Err(self.error_at(open, format!("more than {MAX_DEPTH} levels of parentheses and braces")));
+        }
+        self.pos += 1;
+        if self.peek() == Some('}') {
+            return Err(ParseError {
+                hint: Some("a group holds expressions separated by commas, such as {1d20+5, 1d20+3}kh1"),
+                ..self.error_at(open, "'{}' holds no expression")
+            });
+        }
+        self.depth += 1;
+        let mut items = vec![self.sum()?];
+        while self.eat(',') {
+            items.push(self.sum()?);
+        }
+        self.depth -= 1;
+        if !self.eat('}') {
+            let found = self.found();
+            return Err(self.error_here(format!("{found} where '}}' should close the '{{' at column {}", open + 1)));
+        }
+        let mut keep = None;
+        if let Some(c @ ('k' | 'd')) = self.chars.get(self.pos).map(|&c| lower(c)) {
+            if items.len() < 2 {
+                return Err(ParseError {
+                    hint: Some("to keep dice, write 4d6kh3; a group keeps among expressions: {1d20+5, 1d20+3}kh1"),
+                    ..self.error_at(self.pos, "a group of one expression has nothing to keep among")
+                });
+            }
+            keep = Some(self.keep_or_drop(c, items.len() as u32, "expressions")?);
+        }
+        Ok(Node::Group(Box::new(Group { items, keep })))
+    }
+
+    /// A die after its count (`written`: the count was written, so GURPS's `3d` is 3d6).
+    fn term(&mut self, start: usize, count: u32, written: bool) -> Result<Node, ParseError> {
         self.pos += 1; // the 'd'
+        // GURPS writes 3d6 as `3d`, 2d6+1 as `2d+1`.
+        let gurps = written && self.chars.get(self.pos).is_none_or(|&c| c.is_whitespace() || "+-*/),}[".contains(c));
         let faces = match self.peek() {
+            _ if gurps => Faces::Numbered(6),
             Some('%') => {
                 self.pos += 1;
                 Faces::Numbered(100)
@@ -414,7 +608,8 @@ impl Parser {
                 if n == 0 || n > u64::from(MAX_FACES) {
                     return Err(self.error_at(at, format!("a die has 1 to {MAX_FACES} faces, not {n}")));
                 }
-                Faces::Numbered(n as u32)
+                // OSR and Traveller tables: d66 is a d6 of tens and a d6 of units.
+                if n == 66 { Faces::D66 } else { Faces::Numbered(n as u32) }
             }
             _ => {
                 let found = self.found();
@@ -441,36 +636,74 @@ impl Parser {
     }
 
     fn modifiers(&mut self, term: &mut Term) -> Result<(), ParseError> {
+        // Where the success and failure compare points stand, checked once every modifier
+        // that changes what a die counts (mi, ma, !p, !!) is known.
+        let (mut success_at, mut failure_at) = (0, 0);
         loop {
             // Modifiers follow the term without a space: `d6 d6` is two dice, not a drop.
             if self.chars.get(self.pos).is_none_or(|c| c.is_whitespace()) {
-                return Ok(());
+                break;
             }
-            let Some(c) = self.peek() else { return Ok(()) };
+            let Some(c) = self.peek() else { break };
             let at = self.pos;
             match c {
-                'k' | 'd' => self.keep_or_drop(term, c, at)?,
+                'k' | 'd' => {
+                    if term.keep.is_some() {
+                        return Err(self.error_at(at, "a term keeps or drops once"));
+                    }
+                    term.keep = Some(self.keep_or_drop(c, term.count, "dice")?);
+                }
                 '!' => self.explode(term, at)?,
                 'r' => self.reroll(term, at)?,
                 'm' => self.floor_or_ceiling(term, at)?,
                 '>' | '<' | '=' => {
-                    let on = self.compare(false)?.expect("a compare operator was seen");
+                    let on = self.compare(false, false)?.expect("a compare operator was seen");
                     if term.success.replace(on).is_some() {
                         return Err(self.error_at(at, "a term counts successes once"));
                     }
+                    success_at = at;
                 }
-                'f' => self.failure(term, at)?,
-                '+' | '-' | '*' | '/' | ')' => return Ok(()),
+                'f' => {
+                    self.failure(term, at)?;
+                    failure_at = at;
+                }
+                '+' | '-' | '*' | '/' | ')' | '}' | ',' | '[' => break,
                 _ => {
                     let found = self.found();
                     return Err(self.error_here(format!("{found} is not a modifier; {MODIFIERS}")));
                 }
             }
         }
+        let (low, high) = value_range(term);
+        let plain = term.explode.is_none() && term.min.is_none() && term.max.is_none();
+        for (on, at, what) in
+            [(term.success, success_at, "counts as a success"), (term.failure, failure_at, "counts as a failure")]
+        {
+            let Some(on) = on else { continue };
+            let met = if plain { term.faces.matching(&[on]) > 0 } else { on.interval(low, high).is_some() };
+            if !met {
+                return Err(ParseError {
+                    column: at + 1,
+                    message: format!(
+                        "no die of {} can count {} ({}), so none {what}",
+                        term.faces.name(),
+                        on.reading(),
+                        if plain {
+                            format!("its faces are {} to {}", term.faces.low(), term.faces.high())
+                        } else {
+                            format!("it counts {low} to {high}")
+                        }
+                    ),
+                    hint: Some("name values the dice can show: >8 is 8 or more, <2 is 2 or less"),
+                });
+            }
+        }
+        Ok(())
     }
 
-    /// `kN`, `khN`, `klN`, `dN`, `dhN`, `dlN` at `at`, `c` being its first letter.
-    fn keep_or_drop(&mut self, term: &mut Term, c: char, at: usize) -> Result<(), ParseError> {
+    /// `kN`, `khN`, `klN`, `dN`, `dhN`, `dlN` at `at` among `count` dice (or a group's items),
+    /// `c` being its first letter.
+    fn keep_or_drop(&mut self, c: char, count: u32, what: &str) -> Result<Keep, ParseError> {
         self.pos += 1;
         let (highest, keep) = match (c, self.peek()) {
             (_, Some('h')) => {
@@ -484,30 +717,41 @@ impl Parser {
             ('k', _) => (true, true),
             _ => (false, false),
         };
-        if term.keep.is_some() {
-            return Err(self.error_at(at, "a term keeps or drops once"));
-        }
         let n_at = self.pos;
         let n = self.optional_count()?.unwrap_or(1);
         let kept = if keep {
-            if n == 0 || n > u64::from(term.count) {
-                return Err(self.error_at(n_at, format!("keeps 1 to {} of {} dice, not {n}", term.count, term.count)));
+            if n == 0 || n > u64::from(count) {
+                return Err(self.error_at(n_at, format!("keeps 1 to {count} of {count} {what}, not {n}")));
             }
             n as u32
         } else {
-            if n >= u64::from(term.count) {
-                return Err(self.error_at(n_at, format!("drops {n} of {} dice, leaving none", term.count)));
+            if n >= u64::from(count) {
+                return Err(self.error_at(n_at, format!("drops {n} of {count} {what}, leaving none")));
             }
-            term.count - n as u32
+            count - n as u32
         };
         // Dropping the lowest keeps the highest, and the other way round.
-        term.keep = Some(Keep { highest: if keep { highest } else { !highest }, count: kept });
-        Ok(())
+        Ok(Keep { highest: if keep { highest } else { !highest }, count: kept })
+    }
+
+    /// A refusal of a compare point `on` that no face of `faces` meets.
+    fn unreachable(&self, at: usize, faces: Faces, on: Compare, what: &str) -> ParseError {
+        ParseError {
+            column: at + 1,
+            message: format!(
+                "no face of a {} is {} (its faces are {} to {}), so none {what}",
+                faces.name(),
+                on.reading(),
+                faces.low(),
+                faces.high()
+            ),
+            hint: Some("name faces the die has: >8 is 8 or more, <2 is 2 or less"),
+        }
     }
 
     /// `!`, `!!` or `!p`, with the faces that explode (the highest by default).
     fn explode(&mut self, term: &mut Term, at: usize) -> Result<(), ParseError> {
-        let (low, high) = (term.faces.low(), term.faces.high());
+        let high = term.faces.high();
         self.pos += 1;
         let kind = if self.eat('!') {
             ExplodeKind::Compound
@@ -519,9 +763,13 @@ impl Parser {
         if term.explode.is_some() {
             return Err(self.error_at(at, "a term explodes once"));
         }
-        let on = self.compare(true)?.unwrap_or(Compare { cmp: Cmp::Eq, target: high });
-        if matching(low, high, &[on]) == term.faces.count() as u64 {
+        let on = self.compare(true, false)?.unwrap_or(Compare { cmp: Cmp::Eq, target: high });
+        let exploding = term.faces.matching(&[on]);
+        if exploding == u64::from(term.faces.count()) {
             return Err(self.error_at(at, format!("every face explodes on {on}, so the die would never stop")));
+        }
+        if exploding == 0 {
+            return Err(self.unreachable(at, term.faces, on, "explodes"));
         }
         term.explode = Some(Explode { kind, on });
         Ok(())
@@ -529,21 +777,23 @@ impl Parser {
 
     /// `r` or `ro` with the faces to reroll; several add up, but `r` and `ro` do not mix.
     fn reroll(&mut self, term: &mut Term, at: usize) -> Result<(), ParseError> {
-        let (low, high) = (term.faces.low(), term.faces.high());
         self.pos += 1;
         let once = self.eat('o');
-        let Some(on) = self.compare(true)? else {
+        let Some(on) = self.compare(true, true)? else {
             let found = self.found();
             return Err(
                 self.error_here(format!("{found} after 'r' where the faces to reroll are expected, e.g. r1 or r<3"))
             );
         };
-        let reroll = term.reroll.get_or_insert(Reroll { once, on: Vec::new() });
-        if reroll.once != once {
+        if term.reroll.as_ref().is_some_and(|r| r.once != once) {
             return Err(self.error_at(at, "r and ro cannot be mixed in one term"));
         }
+        if term.faces.matching(&[on]) == 0 {
+            return Err(self.unreachable(at, term.faces, on, "is rerolled"));
+        }
+        let reroll = term.reroll.get_or_insert(Reroll { once, on: Vec::new() });
         reroll.on.push(on);
-        if matching(low, high, &reroll.on) == term.faces.count() as u64 {
+        if term.faces.matching(&reroll.on) == u64::from(term.faces.count()) {
             return Err(self.error_at(at, "every face is rerolled, so the die would never stop"));
         }
         Ok(())
@@ -584,7 +834,7 @@ impl Parser {
                 hint: Some("give the success first, e.g. 4d6>=5f1"),
             });
         }
-        let Some(on) = self.compare(true)? else {
+        let Some(on) = self.compare(true, true)? else {
             let found = self.found();
             return Err(
                 self.error_here(format!("{found} after 'f' where the failing faces are expected, e.g. f1 or f<3"))
@@ -602,9 +852,7 @@ impl Compare {
     pub fn interval(self, low: i64, high: i64) -> Option<(i64, i64)> {
         let (a, b) = match self.cmp {
             Cmp::Eq => (self.target, self.target),
-            Cmp::Gt => (self.target.saturating_add(1), high),
             Cmp::Ge => (self.target, high),
-            Cmp::Lt => (low, self.target.saturating_sub(1)),
             Cmp::Le => (low, self.target),
         };
         let (a, b) = (a.max(low), b.min(high));
@@ -640,6 +888,22 @@ pub fn range(node: &Node) -> Result<(i128, i128), (usize, String)> {
             (-hi, -lo)
         }
         Node::Dice(term) => term_range(term),
+        Node::Label(inner, _) => range(inner)?,
+        Node::Group(group) => {
+            let mut lows = Vec::with_capacity(group.items.len());
+            let mut highs = Vec::with_capacity(group.items.len());
+            for item in &group.items {
+                let (lo, hi) = range(item)?;
+                lows.push(lo);
+                highs.push(hi);
+            }
+            lows.sort_unstable();
+            highs.sort_unstable_by(|a, b| b.cmp(a));
+            // Whichever items are kept, their sum lies between the least and the greatest
+            // that many items can give.
+            let kept = group.keep.map_or(lows.len(), |k| k.count as usize);
+            (clamp(lows[..kept].iter().sum()), clamp(highs[..kept].iter().sum()))
+        }
         Node::Bin(op, a, b) => {
             let (a0, a1) = range(a)?;
             let (b0, b1) = range(b)?;
@@ -689,19 +953,20 @@ mod tests {
 
     #[test]
     fn modifiers_are_read_in_any_order() {
-        let Node::Dice(t) = parse("10D10>=8!").unwrap() else { panic!() };
+        let Node::Dice(t) = expression("10D10>=8!").unwrap() else { panic!() };
         assert_eq!(t.success, Some(Compare { cmp: Cmp::Ge, target: 8 }));
         assert_eq!(t.explode.map(|e| e.on), Some(Compare { cmp: Cmp::Eq, target: 10 }));
-        let Node::Dice(t) = parse("10d10!>=8").unwrap() else { panic!() };
+        let Node::Dice(t) = expression("10d10!>=8").unwrap() else { panic!() };
         assert_eq!(t.explode.map(|e| e.on), Some(Compare { cmp: Cmp::Ge, target: 8 }));
         assert!(t.success.is_none());
-        let Node::Dice(t) = parse("4d6dl1").unwrap() else { panic!() };
+        let Node::Dice(t) = expression("4d6dl1").unwrap() else { panic!() };
         assert_eq!(t.keep, Some(Keep { highest: true, count: 3 }));
-        let Node::Dice(t) = parse("5d8dh2").unwrap() else { panic!() };
+        let Node::Dice(t) = expression("5d8dh2").unwrap() else { panic!() };
         assert_eq!(t.keep, Some(Keep { highest: false, count: 3 }));
-        let Node::Dice(t) = parse("4d8r1r>7").unwrap() else { panic!() };
-        assert_eq!(matching(1, 8, &t.reroll.unwrap().on), 2);
-        assert_eq!(parse("2*3+4").unwrap(), parse("(2*3)+4").unwrap());
+        let Node::Dice(t) = expression("4d8r1r>7").unwrap() else { panic!() };
+        // Roll20: r>7 is 7 or more.
+        assert_eq!(matching(1, 8, &t.reroll.unwrap().on), 3);
+        assert_eq!(expression("2*3+4").unwrap(), expression("(2*3)+4").unwrap());
     }
 
     #[test]
@@ -709,10 +974,59 @@ mod tests {
         let on = [
             Compare { cmp: Cmp::Le, target: 3 },
             Compare { cmp: Cmp::Eq, target: 2 },
-            Compare { cmp: Cmp::Gt, target: 5 },
+            Compare { cmp: Cmp::Ge, target: 6 },
         ];
         assert_eq!(matching(1, 6, &on), 4);
         assert_eq!(matching(1, 1_000_000, &[Compare { cmp: Cmp::Ge, target: 2 }]), 999_999);
+    }
+
+    #[test]
+    fn compare_points_read_as_roll20_reads_them() {
+        let Node::Dice(t) = expression("10d10>8").unwrap() else { panic!() };
+        assert_eq!(t.success, Some(Compare { cmp: Cmp::Ge, target: 8 }));
+        assert_eq!(t.success.unwrap().reading(), "8 or more");
+        let Node::Dice(t) = expression("4d6r<2").unwrap() else { panic!() };
+        assert_eq!(t.reroll.unwrap().on, vec![Compare { cmp: Cmp::Le, target: 2 }]);
+        // After `!` a minus subtracts; after `r` it names a face (refused for a d6: none is -1).
+        let Node::Bin(Op::Sub, d6, one) = expression("d6!-1").unwrap() else { panic!() };
+        assert!(
+            matches!(*d6, Node::Dice(ref t) if t.explode.is_some_and(|e| e.on.target == 6)) && *one == Node::Const(1)
+        );
+        assert!(expression("4dFr-1").is_ok());
+    }
+
+    #[test]
+    fn faces_outside_a_reroll_are_counted_and_found_without_a_walk() {
+        let on = [Compare { cmp: Cmp::Le, target: 2 }, Compare { cmp: Cmp::Eq, target: 5 }];
+        let d6 = Faces::Numbered(6);
+        let outside: Vec<i64> = (1..=3).map(|k| d6.nth_outside(&on, k).unwrap()).collect();
+        assert_eq!(outside, vec![3, 4, 6]);
+        assert_eq!(d6.nth_outside(&on, 4), None);
+        let big = Faces::Numbered(1_000_000);
+        assert_eq!(big.nth_outside(&[Compare { cmp: Cmp::Le, target: 999_999 }], 1), Some(1_000_000));
+        assert_eq!(Faces::D66.values().count(), 36);
+        assert_eq!(Faces::D66.matching(&[Compare { cmp: Cmp::Le, target: 22 }]), 8);
+        assert_eq!(Faces::D66.nth_outside(&[Compare { cmp: Cmp::Le, target: 22 }], 1), Some(23));
+    }
+
+    #[test]
+    fn gurps_dice_cyrillic_dice_labels_and_groups() {
+        let Node::Dice(t) = expression("3d").unwrap() else { panic!() };
+        assert_eq!((t.count, t.faces, t.text.as_str()), (3, Faces::Numbered(6), "3d"));
+        let Node::Bin(Op::Add, t, one) = expression("2d+1").unwrap() else { panic!() };
+        assert!(
+            matches!(*t, Node::Dice(ref t) if t.count == 2 && t.faces == Faces::Numbered(6)) && *one == Node::Const(1)
+        );
+        let Node::Dice(t) = expression("2к6").unwrap() else { panic!() };
+        assert_eq!((t.count, t.faces), (2, Faces::Numbered(6)));
+        let Node::Dice(t) = expression("d66").unwrap() else { panic!() };
+        assert_eq!(t.faces, Faces::D66);
+        let Node::Bin(_, labelled, _) = expression("2d6[fire]+1d4[ cold ]").unwrap() else { panic!() };
+        assert!(matches!(*labelled, Node::Label(_, ref l) if l == "fire"));
+        let Node::Group(g) = expression("{1d20+5, 1d20+3}kh1").unwrap() else { panic!() };
+        assert_eq!((g.items.len(), g.keep), (2, Some(Keep { highest: true, count: 1 })));
+        // A bound: the least two lows and the greatest two highs.
+        assert_eq!(range(&expression("{d6, d8, 10}dh1").unwrap()), Ok((2, 18)));
     }
 
     fn piece() -> impl Strategy<Value = String> {
@@ -732,6 +1046,14 @@ mod tests {
             Just("f".to_string()),
             Just("dF".to_string()),
             Just("d%".to_string()),
+            Just("d66".to_string()),
+            Just("3d".to_string()),
+            Just("2к".to_string()),
+            Just("{".to_string()),
+            Just("}".to_string()),
+            Just(",".to_string()),
+            Just("[fire]".to_string()),
+            Just("[".to_string()),
             "[-+*/()<>= ]",
             "[0-9]{1,3}",
             "[0-9]{8,20}",
@@ -747,7 +1069,7 @@ mod tests {
         #[test]
         fn parsing_and_rolling_never_panic(pieces in proptest::collection::vec(piece(), 0..14), seed in any::<u64>()) {
             let text: String = pieces.concat();
-            match parse(&text) {
+            match super::super::parse(&text) {
                 Ok(node) => {
                     let (lo, hi) = range(&node).unwrap();
                     let mut dice = crate::dice::SeededDice::new(seed);

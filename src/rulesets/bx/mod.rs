@@ -123,6 +123,8 @@ pub static RULESET: Ruleset = Ruleset {
     examples: EXAMPLES,
     values: wilderness_terrains,
     fight: &basic::track::RULES,
+    // OSE SRD "Attacking": a natural 20 always hits, a natural 1 always misses
+    versus: crate::dice::Versus::D20,
     procedures: Procedures {
         surprise: Some(crate::handler!(SurpriseFlags, surprise_command)),
         distance: Some(crate::handler!(DistanceFlags, distance_command)),

@@ -121,6 +121,8 @@ pub static RULESET: Ruleset = Ruleset {
     examples: EXAMPLES,
     values: super::no_values,
     fight: &super::family::storyteller::track::RULES_COFD,
+    // CofD 2e: a pool counts its successes (8 or more); there is no number to meet
+    versus: crate::dice::Versus::Pool,
 };
 
 impl Game for CombatantKeys {

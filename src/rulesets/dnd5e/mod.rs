@@ -8,7 +8,6 @@
 pub mod flags;
 pub mod morale;
 pub mod reaction;
-
 pub mod wandering;
 
 use super::{Example, Procedure, Procedures, Ruleset};
@@ -194,6 +193,8 @@ pub static RULESET: Ruleset = Ruleset {
     examples: EXAMPLES,
     values: flag_values,
     fight: &crate::rulesets::family::fifth::track::RULES_2014,
+    // SRD 5.1 "Rolling 1 or 20": a 20 hits and is a critical, a 1 misses
+    versus: crate::dice::Versus::D20,
 };
 
 fn reaction_command(args: &flags::ReactionFlags, _: cast::Cast, runner: &mut Runner) -> Result<()> {

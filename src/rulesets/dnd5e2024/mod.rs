@@ -179,6 +179,8 @@ pub static RULESET: Ruleset = Ruleset {
     examples: EXAMPLES,
     values: flag_values,
     fight: &crate::rulesets::family::fifth::track::RULES_2024,
+    // SRD 5.2 "D20 Tests": on an attack a 20 hits and is a critical, a 1 misses
+    versus: crate::dice::Versus::D20,
     procedures: Procedures {
         surprise: Some(crate::handler!(flags::SurpriseFlags, surprise_command)),
         distance: Some(crate::handler!(flags::DistanceFlags, distance_command)),

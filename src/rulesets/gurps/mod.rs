@@ -163,6 +163,8 @@ pub static RULESET: Ruleset = Ruleset {
     examples: EXAMPLES,
     values: super::no_values,
     fight: &track::RULES,
+    // B343 success rolls, B348 criticals
+    versus: crate::dice::Versus::Under3d6,
 };
 
 fn surprise_command(args: &flags::SurpriseFlags, cast: cast::Cast, runner: &mut Runner) -> Result<()> {

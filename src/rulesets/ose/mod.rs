@@ -135,6 +135,8 @@ pub static RULESET: Ruleset = Ruleset {
     examples: EXAMPLES,
     values: wilderness_terrains,
     fight: &track::RULES,
+    // OSE SRD "Attacking": a natural 20 always hits, a natural 1 always misses
+    versus: crate::dice::Versus::D20,
 };
 
 fn surprise_command(args: &SurpriseFlags, cast: cast::Cast, runner: &mut Runner) -> Result<()> {

@@ -80,6 +80,8 @@ pub static RULESET: Ruleset = Ruleset {
     examples: EXAMPLES,
     values: super::no_values,
     fight: &family::track::RULES,
+    // seed 003: a pool counts successes (8 or more)
+    versus: crate::dice::Versus::Pool,
 };
 
 impl Game for CombatantKeys {
