@@ -17,6 +17,7 @@ pub mod dice;
 pub mod emit;
 pub mod env;
 pub mod error;
+pub mod line;
 pub mod located;
 pub mod odds;
 pub mod order;

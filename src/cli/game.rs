@@ -50,3 +50,15 @@ pub struct Cast {
     #[arg(long)]
     pub roster_example: bool,
 }
+
+impl Cast {
+    /// These flags, given earlier on the line, and `after` them: sides and rosters in the order
+    /// given.
+    pub fn then(self, after: Cast) -> Cast {
+        let Cast { mut combatants, mut sides, mut roster, roster_example } = self;
+        combatants.extend(after.combatants);
+        sides.extend(after.sides);
+        roster.extend(after.roster);
+        Cast { combatants, sides, roster, roster_example: roster_example || after.roster_example }
+    }
+}

@@ -15,8 +15,9 @@ pub mod steps;
 pub mod wandering;
 pub mod wod;
 
-use crate::cast::{self, Cast, Owner, RawSpec, RulesetKeys, echo, parse_inline};
+use crate::cast::{self, Cast, Owner, RawSpec, RulesetKeys, parse_inline};
 use crate::cli::{self, Command};
+use crate::error::echo;
 use crate::error::{Error, Result};
 use crate::roster;
 use serde::Serialize;

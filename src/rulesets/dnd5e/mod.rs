@@ -86,7 +86,8 @@ fn check_action(text: &str) -> std::result::Result<(), String> {
 impl<'de> Deserialize<'de> for Size {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Size, D::Error> {
         let word = String::deserialize(d)?;
-        Size::from_word(&word).ok_or_else(|| serde::de::Error::custom(format!("'{}' is not a size", cast::echo(&word))))
+        Size::from_word(&word)
+            .ok_or_else(|| serde::de::Error::custom(format!("'{}' is not a size", crate::error::echo(&word))))
     }
 }
 
