@@ -93,6 +93,36 @@ pub fn config_words(config: &Located, top: &clap::Command) -> Result<Option<Word
 /// where it is) in front, unless the command line says `--no-config`. A line clap refuses with
 /// the config's words is read again without them, to tell whose fault it is.
 pub fn read(args: &[OsString], config: &Located) -> Result<Line, Failure> {
+    match read_as_given(args, config) {
+        // `fray 2d6` is `fray roll 2d6`: a word that is no command but a dice expression.
+        Err(Failure::Refused(refused)) => match dice_for_a_command(&refused) {
+            Some(at) => {
+                let mut args = args.to_vec();
+                args.insert(at, "roll".into());
+                read_as_given(&args, config)
+            }
+            None => Err(Failure::Refused(refused)),
+        },
+        read => read,
+    }
+}
+
+/// Where the line clap refused holds a dice expression where a command was looked for (its
+/// place among the words): the dice language's parser decides, and a word without a die (`20`)
+/// is none.
+fn dice_for_a_command(refused: &Refused) -> Option<usize> {
+    use clap::error::{ContextKind, ContextValue};
+    if refused.err.kind() != clap::error::ErrorKind::InvalidSubcommand {
+        return None;
+    }
+    let Some(ContextValue::String(word)) = refused.err.get(ContextKind::InvalidSubcommand) else { return None };
+    let dice = word.chars().any(char::is_alphabetic) && crate::dice::expr::parse(word).is_ok();
+    let at = refused.args.iter().position(|arg| arg.to_str() == Some(word.as_str()))?;
+    dice.then_some(at)
+}
+
+/// [`read`], the words as given.
+fn read_as_given(args: &[OsString], config: &Located) -> Result<Line, Failure> {
     let mut command = crate::rulesets::command::parsing();
     let config = config_words(config, &command);
     let (words, unreadable) = match config {

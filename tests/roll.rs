@@ -483,3 +483,44 @@ fn far_apart_totals_of_exploding_dice_are_too_costly_not_a_crash() {
         }
     }
 }
+
+/// Short forms for what is typed most at the table: a dice expression alone is a roll (the dice
+/// language's parser decides; a command's name stays that command), `r` is `roll`, `t` is
+/// `track` and `t n` is `track next`.
+#[test]
+fn a_dice_expression_alone_is_a_roll_and_short_names_stand_for_commands() {
+    for expression in ["2d6", "1d20+5", "4d6kh3", "d%"] {
+        for format in ["text", "json"] {
+            let short = stdout(&["--seed", "3", "-f", format, expression]);
+            assert_eq!(short, stdout(&["--seed", "3", "-f", format, "roll", expression]), "{expression}");
+        }
+    }
+    assert_eq!(stdout(&["--seed", "3", "-q", "2d6", "3d6!"]), stdout(&["--seed", "3", "-q", "roll", "2d6", "3d6!"]));
+    assert_eq!(stdout(&["--seed", "3", "r", "4dF"]), stdout(&["--seed", "3", "roll", "4dF"]));
+    // A number has no die: it is no roll, and no command either.
+    let err = fails(&["20"], 2);
+    assert!(err.starts_with("fray: error: unrecognized subcommand '20'"), "{err}");
+    // A misspelt command is advised its command, not a one-letter alias that shares a letter.
+    let err = fails(&["surprize"], 2);
+    assert!(err.contains("a similar subcommand exists: 'pursue, surprise'"), "{err}");
+    // The short names are in help, which lists them, and in the completion scripts.
+    let help = stdout(&["--help"]);
+    assert!(help.contains("[alias: r]") && help.contains("[alias: t]") && help.contains("fray 2d6 is fray roll 2d6"));
+    let script = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/completions/fray.bash")).unwrap();
+    assert!(script.contains("fray__subcmd__track,n)"), "the bash script completes t n");
+}
+
+/// `fray t n` is `fray track next`: the same fight, the same turn.
+#[test]
+fn t_n_is_track_next() {
+    let dir = crate::cast::tempdir();
+    let state = |args: &[&str]| fray().env("XDG_STATE_HOME", dir.join("state")).args(args).run();
+    let started = state(&["--seed", "2", "track", "start", "Ansel", "Orc:side=monsters"]);
+    assert!(started.success(), "{}", started.stderr);
+    let short = state(&["t", "n"]);
+    assert!(short.success(), "{}", short.stderr);
+    state(&["track", "undo"]);
+    let long = state(&["track", "next"]);
+    assert_eq!(short.text(), long.text());
+    assert!(long.text().contains("turn"), "{}", long.text());
+}

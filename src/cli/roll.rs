@@ -19,7 +19,9 @@ Examples:
   fray roll '10d10>=8!'                 the same, each 10 adding a die
   fray roll 3d6! 2d6r1 4dF              exploding, reroll 1s, Fate dice
   fray roll --odds 20d20kh10            the exact chance of every total
-  fray -q -n 5 roll 3d6                 five totals, one a line";
+  fray -q -n 5 roll 3d6                 five totals, one a line
+  fray 1d20+5                           an expression alone is rolled: fray roll 1d20+5
+  fray r 4d6kh3                         r is short for roll";
 
 pub const ROLL_ABOUT: &str = "\
 Rolls each expression in turn and shows every die and what became of it, then the total. \

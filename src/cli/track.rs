@@ -13,6 +13,7 @@ pub const TRACK_EXAMPLES: &str = "\
 Examples:
   fray -r 5e track --fight tour start 'Ansel:dex=3' Orc:count=2,side=monsters,dex=1
   fray track --fight tour next                      end this turn, begin next
+  fray t --fight tour n                             the same: t is track, n next
   fray track --fight tour show                      the round, order, who's out
   fray track --fight tour add 'Wolf:side=monsters,initiative=14'
   fray track --fight tour set Ansel initiative=17   a total rolled at the table
@@ -53,6 +54,7 @@ pub enum TrackAction {
     Start(TrackStart),
 
     /// End the current turn and start the next; after the last, a new round
+    #[command(visible_alias = "n")]
     Next,
 
     /// The round, the acting order, whose turn it is, who is out of action and until when
@@ -107,6 +109,7 @@ pub enum TrackAction {
     },
 
     /// Go back N commands (default 1)
+    #[command(visible_alias = "u")]
     Undo {
         #[arg(value_name = "N", allow_negative_numbers = true, value_parser = whole::<u32>(1..=1000))]
         steps: Option<u32>,

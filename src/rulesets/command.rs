@@ -334,6 +334,10 @@ pub fn help_footer(named: Named) -> String {
             let tour: Vec<&Example> = RULESETS.iter().flat_map(|r| r.examples).filter(|e| e.tour).collect();
             examples(&mut out, &tour);
             let _ = writeln!(out, "\nEach ruleset's rules and keys: man fray-ID (ID one of the --rules values).");
+            prose(
+                &mut out,
+                "A dice expression alone is rolled (fray 2d6 is fray roll 2d6); r is short for roll, t for track, and t n for track next.",
+            );
         }
         Some(procedure) if !rules.has(procedure) => {
             let none = format!(
