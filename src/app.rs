@@ -300,7 +300,7 @@ fn read_rosters(
         let (text, file) = crate::roster::read_file(path, &mut *stdin).map_err(|err| match from_config {
             true => err.hint(format!(
                 "the config {} names it (its relative paths start from its folder); --no-config leaves it out",
-                config.file.as_deref().unwrap_or("file")
+                config.file()
             )),
             false => err,
         })?;
@@ -375,11 +375,8 @@ fn rules_of_rosters(
         })?;
         match &chosen {
             Some((other, by)) if other.id != rules.id => {
-                let by_config = if *from_config {
-                    format!(" (from the config {})", config.file.as_deref().unwrap_or("file"))
-                } else {
-                    String::new()
-                };
+                let by_config =
+                    if *from_config { format!(" (from the config {})", config.file()) } else { String::new() };
                 return Err(Error::usage(format!(
                     "the roster {file}{by_config} is for {} (rules: on line {line}), but {by} says {}",
                     rules.id, other.id

@@ -30,7 +30,7 @@ pub const ENV_HELP: &str = "\
 Environment:
   FRAY_RULES       default for --rules
   FRAY_FORMAT      default for --format
-  FRAY_CONFIG_PATH the config file: default flags, one a line (--rules gurps);
+  FRAY_CONFIG_PATH the config file: default flags, one a line (--format json);
                    else $XDG_CONFIG_HOME/fray/config or ~/.config/fray/config
   NO_COLOR         non-empty: no colour with --color auto
   CLICOLOR_FORCE   not 0: colour with --color auto even when not a terminal

@@ -390,7 +390,7 @@ mod tests {
     #[test]
     fn the_configs_words_count_before_the_line() {
         let config =
-            Words { words: vec!["--rules=cofd".into(), "--side=us".into()], lines: vec![1, 2], file: "c".into() };
+            Words { words: vec!["--rules=cofd".into(), "--side=us".into()], lines: vec![1, 2], path: "c".into() };
         let words: Vec<OsString> = ["fray", "surprise", ""].iter().map(OsString::from).collect();
         let (t, named) = Typed::read(&words, Some(OsStr::new("gurps")), Some(&config));
         assert_eq!((t.rules.id, t.sides.as_slice()), ("gurps", &["us".to_string()][..]), "FRAY_RULES beats the config");

@@ -1,12 +1,12 @@
 //! The configuration file: default flags, one a line, as bat's and ripgrep's are. It may hold
-//! the global options (`--rules gurps`, `--format yaml`, …) and the standing cast (`--roster
+//! the global options (`--rules ID`, `--format yaml`, …) and the standing cast (`--roster
 //! FILE`, `--side SPEC`). `main` finds the file (`FRAY_CONFIG_PATH`, else
 //! `$XDG_CONFIG_HOME/fray/config`, else `~/.config/fray/config`); this module reads it into
 //! words that go in front of the command line's, so that one parser reads both.
 //!
 //! ```text
 //! # the party we play every week
-//! --rules gurps
+//! --format yaml
 //! --roster party.yaml        # relative to this file's folder
 //! ```
 
@@ -64,8 +64,8 @@ pub struct Words {
     pub words: Vec<OsString>,
     /// The line of each word.
     pub lines: Vec<usize>,
-    /// The file's path as errors name it.
-    pub file: String,
+    /// The file's path.
+    pub path: PathBuf,
 }
 
 /// The defaults a configuration file gave, as the command line's parser read its words.
@@ -78,12 +78,19 @@ pub struct Config {
     /// `--roster` lines, relative paths taken from the file's folder: read before the command
     /// line's rosters, which add to them.
     pub rosters: Vec<PathBuf>,
+    /// The file's path, when there is one.
+    pub path: Option<PathBuf>,
+}
+
+impl Config {
     /// The file's path as errors name it.
-    pub file: Option<String>,
+    pub fn file(&self) -> String {
+        self.path.as_deref().map_or("file".to_string(), |path| echo_path(&path.display().to_string()))
+    }
 }
 
 /// What a config line may hold, for hints.
-pub const HOLDS: &str = "a config line holds one global option (such as --rules gurps), --roster FILE or --side SPEC";
+pub const HOLDS: &str = "a config line holds one global option (such as --format json), --roster FILE or --side SPEC";
 
 /// Reads the configuration file into words; a file that is not there is no configuration,
 /// unless `FRAY_CONFIG_PATH` named it. `global` says whether a flag (`--rules`, `-f`) is a
@@ -97,18 +104,18 @@ pub fn read(located: &Located, global: &dyn Fn(&str) -> bool) -> Result<Option<W
         }
         Located::At(file) => file,
     };
-    let name = echo_path(&file.path.display().to_string());
-    let Some(text) = read_text(file, &name)? else { return Ok(None) };
+    let Some(text) = read_text(file)? else { return Ok(None) };
     let folder = file.path.parent().unwrap_or(Path::new(""));
-    parse(&text, &name, folder, global).map(Some)
+    parse(&text, &file.path, folder, global).map(Some)
 }
 
 /// The file's text: `None` when it is not there and nobody named it. A folder, a FIFO or a
 /// device is refused before it is read, so that fray never waits on one.
-fn read_text(file: &ConfigFile, name: &str) -> Result<Option<String>> {
+fn read_text(file: &ConfigFile) -> Result<Option<String>> {
     use std::io::Read;
+    let name = || echo_path(&file.path.display().to_string());
     let hint = if file.named { "check FRAY_CONFIG_PATH, or give --no-config" } else { "give --no-config" };
-    let cannot = |why: String| Error::data(format!("cannot read the config {name}: {why}")).hint(hint);
+    let cannot = |why: String| Error::data(format!("cannot read the config {}: {why}", name())).hint(hint);
     let opened = match open_without_waiting(&file.path) {
         Ok(opened) => opened,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound && !file.named => return Ok(None),
@@ -124,13 +131,14 @@ fn read_text(file: &ConfigFile, name: &str) -> Result<Option<String>> {
     let mut bytes = Vec::new();
     opened.take(MAX_CONFIG_BYTES + 1).read_to_end(&mut bytes).map_err(|e| cannot(io_reason(&e)))?;
     if bytes.len() as u64 > MAX_CONFIG_BYTES {
-        return Err(Error::data(format!("the config {name} is larger than {} KiB", MAX_CONFIG_BYTES / 1024)));
+        return Err(Error::data(format!("the config {} is larger than {} KiB", name(), MAX_CONFIG_BYTES / 1024)));
     }
     // A byte-order mark, as some editors write, is no part of the text (rosters skip it too).
     let bytes = bytes.strip_prefix("\u{feff}".as_bytes()).map(<[u8]>::to_vec).unwrap_or(bytes);
     let text = String::from_utf8(bytes).map_err(|e| {
         Error::data(format!(
-            "the config {name} is not UTF-8 text (bad byte at offset {})",
+            "the config {} is not UTF-8 text (bad byte at offset {})",
+            name(),
             e.utf8_error().valid_up_to()
         ))
     })?;
@@ -150,13 +158,16 @@ fn open_without_waiting(path: &Path) -> std::io::Result<std::fs::File> {
     options.open(path)
 }
 
-/// Reads configuration `text` from file `name` into words; relative roster paths are taken from
-/// `folder`. Each line is checked to hold one flag a config may give; its value is checked by
-/// the command line's parser, which reads these words in front of the program's.
-pub fn parse(text: &str, name: &str, folder: &Path, global: &dyn Fn(&str) -> bool) -> Result<Words> {
-    let mut words = Words { file: name.to_string(), ..Words::default() };
+/// Reads configuration `text` from the file at `path` into words; relative roster paths are
+/// taken from `folder`. Each line is checked to hold one flag a config may give; its value is
+/// checked by the command line's parser, which reads these words in front of the program's.
+pub fn parse(text: &str, path: &Path, folder: &Path, global: &dyn Fn(&str) -> bool) -> Result<Words> {
+    let mut words = Words { path: path.to_path_buf(), ..Words::default() };
     for (number, line) in text.lines().enumerate() {
-        let at = |what: String| Error::data(format!("{name}:{}: {what}", number + 1)).hint(HOLDS);
+        let at = |what: String| {
+            let name = echo_path(&path.display().to_string());
+            Error::data(format!("{name}:{}: {what}", number + 1)).hint(HOLDS)
+        };
         let line = strip_comment(line).trim();
         if line.is_empty() {
             continue;
@@ -166,15 +177,20 @@ pub fn parse(text: &str, name: &str, folder: &Path, global: &dyn Fn(&str) -> boo
             Some(i) => (&line[..i], Some(line[i + 1..].trim()).filter(|v| !v.is_empty())),
             None => (line, None),
         };
+        // `--flag=VALUE`, one word, so that a value is never read as the next flag or as a command.
+        let with = |value: &OsStr| {
+            let mut word = OsString::with_capacity(flag.len() + 1 + value.len());
+            word.push(flag);
+            word.push("=");
+            word.push(value);
+            word
+        };
         let word: OsString = match flag {
             "--roster" | "--side" => {
                 let value = value.ok_or_else(|| at(format!("{flag} needs a value")))?;
-                if flag == "--roster" && value != "-" {
-                    let mut word = OsString::from("--roster=");
-                    word.push(folder.join(value));
-                    word
-                } else {
-                    format!("{flag}={value}").into()
+                match flag == "--roster" && value != "-" {
+                    true => with(folder.join(value).as_os_str()),
+                    false => with(OsStr::new(value)),
                 }
             }
             "--no-config" => return Err(at("--no-config belongs on the command line".into())),
@@ -186,9 +202,8 @@ pub fn parse(text: &str, name: &str, folder: &Path, global: &dyn Fn(&str) -> boo
                         format!("'{}' is not an option", echo(line))
                     }));
                 }
-                // One word, so that a value is never read as the next flag or as a command.
                 match value {
-                    Some(value) => format!("{flag}={value}").into(),
+                    Some(value) => with(OsStr::new(value)),
                     None => flag.into(),
                 }
             }
@@ -197,13 +212,6 @@ pub fn parse(text: &str, name: &str, folder: &Path, global: &dyn Fn(&str) -> boo
         words.lines.push(number + 1);
     }
     Ok(words)
-}
-
-impl Words {
-    /// The line a word of the file was read from, by its place among the words.
-    pub fn line_of(&self, word: &OsStr) -> Option<usize> {
-        self.words.iter().position(|w| w == word).map(|i| self.lines[i])
-    }
 }
 
 /// A line without its comment: `#` at the start or after white space (a path may hold `#`).
@@ -225,7 +233,7 @@ mod tests {
     const GLOBALS: &dyn Fn(&str) -> bool = &|flag| ["--rules", "-r", "--format", "-f", "--show-seed"].contains(&flag);
 
     fn config(text: &str) -> Result<Words> {
-        parse(text, "cfg", Path::new("/home/gm/.config/fray"), GLOBALS)
+        parse(text, Path::new("cfg"), Path::new("/home/gm/.config/fray"), GLOBALS)
     }
 
     fn words(text: &str) -> Vec<String> {

@@ -154,6 +154,7 @@ fn read_as_given(args: &[OsString], config: &Located) -> Result<Line, Failure> {
 /// The config's error for words the command line's parser refused (`err`): the first line
 /// refused alone, named by file and line.
 fn blame(command: &mut clap::Command, words: &Words, err: &clap::Error) -> Error {
+    let file = || crate::error::echo_path(&words.path.display().to_string());
     let why = |err: &clap::Error| {
         let why = cli::describe_error(err, "fray");
         why.split("; see 'fray").next().unwrap_or(&why).to_string()
@@ -163,9 +164,9 @@ fn blame(command: &mut clap::Command, words: &Words, err: &clap::Error) -> Error
             Ok(_) => continue,
             Err(err) => err,
         };
-        return Error::data(format!("{}:{line}: {}", words.file, why(&refused))).hint(config::HOLDS);
+        return Error::data(format!("{}:{line}: {}", file(), why(&refused))).hint(config::HOLDS);
     }
-    Error::data(format!("{}: {}", words.file, why(err))).hint(config::HOLDS)
+    Error::data(format!("{}: {}", file(), why(err))).hint(config::HOLDS)
 }
 
 impl Line {
@@ -179,7 +180,7 @@ impl Line {
         argv.extend(args.iter().skip(1).cloned());
         // The index clap gives the command line's first word: clap counts a flag and its value
         // apart, and each config word is `--flag` or `--flag=VALUE`.
-        let from = 1 + words.iter().map(|w| if w.to_string_lossy().contains('=') { 2 } else { 1 }).sum::<usize>();
+        let from = 1 + words.iter().map(|w| if w.as_encoded_bytes().contains(&b'=') { 2 } else { 1 }).sum::<usize>();
         let refused = |err: clap::Error, command: &clap::Command| {
             let commands = command.get_subcommands().map(|c| c.get_name().to_string()).collect();
             Box::new(Refused { err, commands, args: args.to_vec(), config: None })
@@ -225,7 +226,7 @@ impl Line {
             global,
             sides: config_cast.sides,
             rosters: config_cast.roster,
-            file: config.map(|c| c.file.clone()),
+            path: config.map(|c| c.path.clone()),
         };
         Ok(Parsed { matches, cli, config, given, before, help, path })
     }
@@ -324,7 +325,7 @@ pub fn so_far(words: &[OsString], config: Option<&Words>, rules_var: Option<&OsS
     let mut argv: Vec<OsString> = vec!["fray".into()];
     argv.extend(config_words.iter().cloned());
     argv.extend(words.iter().skip(1).cloned());
-    let from = 1 + config_words.iter().map(|w| if w.to_string_lossy().contains('=') { 2 } else { 1 }).sum::<usize>();
+    let from = 1 + config_words.iter().map(|w| if w.as_encoded_bytes().contains(&b'=') { 2 } else { 1 }).sum::<usize>();
     let mut command = crate::rulesets::command::parsing().ignore_errors(true);
     let matches = command.try_get_matches_from_mut(&argv).unwrap_or_default();
     let (config_global, global) = cli::globals(&matches, from);

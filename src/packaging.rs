@@ -26,6 +26,9 @@ pub fn completion(shell: Shell) -> Vec<u8> {
     let mut cmd = cmd.mut_subcommands(|sub| sub.mut_args(with_every_value));
     let mut out = Vec::new();
     clap_complete::generate(shell, &mut cmd, "fray", &mut out);
+    // Two patches where clap_complete's script falls short, each with its reason where it is
+    // written: fish offers no value after a global option, and bash breaks words at `:` and `=`,
+    // which fray's keys hold (src/shell/keys.bash).
     match shell {
         Shell::Fish => fish_values_after_global_options(out),
         Shell::Bash => [out, include_bytes!("shell/keys.bash").to_vec()].concat(),

@@ -43,13 +43,17 @@ fn whole() -> clap::Command {
 /// `cmd` with the flags of `procedure` under every ruleset that has it, each flag once (as the
 /// first ruleset to declare it does), in the order they are first declared.
 pub fn every_ruleset(procedure: Procedure, cmd: clap::Command) -> clap::Command {
-    let declared = RULESETS.iter().filter_map(|rules| rules.handler(procedure)).map(|handler| {
+    let declared = RULESETS.iter().filter_map(|rules| rules.handler(procedure));
+    declared.fold(cmd, |cmd, handler| {
         let own = (handler.args)(clap::Command::new(procedure.name()));
         // What each declares is read off the command just built, rather than built again.
         handler.declared.get_or_init(|| super::flag_names(&own));
-        own
-    });
-    declared.fold(cmd, |cmd, from| merge(cmd, from, |_| true, true))
+        let cmd = merge(cmd, &own, |_| true, true);
+        // Its arguments are copied into `cmd`: the rest is left for the process's exit to free,
+        // as a run leaves what clap built (see `app::main_then_exit`).
+        std::mem::forget(own);
+        cmd
+    })
 }
 
 /// The command line a run parses ([`crate::cli::parsing`]), each command's arguments as the
@@ -103,7 +107,7 @@ fn own_rules(cmd: clap::Command) -> clap::Command {
 
 /// `cmd` with the arguments of `from` it does not have yet (by id): those `shown` says as
 /// declared, the others hidden, or left out where `others` is false.
-fn merge(cmd: clap::Command, from: clap::Command, shown: impl Fn(&clap::Arg) -> bool, others: bool) -> clap::Command {
+fn merge(cmd: clap::Command, from: &clap::Command, shown: impl Fn(&clap::Arg) -> bool, others: bool) -> clap::Command {
     let mut cmd = cmd;
     for arg in from.get_arguments() {
         let shown = shown(arg);
@@ -144,7 +148,7 @@ fn with_opening(start: clap::Command, rulesets: &[&Ruleset], others: bool) -> cl
     let opening = |arg: &clap::Arg| arg.get_long().is_some_and(|l| OPENING.iter().any(|f| f[2..] == *l));
     let procedures = [Procedure::Encounter, Procedure::Initiative];
     let declared = rulesets.iter().flat_map(|rules| procedures.map(|p| rules.args(p, clap::Command::new(p.name()))));
-    declared.fold(start, |start, from| merge(start, from, opening, others))
+    declared.fold(start, |start, from| merge(start, &from, opening, others))
 }
 
 /// `cmd` with its subcommand `name` changed by `change`, left in its place (`mut_subcommand`

@@ -483,11 +483,10 @@ const CAST_FLAGS: &[&str] = &["--side", "--roster", "--roster-example", "COMBATA
 /// ruleset's command takes none but another ruleset's does (the config's rosters, which may
 /// name the ruleset, are read for it all the same).
 pub fn cast_of(command: &Command) -> Option<cli::Cast> {
-    use clap::FromArgMatches;
     let flags = &cli::flags_of(command)?.0;
     // The cast's switch is among the matches of every command that declares a cast.
-    if flags.try_get_one::<bool>("roster_example").is_ok() {
-        return cli::Cast::from_arg_matches(flags).ok();
+    if flags.ids().any(|id| id == "roster_example") {
+        return Some(cli::Cast::of(flags));
     }
     let procedure = Procedure::of(command)?;
     RULESETS.iter().any(|rules| rules.takes_flag(procedure, "--roster")).then(cli::Cast::default)
