@@ -144,7 +144,7 @@ pub fn man_pages() -> io::Result<Vec<(String, Vec<u8>)>> {
 
 /// Every ruleset's examples of `procedure`.
 fn examples_of(procedure: Procedure) -> Vec<(String, String)> {
-    let examples = RULESETS.iter().flat_map(|r| r.examples).filter(|e| e.procedure == procedure);
+    let examples = RULESETS.iter().flat_map(|r| r.examples).filter(|e| e.procedure == Some(procedure));
     examples.map(|e| (e.line.to_string(), e.what.to_string())).collect()
 }
 

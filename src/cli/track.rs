@@ -9,9 +9,10 @@ round after the last, with the ruleset's round rules applied and their dice show
 JSON file in $XDG_STATE_HOME/fray (else ~/.local/state/fray), written whole and renamed into place \
 under a lock.";
 
+/// The examples of `track` that run under any ruleset; the registry puts each ruleset's own
+/// (a fight it opens) before them.
 pub const TRACK_EXAMPLES: &str = "\
 Examples:
-  fray -r 5e track --fight tour start 'Ansel:dex=3' Orc:count=2,side=monsters,dex=1
   fray track --fight tour next                      end this turn, begin next
   fray t --fight tour n                             the same: t is track, n next
   fray track --fight tour show                      the round, order, who's out
@@ -19,10 +20,8 @@ Examples:
   fray track --fight tour set Ansel initiative=17   a total rolled at the table
   fray track --fight tour -q next                   only whose turn it is now
   fray track --fight tour undo 2                    back two commands
-  fray -r wod track --fight cellar start 'Mitch:dex=3' 'Larry:dex=2'
   fray track --fight cellar delay 'Larry:after=Mitch'
   fray track --fight cellar end                     forget the fight
-  fray -r 5e track --fight lair start --lair 'Dragon:side=monsters' 'Ansel'
   fray track list                                   the fights kept";
 
 pub const TRACK_ENV_HELP: &str = "\

@@ -265,6 +265,18 @@ fn track_owners(track: clap::Command) -> clap::Command {
         })
     });
     let lair = owners(|rounds| rounds.lair);
+    // The rulesets' own fights open the examples; those that name no ruleset follow.
+    let examples = RULESETS.iter().flat_map(|r| r.examples).filter(|e| e.procedure.is_none());
+    let mut lines = String::from("Examples:\n");
+    for example in examples {
+        let _ = match example.what {
+            "" => writeln!(lines, "  {}", example.line),
+            what => writeln!(lines, "  {:48}  {what}", example.line),
+        };
+    }
+    let rest = crate::cli::TRACK_EXAMPLES.strip_prefix("Examples:\n").unwrap_or(crate::cli::TRACK_EXAMPLES);
+    lines.push_str(rest);
+    let track = track.after_long_help(format!("{lines}\n\n{}", crate::cli::TRACK_ENV_HELP)).after_help(lines);
     mut_in_place(track, "start", |start| {
         start.mut_arg("lair", |arg| {
             let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
@@ -354,7 +366,7 @@ pub fn help_footer(named: Named) -> String {
             let _ = writeln!(out, "Their flags: fray -r ID {} --help", procedure.name());
         }
         Some(procedure) => {
-            let own: Vec<&Example> = rules.examples.iter().filter(|e| e.procedure == procedure).collect();
+            let own: Vec<&Example> = rules.examples.iter().filter(|e| e.procedure == Some(procedure)).collect();
             examples(&mut out, &own);
             if rules.takes_flag(procedure, "COMBATANT") {
                 keys(&mut out, rules);

@@ -67,7 +67,8 @@ pub fn no_values(_: &str) -> Vec<&'static str> {
 /// A command line that runs under its ruleset, as typed (quoted for every shell), and what it
 /// shows (may be empty). Help and manual pages print it unwrapped.
 pub struct Example {
-    pub procedure: Procedure,
+    /// The game command it runs; `None` for a `fray track` line (the help of `track` shows it).
+    pub procedure: Option<Procedure>,
     pub line: &'static str,
     pub what: &'static str,
     /// Shown in `fray --help` too.
@@ -76,7 +77,12 @@ pub struct Example {
 
 impl Example {
     pub const fn new(procedure: Procedure, line: &'static str, what: &'static str) -> Example {
-        Example { procedure, line, what, tour: false }
+        Example { procedure: Some(procedure), line, what, tour: false }
+    }
+
+    /// A `fray track` line under the ruleset, shown in the help of `track`.
+    pub const fn track(line: &'static str, what: &'static str) -> Example {
+        Example { procedure: None, line, what, tour: false }
     }
 
     /// The same example, shown in `fray --help` too.

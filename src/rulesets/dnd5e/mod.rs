@@ -126,6 +126,8 @@ combatants:
 ";
 
 const EXAMPLES: &[Example] = &[
+    Example::track("fray -r 5e track --fight tour start 'Ansel:dex=3' Orc:count=2,side=monsters,dex=1", ""),
+    Example::track("fray -r 5e track --fight lair start --lair 'Dragon:side=monsters' 'Ansel'", ""),
     Example::new(
         Procedure::Surprise,
         "fray -r 5e surprise --stealth 14 Elf:per=16 Fighter:per=12 Wizard:per=10 Halfling:per=14",
