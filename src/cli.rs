@@ -301,13 +301,17 @@ impl Global {
     /// file's), and those the command line gave before the command.
     fn split(matches: &clap::ArgMatches, from: usize) -> (Global, Global) {
         use clap::parser::ValueSource;
-        let given = |id: &str| {
-            matches.ids().any(|known| known == id) && matches.value_source(id) == Some(ValueSource::CommandLine)
-        };
-        let config = |id: &str| given(id) && matches.index_of(id).is_some_and(|i| i < from);
+        // Matches read only as far as the line goes (for completions) may hold nothing at all.
+        if matches.ids().next().is_none() {
+            return (Global::default(), Global::default());
+        }
         let all = Global::of(matches);
         let pick = |mine: bool| {
-            let keep = |id: &str| given(id) && config(id) == mine;
+            // Given on the line read, before `from` (the config's words) or after.
+            let keep = |id: &str| {
+                matches.value_source(id) == Some(ValueSource::CommandLine)
+                    && matches.index_of(id).is_some_and(|i| i < from) == mine
+            };
             Global {
                 rules: all.rules.clone().filter(|_| keep("rules")),
                 seed: all.seed.filter(|_| keep("seed")),

@@ -121,14 +121,16 @@ fn read_text(file: &ConfigFile) -> Result<Option<String>> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound && !file.named => return Ok(None),
         Err(e) => return Err(cannot(io_reason(&e))),
     };
-    let kind = opened.metadata().map_err(|e| cannot(io_reason(&e)))?.file_type();
+    let metadata = opened.metadata().map_err(|e| cannot(io_reason(&e)))?;
+    let kind = metadata.file_type();
     if kind.is_dir() {
         return Err(cannot("it is a directory".into()));
     }
     if !kind.is_file() {
         return Err(cannot("it is not a regular file (a FIFO, a socket or a device)".into()));
     }
-    let mut bytes = Vec::new();
+    let size = metadata.len().min(MAX_CONFIG_BYTES) as usize;
+    let mut bytes = Vec::with_capacity(size + 1);
     opened.take(MAX_CONFIG_BYTES + 1).read_to_end(&mut bytes).map_err(|e| cannot(io_reason(&e)))?;
     if bytes.len() as u64 > MAX_CONFIG_BYTES {
         return Err(Error::data(format!("the config {} is larger than {} KiB", name(), MAX_CONFIG_BYTES / 1024)));
