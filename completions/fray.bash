@@ -40,9 +40,6 @@ _fray() {
             fray,pursue)
                 cmd="fray__subcmd__pursue"
                 ;;
-            fray,r)
-                cmd="fray__subcmd__roll"
-                ;;
             fray,reaction)
                 cmd="fray__subcmd__reaction"
                 ;;
@@ -51,9 +48,6 @@ _fray() {
                 ;;
             fray,surprise)
                 cmd="fray__subcmd__surprise"
-                ;;
-            fray,t)
-                cmd="fray__subcmd__track"
                 ;;
             fray,table)
                 cmd="fray__subcmd__table"
@@ -124,9 +118,6 @@ _fray() {
             fray__subcmd__track,list)
                 cmd="fray__subcmd__track__subcmd__list"
                 ;;
-            fray__subcmd__track,n)
-                cmd="fray__subcmd__track__subcmd__next"
-                ;;
             fray__subcmd__track,next)
                 cmd="fray__subcmd__track__subcmd__next"
                 ;;
@@ -144,9 +135,6 @@ _fray() {
                 ;;
             fray__subcmd__track,start)
                 cmd="fray__subcmd__track__subcmd__start"
-                ;;
-            fray__subcmd__track,u)
-                cmd="fray__subcmd__track__subcmd__undo"
                 ;;
             fray__subcmd__track,undo)
                 cmd="fray__subcmd__track__subcmd__undo"
@@ -197,7 +185,7 @@ _fray() {
 
     case "${cmd}" in
         fray)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --help --version surprise distance initiative reaction pursue encounter wandering morale roll r table track t completions man help"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --help --version surprise distance initiative reaction pursue encounter wandering morale roll table track completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1365,7 +1353,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__track)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --help --version start next n show add remove delay ready hold set undo u end list help"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --help --version start next show add remove delay ready hold set undo end list help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

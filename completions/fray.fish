@@ -59,10 +59,8 @@ complete -c fray -n "__fish_fray_needs_command" -f -a "encounter" -d 'The whole 
 complete -c fray -n "__fish_fray_needs_command" -f -a "wandering" -d 'Is a wandering monster met? The check for a random encounter'
 complete -c fray -n "__fish_fray_needs_command" -f -a "morale" -d 'Do the monsters keep fighting? The morale check'
 complete -c fray -n "__fish_fray_needs_command" -f -a "roll" -d 'Roll dice expressions: 4d6kh3, 2d20kh1+5, 10d10>=8, 3d6!'
-complete -c fray -n "__fish_fray_needs_command" -f -a "r" -d 'Roll dice expressions: 4d6kh3, 2d20kh1+5, 10d10>=8, 3d6!'
 complete -c fray -n "__fish_fray_needs_command" -f -a "table" -d 'Roll on an encounter table kept in YAML: what appears, and how many'
 complete -c fray -n "__fish_fray_needs_command" -f -a "track" -d 'A fight kept between commands: its rounds, turns and acting order'
-complete -c fray -n "__fish_fray_needs_command" -f -a "t" -d 'A fight kept between commands: its rounds, turns and acting order'
 complete -c fray -n "__fish_fray_needs_command" -f -a "completions" -d 'Print the completion script for a shell'
 complete -c fray -n "__fish_fray_needs_command" -f -a "man" -d 'Write man pages into DIR'
 complete -c fray -n "__fish_fray_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -491,28 +489,6 @@ complete -c fray -n "__fish_fray_using_subcommand roll" -s v -l show-seed -d 'Pr
 complete -c fray -n "__fish_fray_using_subcommand roll" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
 complete -c fray -n "__fish_fray_using_subcommand roll" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand roll" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand r" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
-gurps\t'GURPS 4th edition'
-5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'
-bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
-5e2024\t'D&D 2024 revision (SRD 5.2)'
-cofd\t'Chronicles of Darkness, 2nd edition'"
-complete -c fray -n "__fish_fray_using_subcommand r" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
-complete -c fray -n "__fish_fray_using_subcommand r" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
-yaml\t'One YAML document per run (a stream with --repeat)'
-json\t'JSON Lines: one JSON document per line, per run'"
-complete -c fray -n "__fish_fray_using_subcommand r" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
-always\t''
-never\t''"
-complete -c fray -n "__fish_fray_using_subcommand r" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
-complete -c fray -n "__fish_fray_using_subcommand r" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
-complete -c fray -n "__fish_fray_using_subcommand r" -l odds -d 'Do not roll: print the exact probability of every outcome'
-complete -c fray -n "__fish_fray_using_subcommand r" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
-complete -c fray -n "__fish_fray_using_subcommand r" -s v -l show-seed -d 'Print the seed in text output'
-complete -c fray -n "__fish_fray_using_subcommand r" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
-complete -c fray -n "__fish_fray_using_subcommand r" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c fray -n "__fish_fray_using_subcommand r" -s V -l version -d 'Print version'
 complete -c fray -n "__fish_fray_using_subcommand table" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
@@ -536,44 +512,42 @@ complete -c fray -n "__fish_fray_using_subcommand table" -l no-config -d 'Ignore
 complete -c fray -n "__fish_fray_using_subcommand table" -l example -d 'Print a commented example table'
 complete -c fray -n "__fish_fray_using_subcommand table" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand table" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
 wod\t'World of Darkness Storytelling system (2004)'
 bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
 5e2024\t'D&D 2024 revision (SRD 5.2)'
 cofd\t'Chronicles of Darkness, 2nd edition'"
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
 yaml\t'One YAML document per run (a stream with --repeat)'
 json\t'JSON Lines: one JSON document per line, per run'"
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
 always\t''
 never\t''"
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -l odds -d 'Do not roll: print the exact probability of every outcome'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -s v -l show-seed -d 'Print the seed in text output'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -f -a "start" -d 'Open the fight: surprise where the flags call for it, then initiative'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -f -a "next" -d 'End the current turn and start the next; after the last, a new round'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -f -a "n" -d 'End the current turn and start the next; after the last, a new round'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -f -a "show" -d 'The round, the acting order, whose turn it is, who is out of action and until when'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -f -a "add" -d 'Combatants join the fight: initiative rolled (or given: initiative=N) and placed'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -f -a "remove" -d 'Combatants leave the fight'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -f -a "delay" -d 'NAME waits and acts right after OTHER, at OTHER\'s initiative - 1, this round (wod, cofd)'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -f -a "ready" -d 'NAME\'s prepared action fires right before OTHER, at OTHER\'s initiative + 1 (wod, cofd)'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -f -a "hold" -d 'NAME gives up this round\'s action to act at any moment of the next (wod, cofd)'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -f -a "set" -d 'Change a combatant: initiative=N (a total rolled at the table), acts-from=ROUND'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -f -a "undo" -d 'Go back N commands (default 1)'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -f -a "u" -d 'Go back N commands (default 1)'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -f -a "end" -d 'Forget the fight'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -f -a "list" -d 'The saved fights, with their ruleset, round and whose turn it is'
-complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -l odds -d 'Do not roll: print the exact probability of every outcome'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -s v -l show-seed -d 'Print the seed in text output'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -s V -l version -d 'Print version'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -f -a "start" -d 'Open the fight: surprise where the flags call for it, then initiative'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -f -a "next" -d 'End the current turn and start the next; after the last, a new round'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -f -a "show" -d 'The round, the acting order, whose turn it is, who is out of action and until when'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -f -a "add" -d 'Combatants join the fight: initiative rolled (or given: initiative=N) and placed'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -f -a "remove" -d 'Combatants leave the fight'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -f -a "delay" -d 'NAME waits and acts right after OTHER, at OTHER\'s initiative - 1, this round (wod, cofd)'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -f -a "ready" -d 'NAME\'s prepared action fires right before OTHER, at OTHER\'s initiative + 1 (wod, cofd)'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -f -a "hold" -d 'NAME gives up this round\'s action to act at any moment of the next (wod, cofd)'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -f -a "set" -d 'Change a combatant: initiative=N (a total rolled at the table), acts-from=ROUND'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -f -a "undo" -d 'Go back N commands (default 1)'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -f -a "end" -d 'Forget the fight'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -f -a "list" -d 'The saved fights, with their ruleset, round and whose turn it is'
+complete -c fray -n "__fish_fray_using_subcommand track; and not __fish_seen_subcommand_from start next show add remove delay ready hold set undo end list help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l side -d 'A side, in order: NAME[:KEY[=VALUE],...] (repeatable; default: party and monsters)' -r
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l roster -d 'Sides and combatants from a YAML file (\'-\' reads standard input; repeatable, combined)' -r -F
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from start" -l delay -r
@@ -647,29 +621,6 @@ complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcomm
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from next" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from next" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from next" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from n" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
-gurps\t'GURPS 4th edition'
-5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'
-bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
-5e2024\t'D&D 2024 revision (SRD 5.2)'
-cofd\t'Chronicles of Darkness, 2nd edition'"
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from n" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from n" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
-yaml\t'One YAML document per run (a stream with --repeat)'
-json\t'JSON Lines: one JSON document per line, per run'"
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from n" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
-always\t''
-never\t''"
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from n" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from n" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from n" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from n" -l odds -d 'Do not roll: print the exact probability of every outcome'
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from n" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from n" -s v -l show-seed -d 'Print the seed in text output'
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from n" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from n" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from n" -s V -l version -d 'Print version'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from show" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
@@ -854,29 +805,6 @@ complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcomm
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from undo" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from undo" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from undo" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from u" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
-gurps\t'GURPS 4th edition'
-5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'
-bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
-5e2024\t'D&D 2024 revision (SRD 5.2)'
-cofd\t'Chronicles of Darkness, 2nd edition'"
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from u" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from u" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
-yaml\t'One YAML document per run (a stream with --repeat)'
-json\t'JSON Lines: one JSON document per line, per run'"
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from u" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
-always\t''
-never\t''"
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from u" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from u" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from u" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from u" -l odds -d 'Do not roll: print the exact probability of every outcome'
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from u" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from u" -s v -l show-seed -d 'Print the seed in text output'
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from u" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from u" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from u" -s V -l version -d 'Print version'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from end" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'
@@ -936,406 +864,6 @@ complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcomm
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from help" -f -a "end" -d 'Forget the fight'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from help" -f -a "list" -d 'The saved fights, with their ruleset, round and whose turn it is'
 complete -c fray -n "__fish_fray_using_subcommand track; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c fray -n "__fish_fray_using_subcommand t; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
-gurps\t'GURPS 4th edition'
-5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'
-bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
-5e2024\t'D&D 2024 revision (SRD 5.2)'
-cofd\t'Chronicles of Darkness, 2nd edition'"
-complete -c fray -n "__fish_fray_using_subcommand t; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
-yaml\t'One YAML document per run (a stream with --repeat)'
-json\t'JSON Lines: one JSON document per line, per run'"
-complete -c fray -n "__fish_fray_using_subcommand t; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
-always\t''
-never\t''"
-complete -c fray -n "__fish_fray_using_subcommand t; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -l odds -d 'Do not roll: print the exact probability of every outcome'
-complete -c fray -n "__fish_fray_using_subcommand t; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
-complete -c fray -n "__fish_fray_using_subcommand t; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -s v -l show-seed -d 'Print the seed in text output'
-complete -c fray -n "__fish_fray_using_subcommand t; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
-complete -c fray -n "__fish_fray_using_subcommand t; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c fray -n "__fish_fray_using_subcommand t; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand t; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -f -a "start" -d 'Open the fight: surprise where the flags call for it, then initiative'
-complete -c fray -n "__fish_fray_using_subcommand t; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -f -a "next" -d 'End the current turn and start the next; after the last, a new round'
-complete -c fray -n "__fish_fray_using_subcommand t; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -f -a "n" -d 'End the current turn and start the next; after the last, a new round'
-complete -c fray -n "__fish_fray_using_subcommand t; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -f -a "show" -d 'The round, the acting order, whose turn it is, who is out of action and until when'
-complete -c fray -n "__fish_fray_using_subcommand t; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -f -a "add" -d 'Combatants join the fight: initiative rolled (or given: initiative=N) and placed'
-complete -c fray -n "__fish_fray_using_subcommand t; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -f -a "remove" -d 'Combatants leave the fight'
-complete -c fray -n "__fish_fray_using_subcommand t; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -f -a "delay" -d 'NAME waits and acts right after OTHER, at OTHER\'s initiative - 1, this round (wod, cofd)'
-complete -c fray -n "__fish_fray_using_subcommand t; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -f -a "ready" -d 'NAME\'s prepared action fires right before OTHER, at OTHER\'s initiative + 1 (wod, cofd)'
-complete -c fray -n "__fish_fray_using_subcommand t; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -f -a "hold" -d 'NAME gives up this round\'s action to act at any moment of the next (wod, cofd)'
-complete -c fray -n "__fish_fray_using_subcommand t; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -f -a "set" -d 'Change a combatant: initiative=N (a total rolled at the table), acts-from=ROUND'
-complete -c fray -n "__fish_fray_using_subcommand t; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -f -a "undo" -d 'Go back N commands (default 1)'
-complete -c fray -n "__fish_fray_using_subcommand t; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -f -a "u" -d 'Go back N commands (default 1)'
-complete -c fray -n "__fish_fray_using_subcommand t; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -f -a "end" -d 'Forget the fight'
-complete -c fray -n "__fish_fray_using_subcommand t; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -f -a "list" -d 'The saved fights, with their ruleset, round and whose turn it is'
-complete -c fray -n "__fish_fray_using_subcommand t; and not __fish_seen_subcommand_from start next n show add remove delay ready hold set undo u end list help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from start" -l side -d 'A side, in order: NAME[:KEY[=VALUE],...] (repeatable; default: party and monsters)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from start" -l roster -d 'Sides and combatants from a YAML file (\'-\' reads standard input; repeatable, combined)' -r -F
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from start" -l delay -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from start" -l ready -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from start" -l hold -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from start" -l ambush -d 'SIDE attacks from ambush (default monsters): every other side is easier to surprise' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from start" -l aware -d 'SIDE already knows of the others and does not roll (repeatable)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from start" -l ties -d 'How tied sides are settled' -r -f -a "reroll\t'Tied sides re-roll among themselves until the tie breaks'
-simultaneous\t'Tied sides act at the same time'"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from start" -l wait -d 'SIDE gives up initiative and acts after the others, reacting (repeatable)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from start" -l surprised -d 'SIDE is surprised and does not roll (repeatable)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from start" -l stealth -d 'A hider\'s Stealth total, passive or already rolled (repeatable, one per hider)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from start" -l stealth-mod -d 'A hider who rolls d20 + N now (repeatable)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from start" -l stealth-ties -d 'How Stealth equal to passive Perception goes' -r -f -a "noticed\t'Stealth equal to passive Perception is noticed'
-surprised\t'Stealth equal to passive Perception surprises'"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from start" -l variant -d 'Initiative variant' -r -f -a "standard\t'd20 + initiative modifier per combatant'
-score\t'No roll: 10 + initiative modifier'
-side\t'One d20 per side, no modifiers'
-speed\t'Speed factor: d20 + Dex + action and size modifiers, every round'"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from start" -l swap -d 'ALERT (with the Alert feat) swaps initiative with the willing ALLY right after rolling (repeatable)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from start" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
-gurps\t'GURPS 4th edition'
-5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'
-bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
-5e2024\t'D&D 2024 revision (SRD 5.2)'
-cofd\t'Chronicles of Darkness, 2nd edition'"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from start" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from start" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
-yaml\t'One YAML document per run (a stream with --repeat)'
-json\t'JSON Lines: one JSON document per line, per run'"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from start" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
-always\t''
-never\t''"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from start" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from start" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from start" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from start" -l roster-example -d 'Print a commented roster template for this ruleset and command'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from start" -l surprise -d 'Roll surprise first, as fray encounter does, even without a surprise flag'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from start" -l lair -d 'Lair actions at initiative count 20, losing ties, every round (5e, 5e2024)'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from start" -l total -d 'Total surprise: the attacked freeze for 1d seconds'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from start" -l partial -d 'Partial surprise: the two leaders roll for initiative (the default)'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from start" -l both-surprised -d 'Everyone on every side is surprised'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from start" -l individual -d 'Each combatant rolls 1d6 + its DEX modifier; slow weapons act last'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from start" -l odds -d 'Do not roll: print the exact probability of every outcome'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from start" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from start" -s v -l show-seed -d 'Print the seed in text output'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from start" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from start" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from start" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from next" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
-gurps\t'GURPS 4th edition'
-5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'
-bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
-5e2024\t'D&D 2024 revision (SRD 5.2)'
-cofd\t'Chronicles of Darkness, 2nd edition'"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from next" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from next" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
-yaml\t'One YAML document per run (a stream with --repeat)'
-json\t'JSON Lines: one JSON document per line, per run'"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from next" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
-always\t''
-never\t''"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from next" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from next" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from next" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from next" -l odds -d 'Do not roll: print the exact probability of every outcome'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from next" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from next" -s v -l show-seed -d 'Print the seed in text output'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from next" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from next" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from next" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from n" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
-gurps\t'GURPS 4th edition'
-5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'
-bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
-5e2024\t'D&D 2024 revision (SRD 5.2)'
-cofd\t'Chronicles of Darkness, 2nd edition'"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from n" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from n" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
-yaml\t'One YAML document per run (a stream with --repeat)'
-json\t'JSON Lines: one JSON document per line, per run'"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from n" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
-always\t''
-never\t''"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from n" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from n" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from n" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from n" -l odds -d 'Do not roll: print the exact probability of every outcome'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from n" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from n" -s v -l show-seed -d 'Print the seed in text output'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from n" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from n" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from n" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from show" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
-gurps\t'GURPS 4th edition'
-5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'
-bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
-5e2024\t'D&D 2024 revision (SRD 5.2)'
-cofd\t'Chronicles of Darkness, 2nd edition'"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from show" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from show" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
-yaml\t'One YAML document per run (a stream with --repeat)'
-json\t'JSON Lines: one JSON document per line, per run'"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from show" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
-always\t''
-never\t''"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from show" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from show" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from show" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from show" -l odds -d 'Do not roll: print the exact probability of every outcome'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from show" -s v -l show-seed -d 'Print the seed in text output'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from show" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from add" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
-gurps\t'GURPS 4th edition'
-5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'
-bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
-5e2024\t'D&D 2024 revision (SRD 5.2)'
-cofd\t'Chronicles of Darkness, 2nd edition'"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from add" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from add" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
-yaml\t'One YAML document per run (a stream with --repeat)'
-json\t'JSON Lines: one JSON document per line, per run'"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from add" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
-always\t''
-never\t''"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from add" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from add" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from add" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from add" -l odds -d 'Do not roll: print the exact probability of every outcome'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from add" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from add" -s v -l show-seed -d 'Print the seed in text output'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from add" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from remove" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
-gurps\t'GURPS 4th edition'
-5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'
-bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
-5e2024\t'D&D 2024 revision (SRD 5.2)'
-cofd\t'Chronicles of Darkness, 2nd edition'"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from remove" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from remove" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
-yaml\t'One YAML document per run (a stream with --repeat)'
-json\t'JSON Lines: one JSON document per line, per run'"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from remove" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
-always\t''
-never\t''"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from remove" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from remove" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from remove" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from remove" -l odds -d 'Do not roll: print the exact probability of every outcome'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from remove" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from remove" -s v -l show-seed -d 'Print the seed in text output'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from remove" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from remove" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from remove" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from delay" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
-gurps\t'GURPS 4th edition'
-5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'
-bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
-5e2024\t'D&D 2024 revision (SRD 5.2)'
-cofd\t'Chronicles of Darkness, 2nd edition'"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from delay" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from delay" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
-yaml\t'One YAML document per run (a stream with --repeat)'
-json\t'JSON Lines: one JSON document per line, per run'"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from delay" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
-always\t''
-never\t''"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from delay" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from delay" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from delay" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from delay" -l odds -d 'Do not roll: print the exact probability of every outcome'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from delay" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from delay" -s v -l show-seed -d 'Print the seed in text output'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from delay" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from delay" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from delay" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from ready" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
-gurps\t'GURPS 4th edition'
-5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'
-bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
-5e2024\t'D&D 2024 revision (SRD 5.2)'
-cofd\t'Chronicles of Darkness, 2nd edition'"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from ready" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from ready" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
-yaml\t'One YAML document per run (a stream with --repeat)'
-json\t'JSON Lines: one JSON document per line, per run'"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from ready" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
-always\t''
-never\t''"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from ready" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from ready" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from ready" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from ready" -l odds -d 'Do not roll: print the exact probability of every outcome'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from ready" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from ready" -s v -l show-seed -d 'Print the seed in text output'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from ready" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from ready" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from ready" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from hold" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
-gurps\t'GURPS 4th edition'
-5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'
-bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
-5e2024\t'D&D 2024 revision (SRD 5.2)'
-cofd\t'Chronicles of Darkness, 2nd edition'"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from hold" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from hold" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
-yaml\t'One YAML document per run (a stream with --repeat)'
-json\t'JSON Lines: one JSON document per line, per run'"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from hold" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
-always\t''
-never\t''"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from hold" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from hold" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from hold" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from hold" -l odds -d 'Do not roll: print the exact probability of every outcome'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from hold" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from hold" -s v -l show-seed -d 'Print the seed in text output'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from hold" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from hold" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from hold" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from set" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
-gurps\t'GURPS 4th edition'
-5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'
-bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
-5e2024\t'D&D 2024 revision (SRD 5.2)'
-cofd\t'Chronicles of Darkness, 2nd edition'"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from set" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from set" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
-yaml\t'One YAML document per run (a stream with --repeat)'
-json\t'JSON Lines: one JSON document per line, per run'"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from set" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
-always\t''
-never\t''"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from set" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from set" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from set" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from set" -l odds -d 'Do not roll: print the exact probability of every outcome'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from set" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from set" -s v -l show-seed -d 'Print the seed in text output'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from set" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from set" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from set" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from undo" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
-gurps\t'GURPS 4th edition'
-5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'
-bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
-5e2024\t'D&D 2024 revision (SRD 5.2)'
-cofd\t'Chronicles of Darkness, 2nd edition'"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from undo" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from undo" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
-yaml\t'One YAML document per run (a stream with --repeat)'
-json\t'JSON Lines: one JSON document per line, per run'"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from undo" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
-always\t''
-never\t''"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from undo" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from undo" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from undo" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from undo" -l odds -d 'Do not roll: print the exact probability of every outcome'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from undo" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from undo" -s v -l show-seed -d 'Print the seed in text output'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from undo" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from undo" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from undo" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from u" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
-gurps\t'GURPS 4th edition'
-5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'
-bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
-5e2024\t'D&D 2024 revision (SRD 5.2)'
-cofd\t'Chronicles of Darkness, 2nd edition'"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from u" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from u" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
-yaml\t'One YAML document per run (a stream with --repeat)'
-json\t'JSON Lines: one JSON document per line, per run'"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from u" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
-always\t''
-never\t''"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from u" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from u" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from u" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from u" -l odds -d 'Do not roll: print the exact probability of every outcome'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from u" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from u" -s v -l show-seed -d 'Print the seed in text output'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from u" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from u" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from u" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from end" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
-gurps\t'GURPS 4th edition'
-5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'
-bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
-5e2024\t'D&D 2024 revision (SRD 5.2)'
-cofd\t'Chronicles of Darkness, 2nd edition'"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from end" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from end" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
-yaml\t'One YAML document per run (a stream with --repeat)'
-json\t'JSON Lines: one JSON document per line, per run'"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from end" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
-always\t''
-never\t''"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from end" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from end" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from end" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from end" -l odds -d 'Do not roll: print the exact probability of every outcome'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from end" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from end" -s v -l show-seed -d 'Print the seed in text output'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from end" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from end" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from end" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from list" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
-gurps\t'GURPS 4th edition'
-5e\t'D&D 5th edition (2014) with the DMG initiative variants'
-wod\t'World of Darkness Storytelling system (2004)'
-bx\t'Classic Basic/Expert numbers, as in the Old-School Essentials SRD'
-5e2024\t'D&D 2024 revision (SRD 5.2)'
-cofd\t'Chronicles of Darkness, 2nd edition'"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from list" -l seed -d 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from list" -s f -l format -d 'Output format: text (default), yaml, json; default from FRAY_FORMAT' -r -f -a "text\t'For reading: every die and modifier, coloured on a terminal'
-yaml\t'One YAML document per run (a stream with --repeat)'
-json\t'JSON Lines: one JSON document per line, per run'"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from list" -l color -d 'When to colour text output: auto (default), always, never' -r -f -a "auto\t'Colour on a terminal, honouring NO_COLOR and CLICOLOR_FORCE'
-always\t''
-never\t''"
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from list" -s n -l repeat -d 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from list" -l width -d 'Wrap text output to N columns (default: COLUMNS, else the terminal\'s width, else 80)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from list" -l fight -d 'The fight to work on: letters, digits, \'.\', \'_\' and \'-\' (default from FRAY_FIGHT, else default)' -r
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from list" -l odds -d 'Do not roll: print the exact probability of every outcome'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from list" -s v -l show-seed -d 'Print the seed in text output'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from list" -l no-config -d 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from help" -f -a "start" -d 'Open the fight: surprise where the flags call for it, then initiative'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from help" -f -a "next" -d 'End the current turn and start the next; after the last, a new round'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from help" -f -a "show" -d 'The round, the acting order, whose turn it is, who is out of action and until when'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from help" -f -a "add" -d 'Combatants join the fight: initiative rolled (or given: initiative=N) and placed'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from help" -f -a "remove" -d 'Combatants leave the fight'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from help" -f -a "delay" -d 'NAME waits and acts right after OTHER, at OTHER\'s initiative - 1, this round (wod, cofd)'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from help" -f -a "ready" -d 'NAME\'s prepared action fires right before OTHER, at OTHER\'s initiative + 1 (wod, cofd)'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from help" -f -a "hold" -d 'NAME gives up this round\'s action to act at any moment of the next (wod, cofd)'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from help" -f -a "set" -d 'Change a combatant: initiative=N (a total rolled at the table), acts-from=ROUND'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from help" -f -a "undo" -d 'Go back N commands (default 1)'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from help" -f -a "end" -d 'Forget the fight'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from help" -f -a "list" -d 'The saved fights, with their ruleset, round and whose turn it is'
-complete -c fray -n "__fish_fray_using_subcommand t; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c fray -n "__fish_fray_using_subcommand completions" -s r -l rules -d 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES' -r -f -a "ose\t'Old-School Essentials six-step encounter procedure'
 gurps\t'GURPS 4th edition'
 5e\t'D&D 5th edition (2014) with the DMG initiative variants'

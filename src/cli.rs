@@ -425,7 +425,7 @@ pub enum Command {
     Morale(Flags),
 
     /// Roll dice expressions: 4d6kh3, 2d20kh1+5, 10d10>=8, 3d6!
-    #[command(visible_alias = "r", long_about = format!("{ROLL_ABOUT}\n\n{ROLL_LANGUAGE}"), after_help = ROLL_EXAMPLES, after_long_help = format!("{ROLL_EXAMPLES}\n\n{ENV_HELP}"), args_override_self = true)]
+    #[command(alias = "r", long_about = format!("{ROLL_ABOUT}\n\n{ROLL_LANGUAGE}"), after_help = ROLL_EXAMPLES, after_long_help = format!("{ROLL_EXAMPLES}\n\n{ENV_HELP}"), args_override_self = true)]
     Roll(RollArgs),
 
     /// Roll on an encounter table kept in YAML: what appears, and how many
@@ -433,7 +433,7 @@ pub enum Command {
     Table(TableArgs),
 
     /// A fight kept between commands: its rounds, turns and acting order
-    #[command(visible_alias = "t", long_about = TRACK_ABOUT, after_help = TRACK_EXAMPLES, after_long_help = format!("{TRACK_EXAMPLES}\n\n{TRACK_ENV_HELP}"), args_override_self = true)]
+    #[command(alias = "t", long_about = TRACK_ABOUT, after_help = TRACK_EXAMPLES, after_long_help = format!("{TRACK_EXAMPLES}\n\n{TRACK_ENV_HELP}"), args_override_self = true)]
     Track(TrackArgs),
 
     /// Print the completion script for a shell

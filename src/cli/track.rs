@@ -53,7 +53,7 @@ pub enum TrackAction {
     Start(TrackStart),
 
     /// End the current turn and start the next; after the last, a new round
-    #[command(visible_alias = "n")]
+    #[command(alias = "n")]
     Next,
 
     /// The round, the acting order, whose turn it is, who is out of action and until when
@@ -108,7 +108,7 @@ pub enum TrackAction {
     },
 
     /// Go back N commands (default 1)
-    #[command(visible_alias = "u")]
+    #[command(alias = "u")]
     Undo {
         #[arg(value_name = "N", allow_negative_numbers = true, value_parser = whole::<u32>(1..=1000))]
         steps: Option<u32>,
