@@ -5,6 +5,7 @@ use crate::cli::{Cli, ColorWhen, Command, Format};
 use crate::config::Config;
 use crate::emit::{Runner, Style};
 use crate::error::{Error, Result, io_reason};
+use crate::line::{Failure, Line, Refused};
 use crate::render::Palette;
 use crate::roster::Document;
 use crate::rulesets::{self, Procedure, Ruleset};
@@ -17,9 +18,7 @@ pub use crate::env::{DRAWN_SEED_LIMIT, Env, Settings};
 /// The program's own version, in every YAML/JSON document.
 pub use crate::emit::VERSION;
 
-/// What `--version` says after `fray`: the version and, when built from git, the revision and
-/// its date (`0.1.0 (abc1234 2026-12-01)`; see build.rs).
-pub const BUILD_VERSION: &str = env!("FRAY_BUILD_VERSION");
+pub use crate::cli::BUILD_VERSION;
 
 /// The whole program on `args` (the first is the program name): parses, runs, reports an
 /// error as one `fray: error: …` line, and returns the exit status.
@@ -37,8 +36,8 @@ pub fn main_then_exit(args: &[OsString], env: &mut Env) -> u8 {
     code
 }
 
-/// What a run parsed: clap's command line, its matches, and fray's reading of them.
-type Parsed = Box<(clap::Command, clap::ArgMatches, Cli)>;
+/// What a run parsed: the command line clap read and its matches, and fray's reading of them.
+type Parsed = Box<Line>;
 
 /// [`main`], leaving what it parsed in `parsed` for the caller to drop or not.
 fn main_leaving(args: &[OsString], env: &mut Env, parsed: &mut Option<Parsed>) -> u8 {
@@ -56,222 +55,124 @@ fn main_leaving(args: &[OsString], env: &mut Env, parsed: &mut Option<Parsed>) -
 }
 
 fn parse_and_run(args: &[OsString], env: &mut Env, kept: &mut Option<Parsed>) -> Result<()> {
-    let named = rulesets::command::scan(args, env.rules_var.as_deref());
-    let line = match Line::read(args, named, named.rules) {
-        Ok(line) => line,
-        Err(refused) => {
-            use clap::error::ErrorKind;
-            let err = &refused.err;
-            if matches!(err.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
-                let help = err.render();
-                let help = if env.color(ColorWhen::Auto) { help.ansi().to_string() } else { help.to_string() };
-                env.stdout.write_all(help.as_bytes())?;
-                if err.kind() == ErrorKind::DisplayHelp {
-                    let footer = rulesets::command::help_footer(named);
-                    if !footer.is_empty() {
-                        write!(env.stdout, "\n{footer}")?;
-                    }
-                }
-                return Ok(());
-            }
-            // A flag of another ruleset may be for the ruleset a config file or a roster names:
-            // the line is read with every ruleset's flags, and again once the ruleset is known.
-            match Line::read_with_every_ruleset(args, named, err) {
-                Some(line) => line,
-                None => return Err(refused.error(named)),
-            }
-        }
+    let line = match crate::line::read(args, &env.config) {
+        Ok(line) => Box::new(line),
+        Err(Failure::Error(err)) => return Err(err),
+        Err(Failure::Refused(refused)) => return refusal(&refused, env),
     };
-    // The config file's default flags hold for every command that rolls or reads a ruleset.
-    let config = match (&line.cli.command, &env.config) {
-        (Command::Completions { .. } | Command::Man { .. }, _) => Config::default(),
-        (_, Some(file)) if !line.cli.global.no_config => crate::config::load(file)?,
-        _ => Config::default(),
+    let result = match line.help {
+        Some(long) => help(&line, long, env),
+        None => dispatch(&line, env),
     };
-    let again = Again { args, named, read_with: line.rules };
-    let result = dispatch(&line.cli, &line.given, &config, &again, env);
-    *kept = Some(Box::new((line.command, line.matches, line.cli)));
+    *kept = Some(line);
     result
 }
 
-/// A command line as clap read it, with the command it was read with, the flags of the
-/// command that were given (read before fray's reading takes the values out), and the ruleset
-/// whose flags it was read with (`None`: every ruleset's).
-struct Line {
-    command: clap::Command,
-    matches: clap::ArgMatches,
-    cli: Cli,
-    given: Vec<String>,
-    rules: Option<&'static str>,
-}
-
-/// A command line clap refused, with what is needed to say why.
-struct Refused {
-    err: clap::Error,
-    command: clap::Command,
-    args: Vec<OsString>,
-}
-
-impl Line {
-    /// `args` read by the command line of the command they name under `rules`: only that
-    /// command is built, with the flags the ruleset declares for it.
-    fn read(args: &[OsString], named: rulesets::command::Named, rules: &'static Ruleset) -> Result<Line, Box<Refused>> {
-        let named = rulesets::command::Named { rules, ..named };
-        // The revision is told here, not in the declaration, so the generated man pages name only the version.
-        let command = rulesets::command::command_for(named).version(BUILD_VERSION);
-        Line::parse(command, args, Some(rules.id))
+/// A command line clap refused: its help or version where that is what it asked for, else
+/// fray's error.
+fn refusal(refused: &Refused, env: &mut Env) -> Result<()> {
+    use clap::error::ErrorKind;
+    let err = &refused.err;
+    if !matches!(err.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        return Err(refusal_error(refused, env));
     }
-
-    /// `args`, refused by the command line of the ruleset named (`err`), read with every
-    /// ruleset's flags; `None` unless the refusal was a flag of a game command and that reading
-    /// takes it.
-    fn read_with_every_ruleset(args: &[OsString], named: rulesets::command::Named, err: &clap::Error) -> Option<Line> {
-        if err.kind() != clap::error::ErrorKind::UnknownArgument {
-            return None;
-        }
-        let command = rulesets::command::command_for_every_ruleset(named)?;
-        Line::parse(command.version(BUILD_VERSION), args, None).ok()
-    }
-
-    fn parse(mut command: clap::Command, args: &[OsString], rules: Option<&'static str>) -> Result<Line, Box<Refused>> {
-        let args = hoist_cast_flags(args, &command);
-        let parsed = command.try_get_matches_from_mut(&args).and_then(|mut matches| {
-            let given = match matches.subcommand() {
-                Some(("track", sub)) => {
-                    command.find_subcommand("track").map(|track| crate::cli::given_flags(track, sub))
-                }
-                _ => Some(crate::cli::given_flags(&command, &matches)),
-            };
-            crate::cli::read(&mut matches).map(|cli| (matches, cli, given.unwrap_or_default()))
-        });
-        match parsed {
-            Ok((matches, cli, given)) => Ok(Line { command, matches, cli, given, rules }),
-            Err(err) => Err(Box::new(Refused { err, command, args })),
+    let text = err.render();
+    let text = if env.color(ColorWhen::Auto) { text.ansi().to_string() } else { text.to_string() };
+    env.stdout.write_all(text.as_bytes())?;
+    if err.kind() == ErrorKind::DisplayHelp {
+        // Only fray's own commands and the top give clap's help; a game command's is [`help`].
+        let command = refused
+            .args
+            .iter()
+            .skip(1)
+            .filter_map(|a| a.to_str())
+            .find(|a| refused.commands.iter().any(|c| c == a && c != "help"));
+        let named = rulesets::command::Named {
+            rules: Ruleset::implied(),
+            procedure: None,
+            command: command.is_some(),
+            long_help: refused.args.iter().any(|a| a == "--help" || a == "help"),
+            own: None,
+        };
+        let footer = rulesets::command::help_footer(named);
+        if !footer.is_empty() {
+            write!(env.stdout, "\n{footer}")?;
         }
     }
+    Ok(())
 }
 
-impl Refused {
-    /// fray's message for the refusal.
-    fn error(&self, named: rulesets::command::Named) -> Error {
-        let err = &self.err;
-        if err.kind() == clap::error::ErrorKind::UnknownArgument {
-            if let Some(clap::error::ContextValue::String(flag)) = err.get(clap::error::ContextKind::InvalidArg) {
-                if let Some(misplaced) = named.rules.misplaced_flag(named.procedure, flag) {
-                    return misplaced;
-                }
+/// fray's message for a command line clap refused: the line as far as it goes names the
+/// ruleset and the command, whose own command line (only that ruleset's flags) says what is
+/// wrong in their words, naming who takes a flag it lacks.
+fn refusal_error(refused: &Refused, env: &Env) -> Error {
+    // An unknown flag ends clap's reading; the rest of the line, without it, may name the
+    // ruleset and the command it is for (`fray --individual -r bx initiative`).
+    let unknown = match refused.err.get(clap::error::ContextKind::InvalidArg) {
+        Some(clap::error::ContextValue::String(flag))
+            if refused.err.kind() == clap::error::ErrorKind::UnknownArgument =>
+        {
+            refused
+                .args
+                .iter()
+                .position(|a| a.to_str().is_some_and(|a| a == flag || a.starts_with(&format!("{flag}="))))
+        }
+        _ => None,
+    };
+    let rest: Vec<OsString> =
+        refused.args.iter().enumerate().filter(|(i, _)| Some(*i) != unknown).map(|(_, a)| a.clone()).collect();
+    let named = crate::line::so_far(&rest, refused.config.as_ref(), env.rules_var.as_deref()).named;
+    let mut own = rulesets::command::command_for(named).version(BUILD_VERSION);
+    let own_err = own.try_get_matches_from_mut(&refused.args).err();
+    let err = own_err.as_ref().unwrap_or(&refused.err);
+    let sub = refused.args.iter().skip(1).filter_map(|a| a.to_str()).find(|a| refused.commands.iter().any(|c| c == a));
+    if err.kind() == clap::error::ErrorKind::UnknownArgument {
+        if let Some(clap::error::ContextValue::String(flag)) = err.get(clap::error::ContextKind::InvalidArg) {
+            if let Some(misplaced) = named.rules.misplaced_flag(named.procedure, flag) {
+                return misplaced;
             }
         }
-        let command = &self.command;
-        let sub = self.args.iter().skip(1).filter_map(|a| a.to_str()).find(|a| command.find_subcommand(a).is_some());
-        let help = sub.map_or("fray".to_string(), |sub| format!("fray {sub}"));
-        Error::usage(crate::cast::echo_quoted(&crate::cli::describe_error(err, &help)))
     }
+    let help = sub.map_or("fray".to_string(), |sub| format!("fray {sub}"));
+    Error::usage(crate::error::echo_quoted(&crate::cli::describe_error(err, &help)))
 }
 
-/// What a game command needs to read its command line again, once the config file or a roster
-/// has named its ruleset: the words, what they name, and the ruleset they were read with.
-pub(crate) struct Again<'a> {
-    args: &'a [OsString],
-    named: rulesets::command::Named,
-    read_with: Option<&'static str>,
-}
-
-impl Again<'_> {
-    /// The command line read with the flags of `rules`, unless it was read so already.
-    fn under(&self, rules: &'static Ruleset) -> Result<Option<(Cli, Vec<String>)>> {
-        if self.read_with == Some(rules.id) {
-            return Ok(None);
-        }
-        match Line::read(self.args, self.named, rules) {
-            Ok(line) => Ok(Some((line.cli, line.given))),
-            Err(refused) => Err(refused.error(rulesets::command::Named { rules, ..self.named })),
-        }
+/// The help of a game command or of `track start`: its ruleset's, with the ruleset's examples,
+/// keys and manual page after it.
+fn help(line: &Line, long: bool, env: &mut Env) -> Result<()> {
+    let named = line.named(env.rules_var.as_deref());
+    let mut command = rulesets::command::command_for(named).version(BUILD_VERSION);
+    let mut words: Vec<&str> = vec!["fray"];
+    words.extend(line.path.iter().map(String::as_str));
+    words.push(if long { "--help" } else { "-h" });
+    let Err(err) = command.try_get_matches_from_mut(words) else {
+        return Err(Error::usage("no help for this command"));
+    };
+    let text = err.render();
+    let text = if env.color(ColorWhen::Auto) { text.ansi().to_string() } else { text.to_string() };
+    env.stdout.write_all(text.as_bytes())?;
+    let footer = rulesets::command::help_footer(rulesets::command::Named { long_help: long, ..named });
+    if !footer.is_empty() {
+        write!(env.stdout, "\n{footer}")?;
     }
+    Ok(())
 }
 
-/// Runs the command `cli` names, under `config`'s defaults.
-fn dispatch(cli: &Cli, given: &[String], config: &Config, again: &Again, env: &mut Env) -> Result<()> {
+/// Runs the command the line names, under its config's defaults.
+fn dispatch(line: &Line, env: &mut Env) -> Result<()> {
+    let (cli, config) = (&line.cli, &line.config);
     let settings = |env: &Env| Settings::with_config(&cli.global, &config.global, env).map(|(settings, _)| settings);
     match &cli.command {
-        Command::Completions { shell } => Ok(env.stdout.write_all(&crate::packaging::completion(*shell))?),
-        Command::Man { dir } => write_man(dir),
+        Command::Completions(args) => Ok(env.stdout.write_all(&crate::packaging::completion(args.shell))?),
+        Command::Man(args) => write_man(&args.dir),
         Command::Roll(args) => crate::roll::run(args, &settings(env)?, env),
         Command::Table(args) => crate::table::run::run(args, &settings(env)?, env),
         Command::Track(args) => {
-            let settings = settings(env)?;
-            // A fight starts under the ruleset the config may name: start's flags are its.
-            let again = match args.action {
-                crate::cli::TrackAction::Start(_) => again.under(settings.rules)?,
-                _ => None,
-            };
-            let (args, given) = match &again {
-                Some((Cli { command: Command::Track(args), .. }, given)) => (args, given.as_slice()),
-                _ => (args, given),
-            };
             let standing = crate::track::Standing { rosters: &config.rosters, sides: &config.sides };
-            crate::track::run(args, given, &settings, cli.global.rules.is_some(), standing, env)
+            crate::track::run(args, &line.given, &settings(env)?, cli.global.rules.is_some(), standing, env)
         }
-        _ => run(cli, given, config, again, env),
+        _ => run(line, env),
     }
-}
-
-/// The flags that name the cast, `--side`, `--roster` and `--roster-example`, are the game
-/// command's; written before the command's name (`fray --side party --side orcs surprise`) they
-/// are moved to just after it, so they are accepted anywhere on the line.
-fn hoist_cast_flags(args: &[OsString], command: &clap::Command) -> Vec<OsString> {
-    const CAST: [&str; 3] = ["--side", "--roster", "--roster-example"];
-    let takes_value = |arg: &clap::Arg| arg.get_action().takes_values();
-    let mut before = Vec::new();
-    let mut hoisted = Vec::new();
-    let mut i = 1;
-    while i < args.len() {
-        let Some(word) = args[i].to_str() else { break };
-        if word == "--" || !word.starts_with('-') || word == "-" {
-            // The command's name (or something clap will refuse as it is).
-            if hoisted.is_empty() || command.find_subcommand(word).is_none() {
-                return args.to_vec();
-            }
-            let mut out = vec![args[0].clone()];
-            out.extend(before);
-            out.push(args[i].clone());
-            out.extend(hoisted);
-            out.extend_from_slice(&args[i + 1..]);
-            return out;
-        }
-        let (long, inline_value) = match word.split_once('=') {
-            Some((long, _)) => (long, true),
-            None => (word, false),
-        };
-        let mut words = 1;
-        if let Some(name) = long.strip_prefix("--") {
-            let value_next = match CAST.iter().find(|c| **c == long) {
-                Some(&flag) => flag != "--roster-example",
-                None => command.get_arguments().any(|a| a.get_long() == Some(name) && takes_value(a)),
-            };
-            if value_next && !inline_value {
-                words = 2;
-            }
-            if CAST.contains(&long) {
-                hoisted.extend_from_slice(&args[i..(i + words).min(args.len())]);
-                i += words;
-                continue;
-            }
-        } else {
-            // A cluster of short flags: the first that takes a value takes the rest, or the next word.
-            for (k, c) in word.char_indices().skip(1) {
-                if command.get_arguments().any(|a| a.get_short() == Some(c) && takes_value(a)) {
-                    if k + c.len_utf8() == word.len() {
-                        words = 2;
-                    }
-                    break;
-                }
-            }
-        }
-        before.extend_from_slice(&args[i..(i + words).min(args.len())]);
-        i += words;
-    }
-    args.to_vec()
 }
 
 fn write_man(dir: &Path) -> Result<()> {
@@ -280,25 +181,26 @@ fn write_man(dir: &Path) -> Result<()> {
     }
     let pages = crate::packaging::man_pages()?;
     std::fs::create_dir_all(dir).map_err(|e| {
-        Error::data(format!("cannot create {}: {}", crate::cast::echo(&dir.display().to_string()), io_reason(&e)))
+        Error::data(format!("cannot create {}: {}", crate::error::echo(&dir.display().to_string()), io_reason(&e)))
     })?;
     for (name, bytes) in pages {
         let path = dir.join(name);
         std::fs::write(&path, bytes).map_err(|e| {
-            Error::data(format!("cannot write {}: {}", crate::cast::echo(&path.display().to_string()), io_reason(&e)))
+            Error::data(format!("cannot write {}: {}", crate::error::echo(&path.display().to_string()), io_reason(&e)))
         })?;
     }
     Ok(())
 }
 
-/// Runs a game command. `given` lists the command's own flags that were on the command line;
-/// `config` holds the config file's defaults.
-pub(crate) fn run(cli: &Cli, given: &[String], config: &Config, again: &Again, env: &mut Env) -> Result<()> {
+/// Runs a game command: `line.given` lists the command's own flags that were on the command
+/// line, `line.config` holds the config file's defaults.
+fn run(line: &Line, env: &mut Env) -> Result<()> {
+    let (cli, given, config) = (&line.cli, line.given.as_slice(), &line.config);
     let Some(procedure) = Procedure::of(&cli.command) else {
         return Err(Error::usage("not a game command"));
     };
     let (mut settings, named) = Settings::with_config(&cli.global, &config.global, env)?;
-    let cast_opts = rulesets::cast_of(&cli.command);
+    let cast_opts = rulesets::cast_of(&cli.command).map(|after| line.before.clone().then(after));
     let cast_opts = cast_opts.as_ref();
     let example = cast_opts.is_some_and(|c| c.roster_example);
     // The rosters are read first: one may name the ruleset (`rules:`). The config's come first.
@@ -308,12 +210,6 @@ pub(crate) fn run(cli: &Cli, given: &[String], config: &Config, again: &Again, e
     };
     settings.rules = rules;
     rules.check_has(procedure)?;
-    // Read again with the flags of the ruleset the config or a roster named.
-    let read_again = again.under(rules)?;
-    let (cli, given) = match &read_again {
-        Some((cli, given)) => (cli, given.as_slice()),
-        None => (cli, given),
-    };
     rules.check_flags(procedure, given)?;
     if example {
         env.stdout.write_all(rules.roster_example().as_bytes())?;
@@ -438,7 +334,7 @@ fn read_rosters(
         let (text, file) = crate::roster::read_file(path, &mut *stdin).map_err(|err| match from_config {
             true => err.hint(format!(
                 "the config {} names it (its relative paths start from its folder); --no-config leaves it out",
-                config.file.as_deref().unwrap_or("file")
+                config.file()
             )),
             false => err,
         })?;
@@ -508,16 +404,13 @@ fn rules_of_rosters(
         }
         let Some((word, line)) = document.declared_rules() else { continue };
         let rules = Ruleset::named(word.trim()).ok_or_else(|| {
-            Error::data(format!("{file}:{line}: rules: '{}' is not a ruleset", crate::cast::echo(&word)))
+            Error::data(format!("{file}:{line}: rules: '{}' is not a ruleset", crate::error::echo(&word)))
                 .hint(format!("rulesets: {}", rulesets::RULESETS.iter().map(|r| r.id).collect::<Vec<_>>().join(", ")))
         })?;
         match &chosen {
             Some((other, by)) if other.id != rules.id => {
-                let by_config = if *from_config {
-                    format!(" (from the config {})", config.file.as_deref().unwrap_or("file"))
-                } else {
-                    String::new()
-                };
+                let by_config =
+                    if *from_config { format!(" (from the config {})", config.file()) } else { String::new() };
                 return Err(Error::usage(format!(
                     "the roster {file}{by_config} is for {} (rules: on line {line}), but {by} says {}",
                     rules.id, other.id

@@ -12,7 +12,9 @@ pub use keys::assert_list_fills;
 pub use keys::{Hundredths, KeyDef, KeyKind, KeyList, KeyValues, NoKeys, RulesetKeys, Value};
 
 use crate::dice::expr::Count;
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, invisible};
+// How errors quote input: kept here too for the modules that import it from the cast.
+pub use crate::error::{MAX_ECHO_CHARS, echo, echo_path, echo_quoted};
 use serde::de::DeserializeOwned;
 use std::collections::HashSet;
 use std::fmt;
@@ -24,51 +26,6 @@ pub const MAX_GROUP: u32 = 1000;
 /// The most combatants (after groups are counted) and sides one command takes.
 pub const MAX_COMBATANTS: usize = 10_000;
 pub const MAX_SIDES: usize = 100;
-/// The most characters of the user's input an error message repeats.
-pub const MAX_ECHO_CHARS: usize = 60;
-
-/// `text` as an error message repeats it: cut after [`MAX_ECHO_CHARS`] characters, with `…`,
-/// and with format and separator characters written out (`\u{202e}`), so that they cannot
-/// reorder or hide the message.
-pub fn echo(text: &str) -> String {
-    let mut out = String::new();
-    for (i, c) in text.chars().enumerate() {
-        if i == MAX_ECHO_CHARS {
-            out.push('…');
-            break;
-        }
-        if is_format_or_separator(c) {
-            out.extend(c.escape_unicode());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
-/// A message with every `'quoted'` part passed through [`echo`]: clap quotes the values it
-/// refuses whole, however long.
-pub fn echo_quoted(message: &str) -> String {
-    let mut parts = message.split('\'');
-    let mut out = parts.next().unwrap_or_default().to_string();
-    for (i, part) in parts.enumerate() {
-        out.push('\'');
-        out.push_str(&if i % 2 == 0 { echo(part) } else { part.to_string() });
-    }
-    out
-}
-
-/// A path as errors quote it: a long one keeps its end, where the file's name is
-/// (`…/campaign/party.yaml`), and loses its start.
-pub fn echo_path(path: &str) -> String {
-    let chars = path.chars().count();
-    if chars <= MAX_ECHO_CHARS {
-        return echo(path);
-    }
-    let tail: String = path.chars().skip(chars - MAX_ECHO_CHARS).collect();
-    format!("…{}", echo(&tail))
-}
-
 /// Where a spec came from, for error messages.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Origin {
@@ -235,22 +192,6 @@ fn edit_distance(a: &str, b: &str) -> usize {
         before = std::mem::replace(&mut last, row);
     }
     last[b.len()]
-}
-
-/// Unicode format characters (Cf) and the line and paragraph separators (Zl, Zp), as of
-/// Unicode 16: invisible or reordering text, they make one name look like another.
-fn is_format_or_separator(c: char) -> bool {
-    matches!(c,
-        '\u{00AD}' | '\u{0600}'..='\u{0605}' | '\u{061C}' | '\u{06DD}' | '\u{070F}' | '\u{0890}'..='\u{0891}'
-        | '\u{08E2}' | '\u{180E}' | '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2060}'..='\u{2064}'
-        | '\u{2066}'..='\u{206F}' | '\u{FEFF}' | '\u{FFF9}'..='\u{FFFB}' | '\u{110BD}' | '\u{110CD}'
-        | '\u{13430}'..='\u{1343F}' | '\u{1BCA0}'..='\u{1BCA3}' | '\u{1D173}'..='\u{1D17A}' | '\u{E0001}'
-        | '\u{E0020}'..='\u{E007F}')
-}
-
-/// The first format or separator character in `text`, as `U+202E`.
-fn invisible(text: &str) -> Option<String> {
-    text.chars().find(|&c| is_format_or_separator(c)).map(|c| format!("U+{:04X}", c as u32))
 }
 
 /// Names are 1 to 64 characters, with no control, format or separator characters, no comma

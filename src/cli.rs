@@ -30,7 +30,7 @@ pub const ENV_HELP: &str = "\
 Environment:
   FRAY_RULES       default for --rules
   FRAY_FORMAT      default for --format
-  FRAY_CONFIG_PATH the config file: default flags, one a line (--rules gurps);
+  FRAY_CONFIG_PATH the config file: default flags, one a line (--format json);
                    else $XDG_CONFIG_HOME/fray/config or ~/.config/fray/config
   NO_COLOR         non-empty: no colour with --color auto
   CLICOLOR_FORCE   not 0: colour with --color auto even when not a terminal
@@ -113,11 +113,91 @@ pub fn command() -> clap::Command {
     Cli::command()
 }
 
+/// The command line a run parses: every command, each one's arguments built only when clap
+/// reaches it (see [`leaf`]), so that a run builds its own command alone (start-up cost). The
+/// global options are the top's own, and each command's (not clap's global arguments, whose
+/// values clap would copy between the levels); [`read`] reads them from both. The cast's flags
+/// are the top's too, hidden: a config file's `--roster` and `--side` stand before the command,
+/// as may the command line's. `help` is a command of fray's own, so that a game command's help
+/// is its ruleset's. The rest as [`Cli`] declares it; a test holds the two to the same help.
+pub fn parsing() -> clap::Command {
+    // The subcommands first: clap takes their enum's doc comment for the top's description.
+    let top = Command::augment_subcommands(clap::Command::new("fray"))
+        .version(BUILD_VERSION)
+        .about(ABOUT)
+        .long_about(LONG_ABOUT)
+        .propagate_version(true)
+        .args_override_self(true)
+        .max_term_width(100)
+        .subcommand_required(true)
+        .arg_required_else_help(true)
+        .disable_help_subcommand(true);
+    let top = Global::augment_args(top).mut_args(|arg| arg.global(false));
+    cast_before(top).subcommand(help_command())
+}
+
+/// `help [COMMAND]...`, as clap words its own: fray reads it as `COMMAND... --help`.
+pub fn help_command() -> clap::Command {
+    clap::Command::new("help")
+        .about("Print this message or the help of the given subcommand(s)")
+        .disable_help_flag(true)
+        .disable_version_flag(true)
+        .arg(
+            clap::Arg::new("subcommand")
+                .action(clap::ArgAction::Append)
+                .num_args(..)
+                .value_name("COMMAND")
+                .help("Print help for the subcommand(s)"),
+        )
+}
+
+/// What `--version` says after `fray`: the version and, when built from git, the revision and
+/// its date (`0.1.0 (abc1234 2026-12-01)`; see build.rs). The generated man pages name only the
+/// version.
+pub const BUILD_VERSION: &str = env!("FRAY_BUILD_VERSION");
+
+/// `top` with the cast's flags, hidden, given before the command (`fray --side party --side
+/// orcs surprise`, or a config file's `--roster`).
+fn cast_before(top: clap::Command) -> clap::Command {
+    let cast = Cast::augment_args(clap::Command::new("cast"));
+    let flags = cast.get_arguments().filter(|arg| arg.get_long().is_some());
+    flags.fold(top, |top, flag| top.arg(flag.clone().hide(true)))
+}
+
+/// `sub`, one command of [`parsing`] as its arguments are built: with the global options as its
+/// own, or, for a command with commands of its own, offered to them.
+pub fn leaf(sub: clap::Command) -> clap::Command {
+    if sub.has_subcommands() {
+        return Global::augment_args(sub);
+    }
+    let local = |arg: clap::Arg| arg.global(false);
+    Global::augment_args(sub).mut_args(local)
+}
+
+/// `sub`, a game command (or `track start`), with `-h` and `--help` read as switches: its help
+/// is its ruleset's, which is known once the whole line is read.
+pub fn help_later(sub: clap::Command) -> clap::Command {
+    let switch = |id: &'static str| clap::Arg::new(id).action(clap::ArgAction::SetTrue).hide(true);
+    sub.disable_help_flag(true).arg(switch(SHORT_HELP).short('h')).arg(switch(LONG_HELP).long("help"))
+}
+
+/// The ids of [`help_later`]'s switches.
+pub const SHORT_HELP: &str = "short_help";
+pub const LONG_HELP: &str = "long_help";
+
+/// The help a game command (or `track start`) was asked for among `matches` (its own):
+/// `Some(true)` for `--help`, `Some(false)` for `-h`.
+pub fn help_asked(matches: &clap::ArgMatches) -> Option<bool> {
+    let on = |id: &str| matches.try_get_one::<bool>(id).ok().flatten().copied().unwrap_or(false);
+    match (on(LONG_HELP), on(SHORT_HELP)) {
+        (true, _) => Some(true),
+        (false, true) => Some(false),
+        _ => None,
+    }
+}
+
 /// The command line with the command `name` alone beside the global options, its arguments
-/// built: what a run builds once it knows its command, so the other commands are never built
-/// (start-up cost). A command without commands of its own takes the global options as its own
-/// too, instead of clap copying them and their values between the two levels; [`read`] reads
-/// them from both. The rest as [`Cli`] declares it; a test holds the two to the same help.
+/// built, as a run of [`parsing`] builds it: what the tests compare with the whole command line.
 pub fn command_of(name: &str) -> clap::Command {
     match args_of(name) {
         Some(args) => command_with(name, args),
@@ -149,45 +229,123 @@ pub fn command_with(name: &str, args: impl FnOnce(clap::Command) -> clap::Comman
 
 /// The arguments of fray's own command `name`, as its type declares them (a game command's are
 /// its ruleset's).
-fn args_of(name: &str) -> Option<fn(clap::Command) -> clap::Command> {
+pub fn args_of(name: &str) -> Option<fn(clap::Command) -> clap::Command> {
     Some(match name {
         "roll" => RollArgs::augment_args,
         "table" => TableArgs::augment_args,
         "track" => TrackArgs::augment_args,
+        "completions" => CompletionsArgs::augment_args,
+        "man" => ManArgs::augment_args,
         _ => return None,
     })
 }
 
-/// fray's reading of the command line clap parsed from [`command_of`] or [`command`]: the
-/// global options given before the command and after it. The values are taken out of
-/// `matches` (reading a copy would cost a tenth of a short run).
-pub fn read(matches: &mut clap::ArgMatches) -> Result<Cli, clap::Error> {
+/// fray's reading of the command line clap parsed from [`parsing`]: the command, and the global
+/// options given on the command line, before the command and after it; and apart, those given
+/// by the words before `from` (a config file's, put in front of the command line's). The values
+/// are taken out of `matches` (reading a copy would cost a tenth of a short run).
+pub fn read(matches: &mut clap::ArgMatches, from: usize) -> Result<(Cli, Global), clap::Error> {
     use clap::FromArgMatches;
+    let (config, global) = globals(matches, from);
+    let command = Command::from_arg_matches_mut(matches)?;
+    Ok((Cli { global, command }, config))
+}
+
+/// The global options among `matches` of [`parsing`]: those the words before `from` gave (a
+/// config file's), and those the command line gave, before the command and after it.
+pub fn globals(matches: &clap::ArgMatches, from: usize) -> (Global, Global) {
+    let (config, before) = Global::split(matches, from);
     // A switch is always among the matches of a command that has it.
     let after =
         matches.subcommand().filter(|(_, sub)| sub.ids().any(|id| id == "odds")).map(|(_, sub)| Global::of(sub));
-    let mut cli = Cli::from_arg_matches_mut(matches)?;
-    if let Some(after) = after {
-        cli.global = std::mem::take(&mut cli.global).merged(after);
+    match after {
+        Some(after) => (config, before.merged(after)),
+        None => (config, before),
     }
-    Ok(cli)
+}
+
+/// The cast's flags among the top's `matches` of [`parsing`]: those of the words before `from`
+/// (a config file's) and those of the command line, given before the command.
+pub fn cast_given_before(matches: &clap::ArgMatches, from: usize) -> (Cast, Cast) {
+    // Matches read only as far as the line goes (for completions) may lack any of them.
+    let present = |id: &str| matches.ids().any(|known| known == id);
+    let split = |id: &str| -> (Vec<String>, Vec<String>) {
+        if !present(id) {
+            return Default::default();
+        }
+        let values = matches.try_get_many::<String>(id).ok().flatten().into_iter().flatten();
+        let indices = matches.indices_of(id).into_iter().flatten();
+        let (config, line): (Vec<_>, Vec<_>) = values.zip(indices).partition(|(_, i)| *i < from);
+        (config.into_iter().map(|(v, _)| v.clone()).collect(), line.into_iter().map(|(v, _)| v.clone()).collect())
+    };
+    let paths = |id: &str| -> (Vec<PathBuf>, Vec<PathBuf>) {
+        if !present(id) {
+            return Default::default();
+        }
+        let values = matches.try_get_many::<PathBuf>(id).ok().flatten().into_iter().flatten();
+        let indices = matches.indices_of(id).into_iter().flatten();
+        let (config, line): (Vec<_>, Vec<_>) = values.zip(indices).partition(|(_, i)| *i < from);
+        (config.into_iter().map(|(v, _)| v.clone()).collect(), line.into_iter().map(|(v, _)| v.clone()).collect())
+    };
+    let (config_sides, sides) = split("sides");
+    let (config_rosters, roster) = paths("roster");
+    let example = present("roster_example")
+        && matches.get_flag("roster_example")
+        && matches.index_of("roster_example").is_some_and(|i| i >= from);
+    let config = Cast { sides: config_sides, roster: config_rosters, ..Cast::default() };
+    (config, Cast { sides, roster, roster_example: example, combatants: Vec::new() })
 }
 
 impl Global {
+    /// The global options among the top's matches: those of the words before `from` (a config
+    /// file's), and those the command line gave before the command.
+    fn split(matches: &clap::ArgMatches, from: usize) -> (Global, Global) {
+        use clap::parser::ValueSource;
+        // Matches read only as far as the line goes (for completions) may hold nothing at all.
+        if matches.ids().next().is_none() {
+            return (Global::default(), Global::default());
+        }
+        let all = Global::of(matches);
+        let pick = |mine: bool| {
+            // Given on the line read, before `from` (the config's words) or after.
+            let keep = |id: &str| {
+                matches.value_source(id) == Some(ValueSource::CommandLine)
+                    && matches.index_of(id).is_some_and(|i| i < from) == mine
+            };
+            Global {
+                rules: all.rules.clone().filter(|_| keep("rules")),
+                seed: all.seed.filter(|_| keep("seed")),
+                format: all.format.filter(|_| keep("format")),
+                color: all.color.filter(|_| keep("color")),
+                repeat: all.repeat.filter(|_| keep("repeat")),
+                odds: all.odds && keep("odds"),
+                quiet: all.quiet && keep("quiet"),
+                show_seed: all.show_seed && keep("show_seed"),
+                no_config: all.no_config && keep("no_config"),
+                width: all.width.filter(|_| keep("width")),
+            }
+        };
+        (pick(true), pick(false))
+    }
+
     /// The global options among the matches of a command that takes them as its own.
     fn of(matches: &clap::ArgMatches) -> Global {
-        let flag = |id: &str| matches.get_flag(id);
+        // Read leniently: a line read only as far as it goes (for completions) has no defaults.
+        fn one<T: Clone + Send + Sync + 'static>(matches: &clap::ArgMatches, id: &str) -> Option<T> {
+            matches.try_get_one::<T>(id).ok().flatten().cloned()
+        }
+        let flag = |id: &str| one::<bool>(matches, id).unwrap_or(false);
         Global {
-            rules: matches.get_one::<String>("rules").cloned(),
-            seed: matches.get_one::<u64>("seed").copied(),
-            format: matches.get_one::<Format>("format").copied(),
-            color: matches.get_one::<ColorWhen>("color").copied(),
-            repeat: matches.get_one::<u64>("repeat").copied(),
+            rules: one(matches, "rules"),
+            seed: one(matches, "seed"),
+            format: one(matches, "format"),
+            color: one(matches, "color"),
+            repeat: one(matches, "repeat"),
             odds: flag("odds"),
             quiet: flag("quiet"),
             show_seed: flag("show_seed"),
             no_config: flag("no_config"),
-            width: matches.get_one::<usize>("width").copied(),
+            width: one(matches, "width"),
         }
     }
 
@@ -269,7 +427,7 @@ pub enum Command {
     Morale(Flags),
 
     /// Roll dice expressions: 4d6kh3, 2d20kh1+5, 10d10>=8, 3d6!
-    #[command(long_about = format!("{ROLL_ABOUT}\n\n{ROLL_LANGUAGE}"), after_help = ROLL_EXAMPLES, after_long_help = format!("{ROLL_EXAMPLES}\n\n{ENV_HELP}"), args_override_self = true)]
+    #[command(alias = "r", long_about = format!("{ROLL_ABOUT}\n\n{ROLL_LANGUAGE}"), after_help = ROLL_EXAMPLES, after_long_help = format!("{ROLL_EXAMPLES}\n\n{ENV_HELP}"), args_override_self = true)]
     Roll(RollArgs),
 
     /// Roll on an encounter table kept in YAML: what appears, and how many
@@ -277,24 +435,32 @@ pub enum Command {
     Table(TableArgs),
 
     /// A fight kept between commands: its rounds, turns and acting order
-    #[command(long_about = TRACK_ABOUT, after_help = TRACK_EXAMPLES, after_long_help = format!("{TRACK_EXAMPLES}\n\n{TRACK_ENV_HELP}"), args_override_self = true)]
+    #[command(alias = "t", long_about = TRACK_ABOUT, after_help = TRACK_EXAMPLES, after_long_help = format!("{TRACK_EXAMPLES}\n\n{TRACK_ENV_HELP}"), args_override_self = true)]
     Track(TrackArgs),
 
     /// Print the completion script for a shell
     #[command(after_help = COMPLETIONS_EXAMPLES)]
-    Completions {
-        /// The shell to complete for
-        #[arg(value_enum, value_name = "SHELL")]
-        shell: clap_complete::Shell,
-    },
+    Completions(CompletionsArgs),
 
     /// Write man pages into DIR
     #[command(hide = true)]
-    Man {
-        /// The folder to write fray.1 and one page per command into
-        #[arg(value_hint = ValueHint::DirPath, value_parser = any_path())]
-        dir: PathBuf,
-    },
+    Man(ManArgs),
+}
+
+// The shell of `fray completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete for
+    #[arg(value_enum, value_name = "SHELL")]
+    pub shell: clap_complete::Shell,
+}
+
+// The folder of `fray man`.
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// The folder to write fray.1 and one page per command into
+    #[arg(value_hint = ValueHint::DirPath, value_parser = any_path())]
+    pub dir: PathBuf,
 }
 
 /// The flags of a game command; `None` for fray's own commands.
@@ -329,7 +495,9 @@ pub fn given_flags(cli: &clap::Command, matches: &clap::ArgMatches) -> Vec<Strin
     };
     command
         .get_arguments()
-        .filter(|arg| arg.get_help_heading() != Some(GLOBAL))
+        .filter(|arg| {
+            arg.get_help_heading() != Some(GLOBAL) && ![SHORT_HELP, LONG_HELP].contains(&arg.get_id().as_str())
+        })
         .filter(|arg| sub.value_source(arg.get_id().as_str()) == Some(ValueSource::CommandLine))
         .map(|arg| match arg.get_long() {
             Some(long) => format!("--{long}"),

@@ -4,6 +4,7 @@
 //! are the files of `src/shell/`.
 
 use crate::cast::KeyKind;
+use crate::config::{Located, Words};
 use crate::rulesets::{Ruleset, command};
 use clap_complete::CompleteEnv;
 use clap_complete::engine::{ArgValueCompleter, CompletionCandidate};
@@ -12,11 +13,13 @@ use std::ffi::{OsStr, OsString};
 use std::io::{self, Write};
 
 /// Answers a completion request (`COMPLETE` set): the shell's hook, or the candidates for the
-/// words after `--`. `args` are the process's arguments, `rules_var` FRAY_RULES. `Ok(false)`
-/// when `COMPLETE` asks for nothing (empty or `0`).
+/// words after `--`. `args` are the process's arguments, `rules_var` FRAY_RULES, `config` where
+/// the config file is (its words count, as they do when the line runs). `Ok(false)` when
+/// `COMPLETE` asks for nothing (empty or `0`).
 pub fn complete(
     args: &[OsString],
     rules_var: Option<OsString>,
+    config: &Located,
     current_dir: Option<&std::path::Path>,
 ) -> clap::error::Result<bool> {
     let words: Vec<OsString> = match args.iter().position(|a| a == "--") {
@@ -30,7 +33,9 @@ pub fn complete(
     };
     // Bash and zsh through hooks of their own; the other shells as clap_complete hooks them.
     let shells: [&dyn EnvCompleter; 5] = [&BashLine, &ZshSuffix, &Fish, &Elvish, &Powershell];
-    CompleteEnv::with_factory(move || completing_command(&words, rules_var.as_deref()))
+    // A config that cannot be read gives nothing to complete from; the run itself says why.
+    let config = crate::line::config_words(config, &command::parsing()).ok().flatten();
+    CompleteEnv::with_factory(move || completing_command(&words, rules_var.as_deref(), config.as_ref()))
         .shells(Shells(&shells))
         .try_complete(args.iter().cloned(), current_dir)
 }
@@ -38,7 +43,7 @@ pub fn complete(
 /// What the words typed so far tell the completers.
 #[derive(Clone, Debug)]
 struct Typed {
-    /// The ruleset `--rules` names, else FRAY_RULES, else the default.
+    /// The ruleset `--rules` names, else FRAY_RULES, the config or a roster, else the default.
     rules: &'static Ruleset,
     /// The sides `--side` names, else `party` and `monsters`.
     sides: Vec<String>,
@@ -47,37 +52,20 @@ struct Typed {
 }
 
 impl Typed {
-    /// Reads `words` as the shell split them (the program's name first). Bash also splits at
-    /// `:` and `=`, so a lone `=` may stand between a flag and its value, and a side's keys
-    /// follow its name as words of their own. `valued` are the flags that take a value.
-    fn read(words: &[OsString], rules_var: Option<&OsStr>, valued: &[String]) -> Typed {
-        let rules = command::scan(words, rules_var).rules;
-        let words: Vec<&str> = words.iter().skip(1).map(|w| w.to_str().unwrap_or("")).collect();
-        let mut sides: Vec<String> = Vec::new();
-        let mut names: Vec<String> = Vec::new();
-        let mut command_seen = false;
-        for (i, word) in words.iter().enumerate() {
-            let previous = if i == 0 { "" } else { words[i - 1] };
-            let (flag, value) = match word.split_once('=') {
-                Some((flag, value)) if flag.starts_with('-') => (flag, Some(value)),
-                _ => (*word, None),
-            };
-            if flag == "--side" {
-                if let Some(spec) = value.or_else(|| words[i + 1..].iter().copied().find(|w| *w != "=")) {
-                    sides.push(spec.split(':').next().unwrap_or(spec).to_string());
-                }
-            } else if !word.starts_with('-') && *word != "=" && !valued.iter().any(|f| f == previous) {
-                // The last word is still being written.
-                if command_seen && i + 1 < words.len() {
-                    names.push(word.split([':', '*']).next().unwrap_or(word).to_string());
-                }
-                command_seen = true;
-            }
-        }
+    /// Reads `words` as the shell split them (the program's name first, the word at the cursor
+    /// last), the config's words in front, as the command line's parser reads them.
+    fn read(words: &[OsString], rules_var: Option<&OsStr>, config: Option<&Words>) -> (Typed, command::Named) {
+        // The word at the cursor is still being written.
+        let typed = match words.len() {
+            0 | 1 => words,
+            n => &words[..n - 1],
+        };
+        let so_far = crate::line::so_far(typed, config, rules_var);
+        let mut sides = so_far.sides;
         if sides.is_empty() {
             sides = vec!["party".to_string(), "monsters".to_string()];
         }
-        Typed { rules, sides, names }
+        (Typed { rules: so_far.named.rules, sides, names: so_far.names }, so_far.named)
     }
 }
 
@@ -85,18 +73,11 @@ impl Typed {
 /// combatants and sides complete their keys, the flags that name a side complete side names,
 /// those that name a combatant complete the names typed. Only the typed ruleset's flags are
 /// offered.
-fn completing_command(words: &[OsString], rules_var: Option<&OsStr>) -> clap::Command {
-    let mut cmd = command::command_for(command::scan(words, rules_var));
+fn completing_command(words: &[OsString], rules_var: Option<&OsStr>, config: Option<&Words>) -> clap::Command {
+    let (typed, named) = Typed::read(words, rules_var, config);
+    let mut cmd = command::command_for(named);
     // Build first: the commands' arguments are added only then.
     cmd.build();
-    let mut valued: Vec<String> = Vec::new();
-    for arg in cmd.get_subcommands().flat_map(|s| s.get_arguments()).chain(cmd.get_arguments()) {
-        if arg.get_action().takes_values() {
-            valued.extend(arg.get_long().map(|l| format!("--{l}")));
-            valued.extend(arg.get_short().map(|s| format!("-{s}")));
-        }
-    }
-    let typed = Typed::read(words, rules_var, &valued);
     if cmd.find_subcommand("track").is_some() {
         let var = |name: &str| std::env::var(name).ok();
         cmd = cmd.mut_subcommand("track", |track| crate::track::complete::completers(track, words, var));
@@ -382,9 +363,10 @@ fn shell_quote(text: &str) -> String {
 mod tests {
     use super::*;
 
+    /// What `words` tell, the word at the cursor (empty) after them.
     fn typed(words: &[&str], rules_var: Option<&str>) -> Typed {
-        let words: Vec<OsString> = words.iter().map(OsString::from).collect();
-        Typed::read(&words, rules_var.map(OsStr::new), &["--side".to_string(), "-r".to_string()])
+        let words: Vec<OsString> = words.iter().chain(&[""]).map(OsString::from).collect();
+        Typed::read(&words, rules_var.map(OsStr::new), None).0
     }
 
     fn values(candidates: Vec<CompletionCandidate>) -> Vec<String> {
@@ -392,16 +374,29 @@ mod tests {
     }
 
     #[test]
-    fn the_ruleset_and_the_sides_come_from_the_words_however_split() {
-        let t = typed(&["fray", "-r", "gurps", "surprise", "--side", "orcs", ":", "chance"], None);
+    fn the_ruleset_and_the_sides_come_from_the_words_as_the_parser_reads_them() {
+        let t = typed(&["fray", "-r", "gurps", "surprise", "--side", "orcs:chance=3"], None);
         assert_eq!((t.rules.id, t.sides.as_slice()), ("gurps", &["orcs".to_string()][..]));
-        // Bash splits `--rules=5e` and `--side=orcs:x` at the `=` and the `:`.
-        let t = typed(&["fray", "--rules", "=", "5e", "--side", "=", "orcs", "--side=wolves:aware"], None);
+        let t = typed(&["fray", "--side", "orcs", "surprise", "--rules=5e", "--side=wolves:aware"], None);
         assert_eq!((t.rules.id, t.sides.join(",").as_str()), ("5e", "orcs,wolves"));
         assert_eq!(typed(&["fray", "-rwod", "surprise"], Some("gurps")).rules.id, "wod");
+        // A word the parser refuses ends the reading; what came before it counts.
+        assert_eq!(typed(&["fray", "-r", "bx", "surprise", "--bogus", "-r", "5e"], None).rules.id, "bx");
         assert_eq!(typed(&["fray", "surprise"], Some("NWOD")).rules.id, "wod", "FRAY_RULES, in any case, by alias");
         let t = typed(&["fray", "-r", "nonsense", "surprise"], Some("also nonsense"));
         assert_eq!((t.rules.id, t.sides.join(",").as_str()), ("ose", "party,monsters"));
+    }
+
+    #[test]
+    fn the_configs_words_count_before_the_line() {
+        let config =
+            Words { words: vec!["--rules=cofd".into(), "--side=us".into()], lines: vec![1, 2], path: "c".into() };
+        let words: Vec<OsString> = ["fray", "surprise", ""].iter().map(OsString::from).collect();
+        let (t, named) = Typed::read(&words, Some(OsStr::new("gurps")), Some(&config));
+        assert_eq!((t.rules.id, t.sides.as_slice()), ("gurps", &["us".to_string()][..]), "FRAY_RULES beats the config");
+        assert_eq!(named.procedure.map(|p| p.name()), Some("surprise"));
+        let (t, _) = Typed::read(&words, None, Some(&config));
+        assert_eq!(t.rules.id, "cofd");
     }
 
     #[test]
@@ -420,10 +415,7 @@ mod tests {
 
     #[test]
     fn flags_that_name_a_combatant_complete_the_names_typed() {
-        let words = ["fray", "-r", "wod", "initiative", "--roster", "party.yaml", "Mitch:wits=2", "Larry*2", ""];
-        let valued = ["--roster".to_string(), "-r".to_string()];
-        let words: Vec<OsString> = words.iter().map(OsString::from).collect();
-        let t = Typed::read(&words, None, &valued);
+        let t = typed(&["fray", "-r", "wod", "initiative", "--roster", "party.yaml", "Mitch:wits=2", "Larry*2"], None);
         assert_eq!(t.names, ["Mitch", "Larry"], "the roster's path and the word at the cursor are no names");
         let after = |now: &str, joiners: &[&str]| values(name_candidates(OsStr::new(now), &t, joiners));
         assert_eq!(after("", &[":after="]), ["Mitch:after=", "Larry:after="]);

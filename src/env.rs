@@ -3,7 +3,7 @@
 //! fray's filled in (`Settings`). Every command reads these; none reads the process itself.
 
 use crate::cli::{ColorWhen, Format, Global};
-use crate::config::ConfigFile;
+use crate::config::{ConfigFile, Located};
 use crate::error::{Error, Result};
 use crate::rulesets::{self, Ruleset};
 use clap::ValueEnum;
@@ -28,8 +28,8 @@ pub struct Env<'a> {
     pub format_var: Option<OsString>,
     /// A seed from the OS, asked for only when --seed is not given.
     pub os_seed: fn() -> u64,
-    /// Where the config file is (`None`: no HOME or XDG_CONFIG_HOME to look in).
-    pub config: Option<ConfigFile>,
+    /// Where the config file is.
+    pub config: Located,
     /// COLUMNS, the width of text when --width is not given.
     pub columns_var: Option<OsString>,
     /// The columns of the terminal standard output is, if it is one.

@@ -18,6 +18,7 @@ pub mod emit;
 pub mod env;
 pub mod error;
 pub mod fight;
+pub mod line;
 pub mod located;
 pub mod odds;
 pub mod order;

@@ -5,7 +5,7 @@
 //! and a second document are refused while the events are read, at the event that breaks the
 //! limit, so a deeply nested megabyte or an alias bomb costs no more than the events before it.
 
-use crate::cast::echo;
+use crate::error::echo;
 use granit_parser::{ErrorKind, Event, Options, Parser, ScalarStyle, ScanError, Span};
 use std::collections::HashMap;
 

@@ -1,4 +1,4 @@
-#![deny(unsafe_code)]
+#![forbid(unsafe_code)]
 use fray::app::{self, Env};
 use std::ffi::OsString;
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -9,7 +9,8 @@ fn main() -> ExitCode {
     // `COMPLETE=bash fray` prints the shell's hook; at TAB the hook runs `COMPLETE=bash fray -- WORDS`.
     if std::env::var_os("COMPLETE").is_some() {
         let current_dir = std::env::current_dir().ok();
-        match fray::packaging::complete(&args, std::env::var_os("FRAY_RULES"), current_dir.as_deref()) {
+        let config = fray::config::ConfigFile::locate(&|name: &str| std::env::var_os(name));
+        match fray::packaging::complete(&args, std::env::var_os("FRAY_RULES"), &config, current_dir.as_deref()) {
             Ok(true) => return ExitCode::SUCCESS,
             Ok(false) => {}
             Err(err) => {
@@ -24,12 +25,11 @@ fn main() -> ExitCode {
     let stdout = io::stdout();
     let is_terminal = stdout.is_terminal();
     let mut out = BufWriter::with_capacity(64 * 1024, stdout.lock());
-    let mut closed = Closed;
     let (mut stdin, mut stderr) = (io::stdin().lock(), io::stderr());
     let var = |name: &str| std::env::var_os(name);
     let mut env = Env::new(
         &mut stdin,
-        if stdout_was_closed() { &mut closed } else { &mut out },
+        &mut out,
         &mut stderr,
         &var,
         is_terminal,
@@ -53,49 +53,4 @@ fn os_seed() -> u64 {
 /// The columns of the terminal on standard output.
 fn terminal_width() -> Option<usize> {
     terminal_size::terminal_size_of(io::stdout()).map(|(terminal_size::Width(w), _)| usize::from(w))
-}
-
-/// Standard output when fray was started without one (`fray >&-`): every write fails.
-struct Closed;
-
-impl Write for Closed {
-    fn write(&mut self, _: &[u8]) -> io::Result<usize> {
-        Err(io::Error::other("standard output is closed"))
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
-
-/// Whether fray was started with standard output closed. Rust's runtime opens /dev/null
-/// read-write in place of a closed standard stream before `main`, and a write there succeeds,
-/// so the output would vanish; a /dev/null that was given (a shell's `1<>/dev/null`, Python's
-/// `DEVNULL`, a service manager's) looks just the same by then. So fray asks about descriptor 1
-/// before the runtime does, in a constructor the C runtime runs before `main`.
-fn stdout_was_closed() -> bool {
-    start::STDOUT_CLOSED.load(std::sync::atomic::Ordering::Relaxed)
-}
-
-#[cfg(any(target_os = "linux", target_os = "android", target_os = "macos"))]
-mod start {
-    use std::sync::atomic::{AtomicBool, Ordering};
-
-    pub static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
-
-    ctor::declarative::ctor! {
-        /// Run by the C runtime before `main`, so before Rust's runtime reopens a closed
-        /// descriptor. `unsafe` is ctor's word for code that runs before `main`; this only asks
-        /// for descriptor 1's flags (fcntl F_GETFD), which fails on a closed descriptor.
-        #[ctor(unsafe)]
-        fn note_closed_stdout() {
-            let closed = rustix::io::fcntl_getfd(std::io::stdout()).is_err();
-            STDOUT_CLOSED.store(closed, Ordering::Relaxed);
-        }
-    }
-}
-
-#[cfg(not(any(target_os = "linux", target_os = "android", target_os = "macos")))]
-mod start {
-    pub static STDOUT_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 }

@@ -7,8 +7,8 @@ use crate::cli;
 use crate::readme::{self, Block};
 use crate::rulesets::{Procedure, RULESETS, Ruleset, command};
 use clap_complete::Shell;
-use std::fmt::Write as _;
-use std::io::{self, Write};
+use clap_mangen::roff::{Inline, Roff, bold, italic, line_break, roman};
+use std::io;
 
 /// Every shell fray ships a completion script for, with the script's file name.
 pub const SHELLS: [(Shell, &str); 5] = [
@@ -26,6 +26,9 @@ pub fn completion(shell: Shell) -> Vec<u8> {
     let mut cmd = cmd.mut_subcommands(|sub| sub.mut_args(with_every_value));
     let mut out = Vec::new();
     clap_complete::generate(shell, &mut cmd, "fray", &mut out);
+    // Two patches where clap_complete's script falls short, each with its reason where it is
+    // written: fish offers no value after a global option, and bash breaks words at `:` and `=`,
+    // which fray's keys hold (src/shell/keys.bash).
     match shell {
         Shell::Fish => fish_values_after_global_options(out),
         Shell::Bash => [out, include_bytes!("shell/keys.bash").to_vec()].concat(),
@@ -141,7 +144,7 @@ pub fn man_pages() -> io::Result<Vec<(String, Vec<u8>)>> {
 
 /// Every ruleset's examples of `procedure`.
 fn examples_of(procedure: Procedure) -> Vec<(String, String)> {
-    let examples = RULESETS.iter().flat_map(|r| r.examples).filter(|e| e.procedure == procedure);
+    let examples = RULESETS.iter().flat_map(|r| r.examples).filter(|e| e.procedure == Some(procedure));
     examples.map(|e| (e.line.to_string(), e.what.to_string())).collect()
 }
 
@@ -203,42 +206,45 @@ fn page(cmd: &clap::Command, examples: &[(&str, &str)], see_also: &str) -> io::R
     if cmd.get_arguments().any(|a| !a.is_hide_set()) {
         man.render_options_section(&mut out)?;
     }
+    let mut page = Roff::new();
     if cmd.get_name() != "fray" && commands(cmd).next().is_some() {
-        actions_section(&mut out, cmd)?;
+        actions_section(&mut page, cmd);
     } else if commands(cmd).next().is_some() {
         // clap's own list names a page for `help`, which has none.
-        writeln!(out, ".SH COMMANDS")?;
+        page.control("SH", ["COMMANDS"]);
         for sub in commands(cmd) {
             let about = sub.get_about().map(|a| a.to_string()).unwrap_or_default();
-            writeln!(out, ".TP\n\\fBfray\\-{}\\fR(1)\n{}", escape(sub.get_name()), escape(&about))?;
+            page.control("TP", []).text([bold(format!("fray-{}", sub.get_name())), roman("(1)")]).text([roman(about)]);
         }
-        quiet_section(&mut out)?;
+        quiet_section(&mut page);
     }
-    examples_section(&mut out, examples)?;
-    writeln!(out, ".SH ENVIRONMENT")?;
+    examples_section(&mut page, examples);
+    page.control("SH", ["ENVIRONMENT"]);
     for (name, meaning) in ENVIRONMENT {
-        writeln!(out, ".TP\n.B {name}\n{}", escape(meaning))?;
+        page.control("TP", []).text([bold(name)]).text([roman(meaning)]);
     }
-    writeln!(out, ".SH \"EXIT STATUS\"")?;
+    page.control("SH", ["EXIT STATUS"]);
     for (code, meaning) in EXIT_STATUS {
-        writeln!(out, ".TP\n.B {code}\n{}", escape(meaning))?;
+        page.control("TP", []).text([bold(code)]).text([roman(meaning)]);
     }
-    writeln!(out, ".SH \"SEE ALSO\"\n{}", page_list(see_also))?;
-    writeln!(out, ".SH VERSION\nv{}", env!("CARGO_PKG_VERSION"))?;
+    page.control("SH", ["SEE ALSO"]);
+    page_list(&mut page, see_also);
+    page.control("SH", ["VERSION"]).text([roman(format!("v{}", env!("CARGO_PKG_VERSION")))]);
+    page.to_writer(&mut out)?;
     Ok(out)
 }
 
 /// A command with commands of its own (`fray track start`…): each one's synopsis, what it
 /// does, and its own options.
-fn actions_section(out: &mut Vec<u8>, cmd: &clap::Command) -> io::Result<()> {
+fn actions_section(page: &mut Roff, cmd: &clap::Command) {
     let parent = cmd.get_name().replace('-', " ");
-    writeln!(out, ".SH ACTIONS")?;
+    page.control("SH", ["ACTIONS"]);
     for sub in commands(cmd) {
         let mut usage = sub.clone().bin_name(format!("{parent} {}", sub.get_name()));
         let usage = usage.render_usage().to_string();
         let usage = usage.trim_start_matches("Usage:").trim();
         let about = sub.get_long_about().or(sub.get_about()).map(|a| a.to_string()).unwrap_or_default();
-        writeln!(out, ".TP\n\\fB{}\\fR\n{}", escape(usage), escape(&about))?;
+        page.control("TP", []).text([bold(usage)]).text([roman(about)]);
         for arg in sub.get_arguments().filter(|a| !a.is_hide_set() && a.get_help_heading() != Some(cli::GLOBAL)) {
             let Some(long) = arg.get_long() else { continue };
             if long == "fight" {
@@ -251,44 +257,46 @@ fn actions_section(out: &mut Vec<u8>, cmd: &clap::Command) -> io::Result<()> {
                 .map(|v| format!(" {v}"))
                 .unwrap_or_default();
             let help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
-            writeln!(out, ".RS\n.TP\n\\fB\\-\\-{}\\fR{}\n{}\n.RE", escape(long), escape(&value), escape(&help))?;
+            page.control("RS", []).control("TP", []).text([bold(format!("--{long}")), roman(value)]);
+            page.text([roman(help)]).control("RE", []);
         }
     }
-    Ok(())
 }
 
 /// `fray(1)`'s section on `-q`: each command's line, and each ruleset's encounter fields.
-fn quiet_section(out: &mut Vec<u8>) -> io::Result<()> {
-    writeln!(out, ".SH \"OUTPUT FOR SCRIPTS\"")?;
+fn quiet_section(page: &mut Roff) {
+    page.control("SH", ["OUTPUT FOR SCRIPTS"]);
     for (command, line) in items(readme::section("Output for scripts", "`-q`")) {
         match command.as_str() {
-            "" => writeln!(out, ".PP\n{}", roff(&line))?,
-            _ => writeln!(out, ".TP\n{}\n{}", roff(&command), roff(&line))?,
-        }
+            "" => page.control("PP", []).text(readme_text(&line)),
+            _ => page.control("TP", []).text(readme_text(&command)).text(readme_text(&line)),
+        };
     }
-    writeln!(out, ".PP\nThe fields of an encounter, by ruleset:")?;
+    page.control("PP", []).text([roman("The fields of an encounter, by ruleset:")]);
     for rules in RULESETS {
-        writeln!(out, ".TP\n\\fB{}\\fR\n{}", escape(rules.id), roff(&Manual::of(rules).quiet_encounter))?;
+        page.control("TP", []).text([bold(rules.id)]).text(readme_text(&Manual::of(rules).quiet_encounter));
     }
-    writeln!(
-        out,
-        ".PP\nWith \\fB\\-\\-format yaml\\fR or \\fBjson\\fR, each ruleset's page gives the fields of each command."
-    )
+    page.control("PP", []).text([
+        roman("With "),
+        bold("--format yaml"),
+        roman(" or "),
+        bold("json"),
+        roman(", each ruleset's page gives the fields of each command."),
+    ]);
 }
 
 /// An EXAMPLES section: each command line in a block that is never filled or hyphenated, what
 /// it shows under it; nothing when there are none.
-fn examples_section(out: &mut Vec<u8>, examples: &[(&str, &str)]) -> io::Result<()> {
+fn examples_section(page: &mut Roff, examples: &[(&str, &str)]) {
     for (i, (command, what)) in examples.iter().enumerate() {
         if i == 0 {
-            writeln!(out, ".SH EXAMPLES")?;
+            page.control("SH", ["EXAMPLES"]);
         }
-        writeln!(out, ".PP\n.nf\n\\fB{}\\fR\n.fi", escape(command))?;
+        page.control("PP", []).control("nf", []).text([bold(*command)]).control("fi", []);
         if !what.is_empty() {
-            writeln!(out, ".RS 4\n{}\n.RE", escape(what))?;
+            page.control("RS", ["4"]).text([roman(*what)]).control("RE", []);
         }
     }
-    Ok(())
 }
 
 /// The keys of a ruleset's sides and of its combatants: the one place that knows where the
@@ -298,195 +306,166 @@ fn keys_of(rules: &Ruleset) -> [&'static [KeyDef]; 2] {
 }
 
 /// How a key is written: `cr`, `iq=N`, `speed=N.NN`, `size=WORD`, `action=TEXT`.
-fn key_tag(key: &KeyDef) -> String {
+fn key_tag(key: &KeyDef) -> Vec<Inline> {
     let value = match key.kind {
-        KeyKind::Flag => return format!("\\fB{}\\fR", escape(key.name)),
+        KeyKind::Flag => return vec![bold(key.name)],
         KeyKind::Int { .. } => "N",
         KeyKind::Hundredths { .. } => "N.NN",
         KeyKind::Word(_) => "WORD",
         KeyKind::Text(_) => "TEXT",
     };
-    format!("\\fB{}\\fR=\\fI{value}\\fR", escape(key.name))
+    vec![bold(key.name), roman("="), italic(value)]
 }
 
 /// What a key means and takes, as the roster template says it (a flag takes no value).
 fn key_meaning(key: &KeyDef) -> String {
     match key.kind {
-        KeyKind::Flag | KeyKind::Text(_) => escape(key.help),
-        _ => escape(&format!("{} ({})", key.help, key.allowed())),
+        KeyKind::Flag | KeyKind::Text(_) => key.help.to_string(),
+        _ => format!("{} ({})", key.help, key.allowed()),
     }
 }
 
 /// `fray-<id>(7)`: the ruleset's part of the README (rules, notes, output fields), its keys
 /// from their descriptions, its roster example and the examples of its commands' help.
 fn ruleset_page(rules: &Ruleset) -> io::Result<Vec<u8>> {
-    let about = rules.title;
     let manual = Manual::of(rules);
-    let id = escape(rules.id);
     let name = format!("fray-{}", rules.id);
     let procedures: Vec<Procedure> = Procedure::ALL.into_iter().filter(|p| rules.has(*p)).collect();
     let names: Vec<&str> = procedures.iter().map(|p| p.name()).collect();
     let mut out = Vec::new();
-    writeln!(out, ".TH {name} 7 \"\" \"fray {}\" \"fray manual\"", env!("CARGO_PKG_VERSION"))?;
+    // The title as clap_mangen writes the commands' pages.
+    let title = clap::Command::new(name.clone());
+    let source = format!("fray {}", env!("CARGO_PKG_VERSION"));
+    clap_mangen::Man::new(title).section("7").manual("fray manual").source(source).render_title(&mut out)?;
+    let mut page = Roff::new();
     // Field lists and flags read better unhyphenated and ragged-right.
-    writeln!(out, ".nh\n.ad l")?;
-    writeln!(out, ".SH NAME\n{} \\- {}", escape(&name), escape(about))?;
-    writeln!(out, ".SH SYNOPSIS")?;
-    writeln!(
-        out,
-        "\\fBfray \\-r {id}\\fR \\fICOMMAND\\fR [\\fIOPTIONS\\fR] [\\fICOMBATANT\\fR...]\n.br\nCOMMAND: {}",
-        escape(&names.join(" | "))
-    )?;
-    description_section(&mut out, rules, &manual)?;
-    keys_sections(&mut out, rules)?;
+    page.control("nh", []).control("ad", ["l"]);
+    page.control("SH", ["NAME"]).text([roman(format!("{name} - {}", rules.title))]);
+    page.control("SH", ["SYNOPSIS"]).text([
+        bold(format!("fray -r {}", rules.id)),
+        roman(" "),
+        italic("COMMAND"),
+        roman(" ["),
+        italic("OPTIONS"),
+        roman("] ["),
+        italic("COMBATANT"),
+        roman("...]"),
+        line_break(),
+        roman(format!("COMMAND: {}", names.join(" | "))),
+    ]);
+    description_section(&mut page, rules, &manual);
+    keys_sections(&mut page, rules);
     if !manual.notes.is_empty() {
-        writeln!(out, ".SH NOTES")?;
+        page.control("SH", ["NOTES"]);
         for (i, paragraph) in manual.notes.iter().enumerate() {
-            writeln!(out, "{}{}", if i > 0 { ".PP\n" } else { "" }, roff(paragraph))?;
+            if i > 0 {
+                page.control("PP", []);
+            }
+            page.text(readme_text(paragraph));
         }
     }
-    roster_section(&mut out, rules, &names)?;
-    output_section(&mut out, &manual)?;
+    roster_section(&mut page, rules, &names);
+    output_section(&mut page, &manual);
     let examples: Vec<(&str, &str)> = rules.examples.iter().map(|e| (e.line, e.what)).collect();
-    examples_section(&mut out, &examples)?;
+    examples_section(&mut page, &examples);
     let mut see_also = vec!["fray(1)".to_string()];
     see_also.extend(names.iter().map(|n| format!("fray-{n}(1)")));
     see_also.extend(RULESETS.iter().filter(|r| r.id != rules.id).map(|r| format!("fray-{}(7)", r.id)));
-    writeln!(out, ".SH \"SEE ALSO\"\n{}", page_list(&see_also.join(", ")))?;
-    writeln!(out, ".SH VERSION\nv{}", env!("CARGO_PKG_VERSION"))?;
+    page.control("SH", ["SEE ALSO"]);
+    page_list(&mut page, &see_also.join(", "));
+    page.control("SH", ["VERSION"]).text([roman(format!("v{}", env!("CARGO_PKG_VERSION")))]);
+    page.to_writer(&mut out)?;
     Ok(out)
 }
 
 /// A ruleset page's DESCRIPTION (the README's intro, and how the ruleset is chosen) and COMMANDS.
-fn description_section(out: &mut Vec<u8>, rules: &Ruleset, manual: &Manual) -> io::Result<()> {
-    writeln!(out, ".SH DESCRIPTION")?;
+fn description_section(page: &mut Roff, rules: &Ruleset, manual: &Manual) {
+    page.control("SH", ["DESCRIPTION"]);
     for paragraph in &manual.intro {
-        writeln!(out, "{}\n.PP", roff(paragraph))?;
+        page.text(readme_text(paragraph)).control("PP", []);
     }
     let aliases = rules.aliases;
     let also = if aliases.is_empty() { String::new() } else { format!(" (or {})", aliases.join(", ")) };
-    writeln!(
-        out,
-        "{}",
-        roff(&format!(
-            "The ruleset is chosen with `--rules {}`{also}, or with `FRAY_RULES={}` in the environment.",
-            rules.id, rules.id
-        ))
-    )?;
-    writeln!(out, ".SH COMMANDS")?;
+    page.text(readme_text(&format!(
+        "The ruleset is chosen with `--rules {}`{also}, or with `FRAY_RULES={}` in the environment.",
+        rules.id, rules.id
+    )));
+    page.control("SH", ["COMMANDS"]);
     for (command, rule) in &manual.rules {
-        writeln!(out, ".TP\n{}\n{}", roff(command), roff(rule))?;
+        page.control("TP", []).text(readme_text(command)).text(readme_text(rule));
     }
-    Ok(())
 }
 
 /// A ruleset page's SIDE KEYS and COMBATANT KEYS, from the keys' own descriptions.
-fn keys_sections(out: &mut Vec<u8>, rules: &Ruleset) -> io::Result<()> {
+fn keys_sections(page: &mut Roff, rules: &Ruleset) {
     let [side_keys, combatant_keys] = keys_of(rules);
-    writeln!(out, ".SH \"SIDE KEYS\"")?;
-    writeln!(
-        out,
-        "{}",
-        roff(
-            "Given as `--side NAME:KEY[=VALUE],...`, or as fields of a side in a `--roster` file. A key \
-             that takes no value is a flag: given alone, or as `KEY=true` or `KEY=false`."
-        )
-    )?;
+    page.control("SH", ["SIDE KEYS"]).text(readme_text(
+        "Given as `--side NAME:KEY[=VALUE],...`, or as fields of a side in a `--roster` file. A key \
+         that takes no value is a flag: given alone, or as `KEY=true` or `KEY=false`.",
+    ));
     if side_keys.is_empty() {
-        writeln!(out, ".PP\nSides of this ruleset take no keys.")?;
+        page.control("PP", []).text([roman("Sides of this ruleset take no keys.")]);
     }
     for key in side_keys {
-        writeln!(out, ".TP\n{}\n{}", key_tag(key), key_meaning(key))?;
+        page.control("TP", []).text(key_tag(key)).text([roman(key_meaning(key))]);
     }
-    writeln!(out, ".SH \"COMBATANT KEYS\"")?;
-    writeln!(
-        out,
-        "{}",
-        roff("Given as `NAME:KEY[=VALUE],...`, or as fields of a combatant in a `--roster` file; keys in any case.")
-    )?;
-    writeln!(out, ".TP\n\\fBcount\\fR=\\fIN\\fR (or \\fINAME\\fR\\fB*\\fR\\fIN\\fR, quoted in zsh and fish)")?;
-    writeln!(
-        out,
-        "{}",
-        escape(&format!("a group of N identical combatants (1 to {MAX_GROUP}), named NAME 1, NAME 2..."))
-    )?;
-    writeln!(out, ".TP\n\\fBside\\fR=\\fINAME\\fR\nthe side it fights on (default: the first side)")?;
+    page.control("SH", ["COMBATANT KEYS"]).text(readme_text(
+        "Given as `NAME:KEY[=VALUE],...`, or as fields of a combatant in a `--roster` file; keys in any case.",
+    ));
+    page.control("TP", []).text([
+        bold("count"),
+        roman("="),
+        italic("N"),
+        roman(" (or "),
+        italic("NAME"),
+        bold("*"),
+        italic("N"),
+        roman(", quoted in zsh and fish)"),
+    ]);
+    page.text([roman(format!("a group of N identical combatants (1 to {MAX_GROUP}), named NAME 1, NAME 2..."))]);
+    page.control("TP", []).text([bold("side"), roman("="), italic("NAME")]);
+    page.text([roman("the side it fights on (default: the first side)")]);
     for key in combatant_keys {
-        writeln!(out, ".TP\n{}\n{}", key_tag(key), key_meaning(key))?;
+        page.control("TP", []).text(key_tag(key)).text([roman(key_meaning(key))]);
     }
-    Ok(())
 }
 
 /// A ruleset page's ROSTER: its roster example, and the command that explains every key.
-fn roster_section(out: &mut Vec<u8>, rules: &Ruleset, names: &[&str]) -> io::Result<()> {
-    writeln!(out, ".SH ROSTER")?;
-    writeln!(
-        out,
-        "{}",
-        roff(&format!(
-            "A roster for `--roster FILE`; `fray -r {} {} --roster-example` prints it with every key explained.",
-            rules.id,
-            names.iter().find(|n| **n == "encounter").unwrap_or(&names[0])
-        ))
-    )?;
-    writeln!(out, ".PP\n.RS 4\n.nf")?;
+fn roster_section(page: &mut Roff, rules: &Ruleset, names: &[&str]) {
+    page.control("SH", ["ROSTER"]).text(readme_text(&format!(
+        "A roster for `--roster FILE`; `fray -r {} {} --roster-example` prints it with every key explained.",
+        rules.id,
+        names.iter().find(|n| **n == "encounter").unwrap_or(&names[0])
+    )));
+    page.control("PP", []).control("RS", ["4"]).control("nf", []);
     for line in rules.roster.lines() {
-        writeln!(out, "{}", escape(line))?;
+        page.text([roman(line)]);
     }
-    writeln!(out, ".fi\n.RE")?;
-    Ok(())
+    page.control("fi", []).control("RE", []);
 }
 
 /// A ruleset page's OUTPUT: the fields of each command's documents, and an encounter's `-q` line.
-fn output_section(out: &mut Vec<u8>, manual: &Manual) -> io::Result<()> {
-    writeln!(out, ".SH OUTPUT")?;
-    writeln!(
-        out,
-        "{}",
-        roff(
-            "With `--format yaml` or `json`, every document has `command`, `rules`, `seed`, `version` \
-              (and `n` with `--repeat`), then the result's fields:"
-        )
-    )?;
+fn output_section(page: &mut Roff, manual: &Manual) {
+    page.control("SH", ["OUTPUT"]).text(readme_text(
+        "With `--format yaml` or `json`, every document has `command`, `rules`, `seed`, `version` \
+          (and `n` with `--repeat`), then the result's fields:",
+    ));
     for (command, fields) in &manual.output {
-        writeln!(out, ".TP\n{}\n{}", roff(command), roff(fields))?;
+        page.control("TP", []).text(readme_text(command)).text(readme_text(fields));
     }
-    writeln!(out, ".PP\n{}", roff("With `-q`, one line per run (see fray(1)); an encounter's fields:"))?;
-    writeln!(out, ".TP\n{}\n{}", roff("`encounter -q`"), roff(&manual.quiet_encounter))?;
-    Ok(())
+    page.control("PP", []).text(readme_text("With `-q`, one line per run (see fray(1)); an encounter's fields:"));
+    page.control("TP", []).text(readme_text("`encounter -q`")).text(readme_text(&manual.quiet_encounter));
 }
 
-/// A list of pages, `fray(1), fray-surprise(1)`, whose names are never hyphenated at a line's end.
-fn page_list(pages: &str) -> String {
-    pages.split(", ").map(|page| format!("\\%{}", escape(page))).collect::<Vec<_>>().join(", ")
+/// A list of pages, `fray(1), fray-surprise(1)`, with no page's name hyphenated at a line's end.
+fn page_list(page: &mut Roff, pages: &str) {
+    page.control("nh", []).text([roman(pages)]).control("hy", []);
 }
 
-/// README text as roff: `code` in bold, the rest escaped.
-fn roff(text: &str) -> String {
-    text.split('`')
-        .enumerate()
-        .map(|(i, part)| if i % 2 == 1 { format!("\\fB{}\\fR", escape(part)) } else { escape(part) })
-        .collect()
-}
-
-/// Text safe for a roff line: backslashes and hyphens escaped, no leading control character,
-/// and characters beyond ASCII (`×`, `′`, `≤`) by their code point, whatever the reader's locale.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 8);
-    if text.starts_with(['.', '\'']) {
-        out.push_str("\\&");
-    }
-    for c in text.chars() {
-        match c {
-            '\\' => out.push_str("\\e"),
-            '-' => out.push_str("\\-"),
-            c if c.is_ascii() => out.push(c),
-            c => {
-                let _ = write!(out, "\\[u{:04X}]", c as u32);
-            }
-        }
-    }
-    out
+/// README text as roff: `code` in bold, the rest as it is.
+fn readme_text(text: &str) -> Vec<Inline> {
+    let parts = text.split('`').enumerate().filter(|(_, part)| !part.is_empty());
+    parts.map(|(i, part)| if i % 2 == 1 { bold(part) } else { roman(part) }).collect()
 }
 
 pub use crate::complete::complete;

@@ -160,5 +160,5 @@ const ROSTER_FILE: crate::text_file::Kind = crate::text_file::Kind {
     empty_hint: "give --roster a file, or '-' for standard input",
     open_hint: "check the path given to --roster",
     most_bytes: MAX_ROSTER_BYTES,
-    quote: crate::cast::echo_path,
+    quote: crate::error::echo_path,
 };

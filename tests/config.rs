@@ -219,3 +219,76 @@ fn a_ruleset_named_by_the_config_or_a_roster_reads_its_own_flags() {
         assert!(err.contains(&format!("is not an option of ose {}", args[0])), "{rules} {args:?}: {err}");
     }
 }
+
+/// Help and completions follow the ruleset the config names, or a roster it or the command
+/// line names, as they follow FRAY_RULES: the config's words are read in front of the line's.
+#[test]
+fn help_and_completions_follow_the_configs_ruleset() {
+    let dir = tempdir();
+    let home = dir.join("home");
+    write_config(&home.join(".config"), "--rules gurps\n");
+    let help = |cmd: Fray, args: &[&str]| run(cmd, args).1;
+    let gurps = stdout(&["-r", "gurps", "surprise", "--help"]);
+    assert_eq!(help(fray_at(&home, None), &["surprise", "--help"]), gurps);
+    assert_eq!(help(fray_at(&home, None), &["help", "surprise"]), gurps);
+    assert_eq!(help(fray_at(&home, None), &["track", "start", "-h"]), stdout(&["-r", "gurps", "track", "start", "-h"]));
+    // The command line and FRAY_RULES beat the config, as when the command runs.
+    assert_eq!(
+        help(fray_at(&home, None), &["surprise", "--help", "-r", "5e"]),
+        stdout(&["-r", "5e", "surprise", "--help"])
+    );
+    let by_var = help(fray_at(&home, None).env("FRAY_RULES", "wod"), &["surprise", "-h"]);
+    assert_eq!(by_var, stdout(&["-r", "wod", "surprise", "-h"]));
+    // --no-config leaves it out.
+    assert_eq!(help(fray_at(&home, None), &["--no-config", "surprise", "-h"]), stdout(&["surprise", "-h"]));
+    // A roster that names its ruleset names the help's too.
+    let roster = dir.join("cofd.yaml");
+    std::fs::write(&roster, "rules: cofd\n").unwrap();
+    let roster = roster.to_str().unwrap();
+    let cofd = stdout(&["-r", "cofd", "initiative", "-h"]);
+    assert_eq!(stdout(&["initiative", "--roster", roster, "-h"]), cofd);
+    // Completion: the keys a combatant takes are the config's ruleset's.
+    let out = fray_at(&home, None)
+        .env("COMPLETE", "fish")
+        .args(["--", "fray", "surprise", "Ansel:"])
+        .command()
+        .output()
+        .unwrap();
+    let keys = String::from_utf8(out.stdout).unwrap();
+    assert!(keys.contains("Ansel:iq=") && keys.contains("Ansel:cr"), "{keys}");
+}
+
+/// The config file is read at once or refused at once: a byte-order mark is no part of it, and
+/// a FIFO, a folder or an XDG_CONFIG_HOME that is not UTF-8 is refused without waiting.
+#[test]
+fn a_byte_order_mark_is_read_and_what_is_no_file_is_refused() {
+    let dir = tempdir();
+    let home = dir.join("home");
+    write_config(&home.join(".config"), "\u{feff}--rules bx\n");
+    let (code, out, err) = run(fray_at(&home, None), &["--seed", "1", "reaction"]);
+    assert_eq!((code, out.lines().next()), (Some(0), Some("reaction · bx")), "{err}");
+    #[cfg(unix)]
+    {
+        let fifo = dir.join("fifo");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status().unwrap();
+        assert!(made.success());
+        let (code, _, err) = run(fray_at(&home, None).env("FRAY_CONFIG_PATH", &fifo), &["reaction"]);
+        assert_eq!(code, Some(1), "{err}");
+        assert!(err.contains("is not a regular file") && err.contains("--no-config"), "{err}");
+        let (code, _, err) = run(fray_at(&home, None).env("FRAY_CONFIG_PATH", &fifo), &["--no-config", "reaction"]);
+        assert_eq!(code, Some(0), "{err}");
+        use std::os::unix::ffi::OsStringExt;
+        let not_text = std::ffi::OsString::from_vec(b"/tmp/\xff".to_vec());
+        let (code, _, err) = run(fray_at(&home, None).env("XDG_CONFIG_HOME", not_text.clone()), &["reaction"]);
+        assert_eq!(code, Some(2), "{err}");
+        assert_eq!(
+            err,
+            "fray: error: XDG_CONFIG_HOME is not UTF-8 text; set it to a folder named in UTF-8, or give --no-config\n"
+        );
+        let (code, _, err) = run(fray_at(&home, None).env("XDG_CONFIG_HOME", not_text), &["--no-config", "reaction"]);
+        assert_eq!(code, Some(0), "{err}");
+    }
+    let (code, _, err) = run(fray_at(&home, None).env("FRAY_CONFIG_PATH", &dir), &["reaction"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("it is a directory"), "{err}");
+}

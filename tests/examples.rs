@@ -109,6 +109,7 @@ fn unroff(line: &str) -> String {
         .replace("\\fP", "")
         .replace("\\-", "-")
         .replace("\\(aq", "'")
+        .replace("\\*(Aq", "'")
         .replace("\\(dq", "\"")
         .replace("\\&", "")
         .replace("\\e", "\\")

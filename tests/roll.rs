@@ -936,3 +936,58 @@ fn tests_against_a_number_equal_icepool_part_for_part() {
         assert_eq!(mine, theirs, "{expr}");
     }
 }
+
+/// Short forms for what is typed most at the table: a dice expression alone is a roll (the dice
+/// language's parser decides; a command's name stays that command), `r` is `roll`, `t` is
+/// `track` and `t n` is `track next`.
+#[test]
+fn a_dice_expression_alone_is_a_roll_and_short_names_stand_for_commands() {
+    for expression in ["2d6", "1d20+5", "4d6kh3", "d%"] {
+        for format in ["text", "json"] {
+            let short = stdout(&["--seed", "3", "-f", format, expression]);
+            assert_eq!(short, stdout(&["--seed", "3", "-f", format, "roll", expression]), "{expression}");
+        }
+    }
+    assert_eq!(stdout(&["--seed", "3", "-q", "2d6", "3d6!"]), stdout(&["--seed", "3", "-q", "roll", "2d6", "3d6!"]));
+    assert_eq!(stdout(&["--seed", "3", "r", "4dF"]), stdout(&["--seed", "3", "roll", "4dF"]));
+    // A number has no die: it is no roll, and no command either.
+    let err = fails(&["20"], 2);
+    assert!(err.starts_with("fray: error: unrecognized subcommand '20'"), "{err}");
+    // A misspelt command is advised its command, not a one-letter alias that shares a letter.
+    let err = fails(&["surprize"], 2);
+    assert!(err.contains("a similar subcommand exists: 'pursue, surprise'"), "{err}");
+    // The short names are in help; a TAB offers the whole names (clap_complete would offer a
+    // visible alias in place of its command: `t` for track), and goes on after a short one.
+    let help = stdout(&["--help"]);
+    assert!(help.contains("r is short for roll, t for track, and t n for track next"), "{help}");
+    assert!(stdout(&["roll", "--help"]).contains("fray r 4d6kh3"));
+    assert!(stdout(&["track", "--help"]).contains("fray t n"));
+    let complete = |words: &[&str]| {
+        let out = fray().env("COMPLETE", "fish").arg("--").args(words).command().output().unwrap();
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| l.split('\t').next().unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    let commands = complete(&["fray", ""]);
+    assert!(commands.contains(&"roll".to_string()) && commands.contains(&"track".to_string()), "{commands:?}");
+    assert!(!commands.contains(&"r".to_string()) && !commands.contains(&"t".to_string()), "{commands:?}");
+    let actions = complete(&["fray", "t", ""]);
+    assert!(actions.contains(&"next".to_string()) && !actions.contains(&"n".to_string()), "{actions:?}");
+}
+
+/// `fray t n` is `fray track next`: the same fight, the same turn.
+#[test]
+fn t_n_is_track_next() {
+    let dir = crate::cast::tempdir();
+    let state = |args: &[&str]| fray().env("XDG_STATE_HOME", dir.join("state")).args(args).run();
+    let started = state(&["--seed", "2", "track", "start", "Ansel", "Orc:side=monsters"]);
+    assert!(started.success(), "{}", started.stderr);
+    let short = state(&["t", "n"]);
+    assert!(short.success(), "{}", short.stderr);
+    state(&["track", "undo"]);
+    let long = state(&["track", "next"]);
+    assert_eq!(short.text(), long.text());
+    assert!(long.text().contains("turn"), "{}", long.text());
+}

@@ -274,7 +274,9 @@ fn help_knows_the_ruleset() {
     // Help, man pages: examples whole on one line, man pages' never filled.
     for rules in fray::rulesets::RULESETS {
         for example in rules.examples {
-            let help = stdout(&["-r", rules.id, example.procedure.name(), "--help"]);
+            // A `fray track` line is in the help of track.
+            let command = example.procedure.map_or("track", |p| p.name());
+            let help = stdout(&["-r", rules.id, command, "--help"]);
             let whole = |l: &str| l.trim() == example.line || l.trim().starts_with(&format!("{}   ", example.line));
             assert!(help.lines().any(whole), "{}: {}", rules.id, example.line);
         }
@@ -297,18 +299,23 @@ fn every_example_runs() {
         return;
     }
     let bin = assert_cmd::cargo::cargo_bin("fray");
+    let state = std::env::temp_dir().join(format!("fray-example-state-{}", std::process::id()));
     for rules in fray::rulesets::RULESETS {
         for example in rules.examples {
             let line = example.line.split(" | ").next().unwrap();
             let command = line.strip_prefix("fray ").expect("an example starts with fray");
+            // A fight each: `track` lines keep one in a folder of their own.
+            let _ = std::fs::remove_dir_all(&state);
             let out = Command::new("bash")
                 .args(["-O", "failglob", "-c", &format!("'{}' --seed 1 {command}", bin.display())])
                 .env_remove("FRAY_RULES")
+                .env("XDG_STATE_HOME", &state)
                 .output()
                 .unwrap();
             assert!(out.status.success(), "{line}: {}", String::from_utf8_lossy(&out.stderr));
         }
     }
+    let _ = std::fs::remove_dir_all(&state);
 }
 
 /// A flag given where its command does not take it, or before any command, gets fray's own

@@ -63,7 +63,13 @@ pub fn describe_error(err: &clap::Error, help: &str) -> String {
         (ContextKind::SuggestedSubcommand, "a similar subcommand exists"),
         (ContextKind::SuggestedValue, "a similar value exists"),
     ] {
-        let similar = text(kind);
+        // A one-letter alias (`r` for roll) is like any word holding its letter: no advice.
+        let similar = match err.get(kind) {
+            Some(ContextValue::Strings(names)) => {
+                names.iter().filter(|n| n.chars().count() > 1).cloned().collect::<Vec<_>>().join(", ")
+            }
+            _ => text(kind),
+        };
         if !similar.is_empty() {
             extras.push(format!("{what}: '{similar}'"));
         }

@@ -50,3 +50,29 @@ pub struct Cast {
     #[arg(long)]
     pub roster_example: bool,
 }
+
+impl Cast {
+    /// The cast's flags among the matches of a command that declares them, read in place (clap's
+    /// own reading would copy every match of the command first).
+    pub fn of(matches: &clap::ArgMatches) -> Cast {
+        fn many<T: Clone + Send + Sync + 'static>(matches: &clap::ArgMatches, id: &str) -> Vec<T> {
+            matches.try_get_many::<T>(id).ok().flatten().into_iter().flatten().cloned().collect()
+        }
+        Cast {
+            combatants: many(matches, "combatants"),
+            sides: many(matches, "sides"),
+            roster: many(matches, "roster"),
+            roster_example: matches.try_get_one::<bool>("roster_example").ok().flatten() == Some(&true),
+        }
+    }
+
+    /// These flags, given earlier on the line, and `after` them: sides and rosters in the order
+    /// given.
+    pub fn then(self, after: Cast) -> Cast {
+        let Cast { mut combatants, mut sides, mut roster, roster_example } = self;
+        combatants.extend(after.combatants);
+        sides.extend(after.sides);
+        roster.extend(after.roster);
+        Cast { combatants, sides, roster, roster_example: roster_example || after.roster_example }
+    }
+}

@@ -25,7 +25,9 @@ Examples:
   fray roll '2d6[fire]+1d4[cold]'       labelled parts, each with its total
   fray roll '3d6!' 2d6r1 4dF d66        exploding, reroll 1s, Fate dice, d6 x d6
   fray roll --odds 20d20kh10            the exact chance of every total
-  fray -q -n 5 roll 3d6                 five totals, one a line";
+  fray -q -n 5 roll 3d6                 five totals, one a line
+  fray 1d20+5                           an expression alone is rolled: fray roll 1d20+5
+  fray r 4d6kh3                         r is short for roll";
 
 pub const ROLL_ABOUT: &str = "\
 Rolls each expression in turn and shows every die and what became of it, then the total. \

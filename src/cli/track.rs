@@ -11,10 +11,12 @@ that run out at a turn's start or end (effect), notes, and who the players do no
 fight is one JSON file in $XDG_STATE_HOME/fray (else ~/.local/state/fray), written whole and \
 renamed into place under a lock; every command can be undone.";
 
+/// The examples of `track` that run under any ruleset; the registry puts each ruleset's own
+/// (a fight it opens) before them.
 pub const TRACK_EXAMPLES: &str = "\
 Examples:
-  fray -r 5e track start Ansel:dex=3,hp=12 Orc:count=2,side=monsters,hp=15
   fray track next                         end this turn, begin the next
+  fray t n                                the same: t is track, n next
   fray track damage 'Orc 1' 2d6+3         rolled once, shown, taken
   fray track damage Orc 8 --half          both Orcs, a save made
   fray track heal Ansel 1d8+2
@@ -26,7 +28,6 @@ Examples:
   fray track set Ansel initiative=17      a total rolled at the table
   fray track -q next                      only whose turn it is now
   fray track undo 2                       back two commands
-  fray -r wod track --fight cellar start Mitch:dex=3 Larry:dex=2
   fray track --fight cellar damage Larry 2 --bashing
   fray track --fight cellar delay Larry:after=Mitch
   fray track --fight cellar end           ended; undo brings it back
@@ -66,6 +67,7 @@ pub enum TrackAction {
     Start(TrackStart),
 
     /// End the current turn and start the next; after the last, a new round
+    #[command(alias = "n")]
     Next,
 
     /// The round, the order with hit points, effects and notes, whose turn it is
@@ -261,6 +263,7 @@ pub enum TrackAction {
     },
 
     /// Go back N commands (default 1)
+    #[command(alias = "u")]
     Undo {
         #[arg(value_name = "N", allow_negative_numbers = true, value_parser = whole::<u32>(1..=1000))]
         steps: Option<u32>,

@@ -2,7 +2,7 @@
 //! plain `~` is nothing, `true` a flag, `0x10` a number, a quoted `"4"` text; a tag (`!!int 5`)
 //! says which. The words of a value that does not fit are serde's (`integer `5``).
 
-use crate::cast::echo;
+use crate::error::echo;
 use crate::located::{Kind, Node};
 use serde::de::Unexpected;
 

@@ -9,7 +9,7 @@ use super::{Example, Procedure, RULESETS, Ruleset};
 use crate::cast::{KeyDef, KeyKind, MAX_GROUP};
 use clap::Args as _;
 use clap::builder::{PossibleValue, PossibleValuesParser};
-use std::ffi::{OsStr, OsString};
+use std::ffi::OsStr;
 use std::fmt::Write as _;
 
 /// The whole command line, every ruleset's flags: what the static completion scripts and the
@@ -43,13 +43,71 @@ fn whole() -> clap::Command {
 /// `cmd` with the flags of `procedure` under every ruleset that has it, each flag once (as the
 /// first ruleset to declare it does), in the order they are first declared.
 pub fn every_ruleset(procedure: Procedure, cmd: clap::Command) -> clap::Command {
-    let declared = RULESETS.iter().map(|rules| rules.args(procedure, clap::Command::new(procedure.name())));
-    declared.fold(cmd, |cmd, from| merge(cmd, from, |_| true, true))
+    let declared = RULESETS.iter().filter_map(|rules| rules.handler(procedure));
+    declared.fold(cmd, |cmd, handler| {
+        let own = (handler.args)(clap::Command::new(procedure.name()));
+        // What each declares is read off the command just built, rather than built again.
+        handler.declared.get_or_init(|| super::flag_names(&own));
+        let cmd = merge(cmd, &own, |_| true, true);
+        // Its arguments are copied into `cmd`: the rest is left for the process's exit to free,
+        // as a run leaves what clap built (see `app::main_then_exit`).
+        std::mem::forget(own);
+        cmd
+    })
+}
+
+/// The command line a run parses ([`crate::cli::parsing`]), each command's arguments as the
+/// registry completes them when clap reaches it: a game command takes every ruleset's flags
+/// (each once: a test holds every ruleset that declares a flag to one shape of it), so that the
+/// one reading of the line finds the ruleset wherever it is named (`--rules`, the config, a
+/// roster); the ruleset's handler then reads its own flags and refuses the others'.
+pub fn parsing() -> clap::Command {
+    macro_rules! every {
+        ($($procedure:ident),*) => {
+            [$((Procedure::$procedure, (|sub| game(Procedure::$procedure, sub)) as fn(clap::Command) -> clap::Command)),*]
+        };
+    }
+    let games = every!(Surprise, Distance, Initiative, Reaction, Pursue, Encounter, Wandering, Morale);
+    let args_of = |name: &str| -> Option<fn(clap::Command) -> clap::Command> {
+        if let Some((_, args)) = games.iter().find(|(procedure, _)| procedure.name() == name) {
+            return Some(*args);
+        }
+        Some(match name {
+            "roll" => |sub| own_rules(crate::cli::leaf(crate::cli::RollArgs::augment_args(sub))),
+            "table" => |sub| own_rules(crate::cli::leaf(crate::cli::TableArgs::augment_args(sub))),
+            "completions" => |sub| own_rules(crate::cli::leaf(crate::cli::CompletionsArgs::augment_args(sub))),
+            "man" => |sub| own_rules(crate::cli::leaf(crate::cli::ManArgs::augment_args(sub))),
+            "track" => track_parsing,
+            _ => return None,
+        })
+    };
+    own_rules(crate::cli::parsing()).mut_subcommands(|sub| match args_of(sub.get_name()) {
+        Some(args) => sub.defer(args),
+        None => sub,
+    })
+}
+
+/// A game command of [`parsing`]: every ruleset's flags, the global options, help read later.
+fn game(procedure: Procedure, sub: clap::Command) -> clap::Command {
+    own_rules(crate::cli::help_later(crate::cli::leaf(every_ruleset(procedure, sub))))
+}
+
+/// `track` in [`parsing`]: `start` takes every ruleset's opening flags, those of surprise and the
+/// acting order shown, the others hidden for start to refuse.
+fn track_parsing(track: clap::Command) -> clap::Command {
+    let track = track_owners(crate::cli::TrackArgs::augment_args(track));
+    let track = mut_in_place(track, "start", |start| crate::cli::help_later(with_opening(start, RULESETS, true)));
+    own_rules(crate::cli::leaf(track.subcommand(crate::cli::help_command())))
+}
+
+/// `cmd` with its own `--rules` taking the registry's ids.
+fn own_rules(cmd: clap::Command) -> clap::Command {
+    cmd.mut_arg("rules", |arg| arg.value_parser(rules_values()).help(rules_help()))
 }
 
 /// `cmd` with the arguments of `from` it does not have yet (by id): those `shown` says as
 /// declared, the others hidden, or left out where `others` is false.
-fn merge(cmd: clap::Command, from: clap::Command, shown: impl Fn(&clap::Arg) -> bool, others: bool) -> clap::Command {
+fn merge(cmd: clap::Command, from: &clap::Command, shown: impl Fn(&clap::Arg) -> bool, others: bool) -> clap::Command {
     let mut cmd = cmd;
     for arg in from.get_arguments() {
         let shown = shown(arg);
@@ -91,7 +149,7 @@ fn with_opening(start: clap::Command, rulesets: &[&Ruleset], others: bool) -> cl
     let opening = |arg: &clap::Arg| arg.get_long().is_some_and(|l| OPENING.iter().any(|f| f[2..] == *l));
     let procedures = [Procedure::Encounter, Procedure::Initiative];
     let declared = rulesets.iter().flat_map(|rules| procedures.map(|p| rules.args(p, clap::Command::new(p.name()))));
-    declared.fold(start, |start, from| merge(start, from, opening, others))
+    declared.fold(start, |start, from| merge(start, &from, opening, others))
 }
 
 /// `cmd` with its subcommand `name` changed by `change`, left in its place (`mut_subcommand`
@@ -136,11 +194,10 @@ pub fn rules_help() -> String {
     format!("Ruleset: {} (default), {}; default from FRAY_RULES", Ruleset::implied().id, others.join(", "))
 }
 
-/// What a command line names before it is parsed.
+/// What a command line names, for its help and its completions.
 #[derive(Clone, Copy, Debug)]
 pub struct Named {
-    /// `-r`/`--rules`, else FRAY_RULES, else the default; a name that is no ruleset counts as
-    /// none (parsing reports it).
+    /// The ruleset, as `--rules`, FRAY_RULES, the config or a roster names it, else the default.
     pub rules: &'static Ruleset,
     /// The game command, also after `help` (`fray help surprise`).
     pub procedure: Option<Procedure>,
@@ -150,57 +207,6 @@ pub struct Named {
     pub long_help: bool,
     /// The command, where it is one of fray's own (`roll`, `table`, `track`).
     pub own: Option<&'static str>,
-}
-
-/// The global options that take a value, which may be the next word.
-const GLOBAL_VALUES: [&str; 9] = ["-r", "--rules", "--seed", "-f", "--format", "--color", "-n", "--repeat", "--width"];
-
-/// Reads the ruleset and the command from `words` (the program's name first), as the shell
-/// split them: bash splits `--rules=5e` at the `=`, so a lone `=` may stand before a value.
-pub fn scan(words: &[OsString], rules_var: Option<&OsStr>) -> Named {
-    let words: Vec<&str> = words.iter().skip(1).map(|w| w.to_str().unwrap_or("")).collect();
-    let mut rules = rules_var.and_then(OsStr::to_str).and_then(|v| Ruleset::named(v.trim()));
-    let mut procedure = None;
-    let mut command_seen = false;
-    let mut long_help = false;
-    let mut own = None;
-    let mut i = 0;
-    while i < words.len() {
-        let word = words[i];
-        i += 1;
-        if word == "--" {
-            break;
-        }
-        long_help |= word == "--help" || (!command_seen && word == "help");
-        let (flag, attached) = match word.split_once('=') {
-            Some((flag, value)) if flag.starts_with("--") => (flag, Some(value)),
-            _ => match word.strip_prefix("-r") {
-                Some(value) if !value.is_empty() && !word.starts_with("--") => ("-r", Some(value)),
-                _ => (word, None),
-            },
-        };
-        if flag.starts_with('-') {
-            let value = match attached {
-                Some(value) => Some(value),
-                None if !command_seen && GLOBAL_VALUES.contains(&flag) || matches!(flag, "-r" | "--rules") => {
-                    if words.get(i) == Some(&"=") {
-                        i += 1;
-                    }
-                    i += 1;
-                    words.get(i - 1).copied()
-                }
-                None => None,
-            };
-            if matches!(flag, "-r" | "--rules") {
-                rules = value.and_then(Ruleset::named).or(rules);
-            }
-        } else if !command_seen {
-            command_seen = word != "help";
-            procedure = Procedure::ALL.into_iter().find(|p| p.name() == word);
-            own = ["roll", "table", "track"].into_iter().find(|name| *name == word);
-        }
-    }
-    Named { rules: rules.unwrap_or_else(Ruleset::implied), procedure, command: command_seen, long_help, own }
 }
 
 /// The command line for the ruleset and command `named`: that command shows only the flags
@@ -251,18 +257,6 @@ fn in_its_words(rules: &Ruleset, sub: clap::Command) -> clap::Command {
     })
 }
 
-/// The command line of the command `named` names with every ruleset's flags, where the
-/// ruleset's own refuses a flag that another's may take: a game command's, or `track start`'s
-/// opening flags. `None` for fray's other commands.
-pub fn command_for_every_ruleset(named: Named) -> Option<clap::Command> {
-    if named.own == Some("track") {
-        let track = |track: clap::Command| mut_in_place(track, "start", |start| with_opening(start, RULESETS, true));
-        return Some(with_rules(crate::cli::command_of("track").mut_subcommand("track", track)));
-    }
-    let procedure = named.procedure.filter(|_| named.own.is_none())?;
-    Some(with_rules(crate::cli::command_with(procedure.name(), |sub| every_ruleset(procedure, sub))))
-}
-
 /// The tracker's commands and flags that only some rulesets' round rules have, each saying
 /// which: delayed, readied and held actions, and lair actions.
 fn track_owners(track: clap::Command) -> clap::Command {
@@ -277,6 +271,18 @@ fn track_owners(track: clap::Command) -> clap::Command {
         })
     });
     let lair = owners(|fight| fight.lair());
+    // The rulesets' own fights open the examples; those that name no ruleset follow.
+    let examples = RULESETS.iter().flat_map(|r| r.examples).filter(|e| e.procedure.is_none());
+    let mut lines = String::from("Examples:\n");
+    for example in examples {
+        let _ = match example.what {
+            "" => writeln!(lines, "  {}", example.line),
+            what => writeln!(lines, "  {:48}  {what}", example.line),
+        };
+    }
+    let rest = crate::cli::TRACK_EXAMPLES.strip_prefix("Examples:\n").unwrap_or(crate::cli::TRACK_EXAMPLES);
+    lines.push_str(rest);
+    let track = track.after_long_help(format!("{lines}\n\n{}", crate::cli::TRACK_ENV_HELP)).after_help(lines);
     mut_in_place(track, "start", |start| {
         start.mut_arg("lair", |arg| {
             let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
@@ -358,6 +364,10 @@ pub fn help_footer(named: Named) -> String {
             let tour: Vec<&Example> = RULESETS.iter().flat_map(|r| r.examples).filter(|e| e.tour).collect();
             examples(&mut out, &tour);
             let _ = writeln!(out, "\nEach ruleset's rules and keys: man fray-ID (ID one of the --rules values).");
+            prose(
+                &mut out,
+                "A dice expression alone is rolled (fray 2d6 is fray roll 2d6); r is short for roll, t for track, and t n for track next.",
+            );
         }
         Some(procedure) if !rules.has(procedure) => {
             let none = format!(
@@ -370,7 +380,7 @@ pub fn help_footer(named: Named) -> String {
             let _ = writeln!(out, "Their flags: fray -r ID {} --help", procedure.name());
         }
         Some(procedure) => {
-            let own: Vec<&Example> = rules.examples.iter().filter(|e| e.procedure == procedure).collect();
+            let own: Vec<&Example> = rules.examples.iter().filter(|e| e.procedure == Some(procedure)).collect();
             examples(&mut out, &own);
             if rules.takes_flag(procedure, "COMBATANT") {
                 keys(&mut out, rules);
@@ -478,5 +488,62 @@ fn key_lines<'a>(out: &mut String, keys: impl Iterator<Item = &'a KeyDef>) {
             line.push_str(word);
         }
         let _ = writeln!(out, "{line}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game command is read once with every ruleset's flags, each as the first ruleset to
+    /// declare it does: every ruleset that declares a flag must read it the same way (what it
+    /// takes, how many values, which values), or that reading would not be its own.
+    #[test]
+    fn every_ruleset_that_declares_a_flag_reads_it_alike() {
+        for procedure in Procedure::ALL {
+            let mut shapes: std::collections::BTreeMap<String, (String, &str)> = Default::default();
+            for rules in RULESETS.iter().filter(|r| r.has(procedure)) {
+                let mut cmd = rules.args(procedure, clap::Command::new(procedure.name()));
+                cmd.build();
+                for arg in cmd.get_arguments() {
+                    let possible = arg.get_possible_values();
+                    let values: Vec<&str> = possible.iter().map(|v| v.get_name()).collect();
+                    let defaults: Vec<_> = arg.get_default_values().iter().map(|v| v.to_os_string()).collect();
+                    let shape = format!(
+                        "{:?} {:?} {:?} {:?} {values:?} {defaults:?} {} {}",
+                        arg.get_action(),
+                        arg.get_num_args(),
+                        arg.get_short(),
+                        arg.get_value_parser().type_id(),
+                        arg.is_allow_hyphen_values_set(),
+                        arg.is_allow_negative_numbers_set()
+                    );
+                    let id = arg.get_id().to_string();
+                    match shapes.get(&id) {
+                        Some((first, by)) => {
+                            assert_eq!(&shape, first, "{} {id}: {} reads it unlike {by}", procedure.name(), rules.id)
+                        }
+                        None => {
+                            shapes.insert(id, (shape, rules.id));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The one reading finds the ruleset wherever the line names it, and the flags of the
+    /// ruleset it names are the command's own.
+    #[test]
+    fn the_line_is_read_once_with_every_rulesets_flags() {
+        let mut matches = parsing()
+            .try_get_matches_from(["fray", "surprise", "--total", "-r", "gurps", "Ansel", "--side", "a", "--side", "b"])
+            .expect("every ruleset's surprise flags are read");
+        let (cli, _) = crate::cli::read(&mut matches, 1).unwrap();
+        assert_eq!(cli.global.rules.as_deref(), Some("gurps"));
+        let flags = crate::cli::flags_of(&cli.command).expect("a game command");
+        assert!(flags.0.get_flag("total"));
+        let refused = parsing().try_get_matches_from(["fray", "surprise", "--no-such-flag"]).unwrap_err();
+        assert_eq!(refused.kind(), clap::error::ErrorKind::UnknownArgument);
     }
 }

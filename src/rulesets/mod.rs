@@ -15,8 +15,9 @@ pub mod steps;
 pub mod wandering;
 pub mod wod;
 
-use crate::cast::{self, Cast, Owner, RawSpec, RulesetKeys, echo, parse_inline};
+use crate::cast::{self, Cast, Owner, RawSpec, RulesetKeys, parse_inline};
 use crate::cli::{self, Command};
+use crate::error::echo;
 use crate::error::{Error, Result};
 use crate::roster;
 use serde::Serialize;
@@ -68,7 +69,8 @@ pub fn no_values(_: &str) -> Vec<&'static str> {
 /// A command line that runs under its ruleset, as typed (quoted for every shell), and what it
 /// shows (may be empty). Help and manual pages print it unwrapped.
 pub struct Example {
-    pub procedure: Procedure,
+    /// The game command it runs; `None` for a `fray track` line (the help of `track` shows it).
+    pub procedure: Option<Procedure>,
     pub line: &'static str,
     pub what: &'static str,
     /// Shown in `fray --help` too.
@@ -77,7 +79,12 @@ pub struct Example {
 
 impl Example {
     pub const fn new(procedure: Procedure, line: &'static str, what: &'static str) -> Example {
-        Example { procedure, line, what, tour: false }
+        Example { procedure: Some(procedure), line, what, tour: false }
+    }
+
+    /// A `fray track` line under the ruleset, shown in the help of `track`.
+    pub const fn track(line: &'static str, what: &'static str) -> Example {
+        Example { procedure: None, line, what, tour: false }
     }
 
     /// The same example, shown in `fray --help` too.
@@ -484,11 +491,10 @@ const CAST_FLAGS: &[&str] = &["--side", "--roster", "--roster-example", "COMBATA
 /// ruleset's command takes none but another ruleset's does (the config's rosters, which may
 /// name the ruleset, are read for it all the same).
 pub fn cast_of(command: &Command) -> Option<cli::Cast> {
-    use clap::FromArgMatches;
     let flags = &cli::flags_of(command)?.0;
     // The cast's switch is among the matches of every command that declares a cast.
-    if flags.try_get_one::<bool>("roster_example").is_ok() {
-        return cli::Cast::from_arg_matches(flags).ok();
+    if flags.ids().any(|id| id == "roster_example") {
+        return Some(cli::Cast::of(flags));
     }
     let procedure = Procedure::of(command)?;
     RULESETS.iter().any(|rules| rules.takes_flag(procedure, "--roster")).then(cli::Cast::default)

@@ -11,8 +11,9 @@ pub mod roll;
 pub mod run;
 mod text;
 
-use crate::cast::{MAX_GROUP, Origin, Owner, RawSpec, RulesetKeys, apply_key, check_name, echo, finish_keys};
+use crate::cast::{MAX_GROUP, Origin, Owner, RawSpec, RulesetKeys, apply_key, check_name, finish_keys};
 use crate::dice::expr::{self, Node as Expr, odds::Fuel};
+use crate::error::echo;
 use crate::error::{Error, Result};
 use crate::located::{self, Kind, Mark, Node, Refusal};
 use num_bigint::BigUint;

@@ -92,7 +92,8 @@ fn check_action(text: &str) -> std::result::Result<(), String> {
 impl<'de> Deserialize<'de> for Size {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Size, D::Error> {
         let word = String::deserialize(d)?;
-        Size::from_word(&word).ok_or_else(|| serde::de::Error::custom(format!("'{}' is not a size", cast::echo(&word))))
+        Size::from_word(&word)
+            .ok_or_else(|| serde::de::Error::custom(format!("'{}' is not a size", crate::error::echo(&word))))
     }
 }
 
@@ -131,6 +132,8 @@ combatants:
 ";
 
 const EXAMPLES: &[Example] = &[
+    Example::track("fray -r 5e track start Ansel:dex=3,hp=12 Orc:count=2,side=monsters,hp=15", ""),
+    Example::track("fray -r 5e track --fight lair start --lair Dragon:side=monsters Ansel", ""),
     Example::new(
         Procedure::Surprise,
         "fray -r 5e surprise --stealth 14 Elf:per=16 Fighter:per=12 Wizard:per=10 Halfling:per=14",

@@ -56,6 +56,7 @@ combatants:
 ";
 
 const EXAMPLES: &[Example] = &[
+    Example::track("fray -r wod track --fight cellar start Mitch:dex=3 Larry:dex=2", ""),
     Example::new(
         Procedure::Initiative,
         "fray -r wod initiative Mitch:initiative=10 Larry:initiative=6 --delay Mitch:after=Larry",

@@ -72,7 +72,7 @@ pub(crate) fn morale_input<S, C>(
     }
     let met = |side: usize| side > 0 || cast.sides.len() == 1;
     let missing = |name: &str| {
-        Error::usage(format!("no morale score for '{}'", cast::echo(name)))
+        Error::usage(format!("no morale score for '{}'", crate::error::echo(name)))
             .hint("give --ml N, or an ml=N key to the combatant or its side (ML 2-12)")
     };
     let subject = |name: &str, count: u32, ml: Option<i32>| -> Result<Subject> {

@@ -61,7 +61,7 @@ pub fn wandering_input(terrain: Option<&str>, chance: Option<u32>, checks: Optio
             let t = terrain_named(word).ok_or_else(|| {
                 Error::usage(format!(
                     "--terrain '{}' is not a terrain of the wilderness table",
-                    crate::cast::echo(word)
+                    crate::error::echo(word)
                 ))
                 .hint(format!("terrains: {}", terrain_names().join(", ")))
             })?;

@@ -23,8 +23,9 @@ pub mod surprise;
 pub mod text;
 pub mod track;
 
-use crate::cast::{self, KeyDef, KeyValues, NoKeys, echo, split_spec};
+use crate::cast::{self, KeyDef, KeyValues, NoKeys, split_spec};
 use crate::emit::{Rule, Runner};
+use crate::error::echo;
 use crate::error::{Error, Result};
 use crate::outcome::Modifier;
 use crate::rulesets::{Procedure, Procedures};

@@ -165,7 +165,7 @@ fn start_of(rules: &str, args: &flags::PursueFlags, terrains: &'static [Sighting
     Ok(match &args.travel_terrain {
         Some(word) => {
             let row = Sighting::find(terrains, word).ok_or_else(|| {
-                Error::usage(format!("unknown terrain '{}'", crate::cast::echo(word)))
+                Error::usage(format!("unknown terrain '{}'", crate::error::echo(word)))
                     .hint(format!("{rules} terrains: {}", Sighting::names(terrains)))
             })?;
             Start::Rolled(DistanceInput { noticed: Noticed::Seen(row) })
