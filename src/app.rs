@@ -210,7 +210,7 @@ fn dispatch(cli: &Cli, given: &[String], config: &Config, again: &Again, env: &m
                 _ => (args, given),
             };
             let standing = crate::track::Standing { rosters: &config.rosters, sides: &config.sides };
-            crate::track::run(args, given, &settings, cli.global.rules.is_some(), standing, env)
+            crate::track::run(args, given, &settings, cli.global.rules.is_some(), standing, main, env)
         }
         _ => run(cli, given, config, again, env),
     }
