@@ -105,6 +105,14 @@ impl Pane {
         }
     }
 
+    /// The process id of fray, the child of the pane's shell.
+    #[cfg(target_os = "linux")]
+    fn fray(&self) -> String {
+        let shell = self.run(&["display-message", "-p", "-t", "play", "#{pane_pid}"]);
+        let shell = shell.trim();
+        std::fs::read_to_string(format!("/proc/{shell}/task/{shell}/children")).unwrap().trim().to_string()
+    }
+
     /// Waits for fray to end: its exit status, its standard error, and whether the terminal's
     /// settings are what they were before it opened the screen.
     fn ended(&self) -> (i32, String, bool) {
@@ -122,7 +130,21 @@ impl Pane {
 
 impl Drop for Pane {
     fn drop(&mut self) {
+        // A fray still running (a test that failed half-way) is ended with its terminal, and
+        // killed should it outlive it.
+        #[cfg(target_os = "linux")]
+        let left =
+            self.tmux().args(["display-message", "-p", "-t", "play", "#{pane_pid}"]).output().ok().and_then(|o| {
+                let shell = String::from_utf8(o.stdout).ok()?;
+                let shell = shell.trim();
+                std::fs::read_to_string(format!("/proc/{shell}/task/{shell}/children")).ok()
+            });
         let _ = self.tmux().arg("kill-server").output();
+        #[cfg(target_os = "linux")]
+        for pid in left.iter().flat_map(|l| l.split_whitespace()) {
+            std::thread::sleep(Duration::from_millis(300));
+            let _ = Command::new("kill").args(["-KILL", pid]).output();
+        }
     }
 }
 
@@ -300,15 +322,27 @@ fn ctrl_c_a_panic_and_a_signal_give_the_terminal_back() {
 
     // A `kill`: the terminal back, then the end the signal asked for (128 + 15).
     let pane = Pane::open(&table, "kill", "track --fight cave play", "", (80, 24), "Ansel's turn");
-    let shell = pane.run(&["display-message", "-p", "-t", "play", "#{pane_pid}"]);
-    let shell = shell.trim();
-    // fray is the child of the pane's shell.
-    let pid = std::fs::read_to_string(format!("/proc/{shell}/task/{shell}/children")).unwrap();
+    let pid = pane.fray();
     let status = Command::new("kill").args(["-TERM", pid.trim()]).status().unwrap();
     assert!(status.success(), "kill {pid}");
     // (The pane's shell says the process was terminated.)
     let (code, _, same) = pane.ended();
     assert_eq!((code, same), (143, true));
+
+    // The terminal closed under it (its tmux server gone): the screen ends, and spins on nothing.
+    let pane = Pane::open(&table, "closed", "track --fight cave play", "", (80, 24), "Ansel's turn");
+    let pid = pane.fray();
+    pane.run(&["kill-server"]);
+    let start = Instant::now();
+    let running = || {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", pid.trim())).unwrap_or_default();
+        // The state after the name: gone, or a zombie (ended, its parent gone too) are both ended.
+        !stat.is_empty() && !stat.rsplit(')').next().unwrap_or("").trim_start().starts_with('Z')
+    };
+    while running() {
+        assert!(start.elapsed() < Duration::from_secs(2), "fray {pid} still runs with its terminal gone");
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }
 
 #[test]

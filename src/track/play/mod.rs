@@ -83,6 +83,7 @@ fn keep(
     guard: &terminal::Guard,
     panic_key: Option<char>,
 ) -> Result<()> {
+    let input = terminal::Input::open()?;
     let mut stamp = Stamp::of(path);
     let mut dirty = true;
     loop {
@@ -93,14 +94,16 @@ fn keep(
         if guard.signalled().is_some() {
             return Ok(());
         }
-        if event::poll(LOOK_EVERY)? {
-            let effect = match event::read()? {
+        // What came while the screen waited, then all that came meanwhile, before it is drawn.
+        let mut next = input.next(LOOK_EVERY)?;
+        while let Some(event) = next {
+            let effect = match event {
                 Event::Key(key) if panic_key.is_some_and(|c| key.code == event::KeyCode::Char(c)) => {
                     panic!("the test's key {key:?} was pressed")
                 }
                 Event::Key(key) => update(model, Msg::Key(key)),
-                Event::Resize(..) => Effect::Nothing,
-                _ => continue,
+                // A new size: drawn anew at it.
+                _ => Effect::Nothing,
             };
             dirty = true;
             match effect {
@@ -117,6 +120,7 @@ fn keep(
                     update(model, Msg::Read(Box::new(state::load(path))));
                 }
             }
+            next = input.pending()?;
         }
         let now = Stamp::of(path);
         if now != stamp {

@@ -178,6 +178,10 @@ impl Model {
     pub fn read(&mut self, fight: Option<Fight>) {
         let before = self.fight.as_ref().map(|f| (f.round, f.turn, f.ended));
         let name = self.target().map(|r| (r.name, r.member));
+        // A fight started anew under the name may be another ruleset's.
+        if let Some(rules) = fight.as_ref().and_then(|f| Ruleset::named(&f.rules)) {
+            self.rules = rules;
+        }
         self.fight = fight;
         let rows = self.rows();
         let after = self.fight.as_ref().map(|f| (f.round, f.turn, f.ended));

@@ -1,15 +1,20 @@
 //! The terminal while the screen is open: raw mode and the alternate screen, taken by one
 //! [`Guard`] whose `Drop` gives them back, a panic hook that gives them back before the panic
 //! is told, and the signals that would end the process (a `kill`, a closed terminal) noted so
-//! the screen can give them back first and then end as the signal would have.
+//! the screen can give them back first and then end as the signal would have; and the keys
+//! ([`Input`]), which end when the terminal is gone.
 
+use crate::error::{Error, Result};
 use crossterm::cursor::{Hide, Show};
+use crossterm::event::Event;
 use crossterm::execute;
 use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode};
 use std::io;
 use std::panic::PanicHookInfo;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
 
 type Hook = Box<dyn Fn(&PanicHookInfo<'_>) + Sync + Send + 'static>;
 
@@ -91,3 +96,84 @@ pub fn end_by(signal: i32) {
 
 #[cfg(not(unix))]
 pub fn end_by(_: i32) {}
+
+/// What the terminal sends (keys, a new size), read by a thread of its own, which crossterm
+/// keeps waiting without a timeout, and handed over one at a time; and the terminal itself, to
+/// tell when it has hung up: crossterm would then read it forever and never return.
+pub struct Input {
+    events: mpsc::Receiver<io::Result<Event>>,
+    #[cfg(unix)]
+    tty: Option<std::fs::File>,
+}
+
+impl Input {
+    pub fn open() -> io::Result<Input> {
+        let (send, events) = mpsc::channel();
+        std::thread::Builder::new().name("keys".into()).spawn(move || {
+            loop {
+                let event = crossterm::event::read();
+                let failed = event.is_err();
+                if send.send(event).is_err() || failed {
+                    return;
+                }
+            }
+        })?;
+        #[cfg(unix)]
+        {
+            // Where crossterm reads: standard input when it is a terminal, else the process's.
+            use std::io::IsTerminal;
+            let tty = if io::stdin().is_terminal() { None } else { Some(std::fs::File::open("/dev/tty")?) };
+            Ok(Input { events, tty })
+        }
+        #[cfg(not(unix))]
+        Ok(Input { events })
+    }
+
+    /// The next thing the terminal sent, waiting up to `timeout` for it (none: nothing came).
+    pub fn next(&self, timeout: Duration) -> Result<Option<Event>> {
+        self.check()?;
+        match self.events.recv_timeout(timeout) {
+            Ok(Ok(event)) => Ok(Some(event)),
+            Ok(Err(err)) => Err(err.into()),
+            Err(mpsc::RecvTimeoutError::Timeout) => Ok(None),
+            Err(mpsc::RecvTimeoutError::Disconnected) => Err(closed()),
+        }
+    }
+
+    /// What the terminal sent and was not handed over yet, without waiting.
+    pub fn pending(&self) -> Result<Option<Event>> {
+        match self.events.try_recv() {
+            Ok(Ok(event)) => Ok(Some(event)),
+            Ok(Err(err)) => Err(err.into()),
+            Err(mpsc::TryRecvError::Empty) => Ok(None),
+            Err(mpsc::TryRecvError::Disconnected) => Err(closed()),
+        }
+    }
+
+    /// An error once the terminal has hung up.
+    #[cfg(unix)]
+    fn check(&self) -> Result<()> {
+        use rustix::event::{PollFd, PollFlags, Timespec, poll};
+        use std::os::fd::AsFd;
+        let stdin = io::stdin();
+        let fd = match &self.tty {
+            Some(tty) => tty.as_fd(),
+            None => stdin.as_fd(),
+        };
+        let mut fds = [PollFd::new(&fd, PollFlags::IN)];
+        match poll(&mut fds, Some(&Timespec { tv_sec: 0, tv_nsec: 0 })) {
+            Ok(_) if fds[0].revents().intersects(PollFlags::HUP | PollFlags::ERR | PollFlags::NVAL) => Err(closed()),
+            Ok(_) | Err(rustix::io::Errno::INTR) => Ok(()),
+            Err(err) => Err(io::Error::from(err).into()),
+        }
+    }
+
+    #[cfg(not(unix))]
+    fn check(&self) -> Result<()> {
+        Ok(())
+    }
+}
+
+fn closed() -> Error {
+    Error::data("the terminal was closed")
+}
