@@ -482,7 +482,10 @@ fn memory_stays_flat_as_the_stream_grows() {
     let small = peak_kib(&["--seed", "1", "-n", "1000", "-f", "json", "encounter"]).unwrap();
     let large = peak_kib(&["--seed", "1", "-n", "100000", "-f", "json", "encounter"]).unwrap();
     assert!(large < small + 1024, "encounter json: {small} KiB at 10^3, {large} KiB at 10^5");
-    assert!(large < 16 * 1024, "encounter json peaks at {large} KiB");
+    // Beyond what fray takes to start at all (the pages of its code it touches, which grow with
+    // the program), the stream takes little.
+    let start = peak_kib(&["--version"]).unwrap();
+    assert!(large < start + 5 * 1024, "encounter json peaks at {large} KiB, {start} KiB at start");
 }
 
 /// Spawned: a real pipe, closed by its reader.
