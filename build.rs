@@ -5,13 +5,15 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Programs the shell tests drive, each with the cfg that marks its tests ignored when missing.
-const PROGRAMS: [(&str, &str); 5] = [
+/// Programs the shell and screen tests drive, each with the cfg that marks its tests ignored when
+/// missing.
+const PROGRAMS: [(&str, &str); 6] = [
     ("bash", "missing_bash"),
     ("zsh", "missing_zsh"),
     ("fish", "missing_fish"),
     ("man", "missing_man"),
     ("script", "missing_script"),
+    ("tmux", "missing_tmux"),
 ];
 
 fn main() {

@@ -417,6 +417,7 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             [CompletionResult]::new('start', 'start', [CompletionResultType]::ParameterValue, 'Open the fight: surprise where the flags call for it, then initiative')
             [CompletionResult]::new('next', 'next', [CompletionResultType]::ParameterValue, 'End the current turn and start the next; after the last, a new round')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'The round, the order with hit points, effects and notes, whose turn it is')
+            [CompletionResult]::new('play', 'play', [CompletionResultType]::ParameterValue, 'The fight full-screen: one key a move (n next, d damage, e effect, : any action)')
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Combatants join the fight: only they roll initiative (or give it: initiative=N)')
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Combatants leave the fight: a group by its name (''Orc''), a member by its own (''Orc 2'')')
             [CompletionResult]::new('split', 'split', [CompletionResultType]::ParameterValue, 'Group members take a place of their own, after their group, to act apart')
@@ -525,6 +526,32 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             [CompletionResult]::new('--fight', '--fight', [CompletionResultType]::ParameterName, 'The fight to work on: letters, digits, ''.'', ''_'' and ''-'' (default from FRAY_FIGHT, else default)')
             [CompletionResult]::new('--roll', '--roll', [CompletionResultType]::ParameterName, 'A roll made at the table for a rule the command sets off: the dice as they fell, not the total (death-save=14, morale=9); repeatable')
             [CompletionResult]::new('--players', '--players', [CompletionResultType]::ParameterName, 'The view to turn to the players: no hidden combatants, no monster''s numbers, no notes')
+            [CompletionResult]::new('--watch', '--watch', [CompletionResultType]::ParameterName, 'Full-screen on the terminal, redrawn as the fight changes, until q')
+            [CompletionResult]::new('--odds', '--odds', [CompletionResultType]::ParameterName, 'Do not roll: print the exact probability of every outcome')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('--show-seed', '--show-seed', [CompletionResultType]::ParameterName, 'Print the seed in text output')
+            [CompletionResult]::new('--no-config', '--no-config', [CompletionResultType]::ParameterName, 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'fray;track;play' {
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--rules', '--rules', [CompletionResultType]::ParameterName, 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)')
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (default), yaml, json; default from FRAY_FORMAT')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour text output: auto (default), always, never')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--repeat', '--repeat', [CompletionResultType]::ParameterName, 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)')
+            [CompletionResult]::new('--width', '--width', [CompletionResultType]::ParameterName, 'Wrap text output to N columns (default: COLUMNS, else the terminal''s width, else 80)')
+            [CompletionResult]::new('--fight', '--fight', [CompletionResultType]::ParameterName, 'The fight to work on: letters, digits, ''.'', ''_'' and ''-'' (default from FRAY_FIGHT, else default)')
+            [CompletionResult]::new('--roll', '--roll', [CompletionResultType]::ParameterName, 'A roll made at the table for a rule the command sets off: the dice as they fell, not the total (death-save=14, morale=9); repeatable')
+            [CompletionResult]::new('--players', '--players', [CompletionResultType]::ParameterName, 'The players'' screen: nothing can be changed (as show --players --watch)')
             [CompletionResult]::new('--odds', '--odds', [CompletionResultType]::ParameterName, 'Do not roll: print the exact probability of every outcome')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Only the headline result, one line per run, whatever the format')
@@ -1014,6 +1041,7 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             [CompletionResult]::new('start', 'start', [CompletionResultType]::ParameterValue, 'Open the fight: surprise where the flags call for it, then initiative')
             [CompletionResult]::new('next', 'next', [CompletionResultType]::ParameterValue, 'End the current turn and start the next; after the last, a new round')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'The round, the order with hit points, effects and notes, whose turn it is')
+            [CompletionResult]::new('play', 'play', [CompletionResultType]::ParameterValue, 'The fight full-screen: one key a move (n next, d damage, e effect, : any action)')
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Combatants join the fight: only they roll initiative (or give it: initiative=N)')
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Combatants leave the fight: a group by its name (''Orc''), a member by its own (''Orc 2'')')
             [CompletionResult]::new('split', 'split', [CompletionResultType]::ParameterValue, 'Group members take a place of their own, after their group, to act apart')
@@ -1043,6 +1071,9 @@ Register-ArgumentCompleter -Native -CommandName 'fray' -ScriptBlock {
             break
         }
         'fray;track;help;show' {
+            break
+        }
+        'fray;track;help;play' {
             break
         }
         'fray;track;help;add' {

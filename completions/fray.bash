@@ -142,6 +142,9 @@ _fray() {
             fray__subcmd__track,note)
                 cmd="fray__subcmd__track__subcmd__note"
                 ;;
+            fray__subcmd__track,play)
+                cmd="fray__subcmd__track__subcmd__play"
+                ;;
             fray__subcmd__track,ready)
                 cmd="fray__subcmd__track__subcmd__ready"
                 ;;
@@ -210,6 +213,9 @@ _fray() {
                 ;;
             fray__subcmd__track__subcmd__help,note)
                 cmd="fray__subcmd__track__subcmd__help__subcmd__note"
+                ;;
+            fray__subcmd__track__subcmd__help,play)
+                cmd="fray__subcmd__track__subcmd__help__subcmd__play"
                 ;;
             fray__subcmd__track__subcmd__help,ready)
                 cmd="fray__subcmd__track__subcmd__help__subcmd__ready"
@@ -1417,7 +1423,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__track)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --roll --help --version start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --roll --help --version start next show play add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1908,7 +1914,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__track__subcmd__help)
-            opts="start next show add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help"
+            opts="start next show play add remove split damage morale attack heal temp effect note hide reveal delay ready hold set undo end list help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2104,6 +2110,20 @@ _fray() {
             return 0
             ;;
         fray__subcmd__track__subcmd__help__subcmd__note)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fray__subcmd__track__subcmd__help__subcmd__play)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2595,6 +2615,64 @@ _fray() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        fray__subcmd__track__subcmd__play)
+            opts="-r -f -n -q -v -h -V --players --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --roll --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --rules)
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx 5e2024 cofd" -- "${cur}"))
+                    return 0
+                    ;;
+                -r)
+                    COMPREPLY=($(compgen -W "ose gurps 5e wod bx 5e2024 cofd" -- "${cur}"))
+                    return 0
+                    ;;
+                --seed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text yaml json" -- "${cur}"))
+                    return 0
+                    ;;
+                -f)
+                    COMPREPLY=($(compgen -W "text yaml json" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --repeat)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --width)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --fight)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --roll)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         fray__subcmd__track__subcmd__ready)
             opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --roll --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -2828,7 +2906,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__track__subcmd__show)
-            opts="-r -f -n -q -v -h -V --players --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --roll --help --version"
+            opts="-r -f -n -q -v -h -V --players --watch --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --fight --roll --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

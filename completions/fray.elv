@@ -403,6 +403,7 @@ set edit:completion:arg-completer[fray] = {|@words|
             cand start 'Open the fight: surprise where the flags call for it, then initiative'
             cand next 'End the current turn and start the next; after the last, a new round'
             cand show 'The round, the order with hit points, effects and notes, whose turn it is'
+            cand play 'The fight full-screen: one key a move (n next, d damage, e effect, : any action)'
             cand add 'Combatants join the fight: only they roll initiative (or give it: initiative=N)'
             cand remove 'Combatants leave the fight: a group by its name (''Orc''), a member by its own (''Orc 2'')'
             cand split 'Group members take a place of their own, after their group, to act apart'
@@ -508,6 +509,31 @@ set edit:completion:arg-completer[fray] = {|@words|
             cand --fight 'The fight to work on: letters, digits, ''.'', ''_'' and ''-'' (default from FRAY_FIGHT, else default)'
             cand --roll 'A roll made at the table for a rule the command sets off: the dice as they fell, not the total (death-save=14, morale=9); repeatable'
             cand --players 'The view to turn to the players: no hidden combatants, no monster''s numbers, no notes'
+            cand --watch 'Full-screen on the terminal, redrawn as the fight changes, until q'
+            cand --odds 'Do not roll: print the exact probability of every outcome'
+            cand -q 'Only the headline result, one line per run, whatever the format'
+            cand --quiet 'Only the headline result, one line per run, whatever the format'
+            cand -v 'Print the seed in text output'
+            cand --show-seed 'Print the seed in text output'
+            cand --no-config 'Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'fray;track;play'= {
+            cand -r 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES'
+            cand --rules 'Ruleset: ose (default), gurps, 5e, wod, bx, 5e2024, cofd; default from FRAY_RULES'
+            cand --seed 'Make the run reproducible: the same seed and arguments give the same output (any number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)'
+            cand -f 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
+            cand --format 'Output format: text (default), yaml, json; default from FRAY_FORMAT'
+            cand --color 'When to colour text output: auto (default), always, never'
+            cand -n 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)'
+            cand --repeat 'Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)'
+            cand --width 'Wrap text output to N columns (default: COLUMNS, else the terminal''s width, else 80)'
+            cand --fight 'The fight to work on: letters, digits, ''.'', ''_'' and ''-'' (default from FRAY_FIGHT, else default)'
+            cand --roll 'A roll made at the table for a rule the command sets off: the dice as they fell, not the total (death-save=14, morale=9); repeatable'
+            cand --players 'The players'' screen: nothing can be changed (as show --players --watch)'
             cand --odds 'Do not roll: print the exact probability of every outcome'
             cand -q 'Only the headline result, one line per run, whatever the format'
             cand --quiet 'Only the headline result, one line per run, whatever the format'
@@ -977,6 +1003,7 @@ set edit:completion:arg-completer[fray] = {|@words|
             cand start 'Open the fight: surprise where the flags call for it, then initiative'
             cand next 'End the current turn and start the next; after the last, a new round'
             cand show 'The round, the order with hit points, effects and notes, whose turn it is'
+            cand play 'The fight full-screen: one key a move (n next, d damage, e effect, : any action)'
             cand add 'Combatants join the fight: only they roll initiative (or give it: initiative=N)'
             cand remove 'Combatants leave the fight: a group by its name (''Orc''), a member by its own (''Orc 2'')'
             cand split 'Group members take a place of their own, after their group, to act apart'
@@ -1003,6 +1030,8 @@ set edit:completion:arg-completer[fray] = {|@words|
         &'fray;track;help;next'= {
         }
         &'fray;track;help;show'= {
+        }
+        &'fray;track;help;play'= {
         }
         &'fray;track;help;add'= {
         }

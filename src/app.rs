@@ -169,7 +169,7 @@ fn dispatch(line: &Line, env: &mut Env) -> Result<()> {
         Command::Table(args) => crate::table::run::run(args, &settings(env)?, env),
         Command::Track(args) => {
             let standing = crate::track::Standing { rosters: &config.rosters, sides: &config.sides };
-            crate::track::run(args, &line.given, &settings(env)?, cli.global.rules.is_some(), standing, env)
+            crate::track::run(args, &line.given, &settings(env)?, cli.global.rules.is_some(), standing, main, env)
         }
         _ => run(line, env),
     }

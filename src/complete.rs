@@ -6,6 +6,7 @@
 use crate::cast::KeyKind;
 use crate::config::{Located, Words};
 use crate::rulesets::{Ruleset, command};
+use crate::track::complete::{shell_quote, shell_words};
 use clap_complete::CompleteEnv;
 use clap_complete::engine::{ArgValueCompleter, CompletionCandidate};
 use clap_complete::env::{Elvish, EnvCompleter, Fish, Powershell, Shells};
@@ -306,59 +307,6 @@ fn hook(script: &str, function: &str, var: &str, bin: &str, completer: &str, buf
     buf.write_all(script.as_bytes())
 }
 
-/// The words of a shell command line with quotes and backslashes taken away; the last is the
-/// word at the cursor (empty after a space).
-fn shell_words(line: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut started = false;
-    let mut quote: Option<char> = None;
-    let mut chars = line.chars();
-    while let Some(c) = chars.next() {
-        match (quote, c) {
-            (Some(q), c) if c == q => quote = None,
-            (Some('"'), '\\') => match chars.next() {
-                Some(next @ ('"' | '\\' | '$' | '`')) => word.push(next),
-                Some(next) => {
-                    word.push('\\');
-                    word.push(next);
-                }
-                None => word.push('\\'),
-            },
-            (Some(_), c) => word.push(c),
-            (None, '\'' | '"') => {
-                quote = Some(c);
-                started = true;
-            }
-            (None, '\\') => {
-                word.extend(chars.next());
-                started = true;
-            }
-            (None, c) if c.is_whitespace() => {
-                if started {
-                    words.push(std::mem::take(&mut word));
-                    started = false;
-                }
-            }
-            (None, c) => {
-                word.push(c);
-                started = true;
-            }
-        }
-    }
-    words.push(word);
-    words
-}
-
-/// `text` quoted for a POSIX shell when it needs to be.
-fn shell_quote(text: &str) -> String {
-    if !text.is_empty() && text.chars().all(|c| c.is_ascii_alphanumeric() || "/._-+,:@%=".contains(c)) {
-        text.to_string()
-    } else {
-        format!("'{}'", text.replace('\'', r"'\''"))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -422,13 +370,5 @@ mod tests {
         assert_eq!(after("Mitch:after=", &[":after="]), ["Mitch:after=Larry"]);
         assert_eq!(after("L", &["", ":before="]), ["Larry", "Larry:before="]);
         assert_eq!(after("Rogue:", &[":"]), Vec::<String>::new());
-    }
-
-    #[test]
-    fn shell_words_lose_their_quotes_and_end_with_the_word_at_the_cursor() {
-        assert_eq!(shell_words("fray surprise "), ["fray", "surprise", ""]);
-        assert_eq!(shell_words("fray 'Big Bob:c"), ["fray", "Big Bob:c"]);
-        assert_eq!(shell_words(r#"fray "a\"b" c\ d"#), ["fray", "a\"b", "c d"]);
-        assert_eq!(shell_words(""), [""]);
     }
 }

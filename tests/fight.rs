@@ -148,11 +148,14 @@ fn dnd5e_a_monster_dies_at_0_a_character_is_dying_and_keeps_its_turn() {
     assert_eq!(hp(&doc, "Orc 1"), (0, 8), "hit points stop at 0");
     let doc = table.json(&["track", "damage", "Ansel", "12"]);
     assert_eq!(combatant(&doc, "Ansel")["down"], "dying");
-    // A dying character still takes its turn (for its death saves); the dead do not.
-    let doc = table.json(&["track", "next"]);
+    // A dying character still takes its turn (for its death saves); the dead do not. The
+    // seed keeps its death save off a natural 20, which would give it 1 hit point back.
+    let doc = table.json(&["--seed", "2", "track", "next"]);
     assert_eq!(doc["turn"], "Orc", "{doc}");
-    let doc = table.json(&["track", "next"]);
+    let doc = table.json(&["--seed", "2", "track", "next"]);
     assert_eq!(doc["turn"], "Ansel", "{doc}");
+    let saves: Vec<&Value> = events(&doc, "rule").into_iter().filter(|e| e["rule"] == "death-save").collect();
+    assert!(saves.len() == 1 && saves[0]["roll"]["total"] != 20, "{doc}");
     // Healed, a dying character is up again; the dead stay dead.
     let doc = table.json(&["track", "heal", "Ansel", "Orc 1", "3"]);
     assert_eq!(combatant(&doc, "Ansel")["down"], false);

@@ -19,6 +19,7 @@ mod hardening;
 mod keys;
 mod odds_scale;
 mod ose;
+mod play;
 mod quiet;
 mod readme;
 mod roll;

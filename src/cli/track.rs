@@ -9,7 +9,8 @@ current turn and starts the next, a new round after the last, with the ruleset's
 applied and their dice shown. It keeps each combatant's hit points (damage, heal, temp), effects \
 that run out at a turn's start or end (effect), notes, and who the players do not see (hide). Each \
 fight is one JSON file in $XDG_STATE_HOME/fray (else ~/.local/state/fray), written whole and \
-renamed into place under a lock; every command can be undone.";
+renamed into place under a lock; every command can be undone. play keeps the fight on the \
+terminal, full-screen, one key a move.";
 
 /// The examples of `track` that run under any ruleset; the registry puts each ruleset's own
 /// (a fight it opens) before them.
@@ -32,6 +33,38 @@ Examples:
   fray track --fight cellar delay Larry:after=Mitch
   fray track --fight cellar end           ended; undo brings it back
   fray track list                         the fights kept";
+
+pub const PLAY_KEYS: &str = "\
+Keys:
+  n           end this turn and begin the next (a new round after the last)
+  u           undo the last command
+  Up Down     select a combatant (also j k, Home End, PageUp PageDown)
+  d  h        damage or heal the selected: an amount or dice, then any flags
+              of damage or heal (2d6+3 --half)
+  e           an effect on the selected: its name, its rounds (none: until
+              ended), and whether it runs out at the start or end of a turn
+  x           end an effect on the selected
+  t           a note on the selected
+  v           hide the selected from the players, or reveal it again
+  a           add combatants, written as start takes them (Wolf:initiative=14)
+  r           remove the selected from the fight
+  w  p  o     delay, ready or hold the selected (rulesets with those moves)
+  :           any track action as typed after 'fray track', TAB completing
+              names and flags (:damage 'Orc 1' 2d6+3 --half)
+  ?           these keys
+  q  Ctrl-C   quit
+In a prompt: Enter runs it, Esc cancels, TAB completes; on the : line Up and
+Down recall the lines run before.
+
+Each move runs as the same command typed at the shell, under the fight's
+lock; what another terminal or a script changes shows within half a second.
+With --players nothing can be changed: q quits, Up and Down scroll.
+
+Examples:
+  fray track play                      the fight named default
+  fray track --fight cave play
+  fray track play --players            the screen to turn to the players
+  fray track show --players --watch    the same screen";
 
 pub const TRACK_ENV_HELP: &str = "\
 Environment:
@@ -73,6 +106,18 @@ pub enum TrackAction {
     /// The round, the order with hit points, effects and notes, whose turn it is
     Show {
         /// The view to turn to the players: no hidden combatants, no monster's numbers, no notes
+        #[arg(long)]
+        players: bool,
+
+        /// Full-screen on the terminal, redrawn as the fight changes, until q
+        #[arg(long)]
+        watch: bool,
+    },
+
+    /// The fight full-screen: one key a move (n next, d damage, e effect, : any action)
+    #[command(after_help = PLAY_KEYS)]
+    Play {
+        /// The players' screen: nothing can be changed (as show --players --watch)
         #[arg(long)]
         players: bool,
     },

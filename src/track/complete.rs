@@ -1,6 +1,7 @@
 //! What TAB offers after `fray track`: the fights kept after `--fight`, the combatants of the
 //! fight named (seats, groups and members) after the commands that take them, and the effects
-//! already in the fight after `effect`, read from its file.
+//! already in the fight after `effect`, read from its file. The shell's completion and the
+//! `:` line of `play` both read a line into words here.
 
 use super::state;
 use clap_complete::engine::{ArgValueCompleter, CompletionCandidate};
@@ -21,23 +22,7 @@ pub fn completers(track: clap::Command, words: &[OsString], var: impl Fn(&str) -
     let kept = dir
         .filter(|_| state::check_name(&fight).is_ok())
         .and_then(|dir| state::load(&state::file(&dir, &fight)).ok().flatten());
-    let mut names: Vec<String> = Vec::new();
-    let mut effects: Vec<String> = Vec::new();
-    if let Some(f) = &kept {
-        let seats =
-            f.order.iter().filter(|s| !s.lair).flat_map(|s| std::iter::once(s.name.clone()).chain(s.members.clone()));
-        let groups = f.combatants.iter().filter_map(|c| c.group.clone());
-        for name in seats.chain(groups).chain(f.combatants.iter().map(|c| c.name.clone())) {
-            if !names.contains(&name) {
-                names.push(name);
-            }
-        }
-        for effect in f.combatants.iter().flat_map(|c| c.effects.iter().map(|e| e.name.clone())) {
-            if !effects.contains(&effect) {
-                effects.push(effect);
-            }
-        }
-    }
+    let (names, effects) = kept.as_ref().map(names_and_effects).unwrap_or_default();
     let with_fight = |arg: clap::Arg, fights: &Vec<String>| {
         let fights = fights.clone();
         arg.add(ArgValueCompleter::new(move |now: &OsStr| candidates(now, &fights, &[""], "a fight kept")))
@@ -73,6 +58,26 @@ pub fn completers(track: clap::Command, words: &[OsString], var: impl Fn(&str) -
     })
 }
 
+/// The names a fight answers to (seats, groups and members, each once) and the effects in it.
+pub fn names_and_effects(f: &state::Fight) -> (Vec<String>, Vec<String>) {
+    let mut names: Vec<String> = Vec::new();
+    let mut effects: Vec<String> = Vec::new();
+    let seats =
+        f.order.iter().filter(|s| !s.lair).flat_map(|s| std::iter::once(s.name.clone()).chain(s.members.clone()));
+    let groups = f.combatants.iter().filter_map(|c| c.group.clone());
+    for name in seats.chain(groups).chain(f.combatants.iter().map(|c| c.name.clone())) {
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    for effect in f.combatants.iter().flat_map(|c| c.effects.iter().map(|e| e.name.clone())) {
+        if !effects.contains(&effect) {
+            effects.push(effect);
+        }
+    }
+    (names, effects)
+}
+
 /// The words of `all` that go on from `now`, each followed by each of `joiners`.
 fn candidates(now: &OsStr, all: &[String], joiners: &[&str], help: &'static str) -> Vec<CompletionCandidate> {
     let now = now.to_str().unwrap_or("");
@@ -97,4 +102,98 @@ fn anchored(now: &OsStr, names: &[String], joiners: &[&str]) -> Vec<CompletionCa
         }
     }
     candidates(now, names, joiners, "a combatant in the fight")
+}
+
+/// The words of a shell command line with quotes and backslashes taken away; the last is the
+/// word at the cursor (empty after a space).
+pub fn shell_words(line: &str) -> Vec<String> {
+    shell_words_at(line).0
+}
+
+/// [`shell_words`], and where in `line` the last word begins (its opening quote included).
+pub fn shell_words_at(line: &str) -> (Vec<String>, usize) {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut started = false;
+    let mut last = 0;
+    let mut quote: Option<char> = None;
+    let mut chars = line.char_indices();
+    while let Some((at, c)) = chars.next() {
+        if quote.is_none() && !started && !c.is_whitespace() {
+            last = at;
+        }
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some('"'), '\\') => match chars.next().map(|(_, c)| c) {
+                Some(next @ ('"' | '\\' | '$' | '`')) => word.push(next),
+                Some(next) => {
+                    word.push('\\');
+                    word.push(next);
+                }
+                None => word.push('\\'),
+            },
+            (Some(_), c) => word.push(c),
+            (None, '\'' | '"') => {
+                quote = Some(c);
+                started = true;
+            }
+            (None, '\\') => {
+                word.extend(chars.next().map(|(_, c)| c));
+                started = true;
+            }
+            (None, c) if c.is_whitespace() => {
+                if started {
+                    words.push(std::mem::take(&mut word));
+                    started = false;
+                }
+                last = at + c.len_utf8();
+            }
+            (None, c) => {
+                word.push(c);
+                started = true;
+            }
+        }
+    }
+    words.push(word);
+    (words, last)
+}
+
+/// `text` quoted for a POSIX shell when it needs to be.
+pub fn shell_quote(text: &str) -> String {
+    if !text.is_empty() && text.chars().all(|c| c.is_ascii_alphanumeric() || "/._-+,:@%=".contains(c)) {
+        text.to_string()
+    } else {
+        format!("'{}'", text.replace('\'', r"'\''"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shell_words_lose_their_quotes_and_end_with_the_word_at_the_cursor() {
+        assert_eq!(shell_words("fray surprise "), ["fray", "surprise", ""]);
+        assert_eq!(shell_words("fray 'Big Bob:c"), ["fray", "Big Bob:c"]);
+        assert_eq!(shell_words(r#"fray "a\"b" c\ d"#), ["fray", "a\"b", "c d"]);
+        assert_eq!(shell_words(""), [""]);
+    }
+
+    #[test]
+    fn the_last_word_starts_where_its_quote_does() {
+        assert_eq!(shell_words_at("damage 'Orc"), (vec!["damage".to_string(), "Orc".to_string()], 7));
+        assert_eq!(shell_words_at("damage "), (vec!["damage".to_string(), String::new()], 7));
+        assert_eq!(shell_words_at("a\\ b"), (vec!["a b".to_string()], 0));
+        assert_eq!(shell_words_at("x  'Orc 1' 5").1, 11);
+        assert_eq!(shell_words_at("").1, 0);
+    }
+
+    #[test]
+    fn a_word_is_quoted_only_when_a_shell_would_split_or_expand_it() {
+        assert_eq!(shell_quote("Orc"), "Orc");
+        assert_eq!(shell_quote("Mitch:after=Larry"), "Mitch:after=Larry");
+        assert_eq!(shell_quote("Orc 1"), "'Orc 1'");
+        assert_eq!(shell_quote("Ka'la"), r"'Ka'\''la'");
+        assert_eq!(shell_words(&shell_quote("Ka'la")), ["Ka'la"]);
+    }
 }

@@ -11,6 +11,7 @@ mod lock;
 mod moves;
 mod open;
 mod patch;
+pub mod play;
 pub mod state;
 mod text;
 mod turns;
@@ -43,14 +44,20 @@ pub struct Standing<'a> {
     pub sides: &'a [String],
 }
 
+/// A whole run of fray on a command line, as `main` runs one (`app::main`, handed down by it):
+/// the screen of `play` runs each move through it, so a key does what its words typed would.
+pub type Fray = fn(&[std::ffi::OsString], &mut Env) -> u8;
+
 /// Runs one `track` command. `given` lists the flags given to `start`; `rules_given` says
-/// whether `--rules` was on the command line; `standing` is the config's cast.
+/// whether `--rules` was on the command line; `standing` is the config's cast; `fray` runs the
+/// moves of `play`.
 pub fn run(
     args: &TrackArgs,
     given: &[String],
     settings: &Settings,
     rules_given: bool,
     standing: Standing,
+    fray: Fray,
     env: &mut Env,
 ) -> Result<()> {
     refuse_rolling_flags(settings, &args.action)?;
@@ -69,7 +76,13 @@ pub fn run(
             env.stdout.write_all(settings.rules.roster_example().as_bytes())?;
             return Ok(());
         }
-        TrackAction::Show { players } => {
+        TrackAction::Play { players } | TrackAction::Show { players, watch: true } => {
+            let view = if *players { View::Players } else { View::Table };
+            let moves = matches!(args.action, TrackAction::Play { players: false });
+            let screen = play::Screen { dir: &dir, name: &name, settings, rules_given, view, moves, fray };
+            return play::run(screen, env);
+        }
+        TrackAction::Show { players, .. } => {
             let path = state::file(&dir, &name);
             let Some(fight) = state::load(&path)? else { return Err(not_kept(&dir, &name)) };
             let rules = ruleset_of(&fight, settings, rules_given)?;
@@ -398,7 +411,11 @@ fn change(action: &TrackAction, fight: &mut Fight, turns: &mut Turns, env: &mut 
             turns.events.push(Event::new(fight.round, None, "end", text));
             return Ok("end");
         }
-        TrackAction::Start(_) | TrackAction::Show { .. } | TrackAction::Undo { .. } | TrackAction::List => {
+        TrackAction::Start(_)
+        | TrackAction::Show { .. }
+        | TrackAction::Play { .. }
+        | TrackAction::Undo { .. }
+        | TrackAction::List => {
             return Err(Error::usage("not a command that changes the fight"));
         }
     };

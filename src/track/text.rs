@@ -401,13 +401,7 @@ fn order(out: &mut String, p: &Palette, fight: &Fight, rules: &dyn Fighting, vie
     // Members' lines start two columns further in: their names share the column.
     let member_names = seats.iter().flat_map(|(_, s)| s.members.iter()).map(|m| width_of(m) + 2).max().unwrap_or(0);
     let names = width(labels.iter().map(String::as_str)).max(member_names);
-    let totals: Vec<String> = seats
-        .iter()
-        .map(|(_, s)| match view {
-            View::Players if !fight.combatant(&s.name).is_some_and(|c| c.pc) => String::new(),
-            _ => s.total.as_ref().map_or("-".into(), |t| t.to_string()),
-        })
-        .collect();
+    let totals: Vec<String> = seats.iter().map(|(_, s)| total_words(fight, s, view)).collect();
     let total_width = width(totals.iter().map(String::as_str));
     let hp_width =
         fight.combatants.iter().filter_map(|c| Some(width_of(&format!("{}/{}", c.hp?, c.hp_max?)))).max().unwrap_or(0);
@@ -473,8 +467,17 @@ fn order(out: &mut String, p: &Palette, fight: &Fight, rules: &dyn Fighting, vie
     }
 }
 
+/// A seat's initiative as the order shows it: `-` where none was rolled, nothing for the
+/// players but a character's.
+pub(super) fn total_words(fight: &Fight, seat: &Seat, view: View) -> String {
+    match view {
+        View::Players if !fight.combatant(&seat.name).is_some_and(|c| c.pc) => String::new(),
+        _ => seat.total.as_ref().map_or("-".into(), |t| t.to_string()),
+    }
+}
+
 /// A seat's name as the order shows it: a group with its size (`Goblin ×4`).
-fn label(fight: &Fight, seat: &Seat, view: View) -> String {
+pub(super) fn label(fight: &Fight, seat: &Seat, view: View) -> String {
     let group = seat.side.is_some() && seat.members.len() > 1;
     let shown = seat.members.iter().filter(|n| view.table() || !fight.combatant(n).is_some_and(|c| c.hidden)).count();
     if group { format!("{} ×{shown}", seat.name) } else { seat.name.clone() }
@@ -482,7 +485,7 @@ fn label(fight: &Fight, seat: &Seat, view: View) -> String {
 
 /// `  ██████░░░░  7/12` (or the players' word for a monster), or nothing without hit points;
 /// temporary hit points are said after it.
-fn vitals(p: &Palette, rules: &dyn Fighting, c: &Combatant, hp_width: usize, view: View) -> String {
+pub(super) fn vitals(p: &Palette, rules: &dyn Fighting, c: &Combatant, hp_width: usize, view: View) -> String {
     if view == View::Players && !c.pc {
         let word = rules.players_words(c);
         return if word.is_empty() { String::new() } else { format!("  {}", p.dim(word)) };
@@ -501,7 +504,13 @@ fn vitals(p: &Palette, rules: &dyn Fighting, c: &Combatant, hp_width: usize, vie
 
 /// What the order says after a combatant's hit points: down, the ruleset's words, effects
 /// with what is left, notes (not in the players' view).
-fn combatant_notes(p: &Palette, fight: &Fight, rules: &dyn Fighting, c: &Combatant, view: View) -> Vec<String> {
+pub(super) fn combatant_notes(
+    p: &Palette,
+    fight: &Fight,
+    rules: &dyn Fighting,
+    c: &Combatant,
+    view: View,
+) -> Vec<String> {
     let mut notes = Vec::new();
     if c.temp_hp > 0 && (view.table() || c.pc) {
         notes.push(format!("+{} temp", c.temp_hp));
@@ -567,7 +576,7 @@ pub fn effect_words(p: &Palette, fight: &Fight, c: &Combatant, e: &Effect) -> St
 }
 
 /// What keeps a seat from acting, or moves it: out of action, delayed, holding.
-fn seat_notes(p: &Palette, seat: &Seat, fight: &Fight, rules: &dyn Fighting, view: View) -> Vec<String> {
+pub(super) fn seat_notes(p: &Palette, seat: &Seat, fight: &Fight, rules: &dyn Fighting, view: View) -> Vec<String> {
     let _ = (fight, view);
     let mut notes: Vec<String> = Vec::new();
     if let Some(moved) = &seat.moved {
