@@ -126,12 +126,11 @@ fn refusal_error(refused: &Refused, env: &Env) -> Error {
     let own_err = own.try_get_matches_from_mut(&refused.args).err();
     let err = own_err.as_ref().unwrap_or(&refused.err);
     let sub = refused.args.iter().skip(1).filter_map(|a| a.to_str()).find(|a| refused.commands.iter().any(|c| c == a));
-    if err.kind() == clap::error::ErrorKind::UnknownArgument {
-        if let Some(clap::error::ContextValue::String(flag)) = err.get(clap::error::ContextKind::InvalidArg) {
-            if let Some(misplaced) = named.rules.misplaced_flag(named.procedure, flag) {
-                return misplaced;
-            }
-        }
+    if err.kind() == clap::error::ErrorKind::UnknownArgument
+        && let Some(clap::error::ContextValue::String(flag)) = err.get(clap::error::ContextKind::InvalidArg)
+        && let Some(misplaced) = named.rules.misplaced_flag(named.procedure, flag)
+    {
+        return misplaced;
     }
     let help = sub.map_or("fray".to_string(), |sub| format!("fray {sub}"));
     Error::usage(crate::error::echo_quoted(&crate::cli::describe_error(err, &help)))

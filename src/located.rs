@@ -163,10 +163,10 @@ pub fn read_as(text: &str, rules: &Rules) -> Result<Node, Refusal> {
             at = at.min(Mark::from(*anchor));
         }
         // The parser writes a node left empty (`sides:`) as `~`; it is empty text, as written.
-        if let Event::Scalar(value, ScalarStyle::Plain, _, None) = &mut event {
-            if span.is_empty() {
-                *value = Default::default();
-            }
+        if let Event::Scalar(value, ScalarStyle::Plain, _, None) = &mut event
+            && span.is_empty()
+        {
+            *value = Default::default();
         }
         if let Event::DocumentStart(..) = event {
             documents += 1;

@@ -218,10 +218,10 @@ impl PartialOrd for Prob {
 
 impl Ord for Prob {
     fn cmp(&self, other: &Prob) -> Ordering {
-        if let (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) = (&self.0, &other.0) {
-            if let (Some(left), Some(right)) = (a.checked_mul(*d), c.checked_mul(*b)) {
-                return left.cmp(&right);
-            }
+        if let (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) = (&self.0, &other.0)
+            && let (Some(left), Some(right)) = (a.checked_mul(*d), c.checked_mul(*b))
+        {
+            return left.cmp(&right);
         }
         self.big().cmp(&other.big())
     }

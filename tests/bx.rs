@@ -205,7 +205,7 @@ fn quiet_prints_one_line_per_run() {
     assert_eq!(line(&["pursue", "--quarry", "90", "--pursuer", "120", "--gap", "60"]), "caught 2\n");
     assert_eq!(line(&["pursue", "--quarry", "120", "--pursuer", "90"]), "escaped 0\n");
     let feet: u32 = line(&["--seed", "9", "distance", "--wilderness"]).trim().parse().unwrap();
-    assert!(feet % 30 == 0 && (120..=720).contains(&feet), "{feet}");
+    assert!(feet.is_multiple_of(30) && (120..=720).contains(&feet), "{feet}");
     let runs = line(&["--seed", "1", "-n", "5", "reaction"]);
     assert_eq!(runs.lines().count(), 5);
     assert!(runs.lines().all(|l| (2..=12).contains(&l.parse::<i32>().unwrap())), "{runs}");

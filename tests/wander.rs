@@ -55,7 +55,7 @@ fn every_terrain_of_the_wilderness_table() {
 
 /// `a/b` in lowest terms.
 fn reduce(a: u64, b: u64) -> String {
-    let g = (1..=a.min(b)).rev().find(|g| a % g == 0 && b % g == 0).unwrap_or(1);
+    let g = (1..=a.min(b)).rev().find(|g| a.is_multiple_of(*g) && b.is_multiple_of(*g)).unwrap_or(1);
     format!("{}/{}", a / g, b / g)
 }
 

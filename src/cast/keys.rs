@@ -79,11 +79,11 @@ impl KeyDef {
         let bad = |what: &str| format!("key '{}' {what}; allowed: {}", self.name, self.allowed());
         let minus = value.filter(|_| !matches!(self.kind, KeyKind::Flag | KeyKind::Word(_))).map(with_ascii_minus);
         let value = minus.as_deref().or(value);
-        if let (KeyKind::Int { .. } | KeyKind::Hundredths { .. }, Some(v)) = (self.kind, value) {
-            if let Some(dash) = v.chars().find(|&c| is_dash(c)) {
-                let what = format!("has '{}', whose U+{:04X} is a dash, not a minus sign", echo(v), dash as u32);
-                return Err(format!("{}; write a minus as '-'", bad(&what)));
-            }
+        if let (KeyKind::Int { .. } | KeyKind::Hundredths { .. }, Some(v)) = (self.kind, value)
+            && let Some(dash) = v.chars().find(|&c| is_dash(c))
+        {
+            let what = format!("has '{}', whose U+{:04X} is a dash, not a minus sign", echo(v), dash as u32);
+            return Err(format!("{}; write a minus as '-'", bad(&what)));
         }
         match (self.kind, value) {
             (KeyKind::Flag, None) => Ok(Value::Flag(true)),

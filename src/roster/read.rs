@@ -222,10 +222,10 @@ impl Reader<'_> {
                 }
             }
             Owner::Combatant => {
-                if let Some(side) = &spec.side {
-                    if !self.sides.iter().any(|s| s == side) {
-                        return Err(format!("no side is named '{side}'; sides: {}", self.sides.join(", ")));
-                    }
+                if let Some(side) = &spec.side
+                    && !self.sides.iter().any(|s| s == side)
+                {
+                    return Err(format!("no side is named '{side}'; sides: {}", self.sides.join(", ")));
                 }
                 self.names.total += spec.count as usize;
                 if self.names.total > MAX_COMBATANTS {

@@ -164,10 +164,10 @@ fn cycle(names: &[&str], pointers: &[Vec<(usize, Mark)>]) -> Option<At> {
                 path.push(next);
                 return Some((next, mark));
             }
-            if state[next] == 0 {
-                if let Some(found) = visit(next, pointers, state, path) {
-                    return Some(found);
-                }
+            if state[next] == 0
+                && let Some(found) = visit(next, pointers, state, path)
+            {
+                return Some(found);
             }
         }
         path.pop();
@@ -520,14 +520,14 @@ fn combatant_key(
 fn number_appearing(v: &Node) -> std::result::Result<(String, Expr), At> {
     let (text, node) = dice(v, "the number appearing")?;
     // The bounds first: they are cheap, and name the problem of dice such as 1000d1000.
-    if let Ok((lo, hi)) = expr::parse::range(&node) {
-        if lo < 1 || hi > i128::from(MAX_GROUP) {
-            return Err(at(
-                v.at,
-                format!("the number appearing '{}' could be {lo} to {hi}; a group has 1 to {MAX_GROUP}", echo(&text)),
-                "such as 2d4 or 1d6+1",
-            ));
-        }
+    if let Ok((lo, hi)) = expr::parse::range(&node)
+        && (lo < 1 || hi > i128::from(MAX_GROUP))
+    {
+        return Err(at(
+            v.at,
+            format!("the number appearing '{}' could be {lo} to {hi}; a group has 1 to {MAX_GROUP}", echo(&text)),
+            "such as 2d4 or 1d6+1",
+        ));
     }
     let exact = expr::odds::exact(&node, &mut Fuel::new()).ok().filter(|e| e.exact_to.is_none());
     let (lo, hi) = match &exact {

@@ -94,11 +94,11 @@ fn harm(fight: &mut Fight, words: &[String], command: &'static str, dealt: Dealt
     let amount = Amount::read(amount, what)?;
     let rules = turns.rules;
     let kinds = rules.fight.damage_kinds();
-    if let Some(kind) = dealt.kind {
-        if !kinds.contains(&kind) {
-            return Err(Error::usage(format!("the {} ruleset counts no {kind} damage", rules.id))
-                .hint("damage is hit points there: give the amount alone"));
-        }
+    if let Some(kind) = dealt.kind
+        && !kinds.contains(&kind)
+    {
+        return Err(Error::usage(format!("the {} ruleset counts no {kind} damage", rules.id))
+            .hint("damage is hit points there: give the amount alone"));
     }
     let kind = dealt.kind.or(kinds.first().copied());
     let who = targets_where(fight, names, |c| turns::able(turns, c))?;
@@ -318,10 +318,10 @@ pub fn effect(fight: &mut Fight, args: EffectArgs, turns: &mut Turns) -> Result<
             }
         },
     };
-    if let Some(caster) = &concentration {
-        if fight.combatant(caster).is_none() {
-            return Err(nobody(fight, caster));
-        }
+    if let Some(caster) = &concentration
+        && fight.combatant(caster).is_none()
+    {
+        return Err(nobody(fight, caster));
     }
     let round = fight.round;
     for target in &who {

@@ -361,10 +361,10 @@ pub fn new_round(fight: &mut Fight, turns: &mut Turns) -> Result<()> {
         reroll(fight, turns)?;
     } else {
         for seat in &mut fight.order {
-            if let Some(moved) = seat.moved.take() {
-                if let Some(total) = moved.base_total {
-                    seat.total = Some(total);
-                }
+            if let Some(moved) = seat.moved.take()
+                && let Some(total) = moved.base_total
+            {
+                seat.total = Some(total);
             }
             if seat.holds.as_ref().is_some_and(|h| h.round < round) {
                 seat.holds = None;

@@ -41,10 +41,10 @@ fn upgrade(mut value: Value) -> Result<Fight, String> {
         fields.insert("version".into(), Value::from(VERSION));
         fields.remove("history");
         // Version 1 kept one roster.
-        if let Some(setup) = fields.get_mut("setup").and_then(Value::as_object_mut) {
-            if let Some(roster) = setup.remove("roster") {
-                setup.insert("rosters".into(), Value::Array(vec![roster]));
-            }
+        if let Some(setup) = fields.get_mut("setup").and_then(Value::as_object_mut)
+            && let Some(roster) = setup.remove("roster")
+        {
+            setup.insert("rosters".into(), Value::Array(vec![roster]));
         }
     }
     let mut fight: Fight = serde_json::from_value(value).map_err(|e| e.to_string())?;

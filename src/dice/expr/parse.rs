@@ -271,7 +271,7 @@ pub fn value_range(term: &Term) -> (i64, i64) {
 
 const MODIFIERS: &str = "expected kh, kl, dh, dl, !, r, ro, mi, ma or a compare point";
 
-/// Parses one expression (the dice budget is checked by [`super::parse`]).
+/// Parses one expression (the dice budget is checked by [`super::parse()`]).
 pub fn expression(text: &str) -> Result<Node, ParseError> {
     let chars: Vec<char> = text.chars().collect();
     if chars.len() > MAX_LENGTH {

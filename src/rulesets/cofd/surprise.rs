@@ -51,10 +51,10 @@ impl SurpriseInput {
     pub fn ambusher(&self) -> Option<usize> {
         let mut best: Option<(usize, i32)> = None;
         for (i, stealth) in self.stealth.iter().enumerate() {
-            if let Some(s) = stealth {
-                if best.is_none_or(|(_, dice)| s.dice > dice) {
-                    best = Some((i, s.dice));
-                }
+            if let Some(s) = stealth
+                && best.is_none_or(|(_, dice)| s.dice > dice)
+            {
+                best = Some((i, s.dice));
             }
         }
         best.map(|(i, _)| i)

@@ -383,14 +383,14 @@ fn initiative_input(cast: &Cast, variant: Option<shared::Variant>, rounds: Optio
             .hint("e.g. fray -r 5e initiative Rogue:dex=4 Goblin:count=4,dex=2,side=monsters"));
     }
     for c in &cast.combatants {
-        if variant == Variant::Side {
-            if let Some((key, _)) = [("adv", c.keys.adv), ("dis", c.keys.dis)].into_iter().find(|(_, given)| *given) {
-                return Err(Error::usage(format!(
-                    "'{}': key '{key}' has no effect with --variant side: no side's roll takes a modifier",
-                    c.name
-                ))
-                .hint("drop the key, or use --variant standard"));
-            }
+        if variant == Variant::Side
+            && let Some((key, _)) = [("adv", c.keys.adv), ("dis", c.keys.dis)].into_iter().find(|(_, given)| *given)
+        {
+            return Err(Error::usage(format!(
+                "'{}': key '{key}' has no effect with --variant side: no side's roll takes a modifier",
+                c.name
+            ))
+            .hint("drop the key, or use --variant standard"));
         }
         if c.keys.initiative.is_some() && matches!(variant, Variant::Side | Variant::Speed) {
             let why = match variant {

@@ -52,10 +52,10 @@ pub fn leader_modifiers(team: &Team, other: &Team) -> Vec<Modifier> {
                 mods.push(Modifier::new(1, source));
             }
             // seed 001: +1 for the leader with the higher IQ (only between two leaders).
-            if let Some(theirs) = &other.leader {
-                if leader.iq > theirs.iq {
-                    mods.push(Modifier::new(1, format!("higher IQ ({} vs {})", leader.iq, theirs.iq)));
-                }
+            if let Some(theirs) = &other.leader
+                && leader.iq > theirs.iq
+            {
+                mods.push(Modifier::new(1, format!("higher IQ ({} vs {})", leader.iq, theirs.iq)));
             }
             // seed 001: +1 for any Tactics, +2 at Tactics 20+.
             match leader.tactics {

@@ -202,11 +202,12 @@ impl Fighting for Rules {
         }
         // Reaching 0 is not being down in GURPS: the HT rolls decide (B419).
         said.extend(lose_hit_points(who, injury, None, None));
-        if let (Some(hp), Some(max)) = (who.hp, who.hp_max) {
-            if hp <= -5 * max && who.down.as_deref() != Some("dead") {
-                who.down = Some("dead".into());
-                said.push(format!("{} is dead: {hp} HP is -5 x HP or less (B423)", who.name));
-            }
+        if let (Some(hp), Some(max)) = (who.hp, who.hp_max)
+            && hp <= -5 * max
+            && who.down.as_deref() != Some("dead")
+        {
+            who.down = Some("dead".into());
+            said.push(format!("{} is dead: {hp} HP is -5 x HP or less (B423)", who.name));
         }
         said
     }
@@ -310,10 +311,10 @@ impl Fighting for Rules {
                 let text =
                     format!("{who} is at {hp} HP, past -{} x HP: {}: {result}", multiples_below(hp, max), roll.words());
                 table.fire(roll.fired("death-check", who, result, text));
-                if result != "alive" {
-                    if let Some(c) = table.combatant_mut(who) {
-                        c.down = Some(result.into());
-                    }
+                if result != "alive"
+                    && let Some(c) = table.combatant_mut(who)
+                {
+                    c.down = Some(result.into());
                 }
             }
         }
@@ -332,10 +333,10 @@ impl Fighting for Rules {
         let result = if roll.success { "stays conscious" } else { "falls unconscious" };
         let text = format!("{who} is at {hp} HP: {}: {result}", roll.words());
         table.fire(roll.fired("consciousness", who, result, text));
-        if !roll.success {
-            if let Some(c) = table.combatant_mut(who) {
-                c.down = Some("unconscious".into());
-            }
+        if !roll.success
+            && let Some(c) = table.combatant_mut(who)
+        {
+            c.down = Some("unconscious".into());
         }
     }
 
@@ -350,10 +351,10 @@ impl Fighting for Rules {
         let result = if roll.success { "recovers" } else { "still stunned" };
         let text = format!("{who} rolls to recover from the stun: {}: {result}", roll.words());
         table.fire(roll.fired("stun-recovery", who, result, text));
-        if roll.success {
-            if let Some(c) = table.combatant_mut(who) {
-                c.effects.retain(|e| e.name != STUNNED);
-            }
+        if roll.success
+            && let Some(c) = table.combatant_mut(who)
+        {
+            c.effects.retain(|e| e.name != STUNNED);
         }
     }
 

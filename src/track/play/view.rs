@@ -267,10 +267,10 @@ fn question(ask: &Ask) -> String {
 /// asked, what TAB offered, or the keys of the question.
 fn keys_line(model: &Model, width: usize) -> Line<'static> {
     let key_style = if model.color { Style::new().add_modifier(Modifier::BOLD) } else { Style::new() };
-    if let Mode::Ask(ask) = &model.mode {
-        if !ask.offered.is_empty() {
-            return fit(Line::from(ask.offered.join("  ")), width);
-        }
+    if let Mode::Ask(ask) = &model.mode
+        && !ask.offered.is_empty()
+    {
+        return fit(Line::from(ask.offered.join("  ")), width);
     }
     let keys: Vec<(&str, &str)> = match &model.mode {
         Mode::Ask(Ask { about: About::Remove(_), .. }) => vec![("y", "remove"), ("any other key", "keep")],

@@ -63,9 +63,9 @@ mod tests {
         let mut dice = SeededDice::new(7);
         for _ in 0..200 {
             let d = Rule::roll(&DistanceInput { outdoors: true, both_surprised: false }, &mut dice);
-            assert!(d.feet % 30 == 0 && (60..=360).contains(&d.feet));
+            assert!(d.feet.is_multiple_of(30) && (60..=360).contains(&d.feet));
             let d = Rule::roll(&DistanceInput { outdoors: false, both_surprised: true }, &mut dice);
-            assert!(d.feet % 10 == 0 && (10..=40).contains(&d.feet));
+            assert!(d.feet.is_multiple_of(10) && (10..=40).contains(&d.feet));
         }
         let odds = Rule::odds(&DistanceInput { outdoors: false, both_surprised: true }, fallback());
         assert_eq!(fractions(&odds), ["10′ 1/4", "20′ 1/4", "30′ 1/4", "40′ 1/4"]);

@@ -128,10 +128,10 @@ impl Fighting for Rules {
     fn check_morale(&self, table: &mut Table, who: &[String], modifier: i32) -> Option<()> {
         let mut sides: Vec<String> = Vec::new();
         for name in who {
-            if let Some(c) = table.combatant(name) {
-                if !sides.contains(&c.side) {
-                    sides.push(c.side.clone());
-                }
+            if let Some(c) = table.combatant(name)
+                && !sides.contains(&c.side)
+            {
+                sides.push(c.side.clone());
             }
         }
         for side in sides {

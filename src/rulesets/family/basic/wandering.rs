@@ -68,11 +68,11 @@ pub fn wandering_input(terrain: Option<&str>, chance: Option<u32>, checks: Optio
             ("wilderness", Some(t.name), t.chance, WILDERNESS_FREQUENCY)
         }
     };
-    if let Some(n) = chance {
-        if n > 6 {
-            return Err(Error::usage(format!("--chance {n} is more than the 6 faces of the check's d6"))
-                .hint("give N of N-in-6, from 0 to 6"));
-        }
+    if let Some(n) = chance
+        && n > 6
+    {
+        return Err(Error::usage(format!("--chance {n} is more than the 6 faces of the check's d6"))
+            .hint("give N of N-in-6, from 0 to 6"));
     }
     Ok(WanderingInput {
         place,

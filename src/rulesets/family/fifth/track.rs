@@ -164,10 +164,8 @@ impl Rules {
             chance_words(&chance)
         );
         table.fire(rolled("dmg-morale", who, &roll, Value::from(10), &chance, result, text));
-        if !stands {
-            if let Some(c) = table.combatant_mut(who) {
-                c.down = Some("fled".into());
-            }
+        if !stands && let Some(c) = table.combatant_mut(who) {
+            c.down = Some("fled".into());
         }
     }
 }
@@ -217,11 +215,12 @@ impl Fighting for Rules {
         let lost = amount - amount.min(who.temp_hp).max(0);
         let mut said = lose_hit_points(who, amount, Some(0), Some(DYING));
         let left_over = lost - before.max(0);
-        if let (Some(max), true) = (who.hp_max, who.hp.is_some()) {
-            if left_over >= max && who.down.as_deref() != Some("dead") {
-                who.down = Some("dead".into());
-                said.push(format!("{} is dead: {left_over} damage past 0 is at least its {max} hit points", who.name));
-            }
+        if let (Some(max), true) = (who.hp_max, who.hp.is_some())
+            && left_over >= max
+            && who.down.as_deref() != Some("dead")
+        {
+            who.down = Some("dead".into());
+            said.push(format!("{} is dead: {left_over} damage past 0 is at least its {max} hit points", who.name));
         }
         said
     }

@@ -215,10 +215,8 @@ impl Fighting for Rules {
         fired.chance = Some(chance.to_string());
         fired.roll = Some(serde_json::json!({"dice": format!("{stamina}d10"), "successes": pool}));
         table.fire(fired);
-        if !conscious {
-            if let Some(c) = table.combatant_mut(who) {
-                c.down = Some("unconscious".into());
-            }
+        if !conscious && let Some(c) = table.combatant_mut(who) {
+            c.down = Some("unconscious".into());
         }
     }
 
