@@ -17,6 +17,7 @@ mod golden;
 mod gurps;
 mod hardening;
 mod keys;
+mod layers;
 mod odds_scale;
 mod ose;
 mod play;
