@@ -18,6 +18,7 @@ mod gurps;
 mod hardening;
 mod keys;
 mod odds_scale;
+mod odds_sums;
 mod ose;
 mod play;
 mod quiet;

@@ -108,7 +108,9 @@ pub fn odds(
     }
     // Each encounter part, by name, with its entries keyed by their outcome; found through
     // maps, so that a thousand casts of a thousand combatants each mix in linear time.
-    let mut parts: Vec<(String, String, Vec<OddsEntry>)> = Vec::new();
+    // With each part, the chance of the casts that have it: a creature only some rows bring
+    // is a part of those casts alone, and its odds are given when the table brings it.
+    let mut parts: Vec<(String, String, Vec<OddsEntry>, Prob)> = Vec::new();
     let mut part_at: HashMap<String, usize> = HashMap::new();
     let mut entry_at: Vec<HashMap<(String, String), usize>> = Vec::new();
     runner.capture_odds();
@@ -126,10 +128,11 @@ pub fn odds(
         for part in &odds.parts {
             let name = part.part.clone().unwrap_or_else(|| "encounter".to_string());
             let i = *part_at.entry(name.clone()).or_insert_with(|| {
-                parts.push((name.clone(), part.title.clone(), Vec::new()));
+                parts.push((name.clone(), part.title.clone(), Vec::new(), Prob::zero()));
                 entry_at.push(HashMap::new());
                 parts.len() - 1
             });
+            parts[i].3 = parts[i].3.add(&p);
             for entry in odds.entries_of(part) {
                 let weighted = p.mul(&entry.prob);
                 let entries = &mut parts[i].2;
@@ -149,7 +152,14 @@ pub fn odds(
             }
         }
     }
-    for (name, title, entries) in parts {
+    for (name, mut title, mut entries, mass) in parts {
+        if mass != Prob::one() {
+            for entry in &mut entries {
+                entry.prob = entry.prob.div(&mass);
+            }
+            title = format!("{title}, when the table brings it ({mass} of the time)");
+            mixed.note(format!("'{name}' is given for the encounters in which the table brings it ({mass} of them)"));
+        }
         let start = mixed.entries.len();
         mixed.entries.extend(entries);
         mixed.parts.push(OddsPart { part: Some(name), title, entries: start..mixed.entries.len() });
