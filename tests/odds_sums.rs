@@ -35,8 +35,12 @@ fn encounters() -> Vec<Vec<&'static str>> {
         ("ose", &["Elf"], &[&[], &["--outdoors", "--cha", "16"]]),
         ("bx", &["Elf"], &[&[], &["--outdoors", "--cha", "9"]]),
         ("gurps", &["Ansel:iq=11,speed=5.5"], &[&[], &["--reaction"]]),
-        ("5e", &["Elf:per=14", "Fighter:per=9"], &[&[], &["--variant", "side"], &["--stealth-mod", "3"]]),
-        ("5e2024", &["Elf:per=14"], &[&[], &["--stealth-mod", "2"]]),
+        (
+            "5e",
+            &["Elf:per=14", "Fighter:per=9"],
+            &[&[], &["--variant", "side"], &["--stealth-mod", "3", "--terrain", "forest", "--attitude", "hostile"]],
+        ),
+        ("5e2024", &["Elf:per=14"], &[&[], &["--stealth-mod", "2", "--terrain", "hills", "--stance", "unwilling"]]),
         ("wod", &["Mitch:wits=1,composure=1,dex=3"], &[&[]]),
         ("cofd", &["Mitch:wits=2,composure=1,dex=3", "Thug:ambusher,dex=1,stealth=0,side=monsters"], &[&[]]),
     ];

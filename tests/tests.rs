@@ -11,6 +11,7 @@ mod contract;
 mod dnd5e;
 mod dnd5e2024;
 mod dnd5e_chase;
+mod encounter_steps;
 mod examples;
 mod fight;
 mod golden;
