@@ -27,11 +27,14 @@ fn sums(args: &[&str]) -> BTreeMap<String, BigRational> {
     sums
 }
 
+/// A ruleset, the party its encounter needs, and the sets of step flags it is run with.
+type Encounter = (&'static str, &'static [&'static str], &'static [&'static [&'static str]]);
+
 const ROAD: &str = "tests/fixtures/tables/road.yaml";
 
 /// Each ruleset's encounter, with the party it needs and the steps it can add.
 fn encounters() -> Vec<Vec<&'static str>> {
-    let by_ruleset: [(&str, &[&str], &[&[&str]]); 7] = [
+    let by_ruleset: [Encounter; 7] = [
         ("ose", &["Elf"], &[&[], &["--outdoors", "--cha", "16"]]),
         ("bx", &["Elf"], &[&[], &["--outdoors", "--cha", "9"]]),
         ("gurps", &["Ansel:iq=11,speed=5.5"], &[&[], &["--reaction"]]),
