@@ -2,6 +2,7 @@
 
 mod common;
 
+mod appearing;
 mod binary;
 mod bx;
 mod cast;

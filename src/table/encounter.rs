@@ -47,7 +47,7 @@ pub fn step(file: &TableFile, seed: u64, p: &Palette) -> Result<(String, Before)
         text::lines(p, &rolled).into_iter().map(|(label, line)| format!("{}: {line}", p.dim(label))).collect();
     lines.push(format!("→ {} {} join {}", p.total(a.count), p.name(&a.name), a.side));
     let quiet = if a.count == 1 { a.name.clone() } else { format!("{}*{}", a.name, a.count) };
-    Ok((inline(&a.name, a.count, &a.side, &a.keys), Before { key: "table", data, lines, quiet }))
+    Ok((inline(&a.name, a.count, &a.side, &a.keys), Before { key: "table", data, lines, quiet, odds_note: None }))
 }
 
 /// Every combatant the table can bring (inline), with its chance: each creature row reached,
