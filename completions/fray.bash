@@ -409,7 +409,7 @@ _fray() {
             return 0
             ;;
         fray__subcmd__encounter)
-            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --side --roster --roster-example --ambush --aware --dungeon --outdoors --ties --wait --cha --cha-mod --mod --table --track --wandering --terrain --chance --morale --ml --losing --winning --total --partial --reaction --rounds --stealth --stealth-mod --stealth-ties --variant --both-surprised --save --overwhelming --cornered --delay --ready --hold --wilderness --waterborne --swap --help --version"
+            opts="-r -f -n -q -v -h -V --rules --seed --format --color --repeat --odds --quiet --show-seed --no-config --width --side --roster --roster-example --ambush --aware --dungeon --outdoors --ties --wait --cha --cha-mod --mod --table --track --wandering --terrain --chance --morale --ml --losing --winning --total --partial --reaction --rounds --stealth --stealth-mod --stealth-ties --variant --both-surprised --audible --attitude --save --overwhelming --cornered --delay --ready --hold --wilderness --waterborne --swap --stance --int --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -549,6 +549,14 @@ _fray() {
                     COMPREPLY=($(compgen -W "standard score side speed" -- "${cur}"))
                     return 0
                     ;;
+                --audible)
+                    COMPREPLY=($(compgen -W "quiet normal loud" -- "${cur}"))
+                    return 0
+                    ;;
+                --attitude)
+                    COMPREPLY=($(compgen -W "friendly indifferent hostile" -- "${cur}"))
+                    return 0
+                    ;;
                 --save)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -566,6 +574,14 @@ _fray() {
                     return 0
                     ;;
                 --swap)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --stance)
+                    COMPREPLY=($(compgen -W "willing hesitant unwilling" -- "${cur}"))
+                    return 0
+                    ;;
+                --int)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

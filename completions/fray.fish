@@ -360,11 +360,21 @@ complete -c fray -n "__fish_fray_using_subcommand encounter" -l variant -d 'Init
 score\t'No roll: 10 + initiative modifier'
 side\t'One d20 per side, no modifiers'
 speed\t'Speed factor: d20 + Dex + action and size modifiers, every round'"
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l audible -d 'How much noise the others make, for the distance they are heard at' -r -f -a "quiet\t'Trying to be quiet: 2d6 x 5 ft'
+normal\t'Normal noise: 2d6 x 10 ft'
+loud\t'Very loud: 2d6 x 50 ft'"
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l attitude -d 'The creature\'s attitude toward the speaker (default indifferent)' -r -f -a "friendly\t'Wishes the speaker well'
+indifferent\t'Neither helps nor hinders'
+hostile\t'Opposes the speaker'"
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l save -d 'The Wisdom saving throw bonus of the creature, or of the group\'s leader' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l delay -d 'NAME acts right after OTHER, at OTHER\'s initiative - 1 (NAME:after=OTHER)' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l ready -d 'NAME\'s prepared action fires right before OTHER, at OTHER\'s + 1 (NAME:before=OTHER)' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l hold -d 'NAME gives up its first-round action to act at any moment of round 2 (NAME[:before=OTHER|after=OTHER] places it)' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l swap -d 'ALERT (with the Alert feat) swaps initiative with the willing ALLY right after rolling (repeatable)' -r
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l stance -d 'How the creature feels about what it is urged to do (default hesitant)' -r -f -a "willing\t'The urging fits its wishes: it complies, no check'
+hesitant\t'It could be talked into it: an ability check'
+unwilling\t'The urging is repugnant to it: it refuses, no check'"
+complete -c fray -n "__fish_fray_using_subcommand encounter" -l int -d 'The creature\'s Intelligence score: the DC is 15 or it, whichever is higher' -r
 complete -c fray -n "__fish_fray_using_subcommand encounter" -l odds -d 'Do not roll: print the exact probability of every outcome'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -s q -l quiet -d 'Only the headline result, one line per run, whatever the format'
 complete -c fray -n "__fish_fray_using_subcommand encounter" -s v -l show-seed -d 'Print the seed in text output'

@@ -234,11 +234,15 @@ fn run(line: &Line, env: &mut Env) -> Result<()> {
         false => opts.sides.clone(),
     };
     // The odds of an encounter with a table load a cast for each creature it can bring, later.
+    let mut appearing = Vec::new();
     let cast = match cast_opts.filter(|_| !(settings.odds && table_step.is_some())) {
         Some(opts) => {
-            // A group's number may be dice (`count=2d4`): rolled once, shown on standard error.
-            let mut groups = crate::dice::expr::GroupRoller::new(settings.seed, &mut *env.stderr);
-            rules.load_cast(&rosters, &sides_of(opts), &opts.combatants, &mut groups)?
+            // A group's number may be dice (`count=2d4`): rolled once, shown in the documents.
+            let mut unseen = std::io::sink();
+            let mut groups = crate::dice::expr::GroupRoller::new(settings.seed, &mut unseen);
+            let cast = rules.load_cast(&rosters, &sides_of(opts), &opts.combatants, &mut groups)?;
+            appearing = groups.rolled;
+            cast
         }
         None => Default::default(),
     };
@@ -258,10 +262,17 @@ fn run(line: &Line, env: &mut Env) -> Result<()> {
         _ => None,
     };
     let style = style_of(&settings, env);
+    let appearing_palette = style.palette;
     let mut runner = Runner::new(&mut *env.stdout, &mut *env.stderr, style, rules.id, procedure.name());
     if let Some((name, _)) = &kept {
         let data = serde_json::Value::String(name.clone());
-        runner.before(crate::emit::Before { key: "fight", data, lines: Vec::new(), quiet: name.clone() });
+        runner.before(crate::emit::Before {
+            key: "fight",
+            data,
+            lines: Vec::new(),
+            quiet: name.clone(),
+            odds_note: None,
+        });
     }
     if let Some((step, file)) = table_step {
         if settings.odds {
@@ -272,6 +283,13 @@ fn run(line: &Line, env: &mut Env) -> Result<()> {
             return table_odds(cli, rules, &file, &cast, settings.seed, &mut runner);
         }
         runner.before(step);
+    }
+    if !appearing.is_empty() {
+        runner.before(crate::emit::Before::appearing(
+            &appearing,
+            &appearing_palette,
+            procedure == Procedure::Encounter,
+        ));
     }
     rules.run(&cli.command, cast, &mut runner)?;
     if let (Some((name, round)), Format::Text, false) = (&kept, settings.format, settings.quiet) {

@@ -77,13 +77,39 @@ pub struct Opened {
 }
 
 /// A step run before a rule, shown ahead of its outcome: under `key` in YAML/JSON, as a step
-/// named `key` in text, and as `key=quiet` first on the `-q` line.
+/// named `key` in text, and as `key=quiet` first on the `-q` line (unless `quiet` is empty).
 pub struct Before {
     pub key: &'static str,
     pub data: serde_json::Value,
     /// Its text, a step's lines (already styled).
     pub lines: Vec<String>,
     pub quiet: String,
+    /// What `--odds` says of it, where the odds hang on it (the number a group rolled).
+    pub odds_note: Option<String>,
+}
+
+impl Before {
+    /// The step that shows the groups whose number was rolled (`Goblin*2d4`): `appearing` in
+    /// YAML/JSON, a line each in text, and `appearing=Goblin*5` on an encounter's `-q` line (the
+    /// other commands' `-q` is their headline alone).
+    pub fn appearing(rolled: &[crate::dice::expr::GroupRoll], p: &crate::render::Palette, encounter: bool) -> Before {
+        let lines = rolled
+            .iter()
+            .map(|g| {
+                let faces = p.paint(p.die, g.faces.join("+"));
+                format!("{}: {} ({faces}) = {}", p.name(&g.name), g.dice, p.total(g.total))
+            })
+            .collect();
+        let quiet = match encounter {
+            true => rolled.iter().map(|g| format!("{}*{}", g.name, g.total)).collect::<Vec<_>>().join(","),
+            false => String::new(),
+        };
+        let data = serde_json::to_value(rolled).unwrap_or_default();
+        let rolls: Vec<String> = rolled.iter().map(|g| format!("{} {} = {}", g.name, g.dice, g.total)).collect();
+        let odds_note =
+            Some(format!("the odds are for the numbers appearing rolled with this seed: {}", rolls.join(", ")));
+        Before { key: "appearing", data, lines, quiet, odds_note }
+    }
 }
 
 /// The header every YAML and JSON document carries, followed by the result's own fields.
@@ -318,7 +344,9 @@ impl<'a> Runner<'a> {
 
     fn text<T: Report>(&self, outcome: &T, index: Option<u64>, out: &mut String) {
         if self.quiet {
-            for step in &self.before {
+            // A step with no word for `-q` (a group's roll before a command other than
+            // `encounter`) leaves the headline alone.
+            for step in self.before.iter().filter(|step| !step.quiet.is_empty()) {
                 render::quiet_field(out, step.key, &step.quiet);
                 out.push(' ');
             }
@@ -338,6 +366,14 @@ impl<'a> Runner<'a> {
     }
 
     fn write_odds(&mut self, odds: &Odds) -> Result<()> {
+        let noted;
+        let odds = match self.before.iter().filter_map(|b| b.odds_note.clone()).collect::<Vec<_>>() {
+            notes if notes.is_empty() => odds,
+            notes => {
+                noted = Odds { notes: notes.into_iter().chain(odds.notes.iter().cloned()).collect(), ..odds.clone() };
+                &noted
+            }
+        };
         match self.format {
             Format::Text => {
                 let mut text = String::new();

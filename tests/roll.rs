@@ -451,10 +451,16 @@ fn a_group_of_dice_size_is_rolled_once_and_shown() {
                 .write_stdin(roster)
                 .run();
             assert!(out.success(), "{form}");
-            let err = out.stderr;
-            let (dice, n) = err.trim_end().strip_prefix("Goblin count=2d4: ").unwrap().split_once(" = ").unwrap();
-            let n: u32 = n.parse().unwrap();
-            let faces: Vec<u32> = dice.split(' ').map(|f| f.parse().unwrap()).collect();
+            assert_eq!(out.stderr, "", "{form}: the roll is in the document");
+            let mut doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+            let appearing = doc.as_object_mut().unwrap().remove("appearing").expect("the roll in the document");
+            assert_eq!(
+                (&appearing[0]["name"], &appearing[0]["dice"]),
+                (&serde_json::json!("Goblin"), &serde_json::json!("2d4"))
+            );
+            let n = appearing[0]["total"].as_u64().unwrap() as u32;
+            let faces: Vec<u32> =
+                appearing[0]["rolls"].as_array().unwrap().iter().map(|f| f.as_u64().unwrap() as u32).collect();
             assert_eq!(faces.len(), 2);
             assert_eq!(faces.iter().sum::<u32>(), n);
             assert!((2..=8).contains(&n));
@@ -469,7 +475,8 @@ fn a_group_of_dice_size_is_rolled_once_and_shown() {
                 &format!("Goblin:count={n},dex=2,side=monsters"),
                 "Rogue:dex=3",
             ]);
-            assert_eq!(String::from_utf8(out.stdout).unwrap(), written, "{form}");
+            // Without its roll, the document is the one with the number written out.
+            assert_eq!(doc, serde_json::from_str::<Value>(&written).unwrap(), "{form}");
             rolled.push(n);
         }
         assert!(rolled.windows(2).all(|w| w[0] == w[1]), "{rolled:?}");

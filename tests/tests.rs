@@ -2,6 +2,7 @@
 
 mod common;
 
+mod appearing;
 mod binary;
 mod bx;
 mod cast;
@@ -11,6 +12,7 @@ mod contract;
 mod dnd5e;
 mod dnd5e2024;
 mod dnd5e_chase;
+mod encounter_steps;
 mod examples;
 mod fight;
 mod golden;
@@ -19,6 +21,7 @@ mod hardening;
 mod keys;
 mod layers;
 mod odds_scale;
+mod odds_sums;
 mod ose;
 mod play;
 mod quiet;

@@ -69,7 +69,7 @@ impl<E: Rule, M: Rule> Rule for Steps<'_, E, M> {
 
 /// Adds `more` to `odds`, its parts named under `prefix` (`morale`, `morale: Ogre`); an empty
 /// prefix keeps their names.
-fn append(odds: &mut Odds, more: Odds, prefix: &str) {
+pub fn append(odds: &mut Odds, more: Odds, prefix: &str) {
     let rename = |part: Option<String>| -> Option<String> {
         match (prefix, part) {
             ("", part) => part,
@@ -103,7 +103,7 @@ fn step(out: &mut String, p: &Palette, label: &str, lines: &[String]) {
 }
 
 /// The text lines of a step's own report, its two-space indent taken off.
-fn lines_of<T: Report>(outcome: &T, p: &Palette) -> Vec<String> {
+pub fn lines_of<T: Report>(outcome: &T, p: &Palette) -> Vec<String> {
     let mut text = String::new();
     outcome.text(&p.with_width(p.width.saturating_sub(STEP_COLUMN - 2).max(20)), &mut text);
     text.lines().map(|l| l.strip_prefix("  ").unwrap_or(l).to_string()).collect()

@@ -47,7 +47,7 @@ pub fn step(file: &TableFile, seed: u64, p: &Palette) -> Result<(String, Before)
         text::lines(p, &rolled).into_iter().map(|(label, line)| format!("{}: {line}", p.dim(label))).collect();
     lines.push(format!("→ {} {} join {}", p.total(a.count), p.name(&a.name), a.side));
     let quiet = if a.count == 1 { a.name.clone() } else { format!("{}*{}", a.name, a.count) };
-    Ok((inline(&a.name, a.count, &a.side, &a.keys), Before { key: "table", data, lines, quiet }))
+    Ok((inline(&a.name, a.count, &a.side, &a.keys), Before { key: "table", data, lines, quiet, odds_note: None }))
 }
 
 /// Every combatant the table can bring (inline), with its chance: each creature row reached,
@@ -108,7 +108,9 @@ pub fn odds(
     }
     // Each encounter part, by name, with its entries keyed by their outcome; found through
     // maps, so that a thousand casts of a thousand combatants each mix in linear time.
-    let mut parts: Vec<(String, String, Vec<OddsEntry>)> = Vec::new();
+    // With each part, the chance of the casts that have it: a creature only some rows bring
+    // is a part of those casts alone, and its odds are given when the table brings it.
+    let mut parts: Vec<(String, String, Vec<OddsEntry>, Prob)> = Vec::new();
     let mut part_at: HashMap<String, usize> = HashMap::new();
     let mut entry_at: Vec<HashMap<(String, String), usize>> = Vec::new();
     runner.capture_odds();
@@ -126,10 +128,11 @@ pub fn odds(
         for part in &odds.parts {
             let name = part.part.clone().unwrap_or_else(|| "encounter".to_string());
             let i = *part_at.entry(name.clone()).or_insert_with(|| {
-                parts.push((name.clone(), part.title.clone(), Vec::new()));
+                parts.push((name.clone(), part.title.clone(), Vec::new(), Prob::zero()));
                 entry_at.push(HashMap::new());
                 parts.len() - 1
             });
+            parts[i].3 = parts[i].3.add(&p);
             for entry in odds.entries_of(part) {
                 let weighted = p.mul(&entry.prob);
                 let entries = &mut parts[i].2;
@@ -149,7 +152,14 @@ pub fn odds(
             }
         }
     }
-    for (name, title, entries) in parts {
+    for (name, mut title, mut entries, mass) in parts {
+        if mass != Prob::one() {
+            for entry in &mut entries {
+                entry.prob = entry.prob.div(&mass);
+            }
+            title = format!("{title}, when the table brings it ({mass} of the time)");
+            mixed.note(format!("'{name}' is given for the encounters in which the table brings it ({mass} of them)"));
+        }
         let start = mixed.entries.len();
         mixed.entries.extend(entries);
         mixed.parts.push(OddsPart { part: Some(name), title, entries: start..mixed.entries.len() });

@@ -499,10 +499,12 @@ fn open(
     let mut rosters = standing.rosters.to_vec();
     rosters.extend(opts.roster.iter().cloned());
     opts.roster = rosters;
-    let (cast, combatants, rosters) = open::load_cast(rules, &opts, open::RosterSource::Read(stdin), seed, shown)?;
+    let (cast, combatants, rosters, appearing) =
+        open::load_cast(rules, &opts, open::RosterSource::Read(stdin), seed, shown)?;
     let ran = open::run(rules, &command, &cast, seed, turns.palette)?;
     let mut order = open::seats(&ran.opening, &cast);
     turns.events.extend(table);
+    turns.events.extend(open::appearing(1, &appearing, turns.palette));
     match &ran.opening.words {
         None if !ran.text.is_empty() => {
             let text = format!("{} opens the fight", procedure.name());

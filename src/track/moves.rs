@@ -103,8 +103,9 @@ pub fn add(
     }
     let seed = turns.next_seed();
     let opts = open::cast_options(&fight.setup, combatants.clone());
-    let (mut cast, rolled, _) =
+    let (mut cast, rolled, _, appearing) =
         open::load_cast(turns.rules, &opts, open::RosterSource::Kept(&fight.setup.rosters), seed, &mut *env.stderr)?;
+    turns.events.extend(open::appearing(fight.round, &appearing, turns.palette));
     // The kept roster's combatants are in the fight already: only the newcomers count.
     let newcomers: Vec<String> = cast.combatants.iter().rev().take(rolled.len()).map(|c| c.name.clone()).collect();
     cast.combatants.retain(|c| newcomers.contains(&c.name));
@@ -553,7 +554,7 @@ fn set_key(fight: &mut Fight, name: &str, key: &str, value: &str, turns: &mut Tu
         let changed = format!("{head}:{}", kept.join(","));
         // The ruleset reads the changed combatant as a command line would give it.
         let opts = open::cast_options(&fight.setup, vec![changed.clone()]);
-        let (cast, _, _) = open::load_cast(
+        let (cast, _, _, _) = open::load_cast(
             turns.rules,
             &opts,
             open::RosterSource::Kept(&fight.setup.rosters),

@@ -5,6 +5,7 @@
 //! brings into the fight.
 
 use super::state::{Fight, SavedRoster, Seat, Setup};
+use super::turns::Event;
 use crate::cast::{Cast, member_names};
 use crate::cli::{self, Command, Format};
 use crate::dice::SeededDice;
@@ -16,6 +17,10 @@ use crate::roster::Document;
 use crate::rulesets::Ruleset;
 use serde_json::Value;
 use std::path::PathBuf;
+
+/// A cast loaded for a fight: the cast, its combatants as rolled, the rosters read, and the
+/// groups whose number was rolled.
+pub type Loaded = (Cast, Vec<String>, Vec<SavedRoster>, Vec<crate::dice::expr::GroupRoll>);
 
 /// One run of a procedure: the acting order it hands over, its document (without the header)
 /// and, when asked for, its text.
@@ -33,15 +38,15 @@ pub enum RosterSource<'a> {
 
 /// The sides and combatants of `opts`: the one call into the cast loading, as `fray`'s game
 /// commands make it (groups' dice counts rolled, shown on `shown`). Returns the combatants as
-/// rolled (a dice count written as the number it rolled), to keep, and the roster's text when
-/// a file was read.
+/// rolled (a dice count written as the number it rolled), to keep, the roster's text when
+/// a file was read, and the groups whose number was rolled.
 pub fn load_cast(
     rules: &Ruleset,
     opts: &cli::Cast,
     roster: RosterSource,
     seed: u64,
     shown: &mut dyn std::io::Write,
-) -> Result<(Cast, Vec<String>, Vec<SavedRoster>)> {
+) -> Result<Loaded> {
     let (rosters, kept) = match roster {
         RosterSource::Read(stdin) => {
             let mut documents = Vec::new();
@@ -62,7 +67,7 @@ pub fn load_cast(
     let mut groups = crate::dice::expr::GroupRoller::new(seed, shown);
     let cast = rules.load_cast(&rosters, &opts.sides, &opts.combatants, &mut groups)?;
     let combatants = opts.combatants.iter().map(|text| as_rolled(text, &cast)).collect();
-    Ok((cast, combatants, kept))
+    Ok((cast, combatants, kept, groups.rolled))
 }
 
 /// A roster that names another ruleset (`rules:`) than the fight's is refused.
@@ -82,6 +87,22 @@ fn check_roster_rules(rules: &Ruleset, document: &Document) -> Result<()> {
         named.map_or("RULES", |n| n.id),
         rules.id
     )))
+}
+
+/// The groups whose number was rolled (`Goblin*2d4`) as an event of round `round`, its roll
+/// the groups' dice, as `fray encounter` shows them; none when no number was rolled.
+pub fn appearing(round: u32, rolled: &[crate::dice::expr::GroupRoll], palette: Option<Palette>) -> Option<Event> {
+    if rolled.is_empty() {
+        return None;
+    }
+    let p = palette.unwrap_or(Palette::new(false));
+    let step = crate::emit::Before::appearing(rolled, &p, false);
+    let mut shown = String::new();
+    crate::render::before_step(&mut shown, &p, step.key, &step.lines);
+    let each: Vec<String> =
+        rolled.iter().map(|g| format!("{} {} ({} = {})", g.total, g.name, g.dice, g.total)).collect();
+    let text = format!("number appearing: {}", each.join(", "));
+    Some(Event { roll: Some(step.data), shown: palette.map(|_| shown), ..Event::new(round, None, "appearing", text) })
 }
 
 /// An inline combatant as the fight keeps it: a group whose size was dice (`Orc:count=2d4`,

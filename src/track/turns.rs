@@ -25,7 +25,7 @@ pub struct Event {
     pub name: Option<String>,
     /// What kind of thing: `round`, `initiative`, `turn`, `loses_turn`, `skips`, `recovery`,
     /// `holds`, `joins`, `leaves`, `delays`, `readies`, `set`, `damage`, `heal`, `temp`,
-    /// `down`, `effect`, `ends`, `note`, `hide`, `reveal`, `over`, `undo`, `end`.
+    /// `down`, `effect`, `ends`, `note`, `hide`, `reveal`, `over`, `undo`, `end`, `appearing`.
     pub event: &'static str,
     /// The same in words.
     pub text: String,
@@ -404,7 +404,7 @@ fn late_initiative(fight: &mut Fight, turns: &mut Turns) {
 pub fn able_cast(fight: &Fight, turns: &Turns, seed: u64) -> Result<crate::cast::Cast> {
     let setup = &fight.setup;
     let opts = open::cast_options(setup, setup.combatants.clone());
-    let (mut cast, _, _) =
+    let (mut cast, _, _, _) =
         open::load_cast(turns.rules, &opts, open::RosterSource::Kept(&setup.rosters), seed, &mut std::io::sink())?;
     let removed = &fight.setup.removed;
     if cast.combatants.is_empty() {

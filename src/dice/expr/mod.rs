@@ -150,17 +150,31 @@ impl Count {
 const GROUP_STREAM: u64 = 0x6772_6f75_7073; // "groups"
 
 /// Rolls groups' dice counts (`count=2d4`, `Goblin*2d4`) for one run, each once, from a
-/// stream of their own seeded by the run's `seed`, and shows each roll on `shown` as
-/// `Goblin count=2d4: 3 1 = 4`.
+/// stream of their own seeded by the run's `seed`; keeps each roll for the run's documents
+/// and shows it on `shown` as `Goblin count=2d4: 3 1 = 4`.
 pub struct GroupRoller<'a> {
     seed: u64,
     dice: Option<crate::dice::SeededDice>,
     shown: &'a mut dyn std::io::Write,
+    /// Every group whose number was rolled, in the order rolled.
+    pub rolled: Vec<GroupRoll>,
+}
+
+/// A group's number appearing as rolled: `{name, dice: "2d4", rolls: [3, 1], total: 4}`.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct GroupRoll {
+    pub name: String,
+    pub dice: String,
+    pub rolls: Vec<i64>,
+    pub total: u32,
+    /// Each die as `fray roll` shows it (`3`, `(1)` for a dropped one).
+    #[serde(skip)]
+    pub faces: Vec<String>,
 }
 
 impl<'a> GroupRoller<'a> {
     pub fn new(seed: u64, shown: &'a mut dyn std::io::Write) -> GroupRoller<'a> {
-        GroupRoller { seed, dice: None, shown }
+        GroupRoller { seed, dice: None, shown, rolled: Vec::new() }
     }
 
     /// The number of group `name`'s members.
@@ -171,6 +185,8 @@ impl<'a> GroupRoller<'a> {
         if let (Some(rolled), Count::Dice { text: expr, .. }) = (rolled, count) {
             let faces: Vec<String> = rolled.dice.iter().map(roll::die_text).collect();
             writeln!(self.shown, "{name} count={expr}: {} = {n}", faces.join(" "))?;
+            let rolls = rolled.dice.iter().map(|d| d.value).collect();
+            self.rolled.push(GroupRoll { name: name.to_string(), dice: expr.clone(), rolls, total: n, faces });
         }
         Ok(n)
     }

@@ -30,7 +30,7 @@ pub struct SurpriseFlags {
 pub struct DistanceFlags {
     /// The travel terrain the others are seen across, e.g. forest or hills
     #[arg(long = "terrain", value_name = "TERRAIN")]
-    pub travel_terrain: Option<String>,
+    pub terrain: Option<String>,
 
     /// How much noise the others make, for the distance they are heard at
     #[arg(long, value_enum, value_name = "NOISE")]
@@ -68,8 +68,8 @@ pub struct ReactionFlags {
     pub attitude: Option<Attitude>,
 }
 
-// `5e encounter`: surprise, then initiative, with a wandering check before and a morale save
-// after.
+// `5e encounter`: surprise, then initiative, with the distance and reaction where asked for, a
+// wandering check before and a morale save after.
 #[derive(Debug, Args)]
 pub struct EncounterFlags {
     #[command(flatten)]
@@ -89,6 +89,14 @@ pub struct EncounterFlags {
     /// Everyone on every side is surprised
     #[arg(long)]
     pub both_surprised: bool,
+
+    // `--terrain` or `--audible` adds the distance step.
+    #[command(flatten)]
+    pub distance: DistanceFlags,
+
+    // `--attitude`, `--cha-mod` or `--mod` adds the reaction step.
+    #[command(flatten)]
+    pub reaction: ReactionFlags,
 
     /// Roll on the encounter table in FILE first: what it brings joins the monsters
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath, value_parser = any_path())]

@@ -18,6 +18,7 @@ use crate::error::{Error, Result};
 use crate::rulesets::family::fifth::check::check_modifiers;
 use crate::rulesets::family::fifth::flags as shared;
 use crate::rulesets::family::fifth::hiding::{surprise_setup, surprise_sides};
+use crate::rulesets::family::fifth::meeting::Meeting;
 use crate::rulesets::family::fifth::{
     ACTION_HELP, Action, Creature, DEFAULT_PASSIVE_PERCEPTION, EncounterInput, Initiative, InitiativeInput, NOISES,
     RollMode, Size, StealthTies, SurpriseInput, TERRAINS, Variant, chase, distance_input, parse_action,
@@ -163,6 +164,11 @@ const EXAMPLES: &[Example] = &[
         "fray -r 5e encounter --wandering --stealth 12 Elf:per=14 Orc:side=monsters",
         "",
     ),
+    Example::new(
+        Procedure::Encounter,
+        "fray -r 5e encounter --terrain forest --cha-mod 3 Elf Orc:side=monsters",
+        "adds the distance and reaction steps",
+    ),
     Example::new(Procedure::Reaction, "fray -r 5e reaction --attitude hostile --cha-mod 5", "DC 0, 10 or 20?"),
     Example::new(Procedure::Reaction, "fray -r 5e reaction --attitude friendly --cha-mod 3 --odds", ""),
     Example::new(Procedure::Wandering, "fray -r 5e wandering --checks 6 --odds", "18+ on a d20, six times"),
@@ -201,10 +207,20 @@ pub static RULESET: Ruleset = Ruleset {
 };
 
 fn reaction_command(args: &flags::ReactionFlags, _: cast::Cast, runner: &mut Runner) -> Result<()> {
-    runner.run(&reaction::ReactionInput {
+    runner.run(&reaction_input(args))
+}
+
+fn reaction_input(args: &flags::ReactionFlags) -> reaction::ReactionInput {
+    reaction::ReactionInput {
         attitude: args.attitude.unwrap_or(shared::Attitude::Indifferent),
         modifiers: check_modifiers(args.cha_mod, args.modifier),
-    })
+    }
+}
+
+/// The reaction step of `encounter`, when one of the reaction's flags is given.
+fn reaction_step(args: &flags::ReactionFlags) -> Option<reaction::ReactionInput> {
+    let asked = args.attitude.is_some() || args.cha_mod.is_some() || args.modifier.is_some();
+    asked.then(|| reaction_input(args))
 }
 
 fn wandering_command(args: &flags::WanderingFlags, _: cast::Cast, runner: &mut Runner) -> Result<()> {
@@ -234,12 +250,24 @@ fn surprise_command(args: &flags::SurpriseFlags, cast: cast::Cast, runner: &mut 
 }
 
 fn distance_command(args: &flags::DistanceFlags, _: cast::Cast, runner: &mut Runner) -> Result<()> {
+    runner.run(&distance_of(args)?)
+}
+
+fn distance_of(args: &flags::DistanceFlags) -> Result<crate::rulesets::family::fifth::DistanceInput> {
     let heard = args.audible.map(|noise| match noise {
         flags::Audible::Quiet => &NOISES[0],
         flags::Audible::Normal => &NOISES[1],
         flags::Audible::Loud => &NOISES[2],
     });
-    runner.run(&distance_input("5e", TERRAINS, args.travel_terrain.as_deref(), heard, true)?)
+    distance_input("5e", TERRAINS, args.terrain.as_deref(), heard, true)
+}
+
+/// The distance step of `encounter`, when `--terrain` or `--audible` is given.
+fn distance_step(args: &flags::DistanceFlags) -> Result<Option<crate::rulesets::family::fifth::DistanceInput>> {
+    if args.terrain.is_none() && args.audible.is_none() {
+        return Ok(None);
+    }
+    distance_of(args).map(Some)
 }
 
 fn initiative_command(args: &flags::InitiativeFlags, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
@@ -261,10 +289,15 @@ fn encounter_command(args: &flags::EncounterFlags, cast: cast::Cast, runner: &mu
     // The side the first one meets checks, by its leader's save.
     let met = cast.sides.get(1).or(cast.sides.first()).map_or("monsters", |s| s.name.as_str());
     let morale = args.roll_morale.then(|| morale_input(args.save, args.overwhelming, args.cornered, met));
+    let meeting = Meeting {
+        encounter: &encounter,
+        distance: distance_step(&args.distance)?,
+        reaction: reaction_step(&args.reaction),
+    };
     if wandering.is_none() && morale.is_none() {
-        return runner.run(&encounter);
+        return runner.run(&meeting);
     }
-    runner.run(&super::steps::Steps { wandering, encounter: &encounter, morale })
+    runner.run(&super::steps::Steps { wandering, encounter: &meeting, morale })
 }
 
 fn pursue_command(args: &chase::flags::PursueFlags, cast: cast::Cast, runner: &mut Runner) -> Result<()> {

@@ -23,7 +23,7 @@ pub struct SurpriseFlags {
 pub struct DistanceFlags {
     /// The travel terrain the others are seen across, e.g. forest or hills
     #[arg(long = "terrain", value_name = "TERRAIN")]
-    pub travel_terrain: Option<String>,
+    pub terrain: Option<String>,
 }
 
 // How the acting order is settled: the initiative variant, and the Alert feat's swaps.
@@ -73,7 +73,7 @@ pub struct ReactionFlags {
     pub intelligence: Option<i32>,
 }
 
-// `5e2024 encounter`: surprise, then initiative.
+// `5e2024 encounter`: surprise, then initiative, with the distance and reaction where asked for.
 #[derive(Debug, Args)]
 pub struct EncounterFlags {
     #[command(flatten)]
@@ -84,6 +84,14 @@ pub struct EncounterFlags {
 
     #[command(flatten)]
     pub order: Order,
+
+    // `--terrain` adds the distance step.
+    #[command(flatten)]
+    pub distance: DistanceFlags,
+
+    // `--attitude`, `--stance`, `--int`, `--cha-mod` or `--mod` adds the reaction step.
+    #[command(flatten)]
+    pub reaction: ReactionFlags,
 
     /// Roll on the encounter table in FILE first: what it brings joins the monsters
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath, value_parser = any_path())]

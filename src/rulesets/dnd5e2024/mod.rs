@@ -158,6 +158,11 @@ const EXAMPLES: &[Example] = &[
         "fray -r 5e2024 encounter --stealth-mod 4 Elf:per=16,dex=3 Goblin:count=4,side=monsters,dex=2",
         "",
     ),
+    Example::new(
+        Procedure::Encounter,
+        "fray -r 5e2024 encounter --terrain hills --int 12 Elf Orc:side=monsters",
+        "adds distance and reaction",
+    ),
     Example::new(Procedure::Reaction, "fray -r 5e2024 reaction --attitude hostile --cha-mod 5 --int 16", ""),
     Example::new(Procedure::Reaction, "fray -r 5e2024 reaction --attitude friendly --cha-mod 3 --odds", ""),
 ];
@@ -204,16 +209,38 @@ fn surprise_command(args: &flags::SurpriseFlags, cast: cast::Cast, runner: &mut 
 }
 
 fn reaction_command(args: &flags::ReactionFlags, _: cast::Cast, runner: &mut Runner) -> Result<()> {
-    runner.run(&reaction::InfluenceInput {
+    runner.run(&influence_input(args))
+}
+
+fn influence_input(args: &flags::ReactionFlags) -> reaction::InfluenceInput {
+    reaction::InfluenceInput {
         stance: args.stance.unwrap_or(fifth::flags::Stance::Hesitant),
         attitude: args.attitude.unwrap_or(fifth::flags::Attitude::Indifferent),
         dc: reaction::influence_dc(args.intelligence),
         modifiers: fifth::check::check_modifiers(args.cha_mod, args.modifier),
-    })
+    }
 }
 
 fn distance_command(args: &flags::DistanceFlags, _: cast::Cast, runner: &mut Runner) -> Result<()> {
-    runner.run(&fifth::distance_input("5e2024", TERRAINS, args.travel_terrain.as_deref(), None, false)?)
+    runner.run(&fifth::distance_input("5e2024", TERRAINS, args.terrain.as_deref(), None, false)?)
+}
+
+/// The distance step of `encounter`, when `--terrain` is given.
+fn distance_step(args: &flags::DistanceFlags) -> Result<Option<fifth::DistanceInput>> {
+    match &args.terrain {
+        Some(terrain) => fifth::distance_input("5e2024", TERRAINS, Some(terrain), None, false).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// The reaction step of `encounter` (an Influence action), when one of its flags is given.
+fn influence_step(args: &flags::ReactionFlags) -> Option<reaction::InfluenceInput> {
+    let asked = args.attitude.is_some()
+        || args.stance.is_some()
+        || args.intelligence.is_some()
+        || args.cha_mod.is_some()
+        || args.modifier.is_some();
+    asked.then(|| influence_input(args))
 }
 
 fn initiative_command(args: &flags::InitiativeFlags, cast: cast::Cast, runner: &mut Runner) -> Result<()> {
@@ -226,7 +253,12 @@ fn encounter_command(args: &flags::EncounterFlags, cast: cast::Cast, runner: &mu
     let cast: Cast = cast.typed()?.take_part(&fifth::hiding::surprise_sides(&args.hiding));
     let surprise = surprise_input(&cast, &args.hiding)?;
     let initiative = Lineup::new(&initiative_input(&cast, args.order.variant, &args.order.swap, false)?);
-    runner.run(&EncounterInput { surprise, initiative })
+    let encounter = EncounterInput { surprise, initiative };
+    runner.run(&fifth::meeting::Meeting {
+        encounter: &encounter,
+        distance: distance_step(&args.distance)?,
+        reaction: influence_step(&args.reaction),
+    })
 }
 
 /// A chase: initiative as the initiative command rolls it (standard, the `surprised` key

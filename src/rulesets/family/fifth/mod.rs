@@ -1,5 +1,6 @@
 //! The D&D 5e family: what 5e (2014) and 5e2024 share. The surprise, distance, initiative and
-//! encounter rules ([`surprise`], [`distance`], [`initiative`], [`encounter`]) on the
+//! encounter rules ([`surprise`], [`distance`], [`initiative`], [`encounter`], and the
+//! encounter's distance and reaction steps in [`meeting`]) on the
 //! [`creature`]s and their [`speed_factor`], the [`chase`] both editions run with their own
 //! tables, the d20 test ([`check`]), who hides ([`hiding`]), the flag types and values both
 //! take ([`flags`]), the [`track`] round rule, their [`text`], and the odds checks and fixtures
@@ -15,6 +16,7 @@ mod fixtures;
 pub mod flags;
 pub mod hiding;
 pub mod initiative;
+pub mod meeting;
 #[cfg(test)]
 pub(crate) mod odds_check;
 pub mod speed_factor;
