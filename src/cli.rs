@@ -439,7 +439,7 @@ pub enum Command {
     Track(TrackArgs),
 
     /// Print the completion script for a shell
-    #[command(after_help = COMPLETIONS_EXAMPLES)]
+    #[command(long_about = COMPLETIONS_ABOUT, after_help = COMPLETIONS_EXAMPLES)]
     Completions(CompletionsArgs),
 
     /// Write man pages into DIR

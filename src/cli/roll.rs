@@ -109,10 +109,20 @@ Examples:
   fray table --example | fray -q -n 3 table -   three rolls, one combatant a line
   fray table --example | fray encounter --table - Elf   play what it rolls";
 
+pub const COMPLETIONS_ABOUT: &str = "\
+Print the completion script for a shell
+
+Save it where the shell looks for it; the examples make the folder first. Bash reads ~/.local/share/bash-completion/completions only with the \
+bash-completion package installed (apt install bash-completion, dnf install bash-completion, \
+brew install bash-completion@2).";
+
 pub const COMPLETIONS_EXAMPLES: &str = "\
 Examples:
+  mkdir -p ~/.local/share/bash-completion/completions
   fray completions bash > ~/.local/share/bash-completion/completions/fray
+  mkdir -p ~/.zfunc
   fray completions zsh > ~/.zfunc/_fray        with fpath+=(~/.zfunc) in .zshrc
+  mkdir -p ~/.config/fish/completions
   fray completions fish > ~/.config/fish/completions/fray.fish
   source <(COMPLETE=bash fray)                 in .bashrc: fray answers each TAB, keys and sides too
   source <(COMPLETE=zsh fray)                  in .zshrc, after compinit: the same for zsh
