@@ -84,8 +84,9 @@ pub struct TableArgs {
 pub const TABLE_ABOUT: &str = "\
 Rolls the first table of FILE: its die, the row the result falls in, on through any table that \
 row points at, to a creature and its number appearing, every die shown. The creature comes out as \
-a combatant the other commands take (-q prints it alone); fray encounter --table FILE plays the \
-encounter with it. --odds gives each row's and each creature's exact chance, and the chance of \
+a combatant the other commands take (-q prints it alone, one shell word: a space in a name is \
+written _, so fray surprise Elf $(fray -q table FILE) brings Giant_rat 1, 2... in bash, zsh and \
+fish); fray encounter --table FILE plays the encounter with it, names as written. --odds gives each row's and each creature's exact chance, and the chance of \
 each number appearing. The combatant keys a row takes are those of the ruleset (-r).";
 
 pub const TABLE_FORMAT: &str = "\
