@@ -237,3 +237,32 @@ fn a_name_that_starts_with_a_hash_is_refused_everywhere_it_is_read() {
     assert!(track(&["track", "add", "Goblin #2:side=monsters"]).run().success());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A fight kept before names starting with `#` were refused still reads: only new names are.
+#[test]
+fn a_kept_fight_with_a_hash_name_still_reads() {
+    let dir = std::env::temp_dir().join(format!("fray-hash-kept-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let track = |args: &[&str]| fray().env("XDG_STATE_HOME", &dir).args(args);
+    assert!(track(&["--seed", "1", "track", "start", "Elf", "Orc:side=monsters"]).run().success());
+    let mut files = Vec::new();
+    let mut folders = vec![dir.clone()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == "json") {
+                files.push(path);
+            }
+        }
+    }
+    assert_eq!(files.len(), 1, "{files:?}");
+    let kept = std::fs::read_to_string(&files[0]).unwrap();
+    assert!(kept.contains("\"Orc\""), "{kept}");
+    std::fs::write(&files[0], kept.replace("\"Orc\"", "\"#Orc\"")).unwrap();
+    let out = track(&["--color", "never", "track", "show"]).run();
+    assert!(out.success(), "{}", out.stderr);
+    assert!(out.text().contains("#Orc"), "{}", out.text());
+    let _ = std::fs::remove_dir_all(&dir);
+}
