@@ -194,9 +194,24 @@ fn edit_distance(a: &str, b: &str) -> usize {
     last[b.len()]
 }
 
-/// Names are 1 to 64 characters, with no control, format or separator characters, no comma
-/// and no spec punctuation.
+/// Names are 1 to 64 characters, with no control, format or separator characters, no comma,
+/// no spec punctuation, and no `#` at the start.
 pub fn check_name(name: &str) -> Result<(), String> {
+    check_kept_name(name)?;
+    // A shell reads a word that starts with `#` as a comment (interactive zsh as a word), so a
+    // line pasted with one behaves differently in each shell.
+    if name.trim_start().starts_with('#') {
+        return Err(format!(
+            "the name '{name}' starts with '#', which a shell may read as a comment; \
+             name it without the '#' at the start (No. 1 rather than #1)"
+        ));
+    }
+    Ok(())
+}
+
+/// [`check_name`] for a name a fight file already keeps: one that starts with `#`, given before
+/// fray refused such names, still reads.
+pub fn check_kept_name(name: &str) -> Result<(), String> {
     if name.trim().is_empty() {
         return Err("a name cannot be empty".to_string());
     }

@@ -21,10 +21,12 @@ pub use values::*;
 const ABOUT: &str = "Dice and encounter procedures for tabletop role-playing games";
 
 const LONG_ABOUT: &str = "\
-fray runs one rules procedure per command (surprise, encounter distance, initiative, \
-reaction, pursuit, or the whole encounter sequence) under the ruleset you play, shows \
-every die and every modifier, and prints the verdict as text, YAML or JSON. --odds gives \
-the exact probability of every outcome instead of rolling.";
+fray runs one rules procedure per command (surprise, distance, initiative, reaction, pursue, \
+or the whole encounter; wandering and morale before and after them) under the ruleset you \
+play, shows every die and every modifier, and prints the verdict as text, YAML or JSON. \
+roll rolls dice expressions, table an encounter table, track keeps a fight between commands \
+(track play at the table), completions prints a shell's completion script. --odds gives the \
+exact probability of every outcome instead of rolling.";
 
 pub const ENV_HELP: &str = "\
 Environment:
@@ -439,7 +441,7 @@ pub enum Command {
     Track(TrackArgs),
 
     /// Print the completion script for a shell
-    #[command(after_help = COMPLETIONS_EXAMPLES)]
+    #[command(long_about = COMPLETIONS_ABOUT, after_help = COMPLETIONS_EXAMPLES)]
     Completions(CompletionsArgs),
 
     /// Write man pages into DIR

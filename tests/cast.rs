@@ -211,3 +211,58 @@ pub fn tempdir() -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+/// A name starting with `#` is what a pasted `fray encounter   # run it` brings in interactive
+/// zsh: refused wherever a name is read, with the reason and what to write instead.
+#[test]
+fn a_name_that_starts_with_a_hash_is_refused_everywhere_it_is_read() {
+    let said = |err: &str| {
+        assert!(err.contains("starts with '#'") && err.contains("name it without the '#'"), "{err}");
+    };
+    said(&fails(&["encounter", "#", "run", "it"], 2));
+    said(&fails(&["surprise", "#1:side=monsters"], 2));
+    said(&fails(&["--side", "#party", "surprise"], 2));
+    let dir = std::env::temp_dir().join(format!("fray-hash-names-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let roster = dir.join("roster.yaml");
+    std::fs::write(&roster, "combatants:\n  - name: \"#3\"\n").unwrap();
+    let err = fails(&["surprise", "--roster", roster.to_str().unwrap()], 1);
+    assert!(err.contains("roster.yaml:2:"), "{err}");
+    said(&err);
+    let state = dir.join("state");
+    let track = |args: &[&str]| fray().env("XDG_STATE_HOME", &state).args(args);
+    assert!(track(&["--seed", "1", "track", "start", "Elf", "Orc:side=monsters"]).run().success());
+    said(&fails_with(&track(&["track", "add", "#2:side=monsters"]), 2));
+    // Inside a name, `#` is an ordinary character.
+    assert!(track(&["track", "add", "Goblin #2:side=monsters"]).run().success());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A fight kept before names starting with `#` were refused still reads: only new names are.
+#[test]
+fn a_kept_fight_with_a_hash_name_still_reads() {
+    let dir = std::env::temp_dir().join(format!("fray-hash-kept-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let track = |args: &[&str]| fray().env("XDG_STATE_HOME", &dir).args(args);
+    assert!(track(&["--seed", "1", "track", "start", "Elf", "Orc:side=monsters"]).run().success());
+    let mut files = Vec::new();
+    let mut folders = vec![dir.clone()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == "json") {
+                files.push(path);
+            }
+        }
+    }
+    assert_eq!(files.len(), 1, "{files:?}");
+    let kept = std::fs::read_to_string(&files[0]).unwrap();
+    assert!(kept.contains("\"Orc\""), "{kept}");
+    std::fs::write(&files[0], kept.replace("\"Orc\"", "\"#Orc\"")).unwrap();
+    let out = track(&["--color", "never", "track", "show"]).run();
+    assert!(out.success(), "{}", out.stderr);
+    assert!(out.text().contains("#Orc"), "{}", out.text());
+    let _ = std::fs::remove_dir_all(&dir);
+}

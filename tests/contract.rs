@@ -490,3 +490,69 @@ fn a_roster_entry_a_ruleset_refuses_is_located() {
     let out = fray().args(["-r", "5e2024", "initiative", "Rogue:alert"]).run();
     assert_eq!(out.code, 2);
 }
+
+/// The commands `fray --help` lists (not the hidden ones, nor `help`).
+fn shown_commands() -> Vec<String> {
+    let top = fray::cli::command();
+    let shown = top.get_subcommands().filter(|sub| !sub.is_hide_set() && sub.get_name() != "help");
+    shown.map(|sub| sub.get_name().to_string()).collect()
+}
+
+/// Whether `text` has `word` as a word of its own (not inside `rolls` or `--table`).
+fn has_word(text: &str, word: &str) -> bool {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '-')).any(|w| w == word)
+}
+
+#[test]
+fn a_newcomer_is_told_every_command_with_none_in_help_and_in_man() {
+    let commands = shown_commands();
+    for needed in ["surprise", "encounter", "roll", "table", "track", "wandering", "morale"] {
+        assert!(commands.iter().any(|c| c == needed), "{needed} in {commands:?}");
+    }
+    let err = fails(&[], 2);
+    let help = stdout(&["--help"]);
+    let first = help.split("\n\n").next().unwrap();
+    let page = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/man/fray.1")).unwrap();
+    let description = page.split(".SH DESCRIPTION\n").nth(1).unwrap().lines().next().unwrap().replace("\\-", "-");
+    for command in &commands {
+        assert!(err.contains(command.as_str()), "'{command}' not in: {err}");
+        assert!(has_word(first, command), "'{command}' not in the first paragraph of fray --help: {first}");
+        assert!(has_word(&description, command), "'{command}' not in man fray's description: {description}");
+    }
+    assert!(first.contains("track play") && description.contains("track play"), "{first}");
+    // Each track action is named when none is given.
+    let err = fails(&["track"], 2);
+    let track = fray::cli::command().find_subcommand("track").unwrap().clone();
+    for action in track.get_subcommands().filter(|a| !a.is_hide_set() && a.get_name() != "help") {
+        assert!(has_word(&err, action.get_name()), "'{}' not in: {err}", action.get_name());
+    }
+}
+
+/// A side named by a plural takes a plural verb in every ruleset's sentences, and a singular
+/// one a singular verb: `monsters get one free round`, `party gets`.
+#[test]
+fn verbs_agree_with_the_sides_they_follow() {
+    let mut plural_seen = 0;
+    for rules in fray::rulesets::RULESETS {
+        for command in ["surprise", "initiative", "encounter"] {
+            for seed in 1..=8 {
+                let seed = seed.to_string();
+                let args = ["--seed", &seed, "-r", rules.id, command, "Elf", "Orc:side=monsters"];
+                let out = fray().args(args).run();
+                if !out.success() {
+                    continue;
+                }
+                let text = flat(&out.text());
+                for singular in ["gets", "acts", "waits", "rolls"] {
+                    let wrong = format!("monsters {singular} ");
+                    assert!(!text.contains(&wrong), "{wrong:?} in fray {}:\n{text}", args.join(" "));
+                }
+                for plural in ["get", "act", "wait", "roll"] {
+                    assert!(!text.contains(&format!("party {plural} ")), "party {plural} in:\n{text}");
+                }
+                plural_seen += usize::from(text.contains("monsters get ") || text.contains("monsters act "));
+            }
+        }
+    }
+    assert!(plural_seen > 0, "no sentence about the monsters was met");
+}

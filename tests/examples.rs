@@ -75,7 +75,7 @@ fn readme_examples(examples: &mut Examples) {
         }
         let command = match block {
             Some("console") => line.strip_prefix("$ "),
-            Some("sh" | "bash" | "shell") => Some(line.split("  #").next().unwrap_or(line).trim()),
+            Some("sh" | "bash" | "shell") => Some(line.trim()),
             _ => None,
         };
         if let Some(command) = command.filter(|c| runs_fray(c)) {
@@ -87,6 +87,7 @@ fn readme_examples(examples: &mut Examples) {
 /// The example lines of a help text: the indented lines after `Examples:`.
 fn help_examples(what: &str, help: &str, examples: &mut Examples) {
     let mut inside = false;
+    let mut folder = Folder::default();
     for line in help.lines() {
         if line.trim_end() == "Examples:" {
             inside = true;
@@ -95,9 +96,29 @@ fn help_examples(what: &str, help: &str, examples: &mut Examples) {
         if inside && !line.starts_with("  ") {
             inside = false;
         }
-        if inside && runs_fray(line) {
-            examples.add(command_of(line).to_string(), || what.to_string());
+        if inside && let Some(command) = folder.then(command_of(line)) {
+            examples.add(command, || what.to_string());
         }
+    }
+}
+
+/// An example line `mkdir -p DIR` makes the folder the next example writes into: the two run as
+/// one command, as a reader types them one after the other.
+#[derive(Default)]
+struct Folder(Option<String>);
+
+impl Folder {
+    /// The command to run for the example `line`, if it runs fray.
+    fn then(&mut self, line: &str) -> Option<String> {
+        if line.starts_with("mkdir -p ") {
+            self.0 = Some(line.to_string());
+            return None;
+        }
+        let before = self.0.take();
+        runs_fray(line).then(|| match before {
+            Some(mkdir) => format!("{mkdir} && {line}"),
+            None => line.to_string(),
+        })
     }
 }
 
@@ -119,6 +140,7 @@ fn unroff(line: &str) -> String {
 /// no-fill block (`.nf`/`.EX`).
 fn man_examples(name: &str, page: &str, examples: &mut Examples) {
     let (mut inside, mut nofill) = (false, false);
+    let mut folder = Folder::default();
     for line in page.lines() {
         if line.starts_with(".SH") {
             inside = line.trim() == ".SH EXAMPLES";
@@ -138,8 +160,8 @@ fn man_examples(name: &str, page: &str, examples: &mut Examples) {
             None => continue,
         };
         let text = unroff(text);
-        if runs_fray(&text) {
-            examples.add(command_of(&text).to_string(), || format!("man/{name}"));
+        if let Some(command) = folder.then(command_of(&text)) {
+            examples.add(command, || format!("man/{name}"));
         }
     }
 }
@@ -174,13 +196,11 @@ fn every_example() -> Examples {
     examples
 }
 
-/// A fresh home for the examples in `shell`, with the folders the install examples write into.
+/// A fresh, empty home for the examples in `shell`: an install example makes its own folder.
 fn sandbox(shell: &str) -> PathBuf {
     let home = std::env::temp_dir().join(format!("fray-examples-{shell}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&home);
-    for dir in [".local/share/bash-completion/completions", ".zfunc", ".config/fish/completions"] {
-        std::fs::create_dir_all(home.join(dir)).unwrap();
-    }
+    std::fs::create_dir_all(&home).unwrap();
     home
 }
 
@@ -316,4 +336,82 @@ fn man_finds_every_page_after_the_readme_install_steps() {
         assert!(found.starts_with(home.to_str().unwrap()), "man -w {section} {page} found {found}");
     }
     let _ = std::fs::remove_dir_all(&home);
+}
+
+/// A word that starts with `#` in a line to paste: interactive zsh, without
+/// `interactive_comments`, passes it and every word after it to the command.
+#[test]
+fn no_readme_command_carries_a_comment() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let mut block: Option<&str> = None;
+    let mut found = Vec::new();
+    for (n, line) in readme.lines().enumerate() {
+        if let Some(lang) = line.strip_prefix("```") {
+            block = if block.is_some() { None } else { Some(lang.trim()) };
+            continue;
+        }
+        let command = match block {
+            Some("console") => line.strip_prefix("$ "),
+            Some("sh" | "bash" | "shell" | "zsh" | "fish") => Some(line),
+            _ => None,
+        };
+        if command.is_some_and(|c| c.split_whitespace().any(|word| word.starts_with('#'))) {
+            found.push(format!("README.md line {}: {line}", n + 1));
+        }
+    }
+    assert!(found.is_empty(), "commands with a # word:\n{}", found.join("\n"));
+}
+
+/// The README's install lines for the completion scripts, run as written from the repository in
+/// an empty home, make their folder and leave the script in it; the bash row names the package
+/// that reads the folder.
+#[test]
+#[cfg_attr(missing_bash, ignore = "needs bash, not installed when the tests were built")]
+fn the_readme_completion_installs_make_their_folders() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let home = std::env::temp_dir().join(format!("fray-install-home-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(&home).unwrap();
+    let rows = [
+        ("bash", ".local/share/bash-completion/completions/fray"),
+        ("zsh", ".zfunc/_fray"),
+        ("fish", ".config/fish/completions/fray.fish"),
+        ("elvish", ".config/elvish/lib/fray.elv"),
+    ];
+    for (shell, file) in rows {
+        let row = readme
+            .lines()
+            .find(|l| l.starts_with(&format!("| {shell} | `cp ")) || l.starts_with(&format!("| {shell} | `mkdir")));
+        let row = row.unwrap_or_else(|| panic!("the README's {shell} install row"));
+        let install = row.split('`').nth(1).expect("the install command in backticks");
+        let out = Command::new("bash")
+            .args(["--norc", "--noprofile", "-c", install])
+            .current_dir(root())
+            .env("HOME", &home)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{install}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(home.join(file).is_file(), "{install} left no {file}");
+        if shell == "bash" {
+            assert!(row.contains("bash-completion package"), "{row}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&home);
+}
+
+#[test]
+fn completions_help_makes_each_folder_and_names_the_bash_package() {
+    let help = crate::common::Fray::new().args(["completions", "--help"]).run().text();
+    let words = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("bash-completion package") && words.contains("apt install bash-completion"), "{help}");
+    let lines: Vec<&str> = help.lines().map(str::trim).collect();
+    for (dir, install) in [
+        ("~/.local/share/bash-completion/completions", "fray completions bash > "),
+        ("~/.zfunc", "fray completions zsh > "),
+        ("~/.config/fish/completions", "fray completions fish > "),
+    ] {
+        let at = lines.iter().position(|l| l.starts_with(install)).unwrap_or_else(|| panic!("{install} in {help}"));
+        assert_eq!(lines[at - 1], format!("mkdir -p {dir}"), "{help}");
+        assert!(lines[at].contains(dir), "{}", lines[at]);
+    }
 }

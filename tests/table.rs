@@ -216,13 +216,17 @@ fn text_shows_every_die_and_quiet_the_combatant() {
             format!("{} ({}) = {}", step["roll"]["dice"].as_str().unwrap(), faces.join("+"), step["roll"]["total"]);
         assert!(text.contains(&line), "{line} not in {text}");
     }
-    assert!(text.contains(&format!("→ {} {}", a["count"], a["name"].as_str().unwrap())), "{text}");
+    let name = a["name"].as_str().unwrap();
+    let counted = if a["count"] == 1 { format!("→ {name} (") } else { format!("→ {name} ×{} (", a["count"]) };
+    assert!(text.contains(&counted), "{counted} not in {text}");
     let quiet = stdout(&["--seed", "4", "-q", "table", &fixture("road.yaml")]);
     assert_eq!(quiet.trim_end(), a["combatant"].as_str().unwrap());
+    // One shell word: a space in the name is written `_`.
+    let word = name.replace(' ', "_");
     let spec = if a["count"] == 1 {
-        format!("{}:side=monsters", a["name"].as_str().unwrap())
+        format!("{word}:side=monsters")
     } else {
-        format!("{}:count={},side=monsters", a["name"].as_str().unwrap(), a["count"])
+        format!("{word}:count={},side=monsters", a["count"])
     };
     assert_eq!(quiet.trim_end(), spec);
     assert!(!quiet.contains('*'), "the combatant is glob-safe: {quiet}");
@@ -396,7 +400,12 @@ fn encounter_table_plays_what_it_rolls_as_its_own_step() {
         let text = stdout(&["--seed", seed, "encounter", "--table", &road, "Elf"]);
         let lines: Vec<&str> = text.lines().collect();
         assert!(lines[1].starts_with("    table       road: 2d6 ("), "{text}");
-        assert!(text.contains(&format!("→ {count} {name} join monsters")), "{text}");
+        let joined = if count == 1 {
+            format!("→ {name} joins monsters")
+        } else {
+            format!("→ {name} ×{count} join monsters")
+        };
+        assert!(text.contains(&joined), "{text}");
         assert!(
             lines.iter().position(|l| l.contains("table")).unwrap()
                 < lines.iter().position(|l| l.contains("1 awareness")).unwrap()
@@ -575,4 +584,59 @@ fn a_file_of_many_large_dice_is_refused_at_the_die_past_the_limit() {
         err.contains(&format!("{path}:42:8: the dice of the tables so far have more than 100000 results")),
         "{err}"
     );
+}
+
+/// `fray surprise Elf $(fray -q table FILE)` run in `shell`, FILE bringing three Giant rats: the
+/// monsters' members and the party's, as the JSON names them.
+fn spliced_in(shell: &str) -> (serde_json::Value, serde_json::Value) {
+    let path =
+        written(&format!("rats-{shell}.yaml"), "t:\n  die: 1d4\n  rows:\n    1-4: {name: Giant rat, number: 3}\n");
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_fray")).parent().unwrap().to_path_buf();
+    let path_var =
+        std::env::join_paths(std::iter::once(bin).chain(std::env::split_paths(&std::env::var_os("PATH").unwrap())))
+            .unwrap();
+    let line = format!("fray --no-config -f json --seed 1 surprise Elf $(fray -q table '{path}')");
+    let flag = match shell {
+        "bash" => "--norc",
+        "zsh" => "-f",
+        _ => "--no-config",
+    };
+    let out = std::process::Command::new(shell)
+        .args([flag, "-c", &line])
+        .env("PATH", path_var)
+        .env_remove("FRAY_RULES")
+        .env_remove("FRAY_FORMAT")
+        .env_remove("FRAY_CONFIG_PATH")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{shell}: {line}: {}", String::from_utf8_lossy(&out.stderr));
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let side =
+        |name: &str| doc["sides"].as_array().unwrap().iter().find(|s| s["name"] == name).unwrap()["members"].clone();
+    (side("monsters"), side("party"))
+}
+
+/// The README's idiom: a name with a space stays one creature when a shell splits `$(...)`.
+fn a_spliced_name_with_a_space_is_one_creature(shell: &str) {
+    let (monsters, party) = spliced_in(shell);
+    assert_eq!(monsters, serde_json::json!(["Giant_rat 1", "Giant_rat 2", "Giant_rat 3"]), "{shell}");
+    assert_eq!(party, serde_json::json!(["Elf"]), "{shell}");
+}
+
+#[test]
+#[cfg_attr(missing_bash, ignore = "needs bash, not installed when the tests were built")]
+fn a_quiet_table_line_with_a_spaced_name_is_one_word_to_bash() {
+    a_spliced_name_with_a_space_is_one_creature("bash");
+}
+
+#[test]
+#[cfg_attr(missing_zsh, ignore = "needs zsh, not installed when the tests were built")]
+fn a_quiet_table_line_with_a_spaced_name_is_one_word_to_zsh() {
+    a_spliced_name_with_a_space_is_one_creature("zsh");
+}
+
+#[test]
+#[cfg_attr(missing_fish, ignore = "needs fish, not installed when the tests were built")]
+fn a_quiet_table_line_with_a_spaced_name_is_one_word_to_fish() {
+    a_spliced_name_with_a_space_is_one_creature("fish");
 }

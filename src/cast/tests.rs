@@ -131,7 +131,11 @@ fn names_with_invisible_characters_or_commas_are_refused() {
     let err = check_name("Elf,Orc").unwrap_err();
     assert!(err.contains("contains ','") && err.contains("-q joins names with commas"), "{err}");
     assert!(check_name("a:b").unwrap_err().contains("which separate keys"));
-    for fine in ["Ørkenfolk", "龍", "O'Brien", "Goblin 1", "a-b_c.d"] {
+    for name in ["#1", "#", " #run", "##"] {
+        let err = check_name(name).unwrap_err();
+        assert!(err.contains("starts with '#'") && err.contains("without the '#'"), "{name:?}: {err}");
+    }
+    for fine in ["Ørkenfolk", "龍", "O'Brien", "Goblin 1", "a-b_c.d", "Goblin #1", "C#"] {
         assert_eq!(check_name(fine), Ok(()), "{fine}");
     }
 }

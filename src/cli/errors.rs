@@ -14,15 +14,11 @@ pub fn describe_error(err: &clap::Error, help: &str) -> String {
     let (arg, value) = (text(ContextKind::InvalidArg), text(ContextKind::InvalidValue));
     let message = match err.kind() {
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand if help == "fray track" => {
-            return "no track action given; actions: start, next, show, add, remove, delay, ready, hold, set, \
-                    undo, end, list; see 'fray track --help'"
-                .to_string();
+            let track = super::command_of("track").find_subcommand("track").cloned().unwrap_or_default();
+            return format!("no track action given; actions: {}; see 'fray track --help'", listed(&track));
         }
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
-            return "no command given; commands: surprise, distance, initiative, reaction, pursue, encounter, \
-                    wandering, morale; \
-                    see 'fray --help'"
-                .to_string();
+            return format!("no command given; commands: {}; see 'fray --help'", listed(&super::command()));
         }
         ErrorKind::InvalidValue if value.is_empty() => format!("a value is required for '{arg}' but none was supplied"),
         ErrorKind::InvalidValue => format!("invalid value '{value}' for '{arg}'"),
@@ -76,4 +72,10 @@ pub fn describe_error(err: &clap::Error, help: &str) -> String {
     }
     extras.push(format!("see '{help} --help'"));
     format!("{message}; {}", extras.join("; "))
+}
+
+/// The commands of `command` a user is shown, in the order its help lists them.
+fn listed(command: &clap::Command) -> String {
+    let shown = command.get_subcommands().filter(|sub| !sub.is_hide_set() && sub.get_name() != "help");
+    shown.map(|sub| sub.get_name()).collect::<Vec<_>>().join(", ")
 }

@@ -84,8 +84,9 @@ pub struct TableArgs {
 pub const TABLE_ABOUT: &str = "\
 Rolls the first table of FILE: its die, the row the result falls in, on through any table that \
 row points at, to a creature and its number appearing, every die shown. The creature comes out as \
-a combatant the other commands take (-q prints it alone); fray encounter --table FILE plays the \
-encounter with it. --odds gives each row's and each creature's exact chance, and the chance of \
+a combatant the other commands take (-q prints it alone, one shell word: a space in a name is \
+written _, so fray surprise Elf $(fray -q table FILE) brings Giant_rat 1, 2... in bash, zsh and \
+fish); fray encounter --table FILE plays the encounter with it, names as written. --odds gives each row's and each creature's exact chance, and the chance of \
 each number appearing. The combatant keys a row takes are those of the ruleset (-r).";
 
 pub const TABLE_FORMAT: &str = "\
@@ -109,10 +110,20 @@ Examples:
   fray table --example | fray -q -n 3 table -   three rolls, one combatant a line
   fray table --example | fray encounter --table - Elf   play what it rolls";
 
+pub const COMPLETIONS_ABOUT: &str = "\
+Print the completion script for a shell
+
+Save it where the shell looks for it; the examples make the folder first. Bash reads ~/.local/share/bash-completion/completions only with the \
+bash-completion package installed (apt install bash-completion, dnf install bash-completion, \
+brew install bash-completion@2).";
+
 pub const COMPLETIONS_EXAMPLES: &str = "\
 Examples:
+  mkdir -p ~/.local/share/bash-completion/completions
   fray completions bash > ~/.local/share/bash-completion/completions/fray
+  mkdir -p ~/.zfunc
   fray completions zsh > ~/.zfunc/_fray        with fpath+=(~/.zfunc) in .zshrc
+  mkdir -p ~/.config/fish/completions
   fray completions fish > ~/.config/fish/completions/fray.fish
   source <(COMPLETE=bash fray)                 in .bashrc: fray answers each TAB, keys and sides too
   source <(COMPLETE=zsh fray)                  in .zshrc, after compinit: the same for zsh

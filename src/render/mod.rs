@@ -314,10 +314,30 @@ pub fn modifiers(out: &mut String, p: &Palette, modifiers: &[Modifier]) {
     }
 }
 
-/// `is`, or `are` after a name that reads as a plural (`monsters are surprised`), as the
-/// possessive below reads it.
+/// Whether a side's name reads as a plural noun (`monsters`, `orcs`): it ends in s, not ss (as
+/// the possessive below reads it; `party` and `the Guild` are singular). The one place fray
+/// decides the number of the verb after a name, for every ruleset's sentences.
+pub fn reads_plural(name: &str) -> bool {
+    name.ends_with('s') && !name.ends_with("ss")
+}
+
+/// The verb `one` or `many` in the number `names` take as its subject: several names, or one
+/// that reads as a plural, take `many` (`monsters get`, `party and elves get`, `party gets`).
+pub fn verb<'a>(names: &[&str], one: &'a str, many: &'a str) -> &'a str {
+    match names {
+        [name] if !reads_plural(name) => one,
+        [] | [_] | [_, _, ..] => many,
+    }
+}
+
+/// `NAMES verb`: the names joined (`party and monsters`) and the verb agreeing with them.
+pub fn agree(names: &[&str], one: &str, many: &str) -> String {
+    format!("{} {}", crate::outcome::join(names), verb(names, one, many))
+}
+
+/// `is`, or `are` after a name that reads as a plural (`monsters are surprised`).
 pub fn is(name: &str) -> &'static str {
-    if name.ends_with('s') && !name.ends_with("ss") { "are" } else { "is" }
+    verb(&[name], "is", "are")
 }
 
 /// `NAME's`, or `NAME'` for a name that ends in s (`monsters' turn`).

@@ -45,7 +45,8 @@ pub fn step(file: &TableFile, seed: u64, p: &Palette) -> Result<(String, Before)
     let data = serde_json::to_value(&rolled).map_err(|e| Error::data(format!("cannot serialize the result: {e}")))?;
     let mut lines: Vec<String> =
         text::lines(p, &rolled).into_iter().map(|(label, line)| format!("{}: {line}", p.dim(label))).collect();
-    lines.push(format!("→ {} {} join {}", p.total(a.count), p.name(&a.name), a.side));
+    let join = if a.count == 1 { "joins" } else { "join" };
+    lines.push(format!("→ {} {join} {}", text::counted(p, &a.name, a.count), a.side));
     let quiet = if a.count == 1 { a.name.clone() } else { format!("{}*{}", a.name, a.count) };
     Ok((inline(&a.name, a.count, &a.side, &a.keys), Before { key: "table", data, lines, quiet, odds_note: None }))
 }

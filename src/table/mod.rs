@@ -551,22 +551,29 @@ fn number_appearing(v: &Node) -> std::result::Result<(String, Expr), At> {
 }
 
 impl Creature {
-    /// The creature as a combatant spec the other commands take, glob-safe (no `*`):
-    /// `Goblin:count=4,side=monsters,dex=1`.
+    /// The creature as a combatant spec the other commands take, one shell word in bash, zsh
+    /// and fish when `$(...)` splices it unquoted: glob-safe (no `*`) and with each space of a
+    /// name written `_`: `Goblin:count=4,side=monsters,dex=1`, `Giant_rat:count=9,side=monsters`.
     pub fn spec(&self, count: u32) -> String {
-        let mut spec = self.name.clone();
+        let mut spec = one_word(&self.name);
         spec.push(':');
         if count != 1 {
             spec.push_str(&format!("count={count},"));
         }
         spec.push_str("side=");
-        spec.push_str(self.side.as_deref().unwrap_or(SIDE));
+        spec.push_str(&one_word(self.side.as_deref().unwrap_or(SIDE)));
         for key in &self.keys {
             spec.push(',');
             spec.push_str(key);
         }
         spec
     }
+}
+
+/// `name` with its spaces written `_`, so that a shell splitting `$(...)` at spaces keeps it
+/// whole (a name holds no other white space: [`check_name`] refuses it).
+fn one_word(name: &str) -> String {
+    name.replace(' ', "_")
 }
 
 /// Reads a table file (or standard input for `-`), returning its text and display name.

@@ -46,8 +46,18 @@ pub fn block(p: &Palette, roll: &TableRoll, out: &mut String) {
         crate::render::wrap::push_wrapped(out, shown, text, p.width);
     }
     let a = &roll.appearing;
-    let verdict = format!("→ {} {} {}", p.total(a.count), p.name(&a.name), p.dim(format_args!("({})", a.combatant)));
+    let verdict = format!("→ {} {}", counted(p, &a.name, a.count), p.dim(format_args!("({})", a.combatant)));
     p.line(out, "  ", &verdict);
+}
+
+/// `Giant rat ×9`, or `Ogre` alone: a counted creature is written as fray writes a group
+/// everywhere, its name as given and the number after it (no plural made of the name).
+pub fn counted(p: &Palette, name: &str, count: u32) -> String {
+    if count == 1 {
+        p.name(name).to_string()
+    } else {
+        format!("{} {}", p.name(name), p.total(format_args!("×{count}")))
+    }
 }
 
 /// The one line of `-q`: the combatant spec.

@@ -479,7 +479,7 @@ fn check(fight: &Fight) -> std::result::Result<(), String> {
     }
     let names = fight.order.iter().map(|s| &s.name).chain(fight.order.iter().flat_map(|s| &s.members));
     for name in names.chain(fight.combatants.iter().map(|c| &c.name)) {
-        crate::cast::check_name(name).map_err(|why| format!("a name in it is refused: {why}"))?;
+        crate::cast::check_kept_name(name).map_err(|why| format!("a name in it is refused: {why}"))?;
     }
     for c in &fight.combatants {
         if c.notes.len() > MAX_NOTES || c.effects.len() > MAX_EFFECTS {

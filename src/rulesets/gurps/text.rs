@@ -85,7 +85,8 @@ fn opening_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
             let verdict = match s.winner.flatten() {
                 Some(winner) => {
                     let loser = s.sides.iter().find(|x| x.surprised).map_or("", |x| x.name);
-                    format!("initiative to {winner}, who act normally; everyone on {loser} is mentally stunned")
+                    let act = crate::render::verb(&[winner], "acts", "act");
+                    format!("initiative to {winner}, who {act} normally; everyone on {loser} is mentally stunned")
                 }
                 None => {
                     let total = s.sides.first().and_then(|x| x.total).unwrap_or(0);
@@ -332,7 +333,8 @@ fn surprise_words(surprise: &SurpriseOutcome) -> Vec<String> {
     }
     for side in &surprise.sides {
         let (Some(roll), Some(total)) = (side.roll, side.total) else { continue };
-        let mut line = format!("partial surprise: {} rolls {}", side.name, crate::fight::roll_words(&roll));
+        let rolls = crate::render::agree(&[side.name], "rolls", "roll");
+        let mut line = format!("partial surprise: {rolls} {}", crate::fight::roll_words(&roll));
         for m in &side.modifiers {
             let _ = write!(line, " {}", plain.modifier(m));
         }
@@ -340,7 +342,8 @@ fn surprise_words(surprise: &SurpriseOutcome) -> Vec<String> {
         words.push(line);
     }
     match surprise.winner {
-        Some(Some(winner)) => words.push(format!("{winner} acts normally; the other side is stunned")),
+        Some(Some(winner)) => words
+            .push(format!("{} normally; the other side is stunned", crate::render::agree(&[winner], "acts", "act"))),
         Some(None) => words.push("a tie: nobody is surprised".into()),
         None => {}
     }

@@ -5,7 +5,7 @@ use super::{distance::*, encounter::*, initiative::*, pursue::*, surprise::*};
 use crate::fight::{Absence, Entry, Opening, rolled_words};
 use crate::outcome::join;
 use crate::render::ties::tie_line;
-use crate::render::{self, Palette, Report, block, modifiers, pad, quiet_list, reaction_line, width};
+use crate::render::{self, Palette, Report, agree, block, modifiers, pad, quiet_list, reaction_line, verb, width};
 use serde_json::Number;
 use std::fmt::Write as _;
 
@@ -46,12 +46,9 @@ pub(crate) fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
     let verdict = match s.verdict {
         Verdict::NoneSurprised => "nobody is surprised: no side has the advantage".to_string(),
         Verdict::AllSurprised => "everyone is surprised: a moment of confusion, no side has the advantage".to_string(),
-        Verdict::SomeSurprised => format!(
-            "{} {} one free round in which {} cannot act",
-            join(&s.free_round),
-            if s.free_round.len() == 1 { "gets" } else { "get" },
-            join(&surprised)
-        ),
+        Verdict::SomeSurprised => {
+            format!("{} one free round in which {} cannot act", agree(&s.free_round, "gets", "get"), join(&surprised))
+        }
     };
     lines.push(format!("→ {}", p.total(verdict)));
     lines
@@ -107,7 +104,8 @@ pub(crate) fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String
                 "every side not surprised waits: nobody gives anything up, so they all roll".to_string()
             }
             InitNote::NobodyToWaitFor => {
-                format!("{} waits for nobody: no other side acts", alone.unwrap_or("the side"))
+                let side = alone.unwrap_or("the side");
+                format!("{}: no other side acts", agree(&[side], "waits for nobody", "wait for nobody"))
             }
         };
         lines.push(p.dim(line).to_string());
@@ -119,9 +117,11 @@ pub(crate) fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String
         if let Some(roll) = &place.roll {
             let _ = write!(line, "  {}{}", p.roll(roll), given(place.given, p));
         } else if place.alone {
-            let _ = write!(line, "  {}", p.dim(format_args!("acts first: {}", alone_reason(&waiting, &i.surprised))));
+            let acts = verb(&[place.name], "acts first", "act first");
+            let _ = write!(line, "  {}", p.dim(format_args!("{acts}: {}", alone_reason(&waiting, &i.surprised))));
         } else {
-            let _ = write!(line, "  {}", p.dim("waits, then reacts to the others"));
+            let waits = verb(&[place.name], "waits, then reacts to the others", "wait, then react to the others");
+            let _ = write!(line, "  {}", p.dim(waits));
         }
         if !place.waits && i.order.iter().filter(|o| o.place == place.place).count() > 1 {
             let _ = write!(line, "  {}", p.dim("simultaneous"));
@@ -137,14 +137,11 @@ pub(crate) fn initiative_lines(i: &InitiativeOutcome, p: &Palette) -> Vec<String
 
 /// Why the one side that rolls would not need to: the others wait, or are surprised.
 fn alone_reason(waiting: &[&str], surprised: &[&str]) -> String {
-    let verb = |names: &[&str], one: &str, many: &str| {
-        format!("{} {}", join(names), if names.len() == 1 { one } else { many })
-    };
     match (waiting.is_empty(), surprised.is_empty()) {
         (false, false) => {
-            format!("{} and {}", verb(waiting, "waits", "wait"), verb(surprised, "is surprised", "are surprised"))
+            format!("{} and {}", agree(waiting, "waits", "wait"), agree(surprised, "is surprised", "are surprised"))
         }
-        (false, true) => verb(waiting, "waits", "wait"),
+        (false, true) => agree(waiting, "waits", "wait"),
         (true, false) => "the only side not surprised".to_string(),
         (true, true) => "the only side".to_string(),
     }
