@@ -967,3 +967,40 @@ fn a_long_bad_expression_is_echoed_cut() {
     let err = fails(&["roll", "1d20", "vs", &"9".repeat(500)], 2);
     assert!(err.contains('…') && err.chars().count() < 400, "{err}");
 }
+
+/// `track start --roster` goes by the roster's `rules:` when nothing else names a ruleset, as
+/// the game commands do, and refuses it with a hint when `-r`, FRAY_RULES or the config names
+/// another.
+#[test]
+fn a_fight_started_from_a_roster_goes_by_its_rules() {
+    let table = crate::track::Table::new("roster-rules");
+    let roster = table.home.join("party.yaml");
+    std::fs::write(
+        &roster,
+        "rules: 5e\ncombatants:\n  - {name: Orc, side: monsters, hp: 7}\n  - {name: Ann, side: party}\n",
+    )
+    .unwrap();
+    let roster = roster.to_str().unwrap();
+    let out = table.run(&["-f", "json", "track", "--fight", "named", "start", "--roster", roster]);
+    let fight: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    assert_eq!(fight["rules"], "5e", "{out}");
+    let from_stdin = table.command().args(["--seed", "1", "-q", "track", "--fight", "piped", "start", "--roster", "-"]);
+    let out = from_stdin.write_stdin(std::fs::read(table.home.join("party.yaml")).unwrap()).run();
+    assert!(out.success(), "{}", out.stderr);
+    assert!(table.run(&["-f", "json", "track", "--fight", "piped", "show"]).contains("\"rules\":\"5e\""));
+    for other in [&["-r", "ose"][..], &[]] {
+        let mut run =
+            table.command().args(other).args(["--seed", "1", "track", "--fight", "other", "start", "--roster", roster]);
+        if other.is_empty() {
+            run = run.env("FRAY_RULES", "gurps");
+        }
+        let err = fails_with(&run, 2);
+        assert!(err.contains("is for 5e (rules: on line 1), but the fight is a"), "{err}");
+        assert!(err.contains("; start the fight with -r 5e"), "{err}");
+    }
+    let config = table.home.join("config/fray");
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(config.join("config"), "--rules wod\n").unwrap();
+    let err = fails_with(&table.command().args(["track", "--fight", "configured", "start", "--roster", roster]), 2);
+    assert!(err.contains("but the fight is a wod fight"), "{err}");
+}
