@@ -1004,3 +1004,37 @@ fn a_fight_started_from_a_roster_goes_by_its_rules() {
     let err = fails_with(&table.command().args(["track", "--fight", "configured", "start", "--roster", roster]), 2);
     assert!(err.contains("but the fight is a wod fight"), "{err}");
 }
+
+/// A FIFO, a device or a folder given as a table or a roster is refused before a byte is read
+/// (a FIFO with no writer would block the open and the read forever), and `track list` passes
+/// over a FIFO named like a fight.
+#[test]
+fn files_that_are_not_regular_are_refused_at_once() {
+    let table = crate::track::Table::new("not-regular");
+    let fifo = table.home.join("pipe.yaml");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let fifo = fifo.to_str().unwrap();
+    let home = table.home.to_str().unwrap();
+    for (path, why) in
+        [(fifo, "it is not a regular file"), ("/dev/zero", "it is not a regular file"), (home, "it is a directory")]
+    {
+        for (args, what) in [
+            (&["table", path][..], "table"),
+            (&["encounter", "--table", path], "table"),
+            (&["surprise", "--roster", path], "roster"),
+            (&["track", "--fight", "f", "start", "--roster", path], "roster"),
+            (&["track", "--fight", "f", "start", "--table", path, "Ann"], "table"),
+        ] {
+            let err = fails_with(&table.command().args(args), 1);
+            assert!(err.contains(&format!("cannot read the {what} ")) && err.contains(why), "{args:?}: {err}");
+        }
+    }
+    table.run(&["track", "--fight", "kept", "start", "Ann", "Orc:side=monsters"]);
+    let state = table.home.join("state/fray/piped.json");
+    assert!(std::process::Command::new("mkfifo").arg(&state).status().unwrap().success());
+    let listed = table.run(&["track", "list"]);
+    assert!(
+        listed.contains("kept  ") && listed.contains("piped  the fight file") && listed.contains("plain file"),
+        "{listed}"
+    );
+}
