@@ -1038,3 +1038,32 @@ fn files_that_are_not_regular_are_refused_at_once() {
         "{listed}"
     );
 }
+
+/// A fight file holding a text of a megabyte where fray writes a short one: a note is refused
+/// as fray never writes it, and a long fight name or roll is shown in linear time (the text
+/// wrapping looked at every break for every line it made: 29 s for 1 MB in a release build).
+#[test]
+fn a_megabyte_of_text_in_a_fight_file_is_refused_or_shown_at_once() {
+    let table = crate::track::Table::new("long-texts");
+    table.run(&["track", "--fight", "big", "start", "Ann", "Orc:side=monsters"]);
+    table.run(&["track", "--fight", "big", "note", "Orc", "hello"]);
+    let path = table.home.join("state/fray/big.json");
+    let base: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    let long = "N".repeat(1 << 20);
+    let mut noted = base.clone();
+    noted["combatants"][1]["notes"][0] = long.clone().into();
+    std::fs::write(&path, noted.to_string()).unwrap();
+    let err = fails_with(&table.command().args(["track", "--fight", "big", "show"]), 1);
+    assert!(err.contains("is damaged: Orc has a note longer than 500 characters"), "{err}");
+    for field in ["rolled", "fight"] {
+        let mut long_text = base.clone();
+        match field {
+            "rolled" => long_text["order"][0]["rolled"] = long.clone().into(),
+            _ => long_text["fight"] = long.clone().into(),
+        }
+        std::fs::write(&path, long_text.to_string()).unwrap();
+        let shown = table.run(&["--color", "never", "--width", "80", "track", "--fight", "big", "show"]);
+        assert!(shown.lines().all(|l| l.chars().count() <= 80), "{field}: a line wider than 80");
+        assert_eq!(shown.matches('N').count(), 1 << 20, "{field}: every character is shown once");
+    }
+}
