@@ -1067,3 +1067,25 @@ fn a_megabyte_of_text_in_a_fight_file_is_refused_or_shown_at_once() {
         assert_eq!(shown.matches('N').count(), 1 << 20, "{field}: every character is shown once");
     }
 }
+
+/// A roster of under a megabyte whose anchor of 900 KB is aliased 3 000 times (2.6 GB read
+/// before) is refused at the alias that passes a megabyte of text, in little memory.
+#[test]
+fn roster_aliases_are_counted_in_bytes() {
+    let dir = std::env::temp_dir().join(format!("fray-hardening-aliases-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let roster = dir.join("aliases.yaml");
+    let mut text = format!("sides: &a [{}]\ncombatants:\n", "x".repeat(900_000));
+    for i in 0..3000 {
+        text.push_str(&format!("  - {{name: O{i}, side: monsters, notes: *a}}\n"));
+    }
+    assert!(text.len() < 1 << 20);
+    std::fs::write(&roster, &text).unwrap();
+    let Some((code, peak, err)) = peak_and_exit(&["surprise", "--roster", roster.to_str().unwrap()], None) else {
+        return;
+    };
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("aliases.yaml:4:") && err.contains("aliases (*name) add more than 1024 KiB of text"), "{err}");
+    assert!(peak < 64 * MIB, "{peak} KiB");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
