@@ -1089,3 +1089,36 @@ fn roster_aliases_are_counted_in_bytes() {
     assert!(peak < 64 * MIB, "{peak} KiB");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Spawned: a standard output another program left non-blocking, whose reader is slow, answers
+/// `EAGAIN` when full; fray waits for the reader and the stream arrives whole.
+#[test]
+fn a_non_blocking_stdout_with_a_slow_reader_gets_the_whole_stream() {
+    use rustix::fs::{OFlags, fcntl_getfl, fcntl_setfl};
+    use std::io::Read;
+    use std::os::unix::fs::OpenOptionsExt;
+    let dir = std::env::temp_dir().join(format!("fray-hardening-eagain-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("out");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    // The reader opened first without waiting, then the writer, non-blocking, as fray's stdout.
+    let nonblock = OFlags::NONBLOCK.bits() as i32;
+    let mut reader = std::fs::OpenOptions::new().read(true).custom_flags(nonblock).open(&fifo).unwrap();
+    let writer = std::fs::OpenOptions::new().write(true).custom_flags(nonblock).open(&fifo).unwrap();
+    fcntl_setfl(&reader, fcntl_getfl(&reader).unwrap() - OFlags::NONBLOCK).unwrap();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("fray"))
+        .args(["--seed", "1", "-q", "-n", "100000", "reaction"])
+        .stdout(writer)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Far more than a pipe holds (64 KiB) is waiting when the reader starts.
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let mut text = String::new();
+    reader.read_to_string(&mut text).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(text.lines().count(), 100_000, "{} bytes", text.len());
+    assert!(text.len() > 2 * 64 * 1024, "{} bytes", text.len());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
