@@ -1159,3 +1159,71 @@ fn gurps_initiative_of_ten_thousand_keeps_its_memory() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Every row of the README's limits table is the number the code holds: a row is read by the
+/// start of its `what`, and a row this test does not know fails it, so that a new limit is
+/// checked too. The numbers clap holds are read from the ranges its errors state.
+#[test]
+fn every_row_of_the_readme_limits_is_the_codes() {
+    use fray::dice::expr;
+    use fray::rulesets::family::{fifth::chase, storyteller};
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let table = readme.split("### Limits").nth(1).unwrap();
+    let rows: Vec<(&str, String)> = table
+        .lines()
+        .skip_while(|l| !l.starts_with("| what"))
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| {
+            let cells: Vec<&str> = l.split('|').map(str::trim).collect();
+            (cells[1], cells[2].replace([' ', ' '], ""))
+        })
+        .collect();
+    let range_top = |args: &[&str]| -> String {
+        let err = fails(args, 2);
+        let top = err.split("from 1 to ").nth(1).unwrap_or_else(|| panic!("{err}"));
+        top.chars().take_while(char::is_ascii_digit).collect()
+    };
+    let thousands = |n: u64| n.to_string();
+    let expected: Vec<(&str, String)> = vec![
+        ("combatants, counting every member", thousands(fray::cast::MAX_COMBATANTS as u64)),
+        ("members of one group", fray::cast::MAX_GROUP.to_string()),
+        ("sides", fray::cast::MAX_SIDES.to_string()),
+        ("a name", format!("{}characters", fray::cast::MAX_NAME_CHARS)),
+        ("a roster file", format!("{}MiB", fray::roster::MAX_ROSTER_BYTES >> 20)),
+        (
+            "what a roster's aliases",
+            format!("{}values,{}MiBoftext", fray::located::MAX_ALIASED, fray::located::MAX_ALIASED_BYTES >> 20),
+        ),
+        ("`--repeat`", format!("10⁹(streamed:memorydoesnotgrowwithit)")),
+        ("`--rounds`", range_top(&["-r", "gurps", "surprise", "--rounds", "1001"])),
+        ("`gurps surprise`", thousands(fray::rulesets::gurps::MAX_RECOVERY_ROLLS)),
+        ("`5e` speed factor", thousands(fray::rulesets::dnd5e::MAX_SPEED_FACTOR_ROLLS)),
+        ("`5e` declared action", fray::rulesets::dnd5e::MAX_ACTION_PARTS.to_string()),
+        ("`wod`, `cofd`", storyteller::MAX_MOVES.to_string()),
+        ("`5e`, `5e2024` `pursue`: participants, counting", chase::MAX_PARTICIPANTS.to_string()),
+        ("`5e`, `5e2024` `pursue`: participants ×", thousands(chase::MAX_TURNS)),
+        ("`roll`: dice in one term", expr::MAX_DICE.to_string()),
+        ("`roll`: faces of a die", thousands(u64::from(expr::MAX_FACES))),
+        (
+            "`roll`: an expression",
+            format!("{}characters,{}levelsofparenthesesandbraces", expr::MAX_LENGTH, expr::MAX_DEPTH),
+        ),
+        ("`roll`: a label", format!("{}characters", expr::parse::MAX_LABEL)),
+        ("`roll`: a total", format!("±2^{}", expr::MAX_TOTAL.trailing_zeros())),
+        ("`roll`: explosions", expr::MAX_EXPLOSIONS.to_string()),
+        ("`roll`: rerolls", expr::MAX_REROLLS.to_string()),
+        ("`roll`: repetitions", expr::MAX_REPEAT.to_string()),
+        ("`roll --odds`: faces of an exploding die", thousands(u64::from(expr::odds::MAX_EXPLODING_FACES))),
+        ("`encounter --table --odds`", thousands(fray::table::encounter::MAX_CAST_MEMBERS)),
+        ("`roll`: dice drawn by one roll", thousands(expr::MAX_ROLLED)),
+    ];
+    for (what, at_most) in &rows {
+        let known = expected.iter().find(|(start, _)| what.starts_with(start));
+        let (_, code) = known.unwrap_or_else(|| panic!("the README's limit '{what}' is not checked here"));
+        assert_eq!(at_most.replace(',', ""), code.replace(',', ""), "{what}");
+    }
+    assert_eq!(rows.len(), expected.len(), "each row checked once");
+    // The one clap holds for --repeat, read from its error as --rounds' is.
+    assert_eq!(range_top(&["-n", "1000000001", "reaction"]), "1000000000");
+}
