@@ -1227,3 +1227,218 @@ fn every_row_of_the_readme_limits_is_the_codes() {
     // The one clap holds for --repeat, read from its error as --rounds' is.
     assert_eq!(range_top(&["-n", "1000000001", "reaction"]), "1000000000");
 }
+
+/// A small, seeded generator for the fuzz run: the same inputs every run.
+struct Fuzz(u64);
+
+impl Fuzz {
+    fn next(&mut self) -> u64 {
+        // xorshift64*
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    fn pick<'a>(&mut self, from: &[&'a str]) -> &'a str {
+        from[self.below(from.len())]
+    }
+
+    /// A dice expression of up to a dozen pieces of the language, numbers large and small.
+    fn expression(&mut self) -> String {
+        const PIECES: &[&str] = &[
+            "d", "d6", "d20", "d%", "dF", "d66", "3d6", "4d6kh3", "10000d", "d1000000", "!", "!!", "!p", "r<", "r>",
+            "ro", "kh", "kl", "dh", "dl", "cs>", "cf<", "mi", "ma", "+", "-", "*", "/", "(", ")", "{", "}", ",", "x",
+            "vs", "[a]", "=", ">=", "<", "1", "2", "9", "99", "100", "1000", "999999", "0", " ", "e", "a", "%",
+        ];
+        (0..1 + self.below(12)).map(|_| self.pick(PIECES)).collect()
+    }
+
+    /// `base` with a few lines or characters changed: dropped, doubled, swapped for a hostile
+    /// value, or cut.
+    fn mutate(&mut self, base: &str, values: &[&str]) -> String {
+        let mut lines: Vec<String> = base.lines().map(str::to_string).collect();
+        for _ in 0..1 + self.below(4) {
+            let at = self.below(lines.len().max(1));
+            match self.below(5) {
+                0 if !lines.is_empty() => {
+                    lines.remove(at);
+                }
+                1 if !lines.is_empty() => {
+                    let copy = lines[at].clone();
+                    lines.insert(at, copy);
+                }
+                2 if !lines.is_empty() => {
+                    let line = &lines[at];
+                    let cut = line.char_indices().map(|(i, _)| i).nth(self.below(line.chars().count().max(1)));
+                    let keep = cut.map_or(line.clone(), |c| line[..c].to_string());
+                    lines[at] = format!("{keep}{}", self.pick(values));
+                }
+                3 if !lines.is_empty() => {
+                    let line = lines[at].clone();
+                    let end = line.rfind(':').map_or(line.len(), |i| i + 1);
+                    lines[at] = format!("{} {}", &line[..end], self.pick(values));
+                }
+                _ => {
+                    let cut = self.below(lines.len().max(1));
+                    lines.truncate(cut.max(1));
+                }
+            }
+        }
+        lines.join("\n") + "\n"
+    }
+}
+
+/// What the fuzz run met: the slowest input and the one with the most output, by class.
+#[derive(Default)]
+struct Met {
+    runs: usize,
+    slowest: (std::time::Duration, String),
+    biggest: (usize, String),
+}
+
+impl Met {
+    fn saw(&mut self, input: &str, took: std::time::Duration, out: usize) {
+        self.runs += 1;
+        let short = |s: &str| s.chars().take(120).collect::<String>().replace('\n', "⏎");
+        if took > self.slowest.0 {
+            self.slowest = (took, short(input));
+        }
+        if out > self.biggest.0 {
+            self.biggest = (out, short(input));
+        }
+    }
+}
+
+/// A bounded fuzz run of each class of the audit (dice expressions, encounter tables, rosters,
+/// fight files), a few thousand seeded inputs in all, run in-process: none may panic, break
+/// the exit codes, or fail without its one `fray: error:` line. It reports (on standard error,
+/// `--nocapture`) the slowest and the biggest input of each class; time is not asserted.
+#[test]
+fn a_bounded_fuzz_run_of_each_audit_class() {
+    const VALUES: &[&str] = &[
+        "1000000",
+        "-1",
+        "0",
+        "d1000000",
+        "1d1000",
+        "10000d100r<99!>=99",
+        "*a",
+        "&a x",
+        "[]",
+        "{}",
+        "~",
+        "\"\u{202e}\"",
+        "99999999999999999999",
+        "1e308",
+        "NaN",
+        "true",
+        "'",
+        "{name: X, count: 1000}",
+        "- x",
+        "!!binary AA==",
+    ];
+    let mut fuzz = Fuzz(0x5eed_f00d);
+    let mut report = Vec::new();
+    let check = |args: &[OsString], out: &crate::common::Output| {
+        assert!(out.code <= 2, "{args:?}: exit {}", out.code);
+        if out.code != 0 {
+            assert!(out.stderr.starts_with("fray: error: "), "{args:?}: {}", out.stderr);
+            assert_eq!(out.stderr.lines().count(), 1, "{args:?}: {}", out.stderr);
+        }
+        assert!(!out.stderr.contains("panicked"), "{args:?}: {}", out.stderr);
+    };
+    let timed = |run: Fray| {
+        let start = std::time::Instant::now();
+        let out = run.run();
+        (out, start.elapsed())
+    };
+
+    let mut met = Met::default();
+    for _ in 0..1500 {
+        let expr = fuzz.expression();
+        let mode = fuzz.pick(&["-q", "--odds", "-f=json", "-n=3"]);
+        let args = strings(&["--seed".into(), "1".into(), mode.into(), "roll".into(), expr.clone()]);
+        let (out, took) = timed(Fray::new().args(&args));
+        check(&args, &out);
+        met.saw(&expr, took, out.stdout.len());
+    }
+    report.push(("dice expressions", met));
+
+    let base_table = "cave:\n  die: 2d6\n  rows:\n    2-6: {name: Orc, number: 1d6}\n    7-11: {table: deep}\n    12: {name: Dragon}\ndeep:\n  die: d4\n  rows:\n    1-4: {name: Rat, number: 2d4}\n";
+    let mut met = Met::default();
+    for _ in 0..600 {
+        let text = fuzz.mutate(base_table, VALUES);
+        let mode = fuzz.pick(&["-q", "--odds", "-f=yaml", "-n=2"]);
+        let args = strings(&["--seed".into(), "1".into(), mode.into(), "table".into(), "-".into()]);
+        let (out, took) = timed(Fray::new().args(&args).write_stdin(text.clone()));
+        check(&args, &out);
+        met.saw(&text, took, out.stdout.len());
+    }
+    report.push(("tables", met));
+
+    let base_roster = "sides:\n  - party\n  - monsters\ncombatants:\n  - name: Ann\n    side: party\n    hp: 12\n  - name: Orc\n    count: 3\n    side: monsters\n    dex: 1\n";
+    let mut met = Met::default();
+    for _ in 0..600 {
+        let text = fuzz.mutate(base_roster, VALUES);
+        let rules = fuzz.pick(&["ose", "gurps", "5e", "wod", "bx", "5e2024", "cofd"]);
+        let mode = fuzz.pick(&["-q", "--odds", "-f=json", "-n=2"]);
+        let args = strings(&[
+            "--seed".into(),
+            "1".into(),
+            "-r".into(),
+            rules.into(),
+            mode.into(),
+            "initiative".into(),
+            "--roster".into(),
+            "-".into(),
+        ]);
+        let (out, took) = timed(Fray::new().args(&args).write_stdin(text.clone()));
+        check(&args, &out);
+        met.saw(&text, took, out.stdout.len());
+    }
+    report.push(("rosters", met));
+
+    let table = crate::track::Table::new("fuzz");
+    table.run(&["track", "--fight", "base", "start", "Ann:hp=10", "Orc*2:side=monsters,hp=5"]);
+    table.run(&["track", "--fight", "base", "damage", "Orc 1", "3"]);
+    table.run(&["track", "--fight", "base", "note", "Ann", "hurt"]);
+    let path = table.home.join("state/fray/base.json");
+    let base_fight = std::fs::read_to_string(&path).unwrap();
+    let fight_values: &[&str] = &["1000000,", "-1,", "null,", "\"x\",", "[],", "{},", "4294967296,", "\"\u{202e}\","];
+    let mut met = Met::default();
+    for i in 0..300 {
+        let text = fuzz.mutate(&base_fight, fight_values);
+        let file = table.home.join(format!("state/fray/f{i}.json"));
+        std::fs::write(&file, &text).unwrap();
+        for command in [&["show"][..], &["next"], &["undo"], &["-f", "json", "show"]] {
+            let fight = format!("f{i}");
+            let args: Vec<OsString> = ["--seed", "1", "--color", "never", "track", "--fight", &fight]
+                .iter()
+                .chain(command)
+                .map(OsString::from)
+                .collect();
+            let (out, took) = timed(table.command().args(&args));
+            check(&args, &out);
+            met.saw(&text, took, out.stdout.len());
+        }
+    }
+    report.push(("fight files", met));
+
+    for (class, met) in &report {
+        eprintln!(
+            "fuzz {class}: {} runs; slowest {:.1} ms: {}; most output {} bytes: {}",
+            met.runs,
+            met.slowest.0.as_secs_f64() * 1000.0,
+            met.slowest.1,
+            met.biggest.0,
+            met.biggest.1
+        );
+    }
+    // Each class reached fray's output, not only its first refusal.
+    assert!(report.iter().all(|(_, met)| met.runs >= 600 && met.biggest.0 > 0));
+}
