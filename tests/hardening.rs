@@ -1195,7 +1195,7 @@ fn every_row_of_the_readme_limits_is_the_codes() {
             "what a roster's aliases",
             format!("{}values,{}MiBoftext", fray::located::MAX_ALIASED, fray::located::MAX_ALIASED_BYTES >> 20),
         ),
-        ("`--repeat`", format!("10⁹(streamed:memorydoesnotgrowwithit)")),
+        ("`--repeat`", "10⁹(streamed:memorydoesnotgrowwithit)".to_string()),
         ("`--rounds`", range_top(&["-r", "gurps", "surprise", "--rounds", "1001"])),
         ("`gurps surprise`", thousands(fray::rulesets::gurps::MAX_RECOVERY_ROLLS)),
         ("`5e` speed factor", thousands(fray::rulesets::dnd5e::MAX_SPEED_FACTOR_ROLLS)),
