@@ -167,8 +167,10 @@ fn dispatch(line: &Line, env: &mut Env) -> Result<()> {
         Command::Roll(args) => crate::roll::run(args, &settings(env)?, env),
         Command::Table(args) => crate::table::run::run(args, &settings(env)?, env),
         Command::Track(args) => {
-            let standing = crate::track::Standing { rosters: &config.rosters, sides: &config.sides };
-            crate::track::run(args, &line.given, &settings(env)?, cli.global.rules.is_some(), standing, main, env)
+            let (settings, named) = Settings::with_config(&cli.global, &config.global, env)?;
+            let rules_named = named.is_some();
+            let standing = crate::track::Standing { rosters: &config.rosters, sides: &config.sides, rules_named };
+            crate::track::run(args, &line.given, &settings, cli.global.rules.is_some(), standing, main, env)
         }
         _ => run(line, env),
     }
@@ -255,7 +257,7 @@ fn run(line: &Line, env: &mut Env) -> Result<()> {
             }
             let cast = crate::cli::Cast { sides: sides_of(opts), ..opts.clone() };
             let rosters = if takes("--roster") { config.rosters.as_slice() } else { &[] };
-            let standing = crate::track::Standing { rosters, sides: &[] };
+            let standing = crate::track::Standing { rosters, sides: &[], rules_named: true };
             let encounter = crate::track::Encounter { rules, flags, cast: &cast, fight: track_of(flags) };
             Some(crate::track::keep_encounter(encounter, &settings, standing, env)?)
         }

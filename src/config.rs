@@ -116,7 +116,7 @@ fn read_text(file: &ConfigFile) -> Result<Option<String>> {
     let name = || echo_path(&file.path.display().to_string());
     let hint = if file.named { "check FRAY_CONFIG_PATH, or give --no-config" } else { "give --no-config" };
     let cannot = |why: String| Error::data(format!("cannot read the config {}: {why}", name())).hint(hint);
-    let opened = match open_without_waiting(&file.path) {
+    let opened = match crate::text_file::open_without_waiting(&file.path) {
         Ok(opened) => opened,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound && !file.named => return Ok(None),
         Err(e) => return Err(cannot(io_reason(&e))),
@@ -145,19 +145,6 @@ fn read_text(file: &ConfigFile) -> Result<Option<String>> {
         ))
     })?;
     Ok(Some(text))
-}
-
-/// Opens `path` for reading without waiting for a writer, should it be a FIFO: the file type is
-/// asked of the file opened, so nothing can be swapped in between.
-fn open_without_waiting(path: &Path) -> std::io::Result<std::fs::File> {
-    let mut options = std::fs::OpenOptions::new();
-    options.read(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32);
-    }
-    options.open(path)
 }
 
 /// Reads configuration `text` from the file at `path` into words; relative roster paths are

@@ -4,7 +4,7 @@
 
 use crate::cli::{ColorWhen, Format, Global};
 use crate::config::{ConfigFile, Located};
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, echo};
 use crate::rulesets::{self, Ruleset};
 use clap::ValueEnum;
 use std::ffi::{OsStr, OsString};
@@ -169,7 +169,7 @@ fn rules_var(value: Option<&OsStr>) -> Result<Option<&'static Ruleset>> {
     }
     match Ruleset::named(text.trim()) {
         Some(rules) => Ok(Some(rules)),
-        None => Err(Error::usage(format!("FRAY_RULES='{text}' is not a ruleset")).hint(hint)),
+        None => Err(Error::usage(format!("FRAY_RULES='{}' is not a ruleset", echo(text))).hint(hint)),
     }
 }
 
@@ -186,5 +186,5 @@ fn from_var<T: ValueEnum>(name: &str, value: Option<&OsStr>, what: &str, flag: &
     }
     T::from_str(text.trim(), true)
         .map(Some)
-        .map_err(|_| Error::usage(format!("{name}='{text}' is not {what}")).hint(hint))
+        .map_err(|_| Error::usage(format!("{name}='{}' is not {what}", echo(text))).hint(hint))
 }

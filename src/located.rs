@@ -1,7 +1,7 @@
 //! YAML read into a small tree whose every node carries its line and column, in one pass over
 //! the events of granit-parser, for files whose errors must point at a key or a value: the
 //! rosters and the encounter tables of `fray table`. Keys given twice, nesting past
-//! [`MAX_NESTING`], aliases past [`MAX_ALIASED`] nodes (or at all, where a file refuses them)
+//! [`MAX_NESTING`], aliases past [`MAX_ALIASED`] nodes or [`MAX_ALIASED_BYTES`] bytes (or at all, where a file refuses them)
 //! and a second document are refused while the events are read, at the event that breaks the
 //! limit, so a deeply nested megabyte or an alias bomb costs no more than the events before it.
 
@@ -14,6 +14,9 @@ pub const MAX_NESTING: usize = 32;
 /// The most nodes aliases (`*name`) may add to a file, all of them together: a file of nine
 /// nested aliases of nine would otherwise be 9^9 nodes (the billion laughs).
 pub const MAX_ALIASED: usize = 10_000;
+/// The most bytes of text aliases may add to a file, all of them together: a megabyte anchor
+/// aliased a few thousand times would otherwise be gigabytes, though few nodes.
+pub const MAX_ALIASED_BYTES: usize = 1 << 20;
 
 /// What a kind of file allows, and how its refusals are worded.
 pub struct Rules {
@@ -135,6 +138,8 @@ struct Reader<'r> {
     anchors: Vec<Option<Node>>,
     /// Nodes aliases have added so far.
     aliased: usize,
+    /// Bytes of text aliases have added so far.
+    aliased_bytes: usize,
     /// The first document's root, and where a second one starts.
     root: Option<Node>,
     second: Option<Mark>,
@@ -151,7 +156,8 @@ pub fn read_as(text: &str, rules: &Rules) -> Result<Node, Refusal> {
     // Nesting is counted here, event by event (the text is bounded by its reader).
     options.flow_nesting_limit = usize::MAX;
     options.block_nesting_limit = usize::MAX;
-    let mut reader = Reader { rules, open: Vec::new(), anchors: Vec::new(), aliased: 0, root: None, second: None };
+    let mut reader =
+        Reader { rules, open: Vec::new(), anchors: Vec::new(), aliased: 0, aliased_bytes: 0, root: None, second: None };
     let mut documents = 0;
     // An anchor's event follows its node's: a node starts at its anchor (`&a 5`), as at its tag.
     options.emit_anchor_events = rules.aliases;
@@ -204,11 +210,20 @@ impl Reader<'_> {
                         "write the value out",
                     ));
                 };
-                self.aliased += size(node);
+                let (nodes, bytes) = size(node);
+                self.aliased += nodes;
+                self.aliased_bytes += bytes;
                 if self.aliased > MAX_ALIASED {
                     return Err(Refusal::At(
                         at,
                         format!("aliases (*name) add more than {MAX_ALIASED} values to the file"),
+                        "write the values out",
+                    ));
+                }
+                if self.aliased_bytes > MAX_ALIASED_BYTES {
+                    return Err(Refusal::At(
+                        at,
+                        format!("aliases (*name) add more than {} KiB of text to the file", MAX_ALIASED_BYTES / 1024),
                         "write the values out",
                     ));
                 }
@@ -319,12 +334,13 @@ fn syntax(text: &str, err: &ScanError, rules: &Rules) -> Refusal {
     }
 }
 
-/// How many nodes `node` holds, itself included.
-fn size(node: &Node) -> usize {
-    1 + match &node.kind {
-        Kind::Scalar { .. } => 0,
-        Kind::List(items) => items.iter().map(size).sum(),
-        Kind::Map(pairs) => pairs.iter().map(|(k, v)| size(k) + size(v)).sum(),
+/// How many nodes `node` holds, itself included, and the bytes of their text.
+fn size(node: &Node) -> (usize, usize) {
+    let add = |(n, b): (usize, usize), (m, c): (usize, usize)| (n + m, b + c);
+    match &node.kind {
+        Kind::Scalar { text, .. } => (1, text.len()),
+        Kind::List(items) => items.iter().map(size).fold((1, 0), add),
+        Kind::Map(pairs) => pairs.iter().map(|(k, v)| add(size(k), size(v))).fold((1, 0), add),
     }
 }
 

@@ -24,7 +24,7 @@ fn main() -> ExitCode {
     }
     let stdout = io::stdout();
     let is_terminal = stdout.is_terminal();
-    let mut out = BufWriter::with_capacity(64 * 1024, stdout.lock());
+    let mut out = BufWriter::with_capacity(64 * 1024, Patient(stdout.lock()));
     let (mut stdin, mut stderr) = (io::stdin().lock(), io::stderr());
     let var = |name: &str| std::env::var_os(name);
     let mut env = Env::new(
@@ -53,4 +53,47 @@ fn os_seed() -> u64 {
 /// The columns of the terminal on standard output.
 fn terminal_width() -> Option<usize> {
     terminal_size::terminal_size_of(io::stdout()).map(|(terminal_size::Width(w), _)| usize::from(w))
+}
+
+/// Standard output that waits for its reader: a stdout another program left non-blocking
+/// (`O_NONBLOCK` is shared by everyone holding the pipe) answers a full pipe with `EAGAIN`, which
+/// would end the stream half written; fray waits until the reader takes more, as for a blocking one.
+struct Patient<'a>(io::StdoutLock<'a>);
+
+impl Write for Patient<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        loop {
+            match self.0.write(buf) {
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => self.wait()?,
+                done => return done,
+            }
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        loop {
+            match self.0.flush() {
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => self.wait()?,
+                done => return done,
+            }
+        }
+    }
+}
+
+impl Patient<'_> {
+    /// Until the stream takes bytes again (or its reader is gone, which the next write says).
+    #[cfg(unix)]
+    fn wait(&self) -> io::Result<()> {
+        use rustix::event::{PollFd, PollFlags, poll};
+        let mut fds = [PollFd::new(&self.0, PollFlags::OUT)];
+        match poll(&mut fds, None) {
+            Ok(_) | Err(rustix::io::Errno::INTR) => Ok(()),
+            Err(err) => Err(err.into()),
+        }
+    }
+    #[cfg(not(unix))]
+    fn wait(&self) -> io::Result<()> {
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        Ok(())
+    }
 }

@@ -32,9 +32,16 @@ pub fn read(path: &Path, stdin: &mut dyn Read, kind: &Kind) -> Result<(String, S
         return Err(Error::usage(format!("the {what} path is empty")).hint(kind.empty_hint));
     } else {
         let name = (kind.quote)(&path.display().to_string());
-        let file = std::fs::File::open(path).map_err(|e| {
-            Error::data(format!("cannot read the {what} {name}: {}", io_reason(&e))).hint(kind.open_hint)
-        })?;
+        let cannot = |why: String| Error::data(format!("cannot read the {what} {name}: {why}")).hint(kind.open_hint);
+        let file = open_without_waiting(path).map_err(|e| cannot(io_reason(&e)))?;
+        // A folder, a FIFO or a device is refused before a byte is read: fray never waits on one.
+        let kind_of = file.metadata().map_err(|e| cannot(io_reason(&e)))?.file_type();
+        if kind_of.is_dir() {
+            return Err(cannot("it is a directory".into()));
+        }
+        if !kind_of.is_file() {
+            return Err(cannot("it is not a regular file (a FIFO, a socket or a device)".into()));
+        }
         let mut bytes = Vec::new();
         file.take(limit)
             .read_to_end(&mut bytes)
@@ -51,4 +58,17 @@ pub fn read(path: &Path, stdin: &mut dyn Read, kind: &Kind) -> Result<(String, S
         ))
     })?;
     Ok((text, name))
+}
+
+/// Opens `path` for reading without waiting for a writer, should it be a FIFO: the file type is
+/// asked of the file opened, so nothing can be swapped in between.
+pub fn open_without_waiting(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32);
+    }
+    options.open(path)
 }

@@ -967,3 +967,478 @@ fn a_long_bad_expression_is_echoed_cut() {
     let err = fails(&["roll", "1d20", "vs", &"9".repeat(500)], 2);
     assert!(err.contains('…') && err.chars().count() < 400, "{err}");
 }
+
+/// `track start --roster` goes by the roster's `rules:` when nothing else names a ruleset, as
+/// the game commands do, and refuses it with a hint when `-r`, FRAY_RULES or the config names
+/// another.
+#[test]
+fn a_fight_started_from_a_roster_goes_by_its_rules() {
+    let table = crate::track::Table::new("roster-rules");
+    let roster = table.home.join("party.yaml");
+    std::fs::write(
+        &roster,
+        "rules: 5e\ncombatants:\n  - {name: Orc, side: monsters, hp: 7}\n  - {name: Ann, side: party}\n",
+    )
+    .unwrap();
+    let roster = roster.to_str().unwrap();
+    let out = table.run(&["-f", "json", "track", "--fight", "named", "start", "--roster", roster]);
+    let fight: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    assert_eq!(fight["rules"], "5e", "{out}");
+    let from_stdin = table.command().args(["--seed", "1", "-q", "track", "--fight", "piped", "start", "--roster", "-"]);
+    let out = from_stdin.write_stdin(std::fs::read(table.home.join("party.yaml")).unwrap()).run();
+    assert!(out.success(), "{}", out.stderr);
+    assert!(table.run(&["-f", "json", "track", "--fight", "piped", "show"]).contains("\"rules\":\"5e\""));
+    for other in [&["-r", "ose"][..], &[]] {
+        let mut run =
+            table.command().args(other).args(["--seed", "1", "track", "--fight", "other", "start", "--roster", roster]);
+        if other.is_empty() {
+            run = run.env("FRAY_RULES", "gurps");
+        }
+        let err = fails_with(&run, 2);
+        assert!(err.contains("is for 5e (rules: on line 1), but the fight is a"), "{err}");
+        assert!(err.contains("; start the fight with -r 5e"), "{err}");
+    }
+    let config = table.home.join("config/fray");
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(config.join("config"), "--rules wod\n").unwrap();
+    let err = fails_with(&table.command().args(["track", "--fight", "configured", "start", "--roster", roster]), 2);
+    assert!(err.contains("but the fight is a wod fight"), "{err}");
+}
+
+/// A FIFO, a device or a folder given as a table or a roster is refused before a byte is read
+/// (a FIFO with no writer would block the open and the read forever), and `track list` passes
+/// over a FIFO named like a fight.
+#[test]
+fn files_that_are_not_regular_are_refused_at_once() {
+    let table = crate::track::Table::new("not-regular");
+    let fifo = table.home.join("pipe.yaml");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let fifo = fifo.to_str().unwrap();
+    let home = table.home.to_str().unwrap();
+    for (path, why) in
+        [(fifo, "it is not a regular file"), ("/dev/zero", "it is not a regular file"), (home, "it is a directory")]
+    {
+        for (args, what) in [
+            (&["table", path][..], "table"),
+            (&["encounter", "--table", path], "table"),
+            (&["surprise", "--roster", path], "roster"),
+            (&["track", "--fight", "f", "start", "--roster", path], "roster"),
+            (&["track", "--fight", "f", "start", "--table", path, "Ann"], "table"),
+        ] {
+            let err = fails_with(&table.command().args(args), 1);
+            assert!(err.contains(&format!("cannot read the {what} ")) && err.contains(why), "{args:?}: {err}");
+        }
+    }
+    table.run(&["track", "--fight", "kept", "start", "Ann", "Orc:side=monsters"]);
+    let state = table.home.join("state/fray/piped.json");
+    assert!(std::process::Command::new("mkfifo").arg(&state).status().unwrap().success());
+    let listed = table.run(&["track", "list"]);
+    assert!(
+        listed.contains("kept  ") && listed.contains("piped  the fight file") && listed.contains("plain file"),
+        "{listed}"
+    );
+}
+
+/// A fight file holding a text of a megabyte where fray writes a short one: a note is refused
+/// as fray never writes it, and a long fight name or roll is shown in linear time (the text
+/// wrapping looked at every break for every line it made: 29 s for 1 MB in a release build).
+#[test]
+fn a_megabyte_of_text_in_a_fight_file_is_refused_or_shown_at_once() {
+    let table = crate::track::Table::new("long-texts");
+    table.run(&["track", "--fight", "big", "start", "Ann", "Orc:side=monsters"]);
+    table.run(&["track", "--fight", "big", "note", "Orc", "hello"]);
+    let path = table.home.join("state/fray/big.json");
+    let base: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    let long = "N".repeat(1 << 20);
+    let mut noted = base.clone();
+    noted["combatants"][1]["notes"][0] = long.clone().into();
+    std::fs::write(&path, noted.to_string()).unwrap();
+    let err = fails_with(&table.command().args(["track", "--fight", "big", "show"]), 1);
+    assert!(err.contains("is damaged: Orc has a note longer than 500 characters"), "{err}");
+    for field in ["rolled", "fight"] {
+        let mut long_text = base.clone();
+        match field {
+            "rolled" => long_text["order"][0]["rolled"] = long.clone().into(),
+            _ => long_text["fight"] = long.clone().into(),
+        }
+        std::fs::write(&path, long_text.to_string()).unwrap();
+        let shown = table.run(&["--color", "never", "--width", "80", "track", "--fight", "big", "show"]);
+        assert!(shown.lines().all(|l| l.chars().count() <= 80), "{field}: a line wider than 80");
+        assert_eq!(shown.matches('N').count(), 1 << 20, "{field}: every character is shown once");
+    }
+}
+
+/// A roster of under a megabyte whose anchor of 900 KB is aliased 3 000 times (2.6 GB read
+/// before) is refused at the alias that passes a megabyte of text, in little memory.
+#[test]
+fn roster_aliases_are_counted_in_bytes() {
+    let dir = std::env::temp_dir().join(format!("fray-hardening-aliases-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let roster = dir.join("aliases.yaml");
+    let mut text = format!("sides: &a [{}]\ncombatants:\n", "x".repeat(900_000));
+    for i in 0..3000 {
+        text.push_str(&format!("  - {{name: O{i}, side: monsters, notes: *a}}\n"));
+    }
+    assert!(text.len() < 1 << 20);
+    std::fs::write(&roster, &text).unwrap();
+    let Some((code, peak, err)) = peak_and_exit(&["surprise", "--roster", roster.to_str().unwrap()], None) else {
+        return;
+    };
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("aliases.yaml:4:") && err.contains("aliases (*name) add more than 1024 KiB of text"), "{err}");
+    assert!(peak < 64 * MIB, "{peak} KiB");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Spawned: a standard output another program left non-blocking, whose reader is slow, answers
+/// `EAGAIN` when full; fray waits for the reader and the stream arrives whole.
+#[test]
+fn a_non_blocking_stdout_with_a_slow_reader_gets_the_whole_stream() {
+    use rustix::fs::{OFlags, fcntl_getfl, fcntl_setfl};
+    use std::io::Read;
+    use std::os::unix::fs::OpenOptionsExt;
+    let dir = std::env::temp_dir().join(format!("fray-hardening-eagain-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("out");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    // The reader opened first without waiting, then the writer, non-blocking, as fray's stdout.
+    let nonblock = OFlags::NONBLOCK.bits() as i32;
+    let mut reader = std::fs::OpenOptions::new().read(true).custom_flags(nonblock).open(&fifo).unwrap();
+    let writer = std::fs::OpenOptions::new().write(true).custom_flags(nonblock).open(&fifo).unwrap();
+    fcntl_setfl(&reader, fcntl_getfl(&reader).unwrap() - OFlags::NONBLOCK).unwrap();
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("fray"))
+        .args(["--seed", "1", "-q", "-n", "100000", "reaction"])
+        .stdout(writer)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Far more than a pipe holds (64 KiB) is waiting when the reader starts.
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let mut text = String::new();
+    reader.read_to_string(&mut text).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(text.lines().count(), 100_000, "{} bytes", text.len());
+    assert!(text.len() > 2 * 64 * 1024, "{} bytes", text.len());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Every input an error repeats is cut with `…`, however long: 100 KB given as FRAY_RULES or
+/// FRAY_FORMAT, as an expression, as a combatant's name.
+#[test]
+fn long_inputs_are_echoed_cut() {
+    let long = "x".repeat(100_000);
+    for var in ["FRAY_RULES", "FRAY_FORMAT"] {
+        let err = fails_with(&fray().env(var, long.as_str()).args(["roll", "1d6"]), 2);
+        assert!(err.contains(&format!("{var}='{}…'", "x".repeat(60))) && err.len() < 400, "{var}: {} bytes", err.len());
+    }
+    let err = fails(&["roll", &long], 2);
+    assert!(err.contains('…') && err.len() < 400, "{} bytes", err.len());
+    let table = crate::track::Table::new("long-echo");
+    table.run(&["track", "start", "Ann", "Orc:side=monsters"]);
+    let err = fails_with(&table.command().args(["track", "damage", &long, "3"]), 2);
+    assert!(err.contains(&format!("'{}…'", "x".repeat(60))) && err.len() < 400, "{} bytes", err.len());
+}
+
+/// `-r gurps initiative` with ten groups of 1 000 (7.9 s once, its ties' text wrapped in
+/// quadratic time) answers in every format within bounded memory.
+#[test]
+fn gurps_initiative_of_ten_thousand_keeps_its_memory() {
+    let dir = std::env::temp_dir().join(format!("fray-hardening-gurps-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let roster = dir.join("groups.yaml");
+    let groups: String = (0..10)
+        .map(|g| format!("  - {{name: G{g}, count: 1000, side: {}}}\n", if g < 5 { "party" } else { "monsters" }))
+        .collect();
+    std::fs::write(&roster, format!("combatants:\n{groups}")).unwrap();
+    for format in ["text", "json", "yaml"] {
+        let args = ["-r", "gurps", "--seed", "1", "-f", format, "initiative", "--roster", roster.to_str().unwrap()];
+        let Some((code, peak, err)) = peak_and_exit(&args, None) else { return };
+        assert_eq!(code, 0, "{format}: {err}");
+        assert!(peak < 128 * MIB, "{format}: {peak} KiB");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Every row of the README's limits table is the number the code holds: a row is read by the
+/// start of its `what`, and a row this test does not know fails it, so that a new limit is
+/// checked too. The numbers clap holds are read from the ranges its errors state.
+#[test]
+fn every_row_of_the_readme_limits_is_the_codes() {
+    use fray::dice::expr;
+    use fray::rulesets::family::{fifth::chase, storyteller};
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let table = readme.split("### Limits").nth(1).unwrap();
+    let rows: Vec<(&str, String)> = table
+        .lines()
+        .skip_while(|l| !l.starts_with("| what"))
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| {
+            let cells: Vec<&str> = l.split('|').map(str::trim).collect();
+            (cells[1], cells[2].replace([' ', ' '], ""))
+        })
+        .collect();
+    let range_top = |args: &[&str]| -> String {
+        let err = fails(args, 2);
+        let top = err.split("from 1 to ").nth(1).unwrap_or_else(|| panic!("{err}"));
+        top.chars().take_while(char::is_ascii_digit).collect()
+    };
+    let thousands = |n: u64| n.to_string();
+    let expected: Vec<(&str, String)> = vec![
+        ("combatants, counting every member", thousands(fray::cast::MAX_COMBATANTS as u64)),
+        ("members of one group", fray::cast::MAX_GROUP.to_string()),
+        ("sides", fray::cast::MAX_SIDES.to_string()),
+        ("a name", format!("{}characters", fray::cast::MAX_NAME_CHARS)),
+        ("a roster file", format!("{}MiB", fray::roster::MAX_ROSTER_BYTES >> 20)),
+        (
+            "what a roster's aliases",
+            format!("{}values,{}MiBoftext", fray::located::MAX_ALIASED, fray::located::MAX_ALIASED_BYTES >> 20),
+        ),
+        ("`--repeat`", "10⁹(streamed:memorydoesnotgrowwithit)".to_string()),
+        ("`--rounds`", range_top(&["-r", "gurps", "surprise", "--rounds", "1001"])),
+        ("`gurps surprise`", thousands(fray::rulesets::gurps::MAX_RECOVERY_ROLLS)),
+        ("`5e` speed factor", thousands(fray::rulesets::dnd5e::MAX_SPEED_FACTOR_ROLLS)),
+        ("`5e` declared action", fray::rulesets::dnd5e::MAX_ACTION_PARTS.to_string()),
+        ("`wod`, `cofd`", storyteller::MAX_MOVES.to_string()),
+        ("`5e`, `5e2024` `pursue`: participants, counting", chase::MAX_PARTICIPANTS.to_string()),
+        ("`5e`, `5e2024` `pursue`: participants ×", thousands(chase::MAX_TURNS)),
+        ("`roll`: dice in one term", expr::MAX_DICE.to_string()),
+        ("`roll`: faces of a die", thousands(u64::from(expr::MAX_FACES))),
+        (
+            "`roll`: an expression",
+            format!("{}characters,{}levelsofparenthesesandbraces", expr::MAX_LENGTH, expr::MAX_DEPTH),
+        ),
+        ("`roll`: a label", format!("{}characters", expr::parse::MAX_LABEL)),
+        ("`roll`: a total", format!("±2^{}", expr::MAX_TOTAL.trailing_zeros())),
+        ("`roll`: explosions", expr::MAX_EXPLOSIONS.to_string()),
+        ("`roll`: rerolls", expr::MAX_REROLLS.to_string()),
+        ("`roll`: repetitions", expr::MAX_REPEAT.to_string()),
+        ("`roll --odds`: faces of an exploding die", thousands(u64::from(expr::odds::MAX_EXPLODING_FACES))),
+        ("`encounter --table --odds`", thousands(fray::table::encounter::MAX_CAST_MEMBERS)),
+        ("`roll`: dice drawn by one roll", thousands(expr::MAX_ROLLED)),
+    ];
+    for (what, at_most) in &rows {
+        let known = expected.iter().find(|(start, _)| what.starts_with(start));
+        let (_, code) = known.unwrap_or_else(|| panic!("the README's limit '{what}' is not checked here"));
+        assert_eq!(at_most.replace(',', ""), code.replace(',', ""), "{what}");
+    }
+    assert_eq!(rows.len(), expected.len(), "each row checked once");
+    // The one clap holds for --repeat, read from its error as --rounds' is.
+    assert_eq!(range_top(&["-n", "1000000001", "reaction"]), "1000000000");
+}
+
+/// A small, seeded generator for the fuzz run: the same inputs every run.
+struct Fuzz(u64);
+
+impl Fuzz {
+    fn next(&mut self) -> u64 {
+        // xorshift64*
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    fn pick<'a>(&mut self, from: &[&'a str]) -> &'a str {
+        from[self.below(from.len())]
+    }
+
+    /// A dice expression of up to a dozen pieces of the language, numbers large and small.
+    fn expression(&mut self) -> String {
+        const PIECES: &[&str] = &[
+            "d", "d6", "d20", "d%", "dF", "d66", "3d6", "4d6kh3", "10000d", "d1000000", "!", "!!", "!p", "r<", "r>",
+            "ro", "kh", "kl", "dh", "dl", "cs>", "cf<", "mi", "ma", "+", "-", "*", "/", "(", ")", "{", "}", ",", "x",
+            "vs", "[a]", "=", ">=", "<", "1", "2", "9", "99", "100", "1000", "999999", "0", " ", "e", "a", "%",
+        ];
+        (0..1 + self.below(12)).map(|_| self.pick(PIECES)).collect()
+    }
+
+    /// `base` with a few lines or characters changed: dropped, doubled, swapped for a hostile
+    /// value, or cut.
+    fn mutate(&mut self, base: &str, values: &[&str]) -> String {
+        let mut lines: Vec<String> = base.lines().map(str::to_string).collect();
+        for _ in 0..1 + self.below(4) {
+            let at = self.below(lines.len().max(1));
+            match self.below(5) {
+                0 if !lines.is_empty() => {
+                    lines.remove(at);
+                }
+                1 if !lines.is_empty() => {
+                    let copy = lines[at].clone();
+                    lines.insert(at, copy);
+                }
+                2 if !lines.is_empty() => {
+                    let line = &lines[at];
+                    let cut = line.char_indices().map(|(i, _)| i).nth(self.below(line.chars().count().max(1)));
+                    let keep = cut.map_or(line.clone(), |c| line[..c].to_string());
+                    lines[at] = format!("{keep}{}", self.pick(values));
+                }
+                3 if !lines.is_empty() => {
+                    let line = lines[at].clone();
+                    let end = line.rfind(':').map_or(line.len(), |i| i + 1);
+                    lines[at] = format!("{} {}", &line[..end], self.pick(values));
+                }
+                _ => {
+                    let cut = self.below(lines.len().max(1));
+                    lines.truncate(cut.max(1));
+                }
+            }
+        }
+        lines.join("\n") + "\n"
+    }
+}
+
+/// What the fuzz run met: the slowest input and the one with the most output, by class.
+#[derive(Default)]
+struct Met {
+    runs: usize,
+    slowest: (std::time::Duration, String),
+    biggest: (usize, String),
+}
+
+impl Met {
+    fn saw(&mut self, input: &str, took: std::time::Duration, out: usize) {
+        self.runs += 1;
+        let short = |s: &str| s.chars().take(120).collect::<String>().replace('\n', "⏎");
+        if took > self.slowest.0 {
+            self.slowest = (took, short(input));
+        }
+        if out > self.biggest.0 {
+            self.biggest = (out, short(input));
+        }
+    }
+}
+
+/// A bounded fuzz run of each class of the audit (dice expressions, encounter tables, rosters,
+/// fight files), a few thousand seeded inputs in all, run in-process: none may panic, break
+/// the exit codes, or fail without its one `fray: error:` line. It reports (on standard error,
+/// `--nocapture`) the slowest and the biggest input of each class; time is not asserted.
+#[test]
+fn a_bounded_fuzz_run_of_each_audit_class() {
+    const VALUES: &[&str] = &[
+        "1000000",
+        "-1",
+        "0",
+        "d1000000",
+        "1d1000",
+        "10000d100r<99!>=99",
+        "*a",
+        "&a x",
+        "[]",
+        "{}",
+        "~",
+        "\"\u{202e}\"",
+        "99999999999999999999",
+        "1e308",
+        "NaN",
+        "true",
+        "'",
+        "{name: X, count: 1000}",
+        "- x",
+        "!!binary AA==",
+    ];
+    let mut fuzz = Fuzz(0x5eed_f00d);
+    let mut report = Vec::new();
+    let check = |args: &[OsString], out: &crate::common::Output| {
+        assert!(out.code <= 2, "{args:?}: exit {}", out.code);
+        if out.code != 0 {
+            assert!(out.stderr.starts_with("fray: error: "), "{args:?}: {}", out.stderr);
+            assert_eq!(out.stderr.lines().count(), 1, "{args:?}: {}", out.stderr);
+        }
+        assert!(!out.stderr.contains("panicked"), "{args:?}: {}", out.stderr);
+    };
+    let timed = |run: Fray| {
+        let start = std::time::Instant::now();
+        let out = run.run();
+        (out, start.elapsed())
+    };
+
+    let mut met = Met::default();
+    for _ in 0..1500 {
+        let expr = fuzz.expression();
+        let mode = fuzz.pick(&["-q", "--odds", "-f=json", "-n=3"]);
+        let args = strings(&["--seed".into(), "1".into(), mode.into(), "roll".into(), expr.clone()]);
+        let (out, took) = timed(Fray::new().args(&args));
+        check(&args, &out);
+        met.saw(&expr, took, out.stdout.len());
+    }
+    report.push(("dice expressions", met));
+
+    let base_table = "cave:\n  die: 2d6\n  rows:\n    2-6: {name: Orc, number: 1d6}\n    7-11: {table: deep}\n    12: {name: Dragon}\ndeep:\n  die: d4\n  rows:\n    1-4: {name: Rat, number: 2d4}\n";
+    let mut met = Met::default();
+    for _ in 0..600 {
+        let text = fuzz.mutate(base_table, VALUES);
+        let mode = fuzz.pick(&["-q", "--odds", "-f=yaml", "-n=2"]);
+        let args = strings(&["--seed".into(), "1".into(), mode.into(), "table".into(), "-".into()]);
+        let (out, took) = timed(Fray::new().args(&args).write_stdin(text.clone()));
+        check(&args, &out);
+        met.saw(&text, took, out.stdout.len());
+    }
+    report.push(("tables", met));
+
+    let base_roster = "sides:\n  - party\n  - monsters\ncombatants:\n  - name: Ann\n    side: party\n    hp: 12\n  - name: Orc\n    count: 3\n    side: monsters\n    dex: 1\n";
+    let mut met = Met::default();
+    for _ in 0..600 {
+        let text = fuzz.mutate(base_roster, VALUES);
+        let rules = fuzz.pick(&["ose", "gurps", "5e", "wod", "bx", "5e2024", "cofd"]);
+        let mode = fuzz.pick(&["-q", "--odds", "-f=json", "-n=2"]);
+        let args = strings(&[
+            "--seed".into(),
+            "1".into(),
+            "-r".into(),
+            rules.into(),
+            mode.into(),
+            "initiative".into(),
+            "--roster".into(),
+            "-".into(),
+        ]);
+        let (out, took) = timed(Fray::new().args(&args).write_stdin(text.clone()));
+        check(&args, &out);
+        met.saw(&text, took, out.stdout.len());
+    }
+    report.push(("rosters", met));
+
+    let table = crate::track::Table::new("fuzz");
+    table.run(&["track", "--fight", "base", "start", "Ann:hp=10", "Orc*2:side=monsters,hp=5"]);
+    table.run(&["track", "--fight", "base", "damage", "Orc 1", "3"]);
+    table.run(&["track", "--fight", "base", "note", "Ann", "hurt"]);
+    let path = table.home.join("state/fray/base.json");
+    let base_fight = std::fs::read_to_string(&path).unwrap();
+    let fight_values: &[&str] = &["1000000,", "-1,", "null,", "\"x\",", "[],", "{},", "4294967296,", "\"\u{202e}\","];
+    let mut met = Met::default();
+    for i in 0..300 {
+        let text = fuzz.mutate(&base_fight, fight_values);
+        let file = table.home.join(format!("state/fray/f{i}.json"));
+        std::fs::write(&file, &text).unwrap();
+        for command in [&["show"][..], &["next"], &["undo"], &["-f", "json", "show"]] {
+            let fight = format!("f{i}");
+            let args: Vec<OsString> = ["--seed", "1", "--color", "never", "track", "--fight", &fight]
+                .iter()
+                .chain(command)
+                .map(OsString::from)
+                .collect();
+            let (out, took) = timed(table.command().args(&args));
+            check(&args, &out);
+            met.saw(&text, took, out.stdout.len());
+        }
+    }
+    report.push(("fight files", met));
+
+    for (class, met) in &report {
+        eprintln!(
+            "fuzz {class}: {} runs; slowest {:.1} ms: {}; most output {} bytes: {}",
+            met.runs,
+            met.slowest.0.as_secs_f64() * 1000.0,
+            met.slowest.1,
+            met.biggest.0,
+            met.biggest.1
+        );
+    }
+    // Each class reached fray's output, not only its first refusal.
+    assert!(report.iter().all(|(_, met)| met.runs >= 600 && met.biggest.0 > 0));
+}

@@ -221,8 +221,11 @@ fn best_break(
     total: usize,
     next_room: usize,
 ) -> Option<Break> {
-    let fits: Vec<&Break> =
-        breaks.iter().filter(|b| b.end > start && b.end_col > start_col && b.end_col - start_col <= avail).collect();
+    // The breaks are in order, so those that fit are one run of them, found by halving: a line
+    // of a million characters is broken in linear time, not quadratic.
+    let from = breaks.partition_point(|b| b.end <= start || b.end_col <= start_col);
+    let to = from + breaks[from..].partition_point(|b| b.end_col - start_col <= avail);
+    let fits: Vec<&Break> = breaks[from..to].iter().collect();
     // A verdict that ends the line goes on whole to the next, if it fits there.
     let verdict = fits
         .iter()
@@ -249,7 +252,7 @@ fn best_break(
 
 /// No break fits: cut at the last character that does (nothing is lost).
 fn hard_cut(chars: &[(usize, char, usize)], len: usize, start: usize, start_col: usize, avail: usize) -> Break {
-    let mut k = chars.iter().position(|&(i, ..)| i >= start).unwrap_or(chars.len());
+    let mut k = chars.partition_point(|&(i, ..)| i < start);
     let mut col = start_col;
     while k < chars.len() && (col + chars[k].2 <= start_col + avail || col == start_col) {
         col += chars[k].2;

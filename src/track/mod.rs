@@ -42,6 +42,9 @@ const PAUSE_VAR: &str = "FRAY_TEST_PAUSE_BEFORE_RENAME";
 pub struct Standing<'a> {
     pub rosters: &'a [PathBuf],
     pub sides: &'a [String],
+    /// `--rules`, FRAY_RULES or the config named the ruleset: a roster's `rules:` is then only
+    /// checked against it, not followed.
+    pub rules_named: bool,
 }
 
 /// A whole run of fray on a command line, as `main` runs one (`app::main`, handed down by it):
@@ -107,13 +110,20 @@ pub fn run(
             ))
             .hint(format!("end it with 'fray track --fight {name} end', or name another with --fight")));
         }
+        // As the game commands do, a fight nothing names a ruleset for goes by its roster's `rules:`.
+        let rosters = open::read_rosters(&roster_paths(&start.cast, standing), &mut *env.stdin)?;
+        let rules = match standing.rules_named {
+            true => settings.rules,
+            false => open::rules_of_rosters(&rosters).unwrap_or(settings.rules),
+        };
+        let settings = &Settings { rules, ..*settings };
         let mut turns = Turns::new(settings.rules, settings.seed, text_palette);
         turns.given = given_rolls(&args.rolls, settings.rules)?;
         let (no_rules, rules) = (
             chosen_rules(&start.no_rules, settings.rules, false)?,
             chosen_rules(&start.optional_rules, settings.rules, true)?,
         );
-        let (mut fight, opening) = open_fight(start, given, &name, standing, &mut turns, env)?;
+        let (mut fight, opening) = open_fight(start, given, &name, (standing, rosters), &mut turns, env)?;
         fight.setup.no_rules = no_rules;
         fight.setup.rules = rules;
         turns::fire(&mut fight, &mut turns, |rules, table| {
@@ -445,7 +455,7 @@ fn open_fight(
     start: &TrackStart,
     given: &[String],
     name: &str,
-    standing: Standing,
+    (standing, rosters): (Standing, Vec<state::SavedRoster>),
     turns: &mut Turns,
     env: &mut Env,
 ) -> Result<(Fight, Value)> {
@@ -467,7 +477,12 @@ fn open_fight(
     };
     let opening =
         Opening { procedure, command: procedure.command(start.opening.clone()), opts, lair: start.lair, table };
-    open(opening, name, standing, turns, &mut *env.stdin, &mut *env.stderr)
+    open(opening, name, (standing, rosters), turns, &mut *env.stderr)
+}
+
+/// The rosters a start reads: the config's, then the command line's.
+fn roster_paths(opts: &crate::cli::Cast, standing: Standing) -> Vec<PathBuf> {
+    standing.rosters.iter().chain(&opts.roster).cloned().collect()
 }
 
 /// How a fight opens: the procedure and its command (its flags are the fight's order flags),
@@ -480,14 +495,13 @@ struct Opening {
     table: Option<Event>,
 }
 
-/// Opens fight `name` as `opening` says: rosters read from files (or `stdin`), groups' dice
-/// counts shown on `shown`.
+/// Opens fight `name` as `opening` says, with `rosters` read from the files [`roster_paths`]
+/// names; groups' dice counts shown on `shown`.
 fn open(
     opening: Opening,
     name: &str,
-    standing: Standing,
+    (standing, rosters): (Standing, Vec<state::SavedRoster>),
     turns: &mut Turns,
-    stdin: &mut dyn std::io::Read,
     shown: &mut dyn std::io::Write,
 ) -> Result<(Fight, Value)> {
     let rules = turns.rules;
@@ -496,11 +510,9 @@ fn open(
     if opts.sides.is_empty() {
         opts.sides = standing.sides.to_vec();
     }
-    let mut rosters = standing.rosters.to_vec();
-    rosters.extend(opts.roster.iter().cloned());
-    opts.roster = rosters;
+    opts.roster = roster_paths(&opts, standing);
     let (cast, combatants, rosters, appearing) =
-        open::load_cast(rules, &opts, open::RosterSource::Read(stdin), seed, shown)?;
+        open::load_cast(rules, &opts, open::RosterSource::Read(rosters), seed, shown)?;
     let ran = open::run(rules, &command, &cast, seed, turns.palette)?;
     let mut order = open::seats(&ran.opening, &cast);
     turns.events.extend(table);
@@ -601,7 +613,8 @@ pub fn keep_encounter(
         table: None,
     };
     // The encounter showed its groups' dice already.
-    let (fight, _) = open(opening, &name, standing, &mut turns, &mut std::io::empty(), &mut std::io::sink())?;
+    let rosters = open::read_rosters(&roster_paths(encounter.cast, standing), &mut std::io::empty())?;
+    let (fight, _) = open(opening, &name, (standing, rosters), &mut turns, &mut std::io::sink())?;
     state::save(&path, &fight, pause(env))?;
     let whose = fight.current().map_or("nobody's".to_string(), |s| crate::render::possessive(&s.name));
     Ok((name, format!("round 1, {whose} turn")))

@@ -30,10 +30,30 @@ pub struct Ran {
     pub text: String,
 }
 
-/// Where a cast's roster comes from: a file read now (and kept), or the text kept in the fight.
+/// Where a cast's roster comes from: files read for this start (and kept), or the text kept in
+/// the fight.
 pub enum RosterSource<'a> {
-    Read(&'a mut dyn std::io::Read),
+    Read(Vec<SavedRoster>),
     Kept(&'a [SavedRoster]),
+}
+
+/// The rosters at `paths` read whole (`-` from `stdin`), as a fight keeps them.
+pub fn read_rosters(paths: &[PathBuf], stdin: &mut dyn std::io::Read) -> Result<Vec<SavedRoster>> {
+    let mut rosters = Vec::with_capacity(paths.len());
+    for path in paths {
+        let (text, name) = crate::roster::read_file(path, &mut *stdin)?;
+        rosters.push(SavedRoster { name, text });
+    }
+    Ok(rosters)
+}
+
+/// The ruleset the first roster naming one (`rules:`) names, for a fight nothing else names one
+/// for; a roster naming no known ruleset is left to [`load_cast`] to refuse.
+pub fn rules_of_rosters(rosters: &[SavedRoster]) -> Option<&'static Ruleset> {
+    rosters.iter().find_map(|saved| {
+        let (word, _) = Document::read(&saved.text, saved.name.clone()).declared_rules()?;
+        Some(Ruleset::named(word.trim()))
+    })?
 }
 
 /// The sides and combatants of `opts`: the one call into the cast loading, as `fray`'s game
@@ -48,15 +68,12 @@ pub fn load_cast(
     shown: &mut dyn std::io::Write,
 ) -> Result<Loaded> {
     let (rosters, kept) = match roster {
-        RosterSource::Read(stdin) => {
-            let mut documents = Vec::new();
-            let mut kept = Vec::new();
-            for path in &opts.roster {
-                let (text, name) = crate::roster::read_file(path, &mut *stdin)?;
-                let document = Document::read(&text, name.clone());
+        RosterSource::Read(kept) => {
+            let mut documents = Vec::with_capacity(kept.len());
+            for saved in &kept {
+                let document = Document::read(&saved.text, saved.name.clone());
                 check_roster_rules(rules, &document)?;
                 documents.push(document);
-                kept.push(SavedRoster { name, text });
             }
             (documents, kept)
         }

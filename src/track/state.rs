@@ -482,6 +482,13 @@ fn check(fight: &Fight) -> std::result::Result<(), String> {
         crate::cast::check_kept_name(name).map_err(|why| format!("a name in it is refused: {why}"))?;
     }
     for c in &fight.combatants {
+        // `track note` writes none longer, nor over one line.
+        if c.notes.iter().any(|n| n.chars().count() > MAX_NOTE_CHARS || n.chars().any(char::is_control)) {
+            return Err(format!(
+                "{} has a note longer than {MAX_NOTE_CHARS} characters or over one line",
+                crate::cast::echo(&c.name)
+            ));
+        }
         if c.notes.len() > MAX_NOTES || c.effects.len() > MAX_EFFECTS {
             return Err(format!(
                 "{} has more than {MAX_NOTES} notes or {MAX_EFFECTS} effects",
