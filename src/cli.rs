@@ -47,7 +47,7 @@ Exit status:
     long_about = LONG_ABOUT,
     propagate_version = true,
     args_override_self = true,
-    max_term_width = 100
+    max_term_width = 80
 )]
 pub struct Cli {
     #[command(flatten)]
@@ -128,7 +128,7 @@ pub fn parsing() -> clap::Command {
         .long_about(LONG_ABOUT)
         .propagate_version(true)
         .args_override_self(true)
-        .max_term_width(100)
+        .max_term_width(80)
         .subcommand_required(true)
         .arg_required_else_help(true)
         .disable_help_subcommand(true);
@@ -217,7 +217,7 @@ pub fn command_with(name: &str, args: impl FnOnce(clap::Command) -> clap::Comman
         .long_about(LONG_ABOUT)
         .propagate_version(true)
         .args_override_self(true)
-        .max_term_width(100)
+        .max_term_width(80)
         .subcommand_required(true)
         .arg_required_else_help(true);
     if sub.has_subcommands() {

@@ -1,6 +1,8 @@
-//! What a newcomer sees on the screen: colour that says whose side a result helps.
+//! What a newcomer sees on the screen: colour that says whose side a result helps, and no line
+//! wider than 80 columns in help, man pages and text.
 
 use crate::common::*;
+use std::process::Command;
 
 const RED: &str = "\u{1b}[31;1m";
 const GREEN: &str = "\u{1b}[32m";
@@ -126,4 +128,92 @@ fn the_acting_combatant_stands_out_in_track_show_and_table_dice_are_dimmed() {
     let out = Fray::new().args(["--seed", "2", "--color", "always", "table", "-"]).write_stdin(example).run();
     let text = out.text();
     assert!(text.contains("\u{1b}[2m1d8\u{1b}[0m ("), "{text}");
+}
+
+/// Every page of help: the top, each command, each ruleset's game commands and track, and each
+/// track action, short and long.
+fn help_pages() -> Vec<Vec<String>> {
+    let games = ["surprise", "distance", "initiative", "reaction", "pursue", "encounter", "wandering", "morale"];
+    let own = ["roll", "table", "track", "completions"];
+    let track = fray::cli::command().find_subcommand("track").unwrap().clone();
+    let actions: Vec<String> = track.get_subcommands().map(|s| s.get_name().to_string()).collect();
+    let mut pages: Vec<Vec<String>> = Vec::new();
+    for flag in ["-h", "--help"] {
+        pages.push(vec![flag.into()]);
+        for command in games.iter().chain(&own) {
+            pages.push(vec![command.to_string(), flag.into()]);
+        }
+        for rules in fray::rulesets::RULESETS {
+            for command in games.iter().chain(&["track"]) {
+                pages.push(vec!["-r".into(), rules.id.into(), command.to_string(), flag.into()]);
+            }
+            pages.push(vec!["-r".into(), rules.id.into(), "track".into(), "start".into(), flag.into()]);
+        }
+        for action in &actions {
+            pages.push(vec!["track".into(), action.clone(), flag.into()]);
+        }
+    }
+    pages
+}
+
+fn too_wide(text: &str) -> Vec<String> {
+    use unicode_width::UnicodeWidthStr;
+    text.lines().filter(|l| l.width() > 80).map(|l| format!("{} columns: {l}", l.width())).collect()
+}
+
+#[test]
+fn no_help_page_is_wider_than_80_columns() {
+    let pages = help_pages();
+    assert!(pages.len() > 150, "{}", pages.len());
+    let mut wide = Vec::new();
+    for page in &pages {
+        // A wide terminal: help still keeps to 80 columns.
+        let out = fray().env("COLUMNS", "200").args(page).run();
+        assert!(out.success(), "{page:?}: {}", out.stderr);
+        let text = out.text();
+        assert!(text.lines().count() > 5, "{page:?}: {text}");
+        wide.extend(too_wide(&text).into_iter().map(|l| format!("fray {}: {l}", page.join(" "))));
+    }
+    assert!(wide.is_empty(), "{}", wide.join("\n"));
+}
+
+#[test]
+fn no_man_page_is_wider_than_80_columns() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("man");
+    let mut pages: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    pages.sort();
+    assert!(pages.len() >= 20, "{pages:?}");
+    let mut wide = Vec::new();
+    for page in &pages {
+        let out = Command::new("man")
+            .arg("-l")
+            .arg(page)
+            .env("MANWIDTH", "80")
+            .env("MANPAGER", "cat")
+            .env("PAGER", "cat")
+            .env("MAN_KEEP_FORMATTING", "")
+            .output()
+            .expect("man runs (man-db)");
+        assert!(out.status.success(), "{page:?}: {}", String::from_utf8_lossy(&out.stderr));
+        // Without a terminal man writes plain text; overstrikes (X\bX) are taken out to be safe.
+        let text = String::from_utf8_lossy(&out.stdout);
+        let mut plain = String::new();
+        for c in text.chars() {
+            if c == '\u{8}' {
+                plain.pop();
+            } else {
+                plain.push(c);
+            }
+        }
+        assert!(plain.lines().count() > 10, "{page:?}: {plain}");
+        wide.extend(too_wide(&plain).into_iter().map(|l| format!("{}: {l}", page.display())));
+    }
+    assert!(wide.is_empty(), "{}", wide.join("\n"));
+}
+
+#[test]
+fn exploding_odds_fit_80_columns() {
+    let text = stdout(&["--odds", "roll", "10d10>=8!"]);
+    assert!(too_wide(&text).is_empty(), "{text}");
+    assert!(text.contains("not listed: the dice can explode without end"), "{text}");
 }
