@@ -1,5 +1,5 @@
-//! What a newcomer sees on the screen: colour that says whose side a result helps, and no line
-//! wider than 80 columns in help, man pages and text.
+//! What a newcomer sees on the screen: colour that says whose side a result helps, short help
+//! without the global options, and no line wider than 80 columns in help, man pages and text.
 
 use crate::common::*;
 use std::process::Command;
@@ -216,4 +216,37 @@ fn exploding_odds_fit_80_columns() {
     let text = stdout(&["--odds", "roll", "10d10>=8!"]);
     assert!(too_wide(&text).is_empty(), "{text}");
     assert!(text.contains("not listed: the dice can explode without end"), "{text}");
+}
+
+#[test]
+fn short_help_names_the_global_options_in_one_line_and_long_help_lists_them() {
+    const POINTER: &str = "Global options (-r, -f, --seed, --color, -n, --odds, -q...): fray --help";
+    let globals = ["--seed <U64>", "--format <FORMAT>", "--color <WHEN>", "--repeat <N>", "--no-config", "--width <N>"];
+    for page in
+        [&["roll"][..], &["table"], &["track"], &["track", "next"], &["-r", "5e", "surprise"], &["encounter"], &[]]
+    {
+        let short = stdout(&[page, &["-h"]].concat());
+        for global in globals {
+            assert!(!short.contains(global), "fray {page:?} -h lists {global}:\n{short}");
+        }
+        assert_eq!(short.matches(POINTER).count(), 1, "fray {page:?} -h:\n{short}");
+        let long = stdout(&[page, &["--help"]].concat());
+        for global in globals {
+            assert!(long.contains(global), "fray {page:?} --help lacks {global}:\n{long}");
+        }
+        assert!(!long.contains(POINTER), "{long}");
+    }
+    // Half of `fray roll -h` was global options.
+    assert!(stdout(&["roll", "-h"]).lines().count() <= 32, "{}", stdout(&["roll", "-h"]));
+    // Man pages and completions still carry them.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let man = std::fs::read_to_string(root.join("man/fray-roll.1")).unwrap();
+    let bash = std::fs::read_to_string(root.join("completions/fray.bash")).unwrap();
+    assert!(man.contains("Make the run reproducible"), "man fray-roll lacks what --seed does");
+    for global in ["seed", "format", "color", "repeat", "no\\-config", "width"] {
+        assert!(man.contains(&format!("\\-\\-{global}")), "man fray-roll lacks --{global}");
+    }
+    for global in ["--seed", "--format", "--color", "--repeat", "--no-config", "--width"] {
+        assert!(bash.contains(global), "bash completion lacks {global}");
+    }
 }

@@ -404,6 +404,10 @@ pub fn help_footer(named: Named) -> String {
     if named.long_help && (named.procedure.is_some() || !named.command) {
         let _ = writeln!(out, "\n{}", crate::cli::ENV_HELP);
     }
+    if !named.long_help {
+        let gap = if out.is_empty() { "" } else { "\n" };
+        let _ = writeln!(out, "{gap}{}", crate::cli::GLOBAL_POINTER);
+    }
     out
 }
 
