@@ -49,7 +49,7 @@ Exit status:
     long_about = LONG_ABOUT,
     propagate_version = true,
     args_override_self = true,
-    max_term_width = 100
+    max_term_width = 80
 )]
 pub struct Cli {
     #[command(flatten)]
@@ -66,48 +66,52 @@ pub struct Cli {
 pub struct Global {
     // The registry of rulesets gives the values and their help where it completes the command
     // line (src/rulesets/command.rs).
-    #[arg(global = true, help_heading = GLOBAL, short, long, ignore_case = true, value_name = "ID")]
+    #[arg(global = true, help_heading = GLOBAL, hide_short_help = true, short, long, ignore_case = true, value_name = "ID")]
     pub rules: Option<String>,
 
     /// Make the run reproducible: the same seed and arguments give the same output (any
     /// number up to 2^64-1; without it fray draws one below 2^53 and shows it in YAML/JSON)
-    #[arg(global = true, help_heading = GLOBAL, long, value_name = "U64", allow_negative_numbers = true, value_parser = seed)]
+    #[arg(global = true, help_heading = GLOBAL, hide_short_help = true, long, value_name = "U64", allow_negative_numbers = true, value_parser = seed)]
     pub seed: Option<u64>,
 
     /// Output format: text (default), yaml, json; default from FRAY_FORMAT
-    #[arg(global = true, help_heading = GLOBAL, short, long, value_enum, ignore_case = true, value_name = "FORMAT")]
+    #[arg(global = true, help_heading = GLOBAL, hide_short_help = true, short, long, value_enum, ignore_case = true, value_name = "FORMAT")]
     pub format: Option<Format>,
 
     /// When to colour text output: auto (default), always, never
-    #[arg(global = true, help_heading = GLOBAL, long, value_enum, value_name = "WHEN")]
+    #[arg(global = true, help_heading = GLOBAL, hide_short_help = true, long, value_enum, value_name = "WHEN")]
     pub color: Option<ColorWhen>,
 
     /// Run the procedure N times, streamed (YAML documents, JSON Lines, text blocks)
-    #[arg(global = true, help_heading = GLOBAL, short = 'n', long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u64>(1..=1_000_000_000))]
+    #[arg(global = true, help_heading = GLOBAL, hide_short_help = true, short = 'n', long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u64>(1..=1_000_000_000))]
     pub repeat: Option<u64>,
 
     /// Do not roll: print the exact probability of every outcome
-    #[arg(global = true, help_heading = GLOBAL, long)]
+    #[arg(global = true, help_heading = GLOBAL, hide_short_help = true, long)]
     pub odds: bool,
 
     /// Only the headline result, one line per run, whatever the format
-    #[arg(global = true, help_heading = GLOBAL, short, long)]
+    #[arg(global = true, help_heading = GLOBAL, hide_short_help = true, short, long)]
     pub quiet: bool,
 
     /// Print the seed in text output
-    #[arg(global = true, help_heading = GLOBAL, short = 'v', long)]
+    #[arg(global = true, help_heading = GLOBAL, hide_short_help = true, short = 'v', long)]
     pub show_seed: bool,
 
     /// Ignore the config file (FRAY_CONFIG_PATH, else $XDG_CONFIG_HOME/fray/config)
-    #[arg(global = true, help_heading = GLOBAL, long)]
+    #[arg(global = true, help_heading = GLOBAL, hide_short_help = true, long)]
     pub no_config: bool,
     /// Wrap text output to N columns (default: COLUMNS, else the terminal's width, else 80)
-    #[arg(global = true, help_heading = GLOBAL, long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<usize>(20..=1000))]
+    #[arg(global = true, help_heading = GLOBAL, hide_short_help = true, long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<usize>(20..=1000))]
     pub width: Option<usize>,
 }
 
-/// The heading the global options share in every help page.
+/// The heading the global options share in every long help page; a short one (`-h`) names
+/// them in [`GLOBAL_POINTER`] instead.
 pub const GLOBAL: &str = "Global options";
+
+/// The line a short help (`-h`) gives the global options, whose whole list is in `--help`.
+pub const GLOBAL_POINTER: &str = "Global options (-r, -f, --seed, --color, -n, --odds, -q...): fray --help";
 
 /// The whole command line.
 pub fn command() -> clap::Command {
@@ -130,7 +134,7 @@ pub fn parsing() -> clap::Command {
         .long_about(LONG_ABOUT)
         .propagate_version(true)
         .args_override_self(true)
-        .max_term_width(100)
+        .max_term_width(80)
         .subcommand_required(true)
         .arg_required_else_help(true)
         .disable_help_subcommand(true);
@@ -219,7 +223,7 @@ pub fn command_with(name: &str, args: impl FnOnce(clap::Command) -> clap::Comman
         .long_about(LONG_ABOUT)
         .propagate_version(true)
         .args_override_self(true)
-        .max_term_width(100)
+        .max_term_width(80)
         .subcommand_required(true)
         .arg_required_else_help(true);
     if sub.has_subcommands() {

@@ -31,6 +31,18 @@ pub struct ReactionOutcome<'a> {
     pub result: &'static str,
     /// A stable id for the band.
     pub band: &'static str,
+    /// Which way the band leans toward the party, for the colour of its words.
+    #[serde(skip)]
+    pub leaning: Leaning,
+}
+
+/// Which way a reaction leans toward the party: against it (hostile), undecided, or for it
+/// (friendly). The text colours the verdict by it: red, yellow, green.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leaning {
+    Against,
+    Undecided,
+    For,
 }
 
 /// The sum of a list of modifiers.

@@ -196,8 +196,9 @@ fn see_also(cmd: &clap::Command) -> String {
 
 /// One page: clap's sections, then examples, environment and exit status written here.
 fn page(cmd: &clap::Command, examples: &[(&str, &str)], see_also: &str) -> io::Result<Vec<u8>> {
-    let man =
-        clap_mangen::Man::new(cmd.clone()).manual("fray manual").source(format!("fray {}", env!("CARGO_PKG_VERSION")));
+    // A page is the long help: the global options that `-h` leaves out are written in full.
+    let whole = cmd.clone().mut_args(|arg| arg.hide_short_help(false));
+    let man = clap_mangen::Man::new(whole).manual("fray manual").source(format!("fray {}", env!("CARGO_PKG_VERSION")));
     let mut out = Vec::new();
     man.render_title(&mut out)?;
     man.render_name_section(&mut out)?;

@@ -242,7 +242,7 @@ fn help_knows_the_ruleset() {
     for flag in ["--fleeing", "--cover", "--complications", "--terrain", "COMBATANT"] {
         assert!(!bx.contains(flag), "bx pursue help lists {flag}:\n{bx}");
     }
-    for flag in ["--quarry-count", "--days", "--wilderness", "fray -r bx pursue --wilderness", "man fray-bx"] {
+    for flag in ["--quarry-count", "--days", "--wilderness", "fray -r bx pursue --quarry", "man fray-bx"] {
         assert!(bx.contains(flag), "bx pursue help lacks {flag}:\n{bx}");
     }
     let five = stdout(&["-r", "5e", "pursue", "-h"]);

@@ -28,6 +28,7 @@ mod quiet;
 mod readme;
 mod roll;
 mod rules;
+mod screen;
 mod shell;
 mod table;
 mod terminal;

@@ -14,20 +14,20 @@ pub struct RollArgs {
 
 pub const ROLL_EXAMPLES: &str = "\
 Examples:
-  fray roll 4d6kh3                      ability score: four d6, the lowest dropped
-  fray roll 1d20+7 adv                  advantage: two d20, the higher kept, +7
-  fray roll 1d20 + 5 longsword          words join; a trailing word labels the roll
-  fray roll 3x1d20+5 vs 15              three attacks against AC 15: how many hit
-  fray -r gurps roll 3d vs 12           a GURPS success roll: margin and criticals
-  fray roll 6x4d6kh3                    six ability scores, summed and sorted
-  fray roll '10d10>8'                   a pool: count the dice showing 8 or more
-  fray roll '{1d20+5, 1d20+3}kh1'       the better of two rolls
-  fray roll '2d6[fire]+1d4[cold]'       labelled parts, each with its total
-  fray roll '3d6!' 2d6r1 4dF d66        exploding, reroll 1s, Fate dice, d6 x d6
-  fray roll --odds 20d20kh10            the exact chance of every total
-  fray -q -n 5 roll 3d6                 five totals, one a line
-  fray 1d20+5                           an expression alone is rolled: fray roll 1d20+5
-  fray r 4d6kh3                         r is short for roll";
+  fray roll 4d6kh3                  ability score: four d6, the lowest dropped
+  fray roll 1d20+7 adv              advantage: two d20, the higher kept, +7
+  fray roll 1d20 + 5 longsword      words join; a trailing word labels the roll
+  fray roll 3x1d20+5 vs 15          three attacks against AC 15: how many hit
+  fray -r gurps roll 3d vs 12       a GURPS success roll: margin and criticals
+  fray roll 6x4d6kh3                six ability scores, summed and sorted
+  fray roll '10d10>8'               a pool: count the dice showing 8 or more
+  fray roll '{1d20+5, 1d20+3}kh1'   the better of two rolls
+  fray roll '2d6[fire]+1d4[cold]'   labelled parts, each with its total
+  fray roll '3d6!' 2d6r1 4dF d66    exploding, reroll 1s, Fate dice, d6 x d6
+  fray roll --odds 20d20kh10        the exact chance of every total
+  fray -q -n 5 roll 3d6             five totals, one a line
+  fray 1d20+5                       alone, an expression is rolled: roll 1d20+5
+  fray r 4d6kh3                     r is short for roll";
 
 pub const ROLL_ABOUT: &str = "\
 Rolls each expression in turn and shows every die and what became of it, then the total. \
@@ -105,9 +105,9 @@ Errors give the file, line and column, and exit with status 1.";
 pub const TABLE_EXAMPLES: &str = "\
 Examples:
   fray table --example > dungeon.yaml           a commented table to start from
-  fray table --example | fray table -           roll it: every die, then who appears
-  fray table --example | fray table --odds -    each row's and creature's exact chance
-  fray table --example | fray -q -n 3 table -   three rolls, one combatant a line
+  fray table --example | fray table -           roll it: every die, who appears
+  fray table --example | fray table --odds -    each row's, creature's chance
+  fray table --example | fray -q -n 3 table -   three rolls, a combatant a line
   fray table --example | fray encounter --table - Elf   play what it rolls";
 
 pub const COMPLETIONS_ABOUT: &str = "\
@@ -122,9 +122,9 @@ Examples:
   mkdir -p ~/.local/share/bash-completion/completions
   fray completions bash > ~/.local/share/bash-completion/completions/fray
   mkdir -p ~/.zfunc
-  fray completions zsh > ~/.zfunc/_fray        with fpath+=(~/.zfunc) in .zshrc
+  fray completions zsh > ~/.zfunc/_fray   with fpath+=(~/.zfunc) in .zshrc
   mkdir -p ~/.config/fish/completions
   fray completions fish > ~/.config/fish/completions/fray.fish
-  source <(COMPLETE=bash fray)                 in .bashrc: fray answers each TAB, keys and sides too
-  source <(COMPLETE=zsh fray)                  in .zshrc, after compinit: the same for zsh
-  COMPLETE=fish fray | source                  in config.fish: the same for fish";
+  source <(COMPLETE=bash fray)            in .bashrc: fray answers TAB, keys too
+  source <(COMPLETE=zsh fray)             in .zshrc after compinit: the same
+  COMPLETE=fish fray | source             in config.fish: the same for fish";

@@ -7,7 +7,7 @@ pub mod wrap;
 pub mod yaml;
 
 use crate::dice::Roll;
-use crate::outcome::{Modifier, ReactionOutcome};
+use crate::outcome::{Leaning, Modifier, ReactionOutcome};
 use owo_colors::Style;
 use serde::Serialize;
 use std::fmt::{self, Display, Write as _};
@@ -80,6 +80,8 @@ pub struct Palette {
     pub warn: Style,
     pub dim: Style,
     pub bar: Style,
+    /// Whose turn it is, in a fight's order.
+    pub acting: Style,
     /// No line of text is wider: longer ones wrap (see [`wrap`]).
     pub width: usize,
 }
@@ -98,6 +100,7 @@ impl Palette {
                 warn: plain,
                 dim: plain,
                 bar: plain,
+                acting: plain,
                 width: wrap::DEFAULT_WIDTH,
             };
         }
@@ -111,6 +114,7 @@ impl Palette {
             warn: Style::new().yellow(),
             dim: Style::new().dimmed(),
             bar: Style::new().blue(),
+            acting: Style::new().bold().reversed(),
             width: wrap::DEFAULT_WIDTH,
         }
     }
@@ -152,6 +156,28 @@ impl Palette {
 
     pub fn total<T: Display>(&self, value: T) -> owo_colors::Styled<T> {
         self.total.style(value)
+    }
+
+    /// A word of surprise as the party (the first side) takes it: its own surprise bad, the
+    /// other side's good; the party not surprised good, the other side not surprised plain.
+    pub fn surprise<T: Display>(&self, party: bool, surprised: bool, value: T) -> owo_colors::Styled<T> {
+        match (party, surprised) {
+            (true, true) => self.bad,
+            (false, true) | (true, false) => self.good,
+            (false, false) => Style::new(),
+        }
+        .style(value)
+    }
+
+    /// A reaction's words in the colour of its leaning: against the party bad, undecided warn,
+    /// for it good.
+    pub fn leaning<T: Display>(&self, leaning: Leaning, value: T) -> owo_colors::Styled<T> {
+        match leaning {
+            Leaning::Against => self.bad,
+            Leaning::Undecided => self.warn,
+            Leaning::For => self.good,
+        }
+        .style(value)
     }
 
     /// `2d6 (3+4) = 7`, or `1d6 (4)` for a single die.
@@ -242,7 +268,7 @@ pub fn reaction_line(r: &ReactionOutcome, p: &Palette) -> String {
         modifiers(&mut line, p, r.modifiers);
         let _ = write!(line, " = {}", p.total(r.total));
     }
-    let _ = write!(line, " → {}", p.total(r.result));
+    let _ = write!(line, " → {}", p.leaning(r.leaning, r.result));
     line
 }
 

@@ -255,14 +255,19 @@ pub fn odds(
     }
     if let Some((fraction, chance)) = &o.beyond {
         let shown = fraction_text(fraction, room);
-        let _ = writeln!(
-            out,
-            "  {:>value_width$}  {:>fraction_width$}  {:>7}  {}",
+        let columns = format!(
+            "  {:>value_width$}  {:>fraction_width$}  {:>7}",
             format!(">{}", last.unwrap_or(0)),
             p.warn(&shown),
             percent(*chance),
-            p.dim("not listed: the dice can explode without end")
         );
+        const WHY: &str = "not listed: the dice can explode without end";
+        // The words go under the fraction where beside the columns they would pass the width.
+        if crate::render::width_of(&columns) + 2 + WHY.len() <= p.width {
+            let _ = writeln!(out, "{columns}  {}", p.dim(WHY));
+        } else {
+            let _ = writeln!(out, "{columns}\n{:indent$}{}", "", p.dim(WHY), indent = 4 + value_width);
+        }
     }
     let approx = if o.beyond.is_some() || o.trials.is_some() { "≈" } else { "" };
     let _ = writeln!(out, "  mean {approx}{}, standard deviation {approx}{}", short(o.mean), short(o.sd));

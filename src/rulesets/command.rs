@@ -404,6 +404,10 @@ pub fn help_footer(named: Named) -> String {
     if named.long_help && (named.procedure.is_some() || !named.command) {
         let _ = writeln!(out, "\n{}", crate::cli::ENV_HELP);
     }
+    if !named.long_help {
+        let gap = if out.is_empty() { "" } else { "\n" };
+        let _ = writeln!(out, "{gap}{}", crate::cli::GLOBAL_POINTER);
+    }
     out
 }
 
@@ -419,9 +423,16 @@ fn examples(out: &mut String, examples: &[&Example]) {
     if examples.is_empty() {
         return;
     }
-    let fits = |e: &&&Example| e.what.is_empty() || 2 + e.line.len() + 3 + e.what.len() <= WIDTH;
-    // Only the lines a description stands beside set its column.
-    let column = examples.iter().filter(|e| !e.what.is_empty()).filter(fits).map(|e| e.line.len()).max().unwrap_or(0);
+    let fits_at = |e: &Example, column: usize| 2 + column + 3 + e.what.chars().count() <= WIDTH;
+    // Only the lines a description stands beside set its column; a description that would not
+    // fit beside that column goes under its line.
+    let column = examples
+        .iter()
+        .filter(|e| !e.what.is_empty() && fits_at(e, e.line.len()))
+        .map(|e| e.line.len())
+        .max()
+        .unwrap_or(0);
+    let fits = |e: &&&Example| e.what.is_empty() || fits_at(e, column.max(e.line.len()));
     let _ = writeln!(out, "Examples:");
     for example in examples {
         if example.what.is_empty() {

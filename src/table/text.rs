@@ -11,7 +11,7 @@ pub fn dice(p: &Palette, roll: &DiceRoll) -> String {
     if faces.is_empty() {
         return format!("{}", p.total(roll.total));
     }
-    format!("{} ({}) = {}", roll.dice, p.paint(p.die, faces.join("+")), p.total(roll.total))
+    format!("{} ({}) = {}", p.dim(&roll.dice), p.paint(p.die, faces.join("+")), p.total(roll.total))
 }
 
 /// The lines of a roll, without an indent: one per table rolled on, then the number.

@@ -411,8 +411,11 @@ fn order(out: &mut String, p: &Palette, fight: &Fight, rules: &dyn Fighting, vie
         let members: Vec<&Combatant> =
             seat.who().iter().filter_map(|n| fight.combatant(n)).filter(|c| view.table() || !c.hidden).collect();
         let mut line = String::new();
-        line.push_str(if *i == fight.turn && fight.ended.is_none() { "> " } else { "  " });
-        pad(&mut line, p.name(&labels[k]), names);
+        let acting = *i == fight.turn && fight.ended.is_none();
+        line.push_str(if acting { "> " } else { "  " });
+        // Whose turn it is stands out from the names around it.
+        let name = if acting { p.paint(p.acting, &labels[k]).to_string() } else { p.name(&labels[k]).to_string() };
+        pad(&mut line, name, names);
         line.push_str("  ");
         line.push_str(&" ".repeat(total_width.saturating_sub(totals[k].len())));
         line.push_str(&p.total(&totals[k]).to_string());

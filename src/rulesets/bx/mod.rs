@@ -81,7 +81,7 @@ sides:
     surprise: 5   # their surprise die, already rolled at the table
 combatants:
   - name: Ansel
-    # dex: 16     # with initiative --individual only, where DEX adds to the roll
+    # dex: 16     # initiative --individual only: DEX adds
   - name: Bree
     slow: true    # acts after every side
   - name: Goblin
@@ -94,20 +94,12 @@ combatants:
 ";
 
 const EXAMPLES: &[Example] = &[
-    Example::new(
-        Procedure::Initiative,
-        "fray -r bx initiative --individual Ansel:dex=16 Ogre:side=monsters,mod=-1,slow",
-        "",
-    )
-    .tour(),
+    Example::new(Procedure::Initiative, "fray -r bx initiative --individual Ansel:dex=16 Ogre:side=monsters,slow", "")
+        .tour(),
     Example::new(Procedure::Surprise, "fray -r bx surprise --aware monsters", "only the party rolls"),
     Example::new(Procedure::Distance, "fray -r bx distance --wilderness", "4d6 x 10 yards"),
     Example::new(Procedure::Reaction, "fray -r bx reaction --cha 13", ""),
-    Example::new(
-        Procedure::Pursue,
-        "fray -r bx pursue --wilderness --quarry 90 --pursuer 120 --quarry-count 5 --pursuer-count 12",
-        "",
-    ),
+    Example::new(Procedure::Pursue, "fray -r bx pursue --quarry 90 --pursuer 120", ""),
     Example::new(Procedure::Encounter, "fray -r bx encounter --outdoors --cha 13", ""),
     Example::new(Procedure::Encounter, "fray -r bx encounter --wandering --terrain forest --morale --ml 8", ""),
     Example::new(Procedure::Wandering, "fray -r bx wandering --terrain mountains", "3-in-6 a day"),

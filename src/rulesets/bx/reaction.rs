@@ -2,7 +2,7 @@
 
 use crate::dice::Dice;
 use crate::odds::{Fallback, Method, Odds, dist_of};
-use crate::outcome::{Modifier, ReactionOutcome, sum};
+use crate::outcome::{Leaning, Modifier, ReactionOutcome, sum};
 use crate::rulesets::Rule;
 use serde_json::json;
 
@@ -32,8 +32,11 @@ impl Rule for Reaction {
     fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
         let roll = dice.roll(2, 6);
         let total = roll.total as i32 + sum(&self.modifiers);
-        let (_, band, result) = REACTIONS[reaction_band(total)];
-        ReactionOutcome { roll, modifiers: &self.modifiers, total, result, band }
+        let row = reaction_band(total);
+        let (_, band, result) = REACTIONS[row];
+        // Hostile and unfriendly lean against the party, neutral and indifferent are undecided.
+        let leaning = [Leaning::Against, Leaning::Against, Leaning::Undecided, Leaning::Undecided, Leaning::For][row];
+        ReactionOutcome { roll, modifiers: &self.modifiers, total, result, band, leaning }
     }
 
     fn odds(&self, fallback: Fallback) -> Odds {

@@ -88,27 +88,11 @@ combatants:
 ";
 
 const EXAMPLES: &[Example] = &[
-    Example::new(
-        Procedure::Encounter,
-        "fray -r cofd encounter Mitch:wits=2,composure=3 Thug:ambusher,dex=3,stealth=2,side=monsters",
-        "",
-    )
-    .tour(),
-    Example::new(
-        Procedure::Surprise,
-        "fray -r cofd surprise --odds Mitch:wits=2,composure=3 Thug:ambusher,dex=3,stealth=2,side=monsters",
-        "",
-    ),
-    Example::new(
-        Procedure::Initiative,
-        "fray -r cofd initiative Mitch:dex=3,composure=2 Larry:init=5 --hold Larry",
-        "",
-    ),
-    Example::new(
-        Procedure::Encounter,
-        "fray -r cofd encounter Mitch:wits=2,composure=3,dex=3 Thug:count=2,ambusher,dex=3,stealth=2,side=monsters",
-        "",
-    ),
+    Example::new(Procedure::Encounter, "fray -r cofd encounter Mitch:wits=3 Thug:ambusher,dex=3,side=monsters", "")
+        .tour(),
+    Example::new(Procedure::Surprise, "fray -r cofd surprise --odds Mitch:wits=3 Thug:ambusher,side=monsters", ""),
+    Example::new(Procedure::Initiative, "fray -r cofd initiative Mitch:dex=3 Larry:init=5 --hold Larry", ""),
+    Example::new(Procedure::Encounter, "fray -r cofd encounter Mitch Thug:count=2,ambusher,side=monsters", ""),
 ];
 
 pub static RULESET: Ruleset = Ruleset {

@@ -4,7 +4,7 @@
 
 use crate::dice::Dice;
 use crate::odds::{Fallback, Method, Odds, dist_of};
-use crate::outcome::Modifier;
+use crate::outcome::{Leaning, Modifier};
 use crate::render::{Palette, Report, block};
 use crate::rulesets::Rule;
 use crate::rulesets::family::fifth::check::{D20Test, roll_test};
@@ -95,7 +95,12 @@ impl Rule for ReactionInput {
 impl Report for ReactionOutcome<'_> {
     fn text(&self, p: &Palette, out: &mut String) {
         let mut line = format!("{}: Charisma check {}", self.attitude, self.check.text(p));
-        let _ = write!(line, ", DC {} reached → {}", self.dc, p.total(self.result));
+        let leaning = match self.band {
+            Response::Opposes => Leaning::Against,
+            Response::NoHelpNoHarm => Leaning::Undecided,
+            _ => Leaning::For,
+        };
+        let _ = write!(line, ", DC {} reached → {}", self.dc, p.leaning(leaning, self.result));
         block(out, p, &[line]);
     }
 

@@ -143,21 +143,9 @@ combatants:
 const EXAMPLES: &[Example] = &[
     Example::new(Procedure::Surprise, "fray -r 5e2024 surprise --stealth-mod 5 Elf:per=16 Fighter:per=12", "").tour(),
     Example::new(Procedure::Distance, "fray -r 5e2024 distance --terrain forest --odds", ""),
-    Example::new(
-        Procedure::Initiative,
-        "fray -r 5e2024 initiative --swap Rogue:Fighter Rogue:dex=4,alert,pb=2 Fighter:dex=1 Orc:side=monsters",
-        "",
-    ),
-    Example::new(
-        Procedure::Pursue,
-        "fray -r 5e2024 pursue --terrain forest --complications wilderness --odds Thief Wolf:side=monsters",
-        "",
-    ),
-    Example::new(
-        Procedure::Encounter,
-        "fray -r 5e2024 encounter --stealth-mod 4 Elf:per=16,dex=3 Goblin:count=4,side=monsters,dex=2",
-        "",
-    ),
+    Example::new(Procedure::Initiative, "fray -r 5e2024 initiative --swap Rogue:Fighter Rogue:alert,pb=2 Fighter", ""),
+    Example::new(Procedure::Pursue, "fray -r 5e2024 pursue --complications wilderness Elf Wolf:side=monsters", ""),
+    Example::new(Procedure::Encounter, "fray -r 5e2024 encounter --stealth-mod 4 Elf:per=16 Orc:side=monsters", ""),
     Example::new(
         Procedure::Encounter,
         "fray -r 5e2024 encounter --terrain hills --int 12 Elf Orc:side=monsters",

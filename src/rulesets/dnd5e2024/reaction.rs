@@ -6,7 +6,7 @@
 
 use crate::dice::Dice;
 use crate::odds::{Fallback, Method, Odds, dist_of};
-use crate::outcome::Modifier;
+use crate::outcome::{Leaning, Modifier};
 use crate::render::{Palette, Report, block};
 use crate::rulesets::Rule;
 use crate::rulesets::family::fifth::RollMode;
@@ -125,7 +125,11 @@ impl Report for InfluenceOutcome<'_> {
             }
             _ => line.push_str(": no check"),
         }
-        let _ = write!(line, " → {}", p.total(self.result));
+        let leaning = match self.band {
+            Influenced::Complies => Leaning::For,
+            Influenced::Refuses | Influenced::NotNow => Leaning::Against,
+        };
+        let _ = write!(line, " → {}", p.leaning(leaning, self.result));
         block(out, p, &[line]);
     }
 

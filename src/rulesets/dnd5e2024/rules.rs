@@ -109,6 +109,9 @@ pub enum Verdict {
 
 #[derive(Clone, Debug, Serialize)]
 pub struct SurpriseOutcome<'a> {
+    /// The first side, the party's: the text colours surprise as it takes it.
+    #[serde(skip)]
+    pub party: &'a str,
     pub hide_dc: i32,
     pub hiders: Vec<Hider<'a>>,
     pub lowest_stealth: Option<i32>,
@@ -183,7 +186,8 @@ impl<'s> Rule for Surprise<'s> {
             Verdict::NoneSurprised
         };
         let effect = (verdict == Verdict::Surprised).then_some(SURPRISED_EFFECT);
-        SurpriseOutcome { hide_dc: HIDE_DC, hiders, lowest_stealth: lowest, verdict, effect, creatures }
+        let party = input.sides.first().map_or("", String::as_str);
+        SurpriseOutcome { party, hide_dc: HIDE_DC, hiders, lowest_stealth: lowest, verdict, effect, creatures }
     }
 
     fn odds(&self, fallback: Fallback) -> Odds {

@@ -43,8 +43,8 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
                 let _ = write!(line, "passive Perception {per}  {}", p.good("not surprised: a hider is seen"));
             }
             (_, stealth) => {
-                let verdict =
-                    if c.judged.surprised { p.bad("surprised").to_string() } else { p.good("noticed").to_string() };
+                let words = if c.judged.surprised { "surprised" } else { "noticed" };
+                let verdict = p.surprise(c.side == s.party, c.judged.surprised, words);
                 let _ = write!(line, "{}  {verdict}", perception_text(per, stealth.unwrap_or(0)));
             }
         }
@@ -70,7 +70,8 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
         Verdict::Surprised => {
             let several = several(s.creatures.iter().filter(|c| c.judged.surprised).map(|c| c.count));
             let (is, rolls) = if several { ("are", "their Initiative rolls") } else { ("is", "its Initiative roll") };
-            format!("{} {is} surprised: Disadvantage on {rolls}", p.bad(join_owned(&surprised)))
+            let party = s.creatures.iter().any(|c| c.judged.surprised && c.side == s.party);
+            format!("{} {is} surprised: Disadvantage on {rolls}", p.surprise(party, true, join_owned(&surprised)))
         }
     };
     lines.push(format!("→ {verdict}"));

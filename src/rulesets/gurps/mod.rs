@@ -120,28 +120,12 @@ combatants:
 ";
 
 const EXAMPLES: &[Example] = &[
-    Example::new(
-        Procedure::Surprise,
-        "fray -r gurps surprise --partial 'Ansel:iq=12,cr' Orc:count=3,side=monsters",
-        "",
-    )
-    .tour(),
-    Example::new(
-        Procedure::Surprise,
-        "fray -r gurps surprise --total Clerk:iq=9 Guard:iq=10,cr Werewolf:side=monsters",
-        "",
-    ),
-    Example::new(
-        Procedure::Initiative,
-        "fray -r gurps initiative Ansel:speed=6.25,dx=12 Orc:speed=5.5,side=monsters",
-        "",
-    ),
+    Example::new(Procedure::Surprise, "fray -r gurps surprise --partial Ann:iq=12,cr Orc:count=3,side=monsters", "")
+        .tour(),
+    Example::new(Procedure::Surprise, "fray -r gurps surprise --total Clerk:iq=9 Guard:cr Wolf:side=monsters", ""),
+    Example::new(Procedure::Initiative, "fray -r gurps initiative Ann:speed=6,dx=12 Orc:speed=5.5,side=monsters", ""),
     Example::new(Procedure::Reaction, "fray -r gurps reaction --mod 2", ""),
-    Example::new(
-        Procedure::Encounter,
-        "fray -r gurps encounter --partial --reaction Ansel:iq=12,speed=6 Orc:count=2,side=monsters,speed=5",
-        "",
-    ),
+    Example::new(Procedure::Encounter, "fray -r gurps encounter --partial --reaction Ann:iq=12 Orc:side=monsters", ""),
 ];
 
 pub static RULESET: Ruleset = Ruleset {

@@ -3,7 +3,7 @@
 use crate::dice::Dice;
 use crate::odds::{Fallback, Method, Odds, dist_of};
 pub use crate::outcome::ReactionOutcome;
-use crate::outcome::{Modifier, sum};
+use crate::outcome::{Leaning, Modifier, sum};
 use crate::rulesets::Rule;
 use serde_json::json;
 
@@ -39,8 +39,15 @@ impl Rule for ReactionInput {
     fn roll<'a>(&'a self, dice: &mut dyn Dice) -> Self::Outcome<'a> {
         let roll = dice.roll(3, 6);
         let total = roll.total as i32 + sum(&self.modifiers);
-        let (band, result) = REACTION_TABLE[reaction_row(total)];
-        ReactionOutcome { roll, modifiers: &self.modifiers, total, result, band }
+        let row = reaction_row(total);
+        let (band, result) = REACTION_TABLE[row];
+        // Disastrous to Bad lean against the party, Poor and Neutral are undecided, Good and up for.
+        let leaning = match row {
+            0..=2 => Leaning::Against,
+            3 | 4 => Leaning::Undecided,
+            _ => Leaning::For,
+        };
+        ReactionOutcome { roll, modifiers: &self.modifiers, total, result, band, leaning }
     }
 
     fn odds(&self, fallback: Fallback) -> Odds {

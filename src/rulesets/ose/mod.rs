@@ -63,7 +63,7 @@ sides:
   - name: monsters
     chance: 2
     ml: 8
-    # surprise: 4      # the side's d6 for surprise, already rolled at the table
+    # surprise: 4      # the side's surprise d6, rolled at the table
     # initiative: 5    # the side's d6 for initiative, already rolled
 combatants:
   - name: Ansel
@@ -96,24 +96,20 @@ const EXAMPLES: &[Example] = &[
     Example::new(Procedure::Reaction, "fray reaction", "2d6 on the reaction table"),
     Example::new(Procedure::Reaction, "fray reaction --cha 16 --mod -1", ""),
     Example::new(Procedure::Pursue, "fray pursue --quarry 40 --pursuer 30", ""),
-    Example::new(Procedure::Pursue, "fray pursue --quarry 30 --pursuer 40 --gap 60 --sight 120 --drop treasure@2", ""),
+    Example::new(Procedure::Pursue, "fray pursue --quarry 30 --pursuer 40 --gap 60 --drop treasure@2", ""),
     Example::new(Procedure::Pursue, "fray pursue --quarry 40 --pursuer 40 --odds", ""),
     Example::new(Procedure::Encounter, "fray encounter --aware monsters", "the spider heard the party coming"),
     Example::new(Procedure::Encounter, "fray encounter --outdoors --cha 16 -f yaml", ""),
     Example::new(
         Procedure::Encounter,
-        "fray encounter --wandering --morale --ml 7 Ansel Goblin:count=4,side=monsters",
+        "fray encounter --wandering --morale --ml 7 Ann Orc:count=4,side=monsters",
         "from the check to the rout",
     ),
     Example::new(Procedure::Wandering, "fray wandering", "dungeon: 1-in-6"),
     Example::new(Procedure::Wandering, "fray wandering --terrain swamp --checks 3", "three days, 3-in-6 each"),
     Example::new(Procedure::Wandering, "fray wandering --chance 2 --checks 6 --odds", "at least one in six checks?"),
     Example::new(Procedure::Morale, "fray morale --ml 7 --losing", "2d6 against ML 7 - 1"),
-    Example::new(
-        Procedure::Morale,
-        "fray morale Goblin:count=6,ml=7,side=monsters Ogre:ml=10,side=monsters --odds",
-        "",
-    ),
+    Example::new(Procedure::Morale, "fray morale --side monsters --odds Orc:count=6,ml=7 Ogre:ml=10", ""),
 ];
 
 pub static RULESET: Ruleset = Ruleset {

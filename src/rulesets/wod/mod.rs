@@ -57,18 +57,10 @@ combatants:
 
 const EXAMPLES: &[Example] = &[
     Example::track("fray -r wod track --fight cellar start Mitch:dex=3 Larry:dex=2", ""),
-    Example::new(
-        Procedure::Initiative,
-        "fray -r wod initiative Mitch:initiative=10 Larry:initiative=6 --delay Mitch:after=Larry",
-        "",
-    )
-    .tour(),
+    Example::new(Procedure::Initiative, "fray -r wod initiative Mitch:init=5 Larry --delay Mitch:after=Larry", "")
+        .tour(),
     Example::new(Procedure::Surprise, "fray -r wod surprise Mitch:wits=2,composure=3 Larry:wits=3,composure=2", ""),
-    Example::new(
-        Procedure::Encounter,
-        "fray -r wod encounter Mitch:wits=2,composure=3,dex=3 Thug:ambusher,side=monsters",
-        "",
-    ),
+    Example::new(Procedure::Encounter, "fray -r wod encounter Mitch:wits=2,dex=3 Thug:ambusher,side=monsters", ""),
 ];
 
 pub static RULESET: Ruleset = Ruleset {

@@ -4,7 +4,7 @@
 use crate::dice::Dice;
 use crate::odds::{Dist, Fallback, Method, Odds, dist_of};
 pub use crate::outcome::ReactionOutcome;
-use crate::outcome::{Modifier, sum};
+use crate::outcome::{Leaning, Modifier, sum};
 use crate::rulesets::Rule;
 use serde_json::json;
 
@@ -44,7 +44,12 @@ impl Rule for ReactionInput {
         let roll = dice.roll(2, 6);
         let total = roll.total as i32 + sum(&self.modifiers);
         let (band, result) = reaction_band(total);
-        ReactionOutcome { roll, modifiers: &self.modifiers, total, result, band }
+        let leaning = match band_index(band) {
+            0 | 1 => Leaning::Against,
+            2 | 3 => Leaning::Undecided,
+            _ => Leaning::For,
+        };
+        ReactionOutcome { roll, modifiers: &self.modifiers, total, result, band, leaning }
     }
 
     fn odds(&self, fallback: Fallback) -> Odds {

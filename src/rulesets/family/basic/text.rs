@@ -17,7 +17,7 @@ fn given(given: bool, p: &Palette) -> String {
 pub(crate) fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
     let w = width(s.sides.iter().map(|x| x.name));
     let mut lines = Vec::new();
-    for side in &s.sides {
+    for (i, side) in s.sides.iter().enumerate() {
         let mut line = String::new();
         pad(&mut line, p.name(side.name), w);
         line.push_str("  ");
@@ -30,8 +30,9 @@ pub(crate) fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
                     modifiers(&mut line, p, &side.modifiers);
                     let _ = write!(line, "{}", p.dim(")"));
                 }
-                let verdict =
-                    if side.surprised { p.bad("surprised").to_string() } else { p.good("not surprised").to_string() };
+                // The first side is the party's: its surprise is red, the others' green.
+                let words = if side.surprised { "surprised" } else { "not surprised" };
+                let verdict = p.surprise(i == 0, side.surprised, words);
                 let _ = write!(line, "  {verdict}");
             }
             (Stance::Ambusher, ..) => line.push_str(&p.dim("lies in ambush, does not roll").to_string()),
@@ -50,7 +51,12 @@ pub(crate) fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
             format!("{} one free round in which {} cannot act", agree(&s.free_round, "gets", "get"), join(&surprised))
         }
     };
-    lines.push(format!("→ {}", p.total(verdict)));
+    let party_surprised = s.sides.first().is_some_and(|x| x.surprised);
+    let verdict = match s.verdict {
+        Verdict::SomeSurprised => p.surprise(party_surprised, true, verdict).to_string(),
+        _ => p.total(verdict).to_string(),
+    };
+    lines.push(format!("→ {verdict}"));
     lines
 }
 

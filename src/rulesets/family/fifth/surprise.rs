@@ -140,6 +140,9 @@ pub const BOTH_EFFECT: &str = "everyone surprised loses the first round; who can
 
 #[derive(Clone, Debug, Serialize)]
 pub struct SurpriseOutcome<'a> {
+    /// The first side, the party's: the text colours surprise as it takes it.
+    #[serde(skip)]
+    pub party: &'a str,
     pub stealth_ties: StealthTies,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub both_surprised: bool,
@@ -233,6 +236,7 @@ impl Rule for SurpriseInput {
             (true, true) => (Verdict::BothSidesSurprised, Some(BOTH_EFFECT)),
         };
         SurpriseOutcome {
+            party: input.sides.first().map_or("", String::as_str),
             stealth_ties: input.ties,
             both_surprised: input.both_surprised,
             hiders,

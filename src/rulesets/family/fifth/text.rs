@@ -90,9 +90,8 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
                     "{}  ",
                     perception_text(c.passive_perception.unwrap_or(0), c.judged.stealth.unwrap_or(0))
                 );
-                let verdict =
-                    if c.judged.surprised { p.bad("surprised").to_string() } else { p.good("noticed").to_string() };
-                line.push_str(&verdict);
+                let words = if c.judged.surprised { "surprised" } else { "noticed" };
+                line.push_str(&p.surprise(c.side == s.party, c.judged.surprised, words).to_string());
                 if c.judged.borderline {
                     let other = if c.judged.surprised { "noticed" } else { "surprised" };
                     let _ = write!(
@@ -115,7 +114,11 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
             format!(
                 "{} {is} surprised: no move or action on their first turn, no reactions until that turn ends; \
                  hidden attackers have advantage against them",
-                p.bad(join_owned(&surprised))
+                p.surprise(
+                    s.creatures.iter().any(|c| c.judged.surprised && c.side == s.party),
+                    true,
+                    join_owned(&surprised)
+                )
             )
         }
         Verdict::BothSidesSurprised => {
