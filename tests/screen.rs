@@ -250,3 +250,104 @@ fn short_help_names_the_global_options_in_one_line_and_long_help_lists_them() {
         assert!(bash.contains(global), "bash completion lacks {global}");
     }
 }
+
+/// The lines of `name`'s surprise roll in `text`: its own line and any that carry on its roll,
+/// up to the next combatant or verdict.
+fn roll_lines(text: &str, name: &str) -> Vec<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let Some(start) = lines.iter().position(|l| l.starts_with(&format!("  \u{1b}[36;1m{name}\u{1b}[0m "))) else {
+        return Vec::new();
+    };
+    let rest = lines[start + 1..].iter().take_while(|l| l.starts_with("     ") && !l.trim_start().starts_with('→'));
+    std::iter::once(lines[start]).chain(rest.copied()).map(str::to_string).collect()
+}
+
+/// `text` without its colour codes.
+fn plain(text: &str) -> String {
+    let mut out = String::new();
+    let mut in_code = false;
+    for ch in text.chars() {
+        match (in_code, ch) {
+            (false, '\u{1b}') => in_code = true,
+            (false, _) => out.push(ch),
+            (true, 'm') => in_code = false,
+            (true, _) => {}
+        }
+    }
+    out
+}
+
+/// Whether `name`'s roll fills exactly `rows` lines and its last ends in the verdict `words`.
+fn verdict_is(text: &str, name: &str, rows: usize, words: &str) -> bool {
+    let lines = roll_lines(text, name);
+    lines.len() == rows && lines.last().is_some_and(|l| plain(l).rsplit("  ").next() == Some(words))
+}
+
+/// The colour that opens `words` at the end of `name`'s roll.
+fn verdict_colour(text: &str, name: &str, words: &str) -> String {
+    let lines = roll_lines(text, name);
+    let last = lines.last().expect("a roll line");
+    let found = colour_before(last, words);
+    found.last().copied().unwrap_or("-").to_string()
+}
+
+#[test]
+fn storyteller_surprise_is_red_for_the_party_and_green_for_its_foes() {
+    // (ruleset, the cast, the lines a roller's roll fills)
+    let cases = [
+        ("wod", &["surprise", "Al:wits=1,composure=1", "Ox:side=monsters,wits=1,composure=1"][..], 1),
+        (
+            "cofd",
+            &[
+                "surprise",
+                "Al:wits=1,composure=1",
+                "Ox:side=monsters,wits=1,composure=1",
+                "Og:side=monsters,ambusher,dex=5,stealth=3",
+            ][..],
+            2,
+        ),
+    ];
+    for (rules, cast, rows) in cases {
+        let args = [&["-r", rules][..], cast].concat();
+        // The party surprised, its foe not: red, and the foe's luck plain.
+        let party =
+            seeded(&args, |t| verdict_is(t, "Al", rows, "surprised") && verdict_is(t, "Ox", rows, "not surprised"));
+        assert_eq!(verdict_colour(&party, "Al", "surprised"), RED, "{rules}: {party}");
+        assert_eq!(verdict_colour(&party, "Ox", "not surprised"), "", "{rules}: {party}");
+        assert!(
+            party.contains(&format!("→ {RED}Al surprised")),
+            "{rules}: the verdict that hurts the party is red: {party}"
+        );
+        // The foe surprised, the party not: both green.
+        let foe =
+            seeded(&args, |t| verdict_is(t, "Ox", rows, "surprised") && verdict_is(t, "Al", rows, "not surprised"));
+        assert_eq!(verdict_colour(&foe, "Ox", "surprised"), GREEN, "{rules}: {foe}");
+        assert_eq!(verdict_colour(&foe, "Al", "not surprised"), GREEN, "{rules}: {foe}");
+        assert!(foe.contains(&format!("→ {GREEN}Ox surprised")), "{rules}: {foe}");
+        // Both surprised: the verdict names the party, so it is red; the foe's own word green.
+        let both = seeded(&args, |t| verdict_is(t, "Ox", rows, "surprised") && verdict_is(t, "Al", rows, "surprised"));
+        assert_eq!(verdict_colour(&both, "Ox", "surprised"), GREEN, "{rules}: {both}");
+        assert!(both.contains(&format!("→ {RED}Al and Ox surprised")), "{rules}: {both}");
+    }
+}
+
+#[test]
+fn gurps_surprise_is_red_for_the_party_and_green_for_its_foes() {
+    let cast = ["-r", "gurps", "surprise", "--rounds", "3", "Al:iq=8", "Ox:side=monsters,iq=8"];
+    let party = seeded(&cast, |t| t.contains("initiative to monsters") && t.contains("fails, mentally stunned"));
+    assert!(party.contains(&format!("→ {RED}initiative to monsters")), "{party}");
+    assert_eq!(colour_before(&party, "fails, mentally stunned")[0], RED, "{party}");
+    let foe = seeded(&cast, |t| {
+        t.contains("initiative to party") && t.contains("fails, mentally stunned") && t.contains("succeeds")
+    });
+    assert!(foe.contains(&format!("→ {GREEN}initiative to party")), "{foe}");
+    // The foe stunned is good news, its recovery no news.
+    assert_eq!(colour_before(&foe, "fails, mentally stunned")[0], GREEN, "{foe}");
+    assert_eq!(colour_before(&foe, "succeeds")[0], "", "{foe}");
+    // Total surprise: the attackers acting normally is red when they are the party's foes.
+    let total = ["-r", "gurps", "--seed", "1", "surprise", "--total", "--rounds", "1"];
+    let caught = coloured(&[&total[..], &["--ambush", "monsters", "Al:iq=8", "Ox:side=monsters,iq=8"]].concat());
+    assert!(caught.contains(&format!("→ {RED}monsters act normally")), "{caught}");
+    let attacks = coloured(&[&total[..], &["--ambush", "party", "Al:iq=8", "Ox:side=monsters,iq=8"]].concat());
+    assert!(attacks.contains(&format!("→ {GREEN}party act normally")), "{attacks}");
+}

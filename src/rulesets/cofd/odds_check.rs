@@ -53,6 +53,7 @@ fn encounter_input(lines: &[Line], moves: Vec<Move>) -> EncounterInput {
             combatants.push(Roller {
                 name: name.clone(),
                 side: side.into(),
+                party: side == "party",
                 group: l.name.to_string(),
                 entry,
                 wits,

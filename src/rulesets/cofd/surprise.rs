@@ -101,6 +101,9 @@ pub struct Ambush<'a> {
 pub struct CombatantSurprise<'a> {
     pub name: &'a str,
     pub side: &'a str,
+    /// On the first side, the party's: the text colours its surprise as the party takes it.
+    #[serde(skip)]
+    pub party: bool,
     pub stance: Stance,
     /// An ambusher's Dexterity + Stealth.
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
@@ -243,6 +246,7 @@ impl Surprise for SurpriseInput {
                 CombatantSurprise {
                     name: &roller.name,
                     side: &roller.side,
+                    party: roller.party,
                     stance: roller.stance,
                     stealth: stealth.as_ref(),
                     check,
@@ -333,6 +337,7 @@ mod tests {
         Roller {
             name: name.into(),
             side: if stance == Stance::Ambusher { "monsters" } else { "party" }.into(),
+            party: stance != Stance::Ambusher,
             group: name.into(),
             entry: 0,
             wits,

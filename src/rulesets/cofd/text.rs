@@ -39,12 +39,13 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
                 pad(&mut line, check, check_width);
                 line.push_str("  against ");
                 pad(&mut line, against, against_width);
-                let verdict = match (c.surprised, c.tie) {
-                    (true, _) => p.bad("surprised").to_string(),
-                    (false, true) => p.good("tie: not surprised").to_string(),
-                    (false, false) => p.good("not surprised").to_string(),
+                let words = match (c.surprised, c.tie) {
+                    (true, _) => "surprised",
+                    (false, true) => "tie: not surprised",
+                    (false, false) => "not surprised",
                 };
-                let _ = write!(line, "  {verdict}");
+                // Coloured as the party (the first side) takes it.
+                let _ = write!(line, "  {}", p.surprise(c.party, c.surprised, words));
             }
             (Stance::Ambusher, _, _, Some(stealth)) => {
                 let _ = write!(line, "{}", p.dim(format_args!("lies in wait: {}", stealth_text(stealth, p))));
@@ -57,16 +58,18 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
         lines.push(line);
     }
     let verdict = if s.combatants.iter().all(|c| c.check.is_none()) {
-        "nobody can be surprised: everyone acts from turn 1".to_string()
+        p.total("nobody can be surprised: everyone acts from turn 1").to_string()
     } else if s.surprised.is_empty() {
-        "nobody is surprised: everyone acts from turn 1".to_string()
+        p.total("nobody is surprised: everyone acts from turn 1").to_string()
     } else {
-        format!(
+        let words = format!(
             "{} surprised: cannot act in turn 1 and has no Defense in it; initiative from turn 2",
             join(&s.surprised)
-        )
+        );
+        // Red when the party (the first side) has one surprised, green when only its foes do.
+        p.surprise(s.combatants.iter().any(|c| c.surprised && c.party), true, words).to_string()
     };
-    lines.push(format!("→ {}", p.total(verdict)));
+    lines.push(format!("→ {verdict}"));
     lines
 }
 

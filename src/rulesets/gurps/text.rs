@@ -44,8 +44,14 @@ fn leader_words(side: &SideSurprise) -> Option<String> {
     Some(words)
 }
 
+/// The first side, the party's, whose view the text colours surprise from.
+fn party<'a>(s: &SurpriseOutcome<'a>) -> &'a str {
+    s.sides.first().map_or("", |x| x.name)
+}
+
 /// The leaders' rolls (partial) or the freeze (total), and the verdict.
 fn opening_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
+    let party_surprised = s.sides.iter().any(|x| x.surprised && x.name == party(s));
     let mut lines = Vec::new();
     match s.kind {
         KindWord::Partial => {
@@ -86,14 +92,16 @@ fn opening_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
                 Some(winner) => {
                     let loser = s.sides.iter().find(|x| x.surprised).map_or("", |x| x.name);
                     let act = crate::render::verb(&[winner], "acts", "act");
-                    format!("initiative to {winner}, who {act} normally; everyone on {loser} is mentally stunned")
+                    let words =
+                        format!("initiative to {winner}, who {act} normally; everyone on {loser} is mentally stunned");
+                    p.surprise(party_surprised, true, words).to_string()
                 }
                 None => {
                     let total = s.sides.first().and_then(|x| x.total).unwrap_or(0);
-                    format!("tie at {total}: nobody is surprised")
+                    p.total(format_args!("tie at {total}: nobody is surprised")).to_string()
                 }
             };
-            lines.push(format!("→ {}", p.total(verdict)));
+            lines.push(format!("→ {verdict}"));
         }
         KindWord::Total => {
             let attackers = s.attackers.unwrap_or("the attackers");
@@ -116,7 +124,8 @@ fn opening_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
                 }
                 None => lines.push(p.dim("nobody freezes: every surprised combatant has Combat Reflexes").to_string()),
             }
-            lines.push(format!("→ {}", p.total(format_args!("{attackers} act normally"))));
+            let words = format!("{attackers} act normally");
+            lines.push(format!("→ {}", p.surprise(party_surprised, true, words)));
         }
     }
     lines
@@ -143,6 +152,9 @@ fn recovery_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
     }
     let mut lines = vec![p.dim(recovery_rule(s)).to_string()];
     for c in surprised {
+        // Coloured as the party takes it: its own stunned red, a foe's green; recovered, its
+        // own green, a foe's plain.
+        let party = c.side == party(s);
         let mut head = format!("{} ", p.name(c.name));
         let mut traits = format!("IQ {}", c.iq);
         if c.cr {
@@ -154,13 +166,17 @@ fn recovery_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
         let _ = write!(head, "{}: ", p.dim(format_args!("({traits})")));
         match c.acts_from_turn {
             Some(turn) => {
-                let _ = write!(head, "{}", p.good(format_args!("acts from turn {turn}")));
+                let _ = write!(head, "{}", p.surprise(party, false, format_args!("acts from turn {turn}")));
             }
             None => {
                 let _ = write!(
                     head,
                     "{}",
-                    p.bad(format_args!("still stunned after {} — may miss the fight", turns(s.rounds)))
+                    p.surprise(
+                        party,
+                        true,
+                        format_args!("still stunned after {} — may miss the fight", turns(s.rounds))
+                    )
                 );
             }
         }
@@ -177,11 +193,9 @@ fn recovery_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
                 let bonuses: Vec<String> = r.modifiers.iter().map(plain).collect();
                 let _ = write!(roll, " {}", p.dim(format_args!("(IQ {} {})", c.iq, bonuses.join(" "))));
             }
-            let mut verdict = if r.check.success {
-                p.good("succeeds, still Does Nothing this turn").to_string()
-            } else {
-                p.bad("fails, mentally stunned").to_string()
-            };
+            let words =
+                if r.check.success { "succeeds, still Does Nothing this turn" } else { "fails, mentally stunned" };
+            let mut verdict = p.surprise(party, !r.check.success, words).to_string();
             if r.check.automatic {
                 let why = if r.check.success { " (3–4 always succeed)" } else { " (17–18 always fail)" };
                 verdict.push_str(&p.dim(why).to_string());

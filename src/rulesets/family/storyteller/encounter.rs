@@ -272,6 +272,7 @@ mod tests {
         input.surprise.combatants[0].wits = 3;
         input.surprise.combatants[1].modifier = -2;
         input.surprise.combatants[2].side = "monsters".into();
+        input.surprise.combatants[2].party = false;
         input.initiative.fighters[2].given = Some(5);
         let odds = input.odds(fallback());
         assert!(odds.exact());

@@ -11,7 +11,17 @@ pub(super) fn fallback() -> Fallback {
 }
 
 pub(super) fn roller(name: &str, wits: i32, composure: i32, modifier: i32, stance: Stance) -> Roller {
-    Roller { name: name.into(), side: "party".into(), group: name.into(), entry: 0, wits, composure, modifier, stance }
+    Roller {
+        name: name.into(),
+        side: "party".into(),
+        party: true,
+        group: name.into(),
+        entry: 0,
+        wits,
+        composure,
+        modifier,
+        stance,
+    }
 }
 
 /// Each roller its own entry, as the command line makes them.

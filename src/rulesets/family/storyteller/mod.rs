@@ -201,6 +201,7 @@ pub(crate) fn rollers<K: Game>(cast: &cast::Cast<NoKeys, K>, procedure: Procedur
             Roller {
                 name,
                 side: cast.sides[c.side].name.clone(),
+                party: c.side == 0,
                 group: c.name.clone(),
                 entry,
                 wits: dots(keys.wits),

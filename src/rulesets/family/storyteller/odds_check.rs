@@ -41,6 +41,7 @@ fn encounter_input(lines: &[Line], moves: Vec<Move>) -> EncounterInput {
             combatants.push(Roller {
                 name: name.clone(),
                 side: l.side.into(),
+                party: l.side == "party",
                 group: l.name.to_string(),
                 entry,
                 wits: l.wits,

@@ -33,6 +33,8 @@ pub enum Stance {
 pub struct Roller {
     pub name: String,
     pub side: String,
+    /// On the first side, the party's: the text colours its surprise as the party takes it.
+    pub party: bool,
     /// The entry it came from (`Thug` for `Thug 2`) and that entry's index, so a group's
     /// identical odds are given once.
     pub group: String,
@@ -110,6 +112,9 @@ pub struct Check {
 pub struct CombatantSurprise<'a> {
     pub name: &'a str,
     pub side: &'a str,
+    /// On the first side, the party's: the text colours its surprise as the party takes it.
+    #[serde(skip)]
+    pub party: bool,
     pub stance: Stance,
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     pub check: Option<Check>,
@@ -360,6 +365,7 @@ impl Surprise for SurpriseInput {
                 CombatantSurprise {
                     name: &roller.name,
                     side: &roller.side,
+                    party: roller.party,
                     stance: roller.stance,
                     surprised: enters > 1,
                     dramatic: grade == Some(Grade::Dramatic),
@@ -500,6 +506,7 @@ mod tests {
         // Each alone on its side, so no side-mate's exceptional success can warn them.
         let mut larry = roller("Larry", 1, 1, -3, Stance::Rolls);
         larry.side = "strangers".into();
+        larry.party = false;
         let input = SurpriseInput {
             combatants: numbered(vec![
                 roller("Mitch", 2, 3, 0, Stance::Rolls),
@@ -522,6 +529,7 @@ mod tests {
     fn four_rollers() -> SurpriseInput {
         let mut bo = roller("Bo", 1, 1, 0, Stance::Rolls);
         bo.side = "monsters".into();
+        bo.party = false;
         SurpriseInput {
             combatants: numbered(vec![
                 roller("Mitch", 2, 3, 0, Stance::Rolls),

@@ -22,17 +22,24 @@ pub fn check_text(check: &Check, p: &Palette) -> String {
     text
 }
 
-/// A roller's verdict: surprised or not, and why when the extremes of the roll decide it.
+/// A roller's verdict: surprised or not, and why when the extremes of the roll decide it;
+/// coloured as the party (the first side) takes it.
 fn roller_verdict(c: &CombatantSurprise, p: &Palette) -> String {
-    match (c.surprised, c.dramatic, c.exceptional, c.warned_by) {
-        (true, true, ..) => p.bad("surprised for two rounds").to_string(),
-        (true, ..) => p.bad("surprised").to_string(),
-        (false, _, true, _) => p.good("not surprised, exceptional success").to_string(),
-        (false, _, _, Some(by)) => {
-            p.good(format_args!("not surprised: warned by {by}'s exceptional success")).to_string()
-        }
-        _ => p.good("not surprised").to_string(),
-    }
+    let words = match (c.surprised, c.dramatic, c.exceptional, c.warned_by) {
+        (true, true, ..) => "surprised for two rounds".to_string(),
+        (true, ..) => "surprised".to_string(),
+        (false, _, true, _) => "not surprised, exceptional success".to_string(),
+        (false, _, _, Some(by)) => format!("not surprised: warned by {by}'s exceptional success"),
+        _ => "not surprised".to_string(),
+    };
+    p.surprise(c.party, c.surprised, words).to_string()
+}
+
+/// The verdict on those who enter late: red when one of them is the party's, green when all
+/// are its foes.
+fn late_verdict(s: &SurpriseOutcome, late: &[&str], words: String, p: &Palette) -> String {
+    let party = s.combatants.iter().any(|c| c.party && late.contains(&c.name));
+    p.surprise(party, true, words).to_string()
 }
 
 fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
@@ -78,22 +85,18 @@ fn surprise_lines(s: &SurpriseOutcome, p: &Palette) -> Vec<String> {
         lines.push(format!("→ {}", p.total("nobody is surprised: everyone acts from round 1")));
     }
     if !second.is_empty() {
-        lines.push(format!(
-            "→ {}",
-            p.total(format_args!(
-                "{} surprised: no action and no Defense in round 1 (armour still counts); initiative from round 2",
-                join(&second)
-            ))
-        ));
+        let words = format!(
+            "{} surprised: no action and no Defense in round 1 (armour still counts); initiative from round 2",
+            join(&second)
+        );
+        lines.push(format!("→ {}", late_verdict(s, &second, words, p)));
     }
     if !third.is_empty() {
-        lines.push(format!(
-            "→ {}",
-            p.total(format_args!(
-                "{} surprised, dramatic failure: no action and no Defense in rounds 1 and 2; initiative from round 3",
-                join(&third)
-            ))
-        ));
+        let words = format!(
+            "{} surprised, dramatic failure: no action and no Defense in rounds 1 and 2; initiative from round 3",
+            join(&third)
+        );
+        lines.push(format!("→ {}", late_verdict(s, &third, words, p)));
     }
     lines
 }
