@@ -275,26 +275,18 @@ pub fn globals(matches: &clap::ArgMatches, from: usize) -> (Global, Global) {
 pub fn cast_given_before(matches: &clap::ArgMatches, from: usize) -> (Cast, Cast) {
     // Matches read only as far as the line goes (for completions) may lack any of them.
     let present = |id: &str| matches.ids().any(|known| known == id);
-    let split = |id: &str| -> (Vec<String>, Vec<String>) {
-        if !present(id) {
+    // Each value of `id`, parted into the config's words and the command line's.
+    fn split<T: Clone + Send + Sync + 'static>(matches: &clap::ArgMatches, id: &str, from: usize) -> (Vec<T>, Vec<T>) {
+        if !matches.ids().any(|known| known == id) {
             return Default::default();
         }
-        let values = matches.try_get_many::<String>(id).ok().flatten().into_iter().flatten();
+        let values = matches.try_get_many::<T>(id).ok().flatten().into_iter().flatten();
         let indices = matches.indices_of(id).into_iter().flatten();
         let (config, line): (Vec<_>, Vec<_>) = values.zip(indices).partition(|(_, i)| *i < from);
         (config.into_iter().map(|(v, _)| v.clone()).collect(), line.into_iter().map(|(v, _)| v.clone()).collect())
-    };
-    let paths = |id: &str| -> (Vec<PathBuf>, Vec<PathBuf>) {
-        if !present(id) {
-            return Default::default();
-        }
-        let values = matches.try_get_many::<PathBuf>(id).ok().flatten().into_iter().flatten();
-        let indices = matches.indices_of(id).into_iter().flatten();
-        let (config, line): (Vec<_>, Vec<_>) = values.zip(indices).partition(|(_, i)| *i < from);
-        (config.into_iter().map(|(v, _)| v.clone()).collect(), line.into_iter().map(|(v, _)| v.clone()).collect())
-    };
-    let (config_sides, sides) = split("sides");
-    let (config_rosters, roster) = paths("roster");
+    }
+    let (config_sides, sides) = split::<String>(matches, "sides", from);
+    let (config_rosters, roster) = split::<PathBuf>(matches, "roster", from);
     let example = present("roster_example")
         && matches.get_flag("roster_example")
         && matches.index_of("roster_example").is_some_and(|i| i >= from);

@@ -18,6 +18,18 @@ pub struct RuleInfo {
     pub optional: bool,
 }
 
+impl RuleInfo {
+    /// A rule that plays unless `--no-rule ID` turns it off.
+    pub const fn on(id: &'static str, what: &'static str) -> RuleInfo {
+        RuleInfo { id, what, optional: false }
+    }
+
+    /// An optional rule, off unless `--rule ID` turns it on.
+    pub const fn optional(id: &'static str, what: &'static str) -> RuleInfo {
+        RuleInfo { id, what, optional: true }
+    }
+}
+
 /// A rule that fired: the event the tracker shows and keeps.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Fired {

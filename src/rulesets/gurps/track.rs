@@ -60,28 +60,16 @@ impl Stun {
     }
 }
 
-const SHOCK: RuleInfo = RuleInfo {
-    id: "shock",
-    what: "B419: -1 per HP of injury to DX and IQ (at most -4) on the next turn",
-    optional: false,
-};
-const KNOCKDOWN: RuleInfo = RuleInfo {
-    id: "knockdown",
-    what: "B420: a major wound (more than HP/2 at once) calls for HT: failed, down and stunned",
-    optional: false,
-};
-const STUN_RECOVERY: RuleInfo = RuleInfo {
-    id: "stun-recovery",
-    what: "B420: a stunned combatant rolls HT at the end of each turn",
-    optional: false,
-};
-const CONSCIOUSNESS: RuleInfo = RuleInfo {
-    id: "consciousness",
-    what: "B419: at 0 HP or less, HT at the start of each turn (-1 per full -HP) or unconscious",
-    optional: false,
-};
-const DEATH_CHECK: RuleInfo =
-    RuleInfo { id: "death-check", what: "B423: at -1 x HP and each multiple after, HT or die", optional: false };
+const SHOCK: RuleInfo = RuleInfo::on("shock", "B419: -1 per HP of injury to DX and IQ (at most -4) on the next turn");
+const KNOCKDOWN: RuleInfo =
+    RuleInfo::on("knockdown", "B420: a major wound (more than HP/2 at once) calls for HT: failed, down and stunned");
+const STUN_RECOVERY: RuleInfo =
+    RuleInfo::on("stun-recovery", "B420: a stunned combatant rolls HT at the end of each turn");
+const CONSCIOUSNESS: RuleInfo = RuleInfo::on(
+    "consciousness",
+    "B419: at 0 HP or less, HT at the start of each turn (-1 per full -HP) or unconscious",
+);
+const DEATH_CHECK: RuleInfo = RuleInfo::on("death-check", "B423: at -1 x HP and each multiple after, HT or die");
 
 static RULES_FIRED: &[RuleInfo] = &[SHOCK, KNOCKDOWN, STUN_RECOVERY, CONSCIOUSNESS, DEATH_CHECK];
 

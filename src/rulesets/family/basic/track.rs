@@ -43,11 +43,10 @@ struct Morale {
     passed: u32,
 }
 
-static RULES_FIRED: &[RuleInfo] = &[RuleInfo {
-    id: "morale",
-    what: "a side of monsters checks 2d6 against its ML when its first falls and when half of it is out",
-    optional: false,
-}];
+static RULES_FIRED: &[RuleInfo] = &[RuleInfo::on(
+    "morale",
+    "a side of monsters checks 2d6 against its ML when its first falls and when half of it is out",
+)];
 
 impl Fighting for Rules {
     fn carries(&self, keys: &KeyValues) -> Carried {

@@ -25,31 +25,20 @@ pub struct Rules {
     rules: &'static [RuleInfo],
 }
 
-const CONCENTRATION: RuleInfo = RuleInfo {
-    id: "concentration",
-    what: "damage to one concentrating calls for a Constitution save, DC half the damage (at least 10)",
-    optional: false,
-};
-const DEATH_SAVE: RuleInfo = RuleInfo {
-    id: "death-save",
-    what: "a dying character rolls d20 at the start of each turn: 10 or more succeeds",
-    optional: false,
-};
-const MONSTER_DEATH: RuleInfo = RuleInfo {
-    id: "monster-death",
-    what: "a monster dies at 0 hit points (off: it is dying, as a character)",
-    optional: false,
-};
-const LAIR: RuleInfo = RuleInfo {
-    id: "lair",
-    what: "no lair action while its creature is incapacitated, or before its first turn if surprised",
-    optional: false,
-};
-const DMG_MORALE: RuleInfo = RuleInfo {
-    id: "dmg-morale",
-    what: "DMG 2014 p. 273: a DC 10 Wisdom save or flee, at half hit points and when a group is halved unanswered",
-    optional: true,
-};
+const CONCENTRATION: RuleInfo = RuleInfo::on(
+    "concentration",
+    "damage to one concentrating calls for a Constitution save, DC half the damage (at least 10)",
+);
+const DEATH_SAVE: RuleInfo =
+    RuleInfo::on("death-save", "a dying character rolls d20 at the start of each turn: 10 or more succeeds");
+const MONSTER_DEATH: RuleInfo =
+    RuleInfo::on("monster-death", "a monster dies at 0 hit points (off: it is dying, as a character)");
+const LAIR: RuleInfo =
+    RuleInfo::on("lair", "no lair action while its creature is incapacitated, or before its first turn if surprised");
+const DMG_MORALE: RuleInfo = RuleInfo::optional(
+    "dmg-morale",
+    "DMG 2014 p. 273: a DC 10 Wisdom save or flee, at half hit points and when a group is halved unanswered",
+);
 
 pub static RULES_2014: Rules = Rules {
     bloodied: false,

@@ -22,21 +22,14 @@ pub struct Rules {
 pub static RULES: Rules = Rules { late_initiative: false };
 pub static RULES_COFD: Rules = Rules { late_initiative: true };
 
-const CONSCIOUSNESS: RuleInfo = RuleInfo {
-    id: "consciousness",
-    what: "WoD p. 175: a full track with bashing in its last box: Stamina each turn or unconscious",
-    optional: false,
-};
-const WOUND_PENALTY: RuleInfo = RuleInfo {
-    id: "wound-penalty",
-    what: "-1, -2, -3 as the last three boxes fill, shown, and on the rolls fray makes for it",
-    optional: false,
-};
-const DEFENSE: RuleInfo = RuleInfo {
-    id: "defense",
-    what: "Defense, 1 less for each attack after the first in a turn; none while surprised",
-    optional: false,
-};
+const CONSCIOUSNESS: RuleInfo = RuleInfo::on(
+    "consciousness",
+    "WoD p. 175: a full track with bashing in its last box: Stamina each turn or unconscious",
+);
+const WOUND_PENALTY: RuleInfo =
+    RuleInfo::on("wound-penalty", "-1, -2, -3 as the last three boxes fill, shown, and on the rolls fray makes for it");
+const DEFENSE: RuleInfo =
+    RuleInfo::on("defense", "Defense, 1 less for each attack after the first in a turn; none while surprised");
 
 static RULES_FIRED: &[RuleInfo] = &[CONSCIOUSNESS, WOUND_PENALTY, DEFENSE];
 
