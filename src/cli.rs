@@ -128,15 +128,8 @@ pub fn command() -> clap::Command {
 /// is its ruleset's. The rest as [`Cli`] declares it; a test holds the two to the same help.
 pub fn parsing() -> clap::Command {
     // The subcommands first: clap takes their enum's doc comment for the top's description.
-    let top = Command::augment_subcommands(clap::Command::new("fray"))
+    let top = top(Command::augment_subcommands(clap::Command::new("fray")))
         .version(BUILD_VERSION)
-        .about(ABOUT)
-        .long_about(LONG_ABOUT)
-        .propagate_version(true)
-        .args_override_self(true)
-        .max_term_width(80)
-        .subcommand_required(true)
-        .arg_required_else_help(true)
         .disable_help_subcommand(true);
     let top = Global::augment_args(top).mut_args(|arg| arg.global(false));
     cast_before(top).subcommand(help_command())
@@ -202,6 +195,17 @@ pub fn help_asked(matches: &clap::ArgMatches) -> Option<bool> {
     }
 }
 
+/// `cmd` as the top of fray's command line, set as [`Cli`] declares it.
+fn top(cmd: clap::Command) -> clap::Command {
+    cmd.about(ABOUT)
+        .long_about(LONG_ABOUT)
+        .propagate_version(true)
+        .args_override_self(true)
+        .max_term_width(80)
+        .subcommand_required(true)
+        .arg_required_else_help(true)
+}
+
 /// The command line with the command `name` alone beside the global options, its arguments
 /// built, as a run of [`parsing`] builds it: what the tests compare with the whole command line.
 pub fn command_of(name: &str) -> clap::Command {
@@ -217,15 +221,7 @@ pub fn command_with(name: &str, args: impl FnOnce(clap::Command) -> clap::Comman
     let sub = Command::augment_subcommands(clap::Command::new("fray")).find_subcommand(name).cloned();
     let Some(sub) = sub else { return command() };
     let sub = args(sub.defer(|sub| sub));
-    let top = clap::Command::new("fray")
-        .version(env!("CARGO_PKG_VERSION"))
-        .about(ABOUT)
-        .long_about(LONG_ABOUT)
-        .propagate_version(true)
-        .args_override_self(true)
-        .max_term_width(80)
-        .subcommand_required(true)
-        .arg_required_else_help(true);
+    let top = top(clap::Command::new("fray")).version(env!("CARGO_PKG_VERSION"));
     if sub.has_subcommands() {
         return Global::augment_args(top).subcommand(sub);
     }

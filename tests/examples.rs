@@ -66,22 +66,33 @@ fn runs_fray(line: &str) -> bool {
 /// Commands of the README's code blocks: `$ …` lines of console transcripts, and the lines of
 /// shell blocks that run fray.
 fn readme_examples(examples: &mut Examples) {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
-    let mut block: Option<&str> = None;
-    for (n, line) in readme.lines().enumerate() {
-        if let Some(lang) = line.strip_prefix("```") {
-            block = if block.is_some() { None } else { Some(lang.trim()) };
-            continue;
-        }
-        let command = match block {
-            Some("console") => line.strip_prefix("$ "),
-            Some("sh" | "bash" | "shell") => Some(line.trim()),
+    for (n, lang, line) in readme_code_lines() {
+        let command = match lang.as_str() {
+            "console" => line.strip_prefix("$ "),
+            "sh" | "bash" | "shell" => Some(line.trim()),
             _ => None,
         };
         if let Some(command) = command.filter(|c| runs_fray(c)) {
             examples.add(command.to_string(), || format!("README.md line {}", n + 1));
         }
     }
+}
+
+/// Each line inside the README's code blocks: its index, the block's language, the line.
+fn readme_code_lines() -> Vec<(usize, String, String)> {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let mut block: Option<&str> = None;
+    let mut lines = Vec::new();
+    for (n, line) in readme.lines().enumerate() {
+        if let Some(lang) = line.strip_prefix("```") {
+            block = if block.is_some() { None } else { Some(lang.trim()) };
+            continue;
+        }
+        if let Some(lang) = block {
+            lines.push((n, lang.to_string(), line.to_string()));
+        }
+    }
+    lines
 }
 
 /// The example lines of a help text: the indented lines after `Examples:`.
@@ -342,17 +353,11 @@ fn man_finds_every_page_after_the_readme_install_steps() {
 /// `interactive_comments`, passes it and every word after it to the command.
 #[test]
 fn no_readme_command_carries_a_comment() {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
-    let mut block: Option<&str> = None;
     let mut found = Vec::new();
-    for (n, line) in readme.lines().enumerate() {
-        if let Some(lang) = line.strip_prefix("```") {
-            block = if block.is_some() { None } else { Some(lang.trim()) };
-            continue;
-        }
-        let command = match block {
-            Some("console") => line.strip_prefix("$ "),
-            Some("sh" | "bash" | "shell" | "zsh" | "fish") => Some(line),
+    for (n, lang, line) in readme_code_lines() {
+        let command = match lang.as_str() {
+            "console" => line.strip_prefix("$ "),
+            "sh" | "bash" | "shell" | "zsh" | "fish" => Some(line.as_str()),
             _ => None,
         };
         if command.is_some_and(|c| c.split_whitespace().any(|word| word.starts_with('#'))) {
