@@ -1,7 +1,7 @@
 //! One run of fray: the parsed command line in, bytes out. Everything here is handed its
 //! streams and settings by `main`, so it can be driven from tests without a terminal.
 
-use crate::cli::{Cli, ColorWhen, Command, Format};
+use crate::cli::{ColorWhen, Command, Format};
 use crate::config::Config;
 use crate::emit::{Runner, Style};
 use crate::error::{Error, Result, io_reason};
@@ -197,12 +197,12 @@ fn write_man(dir: &Path) -> Result<()> {
 /// line, `line.config` holds the config file's defaults.
 fn run(line: &Line, env: &mut Env) -> Result<()> {
     let (cli, given, config) = (&line.cli, line.given.as_slice(), &line.config);
-    let Some(procedure) = Procedure::of(&cli.command) else {
+    let Some(game) = &line.game else {
         return Err(Error::usage("not a game command"));
     };
+    let procedure = game.procedure;
     let (mut settings, named) = Settings::with_config(&cli.global, &config.global, env)?;
-    let cast_opts = rulesets::cast_of(&cli.command).map(|after| line.before.clone().then(after));
-    let cast_opts = cast_opts.as_ref();
+    let cast_opts = line.cast.as_ref();
     let example = cast_opts.is_some_and(|c| c.roster_example);
     // The rosters are read first: one may name the ruleset (`rules:`). The config's come first.
     let (rosters, rules) = match cast_opts.filter(|_| !example) {
@@ -220,9 +220,9 @@ fn run(line: &Line, env: &mut Env) -> Result<()> {
         return Err(Error::usage("--odds does not roll, so --repeat has nothing to repeat").hint("drop one of them"));
     }
     // `encounter --table FILE`: the table is rolled first, and what it brings joins the cast.
-    let (table_step, with_table) = match (&cli.command, cast_opts) {
-        (Command::Encounter(flags), Some(opts)) if table_of(flags).is_some() => {
-            let (step, file, with_table) = roll_table(table_of(flags), opts, rules, &settings, env)?;
+    let (table_step, with_table) = match (table_of(game), cast_opts) {
+        (Some(table), Some(opts)) => {
+            let (step, file, with_table) = roll_table(table, opts, rules, &settings, env)?;
             (Some((step, file)), Some(with_table))
         }
         _ => (None, None),
@@ -249,8 +249,8 @@ fn run(line: &Line, env: &mut Env) -> Result<()> {
         None => Default::default(),
     };
     // `encounter --track`: the encounter kept as a fight first, with the same dice it shows.
-    let kept = match (&cli.command, cast_opts) {
-        (Command::Encounter(flags), Some(opts)) if track_of(flags).is_some() => {
+    let kept = match (track_of(game), cast_opts) {
+        (Some(fight), Some(opts)) => {
             if settings.odds || settings.repeat.is_some() {
                 return Err(Error::usage("--track keeps one rolled encounter as a fight")
                     .hint("drop --odds and --repeat, or --track"));
@@ -258,7 +258,7 @@ fn run(line: &Line, env: &mut Env) -> Result<()> {
             let cast = crate::cli::Cast { sides: sides_of(opts), ..opts.clone() };
             let rosters = if takes("--roster") { config.rosters.as_slice() } else { &[] };
             let standing = crate::track::Standing { rosters, sides: &[], rules_named: true };
-            let encounter = crate::track::Encounter { rules, flags, cast: &cast, fight: track_of(flags) };
+            let encounter = crate::track::Encounter { rules, flags: &game.flags, cast: &cast, fight: Some(fight) };
             Some(crate::track::keep_encounter(encounter, &settings, standing, env)?)
         }
         _ => None,
@@ -282,7 +282,7 @@ fn run(line: &Line, env: &mut Env) -> Result<()> {
             let with_table = cast_opts.ok_or_else(|| Error::usage("the encounter has no cast"))?;
             let cast =
                 CastSources { rosters: &rosters, sides: &sides_of(with_table), combatants: &with_table.combatants };
-            return table_odds(cli, rules, &file, &cast, settings.seed, &mut runner);
+            return table_odds(game, rules, &file, &cast, settings.seed, &mut runner);
         }
         runner.before(step);
     }
@@ -293,7 +293,7 @@ fn run(line: &Line, env: &mut Env) -> Result<()> {
             procedure == Procedure::Encounter,
         ));
     }
-    rules.run(&cli.command, cast, &mut runner)?;
+    rules.run(game, cast, &mut runner)?;
     if let (Some((name, round)), Format::Text, false) = (&kept, settings.format, settings.quiet) {
         let p = style_of(&settings, env).palette;
         let mut line = String::new();
@@ -306,8 +306,11 @@ fn run(line: &Line, env: &mut Env) -> Result<()> {
 }
 
 /// The fight an encounter's `--track` keeps it as (`Some("")`: the default name).
-fn track_of(flags: &crate::cli::Flags) -> Option<&str> {
-    flags.0.try_get_one::<String>("track").ok().flatten().map(String::as_str)
+fn track_of(game: &rulesets::Game) -> Option<&str> {
+    let flags = &game.flags.0;
+    (game.procedure == Procedure::Encounter)
+        .then(|| flags.try_get_one::<String>("track").ok().flatten())?
+        .map(String::as_str)
 }
 
 /// The rosters a command reads and the ruleset it runs under: the one named on the command
@@ -363,20 +366,22 @@ fn read_rosters(
 }
 
 /// The encounter table an encounter's `--table` names, where its ruleset declares one.
-fn table_of(flags: &crate::cli::Flags) -> Option<&Path> {
-    flags.0.try_get_one::<std::path::PathBuf>("table").ok().flatten().map(|p| p.as_path())
+fn table_of(game: &rulesets::Game) -> Option<&Path> {
+    let flags = &game.flags.0;
+    (game.procedure == Procedure::Encounter)
+        .then(|| flags.try_get_one::<std::path::PathBuf>("table").ok().flatten())?
+        .map(|p| p.as_path())
 }
 
 /// `encounter --table FILE`: the table read and rolled, its step to show, and the cast options
 /// with the creature it brings added.
 fn roll_table(
-    table: Option<&Path>,
+    path: &Path,
     opts: &crate::cli::Cast,
     rules: &'static Ruleset,
     settings: &Settings,
     env: &mut Env,
 ) -> Result<(crate::emit::Before, crate::table::TableFile, crate::cli::Cast)> {
-    let path = table.unwrap_or(Path::new("-"));
     if path.as_os_str() == "-" && opts.roster.iter().any(|r| r.as_os_str() == "-") {
         return Err(Error::usage("--table and --roster both read standard input").hint("give one of them a file"));
     }
@@ -453,7 +458,7 @@ struct CastSources<'a> {
 /// The odds of `encounter --table`: the encounter's odds with each combatant the table can
 /// bring (the last of `cast.combatants`), mixed by the chance the table brings it.
 fn table_odds(
-    cli: &Cli,
+    game: &rulesets::Game,
     rules: &'static Ruleset,
     file: &crate::table::TableFile,
     cast: &CastSources,
@@ -469,7 +474,7 @@ fn table_odds(
         let mut unseen = std::io::sink();
         let mut groups = crate::dice::expr::GroupRoller::new(seed, &mut unseen);
         let loaded = rules.load_cast(cast.rosters, cast.sides, &combatants, &mut groups)?;
-        rules.run(&cli.command, loaded, runner)?;
+        rules.run(game, loaded, runner)?;
         runner.take_odds().ok_or_else(|| Error::usage("this encounter gives no odds"))
     })
 }

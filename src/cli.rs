@@ -457,25 +457,6 @@ pub struct ManArgs {
     pub dir: PathBuf,
 }
 
-/// The flags of a game command; `None` for fray's own commands.
-pub fn flags_of(command: &Command) -> Option<&Flags> {
-    match command {
-        Command::Surprise(flags)
-        | Command::Distance(flags)
-        | Command::Initiative(flags)
-        | Command::Reaction(flags)
-        | Command::Pursue(flags)
-        | Command::Encounter(flags)
-        | Command::Wandering(flags)
-        | Command::Morale(flags) => Some(flags),
-        Command::Roll(_)
-        | Command::Table(_)
-        | Command::Track(_)
-        | Command::Completions { .. }
-        | Command::Man { .. } => None,
-    }
-}
-
 /// The command's own flags that were given on the command line (`--stealth`…; `COMBATANT`
 /// for positional combatants), so a ruleset can refuse the ones it has no rule for.
 /// `cli` is the command the matches came from.

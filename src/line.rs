@@ -10,7 +10,7 @@ use crate::config::{self, Config, Located, Words};
 use crate::error::{Error, Result};
 use crate::roster::Document;
 use crate::rulesets::command::Named;
-use crate::rulesets::{Procedure, Ruleset};
+use crate::rulesets::{Game, Procedure, Ruleset};
 use std::ffi::{OsStr, OsString};
 
 /// A command line as clap read it, and fray's reading of it.
@@ -32,6 +32,10 @@ pub struct Line {
     pub help: Option<bool>,
     /// The command's name, and its action's (`track start`).
     pub path: Vec<String>,
+    /// The game command the line names, if it names one.
+    pub game: Option<Game>,
+    /// The game command's cast options, the ones given before it first, if it takes a cast.
+    pub cast: Option<Cast>,
 }
 
 /// A [`Line`] before the command it was read with is handed over.
@@ -55,8 +59,28 @@ impl Parsed {
     /// The line, read with `command`, its cast's flags given before the command checked.
     fn line(self, command: clap::Command) -> Result<Line, Failure> {
         let Parsed { matches, cli, config, given, before, help, path } = self;
-        Line { command, matches, cli, config, given, before, help, path }.checked()
+        let game = game_of(&cli.command);
+        let cast = game.as_ref().and_then(crate::rulesets::cast_of).map(|after| before.clone().then(after));
+        Line { command, matches, cli, config, given, before, help, path, game, cast }.checked()
     }
+}
+
+/// The game command `command` is, with its flags; `None` for fray's own commands.
+fn game_of(command: &Command) -> Option<Game> {
+    let (procedure, flags) = match command {
+        Command::Surprise(flags) => (Procedure::Surprise, flags),
+        Command::Distance(flags) => (Procedure::Distance, flags),
+        Command::Initiative(flags) => (Procedure::Initiative, flags),
+        Command::Reaction(flags) => (Procedure::Reaction, flags),
+        Command::Pursue(flags) => (Procedure::Pursue, flags),
+        Command::Encounter(flags) => (Procedure::Encounter, flags),
+        Command::Wandering(flags) => (Procedure::Wandering, flags),
+        Command::Morale(flags) => (Procedure::Morale, flags),
+        Command::Roll(_) | Command::Table(_) | Command::Track(_) | Command::Completions(_) | Command::Man(_) => {
+            return None;
+        }
+    };
+    Some(Game { procedure, flags: flags.clone() })
 }
 
 /// Why a command line was not read: clap refused it, or fray did (a bad config file).
@@ -293,9 +317,10 @@ impl Line {
     /// command.
     pub fn named(&self, rules_var: Option<&OsStr>) -> Named {
         let first = self.path.first().map(String::as_str);
-        let cast = crate::rulesets::cast_of(&self.cli.command).unwrap_or_default();
+        // The cast's own options hold those given before the command too.
+        let cast = self.cast.as_ref().map_or(&self.before, |cast| cast);
         let rosters: Vec<&std::path::Path> =
-            self.config.rosters.iter().chain(&self.before.roster).chain(&cast.roster).map(|p| p.as_path()).collect();
+            self.config.rosters.iter().chain(&cast.roster).map(|p| p.as_path()).collect();
         let rules =
             rules_named(self.cli.global.rules.as_deref(), rules_var, self.config.global.rules.as_deref(), &rosters);
         Named {

@@ -552,7 +552,7 @@ mod tests {
             .expect("every ruleset's surprise flags are read");
         let (cli, _) = crate::cli::read(&mut matches, 1).unwrap();
         assert_eq!(cli.global.rules.as_deref(), Some("gurps"));
-        let flags = crate::cli::flags_of(&cli.command).expect("a game command");
+        let crate::cli::Command::Surprise(flags) = &cli.command else { panic!("a surprise command") };
         assert!(flags.0.get_flag("total"));
         let refused = parsing().try_get_matches_from(["fray", "surprise", "--no-such-flag"]).unwrap_err();
         assert_eq!(refused.kind(), clap::error::ErrorKind::UnknownArgument);

@@ -16,7 +16,7 @@ pub mod wandering;
 pub mod wod;
 
 use crate::cast::{self, Cast, Owner, RawSpec, RulesetKeys, parse_inline};
-use crate::cli::{self, Command};
+use crate::cli;
 use crate::error::echo;
 use crate::error::{Error, Result};
 use crate::roster;
@@ -212,39 +212,14 @@ impl Procedure {
             Procedure::Morale => "morale",
         }
     }
+}
 
-    /// The game command that runs this procedure with `flags`.
-    pub fn command(self, flags: cli::Flags) -> Command {
-        match self {
-            Procedure::Surprise => Command::Surprise(flags),
-            Procedure::Distance => Command::Distance(flags),
-            Procedure::Initiative => Command::Initiative(flags),
-            Procedure::Reaction => Command::Reaction(flags),
-            Procedure::Pursue => Command::Pursue(flags),
-            Procedure::Encounter => Command::Encounter(flags),
-            Procedure::Wandering => Command::Wandering(flags),
-            Procedure::Morale => Command::Morale(flags),
-        }
-    }
-
-    /// The procedure a game command runs; `None` for the packaging commands.
-    pub fn of(command: &Command) -> Option<Procedure> {
-        Some(match command {
-            Command::Surprise(_) => Procedure::Surprise,
-            Command::Distance(_) => Procedure::Distance,
-            Command::Initiative(_) => Procedure::Initiative,
-            Command::Reaction(_) => Procedure::Reaction,
-            Command::Pursue(_) => Procedure::Pursue,
-            Command::Encounter(_) => Procedure::Encounter,
-            Command::Wandering(_) => Procedure::Wandering,
-            Command::Morale(_) => Procedure::Morale,
-            Command::Roll(_)
-            | Command::Table(_)
-            | Command::Track(_)
-            | Command::Completions { .. }
-            | Command::Man { .. } => return None,
-        })
-    }
+/// A game command as its command line gave it: the procedure, and the flags read for it (every
+/// ruleset's, for the one it runs under to read its own).
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub procedure: Procedure,
+    pub flags: cli::Flags,
 }
 
 impl Serialize for Procedure {
@@ -312,12 +287,12 @@ impl Ruleset {
     /// `words`, the flags and combatants of a `procedure` command line, read as this ruleset's
     /// command reads them: the command a procedure run elsewhere (`fray track`) hands
     /// [`Ruleset::run`].
-    pub fn read_command(&self, procedure: Procedure, words: &[String]) -> Result<Command> {
+    pub fn read_command(&self, procedure: Procedure, words: &[String]) -> Result<Game> {
         let cmd = self.args(procedure, clap::Command::new(procedure.name()).no_binary_name(true));
         let matches = cmd.try_get_matches_from(words).map_err(|e| {
             Error::usage(format!("{} {}: {}", self.id, procedure.name(), crate::cli::describe_error(&e, "fray")))
         })?;
-        Ok(procedure.command(cli::Flags(matches)))
+        Ok(Game { procedure, flags: cli::Flags(matches) })
     }
 
     /// Whether the ruleset has a rule for `procedure` (SPEC §2).
@@ -339,20 +314,14 @@ impl Ruleset {
             .hint(format!("rulesets with one: {}", Ruleset::having(procedure).join(", "))))
     }
 
-    /// Runs `command` under this ruleset with `cast`.
-    pub fn run(&self, command: &Command, mut cast: Cast, runner: &mut Runner) -> Result<()> {
+    /// Runs `game` under this ruleset with `cast`.
+    pub fn run(&self, game: &Game, mut cast: Cast, runner: &mut Runner) -> Result<()> {
         let roster_at = std::mem::take(&mut cast.roster_at);
-        self.run_cast(command, cast, runner).map_err(|err| crate::cast::at_roster_entry(err, &roster_at))
-    }
-
-    fn run_cast(&self, command: &Command, cast: Cast, runner: &mut Runner) -> Result<()> {
-        let (Some(procedure), Some(flags)) = (Procedure::of(command), cli::flags_of(command)) else {
-            return Err(Error::usage("not a game command"));
-        };
-        match self.handler(procedure) {
-            Some(handler) => (handler.run)(&flags.0, cast, runner),
+        let run = match self.handler(game.procedure) {
+            Some(handler) => (handler.run)(&game.flags.0, cast, runner),
             None => Err(Error::usage("no such rule")),
-        }
+        };
+        run.map_err(|err| crate::cast::at_roster_entry(err, &roster_at))
     }
 
     /// Whether the ruleset's `procedure` takes `flag`: one of its own, or a cast flag where the
@@ -490,14 +459,12 @@ const CAST_FLAGS: &[&str] = &["--side", "--roster", "--roster-example", "COMBATA
 /// The cast options of a command, if it has any: those given, or none given where the
 /// ruleset's command takes none but another ruleset's does (the config's rosters, which may
 /// name the ruleset, are read for it all the same).
-pub fn cast_of(command: &Command) -> Option<cli::Cast> {
-    let flags = &cli::flags_of(command)?.0;
+pub fn cast_of(game: &Game) -> Option<cli::Cast> {
     // The cast's switch is among the matches of every command that declares a cast.
-    if flags.ids().any(|id| id == "roster_example") {
-        return Some(cli::Cast::of(flags));
+    if game.flags.0.ids().any(|id| id == "roster_example") {
+        return Some(cli::Cast::of(&game.flags.0));
     }
-    let procedure = Procedure::of(command)?;
-    RULESETS.iter().any(|rules| rules.takes_flag(procedure, "--roster")).then(cli::Cast::default)
+    RULESETS.iter().any(|rules| rules.takes_flag(game.procedure, "--roster")).then(cli::Cast::default)
 }
 
 /// The side named by a flag such as `--aware SIDE`, as an index.

@@ -22,7 +22,7 @@ use crate::env::{Env, Settings};
 use crate::error::{Error, Result};
 use crate::render::Palette;
 use crate::rulesets::command::OPENING;
-use crate::rulesets::{Procedure, Ruleset};
+use crate::rulesets::{Game, Procedure, Ruleset};
 use serde::Serialize;
 use serde_json::Value;
 use state::{Fight, Out, Seat, Setup};
@@ -475,8 +475,7 @@ fn open_fight(
         }
         None => None,
     };
-    let opening =
-        Opening { procedure, command: procedure.command(start.opening.clone()), opts, lair: start.lair, table };
+    let opening = Opening { game: Game { procedure, flags: start.opening.clone() }, opts, lair: start.lair, table };
     open(opening, name, (standing, rosters), turns, &mut *env.stderr)
 }
 
@@ -488,8 +487,7 @@ fn roster_paths(opts: &crate::cli::Cast, standing: Standing) -> Vec<PathBuf> {
 /// How a fight opens: the procedure and its command (its flags are the fight's order flags),
 /// the cast (with what an encounter table brought), lair actions, and the table's roll.
 struct Opening {
-    procedure: Procedure,
-    command: crate::cli::Command,
+    game: Game,
     opts: crate::cli::Cast,
     lair: bool,
     table: Option<Event>,
@@ -506,14 +504,15 @@ fn open(
 ) -> Result<(Fight, Value)> {
     let rules = turns.rules;
     let seed = turns.seed;
-    let Opening { procedure, command, mut opts, lair, table } = opening;
+    let Opening { game, mut opts, lair, table } = opening;
+    let procedure = game.procedure;
     if opts.sides.is_empty() {
         opts.sides = standing.sides.to_vec();
     }
     opts.roster = roster_paths(&opts, standing);
     let (cast, combatants, rosters, appearing) =
         open::load_cast(rules, &opts, open::RosterSource::Read(rosters), seed, shown)?;
-    let ran = open::run(rules, &command, &cast, seed, turns.palette)?;
+    let ran = open::run(rules, &game, &cast, seed, turns.palette)?;
     let mut order = open::seats(&ran.opening, &cast);
     turns.events.extend(table);
     turns.events.extend(open::appearing(1, &appearing, turns.palette));
@@ -530,8 +529,8 @@ fn open(
         }
     }
     mark_absences(&ran.opening.absences, &cast, &mut order, turns);
-    let flags = match &command {
-        crate::cli::Command::Encounter(flags) | crate::cli::Command::Initiative(flags) => flags.0.clone(),
+    let flags = match procedure {
+        Procedure::Encounter | Procedure::Initiative => game.flags.0.clone(),
         _ => Default::default(),
     };
     let setup = setup_of(&flags, lair, &opts, combatants, rosters);
@@ -606,8 +605,7 @@ pub fn keep_encounter(
     }
     let mut turns = Turns::new(encounter.rules, settings.seed, None);
     let opening = Opening {
-        procedure: Procedure::Encounter,
-        command: Procedure::Encounter.command(encounter.flags.clone()),
+        game: Game { procedure: Procedure::Encounter, flags: encounter.flags.clone() },
         opts: encounter.cast.clone(),
         lair: false,
         table: None,

@@ -7,14 +7,14 @@
 use super::state::{Fight, SavedRoster, Seat, Setup};
 use super::turns::Event;
 use crate::cast::{Cast, member_names};
-use crate::cli::{self, Command, Format};
+use crate::cli::{self, Format};
 use crate::dice::SeededDice;
 use crate::emit::{Runner, Style};
 use crate::error::{Error, Result};
 use crate::fight::{Combatant, Opening};
 use crate::render::Palette;
 use crate::roster::Document;
-use crate::rulesets::Ruleset;
+use crate::rulesets::{Game, Procedure, Ruleset};
 use serde_json::Value;
 use std::path::PathBuf;
 
@@ -142,17 +142,11 @@ fn as_rolled(text: &str, cast: &Cast) -> String {
     out
 }
 
-/// Runs `command` under `rules` on `cast` with `seed`, once: the acting order it hands over,
+/// Runs `game` under `rules` on `cast` with `seed`, once: the acting order it hands over,
 /// its document, and its text when `palette` is given.
-pub fn run(
-    rules: &'static Ruleset,
-    command: &Command,
-    cast: &Cast,
-    seed: u64,
-    palette: Option<Palette>,
-) -> Result<Ran> {
-    let name = match command {
-        Command::Encounter(_) => "encounter",
+pub fn run(rules: &'static Ruleset, game: &Game, cast: &Cast, seed: u64, palette: Option<Palette>) -> Result<Ran> {
+    let name = match game.procedure {
+        Procedure::Encounter => "encounter",
         _ => "initiative",
     };
     let style = Style {
@@ -168,7 +162,7 @@ pub fn run(
     let (mut out, mut err) = (std::io::sink(), std::io::sink());
     let mut runner = Runner::new(&mut out, &mut err, style, rules.id, name);
     runner.capture_opening(palette.is_some());
-    rules.run(command, cast.clone(), &mut runner)?;
+    rules.run(game, cast.clone(), &mut runner)?;
     let opened = runner.take_opened().unwrap_or_default();
     let opening = opened
         .opening
@@ -179,7 +173,7 @@ pub fn run(
 /// The command that rolls a round's initiative for the fight set up as `setup` under `rules`:
 /// the order flags `start` was given that its initiative takes, read as `fray initiative`
 /// reads them (the cast is handed over loaded).
-pub fn initiative(rules: &Ruleset, setup: &Setup) -> Result<Command> {
+pub fn initiative(rules: &Ruleset, setup: &Setup) -> Result<Game> {
     let mut words: Vec<String> = Vec::new();
     let mut give = |flag: &str, value: Option<&String>| {
         if rules.takes_flag(crate::rulesets::Procedure::Initiative, flag) {
