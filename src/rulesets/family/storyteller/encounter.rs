@@ -206,10 +206,10 @@ pub(super) fn push_fight_parts<'a>(
     let exact = match branches {
         // The standing order does not depend on surprise; round 1 leaves out the surprised and
         // the holders, walking each order from the top, in each branch.
-        Some(branches) if paths <= EXACT_PATHS => match enumerate(|d| {
+        Some(branches) if paths <= FIGHT_PATHS => match enumerate(|d| {
             Initiative { input: fighters, enters: vec![] }.roll(d).standing
         }) {
-            Ok(standing) if standing.len() * branches.len() * n <= WALK_BUDGET => {
+            Ok(standing) if standing.len() * branches.len() * n <= ROUND_ONE_WALK => {
                 let holds = holders(fighters);
                 let limit = if full { n } else { 1 };
                 let mut pairs = Vec::new();
@@ -229,7 +229,7 @@ pub(super) fn push_fight_parts<'a>(
     let (order, round_one, method, round_one_method) = exact.unwrap_or_else(|| {
         // Every path rolls each surprise pool and each initiative die: past the budget of the
         // walk, it would give up anyway, having multiplied out every roll of a big cast.
-        let walk = paths <= EXACT_PATHS && paths.saturating_mul(surprise_paths) <= PATH_BUDGET as u128;
+        let walk = paths <= FIGHT_PATHS && paths.saturating_mul(surprise_paths) <= PATH_BUDGET as u128;
         let (dist, method) = fight_dist(
             walk,
             n,

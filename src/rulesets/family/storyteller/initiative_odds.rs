@@ -45,9 +45,9 @@ pub(super) fn fight_dist<T: Ord + Clone>(
     fallback: Fallback,
 ) -> (Dist<T>, Method) {
     if walk {
-        return exact_or_estimate(run, trials(fallback, combatants));
+        return exact_or_estimate(run, WOD_FIGHT_ESTIMATE.fallback(fallback, combatants));
     }
-    let fallback = trials(fallback, combatants);
+    let fallback = WOD_FIGHT_ESTIMATE.fallback(fallback, combatants);
     (simulate(run, fallback.trials, fallback.seed), Method { trials: Some(fallback.trials), seed: fallback.seed })
 }
 

@@ -400,7 +400,7 @@ impl Surprise for SurpriseInput {
         let (caught, method) = match caught_dists(rollers, &groups, fallback, &mut method) {
             Some(caught) => (caught, method),
             None => {
-                let fallback = trials(fallback, rollers.len());
+                let fallback = WOD_FIGHT_ESTIMATE.fallback(fallback, rollers.len());
                 let firsts: Vec<usize> = groups.iter().map(|&(first, _)| first).collect();
                 let all = simulate(
                     |d| {
