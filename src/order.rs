@@ -9,6 +9,7 @@
 
 pub mod budget;
 pub mod odds;
+pub mod sides;
 pub mod waits;
 
 use crate::dice::{self, Dice};
