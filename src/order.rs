@@ -8,6 +8,7 @@
 //! primitive, so the enumerating twin in [`crate::odds`] walks every ranking through this code.
 
 pub mod budget;
+pub mod full;
 pub mod odds;
 pub mod sides;
 pub mod waits;
