@@ -10,6 +10,7 @@
 pub mod budget;
 pub mod full;
 pub mod odds;
+pub mod round_one;
 pub mod sides;
 pub mod waits;
 

@@ -522,6 +522,31 @@ pub fn first_or_estimate(
     crate::odds::simulate(run, trials, fallback.seed)
 }
 
+/// The paths of `rollers` dice of `sides` faces each (saturating).
+pub fn dice_paths(rollers: usize, sides: u32) -> u128 {
+    u32::try_from(rollers).ok().and_then(|r| u128::from(sides).checked_pow(r)).unwrap_or(u128::MAX)
+}
+
+/// The distribution of `run`, a ranking rolled with everything around it: walked over every
+/// die when `walk` says its dice make few enough paths (and the walk stays within its budget),
+/// else estimated; either way with no more seeded runs than `estimate` makes for `contenders`.
+pub fn walk_or_estimate<T: Ord + Clone>(
+    walk: bool,
+    contenders: usize,
+    estimate: Estimate,
+    run: impl FnMut(&mut dyn Dice) -> T,
+    fallback: Fallback,
+) -> (Dist<T>, Method) {
+    let fallback = estimate.fallback(fallback, contenders);
+    if walk {
+        return crate::odds::exact_or_estimate(run, fallback);
+    }
+    (
+        crate::odds::simulate(run, fallback.trials, fallback.seed),
+        Method { trials: Some(fallback.trials), seed: fallback.seed },
+    )
+}
+
 /// Each of `n` contenders' 1-based place in `order` (`None`: not in it).
 pub fn places_in(order: &[usize], n: usize) -> Vec<Option<usize>> {
     let mut places = vec![None; n];
