@@ -94,3 +94,44 @@ impl Dice for NoTies {
         draw.take(0);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::odds::brute::walk;
+    use crate::order::{KeyName, Settle, TieKey, rank};
+
+    static KEY: KeyName = KeyName { id: "key", words: "key" };
+
+    #[test]
+    fn every_full_order_matches_the_ranking_walked() {
+        // (faces of its die, each face's total; its key): a d3, a d2 level with it on the key, a fixed 2.
+        let cast: [(&[i64], i64); 3] = [(&[1, 2, 3], 0), (&[2, 3], 0), (&[2], 1)];
+        let rivals: Vec<Rival> = cast
+            .iter()
+            .map(|(faces, key)| Rival {
+                totals: faces.iter().map(|&t| (t, Prob::new(1, faces.len() as u128))).collect(),
+                keys: vec![*key],
+                present: Prob::one(),
+            })
+            .collect();
+        let outcomes: Vec<u64> = cast.iter().map(|(faces, _)| faces.len() as u64).collect();
+        let key = |i: usize| cast[i].1;
+        let rank_of = |t: &[i64], d: &mut dyn Dice| {
+            let who: Vec<usize> = (0..t.len()).collect();
+            rank(&who, |i| t[i], &[TieKey { name: &KEY, value: &key }], Settle::RollOff(6), d).order
+        };
+        let fallback = Fallback { seed: 1, trials: 100 };
+        let mut method = Method::exact(fallback);
+        let orders = full_orders(&rivals, &outcomes, fallback, &mut method, rank_of).expect("whole outcomes");
+        let walked = walk(|d| {
+            let t: Vec<i64> =
+                cast.iter().map(|(faces, _)| faces[d.roll(1, faces.len() as u32).total as usize - 1]).collect();
+            rank_of(&t, d)
+        });
+        assert_eq!(orders, walked);
+        assert_eq!(method.trials, None);
+        // Totals that are not whole outcomes of the dice named are left to the rule.
+        assert!(full_orders(&rivals, &[3, 3, 1], fallback, &mut method, rank_of).is_none());
+    }
+}

@@ -237,3 +237,80 @@ fn side_standing(
     }
     (Dist::from_pairs(pairs), first)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::Dice;
+    use crate::odds::brute::walk;
+    use crate::order::rank;
+
+    /// The sides' standing itself, rolled: side i sits out on `out[i].0` or less on a die of
+    /// `out[i].1` faces (never on 0, always on all of them), then the rollers each roll a die of
+    /// `sides` faces and are ranked, the waiting after them. Each side's place (`None`: sits out).
+    fn rolled(
+        out: &[(u32, u32)],
+        waits: &[bool],
+        sides: u32,
+        settle: Settle,
+        dice: &mut dyn Dice,
+    ) -> Vec<Option<usize>> {
+        let n = out.len();
+        let caught: Vec<bool> = out.iter().map(|&(p, of)| p > 0 && (p == of || dice.roll(1, of).total <= p)).collect();
+        let all_out = caught.iter().all(|&c| c);
+        let acts = |i: usize| all_out || !caught[i];
+        let all_wait = (0..n).filter(|&i| acts(i)).all(|i| waits[i]);
+        let waiting = |i: usize| !all_wait && acts(i) && waits[i];
+        let rollers: Vec<usize> = (0..n).filter(|&i| acts(i) && !waiting(i)).collect();
+        let totals: Vec<u32> = rollers.iter().map(|_| dice.roll(1, sides).total).collect();
+        let at = |i: usize| rollers.iter().position(|&r| r == i).map_or(0, |k| totals[k]);
+        let ranking = rank(&rollers, at, &[], settle, dice);
+        let mut places = vec![None; n];
+        for (&i, &place) in ranking.order.iter().zip(&ranking.places) {
+            places[i] = Some(place);
+        }
+        for i in (0..n).filter(|&i| waiting(i)) {
+            places[i] = Some(rollers.len() + 1);
+        }
+        places
+    }
+
+    fn check(out: &[(u32, u32)], waits: &[bool], sides: u32, settle: Settle) {
+        let chances: Vec<Prob> = out.iter().map(|&(p, of)| Prob::new(u128::from(p), u128::from(of))).collect();
+        let standing = side_standings(&chances, waits, sides, settle);
+        let all = walk(|d| rolled(out, waits, sides, settle, d));
+        for (i, place) in standing.places.iter().enumerate() {
+            assert_eq!(*place, all.map(|p| p[i]), "place of {i} ({settle:?})");
+        }
+        let firsts = |p: &Vec<Option<usize>>| -> Vec<usize> { (0..p.len()).filter(|&i| p[i] == Some(1)).collect() };
+        match settle {
+            Settle::RollOff(_) => assert_eq!(standing.first(), all.map(|p| firsts(p).first().copied())),
+            Settle::Simultaneous => {
+                let group = |p: &Vec<Option<usize>>| match firsts(p)[..] {
+                    [one] => First::Alone(one),
+                    ref many => First::Together(many.len()),
+                };
+                assert_eq!(standing.first_group(), all.map(group));
+            }
+        }
+    }
+
+    #[test]
+    fn side_standings_match_the_standing_rolled() {
+        for settle in [Settle::RollOff(4), Settle::Simultaneous] {
+            check(&[(0, 1), (0, 1), (0, 1)], &[false; 3], 4, settle);
+            check(&[(1, 2), (0, 1), (1, 3), (2, 2)], &[false, false, true, false], 4, settle);
+            check(&[(1, 2), (1, 2), (1, 3)], &[true, false, true], 3, settle);
+            check(&[(1, 1), (1, 1), (1, 2)], &[true, true, false], 4, settle);
+        }
+    }
+
+    #[test]
+    fn binomials_and_counts_sum_to_one() {
+        let (p, q) = (Prob::new(1, 3), Prob::new(2, 3));
+        let total = binomial(5, &p, &q).iter().fold(Prob::zero(), |acc, (_, x)| acc.add(x));
+        assert_eq!(total, Prob::one());
+        let count = count_of([Prob::new(1, 2), Prob::new(1, 3)].into_iter());
+        assert_eq!(count, Dist::from_pairs([(0, Prob::new(1, 3)), (1, Prob::new(1, 2)), (2, Prob::new(1, 6))]));
+    }
+}
