@@ -134,6 +134,9 @@ impl SideStandings {
     }
 }
 
+/// A side's place (`None`: sits out) and its chance to act first.
+type Standing = (Dist<Option<usize>>, Prob);
+
 /// The standing of sides that each roll one die of `sides` faces, highest first, the level
 /// settled by `settle`: side i sits out with the chance `out[i]`, and acts after every roller
 /// when `waits[i]`. Sitting out and waiting are both against the others: when every side would
@@ -144,7 +147,7 @@ pub fn side_standings(out: &[Prob], waits: &[bool], sides: u32, settle: Settle) 
     let waits = |i: usize| waits.get(i).copied().unwrap_or(false);
     let totals = ((0..n).filter(|&i| !waits(i)).count(), (0..n).filter(|&i| waits(i)).count());
     let mut die = LevelRollers::new(sides, settle);
-    let mut kinds: BTreeMap<(Prob, bool), (Dist<Option<usize>>, Prob)> = BTreeMap::new();
+    let mut kinds: BTreeMap<(Prob, bool), Standing> = BTreeMap::new();
     let mut first = Vec::with_capacity(n);
     let mut places = Vec::with_capacity(n);
     for i in 0..n {
@@ -193,7 +196,7 @@ fn side_standing(
     waits: bool,
     totals: (usize, usize),
     die: &mut LevelRollers,
-) -> (Dist<Option<usize>>, Prob) {
+) -> Standing {
     // The chance that it does not act, that it waits behind so many rollers, or rolls among so many.
     let mut out = Prob::zero();
     let mut behind: BTreeMap<usize, Prob> = BTreeMap::new();
