@@ -8,7 +8,10 @@
 //! primitive, so the enumerating twin in [`crate::odds`] walks every ranking through this code.
 
 pub mod budget;
+pub mod full;
 pub mod odds;
+pub mod round_one;
+pub mod sides;
 pub mod waits;
 
 use crate::dice::{self, Dice};

@@ -3,6 +3,8 @@
 //! `--odds` lists in full, the casts each ruleset's special cases are exact for, and how many
 //! seeded runs an estimate makes.
 
+use crate::odds::Fallback;
+
 /// Work (about one multiplication of a small number into a big one each) that "who acts
 /// first" may do before it gives up, leaving the answer to an estimate.
 pub const FIRST_WORK: u64 = 40_000_000;
@@ -39,6 +41,14 @@ pub const MOVED_CAST: usize = 24;
 /// The same when some stay in only on a surprise roll's chance, whose long fractions cost more.
 pub const MOVED_UNSURE_CAST: usize = 12;
 
+/// Dice paths of a fight's initiative rolls walked exactly for its acting order: four rolled
+/// combatants of WoD (10^4). Beyond that every path is a whole fight, so the answer is estimated
+/// instead.
+pub const FIGHT_PATHS: u128 = 10_000;
+/// Steps of the exact walk of round 1 after a surprise roll (acting orders × branches of the
+/// surprise rolls × combatants) before whole encounters are run instead.
+pub const ROUND_ONE_WALK: usize = 200_000;
+
 /// How many seeded runs an estimate makes: `work` contender-runs in all, so a cast of thousands
 /// is run fewer times, and at least `least`.
 #[derive(Clone, Copy, Debug)]
@@ -51,6 +61,11 @@ impl Estimate {
     /// Runs for `contenders`, never more than `most` (the `--odds` fallback's trials).
     pub fn runs(self, contenders: usize, most: u64) -> u64 {
         (self.work / contenders.max(1) as u64).max(self.least).min(most)
+    }
+
+    /// `fallback` with its trials cut to the runs for `contenders`, its seed kept.
+    pub fn fallback(self, fallback: Fallback, contenders: usize) -> Fallback {
+        Fallback { seed: fallback.seed, trials: self.runs(contenders, fallback.trials) }
     }
 }
 

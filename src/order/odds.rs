@@ -493,6 +493,69 @@ pub fn first_group<'r>(rivals: &'r [Rival]) -> Option<Dist<Vec<usize>>> {
     Some(Dist::from_pairs(states.into_iter().map(|((_, mask), p)| (members(mask), p))))
 }
 
+/// Who acts first among the contenders taking part (`None`: nobody does), exactly; the level
+/// settled by `settle`. `None` when too costly to work out exactly, or when the level share a
+/// place.
+pub fn first(rivals: &[Rival], settle: Settle) -> Option<Dist<Option<usize>>> {
+    if rivals.iter().all(|r| r.present.is_zero()) {
+        return Some(Dist::point(None));
+    }
+    Field::new(rivals, settle).first()
+}
+
+/// Who acts first, exactly where [`first`] can work it out, else estimated from seeded runs of
+/// `run`, the rule itself, which gives who acts first (`None`: nobody): as many runs as
+/// `estimate` makes for the cast, which `method` is then set to.
+pub fn first_or_estimate(
+    rivals: &[Rival],
+    settle: Settle,
+    estimate: Estimate,
+    fallback: Fallback,
+    method: &mut Method,
+    run: impl FnMut(&mut dyn Dice) -> Option<usize>,
+) -> Dist<Option<usize>> {
+    if let Some(dist) = first(rivals, settle) {
+        return dist;
+    }
+    let trials = estimate.runs(rivals.len(), fallback.trials);
+    *method = Method { trials: Some(trials), seed: fallback.seed };
+    crate::odds::simulate(run, trials, fallback.seed)
+}
+
+/// The paths of `rollers` dice of `sides` faces each (saturating).
+pub fn dice_paths(rollers: usize, sides: u32) -> u128 {
+    u32::try_from(rollers).ok().and_then(|r| u128::from(sides).checked_pow(r)).unwrap_or(u128::MAX)
+}
+
+/// The distribution of `run`, a ranking rolled with everything around it: walked over every
+/// die when `walk` says its dice make few enough paths (and the walk stays within its budget),
+/// else estimated; either way with no more seeded runs than `estimate` makes for `contenders`.
+pub fn walk_or_estimate<T: Ord + Clone>(
+    walk: bool,
+    contenders: usize,
+    estimate: Estimate,
+    run: impl FnMut(&mut dyn Dice) -> T,
+    fallback: Fallback,
+) -> (Dist<T>, Method) {
+    let fallback = estimate.fallback(fallback, contenders);
+    if walk {
+        return crate::odds::exact_or_estimate(run, fallback);
+    }
+    (
+        crate::odds::simulate(run, fallback.trials, fallback.seed),
+        Method { trials: Some(fallback.trials), seed: fallback.seed },
+    )
+}
+
+/// Each of `n` contenders' 1-based place in `order` (`None`: not in it).
+pub fn places_in(order: &[usize], n: usize) -> Vec<Option<usize>> {
+    let mut places = vec![None; n];
+    for (k, &i) in order.iter().enumerate() {
+        places[i] = Some(k + 1);
+    }
+    places
+}
+
 /// Who acts first and each contender's place, as `--odds` gives them for more than three.
 pub struct Standings {
     pub first: Dist<Option<usize>>,

@@ -101,13 +101,7 @@ pub(super) fn push_initiative_odds(fight: &Fight, fallback: Fallback, part: Opti
     }
     let rivals: Vec<Rival> = f.iter().map(|x| Rival::fixed(x.speed.0, vec![i64::from(x.dx)])).collect();
     let lines: Vec<Line> = fight.entries.iter().map(|e| Line::group(&e.name, e.count as usize, e.first)).collect();
-    let run = |d: &mut dyn Dice| {
-        let mut places = vec![None; f.len()];
-        for (k, i) in order_key(fight, d).into_iter().enumerate() {
-            places[i] = Some(k + 1);
-        }
-        places
-    };
+    let run = |d: &mut dyn Dice| ranking::places_in(&order_key(fight, d), f.len());
     let standing = ranking::standings(&rivals, 6, lines.len(), fallback, run);
     odds.push(Some("first"), "who acts first", &standing.first, standing.first_method, |who| match who {
         Some(i) => (json!(f[*i].name), format!("{} first", f[*i].name)),

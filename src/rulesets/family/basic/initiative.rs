@@ -2,17 +2,17 @@
 //! highest first; the odds of the acting order, or beyond three sides who acts first and each
 //! side's place.
 
-use super::surprise::{count_of, given_or_rolled};
+use super::surprise::given_or_rolled;
 use crate::dice::{Dice, Roll};
 use crate::odds::{Dist, Fallback, Method, Odds, exact_or_estimate};
 use crate::order::odds::Line;
+use crate::order::sides::{First, side_standings};
 use crate::order::{self, Settle, Tie};
 use crate::outcome::join;
 use crate::prob::Prob;
 use crate::rulesets::Rule;
 use serde::Serialize;
 use serde_json::json;
-use std::collections::BTreeMap;
 
 pub(super) use crate::order::budget::FULL_ORDER as FULL_ORDER_SIDES;
 
@@ -256,221 +256,34 @@ pub(super) fn describe_order(names: &[String], groups: &[Vec<usize>], full: bool
 }
 
 /// Beyond three sides: who acts first and each side's place, each side surprised with its
-/// chance in `chances` (certain or not at all outside an encounter).
-///
-/// Every side that rolls rolls 1d6 alike, so all that matters is how many roll and how many
-/// wait: the rolling sides' places are even (ties re-rolled) or follow the number of others
-/// rolling higher (ties acting together); the waiting act after all of them. Alike sides (the
-/// same chance of surprise, waiting or not) have alike odds and are worked out once.
+/// chance in `chances` (certain or not at all outside an encounter): every side that rolls rolls
+/// 1d6, and the ranking's side standings ([`side_standings`]) work out the rest.
 pub(super) fn push_standings(odds: &mut Odds, input: &InitiativeInput, chances: &[Prob], method: Method) {
-    let n = input.sides.len();
-    let waits = |i: usize| input.waits.get(i).copied().unwrap_or(false);
-    let totals = ((0..n).filter(|&i| !waits(i)).count(), (0..n).filter(|&i| waits(i)).count());
-    let mut die = Die::default();
-    // Alike sides (the same chance of surprise, waiting or not): their place and chance to be first.
-    let mut kinds: BTreeMap<(Prob, bool), Standing> = BTreeMap::new();
-    let mut first_pairs = Vec::new();
-    let mut places = Vec::with_capacity(n);
-    for i in 0..n {
-        let key = (chances[i].clone(), waits(i));
-        let (place, first) = kinds
-            .entry(key)
-            .or_insert_with(|| {
-                // The others: how many not surprised among those who would roll, and who would wait.
-                let others = |wait: bool| {
-                    count_of((0..n).filter(|&j| j != i && waits(j) == wait).map(|j| chances[j].complement()))
-                };
-                side_standing(&others(false), &others(true), &chances[i], waits(i), totals, input.ties, &mut die)
-            })
-            .clone();
-        first_pairs.push((Some(i), first));
-        places.push(place);
-    }
+    let standing = side_standings(&chances[..input.sides.len()], &input.waits, 6, input.ties.settle());
     let first_title = "who acts first";
     match input.ties {
         Ties::Reroll => {
-            let first = Dist::from_pairs(first_pairs);
+            let first = standing.first();
             odds.push(Some("first"), first_title, &first, method, |who| match who {
                 Some(i) => (json!(input.sides[*i]), format!("{} first", input.sides[*i])),
                 None => (json!({ "together": 0 }), "nobody".to_string()),
             });
         }
         Ties::Simultaneous => {
-            // Alone first, or k together, over how many roll.
-            let all = |wait: bool| count_of((0..n).filter(|&j| waits(j) == wait).map(|j| chances[j].complement()));
-            let rollers = rollers_dist(&all(false), &all(true), totals);
-            let together = rollers.and_then(|&r| die.top(r));
-            let first = Dist::from_pairs(
-                first_pairs
-                    .into_iter()
-                    .map(|(i, p)| (First::Alone(i.unwrap_or(0)), p))
-                    .chain(together.iter().filter(|(k, _)| *k > 1).map(|(k, p)| (First::Together(*k), p.clone()))),
-            );
+            let first = standing.first_group();
             odds.push(Some("first"), first_title, &first, method, |f| match f {
                 First::Alone(i) => (json!(input.sides[*i]), format!("{} first, alone", input.sides[*i])),
                 First::Together(k) => (json!({ "together": k }), format!("{k} sides together first")),
             });
         }
     }
-    for (i, place) in places.iter().enumerate() {
+    for (i, place) in standing.places.iter().enumerate() {
         let line = Line::one(&input.sides[i], i);
         odds.push(Some(&line.part), line.title, place, method, |p| match p {
             Some(p) => (json!(p), order::odds::ordinal(*p)),
             None => (serde_json::Value::Null, "surprised: does not act".to_string()),
         });
     }
-}
-
-/// A side's place (`None`: surprised) and its chance to act first.
-type Standing = (Dist<Option<usize>>, Prob);
-
-/// Who acts first when ties act together: one side alone, or several at once.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum First {
-    Alone(usize),
-    Together(usize),
-}
-
-/// How many sides roll: those not surprised and not waiting; everyone when all are surprised
-/// (`totals`: the sides that would roll and that would wait); the waiting when all able to act wait.
-fn rollers_dist(rolling: &Dist<usize>, waiting: &Dist<usize>, totals: (usize, usize)) -> Dist<usize> {
-    rolling.and_then(|&r| {
-        waiting.map(|&w| {
-            let (r, w) = if r + w == 0 { totals } else { (r, w) };
-            if r == 0 { w } else { r }
-        })
-    })
-}
-
-/// One side's place and its chance to act first (for ties acting together: first alone), given
-/// how many of the others are not surprised (`rolling` of those who would roll, `waiting` of
-/// those who would wait), its own chance of surprise, and whether it waits.
-fn side_standing(
-    rolling: &Dist<usize>,
-    waiting: &Dist<usize>,
-    surprise: &Prob,
-    waits: bool,
-    totals: (usize, usize),
-    ties: Ties,
-    die: &mut Die,
-) -> (Dist<Option<usize>>, Prob) {
-    // The chance that it does not act, that it waits behind so many rollers, or rolls among so many.
-    let mut out = Prob::zero();
-    let mut behind: BTreeMap<usize, Prob> = BTreeMap::new();
-    let mut among: BTreeMap<usize, Prob> = BTreeMap::new();
-    let add = |map: &mut BTreeMap<usize, Prob>, k: usize, p: &Prob| {
-        let sum = map.entry(k).or_insert_with(Prob::zero);
-        *sum = sum.add(p);
-    };
-    for (r, pr) in rolling.iter() {
-        for (w, pw) in waiting.iter() {
-            for (caught, p) in [(true, surprise.clone()), (false, surprise.complement())] {
-                let p = p.mul(pr).mul(pw);
-                if p.is_zero() {
-                    continue;
-                }
-                // seed 000: when every side is surprised, nobody is: everyone acts.
-                let (r, w) = match (caught, r + w) {
-                    (true, 0) => totals,
-                    (true, _) => {
-                        out = out.add(&p);
-                        continue;
-                    }
-                    (false, _) => (r + usize::from(!waits), w + usize::from(waits)),
-                };
-                // When all able to act would wait, nobody gives anything up: they all roll.
-                match (r, waits) {
-                    (0, _) => add(&mut among, w, &p),
-                    (r, false) => add(&mut among, r, &p),
-                    (r, true) => add(&mut behind, r + 1, &p),
-                }
-            }
-        }
-    }
-    let mut pairs = vec![(None, out)];
-    pairs.extend(behind.into_iter().map(|(place, p)| (Some(place), p)));
-    let mut first = Prob::zero();
-    for (r, p) in among {
-        let (place, alone) = die.place(r, ties);
-        first = first.add(&p.mul(&alone));
-        pairs.extend(place.iter().map(|(k, q)| (Some(*k), q.mul(&p))));
-    }
-    (Dist::from_pairs(pairs), first)
-}
-
-/// The odds of `r` sides each rolling 1d6, remembered by `r`.
-#[derive(Default)]
-struct Die {
-    places: BTreeMap<(usize, bool), (Dist<usize>, Prob)>,
-    tops: BTreeMap<usize, Dist<usize>>,
-}
-
-impl Die {
-    /// One roller's place among `r` and its chance to be first (alone, when ties act together).
-    fn place(&mut self, r: usize, ties: Ties) -> (Dist<usize>, Prob) {
-        let key = (r, ties == Ties::Reroll);
-        self.places
-            .entry(key)
-            .or_insert_with(|| match (r, ties) {
-                (0 | 1, _) => (Dist::point(1), Prob::one()),
-                // Re-rolled ties: every order of the r alike sides is as likely as any other.
-                (r, Ties::Reroll) => {
-                    let even = Prob::new(1, r as u128);
-                    (Dist::from_pairs((1..=r).map(|k| (k, even.clone()))), even)
-                }
-                // Ties act together: 1 + those rolling higher; first alone when all roll lower.
-                (r, Ties::Simultaneous) => {
-                    let mut pairs = Vec::new();
-                    let mut alone = Prob::zero();
-                    for v in 1..=6u128 {
-                        let (higher, lower_or_level) = (Prob::new(6 - v, 6), Prob::new(v, 6));
-                        for (m, q) in binomial(r - 1, &higher, &lower_or_level) {
-                            pairs.push((m + 1, q.mul(&Prob::new(1, 6))));
-                        }
-                        alone = alone.add(&Prob::new(v - 1, 6).pow(r - 1).mul(&Prob::new(1, 6)));
-                    }
-                    (Dist::from_pairs(pairs), alone)
-                }
-            })
-            .clone()
-    }
-
-    /// How many of `r` sides share the top roll (ties acting together).
-    fn top(&mut self, r: usize) -> Dist<usize> {
-        self.tops
-            .entry(r)
-            .or_insert_with(|| {
-                if r <= 1 {
-                    return Dist::point(r);
-                }
-                let mut pairs = Vec::new();
-                for v in 1..=6u128 {
-                    let (at, below) = (Prob::new(1, 6), Prob::new(v - 1, 6));
-                    pairs.extend(binomial(r, &at, &below).into_iter().filter(|(k, _)| *k > 0));
-                }
-                Dist::from_pairs(pairs)
-            })
-            .clone()
-    }
-}
-
-/// `(k, C(n, k)·p^k·q^(n−k))` for k = 0..=n.
-fn binomial(n: usize, p: &Prob, q: &Prob) -> Vec<(usize, Prob)> {
-    let powers = |x: &Prob| {
-        let mut all = vec![Prob::one()];
-        for k in 0..n {
-            all.push(all[k].mul(x));
-        }
-        all
-    };
-    let (p_pow, q_pow) = (powers(p), powers(q));
-    let mut out = Vec::with_capacity(n + 1);
-    let mut choose = Prob::one();
-    for k in 0..=n {
-        out.push((k, choose.mul(&p_pow[k]).mul(&q_pow[n - k])));
-        choose = choose.mul(&Prob::new((n - k) as u128, k as u128 + 1));
-    }
-    out
 }
 
 /// Said when a given initiative die leaves only who acts first among many sides.

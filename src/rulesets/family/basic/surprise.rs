@@ -4,6 +4,7 @@
 
 use crate::dice::{Dice, Roll};
 use crate::odds::{Dist, Fallback, Method, Odds};
+use crate::order::sides::count_of;
 use crate::outcome::{Modifier, join};
 use crate::prob::Prob;
 use crate::rulesets::Rule;
@@ -208,15 +209,6 @@ pub(super) fn surprise_sets(chances: &[Prob]) -> Dist<(usize, Vec<usize>)> {
         });
     }
     sets
-}
-
-/// How many of the sides with these chances come out true, each on its own chance.
-pub(super) fn count_of(chances: impl Iterator<Item = Prob>) -> Dist<usize> {
-    let mut count = Dist::point(0);
-    for q in chances {
-        count = count.and_then(|&k| Dist::from_pairs([(k, q.complement()), (k + 1, q.clone())]));
-    }
-    count
 }
 
 impl Surprised {

@@ -12,7 +12,8 @@ use super::speed_factor::Action;
 use crate::dice::{Dice, Roll};
 use crate::odds::{Dist, Fallback, Method, Odds, dist_of};
 use crate::order::budget::DND5E_FIRST_ESTIMATE;
-use crate::order::odds::{Field, Line, PLACES_NOT_LISTED, Rival, push_places, standings};
+use crate::order::full::full_orders;
+use crate::order::odds::{Line, PLACES_NOT_LISTED, Rival, first_or_estimate, places_in, push_places, standings};
 use crate::order::{self, KeyName, Ranking, Settle, Tie, TieKey};
 use crate::outcome::{Modifier, sum};
 use crate::prob::Prob;
@@ -437,19 +438,11 @@ pub fn first_odds(
     fallback: Fallback,
     method: &mut Method,
 ) -> Dist<Option<usize>> {
-    if let Some(dist) = first_dist(ini, totals, among) {
-        return dist;
-    }
-    let trials = DND5E_FIRST_ESTIMATE.runs(ini.contenders.len(), fallback.trials);
-    *method = Method { trials: Some(trials), seed: fallback.seed };
-    crate::odds::simulate(
-        |d| {
-            let (_, ranking) = roll_round(ini, d);
-            ranking.order.into_iter().find(|&i| among[i])
-        },
-        trials,
-        fallback.seed,
-    )
+    let run = |d: &mut dyn Dice| {
+        let (_, ranking) = roll_round(ini, d);
+        ranking.order.into_iter().find(|&i| among[i])
+    };
+    first_or_estimate(&rivals(ini, totals, among), Settle::RollOff(20), DND5E_FIRST_ESTIMATE, fallback, method, run)
 }
 
 /// The contenders as the ranking odds see them: each total's distribution, Dex to break ties
@@ -470,99 +463,37 @@ fn rivals(ini: &Initiative, totals: &[Dist<i32>], among: &[bool]) -> Vec<Rival> 
 /// Who acts first among the contenders `among` selects, exactly: contender i is first when
 /// every other has a lower total, or the same total and lower Dex, or ties it on both and
 /// loses the roll-off — the comparison [`settle`] makes — worked out from each contender's
-/// totals by [`order::odds::Field`]; `None` when the cast is too large for exact fractions.
+/// totals by [`order::odds::first`]; `None` when the cast is too large for exact fractions.
 pub fn first_dist(ini: &Initiative, totals: &[Dist<i32>], among: &[bool]) -> Option<Dist<Option<usize>>> {
-    if !among.iter().any(|&a| a) {
-        return Some(Dist::point(None));
-    }
-    Field::new(&rivals(ini, totals, among), Settle::RollOff(20)).first()
-}
-
-/// A contender's totals as counts of equally likely outcomes: `(total, below, at)`.
-struct Counts {
-    denominator: u64,
-    steps: Vec<(i32, u64, u64)>,
-}
-
-impl Counts {
-    /// `None` if the distribution is not in whole outcomes of its dice (an estimate).
-    fn new(c: &Contender, dist: &Dist<i32>) -> Option<Counts> {
-        let denominator = match c.die {
-            None => 1,
-            Some(RollMode::Advantage | RollMode::Disadvantage) => 400,
-            Some(_) => 20,
-        };
-        let mut below = 0;
-        let mut steps = Vec::with_capacity(dist.len());
-        for (t, p) in dist.iter() {
-            let count = (p.to_f64() * denominator as f64).round() as u64;
-            if Prob::new(u128::from(count), u128::from(denominator)) != *p {
-                return None;
-            }
-            steps.push((*t, below, count));
-            below += count;
-        }
-        (below == denominator).then_some(Counts { denominator, steps })
-    }
+    order::odds::first(&rivals(ini, totals, among), Settle::RollOff(20))
 }
 
 /// The full acting order, exactly: every combination of totals, settled by [`settle`]
-/// (counted in whole outcomes; only combinations with a tie go through the roll-off's odds).
+/// ([`full_orders`]: counted in whole outcomes of each contender's d20s; only combinations with
+/// a tie go through the roll-off's odds).
 pub fn order_dist(ini: &Initiative, totals: &[Dist<i32>], fallback: Fallback, method: &mut Method) -> Dist<Vec<usize>> {
     let dex: Vec<Option<i32>> = ini.contenders.iter().map(Contender::tie_key).collect();
-    let tables: Vec<Counts> =
-        match ini.contenders.iter().zip(totals).map(|(c, d)| Counts::new(c, d)).collect::<Option<Vec<_>>>() {
-            Some(tables) => tables,
-            None => {
-                *method = Method { trials: Some(fallback.trials), seed: fallback.seed };
-                return crate::odds::simulate(|d| roll_round(ini, d).1.order, fallback.trials, fallback.seed);
-            }
-        };
-    let all: u128 = tables.iter().map(|t| u128::from(t.denominator)).product();
-    let mut untied: std::collections::BTreeMap<Vec<usize>, u128> = std::collections::BTreeMap::new();
-    let mut tied: Vec<(Vec<usize>, Prob)> = Vec::new();
-    let mut pick = vec![0usize; tables.len()];
-    'combos: loop {
-        let t: Vec<i32> = pick.iter().zip(&tables).map(|(&k, table)| table.steps[k].0).collect();
-        let weight: u128 = pick.iter().zip(&tables).map(|(&k, table)| u128::from(table.steps[k].2)).product();
-        let mut keys: Vec<(i32, Option<i32>)> = t.iter().copied().zip(dex.iter().copied()).collect();
-        keys.sort_unstable();
-        if keys.windows(2).all(|w| w[0] != w[1]) {
-            // No tie: settle rolls nothing, so there is one path.
-            *untied.entry(settle(&t, &dex, &mut NoTies).order).or_default() += weight;
-        } else {
-            let share = Prob::new(weight, all);
-            for (order, p) in dist_of(|d| settle(&t, &dex, d).order, fallback, method).iter() {
-                tied.push((order.clone(), p.mul(&share)));
-            }
+    // The equally likely outcomes of each contender's dice.
+    let outcomes: Vec<u64> = ini
+        .contenders
+        .iter()
+        .map(|c| match c.die {
+            None => 1,
+            Some(RollMode::Advantage | RollMode::Disadvantage) => 400,
+            Some(_) => 20,
+        })
+        .collect();
+    let rank = |t: &[i64], d: &mut dyn Dice| {
+        let t: Vec<i32> = t.iter().map(|&x| x as i32).collect();
+        settle(&t, &dex, d).order
+    };
+    let all = vec![true; ini.contenders.len()];
+    match full_orders(&rivals(ini, totals, &all), &outcomes, fallback, method, rank) {
+        Some(orders) => orders,
+        None => {
+            *method = Method { trials: Some(fallback.trials), seed: fallback.seed };
+            crate::odds::simulate(|d| roll_round(ini, d).1.order, fallback.trials, fallback.seed)
         }
-        for (slot, table) in pick.iter_mut().zip(&tables) {
-            *slot += 1;
-            if *slot < table.steps.len() {
-                continue 'combos;
-            }
-            *slot = 0;
-        }
-        break;
-    }
-    Dist::from_pairs(untied.into_iter().map(|(order, count)| (order, Prob::new(count, all))).chain(tied))
-}
-
-/// Dice for a [`settle`] without ties, which rolls nothing; should it ask, it gets the
-/// lowest faces and the order as given.
-struct NoTies;
-
-impl Dice for NoTies {
-    fn roll(&mut self, count: u32, sides: u32) -> Roll {
-        Roll::new(sides, &vec![1; count.min(crate::dice::MAX_ROLL_DICE as u32) as usize])
-    }
-
-    fn roll_off(&mut self, contenders: usize, sides: u32) -> crate::dice::RollOff {
-        crate::dice::RollOff { sides, rounds: Vec::new(), order: (0..contenders).collect() }
-    }
-
-    fn draw(&mut self, draw: &mut dyn crate::dice::Draw) {
-        draw.take(0);
     }
 }
 
@@ -596,13 +527,7 @@ pub(super) fn push_initiative_parts(odds: &mut Odds, ini: &Initiative, fallback:
         let order = order_dist(ini, &totals, fallback, &mut method);
         odds.push(Some("order"), format!("acting order{round}"), &order, method, |o| describe_order(ini, o));
     } else {
-        let run = |d: &mut dyn Dice| {
-            let mut places = vec![None; n];
-            for (k, &i) in roll_round(ini, d).1.order.iter().enumerate() {
-                places[i] = Some(k + 1);
-            }
-            places
-        };
+        let run = |d: &mut dyn Dice| places_in(&roll_round(ini, d).1.order, n);
         let standing = standings(&rivals(ini, &totals, &all), 20, n, fallback, run);
         let mut first_method = method;
         first_method.absorb(standing.first_method);

@@ -4,7 +4,7 @@ use super::{budgets::*, fight::*, initiative::*, initiative_odds::*, surprise::*
 use crate::dice::Dice;
 use crate::odds::{Dist, Fallback, Method, Odds, PATH_BUDGET, enumerate};
 use crate::order::Settle;
-use crate::order::odds::Field;
+use crate::order::round_one::{first_over_branches, walk};
 use crate::prob::Prob;
 use crate::rulesets::Rule;
 use serde::Serialize;
@@ -22,65 +22,22 @@ pub struct EncounterOutcome<'a, S = SurpriseOutcome<'a>> {
     pub initiative: InitiativeOutcome<'a>,
 }
 
-/// Who acts first in round 1 beyond three fighters: in each branch of the surprise rolls every
-/// fighter's surprise is its own, independent of the initiative rolls, so the ranking odds apply
-/// branch by branch and are weighed by the branch's chance. Walking the standing order from the
-/// top, the first who does not sit out decides: it acts first, or, when its surprise roll went
-/// past the successes followed, round 1 is undetermined. So each ranks among those who do not
-/// sit out (those surprised and holders are absent), and its chance of coming first there splits
-/// between acting and undetermined as its own roll does. `None` when the ranking is too large to
-/// work out exactly (then whole fights are run).
+/// Who acts first in round 1 beyond three fighters, branch by branch of the surprise rolls
+/// ([`first_over_branches`]): the surprised and the holders sit it out, and delays and readied
+/// actions wait on their anchors. `None` when the ranking is too large to work out exactly (then
+/// whole fights are run).
 fn round_one_first(
     fighters: &InitiativeInput,
     branches: &Branches,
     method: Method,
 ) -> Option<(Dist<RoundOne>, Method)> {
     let holds = holders(fighters);
-    let mut pairs: Vec<(RoundOne, Prob)> = Vec::new();
-    for (weight, acts) in branches {
-        let sits_out = |i: usize| holds[i] || fighters.fighters[i].surprised;
-        let stays = |i: usize| if sits_out(i) { Prob::zero() } else { acts[i].prob(|v| *v != Some(false)) };
-        // With delays and readied actions each fighter is its own kind.
-        let (first, kinds): (Dist<Option<usize>>, Vec<Vec<usize>>) = if moved(fighters) {
-            (moved_first(fighters, stays)?, (0..fighters.fighters.len()).map(|i| vec![i]).collect())
-        } else {
-            let field = Field::new(&rivals(fighters, stays), Settle::RollOff(10));
-            (field.first()?, field.kinds().map(<[usize]>::to_vec).collect())
-        };
-        let weighed = |p: &Prob| if *weight == Prob::one() { p.clone() } else { p.mul(weight) };
-        let mut chance = vec![Prob::zero(); fighters.fighters.len()];
-        for (who, p) in first.iter() {
-            match *who {
-                Some(i) => chance[i] = p.clone(),
-                None => pairs.push((RoundOne::Acting(Vec::new()), weighed(p))),
-            }
-        }
-        // A kind's members come first alike; those whose own rolls are alike too split alike, so
-        // the (long) fractions are worked out once for each.
-        for members in &kinds {
-            let mut alike: Vec<(&Dist<Option<bool>>, Vec<usize>)> = Vec::new();
-            for &i in members {
-                match alike.iter_mut().find(|(own, _)| **own == acts[i]) {
-                    Some((_, same)) => same.push(i),
-                    None => alike.push((&acts[i], vec![i])),
-                }
-            }
-            for (own, members) in alike {
-                let p = weighed(&chance[members[0]]);
-                if p.is_zero() {
-                    continue;
-                }
-                // First among those who stay, it stayed: its chance of that is above zero.
-                let stays = stays(members[0]);
-                let acting = own.prob(|v| *v == Some(true)).div(&stays);
-                let undetermined = own.prob(Option::is_none).mul(&Prob::new(members.len() as u128, 1)).div(&stays);
-                let acting = p.mul(&acting);
-                pairs.extend(members.iter().map(|&i| (RoundOne::Acting(vec![i]), acting.clone())));
-                pairs.push((RoundOne::Undetermined, p.mul(&undetermined)));
-            }
-        }
-    }
-    Some((Dist::from_pairs(pairs), method))
+    let sits_out: Vec<bool> =
+        (0..fighters.fighters.len()).map(|i| holds[i] || fighters.fighters[i].surprised).collect();
+    let waits = moved(fighters).then(|| waits(fighters));
+    let rivals = rivals(fighters, |_| Prob::one());
+    let first = first_over_branches(&rivals, Settle::RollOff(10), waits.as_deref(), &sits_out, branches)?;
+    Some((first, method))
 }
 
 /// An encounter of wod, or of a ruleset built on its rules with a surprise roll of its own.
@@ -161,28 +118,6 @@ where
     }
 }
 
-/// Who acts in round 1, walking `order` from the top: each combatant by its chance in `acts`,
-/// until `limit` are found, or an undetermined roll is met.
-fn walk(order: &[usize], acts: &[Dist<Option<bool>>], limit: usize) -> Dist<RoundOne> {
-    let mut acting = Dist::point(RoundOne::Acting(Vec::new()));
-    for &i in order {
-        acting = acting.and_then(|so_far| match so_far {
-            RoundOne::Acting(list) if list.len() < limit => acts[i].map(|acts| match acts {
-                Some(acts) => {
-                    let mut next = list.clone();
-                    if *acts {
-                        next.push(i);
-                    }
-                    RoundOne::Acting(next)
-                }
-                None => RoundOne::Undetermined,
-            }),
-            other => Dist::point(other.clone()),
-        });
-    }
-    acting
-}
-
 /// The parts of a fight that follows a surprise roll: the acting order, and round 1, which
 /// leaves out the surprised and the holders. `branches` give who acts in round 1 (see
 /// [`Acts`]), reached by `method`; without them, or when the initiative rolls are too many to
@@ -206,10 +141,10 @@ pub(super) fn push_fight_parts<'a>(
     let exact = match branches {
         // The standing order does not depend on surprise; round 1 leaves out the surprised and
         // the holders, walking each order from the top, in each branch.
-        Some(branches) if paths <= EXACT_PATHS => match enumerate(|d| {
+        Some(branches) if paths <= FIGHT_PATHS => match enumerate(|d| {
             Initiative { input: fighters, enters: vec![] }.roll(d).standing
         }) {
-            Ok(standing) if standing.len() * branches.len() * n <= WALK_BUDGET => {
+            Ok(standing) if standing.len() * branches.len() * n <= ROUND_ONE_WALK => {
                 let holds = holders(fighters);
                 let limit = if full { n } else { 1 };
                 let mut pairs = Vec::new();
@@ -229,7 +164,7 @@ pub(super) fn push_fight_parts<'a>(
     let (order, round_one, method, round_one_method) = exact.unwrap_or_else(|| {
         // Every path rolls each surprise pool and each initiative die: past the budget of the
         // walk, it would give up anyway, having multiplied out every roll of a big cast.
-        let walk = paths <= EXACT_PATHS && paths.saturating_mul(surprise_paths) <= PATH_BUDGET as u128;
+        let walk = paths <= FIGHT_PATHS && paths.saturating_mul(surprise_paths) <= PATH_BUDGET as u128;
         let (dist, method) = fight_dist(
             walk,
             n,

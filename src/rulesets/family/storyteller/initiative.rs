@@ -84,7 +84,7 @@ impl<'i> Rule for Initiative<'i> {
             }
         }
         let (dist, method) = fight_dist(
-            d10_paths(input.rollers()) <= EXACT_PATHS,
+            d10_paths(input.rollers()) <= FIGHT_PATHS,
             n,
             |d| {
                 let out = self.roll(d);

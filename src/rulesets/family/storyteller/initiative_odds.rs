@@ -3,8 +3,12 @@
 
 use super::{budgets::*, fight::*};
 use crate::dice::Dice;
-use crate::odds::{Dist, Fallback, Method, Odds, exact_or_estimate, simulate};
-use crate::order::odds::{Line, PLACES_NOT_LISTED, Rival, Standings, push_places, standings};
+use crate::odds::{Dist, Fallback, Method, Odds};
+pub(super) use crate::order::odds::places_in;
+use crate::order::odds::{
+    Line, PLACES_NOT_LISTED, Rival, Standings, dice_paths, push_places, standings, walk_or_estimate,
+};
+pub(super) use crate::order::round_one::RoundOne;
 use crate::order::waits::{Wait, first_with_waits};
 use crate::prob::Prob;
 use serde_json::json;
@@ -34,7 +38,7 @@ pub(super) fn describe_order(
 
 /// The paths of `rollers` initiative d10s.
 pub(super) fn d10_paths(rollers: usize) -> u128 {
-    u32::try_from(rollers).ok().and_then(|r| 10u128.checked_pow(r)).unwrap_or(u128::MAX)
+    dice_paths(rollers, 10)
 }
 
 /// Enumerates `run` when `walk` says its dice make few enough paths, else simulates it.
@@ -44,11 +48,7 @@ pub(super) fn fight_dist<T: Ord + Clone>(
     run: impl FnMut(&mut dyn Dice) -> T,
     fallback: Fallback,
 ) -> (Dist<T>, Method) {
-    if walk {
-        return exact_or_estimate(run, trials(fallback, combatants));
-    }
-    let fallback = trials(fallback, combatants);
-    (simulate(run, fallback.trials, fallback.seed), Method { trials: Some(fallback.trials), seed: fallback.seed })
+    walk_or_estimate(walk, combatants, WOD_FIGHT_ESTIMATE, run, fallback)
 }
 
 /// Delayed or readied actions move combatants on the rolled order, so the order is no longer
@@ -66,12 +66,9 @@ fn anchor_of(m: Option<&Move>) -> Option<Anchor> {
     }
 }
 
-/// Who acts first on the standing order with delayed and readied actions, among those who
-/// stay in (each independently, with the chance `stays`); `None` (nobody) when none does.
-/// Worked out by the ranking engine's waits ([`first_with_waits`]), each delay or readied
-/// action a wait on its anchor; `None` overall when they tie too many combatants together.
-pub(super) fn moved_first(input: &InitiativeInput, stays: impl Fn(usize) -> Prob) -> Option<Dist<Option<usize>>> {
-    let waits: Vec<Option<Wait>> = input
+/// Each fighter's delay or readied action as a wait on its anchor (holders keep their place).
+pub(super) fn waits(input: &InitiativeInput) -> Vec<Option<Wait>> {
+    input
         .move_by_fighter()
         .iter()
         .map(|&m| {
@@ -80,8 +77,15 @@ pub(super) fn moved_first(input: &InitiativeInput, stays: impl Fn(usize) -> Prob
                 Anchor::After(o) => Wait::After(o),
             })
         })
-        .collect();
-    first_with_waits(&rivals(input, |_| Prob::one()), &waits, stays)
+        .collect()
+}
+
+/// Who acts first on the standing order with delayed and readied actions, among those who
+/// stay in (each independently, with the chance `stays`); `None` (nobody) when none does.
+/// Worked out by the ranking engine's waits ([`first_with_waits`]), each delay or readied
+/// action a wait on its anchor; `None` overall when they tie too many combatants together.
+pub(super) fn moved_first(input: &InitiativeInput, stays: impl Fn(usize) -> Prob) -> Option<Dist<Option<usize>>> {
+    first_with_waits(&rivals(input, |_| Prob::one()), &waits(input), stays)
 }
 
 /// Each fighter as the ranking odds see it: d10 + modifier (or the total given), the tie rule's
@@ -128,15 +132,6 @@ fn lines(input: &InitiativeInput, rivals: &[Rival]) -> Vec<Line> {
         i += count;
     }
     lines
-}
-
-/// Each fighter's place in `order` (`None`: not in it).
-pub(super) fn places_in(order: &[usize], n: usize) -> Vec<Option<usize>> {
-    let mut places = vec![None; n];
-    for (k, &i) in order.iter().enumerate() {
-        places[i] = Some(k + 1);
-    }
-    places
 }
 
 pub(super) fn describe_first(
@@ -225,15 +220,6 @@ pub(super) fn push_moved(
 /// Said when delayed or readied actions leave each one's place unlisted.
 pub(super) const MOVED_NOTE: &str =
     "delayed and readied actions tie a place to another's: each one's place is not listed";
-
-/// Who acts in round 1, as the odds list it.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(super) enum RoundOne {
-    /// In acting order (only the first for big casts).
-    Acting(Vec<usize>),
-    /// A surprise roll it depends on went past the successes followed.
-    Undetermined,
-}
 
 /// Round 1 as the odds list it: the acting order (full, or just who acts first), or undetermined.
 pub(super) fn describe_round_one(fighters: &InitiativeInput, k: &RoundOne, full: bool) -> (serde_json::Value, String) {

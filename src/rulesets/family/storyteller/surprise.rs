@@ -315,12 +315,9 @@ where
     }
 }
 
-/// Whether each combatant acts in round 1, as independent chances within one branch of the
-/// surprise rolls; `None` where the roll is undetermined (past the successes followed).
-pub type Acts = Vec<Dist<Option<bool>>>;
-
-/// Round 1 in branches of the surprise rolls, each with its chance and who acts in it.
-pub type Branches = Vec<(Prob, Acts)>;
+/// Whether each combatant acts in round 1 within one branch of the surprise rolls (`None` where
+/// the roll is undetermined, past the successes followed), and the branches with their chances.
+pub use crate::order::round_one::{Acts, Branches};
 
 impl Surprised for SurpriseOutcome<'_> {
     fn enters(&self) -> Vec<u32> {
@@ -400,7 +397,7 @@ impl Surprise for SurpriseInput {
         let (caught, method) = match caught_dists(rollers, &groups, fallback, &mut method) {
             Some(caught) => (caught, method),
             None => {
-                let fallback = trials(fallback, rollers.len());
+                let fallback = WOD_FIGHT_ESTIMATE.fallback(fallback, rollers.len());
                 let firsts: Vec<usize> = groups.iter().map(|&(first, _)| first).collect();
                 let all = simulate(
                     |d| {
