@@ -650,7 +650,7 @@ mod tests {
             *counts.entry(Rule::roll(&input, &mut dice).combatants[0].acts_from_turn).or_default() += 1;
         }
         for e in odds.entries.iter().filter(|e| e.part.as_deref() == Some("Ansel")) {
-            let key = e.outcome.as_u64().map(|t| t as u32);
+            let key = e.data().as_u64().map(|t| t as u32);
             let p = e.prob.to_f64();
             let seen = f64::from(counts.get(&key).copied().unwrap_or(0)) / f64::from(n);
             let sd = (p * (1.0 - p) / f64::from(n)).sqrt();

@@ -241,7 +241,7 @@ mod tests {
         let odds = Rule::odds(&MoraleInput { subjects: vec![s] }, fallback());
         odds.entries
             .iter()
-            .filter(|e| e.outcome == json!("flees"))
+            .filter(|e| e.data() == json!("flees"))
             .map(|e| e.prob.clone())
             .next()
             .unwrap_or_else(Prob::zero)

@@ -309,7 +309,7 @@ mod tests {
         let mut choose = 1u128;
         for (k, e) in odds.entries.iter().enumerate() {
             let expected = Prob::new(choose * (1 << (13 - k)), 3u128.pow(13));
-            assert_eq!((e.outcome.clone(), &e.prob), (json!(k), &expected), "{k} surprised");
+            assert_eq!((e.data(), &e.prob), (json!(k), &expected), "{k} surprised");
             choose = choose * (13 - k as u128) / (k as u128 + 1);
         }
         assert!(odds.notes[0].starts_with("too many sets"));
