@@ -15,6 +15,7 @@ use crate::dice::{Dice, Draw, MAX_ROLL_DICE, Roll, RollOff, SeededDice};
 use crate::prob::Prob;
 use serde::Serialize;
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 /// A finite distribution: distinct outcomes in order, each with its exact probability.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -154,7 +155,7 @@ pub mod brute {
         let heading = odds.parts.iter().filter(|p| p.part.as_deref() == part).count();
         assert_eq!(heading, 1, "the odds have one part {part:?}: {:?}", odds.parts);
         Dist::from_pairs(
-            odds.entries.iter().filter(|e| e.part.as_deref() == part).map(|e| (e.outcome.to_string(), e.prob.clone())),
+            odds.entries.iter().filter(|e| e.part.as_deref() == part).map(|e| (e.data().to_string(), e.prob.clone())),
         )
     }
 
@@ -379,16 +380,37 @@ fn representative_roll(count: u32, sides: u32, total: u32) -> Roll {
     Roll::new(sides, &faces[..count as usize])
 }
 
+/// The outcome of an odds entry as data (a number, a name, a list of names, a small record…),
+/// kept as the rule's own type until a document writes it.
+pub trait Outcome: erased_serde::Serialize + std::fmt::Debug {}
+
+impl<T: Serialize + std::fmt::Debug> Outcome for T {}
+
+erased_serde::serialize_trait_object!(Outcome);
+
 /// One line of an odds answer.
 #[derive(Clone, Debug)]
 pub struct OddsEntry {
     /// Which question this answers when a command answers several.
     pub part: Option<String>,
-    /// The outcome as data (a number, a name, a list of names…).
-    pub outcome: serde_json::Value,
+    /// The outcome as data.
+    pub outcome: Rc<dyn Outcome>,
     /// The outcome in words, for text output.
     pub label: String,
     pub prob: Prob,
+}
+
+impl OddsEntry {
+    /// The outcome as JSON text: equal outcomes give equal text.
+    pub fn outcome_text(&self) -> String {
+        serde_json::to_string(&*self.outcome).expect("an outcome is plain data")
+    }
+
+    /// The outcome as a JSON value, for tests to compare.
+    #[cfg(test)]
+    pub fn data(&self) -> serde_json::Value {
+        serde_json::to_value(&*self.outcome).expect("an outcome is plain data")
+    }
 }
 
 /// A heading in text output, one per part.
@@ -418,13 +440,13 @@ impl Odds {
     }
 
     /// Adds a part: each outcome of `dist` described as `(data, words)`.
-    pub fn push<T: Ord + Clone>(
+    pub fn push<T: Ord + Clone, O: Outcome + 'static>(
         &mut self,
         part: Option<&str>,
         title: impl Into<String>,
         dist: &Dist<T>,
         method: Method,
-        mut describe: impl FnMut(&T) -> (serde_json::Value, String),
+        mut describe: impl FnMut(&T) -> (O, String),
     ) {
         if method.trials.is_some() {
             self.trials = self.trials.max(method.trials);
@@ -433,10 +455,28 @@ impl Odds {
         let start = self.entries.len();
         for (value, p) in dist.iter() {
             let (outcome, label) = describe(value);
+            let outcome: Rc<dyn Outcome> = Rc::new(outcome);
             self.entries.push(OddsEntry { part: part.map(str::to_string), outcome, label, prob: p.clone() });
         }
         let entries = start..self.entries.len();
         self.parts.push(OddsPart { part: part.map(str::to_string), title: title.into(), entries });
+    }
+
+    /// Adds a part whose outcomes say themselves: each outcome of `dist` as data, written out
+    /// in words by its `Display`.
+    pub fn push_shown<T: Ord + Clone, O: Outcome + std::fmt::Display + 'static>(
+        &mut self,
+        part: Option<&str>,
+        title: impl Into<String>,
+        dist: &Dist<T>,
+        method: Method,
+        mut outcome: impl FnMut(&T) -> O,
+    ) {
+        self.push(part, title, dist, method, |value| {
+            let outcome = outcome(value);
+            let label = outcome.to_string();
+            (outcome, label)
+        });
     }
 
     pub fn note(&mut self, sentence: impl Into<String>) {
@@ -459,7 +499,7 @@ impl Odds {
 pub struct EntryDoc<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub part: Option<&'a str>,
-    pub outcome: &'a serde_json::Value,
+    pub outcome: &'a dyn Outcome,
     pub label: &'a str,
     pub probability: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -476,7 +516,7 @@ impl Odds {
                 let probability = e.prob.to_f64();
                 EntryDoc {
                     part: e.part.as_deref(),
-                    outcome: &e.outcome,
+                    outcome: &*e.outcome,
                     label: &e.label,
                     probability,
                     fraction: self.exact().then(|| e.prob.to_string()),

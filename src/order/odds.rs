@@ -694,8 +694,8 @@ pub const PLACES_NOT_LISTED: &str = "too many contenders to list each one's plac
 pub fn push_places(odds: &mut Odds, places: &Places, lines: &[Line], absent: &str) {
     for line in lines {
         odds.push(Some(&line.part), line.title.clone(), places.of(line.member), places.method, |place| match place {
-            Some(p) => (serde_json::json!(p), ordinal(*p)),
-            None => (serde_json::Value::Null, absent.to_string()),
+            Some(p) => (Some(*p), ordinal(*p)),
+            None => (None, absent.to_string()),
         });
     }
 }

@@ -700,7 +700,7 @@ struct TestOddsDoc<'a> {
 #[derive(Serialize)]
 struct TestEntry {
     part: &'static str,
-    outcome: serde_json::Value,
+    outcome: versus::TestOutcome,
     label: String,
     probability: f64,
     fraction: String,
@@ -747,7 +747,7 @@ fn write_test_odds(
                     .flat_map(|part| {
                         part.entries.iter().map(|(outcome, label, prob)| TestEntry {
                             part: part.part,
-                            outcome: outcome.clone(),
+                            outcome: *outcome,
                             label: label.clone(),
                             probability: prob.to_f64(),
                             fraction: prob.to_string(),

@@ -192,10 +192,25 @@ fn success(roll: i64, skill: i64) -> Verdict {
     Verdict::Success { margin: skill - roll, success, critical }
 }
 
-/// One part of the odds: its name and each outcome (its JSON value and words) with its chance.
+/// One part of the odds: its name and each outcome (as data and in words) with its chance.
 pub struct OddsPart {
     pub part: &'static str,
-    pub entries: Vec<(serde_json::Value, String, Prob)>,
+    pub entries: Vec<(TestOutcome, String, Prob)>,
+}
+
+/// An outcome of a roll against a number, as data: what one roll came to, or a number (a
+/// margin, a count of hits).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum TestOutcome {
+    Result(&'static str),
+    Number(i64),
+}
+
+impl TestOutcome {
+    pub fn is_number(self) -> bool {
+        matches!(self, TestOutcome::Number(_))
+    }
 }
 
 /// Most words the exact chances of hits over repetitions may hold (64 MiB).
@@ -258,12 +273,12 @@ pub fn odds(test: Test, target: i64, node: &Node, repeat: Option<u32>) -> Result
     results.sort_by_key(|(v, _)| order(v));
     let mut parts = vec![OddsPart {
         part: "each roll",
-        entries: results.iter().map(|(v, p)| (serde_json::Value::from(key(v)), outcome_words(v), p.clone())).collect(),
+        entries: results.iter().map(|(v, p)| (TestOutcome::Result(key(v)), outcome_words(v), p.clone())).collect(),
     }];
     if !margins.is_empty() && repeat.is_none() {
         parts.push(OddsPart {
             part: "margin",
-            entries: margins.iter().map(|(m, p)| (serde_json::Value::from(*m), m.to_string(), p.clone())).collect(),
+            entries: margins.iter().map(|(m, p)| (TestOutcome::Number(*m), m.to_string(), p.clone())).collect(),
         });
     }
     if let Some(n) = repeat {
@@ -329,7 +344,7 @@ fn at_least(e: &Exact, sums: &[BigUint], need: i64) -> Prob {
 /// The chance of each number of `n` rolls meeting a chance `p`: C(n,k)·a^k·(d−a)^(n−k) / d^n,
 /// each count's ways from the last; refused before the work when its numbers would pass the
 /// budget.
-fn binomial(p: &Prob, n: u32, word: &str) -> Result<Vec<(serde_json::Value, String, Prob)>, String> {
+fn binomial(p: &Prob, n: u32, word: &str) -> Result<Vec<(TestOutcome, String, Prob)>, String> {
     let (a, d) = p.parts();
     let bits = d.bits() as f64 * f64::from(n);
     if bits / 64.0 * (f64::from(n) + 1.0) > MAX_WORDS as f64 {
@@ -342,7 +357,7 @@ fn binomial(p: &Prob, n: u32, word: &str) -> Result<Vec<(serde_json::Value, Stri
     for k in 0..=n {
         let said = if k == 1 { word.trim_end_matches("es").trim_end_matches('s') } else { word };
         let said = if k == 1 && word == "successes" { "success" } else { said };
-        out.push((serde_json::Value::from(k), format!("{k} {said}"), Prob::ratio(&term, &den)));
+        out.push((TestOutcome::Number(i64::from(k)), format!("{k} {said}"), Prob::ratio(&term, &den)));
         if k < n && !miss.is_zero() {
             term = term * BigUint::from(n - k) * &a / (BigUint::from(k + 1) * &miss);
         } else if k < n {

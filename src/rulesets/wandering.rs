@@ -9,7 +9,6 @@ use crate::prob::Prob;
 use crate::render::{Palette, Report, block};
 use crate::rulesets::Rule;
 use serde::Serialize;
-use serde_json::json;
 use std::fmt::Write as _;
 
 /// The most checks one run makes (`--checks`), so the exact odds stay quick.
@@ -139,7 +138,7 @@ impl Rule for WanderingInput {
         let count = count_dist(&one, self.checks);
         let any = count.map(|&n| n > 0);
         odds.push(Some("any"), format!("an encounter in {} checks", self.checks), &any, method, |&e| yes_no(e));
-        odds.push(Some("encounters"), "encounters", &count, method, |&n| (json!(n), plural(n, "encounter")));
+        odds.push(Some("encounters"), "encounters", &count, method, |&n| (n, plural(n, "encounter")));
         odds
     }
 }
@@ -162,8 +161,8 @@ pub fn count_dist(one: &Dist<bool>, checks: u32) -> Dist<u32> {
 }
 
 /// The words for an encounter or none, as `--odds` lists them.
-pub fn yes_no(encounter: bool) -> (serde_json::Value, String) {
-    if encounter { (json!("yes"), "an encounter".to_string()) } else { (json!("no"), "no encounter".to_string()) }
+pub fn yes_no(encounter: bool) -> (&'static str, String) {
+    if encounter { ("yes", "an encounter".to_string()) } else { ("no", "no encounter".to_string()) }
 }
 
 fn plural(n: u32, word: &str) -> String {

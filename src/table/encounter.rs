@@ -137,7 +137,7 @@ pub fn odds(
             for entry in odds.entries_of(part) {
                 let weighted = p.mul(&entry.prob);
                 let entries = &mut parts[i].2;
-                let key = (entry.outcome.to_string(), entry.label.clone());
+                let key = (entry.outcome_text(), entry.label.clone());
                 match entry_at[i].get(&key) {
                     Some(&k) => entries[k].prob = entries[k].prob.add(&weighted),
                     None => {

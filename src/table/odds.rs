@@ -7,7 +7,7 @@ use super::{Entry, TableFile};
 use crate::dice::expr::odds::{Fuel, exact};
 use crate::odds::{Dist, Method, Odds};
 use crate::prob::Prob;
-use serde_json::json;
+use serde::Serialize;
 
 /// The odds of a file, as numbers.
 #[derive(Clone, Debug)]
@@ -119,6 +119,15 @@ fn topological(file: &TableFile) -> Vec<usize> {
 
 /// The odds as `--odds` reports them: a part per table reached (its rows, when it is rolled),
 /// one for the creatures, and one per creature for its number appearing.
+/// A row of a table as its odds give it: the creatures it brings, or the table it sends to
+/// (keys in alphabetical order, as the odds have always written them).
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+enum RowOutcome {
+    Creature { name: String, number: String, row: String },
+    Table { row: String, table: String },
+}
+
 pub fn report(file: &TableFile) -> Odds {
     let o = table_odds(file);
     let mut odds = Odds::default();
@@ -140,27 +149,28 @@ pub fn report(file: &TableFile) -> Odds {
             let row = &table.rows[i];
             match &row.entry {
                 Entry::Creature(c) => (
-                    json!({"row": row.range(), "name": c.name, "number": c.number_text}),
+                    RowOutcome::Creature { name: c.name.clone(), number: c.number_text.clone(), row: row.range() },
                     format!("{:>5}  {} ×{}", row.range(), c.name, c.number_text),
                 ),
                 Entry::Table(next) => {
                     let next = &file.tables[*next].name;
-                    (json!({"row": row.range(), "table": next}), format!("{:>5}  → {next}", row.range()))
+                    (
+                        RowOutcome::Table { row: row.range(), table: next.clone() },
+                        format!("{:>5}  → {next}", row.range()),
+                    )
                 }
             }
         });
     }
     let creatures = Dist::from_pairs(o.creatures.iter().enumerate().map(|(i, (_, p, _))| (i, p.clone())));
-    odds.push(Some("creature"), "what appears", &creatures, exact, |&i| {
-        (json!(o.creatures[i].0), o.creatures[i].0.clone())
-    });
+    odds.push_shown(Some("creature"), "what appears", &creatures, exact, |&i| o.creatures[i].0.clone());
     for (name, _, numbers) in &o.creatures {
-        odds.push(
+        odds.push_shown(
             Some(&format!("number {name}")),
             format!("how many {name}, when they appear"),
             numbers,
             exact,
-            |&n| (json!(n), n.to_string()),
+            |&n| n,
         );
     }
     odds

@@ -5,7 +5,6 @@ use crate::dice::{Dice, Roll};
 use crate::odds::{Dist, Fallback, Method, Odds, dist_of};
 use crate::rulesets::Rule;
 use serde::Serialize;
-use serde_json::json;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Distance {
@@ -56,7 +55,7 @@ impl Rule for Distance {
         let mut odds = Odds::default();
         let mut method = Method::exact(fallback);
         let dist = distance_dist(self, fallback, &mut method);
-        odds.push(None, "encounter distance", &dist, method, |&feet| (json!(feet), distance_words(feet, self.terrain)));
+        odds.push(None, "encounter distance", &dist, method, |&feet| (feet, distance_words(feet, self.terrain)));
         odds
     }
 }

@@ -11,7 +11,6 @@ use crate::rulesets::Rule;
 use crate::rulesets::family::basic;
 use basic::SideReaction;
 use serde::Serialize;
-use serde_json::json;
 
 #[derive(Clone, Debug)]
 pub struct Encounter {
@@ -67,7 +66,7 @@ impl Rule for Encounter {
             distance_dist(&shortened, fallback, &mut distance_method)
         });
         odds.push(Some("distance"), "encounter distance", &distance, distance_method, |&feet| {
-            (json!(feet), distance_words(feet, input.terrain))
+            (feet, distance_words(feet, input.terrain))
         });
         basic::push_initiative_after_surprise(
             &mut odds,

@@ -12,7 +12,6 @@ use crate::rulesets::Rule;
 use crate::rulesets::family::basic;
 use basic::{InitNote, Ties};
 use serde::Serialize;
-use serde_json::json;
 
 /// Side initiative: the family's rule (OSE SRD, Combat: 1d6 a side, highest first), with the sides
 /// `--surprised` names left out; its outcome lists the acting order for `-q`.
@@ -201,16 +200,16 @@ impl Rule for Individuals {
             }
         };
         odds.push(Some("first"), "who acts first", &first, method, |group| {
-            let names: Vec<&str> = group.iter().map(|&i| input.combatants[i].name.as_str()).collect();
-            (json!(names), format!("{} first", describe_group(input, group)))
+            let names: Vec<String> = group.iter().map(|&i| input.combatants[i].name.clone()).collect();
+            (names, format!("{} first", describe_group(input, group)))
         });
         if input.combatants.len() <= FULL_ORDER_INDIVIDUAL {
             let (order, method) = exact_or_estimate(|d| Rule::roll(input, d).groups(), fallback);
             odds.push(Some("order"), "acting order", &order, method, |groups| {
-                let data: Vec<Vec<&str>> =
-                    groups.iter().map(|g| g.iter().map(|&i| input.combatants[i].name.as_str()).collect()).collect();
+                let data: Vec<Vec<String>> =
+                    groups.iter().map(|g| g.iter().map(|&i| input.combatants[i].name.clone()).collect()).collect();
                 let words: Vec<String> = groups.iter().map(|g| describe_group(input, g)).collect();
-                (json!(data), words.join(", then "))
+                (data, words.join(", then "))
             });
         }
         odds

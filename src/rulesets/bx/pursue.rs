@@ -11,7 +11,6 @@ use crate::rulesets::Rule;
 use crate::rulesets::family::basic;
 use basic::Chase;
 use serde::Serialize;
-use serde_json::json;
 
 /// A pursuit by terrain.
 #[derive(Clone, Debug)]
@@ -73,7 +72,10 @@ impl Rule for Pursuit {
                 let mut odds = Odds::default();
                 let method = Method { trials: None, seed: fallback.seed };
                 odds.push(None, "how the chase ends", &Dist::point(()), method, |_| {
-                    (json!({ "outcome": "escaped", "round": 0 }), "escaped at once: the quarry is faster".to_string())
+                    (
+                        basic::pursue::ChaseOutcome { outcome: Chase::Escaped, round: 0 },
+                        "escaped at once: the quarry is faster".to_string(),
+                    )
                 });
                 odds
             }
@@ -337,9 +339,18 @@ fn wilderness_odds(input: &WildernessInput, fallback: Fallback) -> Odds {
             Chase::Running => format!("still pursued after day {day}"),
             _ => format!("{} on day {day}", chase.word()),
         };
-        (json!({ "outcome": chase.word(), "round": day, "day": day }), label)
+        (PursuitEnd { day, outcome: chase, round: day }, label)
     });
     odds
+}
+
+/// How a pursuit over days ends, as its odds give it: the day, also given as the round, as
+/// every chase's odds give one.
+#[derive(Clone, Copy, Debug, Serialize)]
+struct PursuitEnd {
+    day: u32,
+    outcome: Chase,
+    round: u32,
 }
 
 #[derive(Clone, Debug)]

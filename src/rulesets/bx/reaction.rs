@@ -4,7 +4,6 @@ use crate::dice::Dice;
 use crate::odds::{Fallback, Method, Odds, dist_of};
 use crate::outcome::{Leaning, Modifier, ReactionOutcome, sum};
 use crate::rulesets::Rule;
-use serde_json::json;
 
 #[derive(Clone, Debug, Default)]
 pub struct Reaction {
@@ -52,7 +51,7 @@ pub(super) fn push_reaction(odds: &mut Odds, part: Option<&str>, input: &Reactio
     let dist = dist_of(|d| reaction_band(Rule::roll(input, d).total), fallback, &mut method);
     odds.push(part, "reaction", &dist, method, |&band| {
         let (_, id, words) = REACTIONS[band];
-        (json!(id), words.to_string())
+        (id, words.to_string())
     });
 }
 

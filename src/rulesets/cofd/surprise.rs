@@ -12,7 +12,6 @@ use crate::rulesets::family::storyteller::{
 };
 use num_bigint::BigUint;
 use serde::Serialize;
-use serde_json::json;
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 use std::ops::Not;
@@ -187,13 +186,25 @@ fn contest_of(defence: &PoolCounts, ambush: &PoolCounts) -> Dist<Verdict> {
     Dist::from_pairs(sums.iter().map(|(v, n)| (*v, Prob::ratio(n, &outcomes))))
 }
 
-fn describe_verdict(v: &Verdict) -> (serde_json::Value, String) {
+/// A group's contest as the odds give it: both unknown when it is undetermined.
+#[derive(Clone, Copy, Debug, Serialize)]
+struct Contested {
+    surprised: Option<bool>,
+    tie: Option<bool>,
+}
+
+impl Contested {
+    const NOT_SURPRISED: Contested = Contested { surprised: Some(false), tie: Some(false) };
+}
+
+fn describe_verdict(v: &Verdict) -> (Contested, String) {
+    let decided = |surprised, tie| Contested { surprised: Some(surprised), tie: Some(tie) };
     match v {
-        Verdict::Decided(Contest::Holds) => (json!({ "surprised": false, "tie": false }), "not surprised".into()),
-        Verdict::Decided(Contest::Tie) => (json!({ "surprised": false, "tie": true }), "tie: not surprised".into()),
-        Verdict::Decided(Contest::Surprised) => (json!({ "surprised": true, "tie": false }), "surprised".into()),
+        Verdict::Decided(Contest::Holds) => (Contested::NOT_SURPRISED, "not surprised".into()),
+        Verdict::Decided(Contest::Tie) => (decided(false, true), "tie: not surprised".into()),
+        Verdict::Decided(Contest::Surprised) => (decided(true, false), "surprised".into()),
         Verdict::Undetermined => {
-            (json!({ "surprised": null, "tie": null }), "undetermined: past the successes followed".into())
+            (Contested { surprised: None, tie: None }, "undetermined: past the successes followed".into())
         }
     }
 }
@@ -270,7 +281,7 @@ impl Surprise for SurpriseInput {
         let Some(ambush) = self.ambush_dice().filter(|_| !groups.is_empty()) else {
             let part = in_encounter.then_some("surprise");
             odds.push(part, "surprise: nobody rolls", &Dist::point(()), exact, |_| {
-                (json!({ "surprised": false, "tie": false }), "nobody can be surprised".into())
+                (Contested::NOT_SURPRISED, "nobody can be surprised".into())
             });
             return;
         };

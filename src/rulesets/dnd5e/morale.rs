@@ -10,7 +10,6 @@ use crate::rulesets::Rule;
 use crate::rulesets::family::fifth::check::{D20Test, roll_test};
 use crate::rulesets::family::fifth::creature::RollMode;
 use serde::Serialize;
-use serde_json::json;
 use std::fmt::Write as _;
 
 /// DMG 2014 p. 273: the save's DC.
@@ -37,6 +36,13 @@ pub enum MoraleResult {
     Flees,
     Surrenders,
     Fights,
+}
+
+/// Its words, as `--odds` lists them.
+impl std::fmt::Display for MoraleResult {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.words())
+    }
 }
 
 impl MoraleResult {
@@ -78,9 +84,7 @@ impl Rule for MoraleInput {
         let mut odds = Odds::default();
         let mut method = Method::exact(fallback);
         let dist = dist_of(|d| Rule::roll(self, d).result, fallback, &mut method);
-        odds.push(None, format!("{} (DC {MORALE_DC} Wisdom save)", self.name), &dist, method, |r| {
-            (json!(r), r.words().to_string())
-        });
+        odds.push_shown(None, format!("{} (DC {MORALE_DC} Wisdom save)", self.name), &dist, method, |&r| r);
         odds
     }
 }

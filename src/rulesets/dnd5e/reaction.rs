@@ -11,7 +11,6 @@ use crate::rulesets::family::fifth::check::{D20Test, roll_test};
 use crate::rulesets::family::fifth::creature::RollMode;
 use crate::rulesets::family::fifth::flags::{Attitude, attitude_word};
 use serde::Serialize;
-use serde_json::json;
 use std::fmt::Write as _;
 
 /// What the creature will do, the cells of the Conversation Reaction table.
@@ -23,6 +22,13 @@ pub enum Response {
     HelpsWithoutRisk,
     MinorRisk,
     SignificantRisk,
+}
+
+/// Its words, as `--odds` lists them.
+impl std::fmt::Display for Response {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.words())
+    }
 }
 
 impl Response {
@@ -87,7 +93,7 @@ impl Rule for ReactionInput {
         let mut method = Method::exact(fallback);
         let dist = dist_of(|d| Rule::roll(self, d).band, fallback, &mut method);
         let title = format!("reaction of a {} creature", attitude_word(self.attitude));
-        odds.push(None, title, &dist, method, |b| (json!(b), b.words().to_string()));
+        odds.push_shown(None, title, &dist, method, |&b| b);
         odds
     }
 }

@@ -13,7 +13,6 @@ use crate::rulesets::family::fifth::RollMode;
 use crate::rulesets::family::fifth::check::{D20Test, roll_test};
 use crate::rulesets::family::fifth::flags::{Attitude, Stance, attitude_word};
 use serde::Serialize;
-use serde_json::json;
 use std::fmt::Write as _;
 
 /// SRD 5.2, Influence: the default DC, unless the creature's Intelligence score is higher.
@@ -58,6 +57,13 @@ pub enum Influenced {
     Refuses,
     /// A hesitant creature's check failed: not again the same way for 24 hours.
     NotNow,
+}
+
+/// Its words, as `--odds` lists them.
+impl std::fmt::Display for Influenced {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.words())
+    }
 }
 
 impl Influenced {
@@ -111,7 +117,7 @@ impl Rule for InfluenceInput {
         let mut odds = Odds::default();
         let mut method = Method::exact(fallback);
         let dist = dist_of(|d| Rule::roll(self, d).band, fallback, &mut method);
-        odds.push(None, "influence", &dist, method, |b| (json!(b), b.words().to_string()));
+        odds.push_shown(None, "influence", &dist, method, |&b| b);
         odds
     }
 }

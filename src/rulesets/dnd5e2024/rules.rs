@@ -15,7 +15,6 @@ use crate::rulesets::family::fifth::{
     self, Contender, HiderStealth, InitRoll, RollMode, Sighting, SurpriseInput, Variant, roll_contender, roll_hider,
 };
 use serde::Serialize;
-use serde_json::json;
 
 // ------------------------------------------------------------------------------------------
 // Encounter distance
@@ -121,14 +120,22 @@ pub struct SurpriseOutcome<'a> {
     pub creatures: Vec<CreatureSurprise<'a>>,
 }
 
-fn describe_reason(reason: &Reason) -> (serde_json::Value, String) {
+/// A creature's reason as its odds give it (keys in alphabetical order, as the odds have always
+/// written them).
+#[derive(Clone, Copy, Debug, Serialize)]
+struct Reasoned {
+    reason: Reason,
+    surprised: bool,
+}
+
+fn describe_reason(reason: &Reason) -> (Reasoned, String) {
     let label = match reason {
         Reason::Hiding => "hides: not checked",
         Reason::NotHidden => "not surprised: a hider's Stealth is below DC 15",
         Reason::Noticed => "noticed",
         Reason::NotNoticed => "surprised",
     };
-    (json!({ "surprised": reason.surprised(), "reason": reason }), label.to_string())
+    (Reasoned { reason: *reason, surprised: reason.surprised() }, label.to_string())
 }
 
 /// Each creature's reason as a distribution over the lowest Stealth (the 2014 enumeration).

@@ -9,7 +9,6 @@ use crate::order::odds::{self as ranking, Line, PLACES_NOT_LISTED, Rival, push_p
 use crate::order::{self, KeyName, Settle, Tie, TieKey};
 use crate::rulesets::Rule;
 use serde::Serialize;
-use serde_json::json;
 
 pub(super) use crate::order::budget::FULL_ORDER;
 
@@ -94,8 +93,9 @@ pub(super) fn push_initiative_odds(fight: &Fight, fallback: Fallback, part: Opti
         let (dist, method) = exact_or_estimate(|d| order_key(fight, d), fallback);
         let title = if dist.len() == 1 { "turn order (fixed: no ties)" } else { "turn order" };
         odds.push(part, title, &dist, method, |order| {
-            let names: Vec<&str> = order.iter().map(|&i| f[i].name.as_str()).collect();
-            (json!(names), names.join(", "))
+            let names: Vec<String> = order.iter().map(|&i| f[i].name.clone()).collect();
+            let words = names.join(", ");
+            (names, words)
         });
         return;
     }
@@ -104,8 +104,8 @@ pub(super) fn push_initiative_odds(fight: &Fight, fallback: Fallback, part: Opti
     let run = |d: &mut dyn Dice| ranking::places_in(&order_key(fight, d), f.len());
     let standing = ranking::standings(&rivals, 6, lines.len(), fallback, run);
     odds.push(Some("first"), "who acts first", &standing.first, standing.first_method, |who| match who {
-        Some(i) => (json!(f[*i].name), format!("{} first", f[*i].name)),
-        None => (serde_json::Value::Null, "nobody".to_string()),
+        Some(i) => (Some(f[*i].name.clone()), format!("{} first", f[*i].name)),
+        None => (None, "nobody".to_string()),
     });
     match standing.places {
         Some(places) => push_places(odds, &places, &lines, "not in the order"),

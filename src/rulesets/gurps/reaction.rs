@@ -5,7 +5,6 @@ use crate::odds::{Fallback, Method, Odds, dist_of};
 pub use crate::outcome::ReactionOutcome;
 use crate::outcome::{Leaning, Modifier, sum};
 use crate::rulesets::Rule;
-use serde_json::json;
 
 #[derive(Clone, Debug, Default)]
 pub struct ReactionInput {
@@ -62,7 +61,7 @@ pub(super) fn push_reaction_odds(input: &ReactionInput, fallback: Fallback, part
     let dist = dist_of(|d| reaction_row(Rule::roll(input, d).total), fallback, &mut method);
     odds.push(part, "reaction", &dist, method, |&row| {
         let (band, words) = REACTION_TABLE[row];
-        (json!(band), words.to_string())
+        (band, words.to_string())
     });
 }
 

@@ -9,7 +9,6 @@ use crate::odds::{Dist, Fallback, Method, Odds, exact_or_estimate};
 use crate::outcome::{Modifier, join, sum};
 use crate::rulesets::Rule;
 use serde::Serialize;
-use serde_json::json;
 use std::collections::BTreeMap;
 
 /// Turns of recovery that `--odds` lists one by one (a minute of combat); later turns are
@@ -387,9 +386,9 @@ pub(super) fn push_surprise_odds(input: &SurpriseInput, fallback: Fallback, odds
             odds.push(Some("winner"), "who wins the initiative", &opening, opening_method, |open| match *open {
                 Opening::Winner(Won::Side(w)) => {
                     let name = &fight.teams[w].name;
-                    (json!(name), format!("{name}; {} stunned", fight.teams[1 - w].name))
+                    (Some(name.clone()), format!("{name}; {} stunned", fight.teams[1 - w].name))
                 }
-                _ => (serde_json::Value::Null, "tie: nobody is surprised".to_string()),
+                _ => (None, "tie: nobody is surprised".to_string()),
             });
         }
         Kind::Total { .. } => {
@@ -399,7 +398,7 @@ pub(super) fn push_surprise_odds(input: &SurpriseInput, fallback: Fallback, odds
                         Opening::Freeze(s) => s,
                         Opening::Winner(_) => 0,
                     };
-                    (json!(seconds), format!("frozen {seconds} s"))
+                    (seconds, format!("frozen {seconds} s"))
                 });
             }
         }
@@ -438,11 +437,11 @@ pub fn turns(n: u32) -> String {
     if n == 1 { "1 turn".to_string() } else { format!("{n} turns") }
 }
 
-fn describe_recovered(r: Recovered, rounds: u32) -> (serde_json::Value, String) {
+fn describe_recovered(r: Recovered, rounds: u32) -> (Option<u32>, String) {
     match r {
-        Recovered::From(1) => (json!(1), "turn 1 (not surprised)".to_string()),
-        Recovered::From(t) => (json!(t), format!("turn {t}")),
-        Recovered::Never => (serde_json::Value::Null, format!("still stunned after {}", turns(rounds))),
+        Recovered::From(1) => (Some(1), "turn 1 (not surprised)".to_string()),
+        Recovered::From(t) => (Some(t), format!("turn {t}")),
+        Recovered::Never => (None, format!("still stunned after {}", turns(rounds))),
     }
 }
 
@@ -650,7 +649,7 @@ mod tests {
             *counts.entry(Rule::roll(&input, &mut dice).combatants[0].acts_from_turn).or_default() += 1;
         }
         for e in odds.entries.iter().filter(|e| e.part.as_deref() == Some("Ansel")) {
-            let key = e.outcome.as_u64().map(|t| t as u32);
+            let key = e.data().as_u64().map(|t| t as u32);
             let p = e.prob.to_f64();
             let seen = f64::from(counts.get(&key).copied().unwrap_or(0)) / f64::from(n);
             let sd = (p * (1.0 - p) / f64::from(n)).sqrt();

@@ -10,7 +10,6 @@ use crate::rulesets::family::basic::initiative::{Initiative, InitiativeInput, In
 use crate::rulesets::family::basic::reaction::{ReactionInput, describe_band, reaction_dist};
 use crate::rulesets::family::basic::surprise::{Stance, SurpriseInput, SurpriseOutcome, surprise_dist};
 use serde::Serialize;
-use serde_json::json;
 
 #[derive(Clone, Debug)]
 pub struct EncounterInput {
@@ -79,7 +78,7 @@ impl Rule for EncounterInput {
             distance_dist(&DistanceInput { outdoors: input.outdoors, both_surprised }, fallback, &mut distance_method)
         });
         odds.push(Some("distance"), "encounter distance", &distance, distance_method, |&feet| {
-            (json!(feet), format!("{feet}′"))
+            (feet, format!("{feet}′"))
         });
 
         push_initiative_after_surprise(&mut odds, &input.initiative, &input.surprise, &surprise, method, fallback);

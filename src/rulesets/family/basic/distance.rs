@@ -5,7 +5,6 @@ use crate::dice::{Dice, Roll};
 use crate::odds::{Dist, Fallback, Method, Odds, dist_of};
 use crate::rulesets::Rule;
 use serde::Serialize;
-use serde_json::json;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DistanceInput {
@@ -43,7 +42,7 @@ impl Rule for DistanceInput {
         let mut odds = Odds::default();
         let mut method = Method::exact(fallback);
         let dist = distance_dist(self, fallback, &mut method);
-        odds.push(None, "encounter distance", &dist, method, |&feet| (json!(feet), format!("{feet}′")));
+        odds.push(None, "encounter distance", &dist, method, |&feet| (feet, format!("{feet}′")));
         odds
     }
 }

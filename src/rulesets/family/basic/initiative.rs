@@ -12,7 +12,6 @@ use crate::outcome::join;
 use crate::prob::Prob;
 use crate::rulesets::Rule;
 use serde::Serialize;
-use serde_json::json;
 
 pub(super) use crate::order::budget::FULL_ORDER as FULL_ORDER_SIDES;
 
@@ -233,7 +232,16 @@ pub(super) fn initiative_dist(rule: &Initiative, fallback: Fallback) -> (Dist<Ve
     )
 }
 
-pub(super) fn describe_order(names: &[String], groups: &[Vec<usize>], full: bool) -> (serde_json::Value, String) {
+/// The acting order as the odds give it: every group in turn, or the first group (none when
+/// every side is surprised).
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub(super) enum Groups {
+    All(Vec<Vec<String>>),
+    First(Option<Vec<String>>),
+}
+
+pub(super) fn describe_order(names: &[String], groups: &[Vec<usize>], full: bool) -> (Groups, String) {
     let words: Vec<String> = groups
         .iter()
         .map(|g| {
@@ -241,7 +249,7 @@ pub(super) fn describe_order(names: &[String], groups: &[Vec<usize>], full: bool
             if who.len() > 1 { format!("{} together", join(&who)) } else { who[0].to_string() }
         })
         .collect();
-    let data: Vec<Vec<&str>> = groups.iter().map(|g| g.iter().map(|&i| names[i].as_str()).collect()).collect();
+    let data: Vec<Vec<String>> = groups.iter().map(|g| g.iter().map(|&i| names[i].clone()).collect()).collect();
     if full {
         let mut label = words.join(", then ");
         let left_out: Vec<&str> =
@@ -249,9 +257,12 @@ pub(super) fn describe_order(names: &[String], groups: &[Vec<usize>], full: bool
         if !left_out.is_empty() {
             label.push_str(&format!(" alone; {} surprised", join(&left_out)));
         }
-        (json!(data), label)
+        (Groups::All(data), label)
     } else {
-        (json!(data.first()), format!("{} first", words.first().map(String::as_str).unwrap_or("nobody")))
+        (
+            Groups::First(data.into_iter().next()),
+            format!("{} first", words.first().map(String::as_str).unwrap_or("nobody")),
+        )
     }
 }
 
@@ -265,27 +276,36 @@ pub(super) fn push_standings(odds: &mut Odds, input: &InitiativeInput, chances: 
         Ties::Reroll => {
             let first = standing.first();
             odds.push(Some("first"), first_title, &first, method, |who| match who {
-                Some(i) => (json!(input.sides[*i]), format!("{} first", input.sides[*i])),
-                None => (json!({ "together": 0 }), "nobody".to_string()),
+                Some(i) => (FirstSide::Alone(input.sides[*i].clone()), format!("{} first", input.sides[*i])),
+                None => (FirstSide::Together { together: 0 }, "nobody".to_string()),
             });
         }
         Ties::Simultaneous => {
             let first = standing.first_group();
             odds.push(Some("first"), first_title, &first, method, |f| match f {
-                First::Alone(i) => (json!(input.sides[*i]), format!("{} first, alone", input.sides[*i])),
-                First::Together(k) => (json!({ "together": k }), format!("{k} sides together first")),
+                First::Alone(i) => {
+                    (FirstSide::Alone(input.sides[*i].clone()), format!("{} first, alone", input.sides[*i]))
+                }
+                First::Together(k) => (FirstSide::Together { together: *k }, format!("{k} sides together first")),
             });
         }
     }
     for (i, place) in standing.places.iter().enumerate() {
         let line = Line::one(&input.sides[i], i);
         odds.push(Some(&line.part), line.title, place, method, |p| match p {
-            Some(p) => (json!(p), order::odds::ordinal(*p)),
-            None => (serde_json::Value::Null, "surprised: does not act".to_string()),
+            Some(p) => (Some(*p), order::odds::ordinal(*p)),
+            None => (None, "surprised: does not act".to_string()),
         });
     }
 }
 
+/// Who acts first as the odds give it: a side's name, or how many sides act together first.
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+enum FirstSide {
+    Alone(String),
+    Together { together: usize },
+}
 /// Said when a given initiative die leaves only who acts first among many sides.
 pub(super) const GIVEN_FIRST_ONLY: &str = "a side's initiative die is given: showing who acts first, without places";
 

@@ -7,7 +7,6 @@ use crate::outcome::{Modifier, sum};
 use crate::render::{Palette, Report, block, quiet_list};
 use crate::rulesets::Rule;
 use serde::Serialize;
-use serde_json::json;
 use std::fmt::Write as _;
 
 /// OSE SRD, Morale: a monster with ML 2 will not fight; ML 12 fights to the death, never checking.
@@ -50,6 +49,13 @@ pub enum MoraleVerdict {
     WillNotFight,
     /// ML 12, or two checks already passed: fights until killed.
     FightsToTheEnd,
+}
+
+/// Its words, as `--odds` lists them.
+impl std::fmt::Display for MoraleVerdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.words())
+    }
 }
 
 impl MoraleVerdict {
@@ -175,7 +181,7 @@ pub fn push_morale_odds(odds: &mut Odds, input: &MoraleInput, fallback: Fallback
             None => None,
         };
         let title = format!("{} (ML {})", subject.name, subject.morale());
-        odds.push(part.as_deref(), title, &dist, method, |v| (json!(v), v.words().to_string()));
+        odds.push_shown(part.as_deref(), title, &dist, method, |&v| v);
     }
 }
 
@@ -231,6 +237,7 @@ mod tests {
     use super::*;
     use crate::prob::Prob;
     use crate::rulesets::family::basic::fixtures::fallback;
+    use serde_json::json;
 
     fn subject(ml: i32, adjust: i32, passed: u32) -> Subject {
         let adjustments = if adjust == 0 { vec![] } else { vec![Modifier::new(adjust, "situational")] };
@@ -241,7 +248,7 @@ mod tests {
         let odds = Rule::odds(&MoraleInput { subjects: vec![s] }, fallback());
         odds.entries
             .iter()
-            .filter(|e| e.outcome == json!("flees"))
+            .filter(|e| e.data() == json!("flees"))
             .map(|e| e.prob.clone())
             .next()
             .unwrap_or_else(Prob::zero)

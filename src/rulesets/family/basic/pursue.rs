@@ -8,7 +8,6 @@ use crate::odds::{Dist, Fallback, Method, Odds, dist_of, exact_or_estimate};
 use crate::prob::Prob;
 use crate::rulesets::Rule;
 use serde::Serialize;
-use serde_json::json;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -237,9 +236,16 @@ pub(crate) fn chase_end_odds(
 fn chase_odds(dist: &Dist<(Chase, u32)>, method: Method, label: impl Fn(Chase, u32) -> String) -> Odds {
     let mut odds = Odds::default();
     odds.push(None, "how the chase ends", dist, method, |&(outcome, round)| {
-        (json!({ "outcome": outcome.word(), "round": round }), label(outcome, round))
+        (ChaseOutcome { outcome, round }, label(outcome, round))
     });
     odds
+}
+
+/// How a chase ends, as its odds give it: the end and the round it came in.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub(crate) struct ChaseOutcome {
+    pub outcome: Chase,
+    pub round: u32,
 }
 
 /// `caught in round 3`, `escaped at the start (round 0)`, `still running after round 10`.

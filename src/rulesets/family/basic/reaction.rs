@@ -6,7 +6,6 @@ use crate::odds::{Dist, Fallback, Method, Odds, dist_of};
 pub use crate::outcome::ReactionOutcome;
 use crate::outcome::{Leaning, Modifier, sum};
 use crate::rulesets::Rule;
-use serde_json::json;
 
 #[derive(Clone, Debug, Default)]
 pub struct ReactionInput {
@@ -69,7 +68,7 @@ pub(crate) fn reaction_dist(input: &ReactionInput, fallback: Fallback, method: &
     dist_of(|d| band_index(Rule::roll(input, d).band), fallback, method)
 }
 
-pub(crate) fn describe_band(index: usize) -> (serde_json::Value, String) {
+pub(crate) fn describe_band(index: usize) -> (&'static str, String) {
     let band = REACTION_BANDS[index];
     let words = match index {
         0 => reaction_band(2).1,
@@ -78,7 +77,7 @@ pub(crate) fn describe_band(index: usize) -> (serde_json::Value, String) {
         3 => reaction_band(9).1,
         _ => reaction_band(12).1,
     };
-    (json!(band), words.to_string())
+    (band, words.to_string())
 }
 
 #[cfg(test)]

@@ -9,7 +9,6 @@ use crate::outcome::{Modifier, join};
 use crate::prob::Prob;
 use crate::rulesets::Rule;
 use serde::Serialize;
-use serde_json::json;
 
 /// seed 000: the standard chance of being surprised is 2-in-6.
 pub const DEFAULT_CHANCE: u32 = 2;
@@ -240,7 +239,7 @@ impl Surprised {
                         1 => "1 side surprised".to_string(),
                         k => format!("{k} sides surprised"),
                     };
-                    (json!(k), label)
+                    (k, label)
                 });
                 odds.note(format!(
                     "too many sets of surprised sides to list; showing how many are surprised, each side \
@@ -251,20 +250,21 @@ impl Surprised {
     }
 }
 
-pub(crate) fn describe_surprised(names: &[&str], set: &[usize]) -> (serde_json::Value, String) {
+pub(crate) fn describe_surprised(names: &[&str], set: &[usize]) -> (Vec<String>, String) {
     let who: Vec<&str> = set.iter().map(|&i| names[i]).collect();
     let label = match (who.len(), names.len()) {
         (0, _) => "nobody surprised".to_string(),
         (n, all) if n == all && all > 1 => format!("all surprised ({})", join(&who)),
         _ => format!("{} surprised", join(&who)),
     };
-    (json!(who), label)
+    (who.into_iter().map(str::to_string).collect(), label)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rulesets::family::basic::fixtures::{fallback, fractions, two_sides};
+    use serde_json::json;
 
     #[test]
     fn surprise_odds_are_the_hand_computed_ninths() {
@@ -301,7 +301,7 @@ mod tests {
         let mut choose = 1u128;
         for (k, e) in odds.entries.iter().enumerate() {
             let expected = Prob::new(choose * (1 << (13 - k)), 3u128.pow(13));
-            assert_eq!((e.outcome.clone(), &e.prob), (json!(k), &expected), "{k} surprised");
+            assert_eq!((e.data(), &e.prob), (json!(k), &expected), "{k} surprised");
             choose = choose * (13 - k as u128) / (k as u128 + 1);
         }
         assert!(odds.notes[0].starts_with("too many sets"));

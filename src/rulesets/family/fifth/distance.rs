@@ -7,7 +7,6 @@ use crate::error::{Error, Result};
 use crate::odds::{Fallback, Method, Odds, dist_of};
 use crate::rulesets::Rule;
 use serde::Serialize;
-use serde_json::json;
 
 /// A row of an encounter-distance table: what it is called and the distance rolled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,7 +120,7 @@ impl Rule for DistanceInput {
         };
         let title = format!("{title}: {}d{} × {} ft", row.dice, row.sides, row.scale);
         let mut odds = Odds::default();
-        odds.push(None, title, &feet, method, |&feet| (json!(feet), format!("{feet} ft")));
+        odds.push(None, title, &feet, method, |&feet| (feet, format!("{feet} ft")));
         odds
     }
 }

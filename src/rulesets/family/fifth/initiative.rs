@@ -19,7 +19,6 @@ use crate::outcome::{Modifier, sum};
 use crate::prob::Prob;
 use crate::rulesets::Rule;
 use serde::Serialize;
-use serde_json::json;
 
 pub use crate::order::budget::FULL_ORDER;
 
@@ -497,19 +496,20 @@ pub fn order_dist(ini: &Initiative, totals: &[Dist<i32>], fallback: Fallback, me
     }
 }
 
-pub fn describe_first(ini: &Initiative, first: &Option<usize>, suffix: &str) -> (serde_json::Value, String) {
+pub fn describe_first(ini: &Initiative, first: &Option<usize>, suffix: &str) -> (Option<String>, String) {
     match first {
         Some(i) => {
             let name = &ini.contenders[*i].name;
-            (json!(name), format!("{name} {suffix}"))
+            (Some(name.clone()), format!("{name} {suffix}"))
         }
-        None => (serde_json::Value::Null, "nobody: everyone is surprised".to_string()),
+        None => (None, "nobody: everyone is surprised".to_string()),
     }
 }
 
-pub fn describe_order(ini: &Initiative, order: &[usize]) -> (serde_json::Value, String) {
-    let names: Vec<&str> = order.iter().map(|&i| ini.contenders[i].name.as_str()).collect();
-    (json!(names), names.join(", then "))
+pub fn describe_order(ini: &Initiative, order: &[usize]) -> (Vec<String>, String) {
+    let names: Vec<String> = order.iter().map(|&i| ini.contenders[i].name.clone()).collect();
+    let words = names.join(", then ");
+    (names, words)
 }
 
 /// Who acts first; then the full order when there are at most [`FULL_ORDER`] contenders, else

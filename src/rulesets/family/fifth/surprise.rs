@@ -8,7 +8,6 @@ use crate::odds::{Dist, Fallback, Method, Odds, dist_of};
 use crate::prob::Prob;
 use crate::rulesets::Rule;
 use serde::Serialize;
-use serde_json::json;
 
 /// How Stealth equal to passive Perception is ruled.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -290,7 +289,15 @@ fn judgement_dists(input: &SurpriseInput, fallback: Fallback, method: &mut Metho
     (0..input.creatures.len()).map(|i| lowest.map(|&l| judge(input, i, l))).collect()
 }
 
-fn describe_judgement(j: &Judgement) -> (serde_json::Value, String) {
+/// A creature's judgement as its odds give it (keys in alphabetical order, as the odds have
+/// always written them).
+#[derive(Clone, Copy, Debug, Serialize)]
+struct Caught {
+    borderline: bool,
+    surprised: bool,
+}
+
+fn describe_judgement(j: &Judgement) -> (Caught, String) {
     let label = match (j.reason, j.borderline) {
         (Reason::Hiding, _) => "hides: not checked".to_string(),
         (Reason::Alert, _) => "never surprised (Alert)".to_string(),
@@ -300,7 +307,7 @@ fn describe_judgement(j: &Judgement) -> (serde_json::Value, String) {
         (_, false) if j.surprised => "surprised".to_string(),
         _ => "noticed".to_string(),
     };
-    (json!({ "surprised": j.surprised, "borderline": j.borderline }), label)
+    (Caught { borderline: j.borderline, surprised: j.surprised }, label)
 }
 
 pub(super) fn push_surprise_parts(odds: &mut Odds, input: &SurpriseInput, fallback: Fallback) {

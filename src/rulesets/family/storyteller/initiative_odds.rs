@@ -11,7 +11,7 @@ use crate::order::odds::{
 pub(super) use crate::order::round_one::RoundOne;
 use crate::order::waits::{Wait, first_with_waits};
 use crate::prob::Prob;
-use serde_json::json;
+use serde::Serialize;
 
 pub(super) fn holders(input: &InitiativeInput) -> Vec<bool> {
     (0..input.fighters.len()).map(|i| input.move_of(i).is_some_and(|m| m.kind == MoveKind::Hold)).collect()
@@ -22,17 +22,34 @@ pub(super) fn order_key(order: &[usize], full: bool) -> Vec<usize> {
     if full { order.to_vec() } else { order.iter().copied().take(1).collect() }
 }
 
-pub(super) fn describe_order(
-    input: &InitiativeInput,
-    key: &[usize],
-    full: bool,
-    nobody: &str,
-) -> (serde_json::Value, String) {
-    let names: Vec<&str> = key.iter().map(|&i| input.fighters[i].name.as_str()).collect();
+/// Who acts, as the odds give it: the acting order in full, or who acts first (or nobody), or
+/// round 1 left undetermined.
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub(super) enum Acting {
+    Order(Vec<String>),
+    First(Option<String>),
+    #[serde(serialize_with = "undetermined")]
+    Undetermined,
+}
+
+fn undetermined<S: serde::Serializer>(serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str("undetermined")
+}
+
+pub(super) fn describe_order(input: &InitiativeInput, key: &[usize], full: bool, nobody: &str) -> (Acting, String) {
+    let names: Vec<String> = key.iter().map(|&i| input.fighters[i].name.clone()).collect();
     match (names.first(), full) {
-        (None, _) => (if full { json!([]) } else { json!(null) }, nobody.to_string()),
-        (Some(first), false) => (json!(first), format!("{first} first")),
-        (Some(_), true) => (json!(names), names.join(", then ")),
+        (None, true) => (Acting::Order(names), nobody.to_string()),
+        (None, false) => (Acting::First(None), nobody.to_string()),
+        (Some(first), false) => {
+            let words = format!("{first} first");
+            (Acting::First(Some(first.clone())), words)
+        }
+        (Some(_), true) => {
+            let words = names.join(", then ");
+            (Acting::Order(names), words)
+        }
     }
 }
 
@@ -134,17 +151,13 @@ fn lines(input: &InitiativeInput, rivals: &[Rival]) -> Vec<Line> {
     lines
 }
 
-pub(super) fn describe_first(
-    input: &InitiativeInput,
-    first: &Option<usize>,
-    nobody: &str,
-) -> (serde_json::Value, String) {
+pub(super) fn describe_first(input: &InitiativeInput, first: &Option<usize>, nobody: &str) -> (Option<String>, String) {
     match first {
         Some(i) => {
             let name = &input.fighters[*i].name;
-            (json!(name), format!("{name} first"))
+            (Some(name.clone()), format!("{name} first"))
         }
-        None => (serde_json::Value::Null, nobody.to_string()),
+        None => (None, nobody.to_string()),
     }
 }
 
@@ -222,11 +235,11 @@ pub(super) const MOVED_NOTE: &str =
     "delayed and readied actions tie a place to another's: each one's place is not listed";
 
 /// Round 1 as the odds list it: the acting order (full, or just who acts first), or undetermined.
-pub(super) fn describe_round_one(fighters: &InitiativeInput, k: &RoundOne, full: bool) -> (serde_json::Value, String) {
+pub(super) fn describe_round_one(fighters: &InitiativeInput, k: &RoundOne, full: bool) -> (Acting, String) {
     match k {
         RoundOne::Acting(k) => describe_order(fighters, k, full, &format!("nobody acts in {} 1", fighters.beat.word())),
         RoundOne::Undetermined => {
-            (json!("undetermined"), "undetermined: a surprise roll past the successes followed".to_string())
+            (Acting::Undetermined, "undetermined: a surprise roll past the successes followed".to_string())
         }
     }
 }

@@ -10,7 +10,6 @@ use crate::prob::Prob;
 use crate::render::{Palette, Report};
 use crate::rulesets::Rule;
 use serde::Serialize;
-use serde_json::json;
 use std::ops::Not;
 
 /// Dots in a trait the combatant does not give: two, an ordinary person's.
@@ -190,14 +189,22 @@ pub fn enters_round(grade: Grade, warned: bool) -> u32 {
 /// A roller's surprise as the odds list it: (surprised, its roll a dramatic failure).
 type Caught = (bool, bool);
 
-fn describe_caught(&(surprised, dramatic): &Caught) -> (serde_json::Value, String) {
+/// A roller's surprise as the odds give it (keys in alphabetical order, as the odds have always
+/// written them).
+#[derive(Clone, Copy, Debug, Serialize)]
+struct CaughtOutcome {
+    dramatic: bool,
+    surprised: bool,
+}
+
+fn describe_caught(&(surprised, dramatic): &Caught) -> (CaughtOutcome, String) {
     let label = match (surprised, dramatic) {
         (false, false) => "not surprised",
         (false, true) => "not surprised: warned despite a dramatic failure",
         (true, false) => "surprised",
         (true, true) => "surprised, dramatic failure: acts from round 3",
     };
-    (json!({ "surprised": surprised, "dramatic": dramatic }), label.into())
+    (CaughtOutcome { dramatic, surprised }, label.into())
 }
 
 /// The rollers, one group per entry (a group's members roll alike): (first member, members).
@@ -389,7 +396,7 @@ impl Surprise for SurpriseInput {
             let part = in_encounter.then_some("surprise");
             let exact = Method::exact(fallback);
             odds.push(part, "surprise: nobody rolls", &Dist::point(()), exact, |_| {
-                (json!({ "surprised": false, "dramatic": false }), "nobody can be surprised".into())
+                (CaughtOutcome { dramatic: false, surprised: false }, "nobody can be surprised".into())
             });
             return;
         }

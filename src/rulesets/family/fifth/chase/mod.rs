@@ -35,7 +35,6 @@ use crate::outcome::is_zero;
 use crate::prob::Prob;
 use crate::rulesets::Rule;
 use serde::Serialize;
-use serde_json::json;
 use std::ops::Not;
 use std::rc::Rc;
 use tables::{DamageDice, Entry, Fall, GUARD_SPEAR, Setting, Table};

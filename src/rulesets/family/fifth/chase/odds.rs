@@ -3,6 +3,13 @@
 
 use super::*;
 
+/// How a chase ends, as its odds give it: the end and the round it came in.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub(super) struct EndOutcome {
+    pub outcome: ChaseEnd,
+    pub round: u32,
+}
+
 impl<L: TurnOrder> Chase<L> {
     /// The chase to its end, the end only (for seeded runs).
     pub(super) fn end_of(&self, dice: &mut dyn Dice) -> (ChaseEnd, u32) {

@@ -343,7 +343,7 @@ impl<L: TurnOrder> Rule for Chase<L> {
         };
         let mut odds = Odds::default();
         odds.push(None, "how the chase ends", &dist, method, |&(end, round)| {
-            (json!({ "outcome": end.word(), "round": round }), end_label(end, round))
+            (EndOutcome { outcome: end, round }, end_label(end, round))
         });
         odds
     }

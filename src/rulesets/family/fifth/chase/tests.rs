@@ -5,6 +5,7 @@ use super::tables::{URBAN_2014, URBAN_2024, WILDERNESS_2014, WILDERNESS_2024};
 use super::*;
 use crate::dice::{Draw, RollOff};
 use crate::odds::{brute, enumerate};
+use serde_json::json;
 use std::collections::VecDeque;
 
 /// Dice that show the faces given, in order (a roll of several dice takes several).
