@@ -305,12 +305,17 @@ fn run(line: &Line, env: &mut Env) -> Result<()> {
     Ok(())
 }
 
+/// The value of the encounter's flag `id` where its ruleset declares it; `None` for other commands.
+fn encounter_flag<'g, T: Clone + Send + Sync + 'static>(game: &'g rulesets::Game, id: &str) -> Option<&'g T> {
+    if game.procedure != Procedure::Encounter {
+        return None;
+    }
+    game.flags.0.try_get_one::<T>(id).ok().flatten()
+}
+
 /// The fight an encounter's `--track` keeps it as (`Some("")`: the default name).
 fn track_of(game: &rulesets::Game) -> Option<&str> {
-    let flags = &game.flags.0;
-    (game.procedure == Procedure::Encounter)
-        .then(|| flags.try_get_one::<String>("track").ok().flatten())?
-        .map(String::as_str)
+    encounter_flag::<String>(game, "track").map(String::as_str)
 }
 
 /// The rosters a command reads and the ruleset it runs under: the one named on the command
@@ -367,10 +372,7 @@ fn read_rosters(
 
 /// The encounter table an encounter's `--table` names, where its ruleset declares one.
 fn table_of(game: &rulesets::Game) -> Option<&Path> {
-    let flags = &game.flags.0;
-    (game.procedure == Procedure::Encounter)
-        .then(|| flags.try_get_one::<std::path::PathBuf>("table").ok().flatten())?
-        .map(|p| p.as_path())
+    encounter_flag::<std::path::PathBuf>(game, "table").map(|p| p.as_path())
 }
 
 /// `encounter --table FILE`: the table read and rolled, its step to show, and the cast options

@@ -58,15 +58,16 @@ impl Parsed {
 
     /// The line, read with `command`, its cast's flags given before the command checked.
     fn line(self, command: clap::Command) -> Result<Line, Failure> {
-        let Parsed { matches, cli, config, given, before, help, path } = self;
-        let game = game_of(&cli.command);
+        let Parsed { matches, mut cli, config, given, before, help, path } = self;
+        let game = game_of(&mut cli.command);
         let cast = game.as_ref().and_then(crate::rulesets::cast_of).map(|after| before.clone().then(after));
         Line { command, matches, cli, config, given, before, help, path, game, cast }.checked()
     }
 }
 
-/// The game command `command` is, with its flags; `None` for fray's own commands.
-fn game_of(command: &Command) -> Option<Game> {
+/// The game command `command` is, with its flags, which move to it (the command keeps its
+/// name, and the flags are read from the game alone); `None` for fray's own commands.
+fn game_of(command: &mut Command) -> Option<Game> {
     let (procedure, flags) = match command {
         Command::Surprise(flags) => (Procedure::Surprise, flags),
         Command::Distance(flags) => (Procedure::Distance, flags),
@@ -80,7 +81,7 @@ fn game_of(command: &Command) -> Option<Game> {
             return None;
         }
     };
-    Some(Game { procedure, flags: flags.clone() })
+    Some(Game { procedure, flags: std::mem::take(flags) })
 }
 
 /// Why a command line was not read: clap refused it, or fray did (a bad config file).

@@ -117,8 +117,6 @@ fn topological(file: &TableFile) -> Vec<usize> {
     order
 }
 
-/// The odds as `--odds` reports them: a part per table reached (its rows, when it is rolled),
-/// one for the creatures, and one per creature for its number appearing.
 /// A row of a table as its odds give it: the creatures it brings, or the table it sends to
 /// (keys in alphabetical order, as the odds have always written them).
 #[derive(Clone, Debug, Serialize)]
@@ -128,6 +126,8 @@ enum RowOutcome {
     Table { row: String, table: String },
 }
 
+/// The odds as `--odds` reports them: a part per table reached (its rows, when it is rolled),
+/// one for the creatures, and one per creature for its number appearing.
 pub fn report(file: &TableFile) -> Odds {
     let o = table_odds(file);
     let mut odds = Odds::default();
