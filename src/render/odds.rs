@@ -42,14 +42,14 @@ fn one_in(fraction: &str) -> Option<String> {
     let (num, den) = fraction.split_once('/')?;
     let log = log10(den)? - log10(num)?;
     let mut exponent = log.floor();
-    let mut mantissa = (10f64.powf(log - exponent) * 100.0).round() / 100.0;
+    let mut mantissa = (libm::pow(10.0, log - exponent) * 100.0).round() / 100.0;
     if mantissa >= 10.0 {
         mantissa /= 10.0;
         exponent += 1.0;
     }
     Some(if exponent < 5.0 {
         let decimals = (2.0 - exponent).max(0.0) as usize;
-        format!("{:.decimals$}", mantissa * 10f64.powf(exponent))
+        format!("{:.decimals$}", mantissa * libm::pow(10.0, exponent))
     } else {
         format!("{mantissa:.2}e{exponent}")
     })
@@ -62,7 +62,7 @@ fn log10(digits: &str) -> Option<f64> {
     }
     let lead = digits.len().min(15);
     let value: f64 = digits[..lead].parse().ok()?;
-    (value > 0.0).then(|| value.log10() + (digits.len() - lead) as f64)
+    (value > 0.0).then(|| libm::log10(value) + (digits.len() - lead) as f64)
 }
 
 /// `44.44%`; tiny but possible outcomes are never shown as 0.

@@ -119,7 +119,7 @@ impl<W: Weight> Counts<W> {
 
 /// Refuses a weight type too narrow for a denominator of `den^power`.
 fn room<W: Weight>(den: u64, power: f64) -> Result<(), Fail> {
-    if W::holds((den as f64).log2() * power + 1.0) { Ok(()) } else { Err(Fail::Wide) }
+    if W::holds(libm::log2(den as f64) * power + 1.0) { Ok(()) } else { Err(Fail::Wide) }
 }
 
 /// The sum of two independent distributions.

@@ -36,15 +36,15 @@ fn depth_for(n: u32, e: f64, target: f64) -> u32 {
         return 0;
     }
     let n = f64::from(n);
-    let (ln_a, ln_e) = ((1.0 - e).ln(), e.ln());
+    let (ln_a, ln_e) = (libm::log(1.0 - e), libm::log(e));
     let mut ln_c = 0.0; // ln C(n+j−1, j)
     let mut cum = 0.0;
     for j in 0..200_000u32 {
         let jf = f64::from(j);
         if j > 0 {
-            ln_c += (n + jf - 1.0).ln() - jf.ln();
+            ln_c += libm::log(n + jf - 1.0) - libm::log(jf);
         }
-        cum += (n * ln_a + ln_c + jf * ln_e).exp();
+        cum += libm::exp(n * ln_a + ln_c + jf * ln_e);
         if 1.0 - cum <= target && jf > n * e / (1.0 - e) {
             return j;
         }
@@ -68,7 +68,7 @@ pub(super) fn negative_binomial<W: Weight>(term: &Term, fuel: &mut Fuel) -> Resu
     let e = mass(&go) as f64 / den as f64;
     let mut depth = depth_for(n, e, BEYOND / 10.0);
     // Horner's rule over `depth` steps, each as long as the totals of `depth` explosions.
-    let words = (den as f64).log2() * f64::from(n + depth) / 64.0 + 1.0;
+    let words = libm::log2(den as f64) * f64::from(n + depth) / 64.0 + 1.0;
     let h_len = f64::from(depth) * (min_go.max(1) as f64 + b.w.len() as f64);
     if f64::from(depth) * h_len * b.w.len() as f64 * words > fuel.0 as f64 || h_len * words > MAX_WORDS as f64 {
         return Err(Fail::Costly);
@@ -144,7 +144,7 @@ pub(super) fn chained<W: Weight>(term: &Term, fuel: &mut Fuel) -> Result<Counts<
     let (e0, e1) = (mass(&chain.b0) as f64 / den as f64, mass(&chain.b1) as f64 / den as f64);
     // Depth: n · e0 · e1^D below a tenth of what may lie beyond.
     let mut depth = if e1 > 0.0 {
-        (((BEYOND / 10.0) / (f64::from(term.count) * e0.max(1e-300))).ln() / e1.ln()).ceil().max(1.0) as u32
+        (libm::log((BEYOND / 10.0) / (f64::from(term.count) * e0.max(1e-300))) / libm::log(e1)).ceil().max(1.0) as u32
     } else {
         1
     };
