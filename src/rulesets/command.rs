@@ -49,9 +49,9 @@ pub fn every_ruleset(procedure: Procedure, cmd: clap::Command) -> clap::Command 
         // What each declares is read off the command just built, rather than built again.
         handler.declared.get_or_init(|| super::flag_names(&own));
         let cmd = merge(cmd, &own, |_| true, true);
-        // Its arguments are copied into `cmd`: the rest is left for the process's exit to free,
-        // as a run leaves what clap built (see `app::main_then_exit`).
-        std::mem::forget(own);
+        // Its arguments are copied into `cmd`; freed now, its memory holds the next ruleset's
+        // (left to the exit, each would take fresh heap pages, which cost a start more).
+        drop(own);
         cmd
     })
 }
