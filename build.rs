@@ -26,6 +26,27 @@ fn main() {
     };
     println!("cargo::rustc-env=FRAY_BUILD_VERSION={line}");
     missing_programs();
+    start_up_layout(&root);
+}
+
+/// Hands the linker link/start-up.ld (written by bench/start-up-order; README, Speed), which lays
+/// the code a run goes through side by side, so that a run faults in a few pages of code rather
+/// than a scattered half of it. On Linux, to the toolchain's own linker (rust-lld, or GNU ld),
+/// both of which read its `INSERT`; not where the build names another (mold reads no SECTIONS),
+/// nor where the file is missing. Sets `start_up_layout` when it does, for the test that checks it.
+fn start_up_layout(root: &Path) {
+    println!("cargo::rustc-check-cfg=cfg(start_up_layout)");
+    let script = root.join("link").join("start-up.ld");
+    println!("cargo::rerun-if-changed={}", script.display());
+    let linux = std::env::var("CARGO_CFG_TARGET_OS").is_ok_and(|os| os == "linux");
+    let flags = std::env::var("CARGO_ENCODED_RUSTFLAGS").unwrap_or_default();
+    let other_linker = std::env::var_os("RUSTC_LINKER").is_some()
+        || flags.split('\x1f').any(|flag| flag.contains("linker") || flag.contains("fuse-ld"));
+    let path = script.display().to_string();
+    if linux && !other_linker && script.is_file() && !path.contains(',') {
+        println!("cargo::rustc-link-arg-bins=-Wl,-T,{path}");
+        println!("cargo::rustc-cfg=start_up_layout");
+    }
 }
 
 /// `git` run in the source folder, its output trimmed; `None` without git or outside a repository.

@@ -132,3 +132,35 @@ fn the_environment_is_read_as_main_reads_it() {
     assert!(both[0].iter().all(Output::success), "{:?}", both[0]);
     assert_eq!(both[0], both[1]);
 }
+
+/// The start-up layout (build.rs hands the linker link/start-up.ld): the code every run goes
+/// through, fray's, clap's and std's alike, lies together at the front of the program's code,
+/// where without it each crate's code lies where its library falls (clap's parser and std's
+/// stdout near the end), and a run faults in pages of code from all over.
+#[test]
+#[cfg_attr(not(start_up_layout), ignore = "built without link/start-up.ld: not Linux, or another linker")]
+fn the_code_every_run_goes_through_lies_together() {
+    let nm = std::process::Command::new("nm")
+        .args(["--defined-only", "-n", env!("CARGO_BIN_EXE_fray")])
+        .output()
+        .expect("nm (binutils) reads the binary's symbols");
+    let listing = String::from_utf8_lossy(&nm.stdout);
+    let functions: Vec<(u64, &str)> = listing
+        .lines()
+        .filter_map(|line| match line.split_whitespace().collect::<Vec<_>>()[..] {
+            [address, "t" | "T", name] => Some((u64::from_str_radix(address, 16).ok()?, name)),
+            _ => None,
+        })
+        .collect();
+    let (first, last) = (functions[0].0, functions[functions.len() - 1].0);
+    assert!(last - first > 1 << 20, "{first:x}..{last:x}: the program's code is larger than that");
+    // fray's entry and its reading of the line, clap's parser, std's stdout.
+    for mangled in ["4fray3app14main_then_exit", "4fray4line4read", "7Command9_do_parse", "Stdout4lock"] {
+        let (address, name) = functions
+            .iter()
+            .find(|(_, name)| name.contains(mangled))
+            .unwrap_or_else(|| panic!("no function {mangled} in the binary"));
+        let place = (address - first) as f64 / (last - first) as f64;
+        assert!(place < 0.05, "{name} lies {:.0}% into the code, not among the start-up code", place * 100.0);
+    }
+}
