@@ -33,11 +33,16 @@ fn main() {
 /// the code a run goes through side by side, so that a run faults in a few pages of code rather
 /// than a scattered half of it. On Linux, to the toolchain's own linker (rust-lld, or GNU ld),
 /// both of which read its `INSERT`; not where the build names another (mold reads no SECTIONS),
-/// nor where the file is missing. Sets `start_up_layout` when it does, for the test that checks it.
+/// nor where the file is missing, nor with FRAY_NO_START_UP_LAYOUT set (bench/run's build to
+/// compare). Sets `start_up_layout` when it does, for the test that checks it.
 fn start_up_layout(root: &Path) {
     println!("cargo::rustc-check-cfg=cfg(start_up_layout)");
     let script = root.join("link").join("start-up.ld");
     println!("cargo::rerun-if-changed={}", script.display());
+    println!("cargo::rerun-if-env-changed=FRAY_NO_START_UP_LAYOUT");
+    if std::env::var_os("FRAY_NO_START_UP_LAYOUT").is_some() {
+        return;
+    }
     let linux = std::env::var("CARGO_CFG_TARGET_OS").is_ok_and(|os| os == "linux");
     let flags = std::env::var("CARGO_ENCODED_RUSTFLAGS").unwrap_or_default();
     let other_linker = std::env::var_os("RUSTC_LINKER").is_some()
