@@ -48,11 +48,9 @@ pub fn every_ruleset(procedure: Procedure, cmd: clap::Command) -> clap::Command 
         let own = (handler.args)(clap::Command::new(procedure.name()));
         // What each declares is read off the command just built, rather than built again.
         handler.declared.get_or_init(|| super::flag_names(&own));
-        let cmd = merge(cmd, &own, |_| true, true);
-        // Its arguments are copied into `cmd`; freed now, its memory holds the next ruleset's
-        // (left to the exit, each would take fresh heap pages, which cost a start more).
-        drop(own);
-        cmd
+        // Its arguments move into `cmd`, and the rest of it is freed now, so that the next
+        // ruleset's reuses its memory (fresh heap pages cost a start more than freeing).
+        merge(cmd, own, |_| true, true)
     })
 }
 
@@ -107,16 +105,24 @@ fn own_rules(cmd: clap::Command) -> clap::Command {
 
 /// `cmd` with the arguments of `from` it does not have yet (by id): those `shown` says as
 /// declared, the others hidden, or left out where `others` is false.
-fn merge(cmd: clap::Command, from: &clap::Command, shown: impl Fn(&clap::Arg) -> bool, others: bool) -> clap::Command {
+fn merge(cmd: clap::Command, from: clap::Command, shown: impl Fn(&clap::Arg) -> bool, others: bool) -> clap::Command {
+    // clap hands a command's arguments out by value only through `mut_args`: each is taken, a
+    // bare one left in its place, rather than copied (`from` is dropped with the bare ones).
+    let mut taken = Vec::with_capacity(from.get_arguments().count());
+    drop(from.mut_args(|arg| {
+        taken.push(arg);
+        clap::Arg::new("taken")
+    }));
     let mut cmd = cmd;
-    for arg in from.get_arguments() {
-        let shown = shown(arg);
+    for arg in taken {
+        let shown = shown(&arg);
         if (!shown && !others) || cmd.get_arguments().any(|a| a.get_id() == arg.get_id()) {
             continue;
         }
         // Listed where it is added: its place among its own command's flags is not its place here.
         let place = cmd.get_arguments().count();
-        cmd = cmd.arg(arg.clone().hide(arg.is_hide_set() || !shown).display_order(place));
+        let hidden = arg.is_hide_set() || !shown;
+        cmd = cmd.arg(arg.hide(hidden).display_order(place));
     }
     cmd
 }
@@ -149,7 +155,7 @@ fn with_opening(start: clap::Command, rulesets: &[&Ruleset], others: bool) -> cl
     let opening = |arg: &clap::Arg| arg.get_long().is_some_and(|l| OPENING.iter().any(|f| f[2..] == *l));
     let procedures = [Procedure::Encounter, Procedure::Initiative];
     let declared = rulesets.iter().flat_map(|rules| procedures.map(|p| rules.args(p, clap::Command::new(p.name()))));
-    declared.fold(start, |start, from| merge(start, &from, opening, others))
+    declared.fold(start, |start, from| merge(start, from, opening, others))
 }
 
 /// `cmd` with its subcommand `name` changed by `change`, left in its place (`mut_subcommand`
