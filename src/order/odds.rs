@@ -517,9 +517,9 @@ pub fn first_or_estimate(
     if let Some(dist) = first(rivals, settle) {
         return dist;
     }
-    let trials = estimate.runs(rivals.len(), fallback.trials);
-    *method = Method { trials: Some(trials), seed: fallback.seed };
-    crate::odds::simulate(run, trials, fallback.seed)
+    let fallback = estimate.fallback(fallback, rivals.len());
+    *method = Method { trials: Some(fallback.trials), seed: fallback.seed };
+    crate::odds::simulate(run, fallback.trials, fallback.seed)
 }
 
 /// The paths of `rollers` dice of `sides` faces each (saturating).
